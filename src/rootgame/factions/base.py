@@ -1,0 +1,82 @@
+"""What a faction module provides: its board state and the hooks by which its rules extend
+the general Law. The defaults are the general rules; a faction overrides only what its
+section of the Law changes. See docs/adding-a-faction.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import Card
+from ..state import JSON, GameState
+
+
+class Faction:
+    """A faction's rules. One stateless instance per faction, registered in ``FACTIONS``."""
+
+    name = ""
+    setup_order = "Z"
+    """The letter printed on the board (5.1.7): setup goes A, B, C..."""
+    warriors_total = 0
+    rules_ties = False
+    """Whether this faction rules clearings where it is tied for most (Eyrie, 7.2.2)."""
+    birdsong_steps: tuple[str, ...] = ()
+    daylight_steps: tuple[str, ...] = ()
+    evening_steps: tuple[str, ...] = ()
+
+    # --- state -------------------------------------------------------------------------
+    def new_state(self) -> Any:
+        raise NotImplementedError
+
+    def state_from_dict(self, d: JSON) -> Any:
+        raise NotImplementedError
+
+    # --- setup and turn ------------------------------------------------------------------
+    def setup(self, g: GameState, seat: int) -> None:
+        """Push this faction's setup (5.1.7; the faction's own section)."""
+
+    def run_step(self, g: GameState, seat: int, step: str) -> None:
+        """Run one of this faction's turn steps (it may push decision frames)."""
+        raise NotImplementedError(step)
+
+    # --- hooks into the general Law ------------------------------------------------------
+    def blocks_placement(self, g: GameState, owner: int, placer: int, c: int) -> bool:
+        """Whether a piece of ``owner`` in ``c`` forbids ``placer`` to place pieces there."""
+        return False
+
+    def building_removed(self, g: GameState, seat: int, c: int, kind: str) -> None:
+        """A building of this faction was removed from the map (back to its track)."""
+
+    def token_removed(self, g: GameState, seat: int, c: int, kind: str) -> None:
+        """A token of this faction was removed from the map."""
+
+    def crafting_pieces(self, g: GameState, seat: int) -> list[int]:
+        """4.1.1: the clearings of this faction's crafting pieces, one entry per piece."""
+        return []
+
+    def craft_vp(self, g: GameState, seat: int, card: Card) -> int:
+        """VP for crafting an item card (3.2.2)."""
+        return card.vp
+
+    def attacker_extra_hits(self, g: GameState, seat: int) -> int:
+        """Extra hits this faction deals as attacker (4.3.3.I)."""
+        return 0
+
+    def battle_removed(self, g: GameState, seat: int, c: int, n: int) -> None:
+        """As attacker or defender, this faction removed ``n`` enemy buildings or tokens in
+        a battle in ``c`` (after 3.2.1 scoring)."""
+
+    def warriors_removed(self, g: GameState, seat: int, c: int, n: int) -> None:
+        """``n`` warriors of this faction were removed from ``c`` (after all removals of the
+        same effect, 1.5.4). May push a decision (Field Hospitals, 6.2.3)."""
+
+    def piece_counts(self, g: GameState, seat: int) -> dict[str, tuple[int, int]]:
+        """For invariants: kind -> (pieces on the map, pieces off it in supply or track)."""
+        return {}
+
+    def piece_totals(self) -> dict[str, int]:
+        return {}
+
+    def public_view(self, g: GameState, seat: int) -> JSON:
+        """The faction board, as everyone sees it."""
+        return {}

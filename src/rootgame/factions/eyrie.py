@@ -1,0 +1,530 @@
+"""7. The Eyrie Dynasties.
+
+7.2.1 crafting with roosts, before the Decree; 7.2.2 Lords of the Forest; 7.2.3 Disdain for
+Trade; 7.3 setup; 7.4 Birdsong (Emergency Orders, Add to the Decree, A New Roost); 7.5 Daylight
+(craft, resolve the Decree); 7.6 Evening (score roosts, draw); 7.7 Turmoil (humiliate, purge,
+depose, rest); 7.8 the leaders.
+
+The Decree is four columns of card ids; the two Loyal Viziers are the ids -1 and -2 (bird
+cards that are not part of the deck).
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+from ..actions import Action
+from ..cards import DECK
+from ..flow import FACTIONS, applies, decision, explains, pop
+from ..rules import crafting
+from ..rules.battle import battle_targets, start_battle
+from ..rules.core import (
+    board,
+    can_build,
+    card_suit,
+    discard,
+    draw,
+    place_warriors,
+    rules,
+    score,
+)
+from ..rules.effects import apply_daylight_card_action, daylight_card_actions
+from ..rules.movement import explain_move, move_pairs, origins_for_suit, start_move
+from ..rules.turn import draw_and_discard, end_daylight
+from ..state import JSON, Frame, GameState
+from .base import Faction
+
+_DATA = json.loads(resources.files("rootgame.data").joinpath("factions.json").read_text("utf-8"))[
+    "eyrie"
+]
+WARRIORS = int(_DATA["warriors"])
+ROOSTS = int(_DATA["roosts"])
+ROOST_VP: tuple[int, ...] = tuple(_DATA["vp"])
+"""7.6.1: VP printed on the roost track; index N-1 is uncovered by the Nth roost on the map."""
+DRAW_BONUS_AT: tuple[int, ...] = tuple(_DATA["draw_bonus_positions"])
+COLUMNS: tuple[str, ...] = ("recruit", "move", "battle", "build")
+"""7.5.2: the Decree's columns, resolved left to right."""
+LEADERS: tuple[str, ...] = ("builder", "charismatic", "commander", "despot")
+VIZIER_COLUMNS: dict[str, tuple[int, int]] = {
+    name.lower(): (COLUMNS.index(cols[0].lower()), COLUMNS.index(cols[1].lower()))
+    for name, cols in _DATA["leaders"].items()
+}
+"""7.8: the two columns where each leader tucks the Loyal Viziers."""
+VIZIERS: tuple[int, int] = (-1, -2)
+SETUP_WARRIORS = 6
+NEW_ROOST_WARRIORS = 3
+
+
+class EyrieState:
+    """The Eyrie's board: warriors and roosts off the map, the leaders and the Decree."""
+
+    __slots__ = ("warriors", "roosts", "leader", "face_up", "decree", "col", "pending", "home")
+
+    def __init__(self) -> None:
+        self.warriors = WARRIORS
+        self.roosts = ROOSTS
+        """Roosts on the roost track (7 before setup)."""
+        self.leader: str | None = None
+        self.face_up: list[str] = list(LEADERS)
+        """Face-up leaders waiting beside the board (the current leader is not among them)."""
+        self.decree: list[list[int]] = [[], [], [], []]
+        self.col = 0
+        """While resolving the Decree: the column being resolved."""
+        self.pending: list[int] = []
+        """While resolving the Decree: cards of the current column not yet resolved."""
+        self.home = 0
+
+    def clone(self) -> EyrieState:
+        s = EyrieState.__new__(EyrieState)
+        s.warriors, s.roosts, s.leader = self.warriors, self.roosts, self.leader
+        s.face_up = self.face_up[:]
+        s.decree = [c[:] for c in self.decree]
+        s.col, s.pending, s.home = self.col, self.pending[:], self.home
+        return s
+
+    def to_dict(self) -> JSON:
+        return {
+            "warriors": self.warriors,
+            "roosts": self.roosts,
+            "leader": self.leader,
+            "face_up": self.face_up[:],
+            "decree": [c[:] for c in self.decree],
+            "col": self.col,
+            "pending": self.pending[:],
+            "home": self.home,
+        }
+
+    @classmethod
+    def from_dict(cls, d: JSON) -> EyrieState:
+        s = cls()
+        s.warriors, s.roosts, s.leader = d["warriors"], d["roosts"], d["leader"]
+        s.face_up = list(d["face_up"])
+        s.decree = [list(c) for c in d["decree"]]
+        s.col, s.pending, s.home = d["col"], list(d["pending"]), d["home"]
+        return s
+
+
+def st(g: GameState, seat: int) -> EyrieState:
+    fs: EyrieState = g.fs[seat]
+    return fs
+
+
+def roost_clearings(g: GameState, seat: int) -> list[int]:
+    return [c for c in board(g).clearings if (seat, "roost") in g.buildings[c]]
+
+
+def roosts_on_map(g: GameState, seat: int) -> int:
+    return ROOSTS - st(g, seat).roosts
+
+
+def recruit_count(fs: EyrieState) -> int:
+    """7.8.2 Charismatic: every recruit places two warriors instead of one."""
+    return 2 if fs.leader == "charismatic" else 1
+
+
+class Eyrie(Faction):
+    name = "eyrie"
+    setup_order = "B"
+    warriors_total = WARRIORS
+    rules_ties = True
+    birdsong_steps = ("emergency_orders", "add_to_decree", "new_roost")
+    daylight_steps = ("craft", "decree")
+    evening_steps = ("score_roosts", "draw")
+
+    def new_state(self) -> EyrieState:
+        return EyrieState()
+
+    def state_from_dict(self, d: JSON) -> EyrieState:
+        return EyrieState.from_dict(d)
+
+    # --- 7.3 Setup ---------------------------------------------------------------------
+    def setup(self, g: GameState, seat: int) -> None:
+        options = setup_corners(g, seat)
+        if len(options) == 1:
+            _place_home(g, seat, options[0])
+        else:
+            g.stack.append(Frame("eyrie_corner", seat, {}))
+
+    # --- Turn ---------------------------------------------------------------------------
+    def run_step(self, g: GameState, seat: int, step: str) -> None:
+        fs = st(g, seat)
+        if step == "emergency_orders":
+            # 7.4.1 Emergency Orders: with no cards in hand, draw a card.
+            if not g.seats[seat].hand:
+                draw(g, seat, 1)
+        elif step == "add_to_decree":
+            # 7.4.2: must add one or two cards (as many as possible, 1.5.4).
+            if g.seats[seat].hand:
+                g.stack.append(Frame("decree_add", seat, {"added": 0, "bird": False}))
+        elif step == "new_roost":
+            new_roost(g, seat)
+        elif step == "craft":
+            # 7.2.1 / 7.5.1: craft with roosts before resolving the Decree.
+            crafting.push_craft(g, seat)
+        elif step == "decree":
+            fs.col = 0
+            fs.pending = fs.decree[0][:]
+            if _next_column(fs):
+                g.stack.append(Frame("decree", seat, {}))
+        elif step == "score_roosts":
+            # 7.6.1: score the VP of the rightmost empty space of the roost track.
+            m = roosts_on_map(g, seat)
+            if m:
+                score(g, seat, ROOST_VP[m - 1], "roosts")
+        elif step == "draw":
+            # 7.6.2: draw one card plus one per uncovered draw bonus; discard down to five.
+            m = roosts_on_map(g, seat)
+            draw_and_discard(g, seat, 1 + sum(1 for x in DRAW_BONUS_AT if m >= x))
+        else:
+            raise AssertionError(step)
+
+    # --- Hooks ----------------------------------------------------------------------------
+    def building_removed(self, g: GameState, seat: int, c: int, kind: str) -> None:
+        st(g, seat).roosts += 1
+
+    def crafting_pieces(self, g: GameState, seat: int) -> list[int]:
+        """7.2.1: the Eyrie craft by activating roosts."""
+        return roost_clearings(g, seat)
+
+    def craft_vp(self, g: GameState, seat: int, card: object) -> int:
+        """7.2.3 Disdain for Trade: an item crafted scores 1 VP, whatever the card says;
+        the Builder ignores this (7.8.1)."""
+        if st(g, seat).leader == "builder":
+            return int(getattr(card, "vp", 0))
+        return 1
+
+    def attacker_extra_hits(self, g: GameState, seat: int) -> int:
+        """7.8.3 Commander: one extra hit as attacker."""
+        return 1 if st(g, seat).leader == "commander" else 0
+
+    def battle_removed(self, g: GameState, seat: int, c: int, n: int) -> None:
+        """7.8.4 Despot: one extra VP when a battle of yours removes at least one enemy
+        building or token."""
+        if st(g, seat).leader == "despot" and n > 0:
+            score(g, seat, 1, "despot")
+
+    def piece_totals(self) -> dict[str, int]:
+        return {"warrior": WARRIORS, "roost": ROOSTS}
+
+    def piece_counts(self, g: GameState, seat: int) -> dict[str, tuple[int, int]]:
+        fs = st(g, seat)
+        b = board(g)
+        return {
+            "warrior": (sum(g.warriors[c][seat] for c in b.clearings), fs.warriors),
+            "roost": (len(roost_clearings(g, seat)), fs.roosts),
+        }
+
+    def public_view(self, g: GameState, seat: int) -> JSON:
+        fs = st(g, seat)
+        return {
+            "warriors_in_supply": fs.warriors,
+            "roosts_on_track": fs.roosts,
+            "leader": fs.leader,
+            "face_up_leaders": fs.face_up[:],
+            "face_down_leaders": [x for x in LEADERS if x != fs.leader and x not in fs.face_up],
+            "decree": {COLUMNS[i]: fs.decree[i][:] for i in range(4)},
+        }
+
+
+FACTIONS["eyrie"] = Eyrie()
+
+
+# --- 7.3 Setup ---------------------------------------------------------------------------
+
+
+def setup_corners(g: GameState, seat: int) -> list[int]:
+    """7.3.2: a corner that is not another player's starting clearing and, if possible, is
+    diagonally opposite one."""
+    b = board(g)
+    homes = {getattr(g.fs[s], "home", 0) for s in range(g.n) if s != seat} - {0}
+    free = [c for c in b.corners if c not in homes]
+    opposite = [c for c in free if b.opposite_corner[c] in homes]
+    return opposite or free
+
+
+def _place_home(g: GameState, seat: int, c: int) -> None:
+    fs = st(g, seat)
+    fs.home = c
+    g.buildings[c].append((seat, "roost"))
+    fs.roosts -= 1
+    place_warriors(g, seat, c, SETUP_WARRIORS)
+    g.stack.append(Frame("eyrie_leader", seat, {}))
+
+
+@decision("eyrie_corner", "Choose your starting corner")
+def _corner_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    return [("corner", c) for c in setup_corners(g, f.seat)]
+
+
+@applies("eyrie_corner")
+def _corner_apply(g: GameState, f: Frame, a: Action) -> None:
+    pop(g, f)
+    assert f.seat is not None
+    _place_home(g, f.seat, int(a[1]))
+
+
+@decision("eyrie_leader", "Choose a leader")
+def _leader_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    return [("leader", x) for x in st(g, f.seat).face_up]
+
+
+@applies("eyrie_leader")
+def _leader_apply(g: GameState, f: Frame, a: Action) -> None:
+    """7.3.3-7.3.4 and 7.7.3: take the leader; tuck the Viziers into its columns."""
+    pop(g, f)
+    assert f.seat is not None
+    fs = st(g, f.seat)
+    name = str(a[1])
+    fs.face_up.remove(name)
+    fs.leader = name
+    for col in fs.decree:
+        for v in VIZIERS:
+            if v in col:
+                col.remove(v)
+    for v, col_i in zip(VIZIERS, VIZIER_COLUMNS[name], strict=True):
+        fs.decree[col_i].append(v)
+
+
+# --- 7.4 Birdsong --------------------------------------------------------------------------
+
+
+@decision("decree_add", "Add a card to the Decree")
+def _add_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    acts: list[Action] = []
+    for cid in g.seats[f.seat].hand:
+        if f.data["bird"] and DECK[cid].suit == "bird":
+            continue  # 7.4.2: at most one of the added cards may be a bird.
+        acts.extend(("decree", cid, col) for col in COLUMNS)
+    if f.data["added"] >= 1:
+        acts.append(("done",))
+    return acts
+
+
+@applies("decree_add")
+def _add_apply(g: GameState, f: Frame, a: Action) -> None:
+    assert f.seat is not None
+    if a[0] == "done":
+        pop(g, f)
+        return
+    cid, col = int(a[1]), str(a[2])
+    g.seats[f.seat].hand.remove(cid)
+    st(g, f.seat).decree[COLUMNS.index(col)].append(cid)
+    f.data["added"] += 1
+    if DECK[cid].suit == "bird":
+        f.data["bird"] = True
+    if f.data["added"] >= 2 or not _add_legal(g, f) or _add_legal(g, f) == [("done",)]:
+        pop(g, f)
+
+
+@explains("decree_add")
+def _add_explain(g: GameState, f: Frame, a: Action) -> str | None:
+    assert f.seat is not None
+    if a[0] == "done" and f.data["added"] == 0:
+        return "you must add at least one card to the Decree (7.4.2)"
+    if a[0] == "decree" and len(a) == 3 and isinstance(a[1], int) and 0 <= a[1] < len(DECK):
+        if a[1] not in g.seats[f.seat].hand:
+            return f"{DECK[a[1]].name} is not in your hand"
+        if f.data["bird"] and DECK[a[1]].suit == "bird":
+            return "at most one of the cards you add to the Decree may be a bird (7.4.2)"
+        if a[2] not in COLUMNS:
+            return f"the Decree's columns are {', '.join(COLUMNS)}"
+    return None
+
+
+def new_roost_candidates(g: GameState, seat: int) -> list[int]:
+    """7.4.3: among clearings where a roost and three warriors can be placed, those with the
+    fewest warriors (of all players)."""
+    b = board(g)
+    ok = [c for c in b.clearings if can_build(g, seat, c)]
+    if not ok:
+        return []
+    least = min(sum(g.warriors[c]) for c in ok)
+    return [c for c in ok if sum(g.warriors[c]) == least]
+
+
+def new_roost(g: GameState, seat: int) -> None:
+    """7.4.3 A New Roost: with no roost on the map, place a roost and three warriors."""
+    if roost_clearings(g, seat) or st(g, seat).roosts == 0:
+        return
+    cands = new_roost_candidates(g, seat)
+    if len(cands) == 1:
+        _put_new_roost(g, seat, cands[0])
+    elif cands:
+        g.stack.append(Frame("new_roost", seat, {}))
+
+
+def _put_new_roost(g: GameState, seat: int, c: int) -> None:
+    g.buildings[c].append((seat, "roost"))
+    st(g, seat).roosts -= 1
+    place_warriors(g, seat, c, NEW_ROOST_WARRIORS)
+
+
+@decision("new_roost", "A New Roost: choose among the clearings with the fewest warriors")
+def _nr_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    return [("roost", c) for c in new_roost_candidates(g, f.seat)]
+
+
+@applies("new_roost")
+def _nr_apply(g: GameState, f: Frame, a: Action) -> None:
+    pop(g, f)
+    assert f.seat is not None
+    _put_new_roost(g, f.seat, int(a[1]))
+
+
+# --- 7.5.2 Resolve the Decree --------------------------------------------------------------
+
+
+def _next_column(fs: EyrieState) -> bool:
+    """Move to the next column with cards; False once the Build column is done."""
+    while not fs.pending:
+        fs.col += 1
+        if fs.col >= len(COLUMNS):
+            return False
+        fs.pending = fs.decree[fs.col][:]
+    return True
+
+
+def card_options(g: GameState, seat: int, col: int, suit: str) -> list[Action]:
+    """Every way to carry out one Decree card of ``suit`` in column ``col`` (7.5.2 I-IV)."""
+    fs = st(g, seat)
+    b = board(g)
+    clearings = b.clearings_of_suit(suit)
+    name = COLUMNS[col]
+    if name == "recruit":
+        if fs.warriors <= 0:
+            return []
+        return [("recruit", suit, c) for c in clearings if (seat, "roost") in g.buildings[c]]
+    if name == "move":
+        return [("move", suit, o, d) for o, d in move_pairs(g, seat, origins_for_suit(g, suit))]
+    if name == "battle":
+        return [("battle", suit, c, d) for c, d in battle_targets(g, seat, clearings)]
+    if fs.roosts <= 0:
+        return []
+    return [
+        ("build", suit, c)
+        for c in clearings
+        if rules(g, seat, c) and (seat, "roost") not in g.buildings[c] and can_build(g, seat, c)
+    ]
+
+
+@decision("decree", "Resolve the Decree")
+def _decree_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    seat = f.seat
+    fs = st(g, seat)
+    acts: list[Action] = []
+    done: set[str] = set()
+    for cid in fs.pending:
+        suit = card_suit(cid)
+        if suit in done:
+            continue
+        done.add(suit)
+        opts = card_options(g, seat, fs.col, suit)
+        if opts:
+            acts.extend(opts)
+        else:
+            # 7.5.2: this card cannot be carried out; resolving it means turmoil.
+            acts.append(("turmoil", suit))
+    acts.extend(daylight_card_actions(g, seat))
+    return acts
+
+
+@applies("decree")
+def _decree_apply(g: GameState, f: Frame, a: Action) -> None:
+    assert f.seat is not None
+    seat = f.seat
+    fs = st(g, seat)
+    kind = a[0]
+    if kind not in ("recruit", "move", "battle", "build", "turmoil"):
+        apply_daylight_card_action(g, seat, a)
+        return
+    if kind == "turmoil":
+        pop(g, f)
+        turmoil(g, seat)
+        return
+    suit = str(a[1])
+    for cid in fs.pending:
+        if card_suit(cid) == suit:
+            fs.pending.remove(cid)
+            break
+    if not _next_column(fs):
+        pop(g, f)
+    if kind == "recruit":
+        c = int(a[2])
+        need = recruit_count(fs)
+        if place_warriors(g, seat, c, need) < need:
+            # Charismatic with one warrior left: place it, but the action was not fully done.
+            _abandon_decree(g, f)
+            turmoil(g, seat)
+    elif kind == "move":
+        start_move(g, seat, int(a[2]), int(a[3]))
+    elif kind == "battle":
+        start_battle(g, seat, int(a[2]), int(a[3]))
+    else:
+        c = int(a[2])
+        g.buildings[c].append((seat, "roost"))
+        fs.roosts -= 1
+
+
+def _abandon_decree(g: GameState, f: Frame) -> None:
+    if g.stack and g.stack[-1] is f:
+        pop(g, f)
+
+
+@explains("decree")
+def _decree_explain(g: GameState, f: Frame, a: Action) -> str | None:
+    assert f.seat is not None
+    fs = st(g, f.seat)
+    col = COLUMNS[fs.col]
+    if a[0] in COLUMNS and a[0] != col:
+        return f"the Decree is resolved left to right; now the {col} column (7.5.2)"
+    if a[0] == col and len(a) >= 2:
+        suit = a[1]
+        if suit not in {card_suit(c) for c in fs.pending}:
+            return f"no unresolved {suit} card is left in the {col} column"
+        if col == "move":
+            return explain_move(g, f.seat, a, 2, str(suit))
+        if len(a) >= 3 and isinstance(a[2], int) and a[2] in board(g).clearings:
+            c = a[2]
+            if suit != "bird" and board(g).suit[c] != suit:
+                return f"clearing {c} does not match the {suit} card (7.5.2)"
+            if col == "build" and not rules(g, f.seat, c):
+                return f"you do not rule clearing {c} (7.5.2.IV)"
+            if col == "build" and (f.seat, "roost") in g.buildings[c]:
+                return f"clearing {c} already has a roost (7.5.2.IV)"
+            if col == "recruit" and (f.seat, "roost") not in g.buildings[c]:
+                return f"you have no roost in clearing {c} to recruit at (7.5.2.I)"
+    if a[0] == "turmoil":
+        return "you may fall into turmoil only by resolving a card that cannot be carried out"
+    return None
+
+
+# --- 7.7 Turmoil -----------------------------------------------------------------------------
+
+
+def turmoil(g: GameState, seat: int) -> None:
+    """7.7: humiliate, purge, depose, rest."""
+    fs = st(g, seat)
+    # 7.7.1 Humiliate: lose 1 VP per bird card in the Decree, Viziers included.
+    birds = sum(1 for col in fs.decree for cid in col if card_suit(cid) == "bird")
+    score(g, seat, -birds, "humiliate")
+    # 7.7.2 Purge: discard every Decree card but the Loyal Viziers.
+    for col in fs.decree:
+        for cid in col:
+            if cid >= 0:
+                discard(g, cid)
+        col[:] = [cid for cid in col if cid < 0]
+    fs.pending = []
+    # 7.7.3 Depose: the leader goes face down; choose a new one from the face-up leaders.
+    # 7.7.3.I A New Clutch: with none face up, all four turn face up first.
+    fs.leader = None
+    if not fs.face_up:
+        fs.face_up = list(LEADERS)
+    g.stack.append(Frame("eyrie_leader", seat, {}))
+    # 7.7.4 Rest: Daylight ends at once.
+    end_daylight(g)

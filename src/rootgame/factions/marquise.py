@@ -1,0 +1,513 @@
+"""6. The Marquise de Cat.
+
+6.2.1 crafting with workshops; 6.2.2 the Keep; 6.2.3 Field Hospitals; 6.3 setup; 6.4 Birdsong
+wood; 6.5 Daylight: craft, then three actions (battle, march, recruit, build, overwork) plus one
+per bird card spent; 6.6 Evening draw.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from ..actions import Action
+from ..board import Board
+from ..flow import FACTIONS, applies, decision, explains, pop
+from ..rules import crafting
+from ..rules.battle import battle_targets, start_battle
+from ..rules.core import (
+    board,
+    can_build,
+    discard_from_hand,
+    matching_cards,
+    rules,
+    score,
+)
+from ..rules.effects import apply_daylight_card_action, daylight_card_actions
+from ..rules.movement import explain_move, move_pairs, push_move, start_move
+from ..rules.turn import draw_and_discard
+from ..state import JSON, Frame, GameState
+from .base import Faction
+
+_DATA = json.loads(resources.files("rootgame.data").joinpath("factions.json").read_text("utf-8"))[
+    "marquise"
+]
+BUILDINGS: tuple[str, ...] = ("sawmill", "workshop", "recruiter")
+COST: tuple[int, ...] = tuple(_DATA["cost"])
+"""6.5.4.II: wood cost of the Nth building of a kind (index N-1), the same on all three tracks."""
+VP: dict[str, tuple[int, ...]] = {k: tuple(v) for k, v in _DATA["vp"].items()}
+DRAW_BONUS_AT: tuple[int, ...] = tuple(_DATA["draw_bonus_positions"])
+"""Recruiter-track positions whose uncovering adds one card to the Evening draw (6.6)."""
+WARRIORS = int(_DATA["warriors"])
+WOOD = int(_DATA["wood"])
+PER_TRACK = int(_DATA["buildings"])
+ACTIONS_PER_TURN = 3
+
+
+class MarquiseState:
+    """The Marquise's board: supply of warriors and wood, the three building tracks, the keep."""
+
+    __slots__ = ("warriors", "wood", "track", "keep", "home")
+
+    def __init__(self) -> None:
+        self.warriors = WARRIORS
+        self.wood = WOOD
+        self.track: dict[str, int] = {k: PER_TRACK for k in BUILDINGS}
+        """Buildings of each kind still on the board's track (not on the map)."""
+        self.keep = 0
+        """The keep's clearing; 0 before setup and once the keep is removed (6.2.2)."""
+        self.home = 0
+
+    def clone(self) -> MarquiseState:
+        s = MarquiseState.__new__(MarquiseState)
+        s.warriors, s.wood, s.keep, s.home = self.warriors, self.wood, self.keep, self.home
+        s.track = dict(self.track)
+        return s
+
+    def to_dict(self) -> JSON:
+        return {
+            "warriors": self.warriors,
+            "wood": self.wood,
+            "track": dict(self.track),
+            "keep": self.keep,
+            "home": self.home,
+        }
+
+    @classmethod
+    def from_dict(cls, d: JSON) -> MarquiseState:
+        s = cls()
+        s.warriors, s.wood, s.keep, s.home = d["warriors"], d["wood"], d["keep"], d["home"]
+        s.track = {k: int(v) for k, v in d["track"].items()}
+        return s
+
+
+def st(g: GameState, seat: int) -> MarquiseState:
+    fs: MarquiseState = g.fs[seat]
+    return fs
+
+
+def placed(fs: MarquiseState, kind: str) -> int:
+    return PER_TRACK - fs.track[kind]
+
+
+def building_clearings(g: GameState, seat: int, kind: str) -> list[int]:
+    """One entry per building of ``kind`` on the map."""
+    return [c for c in board(g).clearings for o, k in g.buildings[c] if o == seat and k == kind]
+
+
+def wood_at(g: GameState, seat: int, c: int) -> int:
+    return sum(1 for o, k in g.tokens[c] if o == seat and k == "wood")
+
+
+class Marquise(Faction):
+    name = "marquise"
+    setup_order = "A"
+    warriors_total = WARRIORS
+    birdsong_steps = ("wood",)
+    daylight_steps = ("craft", "actions")
+    evening_steps = ("draw",)
+
+    def new_state(self) -> MarquiseState:
+        return MarquiseState()
+
+    def state_from_dict(self, d: JSON) -> MarquiseState:
+        return MarquiseState.from_dict(d)
+
+    # --- 6.3 Setup ---------------------------------------------------------------------
+    def setup(self, g: GameState, seat: int) -> None:
+        g.stack.append(Frame("cat_keep", seat, {}))
+
+    # --- Turn ---------------------------------------------------------------------------
+    def run_step(self, g: GameState, seat: int, step: str) -> None:
+        if step == "wood":
+            birdsong_wood(g, seat)
+        elif step == "craft":
+            crafting.push_craft(g, seat)
+        elif step == "actions":
+            g.turn["actions"] = ACTIONS_PER_TURN
+            g.stack.append(Frame("cat_actions", seat, {}))
+        elif step == "draw":
+            # 6.6: draw one card plus one per uncovered draw bonus; discard down to five.
+            p = placed(st(g, seat), "recruiter")
+            draw_and_discard(g, seat, 1 + sum(1 for x in DRAW_BONUS_AT if p >= x))
+        else:
+            raise AssertionError(step)
+
+    # --- Hooks ----------------------------------------------------------------------------
+    def blocks_placement(self, g: GameState, owner: int, placer: int, c: int) -> bool:
+        """6.2.2 The Keep: only the Marquise may place pieces in the keep's clearing."""
+        return st(g, owner).keep == c
+
+    def building_removed(self, g: GameState, seat: int, c: int, kind: str) -> None:
+        st(g, seat).track[kind] += 1
+
+    def token_removed(self, g: GameState, seat: int, c: int, kind: str) -> None:
+        fs = st(g, seat)
+        if kind == "wood":
+            fs.wood += 1
+        elif kind == "keep":
+            fs.keep = 0  # 6.2.2: once removed, the keep never returns.
+
+    def crafting_pieces(self, g: GameState, seat: int) -> list[int]:
+        """6.2.1: the Marquise crafts with workshops."""
+        return building_clearings(g, seat, "workshop")
+
+    def warriors_removed(self, g: GameState, seat: int, c: int, n: int) -> None:
+        """6.2.3 Field Hospitals: she may spend a card matching the clearing to put the
+        removed warriors in the keep's clearing instead."""
+        fs = st(g, seat)
+        if fs.keep and n > 0 and matching_cards(g, seat, board(g).suit[c]):
+            g.stack.append(Frame("field_hospital", seat, {"c": c, "n": n}))
+
+    def piece_totals(self) -> dict[str, int]:
+        return {"warrior": WARRIORS, "wood": WOOD, **{k: PER_TRACK for k in BUILDINGS}}
+
+    def piece_counts(self, g: GameState, seat: int) -> dict[str, tuple[int, int]]:
+        fs = st(g, seat)
+        b = board(g)
+        out = {
+            "warrior": (sum(g.warriors[c][seat] for c in b.clearings), fs.warriors),
+            "wood": (sum(wood_at(g, seat, c) for c in b.clearings), fs.wood),
+        }
+        for k in BUILDINGS:
+            out[k] = (len(building_clearings(g, seat, k)), fs.track[k])
+        return out
+
+    def public_view(self, g: GameState, seat: int) -> JSON:
+        fs = st(g, seat)
+        return {
+            "warriors_in_supply": fs.warriors,
+            "wood_in_supply": fs.wood,
+            "buildings_on_track": dict(fs.track),
+            "keep": fs.keep or None,
+            "next_cost": {k: (COST[placed(fs, k)] if fs.track[k] else None) for k in BUILDINGS},
+            "actions_left": g.turn.get("actions") if g.turn_seat == seat else None,
+        }
+
+
+FACTIONS["marquise"] = Marquise()
+
+
+# --- 6.3 Setup decisions -----------------------------------------------------------------
+
+
+@decision("cat_keep", "Place the keep in a corner clearing")
+def _keep_legal(g: GameState, f: Frame) -> list[Action]:
+    others = {getattr(g.fs[s], "home", 0) for s in range(g.n) if s != f.seat}
+    return [("keep", c) for c in board(g).corners if c not in others]
+
+
+@applies("cat_keep")
+def _keep_apply(g: GameState, f: Frame, a: Action) -> None:
+    pop(g, f)
+    assert f.seat is not None
+    seat, c = f.seat, int(a[1])
+    fs = st(g, seat)
+    b = board(g)
+    fs.keep = fs.home = c
+    g.tokens[c].append((seat, "keep"))
+    # 6.3.3: a warrior in every clearing but the corner diagonally opposite the keep.
+    for x in b.clearings:
+        if x != b.opposite_corner[c]:
+            g.warriors[x][seat] += 1
+            fs.warriors -= 1
+    g.stack.append(Frame("cat_setup_buildings", seat, {"left": BUILDINGS}))
+
+
+def _setup_region(b: Board, keep: int) -> tuple[int, ...]:
+    return (keep, *b.adjacent[keep])
+
+
+@decision("cat_setup_buildings", "Place a starting building near the keep")
+def _sb_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    b = board(g)
+    region = _setup_region(b, st(g, f.seat).keep)
+    left: tuple[str, ...] = f.data["left"]
+    return [("place", k, c) for k in left for c in region if can_build(g, f.seat, c)]
+
+
+@applies("cat_setup_buildings")
+def _sb_apply(g: GameState, f: Frame, a: Action) -> None:
+    assert f.seat is not None
+    kind, c = str(a[1]), int(a[2])
+    f.data["left"] = tuple(k for k in f.data["left"] if k != kind)
+    g.buildings[c].append((f.seat, kind))
+    st(g, f.seat).track[kind] -= 1
+    if not f.data["left"]:
+        pop(g, f)
+
+
+# --- 6.4 Birdsong: wood -----------------------------------------------------------------
+
+
+def birdsong_wood(g: GameState, seat: int) -> None:
+    """6.4: one wood at each sawmill; if the wood runs short she chooses where (1.5.4)."""
+    fs = st(g, seat)
+    mills = building_clearings(g, seat, "sawmill")
+    if len(mills) <= fs.wood:
+        for c in mills:
+            g.tokens[c].append((seat, "wood"))
+        fs.wood -= len(mills)
+    elif fs.wood > 0:
+        g.stack.append(Frame("cat_wood", seat, {"left": tuple(mills)}))
+
+
+@decision("cat_wood", "Too little wood: choose a sawmill to get wood")
+def _wood_legal(g: GameState, f: Frame) -> list[Action]:
+    return [("wood", c) for c in sorted(set(f.data["left"]))]
+
+
+@applies("cat_wood")
+def _wood_apply(g: GameState, f: Frame, a: Action) -> None:
+    assert f.seat is not None
+    c = int(a[1])
+    fs = st(g, f.seat)
+    g.tokens[c].append((f.seat, "wood"))
+    fs.wood -= 1
+    left = list(f.data["left"])
+    left.remove(c)
+    f.data["left"] = tuple(left)
+    if fs.wood == 0 or not left:
+        pop(g, f)
+
+
+# --- 6.5 Daylight actions ------------------------------------------------------------------
+
+
+def ruled_component(g: GameState, seat: int, c: int) -> list[int]:
+    """6.5.4.II: ``c`` and every clearing linked to it through clearings she rules."""
+    b = board(g)
+    seen = {c}
+    todo = [c]
+    while todo:
+        x = todo.pop()
+        for y in b.adjacent[x]:
+            if y not in seen and rules(g, seat, y):
+                seen.add(y)
+                todo.append(y)
+    return sorted(seen)
+
+
+def build_options(g: GameState, seat: int) -> list[Action]:
+    """6.5.4: a building she can pay for (wood reachable through ruled clearings) and place
+    (a ruled clearing with an open slot)."""
+    fs = st(g, seat)
+    kinds = [k for k in BUILDINGS if fs.track[k] > 0]
+    if not kinds:
+        return []
+    out: list[Action] = []
+    wood_of: dict[int, int] = {}
+    for c in board(g).clearings:
+        if not (rules(g, seat, c) and can_build(g, seat, c)):
+            continue
+        if c not in wood_of:
+            comp = ruled_component(g, seat, c)
+            total = sum(wood_at(g, seat, x) for x in comp)
+            for x in comp:
+                wood_of[x] = total
+        for k in kinds:
+            if wood_of[c] >= COST[placed(fs, k)]:
+                out.append(("build", k, c))
+    return out
+
+
+def why_not_build(g: GameState, seat: int, kind: str, c: int) -> str:
+    fs = st(g, seat)
+    if kind not in BUILDINGS:
+        return f"the Marquise build sawmills, workshops and recruiters, not {kind!r}"
+    if c not in board(g).clearings:
+        return f"there is no clearing {c}"
+    if fs.track[kind] == 0:
+        return f"all six {kind}s are already on the map"
+    if not rules(g, seat, c):
+        return f"you do not rule clearing {c} (6.5.4.I)"
+    if not can_build(g, seat, c):
+        return f"clearing {c} has no open building slot (2.2.3)"
+    need = COST[placed(fs, kind)]
+    return f"the next {kind} costs {need} wood, more than you can reach from {c} (6.5.4.II)"
+
+
+def do_build(g: GameState, seat: int, kind: str, c: int) -> None:
+    fs = st(g, seat)
+    pos = placed(fs, kind)
+    cost = COST[pos]
+    comp = ruled_component(g, seat, c)
+    g.buildings[c].append((seat, kind))
+    fs.track[kind] -= 1
+    score(g, seat, VP[kind][pos], "built " + kind)
+    pay_wood(g, seat, comp, cost)
+
+
+def pay_wood(g: GameState, seat: int, comp: list[int], cost: int) -> None:
+    """Remove ``cost`` wood from the clearings of ``comp``, asking where when there is a
+    choice."""
+    if cost <= 0:
+        return
+    sources = [x for x in comp if wood_at(g, seat, x)]
+    total = sum(wood_at(g, seat, x) for x in sources)
+    if len(sources) == 1 or total <= cost:
+        for x in sources:
+            while cost and wood_at(g, seat, x):
+                _take_wood(g, seat, x)
+                cost -= 1
+        return
+    g.stack.append(Frame("cat_pay_wood", seat, {"comp": tuple(comp), "left": cost}))
+
+
+def _take_wood(g: GameState, seat: int, c: int) -> None:
+    g.tokens[c].remove((seat, "wood"))
+    st(g, seat).wood += 1
+
+
+@decision("cat_pay_wood", "Choose where to take wood from")
+def _pay_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    return [("wood", x) for x in f.data["comp"] if wood_at(g, f.seat, x)]
+
+
+@applies("cat_pay_wood")
+def _pay_apply(g: GameState, f: Frame, a: Action) -> None:
+    assert f.seat is not None
+    pop(g, f)
+    _take_wood(g, f.seat, int(a[1]))
+    pay_wood(g, f.seat, list(f.data["comp"]), f.data["left"] - 1)
+
+
+def overwork_options(g: GameState, seat: int) -> list[Action]:
+    """6.5.5 Overwork: spend a card matching a sawmill's clearing to place a wood there."""
+    if st(g, seat).wood <= 0:
+        return []
+    b = board(g)
+    out: list[Action] = []
+    for c in sorted(set(building_clearings(g, seat, "sawmill"))):
+        out.extend(("overwork", c, cid) for cid in matching_cards(g, seat, b.suit[c]))
+    return out
+
+
+def recruit(g: GameState, seat: int) -> None:
+    """6.5.3 Recruit: one warrior at each recruiter (as many as the supply allows)."""
+    fs = st(g, seat)
+    at = building_clearings(g, seat, "recruiter")
+    if len(at) <= fs.warriors:
+        for c in at:
+            g.warriors[c][seat] += 1
+        fs.warriors -= len(at)
+    elif fs.warriors > 0:
+        g.stack.append(Frame("cat_recruit", seat, {"left": tuple(at)}))
+
+
+@decision("cat_recruit", "Too few warriors: choose a recruiter to recruit at")
+def _rec_legal(g: GameState, f: Frame) -> list[Action]:
+    return [("recruit-at", c) for c in sorted(set(f.data["left"]))]
+
+
+@applies("cat_recruit")
+def _rec_apply(g: GameState, f: Frame, a: Action) -> None:
+    assert f.seat is not None
+    c = int(a[1])
+    fs = st(g, f.seat)
+    g.warriors[c][f.seat] += 1
+    fs.warriors -= 1
+    left = list(f.data["left"])
+    left.remove(c)
+    f.data["left"] = tuple(left)
+    if fs.warriors == 0 or not left:
+        pop(g, f)
+
+
+@decision("cat_actions", "Take an action (battle, march, recruit, build, overwork)")
+def _actions_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    seat = f.seat
+    acts: list[Action] = []
+    if g.turn.get("actions", 0) > 0:
+        b = board(g)
+        acts.extend(("battle", c, d) for c, d in battle_targets(g, seat, b.clearings))
+        acts.extend(("march", o, d) for o, d in move_pairs(g, seat, b.clearings))
+        if not g.turn.get("recruited") and building_clearings(g, seat, "recruiter"):
+            acts.append(("recruit",))
+        acts.extend(build_options(g, seat))
+        acts.extend(overwork_options(g, seat))
+    # 6.5: one more action for each bird card spent.
+    acts.extend(("bird", cid) for cid in matching_cards(g, seat, "bird"))
+    acts.extend(daylight_card_actions(g, seat))
+    acts.append(("end",))
+    return acts
+
+
+@applies("cat_actions")
+def _actions_apply(g: GameState, f: Frame, a: Action) -> None:
+    assert f.seat is not None
+    seat = f.seat
+    kind = a[0]
+    if kind == "end":
+        pop(g, f)
+        return
+    if kind == "bird":
+        discard_from_hand(g, seat, int(a[1]))
+        g.turn["actions"] += 1
+        return
+    if kind in ("battle", "march", "recruit", "build", "overwork"):
+        g.turn["actions"] -= 1
+    if kind == "battle":
+        start_battle(g, seat, int(a[1]), int(a[2]))
+    elif kind == "march":
+        # 6.5.2 March: up to two moves; the second is optional.
+        push_move(g, seat, None, optional=True)
+        start_move(g, seat, int(a[1]), int(a[2]))
+    elif kind == "recruit":
+        g.turn["recruited"] = True
+        recruit(g, seat)
+    elif kind == "build":
+        do_build(g, seat, str(a[1]), int(a[2]))
+    elif kind == "overwork":
+        discard_from_hand(g, seat, int(a[2]))
+        g.tokens[int(a[1])].append((seat, "wood"))
+        st(g, seat).wood -= 1
+    else:
+        apply_daylight_card_action(g, seat, a)
+
+
+@explains("cat_actions")
+def _actions_explain(g: GameState, f: Frame, a: Action) -> str | None:
+    seat = f.seat
+    assert seat is not None
+    kind = a[0]
+    if kind in ("battle", "march", "recruit", "build", "overwork") and g.turn.get("actions", 0) <= 0:
+        return "no actions left this Daylight (6.5); spend a bird card for one more"
+    if kind == "recruit" and g.turn.get("recruited"):
+        return "the Marquise recruit only once per turn (6.5.3)"
+    if kind == "march":
+        return explain_move(g, seat, a, 1, None)
+    if kind == "build" and len(a) == 3 and isinstance(a[2], int):
+        return why_not_build(g, seat, str(a[1]), a[2])
+    return None
+
+
+# --- 6.2.3 Field Hospitals ------------------------------------------------------------------
+
+
+@decision("field_hospital", "Field Hospitals: spend a matching card to save the warriors?")
+def _fh_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    acts: list[Action] = [
+        ("hospital", cid) for cid in matching_cards(g, f.seat, board(g).suit[f.data["c"]])
+    ]
+    acts.append(("pass",))
+    return acts
+
+
+@applies("field_hospital")
+def _fh_apply(g: GameState, f: Frame, a: Action) -> None:
+    pop(g, f)
+    if a[0] == "pass":
+        return
+    assert f.seat is not None
+    seat = f.seat
+    fs = st(g, seat)
+    if not fs.keep:
+        return
+    discard_from_hand(g, seat, int(a[1]))
+    n = min(int(f.data["n"]), fs.warriors)
+    fs.warriors -= n
+    g.warriors[fs.keep][seat] += n

@@ -1,0 +1,123 @@
+"""The pending-decision stack (design.md, "The decision model").
+
+Every frame kind has one handler. A *decision* handler lists the legal actions of its frame
+and applies one; a *driver* handler runs by itself (the turn's steps, a battle's steps) and
+pushes decision frames when a player must choose. :func:`advance` runs drivers and applies
+every forced step (a decision with one legal action) until a real decision is pending.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from .actions import Action
+from .errors import EngineError
+from .state import Frame, GameState
+
+if TYPE_CHECKING:
+    from .factions.base import Faction
+
+LegalFn = Callable[[GameState, Frame], list[Action]]
+ApplyFn = Callable[[GameState, Frame, Action], None]
+RunFn = Callable[[GameState, Frame], None]
+ExplainFn = Callable[[GameState, Frame, Action], str | None]
+
+DECISIONS: dict[str, tuple[LegalFn, ApplyFn]] = {}
+DRIVERS: dict[str, RunFn] = {}
+EXPLAIN: dict[str, ExplainFn] = {}
+PROMPTS: dict[str, str] = {}
+FACTIONS: dict[str, Faction] = {}
+
+
+def decision(kind: str, prompt: str) -> Callable[[LegalFn], LegalFn]:
+    """Register the legal-action function of a decision kind (its apply comes separately)."""
+
+    def wrap(fn: LegalFn) -> LegalFn:
+        DECISIONS[kind] = (fn, DECISIONS.get(kind, (fn, _no_apply))[1])
+        PROMPTS[kind] = prompt
+        return fn
+
+    return wrap
+
+
+def applies(kind: str) -> Callable[[ApplyFn], ApplyFn]:
+    """Register the apply function of a decision kind."""
+
+    def wrap(fn: ApplyFn) -> ApplyFn:
+        legal = DECISIONS[kind][0] if kind in DECISIONS else _no_legal
+        DECISIONS[kind] = (legal, fn)
+        return fn
+
+    return wrap
+
+
+def explains(kind: str) -> Callable[[ExplainFn], ExplainFn]:
+    """Register a function that says why an action is illegal in a decision of this kind."""
+
+    def wrap(fn: ExplainFn) -> ExplainFn:
+        EXPLAIN[kind] = fn
+        return fn
+
+    return wrap
+
+
+def driver(kind: str) -> Callable[[RunFn], RunFn]:
+    """Register a driver frame kind."""
+
+    def wrap(fn: RunFn) -> RunFn:
+        DRIVERS[kind] = fn
+        return fn
+
+    return wrap
+
+
+def _no_apply(g: GameState, f: Frame, a: Action) -> None:
+    raise EngineError(f"decision {f.kind!r} has no apply function")
+
+
+def _no_legal(g: GameState, f: Frame) -> list[Action]:
+    raise EngineError(f"decision {f.kind!r} has no legal-action function")
+
+
+MAX_FORCED_STEPS = 100_000
+
+
+def advance(g: GameState) -> list[Action]:
+    """Run until a player must choose among two or more actions, or the game is over.
+
+    Returns the legal actions of the pending decision (empty when the game is over).
+    """
+    steps = 0
+    stack = g.stack
+    while not g.winners:
+        steps += 1
+        if steps > MAX_FORCED_STEPS:
+            raise EngineError("the engine made no progress (a loop of forced steps)")
+        if not stack:
+            raise EngineError("the decision stack is empty before the end of the game")
+        f = stack[-1]
+        run = DRIVERS.get(f.kind)
+        if run is not None:
+            run(g, f)
+            continue
+        legal, apply = DECISIONS[f.kind]
+        acts = legal(g, f)
+        if len(acts) == 1:
+            apply(g, f, acts[0])
+            continue
+        if not acts:
+            raise EngineError(f"no legal action in {f!r}")
+        return acts
+    return []
+
+
+def top(g: GameState) -> Frame:
+    return g.stack[-1]
+
+
+def pop(g: GameState, f: Frame) -> None:
+    """Remove frame ``f``, which must be on top of the stack."""
+    if not g.stack or g.stack[-1] is not f:
+        raise EngineError(f"popping {f!r}, which is not on top")
+    g.stack.pop()

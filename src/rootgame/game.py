@@ -1,0 +1,304 @@
+"""The public face of the engine: :func:`new_game` and :class:`Game`.
+
+Everything outside the rules (terminal, bots, records, tests) drives a game through
+``legal_actions()`` and ``apply()``, and reads it through ``view(seat)``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import factions as _factions  # noqa: F401  (registers the factions)
+from . import flow
+from .actions import Action, parse, token
+from .board import load_board
+from .cards import DECK, ITEM_SUPPLY, N_CARDS
+from .errors import EngineError, IllegalAction, PositionError
+from .flow import FACTIONS, PROMPTS, advance
+from .rng import Rng
+from .rules import core
+from .rules.turn import current_step
+from .state import JSON, Frame, GameState, SeatState
+
+FORMAT_VERSION = 1
+STARTING_HAND = 3
+
+
+def new_game(
+    factions: list[str] | tuple[str, ...] = ("marquise", "eyrie"),
+    map: str = "autumn",
+    seed: int = 0,
+    first_player: int | None = None,
+) -> Game:
+    """Set up a new game (Law 5.1). ``factions`` are the seats in clockwise order; the first
+    player is drawn from the seed unless given."""
+    return Game(setup_state(list(factions), map, seed, first_player))
+
+
+def setup_state(
+    factions: list[str], map: str, seed: int, first_player: int | None = None
+) -> GameState:
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"the seed must be an integer, not {seed!r}")
+    if len(factions) < 2:
+        raise ValueError("a game needs at least two factions")
+    for f in factions:
+        if f not in FACTIONS:
+            raise ValueError(f"unknown faction {f!r}; known: {', '.join(sorted(FACTIONS))}")
+    if len(set(factions)) != len(factions):
+        raise ValueError("each faction can be played by one player only")
+    b = load_board(map)
+    g = GameState()
+    g.map = b.name
+    g.factions = tuple(factions)
+    n = len(factions)
+    g.seats = [SeatState(f) for f in factions]
+    g.fs = [FACTIONS[f].new_state() for f in factions]
+    g.warriors = [[0] * n for _ in range(len(b.clearings) + 1)]
+    # 5.1.4: a ruin in each slot marked R.
+    g.buildings = [[(-1, "ruin")] if b.starts_with_ruin[c] else [] for c in range(len(b.suit))]
+    g.tokens = [[] for _ in range(len(b.suit))]
+    rng = Rng(seed)
+    # 5.1.3: with two players, remove the four dominance cards; shuffle.
+    deck = list(range(N_CARDS))
+    if n == 2:
+        g.removed_cards = [c for c in deck if DECK[c].kind == "dominance"]
+        deck = [c for c in deck if DECK[c].kind != "dominance"]
+    rng.shuffle(deck)
+    g.deck = deck
+    # 5.1.5: the item supply.
+    g.items = dict(ITEM_SUPPLY)
+    # 5.1.1: random first player.
+    if first_player is None:
+        first_player = rng.below(n)
+    elif not 0 <= first_player < n:
+        raise ValueError(f"first_player must be a seat from 0 to {n - 1}")
+    g.first_seat = g.turn_seat = first_player
+    g.rng = rng.state
+    # 5.1.3: everyone draws three cards.
+    for k in range(n):
+        core.draw(g, (first_player + k) % n, STARTING_HAND)
+    order = tuple(sorted(range(n), key=lambda s: FACTIONS[factions[s]].setup_order))
+    g.stack = [Frame("turn", None, {"i": 0}), Frame("setup", None, {"i": 0, "order": order})]
+    return g
+
+
+class Game:
+    """A game in progress. Only ``apply`` changes it."""
+
+    __slots__ = ("state", "history", "_legal")
+
+    def __init__(self, state: GameState, history: list[str] | None = None) -> None:
+        self.state = state
+        self.history: list[str] = history if history is not None else []
+        """Tokens of the decisions taken, in order (forced steps are not recorded)."""
+        self._legal: list[Action] = advance(state)
+
+    # --- deciding ---------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """The legal actions of the pending decision (empty once the game is over)."""
+        return list(self._legal)
+
+    def legal_tokens(self) -> list[str]:
+        return [token(a) for a in self._legal]
+
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply one legal action. Raises :class:`IllegalAction` with the reason, leaving the
+        game exactly as it was, when the action is not legal now (or ``seat`` is given and is
+        not the deciding seat)."""
+        a = parse(action) if isinstance(action, str) else tuple(action)
+        if self.state.winners:
+            raise IllegalAction("the game is over")
+        if seat is not None and seat != self.current_seat:
+            raise IllegalAction(
+                f"it is not seat {seat}'s decision: seat {self.current_seat} "
+                f"({self.state.factions[self.current_seat or 0]}) decides now"
+            )
+        if a not in self._legal:
+            raise IllegalAction(self.explain(a))
+        self._do(a)
+
+    def _do(self, a: Action) -> None:
+        g = self.state
+        f = g.stack[-1]
+        g.decisions += 1
+        self.history.append(token(a))
+        flow.DECISIONS[f.kind][1](g, f, a)
+        self._legal = advance(g)
+
+    def explain(self, action: Action | str) -> str:
+        """Why ``action`` is not legal now (or that it is)."""
+        try:
+            a = parse(action) if isinstance(action, str) else tuple(action)
+        except IllegalAction as e:
+            return str(e)
+        if a in self._legal:
+            return f"'{token(a)}' is legal"
+        if self.state.winners:
+            return "the game is over"
+        f = self.state.stack[-1]
+        why = None
+        ex = flow.EXPLAIN.get(f.kind)
+        if ex is not None:
+            try:
+                why = ex(self.state, f, a)
+            except (IndexError, KeyError, ValueError, TypeError):
+                why = None
+        kinds = sorted({str(x[0]) for x in self._legal})
+        who = self.state.factions[f.seat] if f.seat is not None else "nobody"
+        base = f"'{token(a)}' is not legal now"
+        if why:
+            return f"{base}: {why}"
+        if a[0] not in kinds:
+            return (
+                f"{base}: {who} must decide '{PROMPTS.get(f.kind, f.kind)}', "
+                f"which takes: {', '.join(kinds)}"
+            )
+        return f"{base}: it is not one of the {len(self._legal)} legal actions"
+
+    # --- reading ----------------------------------------------------------------------
+    @property
+    def current_seat(self) -> int | None:
+        """The seat that decides now (None once the game is over)."""
+        if self.state.winners or not self.state.stack:
+            return None
+        return self.state.stack[-1].seat
+
+    @property
+    def current_faction(self) -> str | None:
+        s = self.current_seat
+        return None if s is None else self.state.factions[s]
+
+    @property
+    def decision(self) -> str:
+        """The kind of the pending decision."""
+        return "" if self.is_over else self.state.stack[-1].kind
+
+    @property
+    def prompt(self) -> str:
+        return PROMPTS.get(self.decision, self.decision)
+
+    @property
+    def turn_seat(self) -> int:
+        return self.state.turn_seat
+
+    @property
+    def phase(self) -> str:
+        """setup, birdsong, daylight, evening, or over."""
+        if self.is_over:
+            return "over"
+        return current_step(self.state)[0]
+
+    @property
+    def step(self) -> str:
+        return "" if self.is_over else current_step(self.state)[1]
+
+    @property
+    def is_over(self) -> bool:
+        return bool(self.state.winners)
+
+    @property
+    def winners(self) -> list[int]:
+        return list(self.state.winners)
+
+    @property
+    def win_reason(self) -> str | None:
+        return self.state.win_reason
+
+    @property
+    def scores(self) -> list[int]:
+        return [s.vp for s in self.state.seats]
+
+    @property
+    def factions(self) -> tuple[str, ...]:
+        return self.state.factions
+
+    @property
+    def turn_number(self) -> int:
+        return self.state.turn_number
+
+    def clone(self) -> Game:
+        """An independent copy (the random generator too)."""
+        g = Game.__new__(Game)
+        g.state = self.state.clone()
+        g.history = self.history[:]
+        g._legal = list(self._legal)
+        return g
+
+    def view(self, seat: int | None) -> JSON:
+        """What ``seat`` may know (None: a spectator). Plain JSON-ready data."""
+        from .views import view
+
+        return view(self, seat)
+
+    def describe(self, action: Action | str) -> str:
+        """A readable description of an action."""
+        from .describe import describe
+
+        a = parse(action) if isinstance(action, str) else tuple(action)
+        return describe(self.state, a)
+
+    # --- saving -------------------------------------------------------------------------
+    def to_json(self) -> str:
+        return json.dumps(
+            {"format": FORMAT_VERSION, "state": self.state.to_dict(), "history": self.history}
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """Load a game saved by :meth:`to_json`. Raises :class:`PositionError` if broken."""
+        try:
+            raw = json.loads(text)
+            if raw.get("format") != FORMAT_VERSION:
+                raise PositionError(f"unsupported save format {raw.get('format')!r}")
+            state = state_from_dict(raw["state"])
+            history = [str(x) for x in raw.get("history", [])]
+        except PositionError:
+            raise
+        except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
+            raise PositionError(f"not a rootgame save: {type(e).__name__}: {e}") from e
+        return cls(state, history)
+
+
+def state_from_dict(d: dict[str, Any]) -> GameState:
+    g = GameState()
+    g.map = d["map"]
+    load_board(g.map)
+    g.factions = tuple(d["factions"])
+    for f in g.factions:
+        if f not in FACTIONS:
+            raise PositionError(f"unknown faction {f!r}")
+    g.seats = [SeatState.from_dict(s) for s in d["seats"]]
+    g.fs = [FACTIONS[f].state_from_dict(x) for f, x in zip(g.factions, d["fs"], strict=True)]
+    g.warriors = [list(map(int, w)) for w in d["warriors"]]
+    g.buildings = [[(int(o), str(k)) for o, k in b] for b in d["buildings"]]
+    g.tokens = [[(int(o), str(k)) for o, k in t] for t in d["tokens"]]
+    g.deck = list(d["deck"])
+    g.discard = list(d["discard"])
+    g.available_dominance = list(d["available_dominance"])
+    g.removed_cards = list(d["removed_cards"])
+    g.items = {str(k): int(v) for k, v in d["items"].items()}
+    g.first_seat = d["first_seat"]
+    g.turn_seat = d["turn_seat"]
+    g.turn_number = d["turn_number"]
+    g.stack = [Frame.from_dict(f) for f in d["stack"]]
+    g.rng = int(d["rng"])
+    g.dice = [(int(a), int(b)) for a, b in d["dice"]]
+    from .state import _from_jsonable
+
+    g.turn = _from_jsonable(d["turn"])
+    if "seen" in g.turn:
+        g.turn["seen"] = {int(k): v for k, v in g.turn["seen"].items()}
+    if "craft_used" in g.turn:
+        g.turn["craft_used"] = dict(g.turn["craft_used"])
+    g.winners = list(d["winners"])
+    g.win_reason = d["win_reason"]
+    g.decisions = d["decisions"]
+    g.vp_log = [(int(a), int(b), str(c)) for a, b, c in d["vp_log"]]
+    for f in g.stack:
+        if f.kind not in flow.DECISIONS and f.kind not in flow.DRIVERS:
+            raise PositionError(f"unknown decision kind {f.kind!r} in the saved stack")
+    if not g.stack and not g.winners:
+        raise EngineError("a saved game in progress must have a decision stack")
+    return g

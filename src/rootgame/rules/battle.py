@@ -1,0 +1,344 @@
+"""4.3 Battle, as a driver frame that walks the Law's four steps:
+
+1. 4.3.1 the defender may ambush; the attacker may foil it with an ambush of its own;
+2. 4.3.2 roll the dice: the attacker deals the higher, the defender the lower, each capped by
+   its warriors in the clearing (4.3.2.I);
+3. 4.3.3 effects: extra hits (not capped, 4.3.3.I), defenseless defender +1 (4.3.3.II),
+   optional cards (attacker first, then defender);
+4. 4.3.4 deal hits: the side hit loses all its warriors there before any building or token,
+   and chooses among those; 1 VP per enemy building or token removed (3.2.1).
+
+Effects that removals trigger (Field Hospitals) come after all removals of a step (1.5.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ..actions import Action
+from ..cards import DECK
+from ..flow import applies, decision, driver, pop
+from ..state import Frame, GameState
+from .core import (
+    board,
+    discard,
+    discard_from_hand,
+    fac,
+    has_persistent,
+    remove_building,
+    remove_token,
+    remove_warriors,
+    roll_dice,
+    score,
+)
+
+AMBUSH_HITS = 2
+
+
+def battle_targets(g: GameState, seat: int, clearings: Iterable[int]) -> list[tuple[int, int]]:
+    """Every (clearing, defender) where ``seat`` can start a battle: it has warriors there and
+    the defender has any piece there (4.3)."""
+    out: list[tuple[int, int]] = []
+    for c in clearings:
+        if not g.warriors[c][seat]:
+            continue
+        for d in range(len(g.seats)):
+            if d != seat and _has_any(g, d, c):
+                out.append((c, d))
+    return out
+
+
+def _has_any(g: GameState, s: int, c: int) -> bool:
+    if g.warriors[c][s]:
+        return True
+    for o, _ in g.buildings[c]:
+        if o == s:
+            return True
+    for o, _ in g.tokens[c]:
+        if o == s:
+            return True
+    return False
+
+
+def _other_pieces(g: GameState, s: int, c: int) -> int:
+    return sum(1 for o, _ in g.buildings[c] if o == s) + sum(1 for o, _ in g.tokens[c] if o == s)
+
+
+def start_battle(g: GameState, attacker: int, c: int, defender: int) -> None:
+    """Push a battle in ``c``; it runs when the engine next advances."""
+    g.stack.append(
+        Frame(
+            "battle",
+            None,
+            {
+                "a": attacker,
+                "d": defender,
+                "c": c,
+                "step": "ambush",
+                "before_a": _other_pieces(g, attacker, c),
+                "before_d": _other_pieces(g, defender, c),
+                "rolled_a": 0,
+                "rolled_d": 0,
+                "extra_a": 0,
+                "extra_d": 0,
+                "armor_a": False,
+                "armor_d": False,
+                "removed": (),
+            },
+        )
+    )
+
+
+def _battle(g: GameState) -> Frame:
+    for f in reversed(g.stack):
+        if f.kind == "battle":
+            return f
+    raise AssertionError("no battle in progress")
+
+
+def ambush_cards(g: GameState, seat: int, c: int) -> list[int]:
+    """Ambush cards in hand that match clearing ``c`` (a bird ambush matches any, 2.1.1)."""
+    suit = board(g).suit[c]
+    return [
+        x
+        for x in g.seats[seat].hand
+        if DECK[x].kind == "ambush" and (DECK[x].suit == suit or DECK[x].suit == "bird")
+    ]
+
+
+def deal_hits(g: GameState, bf: Frame, target: int, n: int, by: int) -> None:
+    """4.3.4: ``target`` takes ``n`` hits in the battle's clearing: warriors first, then the
+    buildings and tokens it chooses. Enemies score removed buildings and tokens (3.2.1)."""
+    c = bf.data["c"]
+    k = remove_warriors(g, target, c, n)
+    if k:
+        bf.data["removed"] = bf.data["removed"] + ((target, k),)
+    take_other_hits(g, target, c, n - k, by)
+
+
+def take_other_hits(g: GameState, target: int, c: int, hits: int, by: int | None) -> None:
+    """Hits left after the warriors are gone: remove buildings/tokens, asking ``target`` which
+    when it has a real choice."""
+    if hits <= 0:
+        return
+    kinds = _kinds(g, target, c)
+    total = _other_pieces(g, target, c)
+    if not kinds:
+        return
+    if hits >= total or len(kinds) == 1:
+        for _ in range(min(hits, total)):
+            _remove_kind(g, target, c, kinds[0] if len(kinds) == 1 else _kinds(g, target, c)[0], by)
+        return
+    g.stack.append(Frame("take_hits", target, {"c": c, "hits": hits, "by": by}))
+
+
+def _kinds(g: GameState, s: int, c: int) -> list[str]:
+    out: list[str] = []
+    for o, k in g.buildings[c]:
+        if o == s and k not in out:
+            out.append(k)
+    for o, k in g.tokens[c]:
+        if o == s and k not in out:
+            out.append(k)
+    return out
+
+
+def _remove_kind(g: GameState, s: int, c: int, kind: str, by: int | None) -> None:
+    for i, (o, k) in enumerate(g.buildings[c]):
+        if o == s and k == kind:
+            remove_building(g, c, i, by)
+            return
+    for i, (o, k) in enumerate(g.tokens[c]):
+        if o == s and k == kind:
+            remove_token(g, c, i, by)
+            return
+    raise AssertionError(f"no {kind} of seat {s} in clearing {c}")
+
+
+@decision("take_hits", "Choose which piece to remove")
+def _take_hits_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    return [("remove", k) for k in _kinds(g, f.seat, f.data["c"])]
+
+
+@applies("take_hits")
+def _take_hits_apply(g: GameState, f: Frame, a: Action) -> None:
+    assert f.seat is not None
+    c = f.data["c"]
+    _remove_kind(g, f.seat, c, str(a[1]), f.data["by"])
+    f.data["hits"] -= 1
+    if f.data["hits"] <= 0 or not _kinds(g, f.seat, c):
+        pop(g, f)
+    elif len(_kinds(g, f.seat, c)) == 1 or f.data["hits"] >= _other_pieces(g, f.seat, c):
+        pop(g, f)
+        take_other_hits(g, f.seat, c, f.data["hits"], f.data["by"])
+
+
+def _triggers(g: GameState, bf: Frame) -> None:
+    """1.5.4: after all removals of one step, effects triggered by them."""
+    removed = bf.data["removed"]
+    bf.data["removed"] = ()
+    c = bf.data["c"]
+    for s, k in reversed(removed):
+        fac(g, s).warriors_removed(g, s, c, k)
+
+
+@driver("battle")
+def _battle_run(g: GameState, f: Frame) -> None:
+    d = f.data
+    a, de, c = d["a"], d["d"], d["c"]
+    step = d["step"]
+    if step == "ambush":
+        d["step"] = "after_ambush"
+        if has_persistent(g, a, "scouting-party") is None and ambush_cards(g, de, c):
+            g.stack.append(Frame("ambush", de, {"c": c}))
+    elif step == "after_ambush":
+        d["step"] = "dice" if g.warriors[c][a] else "end"
+        _triggers(g, f)
+    elif step == "dice":
+        hi, lo = roll_dice(g)
+        if hi < lo:
+            hi, lo = lo, hi
+        d["dice"] = (hi, lo)
+        d["rolled_a"] = min(hi, g.warriors[c][a])
+        d["rolled_d"] = min(lo, g.warriors[c][de])
+        d["extra_a"] = fac(g, a).attacker_extra_hits(g, a)
+        d["step"] = "effects_a"
+    elif step == "effects_a":
+        d["step"] = "effects_d"
+        if _effect_options(g, f, a):
+            g.stack.append(Frame("battle_effects", a, {}))
+    elif step == "effects_d":
+        d["step"] = "hits"
+        if _effect_options(g, f, de):
+            g.stack.append(Frame("battle_effects", de, {}))
+    elif step == "hits":
+        # 4.3.3.II Defenseless: no defending warriors -> one extra hit.
+        if not g.warriors[c][de]:
+            d["extra_a"] += 1
+        on_d = (0 if d["armor_d"] else d["rolled_a"]) + d["extra_a"]
+        d["on_a"] = (0 if d["armor_a"] else d["rolled_d"]) + d["extra_d"]
+        d["step"] = "hits_a"
+        deal_hits(g, f, de, on_d, a)
+    elif step == "hits_a":
+        d["step"] = "triggers"
+        deal_hits(g, f, a, d["on_a"], de)
+    elif step == "triggers":
+        d["step"] = "end"
+        removed_d = d["before_d"] - _other_pieces(g, de, c)
+        removed_a = d["before_a"] - _other_pieces(g, a, c)
+        if removed_d > 0:
+            fac(g, a).battle_removed(g, a, c, removed_d)
+        if removed_a > 0:
+            fac(g, de).battle_removed(g, de, c, removed_a)
+        _triggers(g, f)
+    else:
+        pop(g, f)
+
+
+# --- 4.3.1 Ambush --------------------------------------------------------------------------
+
+
+@decision("ambush", "Ambush the attacker?")
+def _ambush_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    acts: list[Action] = [("ambush", x) for x in ambush_cards(g, f.seat, f.data["c"])]
+    acts.append(("pass",))
+    return acts
+
+
+@applies("ambush")
+def _ambush_apply(g: GameState, f: Frame, a: Action) -> None:
+    pop(g, f)
+    if a[0] == "pass":
+        return
+    assert f.seat is not None
+    discard_from_hand(g, f.seat, int(a[1]))
+    bf = _battle(g)
+    attacker = bf.data["a"]
+    if ambush_cards(g, attacker, f.data["c"]):
+        g.stack.append(Frame("foil_ambush", attacker, {"c": f.data["c"]}))
+    else:
+        deal_hits(g, bf, attacker, AMBUSH_HITS, f.seat)
+
+
+@decision("foil_ambush", "Foil the ambush with an ambush of your own?")
+def _foil_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    acts: list[Action] = [("ambush", x) for x in ambush_cards(g, f.seat, f.data["c"])]
+    acts.append(("pass",))
+    return acts
+
+
+@applies("foil_ambush")
+def _foil_apply(g: GameState, f: Frame, a: Action) -> None:
+    pop(g, f)
+    assert f.seat is not None
+    if a[0] == "ambush":
+        # 4.3.1.I: the defender's ambush is cancelled; the foiling card is discarded too.
+        discard_from_hand(g, f.seat, int(a[1]))
+        return
+    bf = _battle(g)
+    deal_hits(g, bf, f.seat, AMBUSH_HITS, bf.data["d"])
+
+
+# --- 4.3.3 Optional battle effects (cards) -------------------------------------------------
+
+
+def _effect_options(g: GameState, bf: Frame, seat: int) -> list[Action]:
+    d = bf.data
+    out: list[Action] = []
+    attacker = seat == d["a"]
+    used = d.get("used", ())
+    if attacker:
+        bt = has_persistent(g, seat, "brutal-tactics")
+        if bt is not None and "brutal-tactics" not in used:
+            out.append(("brutal-tactics",))
+    else:
+        sp = has_persistent(g, seat, "sappers")
+        if sp is not None:
+            out.append(("sappers",))
+    ar = has_persistent(g, seat, "armorers")
+    if ar is not None and not d["armor_a" if attacker else "armor_d"]:
+        out.append(("armorers",))
+    return out
+
+
+@decision("battle_effects", "Use a battle effect?")
+def _effects_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    return _effect_options(g, _battle(g), f.seat) + [("done",)]
+
+
+@applies("battle_effects")
+def _effects_apply(g: GameState, f: Frame, a: Action) -> None:
+    assert f.seat is not None
+    seat = f.seat
+    bf = _battle(g)
+    d = bf.data
+    kind = a[0]
+    if kind == "done":
+        pop(g, f)
+        return
+    if kind == "brutal-tactics":
+        # Brutal Tactics: one extra hit; the defender scores 1 VP.
+        d["extra_a"] += 1
+        d["used"] = d.get("used", ()) + ("brutal-tactics",)
+        score(g, d["d"], 1, "brutal tactics")
+    elif kind == "sappers":
+        # Sappers: discard it to deal one extra hit as defender.
+        d["extra_d"] += 1
+        _discard_persistent(g, seat, "sappers")
+    elif kind == "armorers":
+        # Armorers: discard it to ignore all rolled hits you would take.
+        d["armor_a" if seat == d["a"] else "armor_d"] = True
+        _discard_persistent(g, seat, "armorers")
+    if not _effect_options(g, bf, seat):
+        pop(g, f)
+
+
+def _discard_persistent(g: GameState, seat: int, key: str) -> None:
+    cid = has_persistent(g, seat, key)
+    assert cid is not None
+    g.seats[seat].persistent.remove(cid)
+    discard(g, cid)

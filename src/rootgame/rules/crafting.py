@@ -1,0 +1,184 @@
+"""4.1 Craft: activate crafting pieces (one per suit icon, each once per turn, 4.1.1) to play a
+card from hand for its effect: an item from the map's supply (4.1.2), a persistent effect for
+the play area (4.1.3, never two identical, 4.1.4), or a one-shot Favor.
+
+The ``craft`` decision also offers the Daylight card actions (Tax Collector, Codebreakers,
+dominance), since crafting happens in Daylight.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from ..actions import Action
+from ..board import SUITS
+from ..cards import DECK, Card
+from ..flow import applies, decision, explains, pop
+from ..state import Frame, GameState
+from . import effects
+from .core import board, discard, enemies, fac, remove_building, remove_token, score
+
+
+def crafting_capacity(g: GameState, seat: int) -> dict[str, int]:
+    """Unused crafting pieces of ``seat`` this turn, by suit (4.1.1)."""
+    b = board(g)
+    cap = {"fox": 0, "rabbit": 0, "mouse": 0}
+    for c in fac(g, seat).crafting_pieces(g, seat):
+        cap[b.suit[c]] += 1
+    used: dict[str, int] = g.turn.get("craft_used", {})
+    for s, k in used.items():
+        cap[s] -= k
+    return cap
+
+
+def _payments(card: Card, cap: dict[str, int]) -> list[tuple[str, ...]]:
+    """Ways to pay the card's cost with the pieces in ``cap``: the specific suits, then a choice
+    of suits for each "any" icon. Each payment is a sorted tuple of suits."""
+    need = {"fox": 0, "rabbit": 0, "mouse": 0}
+    n_any = 0
+    for s in card.cost:
+        if s == "any":
+            n_any += 1
+        else:
+            need[s] += 1
+    left = {}
+    for s in SUITS:
+        if cap[s] < need[s]:
+            return []
+        left[s] = cap[s] - need[s]
+    fixed = tuple(s for s in SUITS for _ in range(need[s]))
+    if not n_any:
+        return [fixed]
+    out = []
+    for combo in combinations_with_replacement(SUITS, n_any):
+        if all(combo.count(s) <= left[s] for s in SUITS):
+            out.append(tuple(sorted(fixed + combo)))
+    return out
+
+
+def why_not_craft(g: GameState, seat: int, cid: int) -> str | None:
+    """Why ``seat`` cannot craft card ``cid`` now (None if it can, at some payment)."""
+    c = DECK[cid]
+    if cid not in g.seats[seat].hand:
+        return f"{c.name} is not in your hand"
+    if not c.craftable:
+        return f"{c.name} is an {c.kind} card and can never be crafted (2.1.2-2.1.3)"
+    if c.item is not None and g.items.get(c.item, 0) <= 0:
+        return f"no {c.item} is left in the item supply (4.1.2)"
+    if c.kind == "persistent" and any(DECK[p].name == c.name for p in g.seats[seat].persistent):
+        return f"you already have {c.name} in your play area (4.1.4)"
+    if not _payments(c, crafting_capacity(g, seat)):
+        return f"you lack unused crafting pieces for {c.name}'s cost {'+'.join(c.cost)} (4.1.1)"
+    return None
+
+
+def craft_options(g: GameState, seat: int) -> list[Action]:
+    cap = crafting_capacity(g, seat)
+    if not any(cap.values()):
+        return []
+    out: list[Action] = []
+    seen: set[int] = set()
+    for cid in g.seats[seat].hand:
+        c = DECK[cid]
+        if not c.craftable or cid in seen:
+            continue
+        seen.add(cid)
+        if c.item is not None and g.items.get(c.item, 0) <= 0:
+            continue
+        if c.kind == "persistent" and any(
+            DECK[p].name == c.name for p in g.seats[seat].persistent
+        ):
+            continue
+        pays = _payments(c, cap)
+        if "any" in c.cost:
+            out.extend(("craft", cid, *p) for p in pays)
+        elif pays:
+            out.append(("craft", cid))
+    return out
+
+
+def do_craft(g: GameState, seat: int, a: Action) -> None:
+    """Craft: activate the pieces, then resolve the card's effect."""
+    cid = int(a[1])
+    c = DECK[cid]
+    pay = tuple(str(x) for x in a[2:]) or _payments(c, crafting_capacity(g, seat))[0]
+    used: dict[str, int] = g.turn.setdefault("craft_used", {})
+    for s in pay:
+        used[s] = used.get(s, 0) + 1
+    s = g.seats[seat]
+    s.hand.remove(cid)
+    if c.kind == "persistent":
+        s.persistent.append(cid)
+        return
+    if c.kind == "item":
+        assert c.item is not None
+        g.items[c.item] -= 1
+        s.items.append(c.item)
+        discard(g, cid)
+        score(g, seat, fac(g, seat).craft_vp(g, seat, c), "crafted " + c.item)
+        return
+    # The Favors: remove every enemy piece in all clearings of the card's suit.
+    discard(g, cid)
+    favor(g, seat, c.suit)
+
+
+def favor(g: GameState, seat: int, suit: str) -> None:
+    """Favor of the Foxes/Rabbits/Mice: remove all enemy pieces in every clearing of ``suit``;
+    score enemy buildings and tokens (3.2.1); then the effects those removals trigger (1.5.4)."""
+    removed: list[tuple[int, int, int]] = []
+    for c in board(g).clearings_of_suit(suit):
+        for e in enemies(g, seat):
+            k = g.warriors[c][e]
+            if k:
+                g.warriors[c][e] = 0
+                g.fs[e].warriors += k
+                removed.append((e, c, k))
+        i = 0
+        while i < len(g.buildings[c]):
+            if g.buildings[c][i][0] not in (seat, -1):
+                remove_building(g, c, i, seat)
+            else:
+                i += 1
+        i = 0
+        while i < len(g.tokens[c]):
+            if g.tokens[c][i][0] != seat:
+                remove_token(g, c, i, seat)
+            else:
+                i += 1
+    for e, c, k in reversed(removed):
+        fac(g, e).warriors_removed(g, e, c, k)
+
+
+# --- The craft decision ---------------------------------------------------------------------
+
+
+def push_craft(g: GameState, seat: int) -> None:
+    g.stack.append(Frame("craft", seat, {}))
+
+
+@decision("craft", "Craft cards, or go on")
+def _craft_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    acts = craft_options(g, f.seat)
+    acts.extend(effects.daylight_card_actions(g, f.seat))
+    acts.append(("done",))
+    return acts
+
+
+@applies("craft")
+def _craft_apply(g: GameState, f: Frame, a: Action) -> None:
+    assert f.seat is not None
+    if a[0] == "done":
+        pop(g, f)
+    elif a[0] == "craft":
+        do_craft(g, f.seat, a)
+    else:
+        effects.apply_daylight_card_action(g, f.seat, a)
+
+
+@explains("craft")
+def _craft_explain(g: GameState, f: Frame, a: Action) -> str | None:
+    if a[0] == "craft" and len(a) >= 2 and isinstance(a[1], int) and 0 <= a[1] < len(DECK):
+        assert f.seat is not None
+        return why_not_craft(g, f.seat, a[1])
+    return None

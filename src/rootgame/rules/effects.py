@@ -1,0 +1,230 @@
+"""Card effects used at set moments of a turn (card text beats the Law, 1.1.1), and dominance
+(3.3). Battle effects (Armorers, Sappers, Brutal Tactics, Scouting Party) live in battle.py;
+crafting and the Favors in crafting.py.
+
+- Start of Birdsong: dominance victory check (3.3.1), Better Burrow Bank.
+- In Birdsong: Royal Claim, Stand and Deliver! (offered once, before the faction's steps).
+- Start of Daylight: Command Warren.
+- In Daylight: Tax Collector, Codebreakers, activating or taking a dominance card.
+- Start of Evening: Cobbler.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..cards import DECK
+from ..flow import applies, decision, pop
+from ..state import Frame, GameState
+from .battle import battle_targets, start_battle
+from .core import (
+    board,
+    discard,
+    draw,
+    enemies,
+    has_persistent,
+    matching_cards,
+    remove_warriors,
+    rng,
+    ruled_count,
+    ruler,
+    score,
+    fac,
+)
+from .movement import push_move
+
+DOMINANCE_VP = 10
+
+# --- 3.3 Dominance --------------------------------------------------------------------------
+
+
+def dominance_win(g: GameState, seat: int) -> bool:
+    """3.3.1: at the start of Birdsong, a player with an activated dominance card wins if it
+    rules three clearings of that suit, or (bird) two diagonally opposite corners."""
+    cid = g.seats[seat].dominance
+    if cid is None:
+        return False
+    suit = DECK[cid].suit
+    b = board(g)
+    if suit == "bird":
+        return any(
+            ruler(g, x) == seat and ruler(g, y) == seat for x, y in _diagonals(g)
+        )
+    return sum(1 for c in b.clearings_of_suit(suit) if ruler(g, c) == seat) >= 3
+
+
+def _diagonals(g: GameState) -> list[tuple[int, int]]:
+    b = board(g)
+    return [(c, b.opposite_corner[c]) for c in b.corners if c < b.opposite_corner[c]]
+
+
+# --- Daylight card actions ------------------------------------------------------------------
+
+
+def daylight_card_actions(g: GameState, seat: int) -> list[Action]:
+    """Card actions a player may take at any free moment of its Daylight."""
+    out: list[Action] = []
+    used = g.turn.get("used", ())
+    s = g.seats[seat]
+    if "tax-collector" not in used and has_persistent(g, seat, "tax-collector") is not None:
+        # Tax Collector: once in Daylight, remove one of your warriors from the map, draw 1.
+        out.extend(("tax-collector", c) for c in board(g).clearings if g.warriors[c][seat])
+    if "codebreakers" not in used and has_persistent(g, seat, "codebreakers") is not None:
+        out.extend(("codebreakers", e) for e in enemies(g, seat))
+    if s.dominance is None:
+        if s.vp >= DOMINANCE_VP:
+            out.extend(("dominance", c) for c in s.hand if DECK[c].kind == "dominance")
+        for dom in g.available_dominance:
+            # 3.3.4: take an available dominance card by spending a card of its suit.
+            for pay in matching_cards(g, seat, DECK[dom].suit):
+                out.append(("take-dominance", dom, pay))
+    return out
+
+
+def apply_daylight_card_action(g: GameState, seat: int, a: Action) -> None:
+    kind = a[0]
+    used: list[str] = g.turn.setdefault("used", [])
+    if kind == "tax-collector":
+        c = int(a[1])
+        used.append("tax-collector")
+        remove_warriors(g, seat, c, 1)
+        draw(g, seat, 1)
+        fac(g, seat).warriors_removed(g, seat, c, 1)
+    elif kind == "codebreakers":
+        used.append("codebreakers")
+        seen: dict[int, list[int]] = g.turn.setdefault("seen", {})
+        seen[int(a[1])] = list(g.seats[int(a[1])].hand)
+    elif kind == "dominance":
+        # 3.3.1: into the play area; the score marker leaves the track for good.
+        cid = int(a[1])
+        g.seats[seat].hand.remove(cid)
+        g.seats[seat].dominance = cid
+    elif kind == "take-dominance":
+        dom, pay = int(a[1]), int(a[2])
+        g.seats[seat].hand.remove(pay)
+        discard(g, pay)
+        g.available_dominance.remove(dom)
+        g.seats[seat].hand.append(dom)
+    else:
+        raise AssertionError(f"not a daylight card action: {a}")
+
+
+# --- Start of Birdsong ----------------------------------------------------------------------
+
+
+def birdsong_start(g: GameState, seat: int) -> None:
+    """1.4.1: "at the start of Birdsong" effects, before anything else in Birdsong."""
+    if dominance_win(g, seat):
+        g.winners = [seat]
+        g.win_reason = "dominance"
+        return
+    if has_persistent(g, seat, "better-burrow-bank") is not None:
+        others = enemies(g, seat)
+        if len(others) == 1:
+            _burrow_bank(g, seat, others[0])
+        elif others:
+            g.stack.append(Frame("burrow_bank", seat, {}))
+
+
+def _burrow_bank(g: GameState, seat: int, other: int) -> None:
+    """Better Burrow Bank: you and another player of your choice each draw a card."""
+    draw(g, seat, 1)
+    draw(g, other, 1)
+
+
+@decision("burrow_bank", "Better Burrow Bank: who else draws a card?")
+def _bbb_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    return [("draw-with", e) for e in enemies(g, f.seat)]
+
+
+@applies("burrow_bank")
+def _bbb_apply(g: GameState, f: Frame, a: Action) -> None:
+    pop(g, f)
+    assert f.seat is not None
+    _burrow_bank(g, f.seat, int(a[1]))
+
+
+# --- In Birdsong: Royal Claim, Stand and Deliver! ----------------------------------------
+
+
+def birdsong_card_actions(g: GameState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    used = g.turn.get("used", ())
+    if has_persistent(g, seat, "royal-claim") is not None:
+        out.append(("royal-claim",))
+    if "stand-and-deliver" not in used and has_persistent(g, seat, "stand-and-deliver"):
+        out.extend(("stand-and-deliver", e) for e in enemies(g, seat) if g.seats[e].hand)
+    return out
+
+
+def push_birdsong_cards(g: GameState, seat: int) -> None:
+    if birdsong_card_actions(g, seat):
+        g.stack.append(Frame("birdsong_cards", seat, {}))
+
+
+@decision("birdsong_cards", "Use a Birdsong card?")
+def _bc_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    return birdsong_card_actions(g, f.seat) + [("done",)]
+
+
+@applies("birdsong_cards")
+def _bc_apply(g: GameState, f: Frame, a: Action) -> None:
+    assert f.seat is not None
+    seat = f.seat
+    if a[0] == "done":
+        pop(g, f)
+        return
+    if a[0] == "royal-claim":
+        # Royal Claim: discard it to score 1 VP per clearing you rule.
+        cid = has_persistent(g, seat, "royal-claim")
+        assert cid is not None
+        g.seats[seat].persistent.remove(cid)
+        discard(g, cid)
+        score(g, seat, ruled_count(g, seat), "royal claim")
+    elif a[0] == "stand-and-deliver":
+        # Stand and Deliver!: take a random card from another player; they score 1 VP.
+        g.turn.setdefault("used", []).append("stand-and-deliver")
+        victim = int(a[1])
+        hand = g.seats[victim].hand
+        taken = hand.pop(rng(g).below(len(hand)))
+        g.seats[seat].hand.append(taken)
+        score(g, victim, 1, "stand and deliver")
+    if not birdsong_card_actions(g, seat):
+        pop(g, f)
+
+
+# --- Start of Daylight: Command Warren ------------------------------------------------------
+
+
+def daylight_start(g: GameState, seat: int) -> None:
+    if has_persistent(g, seat, "command-warren") is not None and battle_targets(
+        g, seat, board(g).clearings
+    ):
+        g.stack.append(Frame("command_warren", seat, {}))
+
+
+@decision("command_warren", "Command Warren: start a battle?")
+def _cw_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    acts: list[Action] = [
+        ("battle", c, d) for c, d in battle_targets(g, f.seat, board(g).clearings)
+    ]
+    acts.append(("pass",))
+    return acts
+
+
+@applies("command_warren")
+def _cw_apply(g: GameState, f: Frame, a: Action) -> None:
+    pop(g, f)
+    if a[0] == "battle":
+        assert f.seat is not None
+        start_battle(g, f.seat, int(a[1]), int(a[2]))
+
+
+# --- Start of Evening: Cobbler --------------------------------------------------------------
+
+
+def evening_start(g: GameState, seat: int) -> None:
+    if has_persistent(g, seat, "cobbler") is not None:
+        push_move(g, seat, None, optional=True)

@@ -1,0 +1,125 @@
+"""1.4 Game structure: setup (5), then turns of Birdsong, Daylight and Evening, clockwise.
+
+The ``turn`` driver frame lies at the bottom of the stack and walks the steps of the current
+player's turn: the general "start of phase" moments and the faction's own steps. The ``setup``
+driver sets the factions up in setup order (5.1.7) before the first turn.
+"""
+
+from __future__ import annotations
+
+from ..actions import Action
+from ..flow import applies, decision, driver, pop
+from ..state import Frame, GameState
+from . import effects
+from .core import HAND_LIMIT, discard_from_hand, draw, fac
+
+PHASES = ("birdsong", "daylight", "evening")
+
+
+def turn_steps(g: GameState, seat: int) -> tuple[tuple[str, str], ...]:
+    """(phase, step) pairs of ``seat``'s turn, in order."""
+    f = fac(g, seat)
+    cached = _STEPS.get(f.name)
+    if cached is None:
+        cached = (
+            (("birdsong", "start"), ("birdsong", "cards"))
+            + tuple(("birdsong", s) for s in f.birdsong_steps)
+            + (("daylight", "start"),)
+            + tuple(("daylight", s) for s in f.daylight_steps)
+            + (("evening", "start"),)
+            + tuple(("evening", s) for s in f.evening_steps)
+        )
+        _STEPS[f.name] = cached
+    return cached
+
+
+_STEPS: dict[str, tuple[tuple[str, str], ...]] = {}
+
+
+def current_step(g: GameState) -> tuple[str, str]:
+    """(phase, step) of the game now; ("setup", ...) before the first turn."""
+    for f in g.stack:
+        if f.kind == "setup":
+            return ("setup", str(f.data["i"]))
+    if not g.stack:
+        return ("over", "")
+    t = g.stack[0]
+    steps = turn_steps(g, g.turn_seat)
+    i = max(0, min(t.data["i"] - 1, len(steps) - 1))
+    return steps[i]
+
+
+def step_index(g: GameState, seat: int, phase: str, step: str) -> int:
+    return turn_steps(g, seat).index((phase, step))
+
+
+def end_daylight(g: GameState) -> None:
+    """End Daylight at once and go to Evening (Eyrie turmoil's Rest, 7.7.4)."""
+    t = g.stack[0]
+    t.data["i"] = step_index(g, g.turn_seat, "evening", "start")
+
+
+@driver("turn")
+def _turn_run(g: GameState, f: Frame) -> None:
+    seat = g.turn_seat
+    steps = turn_steps(g, seat)
+    i = f.data["i"]
+    if i >= len(steps):
+        # 1.4.1: after Evening, play passes clockwise.
+        g.turn_seat = (seat + 1) % g.n
+        g.turn_number += 1
+        g.turn = {}
+        f.data["i"] = 0
+        return
+    f.data["i"] = i + 1
+    phase, step = steps[i]
+    if step == "start":
+        if phase == "birdsong":
+            effects.birdsong_start(g, seat)
+        elif phase == "daylight":
+            effects.daylight_start(g, seat)
+        else:
+            effects.evening_start(g, seat)
+    elif step == "cards":
+        effects.push_birdsong_cards(g, seat)
+    else:
+        fac(g, seat).run_step(g, seat, step)
+
+
+@driver("setup")
+def _setup_run(g: GameState, f: Frame) -> None:
+    order: tuple[int, ...] = f.data["order"]
+    i = f.data["i"]
+    if i >= len(order):
+        pop(g, f)
+        return
+    f.data["i"] = i + 1
+    fac(g, order[i]).setup(g, order[i])
+
+
+# --- Evening: draw and discard down to five (e.g. 6.6, 7.6.2) -----------------------------------
+
+
+def draw_and_discard(g: GameState, seat: int, n: int) -> None:
+    """Draw ``n`` cards, then discard down to five (2.1, the hand limit of each Evening)."""
+    draw(g, seat, n)
+    push_discard_to_limit(g, seat)
+
+
+def push_discard_to_limit(g: GameState, seat: int) -> None:
+    if len(g.seats[seat].hand) > HAND_LIMIT:
+        g.stack.append(Frame("discard", seat, {}))
+
+
+@decision("discard", "Discard down to five cards")
+def _discard_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    return [("discard", c) for c in g.seats[f.seat].hand]
+
+
+@applies("discard")
+def _discard_apply(g: GameState, f: Frame, a: Action) -> None:
+    assert f.seat is not None
+    discard_from_hand(g, f.seat, int(a[1]))
+    if len(g.seats[f.seat].hand) <= HAND_LIMIT:
+        pop(g, f)

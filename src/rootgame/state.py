@@ -1,0 +1,239 @@
+"""The game state: plain data, no rules. Cloned by hand and turned to and from JSON.
+
+Pieces on the map are kept per clearing:
+
+- ``warriors[c][seat]``: how many warriors of that seat stand in clearing ``c``;
+- ``buildings[c]``: a list of ``(owner seat, kind)``, one per filled slot; a ruin is
+  ``(-1, "ruin")`` (2.2.4);
+- ``tokens[c]``: a list of ``(owner seat, kind)``, e.g. ``(0, "wood")``, ``(0, "keep")``.
+
+Cards are ids 0..53 (``cards.DECK``); the draw pile's top is the end of ``deck``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol, Self
+
+JSON = dict[str, Any]
+
+
+class FactionState(Protocol):
+    """A faction's own board state (defined in its faction module)."""
+
+    def clone(self) -> Self: ...
+
+    def to_dict(self) -> JSON: ...
+
+
+class Frame:
+    """One pending step on the decision stack (design.md, "The decision model").
+
+    ``kind`` names its handler; ``seat`` is who decides (None for a driver frame that the
+    engine runs by itself); ``data`` holds its parameters as plain, immutable values.
+    """
+
+    __slots__ = ("kind", "seat", "data")
+
+    def __init__(self, kind: str, seat: int | None, data: dict[str, Any] | None = None) -> None:
+        self.kind = kind
+        self.seat = seat
+        self.data: dict[str, Any] = data if data is not None else {}
+
+    def clone(self) -> Frame:
+        return Frame(self.kind, self.seat, dict(self.data))
+
+    def to_dict(self) -> JSON:
+        return {"kind": self.kind, "seat": self.seat, "data": _jsonable(self.data)}
+
+    @classmethod
+    def from_dict(cls, d: JSON) -> Frame:
+        return cls(d["kind"], d["seat"], _from_jsonable(d["data"]))
+
+    def __repr__(self) -> str:
+        return f"Frame({self.kind!r}, seat={self.seat}, {self.data})"
+
+
+def _jsonable(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return {"__t": [_jsonable(x) for x in v]}
+    if isinstance(v, list):
+        return [_jsonable(x) for x in v]
+    if isinstance(v, dict):
+        return {str(k): _jsonable(x) for k, x in v.items()}
+    return v
+
+
+def _from_jsonable(v: Any) -> Any:
+    if isinstance(v, dict):
+        if set(v) == {"__t"}:
+            return tuple(_from_jsonable(x) for x in v["__t"])
+        return {k: _from_jsonable(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [_from_jsonable(x) for x in v]
+    return v
+
+
+class SeatState:
+    """What every player has, whatever the faction: score, hand, crafted items, play area."""
+
+    __slots__ = ("faction", "vp", "hand", "items", "persistent", "dominance")
+
+    def __init__(self, faction: str) -> None:
+        self.faction = faction
+        self.vp = 0
+        self.hand: list[int] = []
+        self.items: list[str] = []
+        """Crafted Items box (4.1.2)."""
+        self.persistent: list[int] = []
+        """Persistent-effect cards in the play area (4.1.3)."""
+        self.dominance: int | None = None
+        """The activated dominance card, if any (3.3.1)."""
+
+    def clone(self) -> SeatState:
+        s = SeatState.__new__(SeatState)
+        s.faction = self.faction
+        s.vp = self.vp
+        s.hand = self.hand[:]
+        s.items = self.items[:]
+        s.persistent = self.persistent[:]
+        s.dominance = self.dominance
+        return s
+
+    def to_dict(self) -> JSON:
+        return {
+            "faction": self.faction,
+            "vp": self.vp,
+            "hand": self.hand[:],
+            "items": self.items[:],
+            "persistent": self.persistent[:],
+            "dominance": self.dominance,
+        }
+
+    @classmethod
+    def from_dict(cls, d: JSON) -> SeatState:
+        s = cls(d["faction"])
+        s.vp = d["vp"]
+        s.hand = list(d["hand"])
+        s.items = list(d["items"])
+        s.persistent = list(d["persistent"])
+        s.dominance = d["dominance"]
+        return s
+
+
+class GameState:
+    """Everything about one game at one moment."""
+
+    __slots__ = (
+        "map",
+        "factions",
+        "seats",
+        "fs",
+        "warriors",
+        "buildings",
+        "tokens",
+        "deck",
+        "discard",
+        "available_dominance",
+        "removed_cards",
+        "items",
+        "first_seat",
+        "turn_seat",
+        "turn_number",
+        "stack",
+        "rng",
+        "dice",
+        "turn",
+        "winners",
+        "win_reason",
+        "decisions",
+        "vp_log",
+    )
+
+    def __init__(self) -> None:
+        self.map = "autumn"
+        self.factions: tuple[str, ...] = ()
+        self.seats: list[SeatState] = []
+        self.fs: list[Any] = []
+        """One faction state per seat (the faction module's class)."""
+        self.warriors: list[list[int]] = []
+        self.buildings: list[list[tuple[int, str]]] = []
+        self.tokens: list[list[tuple[int, str]]] = []
+        self.deck: list[int] = []
+        self.discard: list[int] = []
+        self.available_dominance: list[int] = []
+        self.removed_cards: list[int] = []
+        """Cards out of the game (dominance cards in a 2-player game, 5.1.3)."""
+        self.items: dict[str, int] = {}
+        """The item supply on the map (5.1.5)."""
+        self.first_seat = 0
+        self.turn_seat = 0
+        self.turn_number = 0
+        self.stack: list[Frame] = []
+        self.rng = 0
+        self.dice: list[tuple[int, int]] = []
+        """Fixed dice for the next battles (position builder); rolled when empty."""
+        self.turn: dict[str, Any] = {}
+        """Once-per-turn bookkeeping, cleared at the start of each turn."""
+        self.winners: list[int] = []
+        self.win_reason: str | None = None
+        self.decisions = 0
+        self.vp_log: list[tuple[int, int, str]] = []
+        """Every change of score: (seat, VP, reason). VP always equal its sum per seat."""
+
+    @property
+    def n(self) -> int:
+        return len(self.seats)
+
+    def clone(self) -> GameState:
+        g = GameState.__new__(GameState)
+        g.map = self.map
+        g.factions = self.factions
+        g.seats = [s.clone() for s in self.seats]
+        g.fs = [f.clone() for f in self.fs]
+        g.warriors = [w[:] for w in self.warriors]
+        g.buildings = [b[:] for b in self.buildings]
+        g.tokens = [t[:] for t in self.tokens]
+        g.deck = self.deck[:]
+        g.discard = self.discard[:]
+        g.available_dominance = self.available_dominance[:]
+        g.removed_cards = self.removed_cards[:]
+        g.items = dict(self.items)
+        g.first_seat = self.first_seat
+        g.turn_seat = self.turn_seat
+        g.turn_number = self.turn_number
+        g.stack = [f.clone() for f in self.stack]
+        g.rng = self.rng
+        g.dice = self.dice[:]
+        g.turn = {k: (v.copy() if isinstance(v, list | dict) else v) for k, v in self.turn.items()}
+        g.winners = self.winners[:]
+        g.win_reason = self.win_reason
+        g.decisions = self.decisions
+        g.vp_log = self.vp_log[:]
+        return g
+
+    def to_dict(self) -> JSON:
+        return {
+            "map": self.map,
+            "factions": list(self.factions),
+            "seats": [s.to_dict() for s in self.seats],
+            "fs": [f.to_dict() for f in self.fs],
+            "warriors": [w[:] for w in self.warriors],
+            "buildings": [[list(p) for p in b] for b in self.buildings],
+            "tokens": [[list(p) for p in t] for t in self.tokens],
+            "deck": self.deck[:],
+            "discard": self.discard[:],
+            "available_dominance": self.available_dominance[:],
+            "removed_cards": self.removed_cards[:],
+            "items": dict(self.items),
+            "first_seat": self.first_seat,
+            "turn_seat": self.turn_seat,
+            "turn_number": self.turn_number,
+            "stack": [f.to_dict() for f in self.stack],
+            "rng": self.rng,
+            "dice": [list(d) for d in self.dice],
+            "turn": _jsonable(self.turn),
+            "winners": self.winners[:],
+            "win_reason": self.win_reason,
+            "decisions": self.decisions,
+            "vp_log": [list(x) for x in self.vp_log],
+        }
