@@ -75,7 +75,8 @@ def _load(name: str) -> Board:
             opposite[i] = c["opposite"]
     paths = tuple(sorted((min(a, b), max(a, b)) for a, b in raw["paths"]))
     for i in range(1, n + 1):
-        adjacent[i] = tuple(sorted({b for a, b in paths if a == i} | {a for a, b in paths if b == i}))
+        ends = {b for a, b in paths if a == i} | {a for a, b in paths if b == i}
+        adjacent[i] = tuple(sorted(ends))
     masks = tuple(sum(1 << j for j in adjacent[i]) for i in range(n + 1))
     return Board(
         name=raw["map"],

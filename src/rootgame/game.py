@@ -296,9 +296,9 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
     g.win_reason = d["win_reason"]
     g.decisions = d["decisions"]
     g.vp_log = [(int(a), int(b), str(c)) for a, b, c in d["vp_log"]]
-    for f in g.stack:
-        if f.kind not in flow.DECISIONS and f.kind not in flow.DRIVERS:
-            raise PositionError(f"unknown decision kind {f.kind!r} in the saved stack")
+    for fr in g.stack:
+        if fr.kind not in flow.DECISIONS and fr.kind not in flow.DRIVERS:
+            raise PositionError(f"unknown decision kind {fr.kind!r} in the saved stack")
     if not g.stack and not g.winners:
         raise EngineError("a saved game in progress must have a decision stack")
     return g

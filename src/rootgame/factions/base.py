@@ -5,9 +5,11 @@ section of the Law changes. See docs/adding-a-faction.md.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import Card
+from ..errors import PositionError
 from ..state import JSON, GameState
 
 
@@ -18,6 +20,8 @@ class Faction:
     setup_order = "Z"
     """The letter printed on the board (5.1.7): setup goes A, B, C..."""
     warriors_total = 0
+    building_kinds: tuple[str, ...] = ()
+    token_kinds: tuple[str, ...] = ()
     rules_ties = False
     """Whether this faction rules clearings where it is tied for most (Eyrie, 7.2.2)."""
     birdsong_steps: tuple[str, ...] = ()
@@ -76,6 +80,27 @@ class Faction:
 
     def piece_totals(self) -> dict[str, int]:
         return {}
+
+    def load_position(self, g: GameState, seat: int, spec: JSON) -> None:
+        """Position builder: derive supplies and tracks from the map, read this faction's
+        board fields from ``spec`` (docs/positions.md)."""
+        self.check_fields(spec, ())
+        g.fs[seat].warriors = self.warriors_total - sum(w[seat] for w in g.warriors)
+
+    def load_position_cards(
+        self, g: GameState, seat: int, spec: JSON, take: Callable[[Any, str], int]
+    ) -> None:
+        """Position builder: cards that belong to this faction's board (e.g. the Decree)."""
+
+    def check_fields(self, spec: JSON, known: tuple[str, ...]) -> None:
+        if not isinstance(spec, dict):
+            raise PositionError(f"{self.name}: an object of board fields")
+        for k in spec:
+            if k not in known:
+                raise PositionError(
+                    f"{self.name}: unknown field {k!r}"
+                    + (f"; known: {', '.join(known)}" if known else "")
+                )
 
     def public_view(self, g: GameState, seat: int) -> JSON:
         """The faction board, as everyone sees it."""

@@ -12,10 +12,13 @@ cards that are not part of the deck).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from importlib import resources
+from typing import Any
 
 from ..actions import Action
 from ..cards import DECK
+from ..errors import PositionError
 from ..flow import FACTIONS, applies, decision, explains, pop
 from ..rules import crafting
 from ..rules.battle import battle_targets, start_battle
@@ -127,6 +130,7 @@ class Eyrie(Faction):
     name = "eyrie"
     setup_order = "B"
     warriors_total = WARRIORS
+    building_kinds = ("roost",)
     rules_ties = True
     birdsong_steps = ("emergency_orders", "add_to_decree", "new_roost")
     daylight_steps = ("craft", "decree")
@@ -214,6 +218,55 @@ class Eyrie(Faction):
             "warrior": (sum(g.warriors[c][seat] for c in b.clearings), fs.warriors),
             "roost": (len(roost_clearings(g, seat)), fs.roosts),
         }
+
+    def load_position(self, g: GameState, seat: int, spec: JSON) -> None:
+        self.check_fields(spec, ("leader", "face_up", "decree", "home"))
+        fs = st(g, seat)
+        b = board(g)
+        fs.warriors = WARRIORS - sum(g.warriors[c][seat] for c in b.clearings)
+        fs.roosts = ROOSTS - len(roost_clearings(g, seat))
+        leader = spec.get("leader", "builder")
+        if leader not in LEADERS:
+            raise PositionError(f"eyrie.leader: one of {', '.join(LEADERS)}, not {leader!r}")
+        fs.leader = leader
+        face_up = spec.get("face_up", [x for x in LEADERS if x != leader])
+        if not isinstance(face_up, list) or any(x not in LEADERS or x == leader for x in face_up):
+            raise PositionError("eyrie.face_up: a list of the other leaders that are face up")
+        fs.face_up = [x for x in LEADERS if x in face_up]
+        roosts = roost_clearings(g, seat)
+        fs.home = int(spec.get("home", roosts[0] if roosts else 0))
+
+    def load_position_cards(
+        self, g: GameState, seat: int, spec: JSON, take: Callable[[Any, str], int]
+    ) -> None:
+        fs = st(g, seat)
+        decree = spec.get("decree")
+        assert fs.leader is not None
+        if decree is None:
+            fs.decree = [[], [], [], []]
+            for v, col_i in zip(VIZIERS, VIZIER_COLUMNS[fs.leader], strict=True):
+                fs.decree[col_i].append(v)
+            return
+        if not isinstance(decree, dict) or any(k not in COLUMNS for k in decree):
+            raise PositionError(f"eyrie.decree: an object with columns {', '.join(COLUMNS)}")
+        viziers = list(VIZIERS)
+        cols: list[list[int]] = [[], [], [], []]
+        for name, refs in decree.items():
+            if not isinstance(refs, list):
+                raise PositionError(f"eyrie.decree.{name}: a list of cards")
+            for r in refs:
+                if r == "vizier":
+                    if not viziers:
+                        raise PositionError("eyrie.decree: there are only two Loyal Viziers")
+                    cols[COLUMNS.index(name)].append(viziers.pop(0))
+                else:
+                    cols[COLUMNS.index(name)].append(take(r, f"eyrie.decree.{name}"))
+        if len(viziers) == 2:
+            for v, col_i in zip(VIZIERS, VIZIER_COLUMNS[fs.leader], strict=True):
+                cols[col_i].append(v)
+        elif viziers:
+            raise PositionError("eyrie.decree: name both Loyal Viziers, or neither")
+        fs.decree = cols
 
     def public_view(self, g: GameState, seat: int) -> JSON:
         fs = st(g, seat)

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+
 from ..actions import Action
 from ..board import Board
+from ..errors import PositionError
 from ..flow import FACTIONS, applies, decision, explains, pop
 from ..rules import crafting
 from ..rules.battle import battle_targets, start_battle
@@ -102,6 +104,8 @@ class Marquise(Faction):
     name = "marquise"
     setup_order = "A"
     warriors_total = WARRIORS
+    building_kinds = BUILDINGS
+    token_kinds = ("wood", "keep")
     birdsong_steps = ("wood",)
     daylight_steps = ("craft", "actions")
     evening_steps = ("draw",)
@@ -123,7 +127,7 @@ class Marquise(Faction):
         elif step == "craft":
             crafting.push_craft(g, seat)
         elif step == "actions":
-            g.turn["actions"] = ACTIONS_PER_TURN
+            g.turn.setdefault("actions", ACTIONS_PER_TURN)
             g.stack.append(Frame("cat_actions", seat, {}))
         elif step == "draw":
             # 6.6: draw one card plus one per uncovered draw bonus; discard down to five.
@@ -171,6 +175,20 @@ class Marquise(Faction):
         for k in BUILDINGS:
             out[k] = (len(building_clearings(g, seat, k)), fs.track[k])
         return out
+
+    def load_position(self, g: GameState, seat: int, spec: JSON) -> None:
+        self.check_fields(spec, ("home",))
+        fs = st(g, seat)
+        b = board(g)
+        fs.warriors = WARRIORS - sum(g.warriors[c][seat] for c in b.clearings)
+        fs.wood = WOOD - sum(wood_at(g, seat, c) for c in b.clearings)
+        for k in BUILDINGS:
+            fs.track[k] = PER_TRACK - len(building_clearings(g, seat, k))
+        keeps = [c for c in b.clearings if (seat, "keep") in g.tokens[c]]
+        if len(keeps) > 1:
+            raise PositionError("marquise: there is only one keep")
+        fs.keep = keeps[0] if keeps else 0
+        fs.home = int(spec.get("home", fs.keep))
 
     def public_view(self, g: GameState, seat: int) -> JSON:
         fs = st(g, seat)
@@ -473,7 +491,8 @@ def _actions_explain(g: GameState, f: Frame, a: Action) -> str | None:
     seat = f.seat
     assert seat is not None
     kind = a[0]
-    if kind in ("battle", "march", "recruit", "build", "overwork") and g.turn.get("actions", 0) <= 0:
+    is_action = kind in ("battle", "march", "recruit", "build", "overwork")
+    if is_action and g.turn.get("actions", 0) <= 0:
         return "no actions left this Daylight (6.5); spend a bird card for one more"
     if kind == "recruit" and g.turn.get("recruited"):
         return "the Marquise recruit only once per turn (6.5.3)"

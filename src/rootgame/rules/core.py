@@ -122,7 +122,7 @@ def can_build(g: GameState, seat: int, c: int) -> bool:
 def place_warriors(g: GameState, seat: int, c: int, n: int) -> int:
     """Place up to ``n`` warriors from supply (as many as possible, 1.5.4). Returns how many."""
     fs = g.fs[seat]
-    k = min(n, fs.warriors)
+    k: int = min(n, fs.warriors)
     fs.warriors -= k
     g.warriors[c][seat] += k
     return k

@@ -105,15 +105,15 @@ def do_craft(g: GameState, seat: int, a: Action) -> None:
     used: dict[str, int] = g.turn.setdefault("craft_used", {})
     for s in pay:
         used[s] = used.get(s, 0) + 1
-    s = g.seats[seat]
-    s.hand.remove(cid)
+    player = g.seats[seat]
+    player.hand.remove(cid)
     if c.kind == "persistent":
-        s.persistent.append(cid)
+        player.persistent.append(cid)
         return
     if c.kind == "item":
         assert c.item is not None
         g.items[c.item] -= 1
-        s.items.append(c.item)
+        player.items.append(c.item)
         discard(g, cid)
         score(g, seat, fac(g, seat).craft_vp(g, seat, c), "crafted " + c.item)
         return

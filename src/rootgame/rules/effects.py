@@ -21,6 +21,7 @@ from .core import (
     discard,
     draw,
     enemies,
+    fac,
     has_persistent,
     matching_cards,
     remove_warriors,
@@ -28,7 +29,6 @@ from .core import (
     ruled_count,
     ruler,
     score,
-    fac,
 )
 from .movement import push_move
 
