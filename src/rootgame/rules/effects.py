@@ -152,7 +152,8 @@ def birdsong_card_actions(g: GameState, seat: int) -> list[Action]:
     used = g.turn.get("used", ())
     if has_persistent(g, seat, "royal-claim") is not None:
         out.append(("royal-claim",))
-    if "stand-and-deliver" not in used and has_persistent(g, seat, "stand-and-deliver"):
+    sd = has_persistent(g, seat, "stand-and-deliver")
+    if "stand-and-deliver" not in used and sd is not None:
         out.extend(("stand-and-deliver", e) for e in enemies(g, seat) if g.seats[e].hand)
     return out
 
