@@ -14,7 +14,7 @@ from . import flow
 from .actions import Action, parse, token
 from .board import load_board
 from .cards import DECK, ITEM_SUPPLY, N_CARDS
-from .errors import EngineError, IllegalAction, PositionError
+from .errors import IllegalAction, PositionError
 from .flow import FACTIONS, PROMPTS, advance
 from .rng import Rng
 from .rules import core
@@ -33,6 +33,8 @@ def new_game(
 ) -> Game:
     """Set up a new game (Law 5.1). ``factions`` are the seats in clockwise order; the first
     player is drawn from the seed unless given."""
+    if isinstance(factions, str):
+        raise ValueError(f"factions: a list of faction names, not the text {factions!r}")
     return Game(setup_state(list(factions), map, seed, first_player))
 
 
@@ -254,11 +256,11 @@ class Game:
                 raise PositionError(f"unsupported save format {raw.get('format')!r}")
             state = state_from_dict(raw["state"])
             history = [str(x) for x in raw.get("history", [])]
+            return cls(state, history)
         except PositionError:
             raise
         except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
             raise PositionError(f"not a rootgame save: {type(e).__name__}: {e}") from e
-        return cls(state, history)
 
 
 def state_from_dict(d: dict[str, Any]) -> GameState:
@@ -270,6 +272,8 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
         if f not in FACTIONS:
             raise PositionError(f"unknown faction {f!r}")
     g.seats = [SeatState.from_dict(s) for s in d["seats"]]
+    if len(g.seats) != len(g.factions):
+        raise PositionError(f"{len(g.seats)} seats saved for {len(g.factions)} factions")
     g.fs = [FACTIONS[f].state_from_dict(x) for f, x in zip(g.factions, d["fs"], strict=True)]
     g.warriors = [list(map(int, w)) for w in d["warriors"]]
     g.buildings = [[(int(o), str(k)) for o, k in b] for b in d["buildings"]]
@@ -300,5 +304,5 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
         if fr.kind not in flow.DECISIONS and fr.kind not in flow.DRIVERS:
             raise PositionError(f"unknown decision kind {fr.kind!r} in the saved stack")
     if not g.stack and not g.winners:
-        raise EngineError("a saved game in progress must have a decision stack")
+        raise PositionError("a saved game in progress must have a decision stack")
     return g

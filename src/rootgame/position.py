@@ -182,9 +182,11 @@ def build(desc: dict[str, Any] | str) -> Game:
     for who, refs in _dict(desc, "persistent").items():
         s = _seat(g, who, "persistent")
         ids = [cards.take(r, f"persistent.{who}") for r in _list(refs, f"persistent.{who}")]
-        for cid in ids:
+        for i, cid in enumerate(ids):
             if DECK[cid].kind != "persistent":
                 raise PositionError(f"persistent.{who}: {DECK[cid].name} is not a persistent card")
+            if any(DECK[x].name == DECK[cid].name for x in ids[:i]):
+                raise PositionError(f"persistent.{who}: two {DECK[cid].name} cards (4.1.4)")
         g.seats[s].persistent = ids
     for who, ref in _dict(desc, "dominance").items():
         s = _seat(g, who, "dominance")
@@ -245,7 +247,7 @@ def build(desc: dict[str, Any] | str) -> Game:
         if (
             not isinstance(d, list)
             or len(d) != 2
-            or not all(isinstance(x, int) and 0 <= x <= 3 for x in d)
+            or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 3 for x in d)
         ):
             raise PositionError(f"dice: each roll is two numbers from 0 to 3, not {d!r}")
         g.dice.append((d[0], d[1]))

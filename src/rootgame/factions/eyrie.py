@@ -224,6 +224,9 @@ class Eyrie(Faction):
         fs = st(g, seat)
         b = board(g)
         fs.warriors = WARRIORS - sum(g.warriors[c][seat] for c in b.clearings)
+        for c in b.clearings:
+            if g.buildings[c].count((seat, "roost")) > 1:
+                raise PositionError(f"clearings.{c}: at most one roost per clearing (7.5.2.IV)")
         fs.roosts = ROOSTS - len(roost_clearings(g, seat))
         leader = spec.get("leader", "builder")
         if leader not in LEADERS:

@@ -193,8 +193,13 @@ def _battle_run(g: GameState, f: Frame) -> None:
         if has_persistent(g, a, "scouting-party") is None and ambush_cards(g, de, c):
             g.stack.append(Frame("ambush", de, {"c": c}))
     elif step == "after_ambush":
-        d["step"] = "dice" if g.warriors[c][a] else "end"
-        _triggers(g, f)
+        if g.warriors[c][a]:
+            d["step"] = "dice"
+            _triggers(g, f)
+        else:
+            # 4.3.1.II: no attacking warriors left, the battle ends (its removals still
+            # score and trigger, e.g. the Despot's extra VP).
+            d["step"] = "triggers"
     elif step == "dice":
         hi, lo = roll_dice(g)
         if hi < lo:

@@ -70,13 +70,12 @@ def daylight_card_actions(g: GameState, seat: int) -> list[Action]:
         out.extend(("tax-collector", c) for c in board(g).clearings if g.warriors[c][seat])
     if "codebreakers" not in used and has_persistent(g, seat, "codebreakers") is not None:
         out.extend(("codebreakers", e) for e in enemies(g, seat))
-    if s.dominance is None:
-        if s.vp >= DOMINANCE_VP:
-            out.extend(("dominance", c) for c in s.hand if DECK[c].kind == "dominance")
-        for dom in g.available_dominance:
-            # 3.3.4: take an available dominance card by spending a card of its suit.
-            for pay in matching_cards(g, seat, DECK[dom].suit):
-                out.append(("take-dominance", dom, pay))
+    if s.dominance is None and s.vp >= DOMINANCE_VP:
+        out.extend(("dominance", c) for c in s.hand if DECK[c].kind == "dominance")
+    for dom in g.available_dominance:
+        # 3.3.4: take an available dominance card by spending a card of its suit.
+        for pay in matching_cards(g, seat, DECK[dom].suit):
+            out.append(("take-dominance", dom, pay))
     return out
 
 

@@ -1,0 +1,225 @@
+"""Playing many random games, and timing the engine (``rootgame simulate``, ``rootgame bench``).
+
+Everything runs in one process on one core. Game ``i`` of a run with seed ``S`` uses the game
+seed ``S + i``; each seat's random bot has its own seed derived from it (:func:`bot_seed`), so a
+run is reproducible.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import RandomBot
+from .game import Game, new_game
+
+DEFAULT_FACTIONS: tuple[str, ...] = ("marquise", "eyrie")
+DEFAULT_MAX_TURNS = 500
+
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the random bot of ``seat`` in the game seeded ``game_seed``."""
+    return game_seed * 16 + seat + 1
+
+
+@dataclass
+class GameRecord:
+    """How one random game ended. ``error`` is set when it did not finish: an engine error
+    (any exception) or the max-turns safety limit."""
+
+    seed: int
+    winners: list[int]
+    win_reason: str | None
+    scores: list[int]
+    turns: int
+    decisions: int
+    error: str | None = None
+
+
+def play_random_game(
+    factions: Sequence[str] = DEFAULT_FACTIONS,
+    seed: int = 0,
+    max_turns: int = DEFAULT_MAX_TURNS,
+) -> GameRecord:
+    """Play one game between random bots, to the end or to ``max_turns`` completed turns."""
+    game: Game | None = None
+    try:
+        game = new_game(list(factions), seed=seed)
+        bots = [RandomBot(bot_seed(seed, s)) for s in range(len(factions))]
+        while not game.is_over:
+            if game.turn_number >= max_turns:
+                return _record(game, seed, f"no winner after {max_turns} turns (max-turns limit)")
+            seat = game.current_seat
+            assert seat is not None
+            game.apply(bots[seat].choose(game))
+        return _record(game, seed, None)
+    except Exception as e:  # any engine error ends the game as an error, never as a result
+        msg = f"{type(e).__name__}: {e}"
+        if game is None:
+            return GameRecord(seed, [], None, [0] * len(factions), 0, 0, msg)
+        return _record(game, seed, msg)
+
+
+def _record(game: Game, seed: int, error: str | None) -> GameRecord:
+    return GameRecord(
+        seed=seed,
+        winners=game.winners if error is None else [],
+        win_reason=game.win_reason if error is None else None,
+        scores=game.scores,
+        turns=game.turn_number + 1,
+        decisions=game.state.decisions,
+        error=error,
+    )
+
+
+@dataclass
+class Simulation:
+    """The results of ``simulate``; :meth:`summary` is the ``--json`` object."""
+
+    factions: tuple[str, ...]
+    records: list[GameRecord] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def finished(self) -> list[GameRecord]:
+        return [r for r in self.records if r.error is None]
+
+    @property
+    def errors(self) -> list[GameRecord]:
+        return [r for r in self.records if r.error is not None]
+
+    def summary(self) -> dict[str, Any]:
+        """Wins by faction and by way of winning, means over the finished games, speed over
+        all games (errors included), and the number of games that ended in an error."""
+        done = self.finished
+        n = len(done)
+        wins = {f: 0 for f in self.factions}
+        reasons = {"vp": 0, "dominance": 0}
+        for r in done:
+            for s in r.winners:
+                wins[self.factions[s]] += 1
+            if r.win_reason is not None:
+                reasons[r.win_reason] = reasons.get(r.win_reason, 0) + 1
+        decisions = sum(r.decisions for r in self.records)
+        secs = self.seconds if self.seconds > 0 else float("nan")
+        return {
+            "games": len(self.records),
+            "wins": wins,
+            "win_reasons": reasons,
+            "mean_scores": {
+                f: (sum(r.scores[s] for r in done) / n if n else 0.0)
+                for s, f in enumerate(self.factions)
+            },
+            "mean_turns": sum(r.turns for r in done) / n if n else 0.0,
+            "mean_decisions": sum(r.decisions for r in done) / n if n else 0.0,
+            "games_per_sec": round(len(self.records) / secs, 3) if self.seconds > 0 else 0.0,
+            "decisions_per_sec": round(decisions / secs, 1) if self.seconds > 0 else 0.0,
+            "errors": len(self.errors),
+        }
+
+
+def simulate(
+    factions: Sequence[str] = DEFAULT_FACTIONS,
+    games: int = 100,
+    seed: int = 0,
+    max_turns: int = DEFAULT_MAX_TURNS,
+    on_game: Callable[[GameRecord], None] | None = None,
+) -> Simulation:
+    """Play ``games`` random games; game ``i`` uses seed ``seed + i``."""
+    sim = Simulation(tuple(factions))
+    t0 = time.perf_counter()
+    for i in range(games):
+        rec = play_random_game(factions, seed + i, max_turns)
+        sim.records.append(rec)
+        if on_game is not None:
+            on_game(rec)
+    sim.seconds = time.perf_counter() - t0
+    return sim
+
+
+# --- The benchmark --------------------------------------------------------------------------
+
+
+@dataclass
+class BenchResult:
+    games: int
+    decisions: int
+    game_seconds: float
+    clones: int
+    clone_seconds: float
+    errors: int
+
+    @property
+    def games_per_sec(self) -> float:
+        return self.games / self.game_seconds if self.game_seconds else 0.0
+
+    @property
+    def decisions_per_sec(self) -> float:
+        return self.decisions / self.game_seconds if self.game_seconds else 0.0
+
+    @property
+    def clones_per_sec(self) -> float:
+        return self.clones / self.clone_seconds if self.clone_seconds else 0.0
+
+    def as_dict(self) -> dict[str, float | int]:
+        return {
+            "games": self.games,
+            "decisions": self.decisions,
+            "errors": self.errors,
+            "games_per_sec": round(self.games_per_sec, 2),
+            "decisions_per_sec": round(self.decisions_per_sec, 1),
+            "clones_per_sec": round(self.clones_per_sec, 1),
+        }
+
+
+def mid_game_states(seed: int, count: int = 20, every: int = 37) -> list[Game]:
+    """Copies of games in progress, taken every ``every`` decisions of random two-player games
+    (seeds ``seed``, ``seed + 1``...), until ``count`` are gathered."""
+    out: list[Game] = []
+    s = seed
+    while len(out) < count and s < seed + 10 * count:
+        game = new_game(list(DEFAULT_FACTIONS), seed=s)
+        bots = [RandomBot(bot_seed(s, k)) for k in range(2)]
+        k = 0
+        while not game.is_over and len(out) < count and game.turn_number < DEFAULT_MAX_TURNS:
+            k += 1
+            if k % every == 0:
+                out.append(game.clone())
+            seat = game.current_seat
+            assert seat is not None
+            game.apply(bots[seat].choose(game))
+        s += 1
+    return out
+
+
+def time_clones(states: Sequence[Game], min_seconds: float = 0.3) -> tuple[int, float]:
+    """Clone the states round and round for at least ``min_seconds``; (clones, seconds)."""
+    if not states:
+        return 0, 0.0
+    n = 0
+    t0 = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < min_seconds:
+        for gm in states:
+            gm.clone()
+        n += len(states)
+        elapsed = time.perf_counter() - t0
+    return n, elapsed
+
+
+def run(games: int = 50, seed: int = 0, clone_seconds: float = 0.3) -> BenchResult:
+    """The benchmark: ``games`` random two-player games (Marquise vs Eyrie), then clones of
+    mid-game states."""
+    sim = simulate(DEFAULT_FACTIONS, games, seed)
+    states = mid_game_states(seed)
+    clones, secs = time_clones(states, clone_seconds)
+    return BenchResult(
+        games=len(sim.records),
+        decisions=sum(r.decisions for r in sim.records),
+        game_seconds=sim.seconds,
+        clones=clones,
+        clone_seconds=secs,
+        errors=len(sim.errors),
+    )

@@ -1,0 +1,131 @@
+"""What one seat may know: ``view(game, seat)`` (design.md: front ends never read GameState).
+
+A view is plain JSON-ready data (dicts with string keys, lists, strings, ints, None). It holds
+the public board, every player's public information, and the seat's own hand; never another
+player's hand or the order of the draw pile. A spectator (seat None) sees no hand at all.
+The cards a Codebreakers look revealed this turn are shown only to the player who looked.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .board import load_board
+from .cards import DECK
+from .flow import FACTIONS, PROMPTS
+from .rules.core import ruler
+from .state import JSON, GameState
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def card_ref(cid: int) -> JSON:
+    """A card as a view shows it: its id and key (the Loyal Viziers have ids -1 and -2)."""
+    if cid < 0:
+        return {"id": cid, "key": "loyal-vizier"}
+    return {"id": cid, "key": DECK[cid].key}
+
+
+def _owner(g: GameState, seat: int) -> str | None:
+    return g.factions[seat] if seat >= 0 else None
+
+
+def _clearings(g: GameState) -> list[JSON]:
+    b = load_board(g.map)
+    out: list[JSON] = []
+    for c in b.clearings:
+        r = ruler(g, c)
+        out.append(
+            {
+                "id": c,
+                "suit": b.suit[c],
+                "slots": b.slots[c],
+                "warriors": {f: g.warriors[c][s] for s, f in enumerate(g.factions)},
+                "buildings": [[_owner(g, o), k] for o, k in g.buildings[c]],
+                "tokens": [[_owner(g, o), k] for o, k in g.tokens[c]],
+                "ruler": None if r is None else g.factions[r],
+            }
+        )
+    return out
+
+
+def _players(g: GameState) -> list[JSON]:
+    out: list[JSON] = []
+    for s, p in enumerate(g.seats):
+        out.append(
+            {
+                "seat": s,
+                "faction": p.faction,
+                "vp": p.vp,
+                "hand_size": len(p.hand),
+                "items": p.items[:],
+                "persistent": [DECK[c].key for c in p.persistent],
+                "dominance": None if p.dominance is None else DECK[p.dominance].key,
+                "board": FACTIONS[p.faction].public_view(g, s),
+            }
+        )
+    return out
+
+
+def _battle(g: GameState) -> JSON | None:
+    """The battle in progress, if any (all of it is public: who, where, the dice)."""
+    for f in reversed(g.stack):
+        if f.kind == "battle":
+            d = f.data
+            dice = d.get("dice")
+            return {
+                "attacker": g.factions[d["a"]],
+                "defender": g.factions[d["d"]],
+                "clearing": d["c"],
+                "dice": list(dice) if dice else None,
+            }
+    return None
+
+
+def view(game: Game, seat: int | None) -> JSON:
+    """What ``seat`` may know now (None: a spectator). See the module docstring."""
+    g = game.state
+    n = g.n
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < n):
+        raise ValueError(f"seat must be None or a seat from 0 to {n - 1}, not {seat!r}")
+    current = game.current_seat
+    v: dict[str, Any] = {
+        "seat": seat,
+        "faction": None if seat is None else g.factions[seat],
+        "map": g.map,
+        "factions": list(g.factions),
+        "turn_number": g.turn_number,
+        "turn_seat": g.turn_seat,
+        "turn_faction": g.factions[g.turn_seat],
+        "current_seat": current,
+        "current_faction": None if current is None else g.factions[current],
+        "phase": game.phase,
+        "step": game.step,
+        "decision": game.decision,
+        "prompt": PROMPTS.get(game.decision, game.decision),
+        "clearings": _clearings(g),
+        "players": _players(g),
+        "hand": None,
+        "draw_pile_size": len(g.deck),
+        "discard_pile": [card_ref(c) for c in g.discard],
+        "available_dominance": [card_ref(c) for c in g.available_dominance],
+        "removed_cards": [card_ref(c) for c in g.removed_cards],
+        "item_supply": dict(g.items),
+        "battle": _battle(g),
+        "legal": None,
+        "seen_hands": None,
+        "winners": [g.factions[s] for s in g.winners],
+        "win_reason": g.win_reason,
+    }
+    if seat is not None:
+        v["hand"] = [card_ref(c) for c in g.seats[seat].hand]
+        if current == seat:
+            v["legal"] = game.legal_tokens()
+        seen = g.turn.get("seen")
+        if seen and seat == g.turn_seat:
+            # Codebreakers: only the player who looked knows what it saw.
+            v["seen_hands"] = {
+                g.factions[int(e)]: [card_ref(c) for c in h] for e, h in seen.items()
+            }
+    return v

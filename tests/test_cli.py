@@ -1,0 +1,148 @@
+"""The command line: simulate, play, bench (typer's CliRunner)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from rootgame.bench import play_random_game, simulate
+from rootgame.cli import app
+
+runner = CliRunner()
+
+SUMMARY_KEYS = {
+    "games",
+    "wins",
+    "win_reasons",
+    "mean_scores",
+    "mean_turns",
+    "mean_decisions",
+    "games_per_sec",
+    "decisions_per_sec",
+    "errors",
+}
+
+
+def flat(text: str) -> str:
+    """Output without rich's box drawing and line wrapping."""
+    for ch in "│╭╮╰╯─":
+        text = text.replace(ch, " ")
+    return " ".join(text.split())
+
+
+def test_simulate_json_keys_and_consistent_values() -> None:
+    r = runner.invoke(app, ["simulate", "--games", "6", "--seed", "3", "--json"])
+    assert r.exit_code == 0, r.output
+    s = json.loads(r.output)
+    assert set(s) == SUMMARY_KEYS
+    assert s["games"] == 6
+    assert set(s["wins"]) == {"marquise", "eyrie"} == set(s["mean_scores"])
+    assert sum(s["wins"].values()) + s["errors"] == 6
+    assert sum(s["win_reasons"].values()) == 6 - s["errors"]
+    # The same numbers as playing games 3..8 one by one.
+    recs = [play_random_game(("marquise", "eyrie"), 3 + i) for i in range(6)]
+    done = [x for x in recs if x.error is None]
+    assert s["errors"] == len(recs) - len(done)
+    assert s["wins"]["marquise"] == sum(1 for x in done if x.winners == [0])
+    assert s["mean_scores"]["eyrie"] == pytest.approx(sum(x.scores[1] for x in done) / len(done))
+    assert s["mean_turns"] == pytest.approx(sum(x.turns for x in done) / len(done))
+    assert s["mean_decisions"] == pytest.approx(sum(x.decisions for x in done) / len(done))
+    assert s["decisions_per_sec"] > 0 and s["games_per_sec"] > 0
+
+
+def test_simulate_seat_order_follows_factions() -> None:
+    r = runner.invoke(app, ["simulate", "-f", "eyrie,marquise", "-n", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    s = json.loads(r.output)
+    assert list(s["wins"]) == ["eyrie", "marquise"]
+
+
+def test_games_stopped_by_the_turn_limit_count_as_errors() -> None:
+    r = runner.invoke(app, ["simulate", "--games", "3", "--max-turns", "2", "--json"])
+    assert r.exit_code == 0, r.output
+    s = json.loads(r.output)
+    assert s["errors"] == 3
+    assert s["wins"] == {"marquise": 0, "eyrie": 0}
+    assert s["win_reasons"] == {"vp": 0, "dominance": 0}
+    assert s["mean_scores"] == {"marquise": 0.0, "eyrie": 0.0}
+    sim = simulate(games=1, max_turns=2)
+    assert sim.records[0].error is not None and "max-turns" in sim.records[0].error
+
+
+def test_simulate_table_output() -> None:
+    r = runner.invoke(app, ["simulate", "--games", "3", "--seed", "1"])
+    assert r.exit_code == 0, r.output
+    out = flat(r.output)
+    assert "Marquise de Cat" in out and "Eyrie Dynasties" in out
+    assert "Errors: 0" in out
+    assert "decisions/s" in out and "games/s" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "needle"),
+    [
+        (["simulate", "--factions", "marquise,vagabond"], "unknown faction 'vagabond'"),
+        (["simulate", "--factions", "marquise,marquise"], "one seat only"),
+        (["simulate", "--factions", "eyrie"], "at least two factions"),
+        (["simulate", "--games", "0"], "--games"),
+        (["simulate", "--games", "-3"], "--games"),
+        (["play", "--as", "cats"], "unknown faction 'cats'"),
+        (["play"], "--as"),
+        (["bench", "--games", "0"], "--games"),
+    ],
+)
+def test_bad_arguments_exit_non_zero_naming_the_problem(args: list[str], needle: str) -> None:
+    r = runner.invoke(app, args)
+    assert r.exit_code == 2, r.output
+    assert needle in flat(r.output)
+
+
+def test_play_explains_bad_input_and_quits_cleanly() -> None:
+    r = runner.invoke(
+        app, ["play", "--as", "eyrie", "--seed", "1"], input="zzz\n99\n%%\nhelp\nquit\n"
+    )
+    assert r.exit_code == 0, r.output
+    out = flat(r.output)
+    # The Marquise bot set up first (6.3), then the human Eyrie choose a leader (7.3.3).
+    assert "Marquise de Cat: Place the keep in clearing" in out
+    assert "Choose a leader" in out
+    assert "1 Choose the Builder as your leader (leader builder)" in out
+    assert "'zzz' is not legal now" in out
+    assert "There is no action number 99: choose from 1 to 4." in out
+    assert "Not understood" in out
+    assert "Commands:" in out
+    assert "You left the game (seed 1)" in out
+
+
+def test_play_applies_a_number_and_shows_the_bot_moves() -> None:
+    r = runner.invoke(
+        app, ["play", "--as", "eyrie", "--seed", "1"], input="leader despot\n1\nquit\n"
+    )
+    assert r.exit_code == 0, r.output
+    out = flat(r.output)
+    assert "You: Choose the Despot as your leader" in out
+    assert "Leader: Despot" in out
+    # The bot's first turn happened between the two human decisions.
+    assert "Marquise de Cat: " in out.split("You: Choose the Despot")[1]
+    assert "You: Add " in out
+
+
+def test_play_ends_cleanly_when_input_runs_out() -> None:
+    r = runner.invoke(app, ["play", "--as", "marquise", "--seed", "2"], input="")
+    assert r.exit_code == 0, r.output
+    assert "Input ended: leaving the game (seed 2)" in flat(r.output)
+
+
+def test_bench_runs() -> None:
+    r = runner.invoke(app, ["bench", "--games", "2"])
+    assert r.exit_code == 0, r.output
+    out = flat(r.output)
+    assert "2 random games" in out
+    for k in ("games/s:", "decisions/s:", "clones/s:"):
+        assert k in out
+    r = runner.invoke(app, ["bench", "--games", "2", "--json"])
+    d = json.loads(r.output)
+    assert d["games"] == 2 and d["errors"] == 0
+    assert d["clones_per_sec"] > 0 and d["decisions_per_sec"] > 0
