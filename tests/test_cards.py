@@ -734,14 +734,20 @@ def test_4_3_1_defender_may_pass_on_ambush() -> None:
 def test_4_3_1_ambush_must_match_the_clearing(key: str, offered: bool) -> None:
     amb = cid(key)
     g = cat_attacks(hands={"eyrie": [amb]}, dice=[[1, 0]])
+    # The Eyrie hold a card, so the window opens either way (1.2.1) ...
+    assert g.decision == "ambush"
+    assert g.current_seat == EYRIE
     if offered:
-        assert g.decision == "ambush"
         assert g.legal_actions() == [("ambush", amb), ("pass",)]
     else:
-        # No ambush step: the battle resolved straight away with the dice.
-        assert g.decision == "cat_actions"
-        assert g.state.warriors[8] == [3, 2]
-        assert g.state.seats[EYRIE].hand == [amb]
+        # ... but an ambush of another suit cannot be played: only "pass".
+        assert g.legal_actions() == [("pass",)]
+        with pytest.raises(IllegalAction):
+            g.apply(("ambush", amb))
+    g.apply("pass")
+    assert g.decision == "cat_actions"
+    assert g.state.warriors[8] == [3, 2]
+    assert g.state.seats[EYRIE].hand == [amb]
 
 
 def test_4_3_1_i_attacker_foils_ambush_both_discarded() -> None:
@@ -773,10 +779,23 @@ def test_4_3_1_i_foil_needs_a_matching_ambush() -> None:
     theirs, mine = cid("ambush:fox"), cid("ambush:mouse")
     g = cat_attacks(hands={"eyrie": [theirs], "marquise": [mine]}, dice=[[0, 0]])
     g.apply(("ambush", theirs))
-    # The mouse ambush does not match fox clearing 8: no foil decision, two hits at once.
+    # The Marquise holds a card, so she is asked (1.2.1), but the mouse ambush does not match
+    # fox clearing 8: she can only pass, and takes the two hits.
+    assert g.decision == "foil_ambush"
+    assert g.current_seat == MARQUISE
+    assert g.legal_actions() == [("pass",)]
+    with pytest.raises(IllegalAction):
+        g.apply(("ambush", mine))
+    g.apply("pass")
+    assert g.state.warriors[8] == [1, 3]
+    # Field Hospitals open for the same reason, again with nothing to spend.
+    assert g.decision == "field_hospital"
+    assert g.legal_actions() == [("pass",)]
+    g.apply("pass")
     assert g.decision == "cat_actions"
     assert g.state.warriors[8] == [1, 3]
     assert g.state.seats[MARQUISE].hand == [mine]
+    assert g.state.discard == [theirs]
 
 
 def test_card_scouting_party_attacker_ignores_ambushes() -> None:
@@ -832,8 +851,11 @@ def test_6_2_3_ambush_hits_trigger_field_hospitals_before_the_dice() -> None:
     amb = cid("ambush:fox")
     g = cat_attacks(hands={"eyrie": [amb], "marquise": ["anvil"]}, dice=[[1, 1]])
     g.apply(("ambush", amb))
+    # She holds a card, so she is asked whether to foil (1.2.1); the anvil cannot.
+    assert (g.decision, g.legal_actions()) == ("foil_ambush", [("pass",)])
+    g.apply("pass")
     assert g.decision == "field_hospital"
-    assert g.state.stack[-1].data == {"c": 8, "n": 2}
+    assert g.state.stack[-1].data == {"c": 8, "n": 2, "ask": True}
     g.apply(("hospital", cid("anvil")))
     s = g.state
     # The two warriors went to the keep; then the dice: 1 hit each way.
@@ -987,6 +1009,9 @@ def test_card_brutal_tactics_and_armorers_eyrie_attacks_marquise() -> None:
     g = eyrie_attacks(
         persistent={"eyrie": ["brutal-tactics"], "marquise": ["armorers"]}, dice=[[2, 2]]
     )
+    # Both sides have an effect: the attacker decides who goes first (4.3.3).
+    assert g.decision == "effects_order" and g.current_seat == EYRIE
+    g.apply("first attacker")
     assert g.decision == "battle_effects" and g.current_seat == EYRIE
     g.apply("brutal-tactics")
     assert g.decision == "battle_effects" and g.current_seat == MARQUISE
@@ -1040,6 +1065,11 @@ def test_card_royal_claim_kept_when_declined() -> None:
             "persistent": {"marquise": [rc]},
         }
     )
+    assert (g.step, g.decision) == ("cards", "birdsong_cards")
+    g.apply("done")
+    # Offered again after her Birdsong steps (the late window), and declined again.
+    assert (g.phase, g.step, g.decision) == ("birdsong", "late_cards", "birdsong_cards")
+    assert g.legal_actions() == [("royal-claim",), ("done",)]
     g.apply("done")
     assert g.state.seats[MARQUISE].vp == 0
     assert g.state.seats[MARQUISE].persistent == [rc]
@@ -1356,6 +1386,11 @@ def test_card_tax_collector_removes_warrior_draws_card() -> None:
     assert s.fs[MARQUISE].warriors == 25 - 2
     assert s.seats[MARQUISE].hand == [cid("bake-sale")]
     assert s.turn["used"] == ["tax-collector"]
+    # The removal opens Field Hospitals now that she holds a card (1.2.1); the rabbit card
+    # does not match fox clearing 8.
+    assert (g.decision, g.legal_actions()) == ("field_hospital", [("pass",)])
+    g.apply("pass")
+    assert s.warriors[1][MARQUISE] == 2
     # Once per Daylight: not in the craft decision, nor among her actions.
     assert g.decision == "cat_actions"
     assert not any(a[0] == "tax-collector" for a in g.legal_actions())
@@ -1572,8 +1607,8 @@ def test_3_3_3_dominance_purged_from_decree_becomes_available() -> None:
                                                      "move": ["vizier"], "build": ["vizier"]}},
         }
     )
-    assert ("turmoil", "rabbit") in g.legal_actions()
-    g.apply("turmoil rabbit")
+    # Both Recruit cards are impossible (no fox or rabbit roost): a single turmoil action,
+    # which is forced, so the Eyrie fell into turmoil by themselves.
     s = g.state
     assert s.available_dominance == [dom]
     assert s.discard == [cid("anvil")]

@@ -36,10 +36,8 @@ GEAR_FOX = cid("travel-gear:fox")  # fox; craft: rabbit; boot, 1 VP
 RACKET = cid("protection-racket")  # fox; craft: rabbit rabbit; coins, 3 VP
 BAKE_SALE = cid("bake-sale")  # rabbit; craft: rabbit rabbit; coins, 3 VP
 TEA_FOX = cid("root-tea:fox")  # fox; craft: mouse; tea, 2 VP
-SMUGGLERS = cid("smugglers-trail")  # rabbit; craft: mouse; bag, 1 VP
 AMBUSH_BIRD = cid("ambush:bird")  # bird
 ARMORERS = cid("armorers")  # bird
-BRUTAL = cid("brutal-tactics")  # bird
 
 
 def pos(**desc: Any) -> Game:
@@ -136,7 +134,10 @@ def test_7_2_1_each_roost_crafts_once_per_turn() -> None:
     assert sorted(g.legal_tokens()) == [f"craft {ANVIL}", "done"]
     assert "crafting pieces" in g.explain(f"craft {GEAR_FOX}")
     g.apply(f"craft {ANVIL}")
-    # Both roosts used: nothing is left to craft, so the Decree begins.
+    # Both roosts used: nothing is left to craft, only "done" (a card is still in hand, so the
+    # step stays a decision, 1.2.1); then the Decree begins.
+    assert (g.decision, g.legal_tokens()) == ("craft", ["done"])
+    g.apply("done")
     assert g.decision == "decree"
     assert g.state.seats[E].hand == [GEAR_FOX]
     assert sorted(g.state.seats[E].items) == ["boot", "hammer"]
@@ -162,16 +163,26 @@ def test_7_2_1_two_roosts_of_a_suit_pay_a_double_cost_one_does_not() -> None:
     assert sorted(two.legal_tokens()) == sorted(["craft 37", f"craft {RACKET}", "done"])
 
 
-def test_7_2_1_crafting_is_skipped_without_a_craftable_card() -> None:
-    # No roost matches the fox cost: the craft step asks nothing and the Decree comes next.
-    g = pos(
-        at="daylight",
-        clearings={"3": {"eyrie": "roost"}, "5": {"eyrie": "2w"}, "9": CAT_9},
-        hands={"eyrie": ["anvil"]},
-        eyrie={"leader": "despot", "decree": {"move": ["vizier"], "build": ["vizier"]}},
-    )
+def test_7_2_1_craft_step_without_a_craftable_card_offers_only_done() -> None:
+    # No roost matches the fox cost, yet the craft step is asked: skipping it would tell the
+    # Marquise that nothing in hand can be crafted (1.2.1).
+    desc: dict[str, Any] = {
+        "at": "daylight",
+        "clearings": {"3": {"eyrie": "roost"}, "5": {"eyrie": "2w"}, "9": CAT_9},
+        "eyrie": {"leader": "despot", "decree": {"move": ["vizier"], "build": ["vizier"]}},
+    }
+    g = pos(hands={"eyrie": ["anvil"]}, **desc)
+    assert (g.step, g.decision, g.current_seat) == ("craft", "craft", E)
+    assert g.legal_tokens() == ["done"]
+    with pytest.raises(IllegalAction):
+        g.apply(f"craft {ANVIL}")
+    g.apply("done")
     assert g.decision == "decree"
     assert g.state.seats[E].hand == [ANVIL]
+    assert g.state.seats[E].items == []
+    # With an empty hand there is nothing to hide: the step is skipped.
+    empty = pos(hands={"eyrie": []}, **desc)
+    assert (empty.step, empty.decision) == ("decree", "decree")
 
 
 # --- 7.2.2 Lords of the Forest -----------------------------------------------------------------
@@ -339,7 +350,8 @@ def test_7_3_roost_and_six_warriors_in_the_corner_opposite_the_keep(keep: int, h
     assert s.warriors[home][E] == 6
     assert sum(s.warriors[c][E] for c in range(1, 13)) == 6
     fs = st(s, E)
-    assert fs.warriors == 14  # 20 warriors in all
+    assert fs.warriors == 14
+    assert eyrie_total(g) == 20
     assert fs.roosts == 6  # the other six roosts on the track
     assert fs.home == home
 
@@ -514,6 +526,7 @@ def test_7_4_3_new_roost_in_the_clearing_with_fewest_warriors_not_the_keep() -> 
     assert g.state.warriors[8][E] == 3
     fs = st(g.state, E)
     assert (fs.roosts, fs.warriors) == (6, 17)
+    assert eyrie_total(g) == 20
     assert g.decision == "craft"
 
 
@@ -607,6 +620,43 @@ def test_7_4_3_new_roost_in_the_birdsong_of_a_full_turn() -> None:
     g.apply(f"decree {SWORD} recruit")
     assert roosts_at(g) == [8]
     assert g.state.warriors[8][E] == 3
+
+
+def test_birdsong_late_window_royal_claim_after_new_roost() -> None:
+    # No Eyrie piece on the map at the start of Birdsong: Royal Claim would score nothing in
+    # the first window, but it is offered again after A New Roost, which counts clearing 8.
+    rc = cid("royal-claim")
+    g = pos(
+        at="birdsong",
+        clearings=_no_roost_board((8,)),
+        hands={"eyrie": []},
+        deck=["anvil"],
+        persistent={"eyrie": ["royal-claim"]},
+        eyrie={"leader": "despot"},
+    )
+    assert (g.phase, g.step, g.decision, g.current_seat) == (
+        "birdsong", "cards", "birdsong_cards", E
+    )
+    assert g.legal_tokens() == ["royal-claim", "done"]
+    early = g.clone()
+    early.apply("royal-claim")
+    assert early.scores == [0, 0]
+    g.apply("done")
+    # Emergency Orders drew the Anvil; it goes to the Decree; then the new roost in 8.
+    assert g.decision == "decree_add"
+    g.apply(f"decree {ANVIL} recruit")
+    assert roosts_at(g) == [8]
+    assert (g.phase, g.step, g.decision, g.current_seat) == (
+        "birdsong", "late_cards", "birdsong_cards", E
+    )
+    assert g.legal_tokens() == ["royal-claim", "done"]
+    g.apply("royal-claim")
+    assert g.scores == [0, 1]  # clearing 8, ruled with the new roost and three warriors
+    assert g.state.seats[E].persistent == []
+    assert g.state.discard == [rc]
+    # Daylight: the fox Recruit card was carried out in 8; the Move Vizier is pending.
+    assert (g.phase, g.decision) == ("daylight", "decree")
+    assert g.state.warriors[8][E] == 4
 
 
 # --- 7.5.2 Resolve the Decree ------------------------------------------------------------------
@@ -826,6 +876,35 @@ def test_7_5_2_choosing_the_impossible_card_first_skips_the_rest() -> None:
     assert g.state.warriors[3][E] == 0  # the rabbit recruit never happened
     assert g.scores[E] == 4
     assert g.decision == "eyrie_leader"
+
+
+def test_7_5_2_turmoil_offered_once_for_two_impossible_cards() -> None:
+    # Recruit holds a fox, a mouse and a rabbit card; the only roost is in rabbit clearing 3.
+    # The fox and mouse cards both lead to the same turmoil: one action, for the first of them.
+    g = pos(
+        at="daylight:decree",
+        clearings={"3": {"eyrie": "roost"}, "9": CAT_9},
+        vp={"eyrie": 6},
+        eyrie={
+            "leader": "despot",
+            "decree": {
+                "recruit": ["anvil", "sword", "a-visit-to-friends"],
+                "move": ["vizier"],
+                "build": ["vizier"],
+            },
+        },
+    )
+    assert (g.decision, g.current_seat) == ("decree", E)
+    assert g.legal_tokens() == ["recruit rabbit 3", "turmoil fox"]
+    with pytest.raises(IllegalAction):
+        g.apply("turmoil mouse")
+    # After the rabbit card, the single turmoil action is forced: it ran by itself.
+    g.apply("recruit rabbit 3")
+    assert g.state.warriors[3][E] == 1
+    assert g.scores[E] == 6 - 2  # humiliated by the two Viziers
+    assert sorted(g.state.discard) == sorted([ANVIL, SWORD, VISIT])
+    assert decree(g) == [[], [V1], [], [V2]]
+    assert (g.decision, g.current_seat) == ("eyrie_leader", E)
 
 
 def test_7_5_2_turmoil_on_a_card_made_impossible_by_an_earlier_one() -> None:

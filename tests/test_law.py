@@ -55,6 +55,7 @@ def test_1_5_1_recruit_with_short_supply_places_as_many_as_possible_where_she_ch
 
 
 def test_1_5_1_recruit_with_empty_supply_places_nothing() -> None:
+    # All 25 warriors on the map: no substitute piece, so Recruit is not even offered.
     g = pos(
         turn="marquise",
         at="daylight:actions",
@@ -62,11 +63,13 @@ def test_1_5_1_recruit_with_empty_supply_places_nothing() -> None:
                    "3": {"eyrie": "6w roost"}},
     )
     assert g.state.fs[M].warriors == 0
-    g.apply("recruit")
-    assert warriors(g, 5, M) == 1
-    assert g.state.fs[M].warriors == 0
     assert g.decision == "cat_actions"
     assert "recruit" not in g.legal_tokens()
+    with pytest.raises(rootgame.IllegalAction):
+        g.apply("recruit")
+    assert (warriors(g, 2, M), warriors(g, 5, M)) == (24, 1)
+    assert g.state.fs[M].warriors == 0
+    assert g.state.turn["actions"] == 3
 
 
 def test_1_2_1_hand_size_public_but_cards_hidden() -> None:
@@ -89,6 +92,56 @@ def test_1_2_1_hand_size_public_but_cards_hidden() -> None:
     ]
     assert "anvil" not in json.dumps(seen_by_birds)
     assert g.view(None)["hand"] is None
+
+
+def _ambush_window(eyrie_hand: list[str]) -> rootgame.Game:
+    """The Marquise (3 warriors) battles two Eyrie warriors in clearing 12 (fox), dice 2-1."""
+    g = pos(
+        turn="marquise",
+        at="daylight:actions",
+        clearings={
+            "1": {"marquise": "2w keep"},
+            "12": {"marquise": "3w", "eyrie": "2w"},
+            "3": {"eyrie": "2w roost"},
+        },
+        hands={"eyrie": eyrie_hand},
+        dice=[[2, 1]],
+    )
+    g.apply("battle 12 1")
+    return g
+
+
+def test_1_2_1_ambush_window_opens_for_any_hand() -> None:
+    # Neither card is an ambush matching the fox clearing, yet the Eyrie are asked: whether
+    # the window opens must not tell the Marquise what they hold.
+    g = _ambush_window(["anvil", "ambush:mouse"])
+    assert g.decision == "ambush"
+    assert g.current_seat == E
+    assert g.legal_tokens() == ["pass"]
+    with pytest.raises(rootgame.IllegalAction):
+        g.apply(f"ambush {cid('ambush:mouse')}")
+    # With a matching ambush in hand, the Marquise sees exactly the same thing.
+    armed = _ambush_window(["anvil", "ambush:fox"])
+    assert sorted(armed.legal_tokens()) == [f"ambush {cid('ambush:fox')}", "pass"]
+    assert g.view(M) == armed.view(M)
+    g.apply("pass")
+    # Dice 2-1: two hits on the Eyrie, one on the Marquise; the Eyrie keep their cards.
+    assert (warriors(g, 12, M), warriors(g, 12, E)) == (2, 0)
+    assert hand(g, E) == ["ambush:mouse", "anvil"]
+    assert discard(g) == []
+    assert g.decision == "cat_actions"
+    assert g.current_seat == M
+    assert g.state.turn["actions"] == 2
+
+
+def test_1_2_1_no_ambush_window_with_an_empty_hand() -> None:
+    # An empty hand is public (hand size, 1.2.1): nothing to hide, no question.
+    g = _ambush_window([])
+    assert (warriors(g, 12, M), warriors(g, 12, E)) == (2, 0)
+    assert g.state.dice == []
+    assert g.decision == "cat_actions"
+    assert g.current_seat == M
+    assert g.state.turn["actions"] == 2
 
 
 def test_1_2_2_discard_pile_is_public() -> None:
@@ -175,7 +228,13 @@ def test_1_5_4_field_hospitals_after_all_removals_of_the_battle() -> None:
         eyrie={"decree": {"recruit": ["vizier", "vizier"], "battle": ["foxfolk-steel"]}},
         dice=[[3, 2]],
     )
-    # The Eyrie's only battle ran by itself; both sides' hits are dealt before the trigger.
+    # The Eyrie's only battle ran by itself up to the ambush window, which the Marquise is
+    # asked because she holds cards, though none matches the fox clearing (1.2.1).
+    assert g.decision == "ambush"
+    assert g.current_seat == M
+    assert g.legal_tokens() == ["pass"]
+    g.apply("pass")
+    # Both sides' hits are dealt before the trigger.
     assert g.decision == "field_hospital"
     assert g.current_seat == M
     assert warriors(g, 12, M) == 0
@@ -390,6 +449,9 @@ def test_3_1_thirty_vp_wins_even_in_the_middle_of_a_battle() -> None:
         eyrie={"decree": {"recruit": ["vizier", "vizier"], "battle": ["foxfolk-steel"]}},
         dice=[[3, 3]],
     )
+    # She holds a card, so the ambush window opens (only "pass": anvil is no ambush, 1.2.1).
+    assert (g.decision, g.current_seat, g.legal_tokens()) == ("ambush", M, ["pass"])
+    g.apply("pass")
     assert g.is_over
     assert g.winners == [E]
     assert g.scores == [0, 30]
@@ -636,7 +698,12 @@ def test_4_1_1_each_crafting_piece_once_per_turn() -> None:
     g = _craft(["anvil", "crossbow:mouse"])
     assert sorted(g.legal_tokens()) == ["craft 22", "craft 48", "done"]
     g.apply("craft 22")
-    # The one fox workshop is used: nothing more can be crafted, the craft step is over.
+    # The one fox workshop is used: nothing more can be crafted, only "done" is left (the
+    # step stays a decision while she holds cards, 1.2.1).
+    assert g.decision == "craft"
+    assert g.legal_tokens() == ["done"]
+    assert hand(g, M) == ["crossbow:mouse"]
+    g.apply("done")
     assert g.decision == "cat_actions"
     assert hand(g, M) == ["crossbow:mouse"]
 
@@ -671,7 +738,11 @@ def test_4_1_1_any_suit_icon_takes_any_piece() -> None:
     assert crafts == [f"craft {rc} fox fox mouse rabbit"]
     g.apply(crafts[0])
     assert keys_of_persistent(g) == ["royal-claim"]
-    assert g.decision == "cat_actions"  # every workshop is used; anvil cannot be crafted
+    # Every workshop is used; anvil cannot be crafted: only "done" is left.
+    assert (g.decision, g.legal_tokens()) == ("craft", ["done"])
+    g.apply("done")
+    assert g.decision == "cat_actions"
+    assert hand(g, M) == ["anvil"]
 
 
 def keys_of_persistent(g: rootgame.Game) -> list[str]:
@@ -852,8 +923,17 @@ def test_4_3_1_I_attacker_may_decline_to_foil() -> None:
 def test_4_3_1_foil_needs_an_ambush_matching_the_clearing() -> None:
     g = _battle("3w", "2w", {"eyrie": ["ambush:fox"], "marquise": ["ambush:mouse"]})
     play(g, "battle 12 1", "ambush 14")
-    # No foil question: the mouse ambush does not match the fox clearing.
+    # She holds a card, so she is asked (1.2.1), but the mouse ambush does not match the fox
+    # clearing: she can only let the ambush go.
+    assert (g.decision, g.current_seat) == ("foil_ambush", M)
+    assert g.legal_tokens() == ["pass"]
+    with pytest.raises(rootgame.IllegalAction):
+        g.apply(f"ambush {cid('ambush:mouse')}")
+    g.apply("pass")
     assert warriors(g, 12, M) == 1
+    # The two warriors lost open Field Hospitals for the same reason, again with only "pass".
+    assert (g.decision, g.legal_tokens()) == ("field_hospital", ["pass"])
+    g.apply("pass")
     assert hand(g, M) == ["ambush:mouse"]
     assert g.decision == "cat_actions"
 
@@ -909,6 +989,49 @@ def test_4_3_3_II_defender_with_warriors_is_not_defenseless() -> None:
     assert count(g, 12, "roost") == 1
     assert (warriors(g, 12, M), warriors(g, 12, E)) == (1, 1)
     assert g.scores == [0, 0]
+
+
+@pytest.mark.parametrize("first", ["attacker", "defender"])
+def test_4_3_3_attacker_chooses_who_uses_effects_first(first: str) -> None:
+    # Both sides hold an optional effect: Brutal Tactics (attacker), Sappers (defender).
+    g = _battle(
+        "3w", "3w", dice=[[2, 1]],
+        persistent={"marquise": ["brutal-tactics"], "eyrie": ["sappers"]},
+    )
+    g.apply("battle 12 1")
+    assert g.decision == "effects_order"
+    assert g.current_seat == M
+    assert g.legal_tokens() == ["first attacker", "first defender"]
+    with pytest.raises(rootgame.IllegalAction):
+        g.apply(f"first {first}", seat=E)  # the defender does not choose
+    g.apply(f"first {first}")
+    order = [(M, "brutal-tactics"), (E, "sappers")]
+    if first == "defender":
+        order.reverse()
+    for seat, effect in order:
+        assert g.decision == "battle_effects"
+        assert g.current_seat == seat
+        assert g.legal_tokens() == [effect, "done"]
+        g.apply(effect)
+    # Either order, the same hits: 2 rolled + 1 Brutal Tactics on the Eyrie's 3 warriors,
+    # 1 rolled + 1 Sappers on the Marquise's 3.
+    assert (warriors(g, 12, M), warriors(g, 12, E)) == (1, 0)
+    assert g.scores == [0, 1]  # Brutal Tactics: the defender scores one
+    assert discard(g) == ["sappers"]
+    assert [DECK[c].key for c in g.state.seats[M].persistent] == ["brutal-tactics"]
+    assert g.state.seats[E].persistent == []
+    assert g.decision == "cat_actions"
+    assert g.state.turn["actions"] == 2
+
+
+def test_4_3_3_no_order_question_when_only_one_side_has_effects() -> None:
+    g = _battle("3w", "3w", dice=[[2, 1]], persistent={"eyrie": ["sappers"]})
+    g.apply("battle 12 1")
+    assert (g.decision, g.current_seat) == ("battle_effects", E)
+    assert g.legal_tokens() == ["sappers", "done"]
+    g.apply("done")
+    assert (warriors(g, 12, M), warriors(g, 12, E)) == (2, 1)
+    assert g.decision == "cat_actions"
 
 
 def test_4_3_battle_needs_own_warriors_and_an_enemy_piece() -> None:

@@ -51,6 +51,13 @@ def _eyrie_attacks(
     )
 
 
+def _pass_ambush(g: rootgame.Game) -> None:
+    """The Marquise defends holding cards but no matching ambush: the ambush window opens all
+    the same (1.2.1), with "pass" as its only action."""
+    assert (g.decision, g.current_seat, g.legal_tokens()) == ("ambush", M, ["pass"])
+    g.apply("pass")
+
+
 # --- 6.2 Faction rules ------------------------------------------------------------------------
 
 
@@ -71,7 +78,11 @@ def test_6_2_1_marquise_craft_with_workshops_only() -> None:
     g.apply(f"craft {cid('root-tea:fox')}")
     assert g.state.seats[M].items == ["tea"]
     assert g.scores == [2, 0]
+    # The mouse workshop is used; the anvil needs a fox workshop: only "done" is left.
+    assert (g.decision, g.legal_tokens()) == ("craft", ["done"])
+    g.apply("done")
     assert g.decision == "cat_actions"
+    assert hand(g, M) == ["anvil"]
 
 
 def test_6_2_2_keep_forbids_eyrie_building_a_roost() -> None:
@@ -147,6 +158,7 @@ def test_6_2_2_keep_does_not_stop_movement() -> None:
 
 def test_6_2_2_removed_keep_never_returns_and_ends_field_hospitals() -> None:
     g = _eyrie_attacks("1w keep", "3w", 1, "foxfolk-steel", ["anvil"], [3, 0])
+    _pass_ambush(g)
     assert count(g, 1, "keep") == 0
     assert g.state.fs[M].keep == 0
     assert g.scores[E] == 1
@@ -160,6 +172,7 @@ def test_6_2_2_removed_keep_never_returns_and_ends_field_hospitals() -> None:
 
 def test_6_2_3_field_hospitals_spend_a_matching_card() -> None:
     g = _eyrie_attacks("3w", "3w", 12, "foxfolk-steel", ["anvil", "bake-sale"], [3, 0])
+    _pass_ambush(g)
     assert g.decision == "field_hospital"
     assert g.current_seat == M
     assert g.legal_tokens() == [f"hospital {cid('anvil')}", "pass"]
@@ -172,6 +185,8 @@ def test_6_2_3_field_hospitals_spend_a_matching_card() -> None:
 
 def test_6_2_3_field_hospitals_bird_card_matches() -> None:
     g = _eyrie_attacks("2w", "3w", 12, "foxfolk-steel", ["arms-trader", "bake-sale"], [2, 0])
+    _pass_ambush(g)
+    assert g.decision == "field_hospital"
     assert g.legal_tokens() == [f"hospital {cid('arms-trader')}", "pass"]
     g.apply(f"hospital {cid('arms-trader')}")
     assert warriors(g, 1, M) == 2
@@ -179,6 +194,9 @@ def test_6_2_3_field_hospitals_bird_card_matches() -> None:
 
 def test_6_2_3_field_hospitals_are_optional() -> None:
     g = _eyrie_attacks("2w", "3w", 12, "foxfolk-steel", ["anvil"], [2, 0])
+    _pass_ambush(g)
+    assert g.decision == "field_hospital"
+    assert g.legal_tokens() == [f"hospital {cid('anvil')}", "pass"]
     g.apply("pass")
     assert warriors(g, 1, M) == 0
     assert g.state.fs[M].warriors == 23
@@ -186,13 +204,33 @@ def test_6_2_3_field_hospitals_are_optional() -> None:
     assert g.decision == "cat_actions"
 
 
-def test_6_2_3_no_matching_card_no_question() -> None:
+def test_6_2_3_no_matching_card_only_pass() -> None:
+    # She holds a card, so she is asked (1.2.1), but the rabbit card does not match the fox
+    # clearing: she can only let the warriors go.
     g = _eyrie_attacks("2w", "3w", 12, "foxfolk-steel", ["bake-sale"], [2, 0])
+    _pass_ambush(g)
+    assert (g.decision, g.current_seat) == ("field_hospital", M)
+    assert g.legal_tokens() == ["pass"]
+    with pytest.raises(rootgame.IllegalAction):
+        g.apply(f"hospital {cid('bake-sale')}")
+    g.apply("pass")
     assert g.decision == "cat_actions"  # the game went on to her turn
     assert warriors(g, 12, M) == 0
     assert warriors(g, 1, M) == 0
     assert g.state.fs[M].warriors == 23
     assert hand(g, M) == ["bake-sale"]
+
+
+def test_6_2_3_empty_hand_no_question() -> None:
+    # With no card in hand, neither the ambush window nor Field Hospitals open.
+    g = _eyrie_attacks("2w", "3w", 12, "foxfolk-steel", [], [2, 0])
+    # The Decree's battle ran with no decision at all: the game went on to her turn.
+    assert g.decision == "cat_actions"
+    assert g.turn_seat == M
+    assert warriors(g, 12, M) == 0
+    assert warriors(g, 1, M) == 0
+    assert g.state.fs[M].warriors == 23
+    assert warriors(g, 12, E) == 3
 
 
 def test_6_2_3_field_hospitals_after_an_ambush() -> None:
@@ -209,6 +247,9 @@ def test_6_2_3_field_hospitals_after_an_ambush() -> None:
         dice=[[0, 0]],
     )
     play(g, "battle 12 1", "ambush 14")
+    # She holds a card, so she may answer the ambush (1.2.1); the anvil cannot foil it.
+    assert (g.decision, g.current_seat, g.legal_tokens()) == ("foil_ambush", M, ["pass"])
+    g.apply("pass")
     assert g.decision == "field_hospital"
     assert g.state.dice == [(0, 0)]  # before the dice
     g.apply(f"hospital {cid('anvil')}")
@@ -398,6 +439,29 @@ def test_6_5_3_recruit_at_each_recruiter_once_per_turn() -> None:
     assert g.state.turn["actions"] == 2
     assert "recruit" not in g.legal_tokens()
     assert "6.5.3" in g.explain("recruit")
+
+
+def test_6_5_3_no_recruit_with_an_empty_supply() -> None:
+    # All 25 warriors on the map: Recruit is not offered (it could place nothing, 1.5.1) ...
+    g = _cat(
+        clearings={"2": {"marquise": "21w keep"}, "5": {"marquise": "1w recruiter"},
+                   "12": {"marquise": "3w", "eyrie": "1w"}, "3": {"eyrie": "6w roost"}},
+        dice=[[1, 1]],
+    )
+    assert g.state.fs[M].warriors == 0
+    assert "recruit" not in g.legal_tokens()
+    assert "battle 12 1" in g.legal_tokens()
+    # ... until a battle sends one of her warriors back to the supply.
+    g.apply("battle 12 1")
+    assert (warriors(g, 12, M), warriors(g, 12, E)) == (2, 0)
+    assert g.state.fs[M].warriors == 1
+    assert g.decision == "cat_actions"
+    assert "recruit" in g.legal_tokens()
+    g.apply("recruit")
+    assert warriors(g, 5, M) == 2
+    assert g.state.fs[M].warriors == 0
+    assert g.state.turn["actions"] == 1
+    assert "recruit" not in g.legal_tokens()
 
 
 SPOTS = [5, 5, 2, 2, 9, 9]

@@ -22,6 +22,19 @@ def mid_game(seed: int = 4, decisions: int = 120) -> Game:
     return game
 
 
+def mid_game_with_hands(seed: int = 4, decisions: int = 120) -> Game:
+    """A game played on from :func:`mid_game` until both seats hold cards (so that the path
+    of random play does not decide whether a hand can be checked)."""
+    game = mid_game(seed, decisions)
+    bot = RandomBot(seed + 1)
+    for _ in range(200):
+        if all(s.hand for s in game.state.seats):
+            break
+        game.apply(bot.choose(game))
+    assert not game.is_over
+    return game
+
+
 def card_ids(v: Any) -> list[int]:
     """Every card reference ({"id", "key"}) anywhere in a view."""
     out: list[int] = []
@@ -38,7 +51,7 @@ def card_ids(v: Any) -> list[int]:
 
 
 def test_a_seat_sees_its_own_hand_and_never_the_other() -> None:
-    game = mid_game()
+    game = mid_game_with_hands()
     g = game.state
     for seat, other in ((0, 1), (1, 0)):
         v = game.view(seat)
@@ -50,12 +63,13 @@ def test_a_seat_sees_its_own_hand_and_never_the_other() -> None:
 
 
 def test_a_spectator_sees_no_hand_and_no_legal_actions() -> None:
-    game = mid_game()
+    game = mid_game_with_hands()
     v = game.view(None)
     assert v["hand"] is None
     assert v["legal"] is None
     assert v["seen_hands"] is None
     hands = set(game.state.seats[0].hand) | set(game.state.seats[1].hand)
+    assert game.state.seats[0].hand and game.state.seats[1].hand
     assert not set(card_ids(v)) & hands
 
 

@@ -134,6 +134,8 @@ TEXT: dict[str, str] = {
     "sappers": "Sappers: discard it to deal one extra hit",
     "armorers": "Armorers: discard it to ignore the rolled hits you would take",
     "done@battle_effects": "Use no more battle effects",
+    "first.attacker": "Use your battle effects first (the attacker)",
+    "first.defender": "Let the defender use its battle effects first",
     "remove": "Remove your {piece}",
     "hospital": "Field Hospitals: spend {card} to put {warriors} back in the keep's clearing",
     "pass@field_hospital": "Let the warriors go (no Field Hospitals)",
@@ -424,6 +426,10 @@ def _d_roost(x: _Ctx, a: Action) -> str:
     return _t("roost", c=x.c(a[1]))
 
 
+def _d_first(x: _Ctx, a: Action) -> str:
+    return _t("first.attacker" if a[1] == "attacker" else "first.defender")
+
+
 def _d_turmoil(x: _Ctx, a: Action) -> str:
     return _t("turmoil", suit=suit_name(str(a[1])))
 
@@ -464,4 +470,5 @@ _DESCRIBERS: dict[str, Describer] = {
     "royal-claim": _d_royal_claim,
     "roost": _d_roost,
     "turmoil": _d_turmoil,
+    "first": _d_first,
 }

@@ -4,6 +4,10 @@ Every frame kind has one handler. A *decision* handler lists the legal actions o
 and applies one; a *driver* handler runs by itself (the turn's steps, a battle's steps) and
 pushes decision frames when a player must choose. :func:`advance` runs drivers and applies
 every forced step (a decision with one legal action) until a real decision is pending.
+
+A frame whose data holds ``"ask"`` is asked even with one legal action while its player holds
+any card: a window whose options depend on a hidden hand (an ambush, Field Hospitals,
+crafting) is then a decision whatever the hand, so that it reveals nothing (1.2.1).
 """
 
 from __future__ import annotations
@@ -103,7 +107,7 @@ def advance(g: GameState) -> list[Action]:
             continue
         legal, apply = DECISIONS[f.kind]
         acts = legal(g, f)
-        if len(acts) == 1:
+        if len(acts) == 1 and not ("ask" in f.data and g.seats[f.seat or 0].hand):
             apply(g, f, acts[0])
             continue
         if not acts:

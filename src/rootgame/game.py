@@ -14,7 +14,7 @@ from . import flow
 from .actions import Action, parse, token
 from .board import load_board
 from .cards import DECK, ITEM_SUPPLY, N_CARDS
-from .errors import IllegalAction, PositionError
+from .errors import BadToken, IllegalAction, PositionError
 from .flow import FACTIONS, PROMPTS, advance
 from .rng import Rng
 from .rules import core
@@ -109,7 +109,7 @@ class Game:
         """Apply one legal action. Raises :class:`IllegalAction` with the reason, leaving the
         game exactly as it was, when the action is not legal now (or ``seat`` is given and is
         not the deciding seat)."""
-        a = parse(action) if isinstance(action, str) else tuple(action)
+        a = _as_action(action)
         if self.state.winners:
             raise IllegalAction("the game is over")
         if seat is not None and seat != self.current_seat:
@@ -132,7 +132,7 @@ class Game:
     def explain(self, action: Action | str) -> str:
         """Why ``action`` is not legal now (or that it is)."""
         try:
-            a = parse(action) if isinstance(action, str) else tuple(action)
+            a = _as_action(action)
         except IllegalAction as e:
             return str(e)
         if a in self._legal:
@@ -263,6 +263,31 @@ class Game:
             raise PositionError(f"not a rootgame save: {type(e).__name__}: {e}") from e
 
 
+def _as_action(action: object) -> Action:
+    """An action from a token or a tuple; anything else is an :class:`IllegalAction`."""
+    if isinstance(action, str):
+        return parse(action)
+    if isinstance(action, tuple | list) and action and all(
+        isinstance(x, str | int) and not isinstance(x, bool) for x in action
+    ):
+        return tuple(action)
+    raise BadToken(f"an action is a token such as 'move 5 1' or a tuple, not {action!r}")
+
+
+def _check_cards(g: GameState) -> None:
+    """Every card of the deck is in exactly one place (a corrupt save is refused)."""
+    places = [g.deck, g.discard, g.available_dominance, g.removed_cards]
+    for s in g.seats:
+        places += [s.hand, s.persistent, [s.dominance] if s.dominance is not None else []]
+    for fs in g.fs:
+        for col in getattr(fs, "decree", []):
+            places.append([c for c in col if not (isinstance(c, int) and c < 0)])
+    seen: list[object] = [c for p in places for c in p]
+    ids = sorted(x for x in seen if isinstance(x, int) and not isinstance(x, bool))
+    if ids != list(range(N_CARDS)) or len(seen) != N_CARDS:
+        raise PositionError(f"the saved cards are not the {N_CARDS} cards of the deck, once each")
+
+
 def state_from_dict(d: dict[str, Any]) -> GameState:
     g = GameState()
     g.map = d["map"]
@@ -303,6 +328,7 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
     for fr in g.stack:
         if fr.kind not in flow.DECISIONS and fr.kind not in flow.DRIVERS:
             raise PositionError(f"unknown decision kind {fr.kind!r} in the saved stack")
+    _check_cards(g)
     if not g.stack and not g.winners:
         raise PositionError("a saved game in progress must have a decision stack")
     return g

@@ -475,6 +475,7 @@ def _decree_legal(g: GameState, f: Frame) -> list[Action]:
     fs = st(g, seat)
     acts: list[Action] = []
     done: set[str] = set()
+    impossible: Action | None = None
     for cid in fs.pending:
         suit = card_suit(cid)
         if suit in done:
@@ -483,9 +484,12 @@ def _decree_legal(g: GameState, f: Frame) -> list[Action]:
         opts = card_options(g, seat, fs.col, suit)
         if opts:
             acts.extend(opts)
-        else:
-            # 7.5.2: this card cannot be carried out; resolving it means turmoil.
-            acts.append(("turmoil", suit))
+        elif impossible is None:
+            # 7.5.2: this card cannot be carried out; resolving it means turmoil. (Two such
+            # cards lead to the same turmoil, so one action stands for both.)
+            impossible = ("turmoil", suit)
+    if impossible is not None:
+        acts.append(impossible)
     acts.extend(daylight_card_actions(g, seat))
     return acts
 
@@ -556,6 +560,12 @@ def _decree_explain(g: GameState, f: Frame, a: Action) -> str | None:
             if col == "recruit" and (f.seat, "roost") not in g.buildings[c]:
                 return f"you have no roost in clearing {c} to recruit at (7.5.2.I)"
     if a[0] == "turmoil":
+        offered = [x for x in _decree_legal(g, f) if x[0] == "turmoil"]
+        if offered:
+            return (
+                f"resolving any card that cannot be carried out leads to the same turmoil; "
+                f"it is offered as '{' '.join(str(x) for x in offered[0])}'"
+            )
         return "you may fall into turmoil only by resolving a card that cannot be carried out"
     return None
 

@@ -21,6 +21,7 @@ from ..rules.core import (
     can_build,
     discard_from_hand,
     matching_cards,
+    rulers,
     rules,
     score,
 )
@@ -159,8 +160,9 @@ class Marquise(Faction):
         """6.2.3 Field Hospitals: she may spend a card matching the clearing to put the
         removed warriors in the keep's clearing instead."""
         fs = st(g, seat)
-        if fs.keep and n > 0 and matching_cards(g, seat, board(g).suit[c]):
-            g.stack.append(Frame("field_hospital", seat, {"c": c, "n": n}))
+        if fs.keep and n > 0 and g.seats[seat].hand:
+            # Asked whenever she holds a card, so that it reveals nothing (1.2.1).
+            g.stack.append(Frame("field_hospital", seat, {"c": c, "n": n, "ask": True}))
 
     def piece_totals(self) -> dict[str, int]:
         return {"warrior": WARRIORS, "wood": WOOD, **{k: PER_TRACK for k in BUILDINGS}}
@@ -292,15 +294,19 @@ def _wood_apply(g: GameState, f: Frame, a: Action) -> None:
 # --- 6.5 Daylight actions ------------------------------------------------------------------
 
 
-def ruled_component(g: GameState, seat: int, c: int) -> list[int]:
+def ruled_component(
+    g: GameState, seat: int, c: int, who: list[int | None] | None = None
+) -> list[int]:
     """6.5.4.II: ``c`` and every clearing linked to it through clearings she rules."""
     b = board(g)
+    if who is None:
+        who = rulers(g)
     seen = {c}
     todo = [c]
     while todo:
         x = todo.pop()
         for y in b.adjacent[x]:
-            if y not in seen and rules(g, seat, y):
+            if y not in seen and who[y] == seat:
                 seen.add(y)
                 todo.append(y)
     return sorted(seen)
@@ -315,11 +321,12 @@ def build_options(g: GameState, seat: int) -> list[Action]:
         return []
     out: list[Action] = []
     wood_of: dict[int, int] = {}
+    who = rulers(g)
     for c in board(g).clearings:
-        if not (rules(g, seat, c) and can_build(g, seat, c)):
+        if not (who[c] == seat and can_build(g, seat, c)):
             continue
         if c not in wood_of:
-            comp = ruled_component(g, seat, c)
+            comp = ruled_component(g, seat, c, who)
             total = sum(wood_at(g, seat, x) for x in comp)
             for x in comp:
                 wood_of[x] = total
@@ -442,7 +449,9 @@ def _actions_legal(g: GameState, f: Frame) -> list[Action]:
         b = board(g)
         acts.extend(("battle", c, d) for c, d in battle_targets(g, seat, b.clearings))
         acts.extend(("march", o, d) for o, d in move_pairs(g, seat, b.clearings))
-        if not g.turn.get("recruited") and building_clearings(g, seat, "recruiter"):
+        # 6.5.3: once per turn; offered while a warrior can be placed (1.5.4).
+        can_recruit = st(g, seat).warriors > 0 and building_clearings(g, seat, "recruiter")
+        if can_recruit and not g.turn.get("recruited"):
             acts.append(("recruit",))
         acts.extend(build_options(g, seat))
         acts.extend(overwork_options(g, seat))
@@ -496,6 +505,10 @@ def _actions_explain(g: GameState, f: Frame, a: Action) -> str | None:
         return "no actions left this Daylight (6.5); spend a bird card for one more"
     if kind == "recruit" and g.turn.get("recruited"):
         return "the Marquise recruit only once per turn (6.5.3)"
+    if kind == "recruit" and not building_clearings(g, seat, "recruiter"):
+        return "you have no recruiter on the map (6.5.3)"
+    if kind == "recruit" and st(g, seat).warriors <= 0:
+        return "you have no warrior in supply to recruit (6.5.3, 1.5.1)"
     if kind == "march":
         return explain_move(g, seat, a, 1, None)
     if kind == "build" and len(a) == 3 and isinstance(a[2], int):

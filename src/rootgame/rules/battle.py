@@ -190,8 +190,9 @@ def _battle_run(g: GameState, f: Frame) -> None:
     step = d["step"]
     if step == "ambush":
         d["step"] = "after_ambush"
-        if has_persistent(g, a, "scouting-party") is None and ambush_cards(g, de, c):
-            g.stack.append(Frame("ambush", de, {"c": c}))
+        # The window opens whenever the defender holds a card, so it reveals no card (1.2.1).
+        if has_persistent(g, a, "scouting-party") is None and g.seats[de].hand:
+            g.stack.append(Frame("ambush", de, {"c": c, "ask": True}))
     elif step == "after_ambush":
         if g.warriors[c][a]:
             d["step"] = "dice"
@@ -208,15 +209,18 @@ def _battle_run(g: GameState, f: Frame) -> None:
         d["rolled_a"] = min(hi, g.warriors[c][a])
         d["rolled_d"] = min(lo, g.warriors[c][de])
         d["extra_a"] = fac(g, a).attacker_extra_hits(g, a)
-        d["step"] = "effects_a"
-    elif step == "effects_a":
-        d["step"] = "effects_d"
-        if _effect_options(g, f, a):
-            g.stack.append(Frame("battle_effects", a, {}))
-    elif step == "effects_d":
-        d["step"] = "hits"
-        if _effect_options(g, f, de):
-            g.stack.append(Frame("battle_effects", de, {}))
+        d["step"] = "effects"
+    elif step == "effects":
+        # 4.3.3: if both sides want to use effects, the attacker decides who goes first.
+        d["step"] = "effects_1"
+        d["first"] = a
+        if _effect_options(g, f, a) and _effect_options(g, f, de):
+            g.stack.append(Frame("effects_order", a, {}))
+    elif step in ("effects_1", "effects_2"):
+        side = d["first"] if step == "effects_1" else (de if d["first"] == a else a)
+        d["step"] = "effects_2" if step == "effects_1" else "hits"
+        if _effect_options(g, f, side):
+            g.stack.append(Frame("battle_effects", side, {}))
     elif step == "hits":
         # 4.3.3.II Defenseless: no defending warriors -> one extra hit.
         if not g.warriors[c][de]:
@@ -261,8 +265,8 @@ def _ambush_apply(g: GameState, f: Frame, a: Action) -> None:
     discard_from_hand(g, f.seat, int(a[1]))
     bf = _battle(g)
     attacker = bf.data["a"]
-    if ambush_cards(g, attacker, f.data["c"]):
-        g.stack.append(Frame("foil_ambush", attacker, {"c": f.data["c"]}))
+    if g.seats[attacker].hand:
+        g.stack.append(Frame("foil_ambush", attacker, {"c": f.data["c"], "ask": True}))
     else:
         deal_hits(g, bf, attacker, AMBUSH_HITS, f.seat)
 
@@ -307,6 +311,18 @@ def _effect_options(g: GameState, bf: Frame, seat: int) -> list[Action]:
     if ar is not None and not d["armor_a" if attacker else "armor_d"]:
         out.append(("armorers",))
     return out
+
+
+@decision("effects_order", "Both sides have battle effects: who uses them first?")
+def _order_legal(g: GameState, f: Frame) -> list[Action]:
+    return [("first", "attacker"), ("first", "defender")]
+
+
+@applies("effects_order")
+def _order_apply(g: GameState, f: Frame, a: Action) -> None:
+    pop(g, f)
+    bf = _battle(g)
+    bf.data["first"] = bf.data["a"] if a[1] == "attacker" else bf.data["d"]
 
 
 @decision("battle_effects", "Use a battle effect?")

@@ -72,22 +72,24 @@ def has_pieces(g: GameState, seat: int, c: int) -> bool:
 def ruler(g: GameState, c: int) -> int | None:
     """2.5: who rules clearing ``c``: most warriors + buildings; ties rule for nobody, unless
     a faction rules ties (the Eyrie's Lords of the Forest, 7.2.2)."""
-    best = 0
-    who: list[int] = []
-    for s in range(len(g.seats)):
-        p = presence(g, s, c)
-        if p > best:
-            best, who = p, [s]
-        elif p == best and p > 0:
-            who.append(s)
-    if not who:
+    counts = g.warriors[c][:]
+    for owner, _ in g.buildings[c]:
+        if owner >= 0:
+            counts[owner] += 1
+    best = max(counts)
+    if best == 0:
         return None
-    if len(who) == 1:
-        return who[0]
-    for s in who:
-        if fac(g, s).rules_ties:
+    if counts.count(best) == 1:
+        return counts.index(best)
+    for s, p in enumerate(counts):
+        if p == best and fac(g, s).rules_ties:
             return s
     return None
+
+
+def rulers(g: GameState) -> list[int | None]:
+    """``ruler(g, c)`` for every clearing, indexed by clearing (index 0 unused)."""
+    return [None] + [ruler(g, c) for c in range(1, len(g.warriors))]
 
 
 def rules(g: GameState, seat: int, c: int) -> bool:

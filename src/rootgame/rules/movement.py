@@ -13,19 +13,22 @@ from ..actions import Action
 from ..errors import EngineError
 from ..flow import applies, decision, explains, pop
 from ..state import Frame, GameState
-from .core import board, ruler
+from .core import board, rulers
 
 
 def move_pairs(g: GameState, seat: int, origins: Iterable[int]) -> list[tuple[int, int]]:
     """Every legal (origin, destination) for ``seat`` from the given clearings (4.2, 4.2.1)."""
     b = board(g)
     out: list[tuple[int, int]] = []
+    who: list[int | None] | None = None
     for o in origins:
         if not g.warriors[o][seat]:
             continue
-        rules_o = ruler(g, o) == seat
+        if who is None:
+            who = rulers(g)
+        rules_o = who[o] == seat
         for d in b.adjacent[o]:
-            if rules_o or ruler(g, d) == seat:
+            if rules_o or who[d] == seat:
                 out.append((o, d))
     return out
 

@@ -24,6 +24,7 @@ def turn_steps(g: GameState, seat: int) -> tuple[tuple[str, str], ...]:
         cached = (
             (("birdsong", "start"), ("birdsong", "cards"))
             + tuple(("birdsong", s) for s in f.birdsong_steps)
+            + (("birdsong", "late_cards"),)
             + (("daylight", "start"),)
             + tuple(("daylight", s) for s in f.daylight_steps)
             + (("evening", "start"),)
@@ -80,7 +81,8 @@ def _turn_run(g: GameState, f: Frame) -> None:
             effects.daylight_start(g, seat)
         else:
             effects.evening_start(g, seat)
-    elif step == "cards":
+    elif step in ("cards", "late_cards"):
+        # Cards used "in Birdsong": offered before and after the faction's Birdsong steps.
         effects.push_birdsong_cards(g, seat)
     else:
         fac(g, seat).run_step(g, seat, step)

@@ -1,0 +1,46 @@
+"""The docs stay true: every test that docs/rulings.md cites exists, and the README's two
+commands are the ones CI runs."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _cited_tests() -> list[tuple[str, str]]:
+    text = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+    cited: list[tuple[str, str]] = []
+    for line in text.splitlines():
+        current = None
+        for m in re.finditer(r"`(?:(test_\w+\.py)::)?(test_\w+)`", line):
+            current = m.group(1) or current
+            cited.append((current or "", m.group(2)))
+    return cited
+
+
+def test_rulings_cite_only_tests_that_exist() -> None:
+    cited = _cited_tests()
+    assert len(cited) >= 25
+    defined = {
+        p.name: set(re.findall(r"^def (test_\w+)", p.read_text(encoding="utf-8"), re.M))
+        for p in (ROOT / "tests").glob("test_*.py")
+    }
+    everywhere = set().union(*defined.values())
+    missing = [
+        f"{f}::{t}" if f else t
+        for f, t in cited
+        if (t not in defined.get(f, set()) if f else t not in everywhere)
+    ]
+    assert not missing, f"docs/rulings.md cites tests that do not exist: {missing}"
+
+
+def test_readme_commands_match_ci() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    cmds = [ln.strip() for ln in readme.splitlines() if ln.startswith("    python3 -m venv")]
+    assert len(cmds) == 2, cmds
+    assert "rootgame play" in cmds[0]
+    assert cmds[1].endswith(".venv/bin/pytest")
+    assert "pip install -q -e '.[test]'" in ci and ".venv/bin/pytest" in ci
