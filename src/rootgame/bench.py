@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from .bots import RandomBot
@@ -42,24 +43,37 @@ def play_random_game(
     factions: Sequence[str] = DEFAULT_FACTIONS,
     seed: int = 0,
     max_turns: int = DEFAULT_MAX_TURNS,
+    save_dir: Path | None = None,
 ) -> GameRecord:
-    """Play one game between random bots, to the end or to ``max_turns`` completed turns."""
+    """Play one game between random bots, to the end or to ``max_turns`` completed turns.
+    With ``save_dir``, write the game's record there as ``game-<seed>.rootgame``."""
     game: Game | None = None
     try:
-        game = new_game(list(factions), seed=seed)
+        game = new_game(list(factions), seed=seed, log=save_dir is not None)
         bots = [RandomBot(bot_seed(seed, s)) for s in range(len(factions))]
         while not game.is_over:
             if game.turn_number >= max_turns:
+                _save(game, save_dir, seed)
                 return _record(game, seed, f"no winner after {max_turns} turns (max-turns limit)")
             seat = game.current_seat
             assert seat is not None
             game.apply(bots[seat].choose(game))
+        _save(game, save_dir, seed)
         return _record(game, seed, None)
     except Exception as e:  # any engine error ends the game as an error, never as a result
         msg = f"{type(e).__name__}: {e}"
         if game is None:
             return GameRecord(seed, [], None, [0] * len(factions), 0, 0, msg)
         return _record(game, seed, msg)
+
+
+def _save(game: Game, save_dir: Path | None, seed: int) -> None:
+    if save_dir is None:
+        return
+    from .records.native import write_record
+
+    path = save_dir / f"game-{seed}.rootgame"
+    path.write_text(write_record(game), encoding="utf-8")
 
 
 def _record(game: Game, seed: int, error: str | None) -> GameRecord:
@@ -126,12 +140,16 @@ def simulate(
     seed: int = 0,
     max_turns: int = DEFAULT_MAX_TURNS,
     on_game: Callable[[GameRecord], None] | None = None,
+    save_dir: Path | None = None,
 ) -> Simulation:
-    """Play ``games`` random games; game ``i`` uses seed ``seed + i``."""
+    """Play ``games`` random games; game ``i`` uses seed ``seed + i``. With ``save_dir``,
+    each game's record is written there."""
     sim = Simulation(tuple(factions))
     t0 = time.perf_counter()
+    if save_dir is not None:
+        save_dir.mkdir(parents=True, exist_ok=True)
     for i in range(games):
-        rec = play_random_game(factions, seed + i, max_turns)
+        rec = play_random_game(factions, seed + i, max_turns, save_dir)
         sim.records.append(rec)
         if on_game is not None:
             on_game(rec)

@@ -17,7 +17,7 @@ from .cards import DECK, ITEM_SUPPLY, N_CARDS
 from .errors import BadToken, IllegalAction, PositionError
 from .flow import FACTIONS, PROMPTS, advance
 from .rng import Rng
-from .rules import core
+from .rules import chance, core
 from .rules.turn import current_step
 from .state import JSON, Frame, GameState, SeatState
 
@@ -30,16 +30,32 @@ def new_game(
     map: str = "autumn",
     seed: int = 0,
     first_player: int | None = None,
+    log: bool = True,
+    forced: list[tuple[Any, ...]] | None = None,
 ) -> Game:
     """Set up a new game (Law 5.1). ``factions`` are the seats in clockwise order; the first
-    player is drawn from the seed unless given."""
+    player is drawn from the seed unless given. ``log=False`` keeps no event log (faster
+    simulation). ``forced`` supplies chance outcomes in order instead of the generator (used
+    to replay a record, rules/chance.py)."""
     if isinstance(factions, str):
         raise ValueError(f"factions: a list of faction names, not the text {factions!r}")
-    return Game(setup_state(list(factions), map, seed, first_player))
+    game = Game(setup_state(list(factions), map, seed, first_player, log, forced))
+    game.meta = {
+        "seed": seed,
+        "factions": list(factions),
+        "map": map,
+        "first_player": first_player,
+    }
+    return game
 
 
 def setup_state(
-    factions: list[str], map: str, seed: int, first_player: int | None = None
+    factions: list[str],
+    map: str,
+    seed: int,
+    first_player: int | None = None,
+    log: bool = True,
+    forced: list[tuple[Any, ...]] | None = None,
 ) -> GameState:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"the seed must be an integer, not {seed!r}")
@@ -61,23 +77,26 @@ def setup_state(
     # 5.1.4: a ruin in each slot marked R.
     g.buildings = [[(-1, "ruin")] if b.starts_with_ruin[c] else [] for c in range(len(b.suit))]
     g.tokens = [[] for _ in range(len(b.suit))]
-    rng = Rng(seed)
+    g.rng = Rng(seed).state
+    g.log = [] if log else None
+    g.forced = list(forced or [])
+    if first_player is not None and (
+        isinstance(first_player, bool) or not 0 <= first_player < n
+    ):
+        raise ValueError(f"first_player must be a seat from 0 to {n - 1}")
     # 5.1.3: with two players, remove the four dominance cards; shuffle.
     deck = list(range(N_CARDS))
     if n == 2:
         g.removed_cards = [c for c in deck if DECK[c].kind == "dominance"]
         deck = [c for c in deck if DECK[c].kind != "dominance"]
-    rng.shuffle(deck)
+    chance.shuffle(g, deck)
     g.deck = deck
     # 5.1.5: the item supply.
     g.items = dict(ITEM_SUPPLY)
     # 5.1.1: random first player.
     if first_player is None:
-        first_player = rng.below(n)
-    elif not 0 <= first_player < n:
-        raise ValueError(f"first_player must be a seat from 0 to {n - 1}")
+        first_player = chance.first_player(g, n)
     g.first_seat = g.turn_seat = first_player
-    g.rng = rng.state
     # 5.1.3: everyone draws three cards.
     for k in range(n):
         core.draw(g, (first_player + k) % n, STARTING_HAND)
@@ -89,12 +108,26 @@ def setup_state(
 class Game:
     """A game in progress. Only ``apply`` changes it."""
 
-    __slots__ = ("state", "history", "_legal")
+    __slots__ = ("state", "history", "origin", "marks", "meta", "_legal")
 
-    def __init__(self, state: GameState, history: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        history: list[str] | None = None,
+        origin: str | None = None,
+        marks: list[tuple[int, int]] | None = None,
+    ) -> None:
         self.state = state
         self.history: list[str] = history if history is not None else []
         """Tokens of the decisions taken, in order (forced steps are not recorded)."""
+        self.origin: str = origin if origin is not None else json.dumps(state.to_dict())
+        """The state this game started from (JSON), before any decision: replaying
+        ``history`` from it gives the present state."""
+        self.marks: list[tuple[int, int]] = marks if marks is not None else []
+        """For each decision of ``history``: (deciding seat, reveals before it), for undo."""
+        self.meta: dict[str, Any] = {}
+        """How the game was made: ``new_game``'s arguments (seed, factions, map, first
+        player), empty for a game built from a position."""
         self._legal: list[Action] = advance(state)
 
     # --- deciding ---------------------------------------------------------------------
@@ -125,9 +158,61 @@ class Game:
         g = self.state
         f = g.stack[-1]
         g.decisions += 1
-        self.history.append(token(a))
+        tok = token(a)
+        self.history.append(tok)
+        self.marks.append((f.seat if f.seat is not None else -1, g.reveals))
+        if g.log is not None:
+            g.log.append(
+                {
+                    "kind": "action",
+                    "seat": f.seat,
+                    "token": tok,
+                    "decision": f.kind,
+                    "data": {k: v for k, v in f.data.items() if k != "ask"},
+                    "turn": g.turn_number,
+                }
+            )
         flow.DECISIONS[f.kind][1](g, f, a)
         self._legal = advance(g)
+
+    # --- undo (issue 3) ------------------------------------------------------------------
+    def undo_point(self, seat: int | None = None) -> int | None:
+        """The index in ``history`` of ``seat``'s previous decision that can be taken back:
+        the latest one after which nothing hidden was revealed (no card drawn, no die rolled,
+        no shuffle, no hand seen). None if there is none. ``seat`` defaults to the deciding
+        seat."""
+        if seat is None:
+            seat = self.current_seat
+        if seat is None:
+            seat = self.marks[-1][0] if self.marks else None
+        now = self.state.reveals
+        for k in range(len(self.marks) - 1, -1, -1):
+            who, reveals = self.marks[k]
+            if reveals != now:
+                return None
+            if who == seat:
+                return k
+        return None
+
+    def can_undo(self, seat: int | None = None) -> bool:
+        return self.undo_point(seat) is not None
+
+    def undo(self, seat: int | None = None) -> None:
+        """Go back to just before ``seat``'s previous decision (see :meth:`undo_point`).
+        Raises :class:`IllegalAction` if that would hide something already revealed."""
+        k = self.undo_point(seat)
+        if k is None:
+            raise IllegalAction(
+                "nothing to undo: there is no earlier decision of this seat, or a card was "
+                "drawn, a die rolled or a hand seen since"
+            )
+        back = replay(self.origin, self.history[:k])
+        self.state, self.history, self.marks, self._legal = (
+            back.state,
+            back.history,
+            back.marks,
+            back._legal,
+        )
 
     def explain(self, action: Action | str) -> str:
         """Why ``action`` is not legal now (or that it is)."""
@@ -225,14 +310,27 @@ class Game:
         g = Game.__new__(Game)
         g.state = self.state.clone()
         g.history = self.history[:]
+        g.origin = self.origin
+        g.marks = self.marks[:]
+        g.meta = self.meta
         g._legal = list(self._legal)
         return g
+
+    def hash(self) -> str:
+        """A hash of the game state (what records check at their checkpoints)."""
+        return state_hash(self.state)
 
     def view(self, seat: int | None) -> JSON:
         """What ``seat`` may know (None: a spectator). Plain JSON-ready data."""
         from .views import view
 
         return view(self, seat)
+
+    def events(self, seat: int | None, start: int = 0) -> list[JSON]:
+        """The event log from ``start`` as ``seat`` may see it (views.events_for)."""
+        from .views import events_for
+
+        return events_for(self, seat, start)
 
     def describe(self, action: Action | str) -> str:
         """A readable description of an action."""
@@ -244,7 +342,14 @@ class Game:
     # --- saving -------------------------------------------------------------------------
     def to_json(self) -> str:
         return json.dumps(
-            {"format": FORMAT_VERSION, "state": self.state.to_dict(), "history": self.history}
+            {
+                "format": FORMAT_VERSION,
+                "state": self.state.to_dict(),
+                "history": self.history,
+                "origin": self.origin,
+                "marks": [list(m) for m in self.marks],
+                "meta": self.meta,
+            }
         )
 
     @classmethod
@@ -256,11 +361,46 @@ class Game:
                 raise PositionError(f"unsupported save format {raw.get('format')!r}")
             state = state_from_dict(raw["state"])
             history = [str(x) for x in raw.get("history", [])]
-            return cls(state, history)
+            origin = raw.get("origin")
+            if origin is not None and not isinstance(origin, str):
+                raise PositionError("the saved origin must be a JSON text")
+            marks = [(int(a), int(b)) for a, b in raw.get("marks", [])]
+            if marks and len(marks) != len(history):
+                raise PositionError("the saved undo marks do not match the history")
+            game = cls(state, history, origin, marks or None)
+            meta = raw.get("meta", {})
+            if not isinstance(meta, dict):
+                raise PositionError("the saved meta must be an object")
+            game.meta = meta
+            return game
         except PositionError:
             raise
         except (ValueError, KeyError, TypeError, AttributeError, IndexError) as e:
             raise PositionError(f"not a rootgame save: {type(e).__name__}: {e}") from e
+
+
+def replay(origin: str, tokens: list[str]) -> Game:
+    """The game that starts from ``origin`` (a state's JSON) and takes ``tokens`` in turn."""
+    g = Game(state_from_dict(json.loads(origin)), origin=origin)
+    for t in tokens:
+        g.apply(t)
+    return g
+
+
+_UNHASHED = ("rng", "log", "forced", "reveals", "decisions", "vp_log")
+
+
+def state_hash(g: GameState) -> str:
+    """A short hash of everything that matters for the rest of the game: pieces, cards, scores,
+    boards and pending decisions (not the generator, which a record replayed without it does
+    not have, nor the log)."""
+    import hashlib
+
+    d = g.to_dict()
+    for k in _UNHASHED:
+        d.pop(k, None)
+    text = json.dumps(d, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 def _as_action(action: object) -> Action:
@@ -325,6 +465,10 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
     g.win_reason = d["win_reason"]
     g.decisions = d["decisions"]
     g.vp_log = [(int(a), int(b), str(c)) for a, b, c in d["vp_log"]]
+    log = d.get("log")
+    g.log = _from_jsonable(log) if isinstance(log, list) else None
+    g.forced = [tuple(x) for x in d.get("forced", [])]
+    g.reveals = int(d.get("reveals", 0))
     for fr in g.stack:
         if fr.kind not in flow.DECISIONS and fr.kind not in flow.DRIVERS:
             raise PositionError(f"unknown decision kind {fr.kind!r} in the saved stack")

@@ -147,6 +147,9 @@ class GameState:
         "win_reason",
         "decisions",
         "vp_log",
+        "log",
+        "forced",
+        "reveals",
     )
 
     def __init__(self) -> None:
@@ -179,6 +182,12 @@ class GameState:
         self.decisions = 0
         self.vp_log: list[tuple[int, int, str]] = []
         """Every change of score: (seat, VP, reason). VP always equal its sum per seat."""
+        self.log: list[dict[str, Any]] | None = None
+        """The event log (rules/chance.py), or None when the game keeps none."""
+        self.forced: list[tuple[Any, ...]] = []
+        """Chance outcomes to use instead of the generator (replaying a record)."""
+        self.reveals = 0
+        """How many times hidden information was revealed (draws, dice, shuffles...)."""
 
     @property
     def n(self) -> int:
@@ -209,6 +218,9 @@ class GameState:
         g.win_reason = self.win_reason
         g.decisions = self.decisions
         g.vp_log = self.vp_log[:]
+        g.log = self.log[:] if self.log is not None else None
+        g.forced = self.forced[:]
+        g.reveals = self.reveals
         return g
 
     def to_dict(self) -> JSON:
@@ -236,4 +248,7 @@ class GameState:
             "win_reason": self.win_reason,
             "decisions": self.decisions,
             "vp_log": [list(x) for x in self.vp_log],
+            "log": _jsonable(self.log),
+            "forced": [list(x) for x in self.forced],
+            "reveals": self.reveals,
         }

@@ -129,3 +129,30 @@ def view(game: Game, seat: int | None) -> JSON:
                 g.factions[int(e)]: [card_ref(c) for c in h] for e, h in seen.items()
             }
     return v
+
+
+def events_for(game: Game, seat: int | None, start: int = 0) -> list[JSON]:
+    """The event log from index ``start`` as ``seat`` may see it (None: a spectator).
+
+    Drawn cards are shown only to the player who drew them; a card taken at random only to
+    the two players involved; a hand looked at only to the player who looked; the order of a
+    shuffled deck to nobody. Everything else (actions, dice, scores, turns) is public.
+    """
+    g = game.state
+    if seat is not None and not (isinstance(seat, int) and 0 <= seat < g.n):
+        raise ValueError(f"seat must be None or a seat from 0 to {g.n - 1}, not {seat!r}")
+    out: list[JSON] = []
+    for e in (g.log or [])[start:]:
+        k = e["kind"]
+        if k == "draw" and e["seat"] != seat:
+            e = {"kind": "draw", "seat": e["seat"], "count": len(e["cards"])}
+        elif k == "shuffle":
+            e = {"kind": "shuffle", "count": len(e["order"])}
+        elif k == "take" and seat not in (e["seat"], e["from"]):
+            e = {"kind": "take", "seat": e["seat"], "from": e["from"]}
+        elif k == "look" and seat != e["seat"]:
+            e = {"kind": "look", "seat": e["seat"], "at": e["at"]}
+        else:
+            e = dict(e)
+        out.append(e)
+    return out

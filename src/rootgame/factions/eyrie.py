@@ -22,6 +22,7 @@ from ..errors import PositionError
 from ..flow import FACTIONS, applies, decision, explains, pop
 from ..rules import crafting
 from ..rules.battle import battle_targets, start_battle
+from ..rules.chance import emit
 from ..rules.core import (
     board,
     can_build,
@@ -588,6 +589,7 @@ def turmoil(g: GameState, seat: int) -> None:
     fs.pending = []
     # 7.7.3 Depose: the leader goes face down; choose a new one from the face-up leaders.
     # 7.7.3.I A New Clutch: with none face up, all four turn face up first.
+    emit(g, {"kind": "turmoil", "seat": seat, "birds": birds, "deposed": fs.leader})
     fs.leader = None
     if not fs.face_up:
         fs.face_up = list(LEADERS)

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 from ..board import Board, load_board
 from ..cards import DECK
 from ..flow import FACTIONS
-from ..rng import Rng
 from ..state import GameState
+from . import chance
 
 if TYPE_CHECKING:
     from ..factions.base import Faction
@@ -171,6 +171,8 @@ def score(g: GameState, seat: int, n: int, reason: str = "") -> None:
         return
     s.vp += n
     g.vp_log.append((seat, n, reason))
+    if g.log is not None:
+        g.log.append({"kind": "score", "seat": seat, "vp": n, "reason": reason})
     if s.vp >= WIN_VP:
         check_vp_win(g)
 
@@ -183,9 +185,15 @@ def check_vp_win(g: GameState) -> None:
     for k in range(g.n):
         s = (g.turn_seat + k) % g.n
         if g.seats[s].vp >= WIN_VP and g.seats[s].dominance is None:
-            g.winners = [s]
-            g.win_reason = "vp"
+            win(g, [s], "vp")
             return
+
+
+def win(g: GameState, seats: list[int], reason: str) -> None:
+    """The game ends at once (3.1, 3.3.1)."""
+    g.winners = seats
+    g.win_reason = reason
+    chance.emit(g, {"kind": "win", "seats": seats[:], "reason": reason})
 
 
 # --- Cards (2.1) ------------------------------------------------------------------------
@@ -196,32 +204,12 @@ def card_suit(cid: int) -> str:
     return "bird" if cid < 0 else DECK[cid].suit
 
 
-def rng(g: GameState) -> Rng:
-    return _RngView(g)
-
-
-class _RngView(Rng):
-    """An Rng that reads and writes the game's stored generator state."""
-
-    __slots__ = ("g",)
-
-    def __init__(self, g: GameState) -> None:
-        self.g = g
-        self.state = g.rng
-
-    def below(self, n: int) -> int:
-        self.state = self.g.rng
-        r = super().below(n)
-        self.g.rng = self.state
-        return r
-
-
 def reshuffle(g: GameState) -> None:
     """2.1: the moment the draw pile is empty, shuffle the discard pile into a new one."""
     if not g.deck and g.discard:
         g.deck = g.discard
         g.discard = []
-        rng(g).shuffle(g.deck)
+        chance.shuffle(g, g.deck)
 
 
 def draw(g: GameState, seat: int, n: int) -> int:
@@ -237,6 +225,9 @@ def draw(g: GameState, seat: int, n: int) -> int:
         k += 1
         if not g.deck:
             reshuffle(g)
+    if k:
+        g.reveals += 1
+        chance.emit(g, {"kind": "draw", "seat": seat, "cards": hand[-k:]})
     return k
 
 
@@ -267,10 +258,7 @@ def matching_cards(g: GameState, seat: int, suit: str) -> list[int]:
 
 def roll_dice(g: GameState) -> tuple[int, int]:
     """4.3.2: roll two dice, each 0-3 (fixed dice first, when a position set them)."""
-    if g.dice:
-        return g.dice.pop(0)
-    r = rng(g)
-    return r.below(4), r.below(4)
+    return chance.dice(g)
 
 
 def has_persistent(g: GameState, seat: int, key: str) -> int | None:

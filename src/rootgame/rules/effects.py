@@ -15,6 +15,7 @@ from ..actions import Action
 from ..cards import DECK
 from ..flow import applies, decision, pop
 from ..state import Frame, GameState
+from . import chance
 from .battle import battle_targets, start_battle
 from .core import (
     board,
@@ -25,10 +26,10 @@ from .core import (
     has_persistent,
     matching_cards,
     remove_warriors,
-    rng,
     ruled_count,
     ruler,
     score,
+    win,
 )
 from .movement import push_move
 
@@ -92,6 +93,8 @@ def apply_daylight_card_action(g: GameState, seat: int, a: Action) -> None:
         used.append("codebreakers")
         seen: dict[int, list[int]] = g.turn.setdefault("seen", {})
         seen[int(a[1])] = list(g.seats[int(a[1])].hand)
+        g.reveals += 1
+        chance.emit(g, {"kind": "look", "seat": seat, "at": int(a[1]), "cards": seen[int(a[1])]})
     elif kind == "dominance":
         # 3.3.1: into the play area; the score marker leaves the track for good.
         cid = int(a[1])
@@ -113,8 +116,7 @@ def apply_daylight_card_action(g: GameState, seat: int, a: Action) -> None:
 def birdsong_start(g: GameState, seat: int) -> None:
     """1.4.1: "at the start of Birdsong" effects, before anything else in Birdsong."""
     if dominance_win(g, seat):
-        g.winners = [seat]
-        g.win_reason = "dominance"
+        win(g, [seat], "dominance")
         return
     if has_persistent(g, seat, "better-burrow-bank") is not None:
         others = enemies(g, seat)
@@ -187,7 +189,8 @@ def _bc_apply(g: GameState, f: Frame, a: Action) -> None:
         g.turn.setdefault("used", []).append("stand-and-deliver")
         victim = int(a[1])
         hand = g.seats[victim].hand
-        taken = hand.pop(rng(g).below(len(hand)))
+        taken = hand.pop(chance.pick(g, len(hand), "stand-and-deliver"))
+        chance.emit(g, {"kind": "take", "seat": seat, "from": victim, "card": taken})
         g.seats[seat].hand.append(taken)
         score(g, victim, 1, "stand and deliver")
     if not birdsong_card_actions(g, seat):

@@ -74,6 +74,8 @@ def _turn_run(g: GameState, f: Frame) -> None:
         return
     f.data["i"] = i + 1
     phase, step = steps[i]
+    if i == 0 and g.log is not None:
+        g.log.append({"kind": "turn", "seat": seat, "number": g.turn_number})
     if step == "start":
         if phase == "birdsong":
             effects.birdsong_start(g, seat)

@@ -1,0 +1,132 @@
+"""Chance and the event log.
+
+Every random outcome of a game (a shuffle, the dice, a random card taken, the first player)
+comes from here. Each is written to the game's event log, counted as a reveal (for undo), and
+can be *forced*: a record replayed without the generator supplies the outcomes in order.
+
+The event log (``GameState.log``, None when logging is off) holds plain dicts: what happened,
+as data, never text. ``views.events_for`` redacts it for each seat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..errors import RootError
+from ..rng import Rng
+from ..state import GameState
+
+
+class ChanceMismatch(RootError):
+    """A forced outcome does not fit what the game asks for (a corrupt or foreign record)."""
+
+
+class _GameRng(Rng):
+    """An Rng that reads and writes the game's stored generator state."""
+
+    __slots__ = ("g",)
+
+    def __init__(self, g: GameState) -> None:
+        self.g = g
+        self.state = g.rng
+
+    def below(self, n: int) -> int:
+        self.state = self.g.rng
+        r = super().below(n)
+        self.g.rng = self.state
+        return r
+
+
+def rng(g: GameState) -> Rng:
+    return _GameRng(g)
+
+
+def emit(g: GameState, event: dict[str, Any]) -> None:
+    """Append an event to the log (if the game keeps one)."""
+    if g.log is not None:
+        g.log.append(event)
+
+
+def _forced(g: GameState, kind: str) -> tuple[Any, ...] | None:
+    if not g.forced:
+        return None
+    head = g.forced[0]
+    if head[0] != kind:
+        raise ChanceMismatch(f"the record gives a {head[0]} outcome where the game needs a {kind}")
+    g.forced.pop(0)
+    return tuple(head[1:])
+
+
+def shuffle(g: GameState, cards: list[int]) -> None:
+    """Shuffle ``cards`` in place (2.1 reshuffle; 5.1.3 setup)."""
+    f = _forced(g, "shuffle")
+    if f is not None:
+        order = [int(x) for x in f]
+        if sorted(order) != sorted(cards):
+            raise ChanceMismatch("the recorded shuffle does not hold the cards being shuffled")
+        cards[:] = order
+    else:
+        rng(g).shuffle(cards)
+    g.reveals += 1
+    emit(g, {"kind": "shuffle", "order": cards[:]})
+
+
+def dice(g: GameState) -> tuple[int, int]:
+    """4.3.2: two dice, each 0-3 (fixed dice from a position come first)."""
+    if g.dice:
+        roll = g.dice.pop(0)
+    else:
+        f = _forced(g, "dice")
+        if f is not None:
+            roll = (int(f[0]), int(f[1]))
+            if not all(0 <= x <= 3 for x in roll):
+                raise ChanceMismatch(f"a die shows 0 to 3, not {roll}")
+        else:
+            r = rng(g)
+            roll = (r.below(4), r.below(4))
+    g.reveals += 1
+    emit(g, {"kind": "dice", "roll": list(roll)})
+    return roll
+
+
+def pick(g: GameState, n: int, why: str) -> int:
+    """A uniform random index in ``range(n)`` (a random card from a hand)."""
+    f = _forced(g, "pick")
+    if f is not None:
+        i = int(f[0])
+        if not 0 <= i < n:
+            raise ChanceMismatch(f"the recorded pick {i} is not from 0 to {n - 1}")
+    else:
+        i = rng(g).below(n)
+    g.reveals += 1
+    emit(g, {"kind": "pick", "index": i, "of": n, "why": why})
+    return i
+
+
+def first_player(g: GameState, n: int) -> int:
+    """5.1.1: the first player is chosen at random."""
+    f = _forced(g, "first")
+    s = int(f[0]) if f is not None else rng(g).below(n)
+    if not 0 <= s < n:
+        raise ChanceMismatch(f"the recorded first player {s} is not a seat")
+    emit(g, {"kind": "first", "seat": s})
+    return s
+
+
+CHANCE_KINDS = ("shuffle", "dice", "pick", "first")
+"""Event kinds that are outcomes of chance (what a record must supply to replay without the
+generator)."""
+
+
+def outcome_of(event: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The forced-outcome tuple that reproduces a chance event, or None."""
+    k = event["kind"]
+    if k == "shuffle":
+        return ("shuffle", *event["order"])
+    if k == "dice":
+        return ("dice", *event["roll"])
+    if k == "pick":
+        return ("pick", event["index"])
+    if k == "first":
+        return ("first", event["seat"])
+    return None
