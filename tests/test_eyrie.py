@@ -490,9 +490,13 @@ def test_7_4_2_a_bird_may_follow_a_non_bird() -> None:
     assert g.state.seats[E].hand == []
 
 
-def test_7_4_2_after_a_bird_with_only_birds_left_the_step_ends() -> None:
+def test_7_4_2_after_a_bird_with_only_birds_left_only_done_is_asked() -> None:
+    """The second card is still asked for (with only 'done' left), so that the opponent does
+    not learn that the rest of the hand is all birds (1.2.1)."""
     g = _birdsong(["ambush:bird", "armorers"])
     g.apply(f"decree {AMBUSH_BIRD} build")
+    assert (g.decision, g.legal_tokens()) == ("decree_add", ["done"])
+    g.apply("done")
     assert g.phase == "daylight"
     assert g.state.seats[E].hand == [ARMORERS]
     assert decree(g) == [[], [V1], [V2], [AMBUSH_BIRD]]

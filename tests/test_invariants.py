@@ -538,7 +538,7 @@ def play(
     seed: int, heavy_every: int = HEAVY_EVERY, max_turns: int | None = None, cheap: bool = True
 ) -> Played:
     """Play one random game from ``seed``, checking invariants after every action."""
-    game = new_game(seed=seed)
+    game = new_game(seed=seed, log=False)
     chooser = Rng(seed * 1_000_003 + 12_345)
     checker = Rng(seed ^ 0x5EED)
     points = {1 + checker.below(300) for _ in range(REPLAY_POINTS)}
@@ -571,7 +571,7 @@ def play(
 
 
 def replay(seed: int, history: list[str], snapshots: dict[int, str]) -> Game:
-    game = new_game(seed=seed)
+    game = new_game(seed=seed, log=False)
     for i, t in enumerate(history, start=1):
         game.apply(t)
         if i in snapshots:

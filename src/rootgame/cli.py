@@ -7,6 +7,7 @@ one action; it never reads the GameState.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -19,10 +20,22 @@ from .actions import Action, parse, token
 from .bench import DEFAULT_MAX_TURNS, bot_seed, run
 from .bench import simulate as run_simulation
 from .bots import RandomBot
-from .describe import faction_name
-from .errors import BadToken
+from .cli_records import register as register_record_commands
+from .describe import faction_in_sentence, faction_name, prompt_text, translate_reason
+from .errors import BadToken, IllegalAction
 from .flow import FACTIONS
 from .game import Game, new_game
+from .i18n import (
+    LANGUAGES,
+    N_,
+    UnknownLanguage,
+    get_language,
+    ngettext,
+    pgettext,
+    resolve_language,
+)
+from .i18n import gettext as _
+from .i18n import set_language as _set_language
 from .render import FACTION_STYLE, render_view, scores_table, status_text
 
 app = typer.Typer(
@@ -42,11 +55,27 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
+    ctx: typer.Context,
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
     ),
+    lang: str | None = typer.Option(
+        None,
+        "--lang",
+        help=(
+            f"Language of the game: {', '.join(LANGUAGES)}. Default: the ROOTGAME_LANG "
+            "variable, else the system locale, else English."
+        ),
+    ),
 ) -> None:
     """Root (Leder Games) in the terminal: play against a bot, simulate and benchmark."""
+    try:
+        chosen = resolve_language(lang)
+    except UnknownLanguage as e:
+        raise typer.BadParameter(str(e), param_hint="--lang") from None
+    before = get_language()
+    _set_language(chosen)
+    ctx.call_on_close(lambda: _set_language(before))
 
 
 # --- simulate -----------------------------------------------------------------------------
@@ -59,15 +88,17 @@ def parse_factions(text: str) -> list[str]:
     for n in names:
         if n not in FACTIONS:
             raise typer.BadParameter(
-                f"unknown faction {n!r}; known: {known}", param_hint="--factions"
+                _("unknown faction {name}; known: {known}").format(name=repr(n), known=known),
+                param_hint="--factions",
             )
     if len(names) < 2:
         raise typer.BadParameter(
-            f"name at least two factions, separated by commas ({known})", param_hint="--factions"
+            _("name at least two factions, separated by commas ({known})").format(known=known),
+            param_hint="--factions",
         )
     if len(set(names)) != len(names):
         raise typer.BadParameter(
-            "each faction can be played by one seat only", param_hint="--factions"
+            _("each faction can be played by one seat only"), param_hint="--factions"
         )
     return names
 
@@ -83,16 +114,23 @@ def simulate_cmd(
     max_turns: int = typer.Option(
         DEFAULT_MAX_TURNS, "--max-turns", min=1, help="Stop a game (as an error) after this."
     ),
+    save_dir: Path | None = typer.Option(  # noqa: B008
+        None, "--save-dir", help="Write each game's record (game-SEED.rootgame) here."
+    ),
 ) -> None:
     """Play GAMES games between random bots and summarise the results."""
     names = parse_factions(factions)
+    if save_dir is not None and save_dir.exists() and not save_dir.is_dir():
+        raise typer.BadParameter(
+            _("{path} is not a folder").format(path=save_dir), param_hint="--save-dir"
+        )
     if as_json:
-        sim = run_simulation(names, games, seed, max_turns)
+        sim = run_simulation(names, games, seed, max_turns, save_dir=save_dir)
         typer.echo(json.dumps(sim.summary()))
         return
     console = Console()
     with Progress(
-        TextColumn("[bold]simulating"),
+        TextColumn("[bold]" + _("simulating")),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
@@ -101,15 +139,26 @@ def simulate_cmd(
     ) as progress:
         task = progress.add_task("games", total=games)
         sim = run_simulation(
-            names, games, seed, max_turns, on_game=lambda _r: progress.advance(task)
+            names,
+            games,
+            seed,
+            max_turns,
+            on_game=lambda _r: progress.advance(task),
+            save_dir=save_dir,
         )
     s = sim.summary()
     done = games - s["errors"]
-    t = Table(title=f"{games} random games, seeds {seed}..{seed + games - 1}")
-    t.add_column("Faction")
-    t.add_column("Wins", justify="right")
-    t.add_column("Win %", justify="right")
-    t.add_column("Mean VP", justify="right")
+    t = Table(
+        title=ngettext(
+            "{n} random game, seeds {first}..{last}",
+            "{n} random games, seeds {first}..{last}",
+            games,
+        ).format(n=games, first=seed, last=seed + games - 1)
+    )
+    t.add_column(_("Faction"))
+    t.add_column(_("Wins"), justify="right")
+    t.add_column(_("Win %"), justify="right")
+    t.add_column(_("Mean VP"), justify="right")
     for f in names:
         w = s["wins"][f]
         t.add_row(
@@ -119,33 +168,55 @@ def simulate_cmd(
             f"{s['mean_scores'][f]:.2f}",
         )
     console.print(t)
-    reasons = ", ".join(f"{k} {v}" for k, v in s["win_reasons"].items())
-    console.print(f"Won by: {reasons}")
+    why = {"vp": pgettext("win reason", "VP"), "dominance": pgettext("win reason", "dominance")}
+    reasons = ", ".join(f"{why.get(k, k)} {v}" for k, v in s["win_reasons"].items())
+    console.print(_("Won by: {reasons}").format(reasons=reasons))
     console.print(
-        f"Mean turns per game: {s['mean_turns']:.1f}    "
-        f"mean decisions per game: {s['mean_decisions']:.1f}"
+        _("Mean turns per game: {turns}    mean decisions per game: {decisions}").format(
+            turns=f"{s['mean_turns']:.1f}", decisions=f"{s['mean_decisions']:.1f}"
+        )
     )
     console.print(
-        f"Speed: {s['games_per_sec']:.2f} games/s, {s['decisions_per_sec']:.0f} decisions/s"
+        _("Speed: {games} games/s, {decisions} decisions/s").format(
+            games=f"{s['games_per_sec']:.2f}", decisions=f"{s['decisions_per_sec']:.0f}"
+        )
     )
-    console.print(f"Errors: {s['errors']}", style="red" if s["errors"] else "")
+    console.print(_("Errors: {n}").format(n=s["errors"]), style="red" if s["errors"] else "")
     for r in sim.errors[:5]:
-        console.print(f"  seed {r.seed}: {r.error}", style="red", markup=False)
+        console.print(
+            "  " + _("seed {seed}: {error}").format(seed=r.seed, error=r.error),
+            style="red",
+            markup=False,
+        )
 
 
 # --- play ---------------------------------------------------------------------------------
 
-HELP_TEXT = """\
+# TRANSLATORS: the command words (help, board, actions, log, quit) stay in English.
+HELP_TEXT = N_("""\
 Type the number of an action, or its token (e.g. "move 5 1").
 Commands:
   help      this help
   board     show the table again
   actions   list your legal actions again
-  quit      leave the game"""
+  log       show the game log
+  undo      take back your last decision (if nothing hidden was revealed since)
+  save FILE save the game (a .rootgame record, or a .json save)
+  quit      leave the game""")
+"""The help of the terminal game (English; :func:`help_text` gives it in the current
+language)."""
+
+
+def help_text() -> str:
+    return _(HELP_TEXT)
 
 
 class _Quit(Exception):
     pass
+
+
+class _Redraw(Exception):
+    """The game changed under the prompt (undo): show the decision again."""
 
 
 def _show_actions(console: Console, game: Game) -> None:
@@ -159,14 +230,19 @@ def _ask(console: Console, game: Game, human: int) -> Action:
     """Read input until it names a legal action; commands and mistakes are answered here."""
     legal = game.legal_actions()
     while True:
-        line = console.input(f"[bold]Your choice[/] (1-{len(legal)}, a token, help, quit): ")
+        line = console.input(
+            "[bold]"
+            + _("Your choice")
+            + "[/] "
+            + _("(1-{n}, a token, help, quit): ").format(n=len(legal))
+        )
         cmd = line.strip().lower()
         if not cmd:
             continue
         if cmd in ("quit", "exit", "q"):
             raise _Quit
         if cmd in ("help", "h", "?"):
-            console.print(HELP_TEXT, highlight=False, markup=False)
+            console.print(help_text(), highlight=False, markup=False)
             continue
         if cmd in ("board", "b", "show"):
             console.print(render_view(game.view(human)))
@@ -174,27 +250,71 @@ def _ask(console: Console, game: Game, human: int) -> Action:
         if cmd in ("actions", "a", "list"):
             _show_actions(console, game)
             continue
+        if cmd in ("undo", "u"):
+            try:
+                game.undo(human)
+            except IllegalAction:
+                console.print(
+                    _("Nothing to undo: no earlier decision of yours, or something hidden "
+                      "was revealed since."),
+                    style="red",
+                )
+                continue
+            console.print(_("Your last decision was taken back."))
+            raise _Redraw
+        if cmd.startswith("save"):
+            _save(console, game, line.strip()[4:].strip())
+            continue
+        if cmd in ("log", "l"):
+            from .log_text import render_log
+
+            for entry in render_log(game, human)[-40:]:
+                console.print(entry, highlight=False, markup=False)
+            continue
         if cmd.isdigit():
             i = int(cmd)
             if 1 <= i <= len(legal):
                 return legal[i - 1]
             console.print(
-                f"There is no action number {i}: choose from 1 to {len(legal)}.", style="red"
+                _("There is no action number {i}: choose from 1 to {n}.").format(
+                    i=i, n=len(legal)
+                ),
+                style="red",
             )
             continue
         try:
             a = parse(cmd)
         except BadToken as e:
             console.print(
-                f"Not understood: {e}. Type a number, a token, or help.",
+                _("Not understood: {error}. Type a number, a token, or help.").format(
+                    error=translate_reason(str(e))
+                ),
                 style="red",
                 markup=False,
             )
             continue
         if a not in legal:
-            console.print(game.explain(a), style="red", markup=False)
+            console.print(translate_reason(game.explain(a)), style="red", markup=False)
             continue
         return a
+
+
+def _save(console: Console, game: Game, name: str) -> None:
+    if not name:
+        console.print(_("Give a file name: save FILE"), style="red")
+        return
+    path = Path(name)
+    try:
+        if path.suffix == ".json":
+            path.write_text(game.to_json(), encoding="utf-8")
+        else:
+            from .records.native import write_record
+
+            path.write_text(write_record(game), encoding="utf-8")
+    except OSError as e:
+        console.print(_("cannot write {path}: {error}").format(path=path, error=e), style="red")
+        return
+    console.print(_("Saved to {path}.").format(path=path))
 
 
 @app.command("play")
@@ -203,23 +323,48 @@ def play_cmd(
         ..., "--as", help=f"The faction you play: {' or '.join(PLAY_FACTIONS)}."
     ),
     seed: int = typer.Option(0, "--seed", "-s", help="The game's seed."),
+    load: Path | None = typer.Option(  # noqa: B008
+        None, "--load", help="Continue a saved game (a .rootgame record or a .json save)."
+    ),
 ) -> None:
     """Play a game in the terminal against the random bot."""
     me = as_.strip().lower()
     if me not in PLAY_FACTIONS:
         raise typer.BadParameter(
-            f"unknown faction {as_!r}; choose {' or '.join(PLAY_FACTIONS)}", param_hint="--as"
+            _("unknown faction {name}; choose {choices}").format(
+                name=repr(as_), choices=" / ".join(PLAY_FACTIONS)
+            ),
+            param_hint="--as",
         )
     console = Console()
-    game = new_game(list(PLAY_FACTIONS), seed=seed)
+    if load is not None:
+        from .cli_records import load_game
+
+        game = load_game(load)
+        if tuple(game.factions) != PLAY_FACTIONS:
+            raise typer.BadParameter(
+                _("{path} is not a game of {factions}").format(
+                    path=load, factions=" / ".join(PLAY_FACTIONS)
+                ),
+                param_hint="--load",
+            )
+        seed = int(game.meta.get("seed") or 0)
+    else:
+        game = new_game(list(PLAY_FACTIONS), seed=seed)
     human = PLAY_FACTIONS.index(me)
     bot_seat = 1 - human
     bot = RandomBot(bot_seed(seed, bot_seat))
     bot_name = faction_name(PLAY_FACTIONS[bot_seat])
     bot_style = FACTION_STYLE.get(PLAY_FACTIONS[bot_seat], "bold")
     console.print(
-        f"You play the {faction_name(me)} against a random {bot_name} (seed {seed}). "
-        "Type help for commands.",
+        _(
+            "You play the {faction} against a random {bot} (seed {seed}). "
+            "Type help for commands."
+        ).format(
+            faction=faction_in_sentence(me),
+            bot=faction_in_sentence(PLAY_FACTIONS[bot_seat]),
+            seed=seed,
+        ),
         highlight=False,
     )
     try:
@@ -232,18 +377,34 @@ def play_cmd(
                 continue
             console.rule()
             console.print(render_view(game.view(human)))
-            console.print(f"[bold]{game.prompt}[/]")
+            console.print(f"[bold]{prompt_text(game.decision)}[/]")
             _show_actions(console, game)
-            a = _ask(console, game, human)
+            try:
+                a = _ask(console, game, human)
+            except _Redraw:
+                continue
             text = game.describe(a)
             game.apply(a, seat=human)
-            console.print(f"[bold]You[/]: {text}", highlight=False)
+            console.print("[bold]" + _("You") + f"[/]: {text}", highlight=False)
     except _Quit:
-        console.print(f"You left the game (seed {seed}) after {len(game.history)} decisions.")
+        n = len(game.history)
+        console.print(
+            ngettext(
+                "You left the game (seed {seed}) after {n} decision.",
+                "You left the game (seed {seed}) after {n} decisions.",
+                n,
+            ).format(seed=seed, n=n)
+        )
         return
     except (EOFError, KeyboardInterrupt):
+        n = len(game.history)
         console.print(
-            f"\nInput ended: leaving the game (seed {seed}) after {len(game.history)} decisions."
+            "\n"
+            + ngettext(
+                "Input ended: leaving the game (seed {seed}) after {n} decision.",
+                "Input ended: leaving the game (seed {seed}) after {n} decisions.",
+                n,
+            ).format(seed=seed, n=n)
         )
         return
     v = game.view(human)
@@ -251,7 +412,9 @@ def play_cmd(
     console.print(status_text(v))
     console.print(scores_table(v))
     won = human in game.winners
-    console.print("You win!" if won else "You lose.", style="bold green" if won else "bold red")
+    console.print(
+        _("You win!") if won else _("You lose."), style="bold green" if won else "bold red"
+    )
 
 
 # --- bench --------------------------------------------------------------------------------
@@ -284,6 +447,9 @@ def bench_cmd(
         console.print(line, highlight=False)
     if result.errors:
         console.print(f"  errors:      {result.errors}", style="red")
+
+
+register_record_commands(app)
 
 
 def main() -> None:

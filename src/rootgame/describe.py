@@ -1,181 +1,323 @@
-"""Readable English for every action the engine can offer: ``describe(state, action)``.
+"""Readable text for every action the engine can offer: ``describe(state, action)``.
 
-All English text of the descriptions lives in the tables at the top of this module (``TEXT``
-and the name tables), keyed by message ids, so that a later translation can swap the tables
-for message catalogues without touching the logic below. A message id is the action's kind,
-optionally followed by ``@`` and the kind of the pending decision when one word means different
-things in different decisions (``pass@ambush``, ``wood@cat_pay_wood``), or by ``.`` and a
-variant (``move.decree`` for a Decree card's move).
+All text of the descriptions lives in the tables at the top of this module (``TEXT`` and the
+name tables), keyed by message ids. The values are the English messages; every lookup goes
+through the message catalogs (``rootgame.i18n``), so the same logic speaks English, Polish,
+Spanish or Portuguese. A message id is the action's kind, optionally followed by ``@`` and the
+kind of the pending decision when one word means different things in different decisions
+(``pass@ambush``, ``wood@cat_pay_wood``), or by ``.`` and a variant (``move.decree`` for a
+Decree card's move).
 
 Descriptions read the state only for context (which decision is pending, what a building
 costs now, how many clearings one rules); they never change it.
+
+The engine's own explanations (why an action is illegal) are English text built in the
+engine; :func:`translate_reason` translates the known ones at the edge, by pattern.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from .actions import Action, token
 from .board import load_board
 from .cards import DECK
 from .factions.marquise import COST, PER_TRACK, VP
-from .flow import FACTIONS
+from .flow import FACTIONS, PROMPTS
+from .i18n import N_, Nnp_, Np_, gettext, language, ngettext, npgettext, pgettext
 from .rules.core import ruled_count
 from .state import GameState
 
-# --- The English text (one place) ---------------------------------------------------------
+# --- The text (one place) -----------------------------------------------------------------
+# Each name table is looked up in one msgctxt (the first argument of ``Np_``).
 
 FACTION_NAMES: dict[str, str] = {
-    "marquise": "Marquise de Cat",
-    "eyrie": "Eyrie Dynasties",
+    "marquise": Np_("faction", "Marquise de Cat"),
+    "eyrie": Np_("faction", "Eyrie Dynasties"),
 }
-FACTION_SHORT_NAMES: dict[str, str] = {"marquise": "Marquise", "eyrie": "Eyrie"}
-SUIT_NAMES: dict[str, str] = {"fox": "fox", "rabbit": "rabbit", "mouse": "mouse", "bird": "bird"}
+FACTION_SHORT_NAMES: dict[str, str] = {
+    "marquise": Np_("faction short", "Marquise"),
+    "eyrie": Np_("faction short", "Eyrie"),
+}
+# TRANSLATORS: a faction's name inside a sentence, where English puts "the" before it
+# ("battle the Eyrie Dynasties"): the sentences carry the article where the language can
+# (Spanish: "contra el {defender}"), or the name does (Portuguese: "as Rapinas").
+FACTION_SENTENCE_NAMES: dict[str, str] = {
+    "marquise": Np_("faction in a sentence", "Marquise de Cat"),
+    "eyrie": Np_("faction in a sentence", "Eyrie Dynasties"),
+}
+SUIT_NAMES: dict[str, str] = {
+    "fox": Np_("suit", "fox"),
+    "rabbit": Np_("suit", "rabbit"),
+    "mouse": Np_("suit", "mouse"),
+    "bird": Np_("suit", "bird"),
+}
 LEADER_NAMES: dict[str, str] = {
-    "builder": "Builder",
-    "charismatic": "Charismatic",
-    "commander": "Commander",
-    "despot": "Despot",
+    "builder": Np_("leader", "Builder"),
+    "charismatic": Np_("leader", "Charismatic"),
+    "commander": Np_("leader", "Commander"),
+    "despot": Np_("leader", "Despot"),
 }
 COLUMN_NAMES: dict[str, str] = {
-    "recruit": "Recruit",
-    "move": "Move",
-    "battle": "Battle",
-    "build": "Build",
+    "recruit": Np_("decree column", "Recruit"),
+    "move": Np_("decree column", "Move"),
+    "battle": Np_("decree column", "Battle"),
+    "build": Np_("decree column", "Build"),
 }
 PIECE_NAMES: dict[str, str] = {
-    "sawmill": "sawmill",
-    "workshop": "workshop",
-    "recruiter": "recruiter",
-    "roost": "roost",
-    "wood": "wood",
-    "keep": "keep",
-    "ruin": "ruin",
-    "warrior": "warrior",
+    "sawmill": Np_("piece", "sawmill"),
+    "workshop": Np_("piece", "workshop"),
+    "recruiter": Np_("piece", "recruiter"),
+    "roost": Np_("piece", "roost"),
+    "wood": Np_("piece", "wood"),
+    "keep": Np_("piece", "keep"),
+    "ruin": Np_("piece", "ruin"),
+    "warrior": Np_("piece", "warrior"),
+}
+PIECE_COUNTS: dict[str, tuple[str, str]] = {
+    "sawmill": Nnp_("piece", "{n} sawmill", "{n} sawmills"),
+    "workshop": Nnp_("piece", "{n} workshop", "{n} workshops"),
+    "recruiter": Nnp_("piece", "{n} recruiter", "{n} recruiters"),
+    "roost": Nnp_("piece", "{n} roost", "{n} roosts"),
+    "wood": Nnp_("piece", "{n} wood", "{n} wood"),
+    "keep": Nnp_("piece", "{n} keep", "{n} keeps"),
+    "ruin": Nnp_("piece", "{n} ruin", "{n} ruins"),
+    "warrior": Nnp_("piece", "{n} warrior", "{n} warriors"),
 }
 ITEM_NAMES: dict[str, str] = {
-    "boot": "boot",
-    "bag": "bag",
-    "crossbow": "crossbow",
-    "hammer": "hammer",
-    "sword": "sword",
-    "tea": "tea",
-    "coins": "coins",
-    "torch": "torch",
+    "boot": Np_("item", "boot"),
+    "bag": Np_("item", "bag"),
+    "crossbow": Np_("item", "crossbow"),
+    "hammer": Np_("item", "hammer"),
+    "sword": Np_("item", "sword"),
+    "tea": Np_("item", "tea"),
+    "coins": Np_("item", "coins"),
+    "torch": Np_("item", "torch"),
 }
-VIZIER_NAME = "Loyal Vizier"
+CARD_KIND_NAMES: dict[str, str] = {
+    "ambush": Np_("card kind", "ambush"),
+    "dominance": Np_("card kind", "dominance"),
+    "persistent": Np_("card kind", "persistent"),
+    "item": Np_("card kind", "item"),
+    "favor": Np_("card kind", "favor"),
+}
+# Card names by the first part of the card key (cards.py); "Dominance" takes its suit.
+CARD_NAMES: dict[str, str] = {
+    "a-visit-to-friends": Np_("card", "A Visit to Friends"),
+    "ambush": Np_("card", "Ambush!"),
+    "anvil": Np_("card", "Anvil"),
+    "armorers": Np_("card", "Armorers"),
+    "arms-trader": Np_("card", "Arms Trader"),
+    "bake-sale": Np_("card", "Bake Sale"),
+    "better-burrow-bank": Np_("card", "Better Burrow Bank"),
+    "birdy-bindle": Np_("card", "Birdy Bindle"),
+    "brutal-tactics": Np_("card", "Brutal Tactics"),
+    "cobbler": Np_("card", "Cobbler"),
+    "codebreakers": Np_("card", "Codebreakers"),
+    "command-warren": Np_("card", "Command Warren"),
+    "crossbow": Np_("card", "Crossbow"),
+    "dominance": Np_("card", "Dominance"),
+    "favor-of-the-foxes": Np_("card", "Favor of the Foxes"),
+    "favor-of-the-mice": Np_("card", "Favor of the Mice"),
+    "favor-of-the-rabbits": Np_("card", "Favor of the Rabbits"),
+    "foxfolk-steel": Np_("card", "Foxfolk Steel"),
+    "gently-used-knapsack": Np_("card", "Gently Used Knapsack"),
+    "investments": Np_("card", "Investments"),
+    "mouse-in-a-sack": Np_("card", "Mouse-in-a-Sack"),
+    "protection-racket": Np_("card", "Protection Racket"),
+    "root-tea": Np_("card", "Root Tea"),
+    "royal-claim": Np_("card", "Royal Claim"),
+    "sappers": Np_("card", "Sappers"),
+    "scouting-party": Np_("card", "Scouting Party"),
+    "smugglers-trail": Np_("card", "Smuggler's Trail"),
+    "stand-and-deliver": Np_("card", "Stand and Deliver!"),
+    "sword": Np_("card", "Sword"),
+    "tax-collector": Np_("card", "Tax Collector"),
+    "travel-gear": Np_("card", "Travel Gear"),
+    "woodland-runners": Np_("card", "Woodland Runners"),
+}
+VIZIER_NAME = Np_("card", "Loyal Vizier")
+PHASE_NAMES: dict[str, str] = {
+    "setup": Np_("phase", "Setup"),
+    "birdsong": Np_("phase", "Birdsong"),
+    "daylight": Np_("phase", "Daylight"),
+    "evening": Np_("phase", "Evening"),
+    "over": Np_("phase", "Game over"),
+}
+# The steps of a turn (rules/turn.py and the factions' *_steps).
+STEP_NAMES: dict[str, str] = {
+    "start": Np_("step", "start"),
+    "cards": Np_("step", "cards"),
+    "late_cards": Np_("step", "late cards"),
+    "emergency_orders": Np_("step", "Emergency Orders"),
+    "add_to_decree": Np_("step", "add to the Decree"),
+    "new_roost": Np_("step", "A New Roost"),
+    "craft": Np_("step", "craft"),
+    "decree": Np_("step", "resolve the Decree"),
+    "score_roosts": Np_("step", "score roosts"),
+    "draw": Np_("step", "draw"),
+    "wood": Np_("step", "place wood"),
+    "actions": Np_("step", "actions"),
+}
 
+# TRANSLATORS: in these messages {c}, {o} and {d} are clearing labels such as "5 (rabbit)"
+# (the number and suit of a clearing); the word "clearing" is part of each message, so that
+# it can take the right grammatical case. {card} is a card name such as "Anvil (fox)".
 TEXT: dict[str, str] = {
     # Pieces of text used inside other messages.
-    "clearing": "clearing {n} ({suit})",
-    "card": "{name} ({suit})",
-    "card_suited": "{name}",
-    "warriors.1": "1 warrior",
-    "warriors.n": "{n} warriors",
-    "vp.1": "1 VP",
-    "vp.n": "{n} VP",
-    "effect.item": "take a {item} from the supply and score {vp}",
-    "effect.persistent": "put it in your play area for its lasting effect",
-    "effect.favor": "remove every enemy piece in the {suit} clearings",
-    "paying": "{text}, paying with {suits} pieces",
-    "wood.1": "1 wood",
-    "wood.n": "{n} wood",
+    # TRANSLATORS: a clearing's label: its number and suit.
+    "clearing.label": N_("{n} ({suit})"),
+    "clearing": N_("clearing {clearing}"),
+    # TRANSLATORS: a card's name with its suit, e.g. "Anvil (fox)".
+    "card": N_("{name} ({suit})"),
+    "effect.item": N_("take a {item} from the supply and score {vp}"),
+    "effect.persistent": N_("put it in your play area for its lasting effect"),
+    "effect.favor": N_("remove every enemy piece in the {suit} clearings"),
+    # TRANSLATORS: {suits} are the suits of the clearings of the crafting pieces, "fox+mouse".
+    "paying": N_("{text}, paying with {suits} pieces"),
     # Setup.
-    "keep": "Place the keep in {c}",
-    "place": "Place your starting {building} in {c}",
-    "corner": "Start in the corner {c} with a roost and 6 warriors",
-    "leader": "Choose the {leader} as your leader",
+    "keep": N_("Place the keep in clearing {c}"),
+    "place": N_("Place your starting {building} in clearing {c}"),
+    "corner": N_("Start in the corner clearing {c} with a roost and 6 warriors"),
+    "leader": N_("Choose the {leader} as your leader"),
     # Birdsong.
-    "decree": "Add {card} to the {column} column of the Decree",
-    "done@decree_add": "Add no more cards to the Decree",
-    "roost": "A New Roost: place a roost and 3 warriors in {c}",
-    "wood@cat_wood": "Place a wood at the sawmill in {c}",
-    "royal-claim": "Royal Claim: discard it to score {vp} (1 per clearing you rule)",
-    "stand-and-deliver": "Stand and Deliver!: take a random card from the {faction} "
-    "(they score 1 VP)",
-    "done@birdsong_cards": "Use no more Birdsong cards",
-    "draw-with": "Better Burrow Bank: you and the {faction} each draw a card",
+    "decree": N_("Add {card} to the {column} column of the Decree"),
+    "done@decree_add": N_("Add no more cards to the Decree"),
+    "roost": N_("A New Roost: place a roost and 3 warriors in clearing {c}"),
+    "wood@cat_wood": N_("Place a wood at the sawmill in clearing {c}"),
+    "royal-claim": N_("Royal Claim: discard it to score {vp} (1 per clearing you rule)"),
+    "stand-and-deliver": N_(
+        "Stand and Deliver!: take a random card from the {faction} (they score 1 VP)"
+    ),
+    "done@birdsong_cards": N_("Use no more Birdsong cards"),
+    "draw-with": N_("Better Burrow Bank: you and the {faction} each draw a card"),
     # Daylight.
-    "craft": "Craft {card}: {effect}",
-    "done@craft": "Craft nothing more and go on",
-    "march": "March: move warriors from {o} to {d} (a second move may follow)",
-    "battle": "Battle the {defender} in {c}",
-    "battle@command_warren": "Command Warren: battle the {defender} in {c}",
-    "recruit": "Recruit: place a warrior at each of your recruiters",
-    "recruit-at": "Recruit at the recruiter in {c}",
-    "build": "Build a {building} in {c} for {wood} (scores {vp})",
-    "build.nocost": "Build a {building} in {c}",
-    "wood@cat_pay_wood": "Pay a wood from {c}",
-    "wood": "Wood at {c}",
-    "overwork": "Overwork: spend {card} to place a wood at the sawmill in {c}",
-    "bird": "Spend {card} for one more action",
-    "end": "End your Daylight actions",
-    "recruit.decree": "Decree ({suit} card): recruit {warriors} at the roost in {c}",
-    "move.decree": "Decree ({suit} card): move warriors from {o} to {d}",
-    "battle.decree": "Decree ({suit} card): battle the {defender} in {c}",
-    "build.decree": "Decree ({suit} card): build a roost in {c}",
-    "turmoil": "Resolve the {suit} card that cannot be carried out, and fall into turmoil",
-    "tax-collector": "Tax Collector: remove a warrior from {c} to draw a card",
-    "codebreakers": "Codebreakers: look at the hand of the {faction}",
-    "dominance": "Activate {card} (you will no longer score VP)",
-    "take-dominance": "Take {dom} by spending {card}",
+    "craft": N_("Craft {card}: {effect}"),
+    "done@craft": N_("Craft nothing more and go on"),
+    "march": N_(
+        "March: move warriors from clearing {o} to clearing {d} (a second move may follow)"
+    ),
+    "battle": N_("Battle the {defender} in clearing {c}"),
+    "battle@command_warren": N_("Command Warren: battle the {defender} in clearing {c}"),
+    "recruit": N_("Recruit: place a warrior at each of your recruiters"),
+    "recruit-at": N_("Recruit at the recruiter in clearing {c}"),
+    "build": N_("Build a {building} in clearing {c} for {wood} (scores {vp})"),
+    "build.nocost": N_("Build a {building} in clearing {c}"),
+    "wood@cat_pay_wood": N_("Pay a wood from clearing {c}"),
+    "wood": N_("Wood at clearing {c}"),
+    "overwork": N_("Overwork: spend {card} to place a wood at the sawmill in clearing {c}"),
+    "bird": N_("Spend {card} for one more action"),
+    "end": N_("End your Daylight actions"),
+    # TRANSLATORS: {suit} is the suit of the Decree card being resolved.
+    "recruit.decree": N_("Decree ({suit} card): recruit {warriors} at the roost in clearing {c}"),
+    "move.decree": N_("Decree ({suit} card): move warriors from clearing {o} to clearing {d}"),
+    "battle.decree": N_("Decree ({suit} card): battle the {defender} in clearing {c}"),
+    "build.decree": N_("Decree ({suit} card): build a roost in clearing {c}"),
+    "turmoil": N_("Resolve the {suit} card that cannot be carried out, and fall into turmoil"),
+    "tax-collector": N_("Tax Collector: remove a warrior from clearing {c} to draw a card"),
+    "codebreakers": N_("Codebreakers: look at the hand of the {faction}"),
+    "dominance": N_("Activate {card} (you will no longer score VP)"),
+    "take-dominance": N_("Take {dom} by spending {card}"),
     # Moving.
-    "move": "Move warriors from {o} to {d}",
-    "pass@move": "Skip this move",
-    "count": "Move {warriors}",
-    "count.route": "Move {warriors} from {o} to {d}",
+    "move": N_("Move warriors from clearing {o} to clearing {d}"),
+    "pass@move": N_("Skip this move"),
+    "count": N_("Move {warriors}"),
+    "count.route": N_("Move {warriors} from clearing {o} to clearing {d}"),
     # Battle.
-    "ambush": "Ambush with {card}: the attacker takes 2 hits",
-    "ambush@foil_ambush": "Foil the ambush with {card}",
-    "pass@ambush": "Do not ambush",
-    "pass@foil_ambush": "Do not foil the ambush (take 2 hits)",
-    "brutal-tactics": "Brutal Tactics: deal one extra hit (the defender scores 1 VP)",
-    "sappers": "Sappers: discard it to deal one extra hit",
-    "armorers": "Armorers: discard it to ignore the rolled hits you would take",
-    "done@battle_effects": "Use no more battle effects",
-    "first.attacker": "Use your battle effects first (the attacker)",
-    "first.defender": "Let the defender use its battle effects first",
-    "remove": "Remove your {piece}",
-    "hospital": "Field Hospitals: spend {card} to put {warriors} back in the keep's clearing",
-    "pass@field_hospital": "Let the warriors go (no Field Hospitals)",
-    "pass@command_warren": "Start no battle",
-    "pass": "Pass",
+    "ambush": N_("Ambush with {card}: the attacker takes 2 hits"),
+    "ambush@foil_ambush": N_("Foil the ambush with {card}"),
+    "pass@ambush": N_("Do not ambush"),
+    "pass@foil_ambush": N_("Do not foil the ambush (take 2 hits)"),
+    "brutal-tactics": N_("Brutal Tactics: deal one extra hit (the defender scores 1 VP)"),
+    "sappers": N_("Sappers: discard it to deal one extra hit"),
+    "armorers": N_("Armorers: discard it to ignore the rolled hits you would take"),
+    "done@battle_effects": N_("Use no more battle effects"),
+    "first.attacker": N_("Use your battle effects first (the attacker)"),
+    "first.defender": N_("Let the defender use its battle effects first"),
+    "remove": N_("Remove your {piece}"),
+    "hospital": N_(
+        "Field Hospitals: spend {card} to put {warriors} back in the keep's clearing"
+    ),
+    "pass@field_hospital": N_("Let the warriors go (no Field Hospitals)"),
+    "pass@command_warren": N_("Start no battle"),
+    "pass": N_("Pass"),
     # Evening.
-    "discard": "Discard {card}",
-    "done": "Done",
+    "discard": N_("Discard {card}"),
+    "done": N_("Done"),
     # Anything unknown: show the token itself.
-    "unknown": "{token}",
+    "unknown": N_("{token}"),
 }
 
 
 def _t(msg: str, **kw: Any) -> str:
-    return TEXT[msg].format(**kw)
+    return gettext(TEXT[msg]).format(**kw)
 
 
 # --- Names of things ---------------------------------------------------------------------
 
 
 def faction_name(faction: str) -> str:
-    return FACTION_NAMES.get(faction, faction)
+    return pgettext("faction", FACTION_NAMES[faction]) if faction in FACTION_NAMES else faction
 
 
 def faction_short_name(faction: str) -> str:
-    return FACTION_SHORT_NAMES.get(faction, faction)
+    if faction not in FACTION_SHORT_NAMES:
+        return faction
+    return pgettext("faction short", FACTION_SHORT_NAMES[faction])
+
+
+def faction_in_sentence(faction: str) -> str:
+    """A faction's name inside a sentence (with its article in Spanish and Portuguese)."""
+    if faction not in FACTION_SENTENCE_NAMES:
+        return faction
+    return pgettext("faction in a sentence", FACTION_SENTENCE_NAMES[faction])
 
 
 def suit_name(suit: str) -> str:
-    return SUIT_NAMES.get(suit, suit)
+    return pgettext("suit", SUIT_NAMES[suit]) if suit in SUIT_NAMES else suit
+
+
+def leader_name(leader: str) -> str:
+    return pgettext("leader", LEADER_NAMES[leader]) if leader in LEADER_NAMES else leader
+
+
+def column_name(column: str) -> str:
+    return pgettext("decree column", COLUMN_NAMES[column]) if column in COLUMN_NAMES else column
+
+
+def phase_name(phase: str) -> str:
+    return pgettext("phase", PHASE_NAMES[phase]) if phase in PHASE_NAMES else phase
+
+
+def step_name(step: str) -> str:
+    if step in STEP_NAMES:
+        return pgettext("step", STEP_NAMES[step])
+    return step.replace("_", " ")
+
+
+def card_kind_name(kind: str) -> str:
+    return pgettext("card kind", CARD_KIND_NAMES[kind]) if kind in CARD_KIND_NAMES else kind
+
+
+def card_title(cid: int) -> str:
+    """A card's name without its suit ("Anvil"); the Viziers are "Loyal Vizier"."""
+    if cid < 0:
+        return pgettext("card", VIZIER_NAME)
+    c = DECK[cid]
+    base = c.key.split(":")[0]
+    if base in CARD_NAMES:
+        return pgettext("card", CARD_NAMES[base])
+    return c.name
 
 
 def card_name(cid: int) -> str:
-    """A card's name with its suit, e.g. "Ambush! (fox)"; the Viziers are "Loyal Vizier"."""
-    if cid < 0:
-        return _t("card", name=VIZIER_NAME, suit=suit_name("bird"))
-    c = DECK[cid]
-    if "(" in c.name:  # "Dominance (fox)" already names its suit
-        return _t("card_suited", name=c.name)
-    return _t("card", name=c.name, suit=suit_name(c.suit))
+    """A card's name with its suit, e.g. "Ambush! (fox)"; the Viziers are "Loyal Vizier
+    (bird)"; a dominance card is "Dominance (fox)"."""
+    suit = "bird" if cid < 0 else DECK[cid].suit
+    return _t("card", name=card_title(cid), suit=suit_name(suit))
 
 
 def card_key_name(key: str) -> str:
@@ -186,39 +328,68 @@ def card_key_name(key: str) -> str:
     return key
 
 
-def clearing_name(map_name: str, c: int) -> str:
+def clearing_label(map_name: str, c: int) -> str:
+    """A clearing's number and suit, "5 (rabbit)" (used after the word "clearing")."""
     b = load_board(map_name)
     if 0 < c < len(b.suit):
-        return _t("clearing", n=c, suit=suit_name(b.suit[c]))
+        return _t("clearing.label", n=c, suit=suit_name(b.suit[c]))
     return str(c)
 
 
+def clearing_name(map_name: str, c: int) -> str:
+    """"clearing 5 (rabbit)"."""
+    return _t("clearing", clearing=clearing_label(map_name, c))
+
+
 def warriors_text(n: int) -> str:
-    return _t("warriors.1") if n == 1 else _t("warriors.n", n=n)
+    return ngettext("{n} warrior", "{n} warriors", n).format(n=n)
 
 
 def vp_text(n: int) -> str:
-    return _t("vp.1") if n == 1 else _t("vp.n", n=n)
+    return ngettext("{n} VP", "{n} VP", n).format(n=n)
 
 
 def wood_text(n: int) -> str:
-    return _t("wood.1") if n == 1 else _t("wood.n", n=n)
+    return npgettext("piece", "{n} wood", "{n} wood", n).format(n=n)
+
+
+def cards_text(n: int) -> str:
+    return ngettext("{n} card", "{n} cards", n).format(n=n)
 
 
 def piece_name(kind: str) -> str:
-    return PIECE_NAMES.get(kind, kind)
+    return pgettext("piece", PIECE_NAMES[kind]) if kind in PIECE_NAMES else kind
+
+
+def piece_count(kind: str, n: int) -> str:
+    """``n`` pieces of a kind: "2 sawmills", "1 wood"."""
+    if kind not in PIECE_COUNTS:
+        return f"{n} {kind}"
+    one, many = PIECE_COUNTS[kind]
+    return npgettext("piece", one, many, n).format(n=n)
 
 
 def item_name(item: str) -> str:
-    return ITEM_NAMES.get(item, item)
+    return pgettext("item", ITEM_NAMES[item]) if item in ITEM_NAMES else item
+
+
+def prompt_text(decision: str) -> str:
+    """The prompt of a pending decision, translated (the engine registers it in English)."""
+    return gettext(PROMPTS[decision]) if decision in PROMPTS else decision
 
 
 # --- describe ------------------------------------------------------------------------------
 
 
-def describe(state: GameState, action: Action) -> str:
-    """Readable English for ``action`` in the context of ``state`` (the pending decision).
-    Never raises: an action it cannot read is shown as its token."""
+def describe(state: GameState, action: Action, lang: str | None = None) -> str:
+    """Readable text for ``action`` in the context of ``state`` (the pending decision), in
+    ``lang`` (default: the current language, English unless set). Never raises: an action it
+    cannot read is shown as its token."""
+    with language(lang):
+        return _describe(state, action)
+
+
+def _describe(state: GameState, action: Action) -> str:
     a = tuple(action)
     if not a:
         return ""
@@ -248,10 +419,10 @@ class _Ctx:
         self.frame = frame
 
     def c(self, x: Any) -> str:
-        return clearing_name(self.g.map, int(x))
+        return clearing_label(self.g.map, int(x))
 
     def faction(self, seat: Any) -> str:
-        return faction_name(self.g.factions[int(seat)])
+        return faction_in_sentence(self.g.factions[int(seat)])
 
     def seat(self) -> int | None:
         if self.g.stack:
@@ -287,12 +458,11 @@ def _d_corner(x: _Ctx, a: Action) -> str:
 
 
 def _d_leader(x: _Ctx, a: Action) -> str:
-    return _t("leader", leader=LEADER_NAMES.get(str(a[1]), str(a[1])))
+    return _t("leader", leader=leader_name(str(a[1])))
 
 
 def _d_decree(x: _Ctx, a: Action) -> str:
-    col = str(a[2])
-    return _t("decree", card=card_name(int(a[1])), column=COLUMN_NAMES.get(col, col))
+    return _t("decree", card=card_name(int(a[1])), column=column_name(str(a[2])))
 
 
 def _d_simple(x: _Ctx, a: Action) -> str:
@@ -472,3 +642,121 @@ _DESCRIBERS: dict[str, Describer] = {
     "turmoil": _d_turmoil,
     "first": _d_first,
 }
+
+
+# --- The engine's explanations, translated at the edge ------------------------------------
+# The engine says why an action is illegal in English (game.explain). These are the English
+# patterns of those sentences (kept identical to the engine's f-strings); a placeholder's
+# value is translated by its name: card, suit/suit2, col/cols, kind, item, cardkind, prompt,
+# who (a faction), cost (suits joined by "+"), why (another explanation); others are kept.
+# TRANSLATORS: explanations of illegal actions; numbers in parentheses are sections of the
+# Law of Root. {token} is an action token such as "move 3 7", keep it as it is.
+REASONS: tuple[str, ...] = (
+    N_("'{token}' is legal"),
+    N_("the game is over"),
+    N_("'{token}' is not legal now: {who} must decide '{prompt}', which takes: {kinds}"),
+    N_("'{token}' is not legal now: it is not one of the {n} legal actions"),
+    N_("'{token}' is not legal now: {why}"),
+    N_("it is not seat {seat}'s decision: seat {other} ({who}) decides now"),
+    N_("empty action token"),
+    N_("an action token starts with a word such as 'move', not {word}"),
+    N_("number {word} in the token is too large"),
+    N_("{word} is neither a number nor a word"),
+    N_("there is no clearing {n} on this map"),
+    N_("clearing {o} is {suit}, and this move must start in a {suit2} clearing"),
+    N_("you have no warriors in clearing {o} (4.2)"),
+    N_("clearings {o} and {d} are not joined by a path (4.2)"),
+    N_("you rule neither clearing {o} nor clearing {d} (4.2.1)"),
+    N_("{card} is not in your hand"),
+    N_("{card} is an {cardkind} card and can never be crafted (2.1.2-2.1.3)"),
+    N_("no {item} is left in the item supply (4.1.2)"),
+    N_("you already have {card} in your play area (4.1.4)"),
+    N_("you lack unused crafting pieces for {card}'s cost {cost} (4.1.1)"),
+    N_("no actions left this Daylight (6.5); spend a bird card for one more"),
+    N_("the Marquise recruit only once per turn (6.5.3)"),
+    N_("you have no recruiter on the map (6.5.3)"),
+    N_("you have no warrior in supply to recruit (6.5.3, 1.5.1)"),
+    N_("the Marquise build sawmills, workshops and recruiters, not {word}"),
+    N_("there is no clearing {n}"),
+    N_("all six {kind}s are already on the map"),
+    N_("you do not rule clearing {c} (6.5.4.I)"),
+    N_("clearing {c} has no open building slot (2.2.3)"),
+    N_("the next {kind} costs {n} wood, more than you can reach from {c} (6.5.4.II)"),
+    N_("you must add at least one card to the Decree (7.4.2)"),
+    N_("at most one of the cards you add to the Decree may be a bird (7.4.2)"),
+    N_("the Decree's columns are {cols}"),
+    N_("the Decree is resolved left to right; now the {col} column (7.5.2)"),
+    N_("no unresolved {suit} card is left in the {col} column"),
+    N_("clearing {c} does not match the {suit} card (7.5.2)"),
+    N_("you do not rule clearing {c} (7.5.2.IV)"),
+    N_("clearing {c} already has a roost (7.5.2.IV)"),
+    N_("you have no roost in clearing {c} to recruit at (7.5.2.I)"),
+    N_(
+        "resolving any card that cannot be carried out leads to the same turmoil; "
+        "it is offered as '{token}'"
+    ),
+    N_("you may fall into turmoil only by resolving a card that cannot be carried out"),
+)
+
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+@cache
+def _reason_patterns() -> tuple[tuple[re.Pattern[str], str], ...]:
+    out = []
+    for template in REASONS:
+        parts = _FIELD.split(template)
+        rx = "".join(
+            re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" for i, p in enumerate(parts)
+        )
+        out.append((re.compile(rx + r"\Z", re.DOTALL), template))
+    return tuple(out)
+
+
+@cache
+def _english_card_names() -> dict[str, int]:
+    return {c.name: c.id for c in DECK}
+
+
+def _reason_value(name: str, value: str) -> str:
+    if name == "why":
+        return translate_reason(value)
+    if name == "card":
+        cid = _english_card_names().get(value)
+        if cid is None:
+            return value
+        return card_name(cid) if DECK[cid].kind == "dominance" else card_title(cid)
+    if name in ("suit", "suit2"):
+        return suit_name(value)
+    if name == "col":
+        return column_name(value)
+    if name == "cols":
+        return ", ".join(column_name(c.strip()) for c in value.split(","))
+    if name == "kind":
+        return piece_name(value)
+    if name == "item":
+        return item_name(value)
+    if name == "cardkind":
+        return card_kind_name(value)
+    if name == "cost":
+        return "+".join(suit_name(s) for s in value.split("+"))
+    if name == "who":
+        return faction_name(value)
+    if name == "prompt":
+        return gettext(value)
+    return value
+
+
+def translate_reason(text: str, lang: str | None = None) -> str:
+    """An explanation from the engine (``game.explain``, an ``IllegalAction``) in ``lang``
+    (default: the current language). Text that matches no known pattern is kept."""
+    with language(lang):
+        for rx, template in _reason_patterns():
+            m = rx.match(text)
+            if m is not None:
+                values = {k: _reason_value(k, v) for k, v in m.groupdict().items()}
+                try:
+                    return gettext(template).format(**values)
+                except (KeyError, IndexError, ValueError):
+                    return text
+        return text

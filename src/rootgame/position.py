@@ -14,22 +14,30 @@ The format is documented in docs/positions.md. In short, a JSON-ready dict::
     }
 
 Supplies and tracks are derived from what is on the map. Every error names the field.
+
+A position also has a one-line text form (docs/positions.md, "Position strings"), like a chess
+FEN: :func:`to_string` writes a game as one line and :func:`from_string` reads it back. The
+round trip is exact (same state hash, same legal actions, same random generator): at the start
+of a turn step the line says where in the turn; in the middle of a step (a battle, a move...)
+it also carries the pending decision stack. :func:`describe_position` gives the builder
+description of a game, the dict that both forms stand for.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from . import factions as _factions  # noqa: F401
 from .board import load_board
 from .cards import DECK, ITEM_SUPPLY, ITEMS, N_CARDS, ids_for_key
-from .errors import PositionError
-from .flow import FACTIONS
-from .game import Game
+from .errors import EngineError, PositionError
+from .flow import DECISIONS, DRIVERS, FACTIONS
+from .game import Game, state_hash
 from .rng import Rng
-from .rules.turn import turn_steps
-from .state import Frame, GameState, SeatState
+from .rules.turn import current_step, turn_steps
+from .state import Frame, GameState, SeatState, _from_jsonable, _jsonable
 
 WARRIOR_WORDS = ("w", "warrior", "warriors")
 
@@ -80,6 +88,8 @@ def parse_pieces(text: Any, where: str) -> list[tuple[str, int]]:
         while i < len(part) and part[i].isdigit():
             i += 1
         n = int(part[:i]) if i else 1
+        if n > 99:
+            raise PositionError(f"{where}: {n} pieces of a kind is more than any box holds")
         kind = part[i:].lower() or "w"
         if kind in WARRIOR_WORDS:
             kind = "warrior"
@@ -89,6 +99,39 @@ def parse_pieces(text: Any, where: str) -> list[tuple[str, int]]:
 
 def build(desc: dict[str, Any] | str) -> Game:
     """Build a :class:`Game` from a position description (a dict, or its JSON text)."""
+    return _game(build_state(desc), desc)
+
+
+def _game(g: GameState, desc: Any) -> Game:
+    """The game of a built state; a given decision stack that the engine cannot play is a
+    :class:`PositionError` naming the stack."""
+    if not (isinstance(desc, dict) and "stack" in desc):
+        return Game(g)
+    try:
+        return Game(g)
+    except (
+        EngineError,
+        KeyError,
+        IndexError,
+        TypeError,
+        ValueError,
+        AttributeError,
+        AssertionError,
+    ) as e:
+        raise PositionError(
+            f"stack: the engine cannot go on from it ({type(e).__name__}: {e})"
+        ) from e
+
+
+KNOWN_FIELDS = (
+    "factions", "map", "seed", "turn", "at", "number", "clearings", "ruins", "hands", "deck",
+    "discard", "removed", "vp", "items", "crafted", "persistent", "dominance",
+    "available_dominance", "dice", "turn_state", "first", "stack", "eyrie", "marquise",
+)  # fmt: skip
+
+
+def build_state(desc: dict[str, Any] | str) -> GameState:
+    """The state :func:`build` starts from, before the engine runs (see :func:`build`)."""
     if isinstance(desc, str):
         try:
             desc = json.loads(desc)
@@ -96,21 +139,23 @@ def build(desc: dict[str, Any] | str) -> Game:
             raise PositionError(f"the position is not valid JSON: {e}") from e
     if not isinstance(desc, dict):
         raise PositionError("a position is a JSON object")
-    known = {
-        "factions", "map", "seed", "turn", "at", "clearings", "ruins", "hands", "deck",
-        "discard", "removed", "vp", "items", "crafted", "persistent", "dominance",
-        "available_dominance", "dice", "turn_state", "first", "eyrie", "marquise",
-    }
     for k in desc:
-        if k not in known:
-            raise PositionError(f"unknown field {k!r}; known fields: {', '.join(sorted(known))}")
+        if k not in KNOWN_FIELDS:
+            raise PositionError(
+                f"unknown field {k!r}; known fields: {', '.join(sorted(KNOWN_FIELDS))}"
+            )
     factions = desc.get("factions", ["marquise", "eyrie"])
-    if not isinstance(factions, list) or not all(f in FACTIONS for f in factions):
+    if not isinstance(factions, list) or not all(
+        isinstance(f, str) and f in FACTIONS for f in factions
+    ):
         raise PositionError(f"factions: a list of {', '.join(sorted(FACTIONS))}, not {factions!r}")
     if len(set(factions)) != len(factions) or len(factions) < 2:
         raise PositionError("factions: at least two different factions")
+    map_name = desc.get("map", "autumn")
+    if not isinstance(map_name, str):
+        raise PositionError(f"map: a map name such as 'autumn', not {map_name!r}")
     try:
-        b = load_board(desc.get("map", "autumn"))
+        b = load_board(map_name)
     except ValueError as e:
         raise PositionError(f"map: {e}") from e
     g = GameState()
@@ -122,10 +167,12 @@ def build(desc: dict[str, Any] | str) -> Game:
     g.warriors = [[0] * n for _ in range(len(b.suit))]
     g.buildings = [[] for _ in range(len(b.suit))]
     g.tokens = [[] for _ in range(len(b.suit))]
-    ruins = desc.get("ruins", [c for c in b.clearings if b.starts_with_ruin[c]])
+    ruins = _list(desc.get("ruins", [c for c in b.clearings if b.starts_with_ruin[c]]), "ruins")
     for c in ruins:
-        if c not in b.clearings:
+        if not _is_int(c) or c not in b.clearings:
             raise PositionError(f"ruins: there is no clearing {c!r}")
+        if g.buildings[c]:
+            raise PositionError(f"ruins: clearing {c} is given twice")
         g.buildings[c].append((-1, "ruin"))
     # Pieces.
     clearings = desc.get("clearings", {})
@@ -134,13 +181,18 @@ def build(desc: dict[str, Any] | str) -> Game:
     for key, per in clearings.items():
         try:
             c = int(key)
-        except ValueError:
+        except (ValueError, TypeError):
             raise PositionError(f"clearings: {key!r} is not a clearing number") from None
         if c not in b.clearings:
             raise PositionError(f"clearings: there is no clearing {c} on the {b.name} map")
-        if not isinstance(per, dict):
+        # faction -> pieces, or a list of [faction, pieces] pairs (the order of the slots).
+        if isinstance(per, dict):
+            groups = list(per.items())
+        elif isinstance(per, list) and all(isinstance(x, list) and len(x) == 2 for x in per):
+            groups = [(x[0], x[1]) for x in per]
+        else:
             raise PositionError(f"clearings.{c}: an object from faction to pieces")
-        for who, text in per.items():
+        for who, text in groups:
             s = _seat(g, who, f"clearings.{c}")
             fo = FACTIONS[g.factions[s]]
             for kind, cnt in parse_pieces(text, f"clearings.{c}.{who}"):
@@ -165,15 +217,19 @@ def build(desc: dict[str, Any] | str) -> Game:
     turn = _seat(g, desc.get("turn", 0), "turn")
     g.turn_seat = turn
     g.first_seat = _seat(g, desc.get("first", turn), "first")
-    g.turn_number = 0
+    number = desc.get("number", 0)
+    if not _is_int(number) or number < 0:
+        raise PositionError(f"number: the number of turns played, not {number!r}")
+    g.turn_number = number
     for s, name in enumerate(g.factions):
-        FACTIONS[name].load_position(g, s, desc.get(name, {}))
+        try:
+            FACTIONS[name].load_position(g, s, desc.get(name, {}))
+        except (ValueError, TypeError, KeyError) as e:
+            raise PositionError(f"{name}: {e}") from None
         for kind, (on_map, off) in FACTIONS[name].piece_counts(g, s).items():
             total = FACTIONS[name].piece_totals()[kind]
             if off < 0 or on_map + off != total:
-                raise PositionError(
-                    f"{name}: {on_map} {kind}s on the map, but the box has {total}"
-                )
+                raise PositionError(f"{name}: {on_map} {kind}s on the map, but the box has {total}")
     # Cards.
     cards = _Cards()
     for who, refs in _dict(desc, "hands").items():
@@ -198,11 +254,14 @@ def build(desc: dict[str, Any] | str) -> Game:
         FACTIONS[name].load_position_cards(g, s, desc.get(name, {}), cards.take)
     avail = _list(desc.get("available_dominance", []), "available_dominance")
     g.available_dominance = [cards.take(r, "available_dominance") for r in avail]
+    for cid in g.available_dominance:
+        if DECK[cid].kind != "dominance":
+            raise PositionError(f"available_dominance: {DECK[cid].name} is not a dominance card")
     g.discard = [cards.take(r, "discard") for r in _list(desc.get("discard", []), "discard")]
     removed = [cards.take(r, "removed") for r in _list(desc.get("removed", []), "removed")]
     top = [cards.take(r, "deck") for r in _list(desc.get("deck", []), "deck")]
     seed = desc.get("seed", 0)
-    if not isinstance(seed, int):
+    if not _is_int(seed):
         raise PositionError("seed: an integer")
     rng = Rng(seed)
     rest = [c for c in range(N_CARDS) if c not in cards.used]
@@ -218,7 +277,7 @@ def build(desc: dict[str, Any] | str) -> Game:
     for who, items in crafted.items():
         s = _seat(g, who, "crafted")
         for it in _list(items, f"crafted.{who}"):
-            if it not in ITEMS:
+            if not isinstance(it, str) or it not in ITEMS:
                 raise PositionError(f"crafted.{who}: {it!r} is not an item")
             g.seats[s].items.append(it)
     supply = dict(ITEM_SUPPLY)
@@ -228,7 +287,7 @@ def build(desc: dict[str, Any] | str) -> Game:
     if "items" in desc:
         items = _dict(desc, "items")
         for it, cnt in items.items():
-            if it not in ITEMS or not isinstance(cnt, int) or cnt < 0:
+            if it not in ITEMS or not _is_int(cnt) or cnt < 0:
                 raise PositionError(f"items: {it!r}: {cnt!r} is not an item count")
         supply = {it: int(items.get(it, 0)) for it in ITEM_SUPPLY}
     for it, left in supply.items():
@@ -237,33 +296,96 @@ def build(desc: dict[str, Any] | str) -> Game:
     g.items = supply
     # Score, dice, turn state.
     for who, vp in _dict(desc, "vp").items():
-        if not isinstance(vp, int):
+        if not _is_int(vp):
             raise PositionError(f"vp.{who}: a whole number")
         s = _seat(g, who, "vp")
         g.seats[s].vp = vp
         if vp:
             g.vp_log.append((s, vp, "position"))
     for d in _list(desc.get("dice", []), "dice"):
-        if (
-            not isinstance(d, list)
-            or len(d) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 3 for x in d)
-        ):
+        if not isinstance(d, list) or len(d) != 2 or not all(_is_int(x) and 0 <= x <= 3 for x in d):
             raise PositionError(f"dice: each roll is two numbers from 0 to 3, not {d!r}")
         g.dice.append((d[0], d[1]))
-    g.turn = dict(_dict(desc, "turn_state"))
+    g.turn = _turn_state(g, _dict(desc, "turn_state"))
     # Where in the turn.
     at = desc.get("at", "birdsong")
     steps = turn_steps(g, turn)
     if not isinstance(at, str):
         raise PositionError("at: a phase such as 'daylight' or a step such as 'daylight:decree'")
-    phase, _, step = at.partition(":")
-    step = step or "start"
-    if (phase, step) not in steps:
-        names = ", ".join(f"{p}:{s}" for p, s in steps)
-        raise PositionError(f"at: {at!r} is not a step of the {g.factions[turn]}'s turn ({names})")
-    g.stack = [Frame("turn", None, {"i": steps.index((phase, step))})]
-    return Game(g)
+    stack = desc.get("stack")
+    if at == "setup":
+        if stack is None:
+            raise PositionError("at: 'setup' needs the stack of the setup in progress")
+        i = 0
+    else:
+        phase, _, step = at.partition(":")
+        step = step or "start"
+        if (phase, step) not in steps:
+            names = ", ".join(f"{p}:{s}" for p, s in steps)
+            raise PositionError(
+                f"at: {at!r} is not a step of the {g.factions[turn]}'s turn ({names})"
+            )
+        # With a stack, the step has already begun: the turn driver stands after it.
+        i = steps.index((phase, step)) + (stack is not None)
+    g.stack = [Frame("turn", None, {"i": i})]
+    if stack is not None:
+        g.stack += _frames(g, stack)
+    for s, fs in enumerate(g.fs):
+        if getattr(fs, "leader", "") is None and stack is None:
+            raise PositionError(f"{g.factions[s]}.leader: no leader only within a stack")
+    return g
+
+
+def _frames(g: GameState, stack: Any) -> list[Frame]:
+    """The decision stack above the turn driver: a list of [kind, seat, data]."""
+    out: list[Frame] = []
+    for x in _list(stack, "stack"):
+        if not (isinstance(x, list) and len(x) == 3 and isinstance(x[2], dict)):
+            raise PositionError(f"stack: each frame is [kind, seat, data], not {x!r}")
+        kind, seat, data = x
+        if (
+            not isinstance(kind, str)
+            or kind == "turn"
+            or (kind not in DECISIONS and kind not in DRIVERS)
+        ):
+            raise PositionError(f"stack: {kind!r} is not a kind of decision")
+        if seat is not None and not (_is_int(seat) and 0 <= seat < g.n):
+            raise PositionError(f"stack: {seat!r} is not a seat")
+        if kind in DECISIONS and seat is None:
+            raise PositionError(f"stack: the {kind!r} decision needs a seat")
+        out.append(Frame(kind, seat, _from_jsonable(data)))
+    if not out:
+        raise PositionError("stack: at least one pending frame")
+    return out
+
+
+def _turn_state(g: GameState, ts: dict[str, Any]) -> dict[str, Any]:
+    """Once-per-turn bookkeeping; the hands seen with Codebreakers are keyed by seat."""
+    out = dict(ts)
+    if "seen" in out:
+        seen = out["seen"]
+        if not isinstance(seen, dict):
+            raise PositionError("turn_state.seen: an object from faction to the cards seen")
+        out["seen"] = {
+            _seat(g, who, "turn_state.seen"): [
+                _card_id(r, f"turn_state.seen.{who}") for r in _list(h, f"turn_state.seen.{who}")
+            ]
+            for who, h in seen.items()
+        }
+    return out
+
+
+def _card_id(ref: Any, where: str) -> int:
+    """A card named by id, or by key (its first copy)."""
+    if _is_int(ref) and 0 <= ref < N_CARDS:
+        return int(ref)
+    if isinstance(ref, str) and ids_for_key(ref):
+        return ids_for_key(ref)[0]
+    raise PositionError(f"{where}: {ref!r} is not a card")
+
+
+def _is_int(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def _dict(desc: dict[str, Any], key: str) -> dict[str, Any]:
@@ -277,3 +399,644 @@ def _list(v: Any, where: str) -> list[Any]:
     if not isinstance(v, list):
         raise PositionError(f"{where}: a list")
     return v
+
+
+# --- Position strings (docs/positions.md, "Position strings") ---------------------------------
+
+MAGIC = "rootpos/1"
+"""The first word of a position string: the format and its version."""
+
+LETTERS: dict[str, str] = {"marquise": "m", "eyrie": "e"}
+"""The one-letter name of each faction in position strings (the full name works too)."""
+
+BOARD_FIELDS: dict[str, tuple[str, ...]] = {
+    "marquise": ("home",),
+    "eyrie": ("leader", "face_up", "decree", "home", "col", "pending"),
+}
+"""The faction-board fields of each faction, written ``faction.field=value``."""
+
+_COLUMNS = ("recruit", "move", "battle", "build")
+_LEADERS = ("builder", "charismatic", "commander", "despot")
+_VIZIER_COLUMNS = {"builder": (0, 1), "charismatic": (0, 2), "commander": (1, 2), "despot": (1, 3)}
+
+
+def to_string(game: Game) -> str:
+    """The one-line position string of ``game`` (see :func:`from_string`). Raises
+    :class:`PositionError` once the game is over."""
+    return format_position(describe_position(game))
+
+
+def from_string(text: str) -> Game:
+    """The game of a position string (written by :func:`to_string` or by hand). Errors name
+    the field. The game keeps an event log from this point on."""
+    desc = parse_position(text)
+    g = build_state(desc)
+    g.log = []
+    return _game(g, desc)
+
+
+def describe_position(game: Game) -> dict[str, Any]:
+    """The builder description of ``game``: ``build(describe_position(game))`` has the same
+    state hash, legal actions and random generator. At the start of a turn step (the step's
+    own decision pending, nothing else begun) it says where in the turn; otherwise it also
+    holds the pending decision ``stack``. Fields equal to the builder's defaults are left
+    out; card ids appear only where a key would name another copy of the card."""
+    g = game.state
+    if g.winners:
+        raise PositionError("at: the game is over; a position is a game in progress")
+    if not g.stack or g.stack[0].kind != "turn":
+        raise PositionError("stack: the game has no turn driver at the bottom of its stack")
+    if not any(f.kind == "setup" for f in g.stack):
+        desc = _describe(g, with_stack=False)
+        if _rebuilds(desc, g):
+            return desc
+    desc = _describe(g, with_stack=True)
+    if not _rebuilds(desc, g):
+        raise PositionError("stack: this state cannot be described exactly (a bug: report it)")
+    return desc
+
+
+def _rebuilds(desc: dict[str, Any], g: GameState) -> bool:
+    try:
+        b = build(desc)
+    except PositionError:
+        return False
+    return b.state.rng == g.rng and state_hash(b.state) == state_hash(g)
+
+
+def _describe(g: GameState, with_stack: bool) -> dict[str, Any]:
+    fa = g.factions
+    b = load_board(g.map)
+    d: dict[str, Any] = {"factions": list(fa)}
+    if g.map != "autumn":
+        d["map"] = g.map
+    d["turn"] = fa[g.turn_seat]
+    phase, step = current_step(g)
+    d["at"] = "setup" if phase == "setup" else f"{phase}:{step}"
+    if g.turn_number:
+        d["number"] = g.turn_number
+    if g.first_seat != g.turn_seat:
+        d["first"] = fa[g.first_seat]
+    clearings: dict[str, Any] = {}
+    ruins: list[int] = []
+    for c in b.clearings:
+        blds = g.buildings[c]
+        k = sum(1 for o, _ in blds if o < 0)
+        if any(o >= 0 for o, _ in blds[:k]) or k > 1:
+            raise PositionError(f"clearings.{c}: a ruin after a building cannot be written")
+        if k:
+            ruins.append(c)
+        groups: list[tuple[int, list[str]]] = []
+        for o, kind in blds[k:] + g.tokens[c]:
+            if groups and groups[-1][0] == o:
+                groups[-1][1].append(kind)
+            else:
+                groups.append((o, [kind]))
+        for s in range(g.n):
+            w = g.warriors[c][s]
+            if w:
+                mine = [x for x in groups if x[0] == s]
+                if mine:
+                    mine[0][1].insert(0, f"{w}w")
+                else:
+                    groups.append((s, [f"{w}w"]))
+        if groups:
+            texts = [(fa[o], _pieces_text(kinds)) for o, kinds in groups]
+            owners = [o for o, _ in groups]
+            if len(set(owners)) == len(owners):
+                clearings[str(c)] = dict(texts)
+            else:
+                clearings[str(c)] = [list(x) for x in texts]
+    if clearings:
+        d["clearings"] = clearings
+    if ruins != [c for c in b.clearings if b.starts_with_ruin[c]]:
+        d["ruins"] = ruins
+    _per_seat(d, "hands", {fa[s]: p.hand[:] for s, p in enumerate(g.seats) if p.hand})
+    _per_seat(
+        d, "persistent", {fa[s]: p.persistent[:] for s, p in enumerate(g.seats) if p.persistent}
+    )
+    _per_seat(
+        d,
+        "dominance",
+        {fa[s]: p.dominance for s, p in enumerate(g.seats) if p.dominance is not None},
+    )
+    _per_seat(d, "crafted", {fa[s]: p.items[:] for s, p in enumerate(g.seats) if p.items})
+    _per_seat(d, "vp", {fa[s]: p.vp for s, p in enumerate(g.seats) if p.vp})
+    for s, name in enumerate(fa):
+        spec = _describe_board(g, s)
+        if spec:
+            d[name] = spec
+    for key, cards in (
+        ("available_dominance", g.available_dominance),
+        ("discard", g.discard),
+        ("removed", g.removed_cards),
+        ("deck", g.deck[::-1]),
+    ):
+        if cards:
+            d[key] = cards[:]
+    supply = dict(ITEM_SUPPLY)
+    for p in g.seats:
+        for it in p.items:
+            supply[it] = supply.get(it, 0) - 1
+    if g.items != supply:
+        d["items"] = {it: k for it, k in g.items.items() if k}
+    if g.dice:
+        d["dice"] = [list(x) for x in g.dice]
+    if g.turn:
+        ts: dict[str, Any] = {
+            k: (v.copy() if isinstance(v, list | dict) else v) for k, v in g.turn.items()
+        }
+        if "seen" in ts:
+            seen: dict[Any, list[int]] = ts["seen"]
+            ts["seen"] = {fa[int(s)]: list(h) for s, h in seen.items()}
+        d["turn_state"] = ts
+    if g.rng:
+        d["seed"] = g.rng
+    if with_stack:
+        d["stack"] = [[f.kind, f.seat, _jsonable(f.data)] for f in g.stack[1:]]
+    _keyify(d, g)
+    return d
+
+
+def _per_seat(d: dict[str, Any], key: str, v: dict[str, Any]) -> None:
+    if v:
+        d[key] = v
+
+
+def _pieces_text(kinds: list[str]) -> str:
+    """["2w", "wood", "wood", "keep"] -> "2w 2wood keep" (runs of one kind counted)."""
+    out: list[str] = []
+    run = 0
+    for i, k in enumerate(kinds):
+        run += 1
+        if i + 1 == len(kinds) or kinds[i + 1] != k or k.endswith("w") and k[0].isdigit():
+            out.append(k if run == 1 else f"{run}{k}")
+            run = 0
+    return " ".join(out)
+
+
+def _describe_board(g: GameState, s: int) -> dict[str, Any]:
+    """The faction-board fields of seat ``s`` that differ from the builder's defaults."""
+    name = g.factions[s]
+    fs = g.fs[s]
+    out: dict[str, Any] = {}
+    if name == "marquise":
+        if fs.home != fs.keep:
+            out["home"] = fs.home
+        return out
+    if name != "eyrie":
+        raise PositionError(f"{name}: the position of this faction cannot be written yet")
+    out["leader"] = fs.leader
+    if fs.face_up != [x for x in _LEADERS if x != fs.leader]:
+        out["face_up"] = fs.face_up[:]
+    default: list[list[int]] = [[], [], [], []]
+    if fs.leader is not None:
+        for v, i in zip((-1, -2), _VIZIER_COLUMNS[fs.leader], strict=True):
+            default[i].append(v)
+    if fs.decree != default:
+        viziers = [c for col in fs.decree for c in col if c < 0]
+        if viziers not in ([-1, -2], []) or (not viziers and fs.leader is not None):
+            raise PositionError("eyrie.decree: the Loyal Viziers cannot be written in this order")
+        out["decree"] = {
+            _COLUMNS[i]: ["vizier" if c < 0 else c for c in col]
+            for i, col in enumerate(fs.decree)
+            if col
+        }
+    roosts = [c for c in load_board(g.map).clearings if (s, "roost") in g.buildings[c]]
+    if fs.home != (roosts[0] if roosts else 0):
+        out["home"] = fs.home
+    if fs.col:
+        out["col"] = _COLUMNS[fs.col] if fs.col < len(_COLUMNS) else "end"
+    if fs.pending:
+        column = fs.decree[fs.col] if fs.col < len(_COLUMNS) else []
+        refs: list[Any] = []
+        at = 0
+        for cid in fs.pending:
+            key = "vizier" if cid < 0 else DECK[cid].key
+            first = next(
+                j
+                for j in range(at, len(column))
+                if ("vizier" if column[j] < 0 else DECK[column[j]].key) == key
+            )
+            refs.append(key if column[first] == cid else cid)
+            at = column.index(cid, at) + 1
+        out["pending"] = refs
+    return out
+
+
+def _keyify(d: dict[str, Any], g: GameState) -> None:
+    """Replace card ids by keys wherever the builder, taking cards in its order, would pick
+    the same copy for the key."""
+    used: set[int] = set()
+
+    def ref(cid: Any) -> Any:
+        if not _is_int(cid) or cid < 0:
+            return cid
+        key = DECK[cid].key
+        first = next(x for x in ids_for_key(key) if x not in used)
+        used.add(cid)
+        return key if first == cid else cid
+
+    for field in ("hands", "persistent"):
+        if field in d:
+            d[field] = {who: [ref(c) for c in v] for who, v in d[field].items()}
+    if "dominance" in d:
+        d["dominance"] = {who: ref(c) for who, c in d["dominance"].items()}
+    for name in g.factions:
+        decree = d.get(name, {}).get("decree")
+        if decree is not None:
+            d[name]["decree"] = {col: [ref(c) for c in v] for col, v in decree.items()}
+    for field in ("available_dominance", "discard", "removed", "deck"):
+        if field in d:
+            d[field] = [ref(c) for c in d[field]]
+    seen = d.get("turn_state", {}).get("seen")
+    if seen:
+        d["turn_state"]["seen"] = {
+            who: [DECK[c].key if ids_for_key(DECK[c].key)[0] == c else c for c in h]
+            for who, h in seen.items()
+        }
+
+
+# --- writing and reading the text --------------------------------------------------------
+
+
+def format_position(desc: dict[str, Any]) -> str:
+    """The position string of a builder description (the inverse of :func:`parse_position`)."""
+    fa: list[str] = list(desc.get("factions", ["marquise", "eyrie"]))
+
+    def who(x: Any) -> str:
+        name = fa[x] if _is_int(x) else str(x)
+        return LETTERS.get(name, name)
+
+    def per_seat(v: dict[Any, Any], fmt: Any) -> str:
+        return "/".join(f"{who(k)}:{fmt(x)}" for k, x in v.items()) or "-"
+
+    words = [MAGIC, "factions=" + ",".join(fa)]
+
+    def add(name: str, value: Any) -> None:
+        words.append(f"{name}={value}")
+
+    for key in ("map", "turn", "at", "number", "first"):
+        if key in desc:
+            add(key, who(desc[key]) if key in ("turn", "first") else desc[key])
+    if "clearings" in desc:
+        parts = []
+        for c, per in desc["clearings"].items():
+            groups = per.items() if isinstance(per, dict) else per
+            texts = [_group_text(who(o), t) for o, t in groups]
+            parts.append(f"{c}:" + "/".join(x for x in texts if x))
+        add("clearings", ";".join(parts) or "-")
+    if "ruins" in desc:
+        add("ruins", ",".join(str(c) for c in desc["ruins"]) or "-")
+    for key in ("hands", "persistent"):
+        if key in desc:
+            add(key, per_seat(desc[key], _card_list))
+    if "dominance" in desc:
+        add("dominance", per_seat(desc["dominance"], _card_text))
+    if "crafted" in desc:
+        add("crafted", per_seat(desc["crafted"], lambda v: ",".join(v) or "-"))
+    if "vp" in desc:
+        add("vp", per_seat(desc["vp"], str))
+    for name in fa:
+        spec = desc.get(name, {})
+        for field in BOARD_FIELDS.get(name, ()):
+            if field in spec:
+                add(f"{name}.{field}", _board_text(field, spec[field]))
+    for key in ("available_dominance", "discard", "removed", "deck"):
+        if key in desc:
+            add(key, _card_list(desc[key]))
+    if "items" in desc:
+        add("items", ",".join(f"{k}{it}" for it, k in desc["items"].items() if k) or "-")
+    if "dice" in desc:
+        add("dice", ",".join(f"{a}-{b}" for a, b in desc["dice"]) or "-")
+    if "turn_state" in desc:
+        add("turn_state", _turn_state_text(desc["turn_state"], who) or "-")
+    if "seed" in desc:
+        add("seed", desc["seed"])
+    if "stack" in desc:
+        text = json.dumps(desc["stack"], separators=(",", ":"), ensure_ascii=True)
+        add("stack", text.replace(" ", "\\u0020"))
+    return " ".join(words)
+
+
+def _group_text(letter: str, text: Any) -> str:
+    """A faction's pieces in one clearing: ``m2w+sawmill+2wood+keep``, ``e+roost``."""
+    parts = []
+    for kind, k in parse_pieces(text, "clearings"):
+        parts.append(f"{k}w" if kind == "warrior" else (kind if k == 1 else f"{k}{kind}"))
+    if not parts:
+        return ""
+    return (
+        letter
+        + ("" if parts[0][0].isdigit() and parts[0].endswith("w") else "+")
+        + ("+".join(parts))
+    )
+
+
+def _card_text(ref: Any) -> str:
+    """A card: its key, or ``key.N`` for its Nth copy (``vizier.N`` for a Loyal Vizier)."""
+    if _is_int(ref):
+        if ref < 0:
+            return f"vizier.{-ref}"
+        key = DECK[ref].key
+        return f"{key}.{ids_for_key(key).index(ref) + 1}"
+    return str(ref)
+
+
+def _card_list(refs: list[Any]) -> str:
+    return ",".join(_card_text(r) for r in refs) or "-"
+
+
+def _board_text(field: str, v: Any) -> str:
+    if field == "leader":
+        return "-" if v is None else str(v)
+    if field == "face_up":
+        return ",".join(v) or "-"
+    if field == "decree":
+        return "/".join(f"{col}:{_card_list(refs)}" for col, refs in v.items()) or "-"
+    if field == "pending":
+        return _card_list(v)
+    return str(v)
+
+
+def _turn_state_text(ts: dict[str, Any], who: Any) -> str:
+    items: list[str] = []
+    for k, v in ts.items():
+        if k == "seen":
+            for s, cards in v.items():
+                items.append(f"seen:{who(s)}=" + "+".join(_card_text(c) for c in cards))
+        elif k == "used":
+            items.append("used:" + "+".join(v))
+        elif k == "craft_used":
+            items.append("craft_used:" + "+".join(f"{n}{suit}" for suit, n in v.items()))
+        elif v is True:
+            items.append(k)
+        elif v is False:
+            items.append(f"{k}:false")
+        elif _is_int(v):
+            items.append(f"{k}:{v}")
+        else:
+            raise PositionError(f"turn_state.{k}: {v!r} cannot be written in a position string")
+    return ",".join(items)
+
+
+_TOP_FIELDS = (
+    "factions", "map", "turn", "at", "number", "first", "clearings", "ruins", "hands",
+    "persistent", "dominance", "crafted", "vp", "available_dominance", "discard", "removed",
+    "deck", "items", "dice", "turn_state", "seed", "stack",
+)  # fmt: skip
+_INT = re.compile(r"^-?\d{1,30}$")
+_COUNTED = re.compile(r"^(\d{0,2})([a-z]+)$")
+
+
+def parse_position(text: str) -> dict[str, Any]:
+    """The builder description of a position string. Raises :class:`PositionError` naming
+    the field."""
+    if not isinstance(text, str):
+        raise PositionError("a position string is text")
+    words = text.split()
+    if not words:
+        raise PositionError("the position string is empty")
+    if "=" not in words[0]:
+        if words[0].startswith("rootpos/"):
+            if words[0] != MAGIC:
+                raise PositionError(f"version: {words[0]!r} is not a version this reads ({MAGIC})")
+        else:
+            raise PositionError(
+                f"a position string starts with {MAGIC!r} then fields name=value, "
+                f"not {words[0][:40]!r}"
+            )
+        words = words[1:]
+    raw: dict[str, str] = {}
+    for w in words:
+        name, sep, value = w.partition("=")
+        if not sep:
+            raise PositionError(f"{name[:40]}: a field is written name=value")
+        if name in raw:
+            raise PositionError(f"{name[:40]}: the field is given twice")
+        raw[name] = value
+    fa = _factions_field(raw.get("factions", "marquise,eyrie"))
+    desc: dict[str, Any] = {"factions": fa}
+    for name, value in raw.items():
+        fname, dot, field = name.partition(".")
+        if name in _TOP_FIELDS:
+            if name != "factions":
+                desc[name] = _decode(name, value, fa)
+        elif (
+            dot
+            and _faction_name(fname, fa) is not None
+            and field in BOARD_FIELDS.get(str(_faction_name(fname, fa)), ())
+        ):
+            full = str(_faction_name(fname, fa))
+            desc.setdefault(full, {})[field] = _decode_board(f"{full}.{field}", field, value)
+        else:
+            fields = list(_TOP_FIELDS) + [f"{f}.{x}" for f in fa for x in BOARD_FIELDS.get(f, ())]
+            raise PositionError(f"{name[:40]}: unknown field; known: {', '.join(fields)}")
+    return desc
+
+
+def _factions_field(value: str) -> list[str]:
+    out = []
+    for x in value.split(","):
+        inverse = {v: k for k, v in LETTERS.items()}
+        name = inverse.get(x, x)
+        if name not in FACTIONS:
+            raise PositionError(f"factions: {x[:40]!r} is not a faction ({', '.join(FACTIONS)})")
+        out.append(name)
+    return out
+
+
+def _faction_name(ref: str, fa: list[str]) -> str | None:
+    if ref in fa:
+        return ref
+    for f in fa:
+        if LETTERS.get(f) == ref:
+            return f
+    return None
+
+
+def _faction(ref: str, fa: list[str], where: str) -> str:
+    name = _faction_name(ref, fa)
+    if name is None:
+        letters = ", ".join(f"{LETTERS.get(f, f)} ({f})" for f in fa)
+        raise PositionError(f"{where}: {ref[:40]!r} is not a faction of this game: {letters}")
+    return name
+
+
+def _int(value: str, where: str) -> int:
+    if not _INT.match(value):
+        raise PositionError(f"{where}: a whole number, not {value[:40]!r}")
+    return int(value)
+
+
+def _empty(value: str) -> bool:
+    return value in ("", "-")
+
+
+def _card_ref(text: str, where: str) -> Any:
+    """``key`` (the next copy not placed yet) or ``key.N`` (its Nth copy, an id)."""
+    base, dot, copy = text.rpartition(".")
+    if not dot or not copy.isdigit() or len(copy) > 2:
+        return text
+    n = int(copy)
+    if base == "vizier":
+        if n not in (1, 2):
+            raise PositionError(f"{where}: there are two Loyal Viziers, not {text[:40]!r}")
+        return -n
+    ids = ids_for_key(base)
+    if not ids:
+        raise PositionError(f"{where}: no card is called {base[:40]!r}")
+    if not 1 <= n <= len(ids):
+        raise PositionError(f"{where}: {base!r} has {len(ids)} copies, not {n}")
+    return ids[n - 1]
+
+
+def _cards(value: str, where: str, sep: str = ",") -> list[Any]:
+    if _empty(value):
+        return []
+    return [_card_ref(x, where) for x in value.split(sep)]
+
+
+def _per_seat_field(value: str, fa: list[str], where: str) -> list[tuple[str, str]]:
+    if _empty(value):
+        return []
+    out = []
+    for part in value.split("/"):
+        ref, sep, rest = part.partition(":")
+        if not sep:
+            raise PositionError(f"{where}: write faction:value, e.g. m:..., not {part[:40]!r}")
+        out.append((_faction(ref, fa, where), rest))
+    return out
+
+
+def _decode(name: str, value: str, fa: list[str]) -> Any:
+    if name in ("map", "at"):
+        return value
+    if name in ("turn", "first"):
+        return _faction(value, fa, name)
+    if name in ("number", "seed"):
+        return _int(value, name)
+    if name == "clearings":
+        return _clearings_field(value, fa)
+    if name == "ruins":
+        return [] if _empty(value) else [_int(x, name) for x in value.split(",")]
+    if name in ("hands", "persistent"):
+        return {f: _cards(v, f"{name}.{f}") for f, v in _per_seat_field(value, fa, name)}
+    if name == "dominance":
+        return {f: _card_ref(v, f"{name}.{f}") for f, v in _per_seat_field(value, fa, name)}
+    if name == "crafted":
+        return {f: ([] if _empty(v) else v.split(",")) for f, v in _per_seat_field(value, fa, name)}
+    if name == "vp":
+        return {f: _int(v, f"vp.{f}") for f, v in _per_seat_field(value, fa, name)}
+    if name in ("available_dominance", "discard", "removed", "deck"):
+        return _cards(value, name)
+    if name == "items":
+        items: dict[str, int] = {}
+        for x in [] if _empty(value) else value.split(","):
+            m = _COUNTED.match(x)
+            if not m:
+                raise PositionError(f"items: write a count and an item, e.g. 2boot, not {x[:40]!r}")
+            items[m.group(2)] = int(m.group(1) or 1)
+        return items
+    if name == "dice":
+        dice = []
+        for x in [] if _empty(value) else value.split(","):
+            m = re.match(r"^([0-3])-([0-3])$", x)
+            if not m:
+                raise PositionError(f"dice: each roll is two dice 0-3, e.g. 3-1, not {x[:40]!r}")
+            dice.append([int(m.group(1)), int(m.group(2))])
+        return dice
+    if name == "turn_state":
+        return _turn_state_field(value, fa)
+    # stack
+    try:
+        return json.loads(value)
+    except ValueError as e:
+        raise PositionError(f"stack: not valid JSON: {e}") from None
+
+
+def _clearings_field(value: str, fa: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for part in [] if _empty(value) else value.split(";"):
+        num, sep, rest = part.partition(":")
+        if not sep or not num.isdigit() or len(num) > 3:
+            raise PositionError(f"clearings: write clearing:pieces, e.g. 1:m2w, not {part[:40]!r}")
+        if str(int(num)) in out:
+            raise PositionError(f"clearings: clearing {int(num)} is given twice")
+        groups = []
+        for grp in rest.split("/"):
+            m = re.match(r"^([a-z]+)(.*)$", grp)
+            if not m:
+                raise PositionError(
+                    f"clearings.{int(num)}: write a faction letter then pieces, e.g. m2w+sawmill, "
+                    f"not {grp[:40]!r}"
+                )
+            who = _faction(m.group(1), fa, f"clearings.{int(num)}")
+            pieces = m.group(2)
+            pieces = pieces[1:] if pieces.startswith("+") else pieces
+            texts = []
+            for p in pieces.split("+"):
+                pm = _COUNTED.match(p)
+                if not pm:
+                    raise PositionError(
+                        f"clearings.{int(num)}.{who}: a piece is a count and a name, e.g. 2w, "
+                        f"sawmill, 2wood, not {p[:40]!r}"
+                    )
+                texts.append(p)
+            groups.append([who, " ".join(texts)])
+        out[str(int(num))] = groups
+    return out
+
+
+def _decode_board(where: str, field: str, value: str) -> Any:
+    if field == "home":
+        return _int(value, where)
+    if field == "leader":
+        return None if _empty(value) else value
+    if field == "face_up":
+        return [] if _empty(value) else value.split(",")
+    if field == "decree":
+        decree: dict[str, list[Any]] = {}
+        for part in [] if _empty(value) else value.split("/"):
+            col, sep, refs = part.partition(":")
+            if not sep or col not in _COLUMNS or col in decree:
+                raise PositionError(
+                    f"{where}: columns once each, written column:cards, e.g. "
+                    f"move:vizier,anvil, not {part[:40]!r}"
+                )
+            decree[col] = _cards(refs, f"{where}.{col}")
+        return decree
+    if field == "pending":
+        return _cards(value, where)
+    return int(value) if value.isdigit() and len(value) < 3 else value  # col
+
+
+def _turn_state_field(value: str, fa: list[str]) -> dict[str, Any]:
+    ts: dict[str, Any] = {}
+    for item in [] if _empty(value) else value.split(","):
+        key, sep, v = item.partition(":")
+        where = f"turn_state.{key[:40]}"
+        if not re.match(r"^[a-z_]+$", key):
+            raise PositionError(f"turn_state: {key[:40]!r} is not a name")
+        if key == "seen":
+            ref, eq, cards = v.partition("=")
+            if not eq:
+                raise PositionError(f"{where}: write seen:faction=card+card, not {item[:40]!r}")
+            ts.setdefault("seen", {})[_faction(ref, fa, where)] = _cards(cards, where, "+")
+        elif key == "used":
+            ts["used"] = v.split("+") if v else []
+        elif key == "craft_used":
+            used: dict[str, int] = {}
+            for x in v.split("+") if v else []:
+                m = _COUNTED.match(x)
+                if not m:
+                    raise PositionError(f"{where}: write a count and a suit, e.g. 2fox")
+                used[m.group(2)] = int(m.group(1) or 1)
+            ts["craft_used"] = used
+        elif not sep or v == "true":
+            ts[key] = True
+        elif v == "false":
+            ts[key] = False
+        else:
+            ts[key] = _int(v, where)
+    return ts

@@ -1,7 +1,8 @@
 """Terminal rendering with rich, from a VIEW (``game.view(seat)``), never from the GameState.
 
 Only the view and the static tables (the deck, the faction boards' printed tracks) are read,
-so what is drawn is exactly what the seat may know.
+so what is drawn is exactly what the seat may know. Every word goes through the message
+catalogs (``rootgame.i18n``): the table is drawn in the current language.
 """
 
 from __future__ import annotations
@@ -15,18 +16,28 @@ from rich.text import Text
 
 from .cards import DECK
 from .describe import (
-    COLUMN_NAMES,
-    LEADER_NAMES,
     card_key_name,
+    card_kind_name,
     card_name,
+    cards_text,
+    column_name,
     faction_name,
     faction_short_name,
     item_name,
+    leader_name,
+    phase_name,
+    piece_count,
     piece_name,
+    prompt_text,
+    step_name,
     suit_name,
+    vp_text,
+    wood_text,
 )
 from .factions import eyrie as _eyrie
 from .factions import marquise as _marquise
+from .i18n import gettext as _
+from .i18n import ngettext, pgettext
 
 JSON = dict[str, Any]
 
@@ -56,15 +67,19 @@ def _card(cid: int) -> Text:
 
 
 def _count(kind: str, n: int) -> str:
-    name = piece_name(kind)
-    return name if n == 1 else f"{n} {name}"
+    return piece_name(kind) if n == 1 else piece_count(kind, n)
+
+
+def _none() -> str:
+    return pgettext("nothing", "none")
 
 
 def _pieces(clearing: JSON, faction: str) -> str:
     parts: list[str] = []
     w = int(clearing["warriors"].get(faction, 0))
     if w:
-        parts.append(f"{w}w")
+        # TRANSLATORS: warriors in a cell of the board table, "3w"; keep it short.
+        parts.append(_("{n}w").format(n=w))
     kinds: dict[str, int] = {}
     for owner, kind in clearing["buildings"]:
         if owner == faction:
@@ -78,14 +93,14 @@ def _pieces(clearing: JSON, faction: str) -> str:
 
 def board_table(view: JSON) -> Table:
     """One row per clearing: suit, free slots, pieces per faction, ruins, ruler."""
-    t = Table(title="The Woodland", title_justify="left", expand=False)
+    t = Table(title=_("The Woodland"), title_justify="left", expand=False)
     t.add_column("#", justify="right")
-    t.add_column("Suit")
-    t.add_column("Slots", justify="center")
+    t.add_column(_("Suit"))
+    t.add_column(_("Slots"), justify="center")
     for f in view["factions"]:
         t.add_column(faction_short_name(f), style=FACTION_STYLE.get(f, ""))
-    t.add_column("Ruin", justify="center")
-    t.add_column("Ruler")
+    t.add_column(pgettext("column header", "Ruin"), justify="center")
+    t.add_column(_("Ruler"))
     for c in view["clearings"]:
         used = len(c["buildings"])
         ruins = sum(1 for o, k in c["buildings"] if o is None and k == "ruin")
@@ -94,7 +109,7 @@ def board_table(view: JSON) -> Table:
             _suit(c["suit"]),
             f"{c['slots'] - used}/{c['slots']}",
             *[_pieces(c, f) for f in view["factions"]],
-            "ruin" if ruins else "",
+            piece_name("ruin") if ruins else "",
             _fac(c["ruler"], short=True),
         )
     return t
@@ -103,10 +118,10 @@ def board_table(view: JSON) -> Table:
 def eyrie_panel(board: JSON) -> Panel:
     """The Eyrie's board: the Decree (Viziers shown as Loyal Vizier), the roost track, the
     leaders."""
-    decree = Table(title="Decree", title_justify="left", show_lines=False)
+    decree = Table(title=_("Decree"), title_justify="left", show_lines=False)
     cols = list(_eyrie.COLUMNS)
     for col in cols:
-        decree.add_column(COLUMN_NAMES.get(col, col))
+        decree.add_column(column_name(col))
     columns: list[list[int]] = [list(board["decree"].get(col, [])) for col in cols]
     depth = max((len(c) for c in columns), default=0)
     for i in range(depth):
@@ -114,32 +129,35 @@ def eyrie_panel(board: JSON) -> Panel:
     if depth == 0:
         decree.add_row(*["" for _ in cols])
     on_map = _eyrie.ROOSTS - int(board["roosts_on_track"])
-    track = Text("Roost track: ")
+    track = Text(_("Roost track: "))
     for i, vpv in enumerate(_eyrie.ROOST_VP):
         if i < on_map:
             track.append(f"[{vpv}]", style="bold green")
         else:
             track.append(" ⌂ ", style="dodger_blue1")
         if i + 1 in _eyrie.DRAW_BONUS_AT:
-            track.append("+card", style="dim")
+            # TRANSLATORS: a draw bonus on the roost track; keep it short.
+            track.append(_("+card"), style="dim")
         track.append(" ")
     score_now = _eyrie.ROOST_VP[on_map - 1] if on_map else 0
-    track.append(f"  ({on_map} on the map: {score_now} VP each Evening)")
+    track.append(
+        "  "
+        + ngettext(
+            "({n} on the map: {vp} each Evening)", "({n} on the map: {vp} each Evening)", on_map
+        ).format(n=on_map, vp=vp_text(score_now))
+    )
     leader = board.get("leader")
+    up = ", ".join(leader_name(x) for x in board["face_up_leaders"]) or _none()
+    down = ", ".join(leader_name(x) for x in board["face_down_leaders"]) or _none()
     lines = [
         Text.assemble(
-            "Leader: ",
-            (LEADER_NAMES.get(leader, str(leader)) if leader else "none", "bold"),
+            _("Leader: "),
+            (leader_name(leader) if leader else _none(), "bold"),
             _vizier_note(leader),
         ),
-        Text(
-            "Face-up leaders: "
-            + (", ".join(LEADER_NAMES.get(x, x) for x in board["face_up_leaders"]) or "none")
-            + "    Face-down: "
-            + (", ".join(LEADER_NAMES.get(x, x) for x in board["face_down_leaders"]) or "none")
-        ),
+        Text(_("Face-up leaders: {up}    Face-down: {down}").format(up=up, down=down)),
         track,
-        Text(f"Warriors in supply: {board['warriors_in_supply']}"),
+        Text(_("Warriors in supply: {n}").format(n=board["warriors_in_supply"])),
     ]
     return Panel(
         Group(decree, *lines),
@@ -154,17 +172,19 @@ def _vizier_note(leader: str | None) -> str:
         return ""
     a, b = _eyrie.VIZIER_COLUMNS[leader]
     cols = _eyrie.COLUMNS
-    return f" (Viziers in {COLUMN_NAMES[cols[a]]} and {COLUMN_NAMES[cols[b]]})"
+    return " " + _("(Viziers in {a} and {b})").format(
+        a=column_name(cols[a]), b=column_name(cols[b])
+    )
 
 
 def marquise_panel(board: JSON, in_setup: bool = False) -> Panel:
     """The Marquise's board: buildings left on each track, next costs and VP, wood, keep."""
-    t = Table(title="Building tracks", title_justify="left")
-    t.add_column("Building")
-    t.add_column("On track", justify="right")
-    t.add_column("On map", justify="right")
-    t.add_column("Next cost", justify="right")
-    t.add_column("Next VP", justify="right")
+    t = Table(title=_("Building tracks"), title_justify="left")
+    t.add_column(_("Building"))
+    t.add_column(_("On track"), justify="right")
+    t.add_column(_("On map"), justify="right")
+    t.add_column(_("Next cost"), justify="right")
+    t.add_column(_("Next VP"), justify="right")
     for kind in _marquise.BUILDINGS:
         left = int(board["buildings_on_track"][kind])
         placed = _marquise.PER_TRACK - left
@@ -173,21 +193,24 @@ def marquise_panel(board: JSON, in_setup: bool = False) -> Panel:
             piece_name(kind),
             str(left),
             str(placed),
-            "-" if cost is None else f"{cost} wood",
+            "-" if cost is None else wood_text(int(cost)),
             "-" if not left else str(_marquise.VP[kind][placed]),
         )
     keep = board.get("keep")
-    keep_text = f"clearing {keep}" if keep else ("not placed" if in_setup else "removed")
+    if keep:
+        keep_text = _("clearing {clearing}").format(clearing=keep)
+    else:
+        keep_text = _("not placed") if in_setup else _("removed")
     lines: list[RenderableType] = [
         t,
         Text(
-            f"Wood in supply: {board['wood_in_supply']}    "
-            f"Warriors in supply: {board['warriors_in_supply']}    "
-            f"Keep: {keep_text}"
+            _("Wood in supply: {wood}    Warriors in supply: {warriors}    Keep: {keep}").format(
+                wood=board["wood_in_supply"], warriors=board["warriors_in_supply"], keep=keep_text
+            )
         ),
     ]
     if board.get("actions_left") is not None:
-        lines.append(Text(f"Actions left this Daylight: {board['actions_left']}"))
+        lines.append(Text(_("Actions left this Daylight: {n}").format(n=board["actions_left"])))
     return Panel(
         Group(*lines), title=faction_name("marquise"), border_style="dark_orange", expand=False
     )
@@ -203,14 +226,15 @@ def faction_panel(player: JSON, in_setup: bool = False) -> RenderableType:
 
 
 def scores_table(view: JSON) -> Table:
-    t = Table(title="Players", title_justify="left")
-    t.add_column("Seat", justify="right")
-    t.add_column("Faction")
-    t.add_column("VP", justify="right")
-    t.add_column("Hand", justify="right")
-    t.add_column("Crafted items")
-    t.add_column("Persistent")
-    t.add_column("Dominance")
+    t = Table(title=_("Players"), title_justify="left")
+    t.add_column(_("Seat"), justify="right")
+    t.add_column(_("Faction"))
+    # TRANSLATORS: column header, victory points.
+    t.add_column(pgettext("column header", "VP"), justify="right")
+    t.add_column(_("Hand"), justify="right")
+    t.add_column(_("Crafted items"))
+    t.add_column(_("Persistent"))
+    t.add_column(pgettext("column header", "Dominance"))
     for p in view["players"]:
         mark = " *" if p["seat"] == view["turn_seat"] else ""
         t.add_row(
@@ -229,11 +253,12 @@ def card_line(cid: int) -> Text:
     """A card with what it does: kind, cost, item and VP."""
     c = DECK[cid]
     out = _card(cid)
-    info = [c.kind]
+    info = [card_kind_name(c.kind)]
     if c.cost:
-        info.append("cost " + "+".join(c.cost))
+        cost = "+".join(suit_name(s) if s != "any" else _("any") for s in c.cost)
+        info.append(_("cost {cost}").format(cost=cost))
     if c.item:
-        info.append(f"{item_name(c.item)}, {c.vp} VP")
+        info.append(f"{item_name(c.item)}, {vp_text(c.vp)}")
     out.append(f"  [{'; '.join(info)}]", style="dim")
     return out
 
@@ -241,28 +266,32 @@ def card_line(cid: int) -> Text:
 def hand_panel(view: JSON) -> RenderableType:
     hand = view.get("hand")
     if hand is None:
-        return Text("(spectator: no hand)", style="dim")
+        return Text(_("(spectator: no hand)"), style="dim")
     lines: list[RenderableType] = [card_line(int(c["id"])) for c in hand] or [
-        Text("(no cards)", style="dim")
+        Text(_("(no cards)"), style="dim")
     ]
     return Panel(
-        Group(*lines), title=f"Your hand ({len(hand)})", border_style="green", expand=False
+        Group(*lines),
+        title=_("Your hand ({n})").format(n=len(hand)),
+        border_style="green",
+        expand=False,
     )
 
 
 def supply_text(view: JSON) -> Text:
     items = ", ".join(f"{item_name(k)} {v}" for k, v in view["item_supply"].items() if v)
-    t = Text(f"Item supply: {items or 'empty'}\n")
-    t.append(f"Draw pile: {view['draw_pile_size']} cards    ")
+    t = Text(_("Item supply: {items}").format(items=items or _("empty")) + "\n")
+    t.append(_("Draw pile: {cards}").format(cards=cards_text(view["draw_pile_size"])) + "    ")
     disc = view["discard_pile"]
-    t.append(f"Discard pile: {len(disc)} cards")
+    t.append(_("Discard pile: {cards}").format(cards=cards_text(len(disc))))
     if disc:
-        t.append(" (top: ")
+        t.append(" (" + _("top: "))
         t.append(_card(int(disc[-1]["id"])))
         t.append(")")
     doms = view.get("available_dominance") or []
     if doms:
-        t.append("\nAvailable dominance: " + ", ".join(card_name(int(d["id"])) for d in doms))
+        names = ", ".join(card_name(int(d["id"])) for d in doms)
+        t.append("\n" + _("Available dominance: {cards}").format(cards=names))
     return t
 
 
@@ -270,39 +299,53 @@ def seen_hands_text(view: JSON) -> Text | None:
     seen = view.get("seen_hands")
     if not seen:
         return None
-    t = Text("Codebreakers: ")
+    t = Text(pgettext("card", "Codebreakers") + ": ")
     for f, cards in seen.items():
-        t.append(f"{faction_name(f)} held ")
-        t.append(", ".join(card_name(int(c["id"])) for c in cards) or "nothing")
+        held = ", ".join(card_name(int(c["id"])) for c in cards) or _("nothing")
+        t.append(_("{faction} held {cards}").format(faction=faction_name(f), cards=held))
         t.append("  ")
     return t
 
 
 def status_text(view: JSON) -> Text:
-    t = Text(f"Turn {view['turn_number'] + 1}: ", style="bold")
+    t = Text(_("Turn {n}: ").format(n=view["turn_number"] + 1), style="bold")
     t.append(_fac(view["turn_faction"]))
     if view["phase"] == "over":
-        t.append("  Game over: ")
-        t.append(", ".join(faction_name(w) for w in view["winners"]) or "nobody")
-        t.append(f" wins by {view['win_reason']}")
+        t.append("  " + phase_name("over") + ": ")
+        winners = ", ".join(faction_name(w) for w in view["winners"]) or _("nobody")
+        t.append(win_text(winners, view["win_reason"], len(view["winners"])))
         return t
     step = ""
     if view["step"] and view["phase"] != "setup":
-        step = " (" + str(view["step"]).replace("_", " ") + ")"
-    t.append(f"  {view['phase'].capitalize()}{step}")
+        step = " (" + step_name(str(view["step"])) + ")"
+    t.append(f"  {phase_name(view['phase'])}{step}")
     if view["current_faction"] is not None:
-        t.append("  Deciding: ")
+        t.append("  " + _("Deciding: "))
         t.append(_fac(view["current_faction"]))
-        t.append(f" - {view['prompt']}")
+        prompt = prompt_text(view["decision"]) if view.get("decision") else view["prompt"]
+        t.append(f" - {prompt}")
     battle = view.get("battle")
     if battle:
         t.append(
-            f"\nBattle in clearing {battle['clearing']}: {faction_name(battle['attacker'])} "
-            f"attacks {faction_name(battle['defender'])}"
+            "\n"
+            + _("Battle in clearing {clearing}: {attacker} attacks {defender}").format(
+                clearing=battle["clearing"],
+                attacker=faction_name(battle["attacker"]),
+                defender=faction_name(battle["defender"]),
+            )
         )
         if battle.get("dice"):
-            t.append(f", dice {battle['dice'][0]} and {battle['dice'][1]}")
+            t.append(", " + _("dice {a} and {b}").format(a=battle["dice"][0], b=battle["dice"][1]))
     return t
+
+
+def win_text(winners: str, reason: str | None, count: int = 1) -> str:
+    """"Eyrie Dynasties wins by VP"."""
+    # TRANSLATORS: how a game was won ("... wins by VP").
+    why = {"vp": pgettext("win reason", "VP"), "dominance": pgettext("win reason", "dominance")}
+    return ngettext("{winners} wins by {reason}", "{winners} win by {reason}", count).format(
+        winners=winners, reason=why.get(str(reason), str(reason))
+    )
 
 
 def render_view(view: JSON) -> Group:

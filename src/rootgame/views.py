@@ -136,7 +136,8 @@ def events_for(game: Game, seat: int | None, start: int = 0) -> list[JSON]:
 
     Drawn cards are shown only to the player who drew them; a card taken at random only to
     the two players involved; a hand looked at only to the player who looked; the order of a
-    shuffled deck to nobody. Everything else (actions, dice, scores, turns) is public.
+    shuffled deck and the place in a hand of a card taken at random to nobody. Everything else
+    (actions, dice, scores, turns) is public.
     """
     g = game.state
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < g.n):
@@ -152,6 +153,10 @@ def events_for(game: Game, seat: int | None, start: int = 0) -> list[JSON]:
             e = {"kind": "take", "seat": e["seat"], "from": e["from"]}
         elif k == "look" and seat != e["seat"]:
             e = {"kind": "look", "seat": e["seat"], "at": e["at"]}
+        elif k == "pick":
+            # Where in a hidden hand the random card was: the two players involved learn the
+            # card from the "take" event; to anyone else the place could reveal it.
+            e = {"kind": "pick", "of": e["of"], "why": e["why"]}
         else:
             e = dict(e)
         out.append(e)

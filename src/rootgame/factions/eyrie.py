@@ -114,6 +114,29 @@ def st(g: GameState, seat: int) -> EyrieState:
     return fs
 
 
+def _pending_cards(fs: EyrieState, refs: Any) -> list[int]:
+    """Position builder: the unresolved cards of the column being resolved, named in column
+    order by key ("vizier" for a Loyal Vizier) or by id."""
+    if not isinstance(refs, list):
+        raise PositionError("eyrie.pending: a list of cards of the column being resolved")
+    column = fs.decree[fs.col] if fs.col < len(COLUMNS) else []
+    out: list[int] = []
+    at = 0
+    for r in refs:
+        for j in range(at, len(column)):
+            cid = column[j]
+            key = "vizier" if cid < 0 else DECK[cid].key
+            if r == cid if isinstance(r, int) and not isinstance(r, bool) else r == key:
+                out.append(cid)
+                at = j + 1
+                break
+        else:
+            raise PositionError(
+                f"eyrie.pending: {r!r} is not a later card of the column being resolved"
+            )
+    return out
+
+
 def roost_clearings(g: GameState, seat: int) -> list[int]:
     return [c for c in board(g).clearings if (seat, "roost") in g.buildings[c]]
 
@@ -161,7 +184,11 @@ class Eyrie(Faction):
         elif step == "add_to_decree":
             # 7.4.2: must add one or two cards (as many as possible, 1.5.4).
             if g.seats[seat].hand:
-                g.stack.append(Frame("decree_add", seat, {"added": 0, "bird": False}))
+                # "ask": after a bird card, whether a second card is asked for must not
+                # reveal whether the rest of the hand is all birds (1.2.1).
+                g.stack.append(
+                    Frame("decree_add", seat, {"added": 0, "bird": False, "ask": True})
+                )
         elif step == "new_roost":
             new_roost(g, seat)
         elif step == "craft":
@@ -221,7 +248,7 @@ class Eyrie(Faction):
         }
 
     def load_position(self, g: GameState, seat: int, spec: JSON) -> None:
-        self.check_fields(spec, ("leader", "face_up", "decree", "home"))
+        self.check_fields(spec, ("leader", "face_up", "decree", "home", "col", "pending"))
         fs = st(g, seat)
         b = board(g)
         fs.warriors = WARRIORS - sum(g.warriors[c][seat] for c in b.clearings)
@@ -230,32 +257,45 @@ class Eyrie(Faction):
                 raise PositionError(f"clearings.{c}: at most one roost per clearing (7.5.2.IV)")
         fs.roosts = ROOSTS - len(roost_clearings(g, seat))
         leader = spec.get("leader", "builder")
-        if leader not in LEADERS:
+        if leader is not None and leader not in LEADERS:
             raise PositionError(f"eyrie.leader: one of {', '.join(LEADERS)}, not {leader!r}")
-        fs.leader = leader
+        fs.leader = leader  # None: no leader (during setup or a turmoil, with a stack)
         face_up = spec.get("face_up", [x for x in LEADERS if x != leader])
         if not isinstance(face_up, list) or any(x not in LEADERS or x == leader for x in face_up):
             raise PositionError("eyrie.face_up: a list of the other leaders that are face up")
         fs.face_up = [x for x in LEADERS if x in face_up]
         roosts = roost_clearings(g, seat)
-        fs.home = int(spec.get("home", roosts[0] if roosts else 0))
+        home = spec.get("home", roosts[0] if roosts else 0)
+        if not isinstance(home, int) or isinstance(home, bool) or home not in (0, *b.clearings):
+            raise PositionError(f"eyrie.home: a clearing number, not {home!r}")
+        fs.home = home
+        # While the Decree is resolved: the column (or "end" once done) and its unresolved cards.
+        col = spec.get("col", 0)
+        if col == "end":
+            col = len(COLUMNS)
+        elif col in COLUMNS:
+            col = COLUMNS.index(col)
+        if not isinstance(col, int) or isinstance(col, bool) or not 0 <= col <= len(COLUMNS):
+            raise PositionError(f"eyrie.col: a Decree column or 'end', not {col!r}")
+        fs.col = col
 
     def load_position_cards(
         self, g: GameState, seat: int, spec: JSON, take: Callable[[Any, str], int]
     ) -> None:
         fs = st(g, seat)
         decree = spec.get("decree")
-        assert fs.leader is not None
         if decree is None:
             fs.decree = [[], [], [], []]
-            for v, col_i in zip(VIZIERS, VIZIER_COLUMNS[fs.leader], strict=True):
+            for v, col_i in zip(VIZIERS, VIZIER_COLUMNS.get(fs.leader or "", ()), strict=False):
                 fs.decree[col_i].append(v)
+            fs.pending = _pending_cards(fs, spec.get("pending", []))
             return
         if not isinstance(decree, dict) or any(k not in COLUMNS for k in decree):
             raise PositionError(f"eyrie.decree: an object with columns {', '.join(COLUMNS)}")
         viziers = list(VIZIERS)
         cols: list[list[int]] = [[], [], [], []]
-        for name, refs in decree.items():
+        for name in [c for c in COLUMNS if c in decree]:  # left to right, whatever the order
+            refs = decree[name]
             if not isinstance(refs, list):
                 raise PositionError(f"eyrie.decree.{name}: a list of cards")
             for r in refs:
@@ -266,11 +306,13 @@ class Eyrie(Faction):
                 else:
                     cols[COLUMNS.index(name)].append(take(r, f"eyrie.decree.{name}"))
         if len(viziers) == 2:
-            for v, col_i in zip(VIZIERS, VIZIER_COLUMNS[fs.leader], strict=True):
+            # With no leader (setup, turmoil) no Vizier is tucked unless named.
+            for v, col_i in zip(VIZIERS, VIZIER_COLUMNS.get(fs.leader or "", ()), strict=False):
                 cols[col_i].append(v)
         elif viziers:
             raise PositionError("eyrie.decree: name both Loyal Viziers, or neither")
         fs.decree = cols
+        fs.pending = _pending_cards(fs, spec.get("pending", []))
 
     def public_view(self, g: GameState, seat: int) -> JSON:
         fs = st(g, seat)
@@ -373,7 +415,7 @@ def _add_apply(g: GameState, f: Frame, a: Action) -> None:
     f.data["added"] += 1
     if DECK[cid].suit == "bird":
         f.data["bird"] = True
-    if f.data["added"] >= 2 or not _add_legal(g, f) or _add_legal(g, f) == [("done",)]:
+    if f.data["added"] >= 2:
         pop(g, f)
 
 

@@ -129,7 +129,9 @@ class Marquise(Faction):
             crafting.push_craft(g, seat)
         elif step == "actions":
             g.turn.setdefault("actions", ACTIONS_PER_TURN)
-            g.stack.append(Frame("cat_actions", seat, {}))
+            # Asked while she holds a card even when "end" is all that is left, so that
+            # whether she is asked reveals nothing about her hand (a bird card, 1.2.1).
+            g.stack.append(Frame("cat_actions", seat, {"ask": True}))
         elif step == "draw":
             # 6.6: draw one card plus one per uncovered draw bonus; discard down to five.
             p = placed(st(g, seat), "recruiter")

@@ -192,13 +192,18 @@ def parse_record(text: str) -> Record:
         header[key] = value.strip()
     if i >= len(lines):
         raise RecordError(len(lines), "the header never ends: no '---' line")
+    # Line i + 1 is the '---' that ends the header.
     for need in ("map", "factions"):
         if need not in header:
-            raise RecordError(i, f"the header has no {need!r}")
+            raise RecordError(i + 1, f"the header has no {need!r}")
     if ("seed" in header) == ("start" in header):
-        raise RecordError(i, "the header needs exactly one of 'seed' and 'start'")
+        raise RecordError(i + 1, "the header needs exactly one of 'seed' and 'start'")
     body = [(n + 1, lines[n].strip()) for n in range(i + 1, len(lines))]
     return Record(header, [(n, s) for n, s in body if s and not s.startswith("#")])
+
+
+_ARITY = {"dice": 2, "pick": 1, "first": 1}
+"""How many numbers a chance outcome holds (a shuffle holds the whole pile)."""
 
 
 def _forced(rec: Record) -> list[tuple[Any, ...]]:
@@ -211,6 +216,10 @@ def _forced(rec: Record) -> list[tuple[Any, ...]]:
                     out.append((parts[0], *(int(x) for x in parts[1:])))
                 except ValueError:
                     raise RecordError(n, f"a chance outcome holds numbers: {line!r}") from None
+                need = _ARITY.get(parts[0])
+                if need is not None and len(parts) - 1 != need:
+                    many = f"{need} numbers" if need > 1 else "one number"
+                    raise RecordError(n, f"a {parts[0]} outcome holds {many}: {line!r}")
     return out
 
 
@@ -290,8 +299,14 @@ def replay_record(
         produced()
         if on_step is not None:
             on_step(game, line)
+    last = rec.body[-1][0] if rec.body else 1
     if pending:
-        last = rec.body[-1][0] if rec.body else 1
         raise RecordError(last, f"the game gave {pending[0]!r}, which the record does not say")
+    if "result" in h and h["result"] != _result(game):
+        # A record cut short replays to an earlier point than the result it announces.
+        raise RecordError(
+            last,
+            f"the record ends with the game {_result(game)}, but its result is {h['result']!r}",
+        )
     game.state.forced = []
     return game

@@ -154,8 +154,9 @@ def favor(g: GameState, seat: int, suit: str) -> None:
 
 def push_craft(g: GameState, seat: int) -> None:
     """The craft step. With cards in hand and crafting pieces on the map it is always asked,
-    so that skipping it reveals nothing about the hand (1.2.1)."""
-    ask = bool(g.seats[seat].hand) and bool(fac(g, seat).crafting_pieces(g, seat))
+    so that skipping it reveals nothing about the hand (1.2.1); also once a card drawn during
+    the step (Tax Collector) fills an empty hand."""
+    ask = bool(fac(g, seat).crafting_pieces(g, seat))
     g.stack.append(Frame("craft", seat, {"ask": True} if ask else {}))
 
 

@@ -1,0 +1,277 @@
+"""Hidden information (1.2.1): what a seat sees never depends on what it cannot see.
+
+For each faction, mid-game states of random games are taken; everything the seat cannot see
+(the other hand, the order of the draw pile, and in the event log the other seat's draws,
+shuffles, random picks and looks) is redrawn, and the seat's view and event log must stay
+the same. Whether a decision is asked at all must not depend on the deciding player's hand
+either: an opponent sees who is deciding.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rootgame import Game, flow, new_game
+from rootgame.bots import RandomBot
+from rootgame.cards import N_CARDS, ids_for_key
+from rootgame.position import build
+from rootgame.rng import Rng
+
+FACTIONS = ("marquise", "eyrie")
+
+
+def _games(factions: list[str], seeds: range) -> list[Game]:
+    """Copies of random games at several moments (never over)."""
+    out: list[Game] = []
+    for seed in seeds:
+        g = new_game(factions=factions, seed=seed)
+        bot = RandomBot(seed)
+        n = 0
+        while not g.is_over:
+            if n % 41 == 17:
+                out.append(g.clone())
+            g.apply(bot.choose(g))
+            n += 1
+    return out
+
+
+def resample(game: Game, seat: int | None, rng: Rng) -> Game:
+    """A copy of ``game`` in which everything ``seat`` cannot see is drawn again."""
+    h = game.clone()
+    g = h.state
+    others = [s for s in range(g.n) if s != seat]
+    pool = g.deck[:] + [c for s in others for c in g.seats[s].hand]
+    rng.shuffle(pool)
+    for s in others:
+        k = len(g.seats[s].hand)
+        g.seats[s].hand, pool = pool[:k], pool[k:]
+    g.deck = pool
+    log: list[dict[str, Any]] = []
+    for e in g.log or []:
+        e = dict(e)
+        k = e["kind"]
+        if k == "draw" and e["seat"] != seat:
+            e["cards"] = [rng.below(N_CARDS) for _ in e["cards"]]
+        elif k == "shuffle":
+            order = list(e["order"])
+            rng.shuffle(order)
+            e["order"] = order
+        elif k == "pick":
+            e["index"] = rng.below(e["of"])
+        elif k == "take" and seat not in (e["seat"], e["from"]):
+            e["card"] = rng.below(N_CARDS)
+        elif k == "look" and e["seat"] != seat:
+            e["cards"] = [rng.below(N_CARDS) for _ in e["cards"]]
+        log.append(e)
+    g.log = log
+    return h
+
+
+@pytest.mark.parametrize("first", FACTIONS)
+@pytest.mark.parametrize("faction", [*FACTIONS, None])
+def test_1_2_1_view_and_events_do_not_depend_on_hidden_information(
+    faction: str | None, first: str
+) -> None:
+    factions = [first] + [f for f in FACTIONS if f != first]
+    rng = Rng(7)
+    changed = 0
+    for game in _games(factions, range(4)):
+        seat = None if faction is None else game.factions.index(faction)
+        view, events = game.view(seat), game.events(seat)
+        for _ in range(3):
+            h = resample(game, seat, rng)
+            hidden_changed = h.state.deck != game.state.deck or any(
+                a.hand != b.hand for a, b in zip(h.state.seats, game.state.seats, strict=True)
+            )
+            changed += hidden_changed
+            assert h.view(seat) == view
+            assert h.events(seat) == events
+    assert changed > 100
+
+
+def _check_events(game: Game, seat: int | None) -> dict[str, int]:
+    """What ``seat``'s event log shows of hidden things, checked against the full log."""
+    full = game.state.log or []
+    shown = game.events(seat)
+    assert len(shown) == len(full)
+    counts = {"own_draw": 0, "other_draw": 0, "shuffle": 0, "take": 0, "look": 0}
+    for e, x in zip(full, shown, strict=True):
+        k = e["kind"]
+        if k == "draw":
+            if e["seat"] == seat:
+                assert x["cards"] == e["cards"]
+                counts["own_draw"] += 1
+            else:
+                assert x == {"kind": "draw", "seat": e["seat"], "count": len(e["cards"])}
+                counts["other_draw"] += 1
+        elif k == "shuffle":
+            assert x == {"kind": "shuffle", "count": len(e["order"])}
+            counts["shuffle"] += 1
+        elif k == "pick":
+            assert x == {"kind": "pick", "of": e["of"], "why": e["why"]}
+        elif k == "take":
+            if seat in (e["seat"], e["from"]):
+                assert x["card"] == e["card"]
+            else:
+                assert "card" not in x
+            counts["take"] += 1
+        elif k == "look":
+            if seat == e["seat"]:
+                assert x["cards"] == e["cards"]
+            else:
+                assert "cards" not in x
+            counts["look"] += 1
+        else:
+            assert x == e
+    return counts
+
+
+@pytest.mark.parametrize("faction", FACTIONS)
+def test_1_2_1_a_seat_never_sees_the_other_draws_or_the_deck_order(faction: str) -> None:
+    g = new_game(seed=12)
+    bot = RandomBot(12)
+    while not g.is_over:
+        g.apply(bot.choose(g))
+    seat = g.factions.index(faction)
+    counts = _check_events(g, seat)
+    assert counts["own_draw"] > 5 and counts["other_draw"] > 5 and counts["shuffle"] >= 1
+    spectator = _check_events(g, None)
+    assert spectator["own_draw"] == 0
+
+
+def _stand_and_deliver() -> Game:
+    g = build(
+        {
+            "turn": "marquise",
+            "at": "birdsong",
+            "clearings": {"1": {"marquise": "2w keep"}, "3": {"eyrie": "2w roost"}},
+            "persistent": {"marquise": ["stand-and-deliver"]},
+            "hands": {"eyrie": ["anvil", "sword", "cobbler"]},
+            "seed": 3,
+        }
+    )
+    g.state.log = []
+    g.apply("stand-and-deliver 1")
+    return g
+
+
+def test_1_2_1_a_card_taken_at_random_is_seen_only_by_the_two_players() -> None:
+    g = _stand_and_deliver()
+    (taken,) = g.state.seats[0].hand
+    for seat in (0, 1):
+        counts = _check_events(g, seat)
+        assert counts["take"] == 1
+        assert [e["card"] for e in g.events(seat) if e["kind"] == "take"] == [taken]
+    _check_events(g, None)
+    (take,) = [e for e in g.events(None) if e["kind"] == "take"]
+    assert take == {"kind": "take", "seat": 0, "from": 1}
+    (pick,) = [e for e in g.events(None) if e["kind"] == "pick"]
+    assert pick == {"kind": "pick", "of": 3, "why": "stand-and-deliver"}
+
+
+def test_1_2_1_a_hand_looked_at_is_seen_only_by_the_looker() -> None:
+    g = build(
+        {
+            "turn": "marquise",
+            "at": "daylight:actions",
+            "clearings": {"1": {"marquise": "2w keep"}, "3": {"eyrie": "2w roost"}},
+            "persistent": {"marquise": ["codebreakers"]},
+            "hands": {"eyrie": ["anvil", "sword"], "marquise": ["cobbler"]},
+        }
+    )
+    g.state.log = []
+    g.apply("codebreakers 1")
+    seen = [ids_for_key("anvil")[0], ids_for_key("sword")[0]]
+    assert [e["cards"] for e in g.events(0) if e["kind"] == "look"] == [seen]
+    for seat in (0, 1, None):
+        assert _check_events(g, seat)["look"] == 1
+    assert g.view(0)["seen_hands"] == {
+        "eyrie": [{"id": seen[0], "key": "anvil"}, {"id": seen[1], "key": "sword"}]
+    }
+    assert g.view(1)["seen_hands"] is None and g.view(None)["seen_hands"] is None
+    assert g.view(1)["hand"] == [{"id": seen[0], "key": "anvil"}, {"id": seen[1], "key": "sword"}]
+    assert g.view(None)["hand"] is None
+
+
+def _asked(game: Game, rng: Rng, tries: int = 6) -> list[str]:
+    """Decision kinds that would not have been asked had the decider held other cards (drawn
+    again from its hand and the draw pile, the hand's size kept)."""
+    g = game.state
+    f = g.stack[-1]
+    seat = f.seat
+    assert seat is not None
+    bad: list[str] = []
+    for _ in range(tries):
+        s2 = g.clone()
+        f2 = s2.stack[-1]
+        pool = s2.deck + s2.seats[seat].hand
+        rng.shuffle(pool)
+        k = len(g.seats[seat].hand)
+        s2.seats[seat].hand, s2.deck = pool[:k], pool[k:]
+        acts = flow.DECISIONS[f.kind][0](s2, f2)
+        if not (len(acts) >= 2 or ("ask" in f2.data and s2.seats[seat].hand)):
+            bad.append(f.kind)
+    return bad
+
+
+def test_1_2_1_whether_a_decision_opens_does_not_depend_on_the_hand() -> None:
+    """A decision that is asked would also be asked with any other hand of the same size, so
+    that the opponent, who sees who is deciding, learns nothing from it."""
+    rng = Rng(99)
+    bad: dict[str, int] = {}
+    decisions = 0
+    for seed in range(12):
+        g = new_game(seed=seed)
+        bot = RandomBot(seed)
+        while not g.is_over:
+            for kind in _asked(g, rng):
+                bad[kind] = bad.get(kind, 0) + 1
+            decisions += 1
+            g.apply(bot.choose(g))
+    assert decisions > 3000
+    assert bad == {}
+
+
+def _cat_actions(hand: list[str], actions: int = 0) -> Game:
+    return build(
+        {
+            "turn": "marquise",
+            "at": "daylight:actions",
+            "clearings": {"1": {"marquise": "2w keep"}, "3": {"eyrie": "2w roost"}},
+            "hands": {"marquise": hand},
+            "turn_state": {"actions": actions},
+        }
+    )
+
+
+def test_1_2_1_marquise_with_no_action_left_is_asked_while_she_holds_a_card() -> None:
+    g = _cat_actions(["anvil"])
+    assert (g.decision, g.legal_tokens()) == ("cat_actions", ["end"])
+    g = _cat_actions(["ambush:bird"])
+    assert g.legal_tokens() == [f"bird {ids_for_key('ambush:bird')[0]}", "end"]
+    g = _cat_actions([])
+    assert g.phase == "evening" or g.current_seat == 1
+
+
+def test_1_2_1_craft_step_still_asked_after_a_tax_collector_draw() -> None:
+    """The craft step opened only for the Tax Collector (empty hand); the card it draws must
+    not decide whether the step stays open."""
+    g = build(
+        {
+            "turn": "marquise",
+            "at": "daylight:craft",
+            "clearings": {"1": {"marquise": "2w workshop keep"}, "3": {"eyrie": "2w roost"}},
+            "persistent": {"marquise": ["tax-collector"]},
+            "deck": ["ambush:fox"],
+        }
+    )
+    assert g.decision == "craft" and g.legal_tokens() == ["tax-collector 1", "done"]
+    g.apply("tax-collector 1")
+    fox = ids_for_key("ambush:fox")[0]
+    assert g.state.seats[0].hand == [fox]
+    # Field Hospitals for the warrior removed (fox clearing, fox card).
+    assert g.legal_tokens() == [f"hospital {fox}", "pass"]
+    g.apply("pass")
+    assert (g.decision, g.legal_tokens()) == ("craft", ["done"])
