@@ -78,6 +78,23 @@ def event_line(e: dict[str, Any]) -> str | None:
     return None
 
 
+class _LogLines:
+    """Appends to ``out`` the record lines of the events ``game`` logged since last call."""
+
+    def __init__(self, game: Game, out: list[str]) -> None:
+        self.game = game
+        self.out = out
+        self.seen = 0
+
+    def __call__(self) -> None:
+        log = self.game.state.log or []
+        for e in log[self.seen :]:
+            line = event_line(e)
+            if line is not None:
+                self.out.append(line)
+        self.seen = len(log)
+
+
 def _base(game: Game) -> Game:
     """A fresh game, logging, at ``game``'s starting point."""
     meta = game.meta
@@ -126,17 +143,7 @@ def write_record(game: Game, date: str | None = None, comment: str | None = None
     if comment:
         head += [f"# {line}" for line in comment.splitlines()]
     body: list[str] = []
-    log = base.state.log if base.state.log is not None else []
-    seen = 0
-
-    def flush() -> None:
-        nonlocal seen
-        for e in log[seen:]:
-            line = event_line(e)
-            if line is not None:
-                body.append(line)
-        seen = len(log)
-
+    flush = _LogLines(base, body)
     flush()
     turn = base.turn_number
     for tok in game.history:
@@ -256,18 +263,8 @@ def replay_record(
         raise RecordError(1, f"the setup does not match the record: {e}") from None
     except (ValueError, KeyError, TypeError, RootError) as e:
         raise RecordError(1, f"the header does not describe a game: {e}") from None
-    log = game.state.log if game.state.log is not None else []
-    seen = 0
     pending: list[str] = []
-
-    def produced() -> None:
-        nonlocal seen
-        for e in log[seen:]:
-            line = event_line(e)
-            if line is not None:
-                pending.append(line)
-        seen = len(log)
-
+    produced = _LogLines(game, pending)
     produced()
     for n, line in rec.body:
         if line.startswith("* "):

@@ -25,6 +25,7 @@ from .core import (
     discard_from_hand,
     fac,
     has_persistent,
+    has_pieces,
     remove_building,
     remove_token,
     remove_warriors,
@@ -43,21 +44,9 @@ def battle_targets(g: GameState, seat: int, clearings: Iterable[int]) -> list[tu
         if not g.warriors[c][seat]:
             continue
         for d in range(len(g.seats)):
-            if d != seat and _has_any(g, d, c):
+            if d != seat and has_pieces(g, d, c):
                 out.append((c, d))
     return out
-
-
-def _has_any(g: GameState, s: int, c: int) -> bool:
-    if g.warriors[c][s]:
-        return True
-    for o, _ in g.buildings[c]:
-        if o == s:
-            return True
-    for o, _ in g.tokens[c]:
-        if o == s:
-            return True
-    return False
 
 
 def _other_pieces(g: GameState, s: int, c: int) -> int:
