@@ -12,7 +12,7 @@ from typing import Any
 from . import factions as _factions  # noqa: F401  (registers the factions)
 from . import flow
 from .actions import Action, parse, token
-from .board import load_board
+from .board import Board, load_board
 from .cards import DECK, ITEM_SUPPLY, N_CARDS
 from .errors import BadToken, IllegalAction, PositionError
 from .flow import FACTIONS, PROMPTS, advance
@@ -49,6 +49,19 @@ def new_game(
     return game
 
 
+def empty_state(b: Board, factions: list[str]) -> GameState:
+    """A state with these factions' boards and players, and nothing on the map of ``b``."""
+    g = GameState()
+    g.map = b.name
+    g.factions = tuple(factions)
+    g.seats = [SeatState(f) for f in factions]
+    g.fs = [FACTIONS[f].new_state() for f in factions]
+    g.warriors = [[0] * len(factions) for _ in range(len(b.suit))]
+    g.buildings = [[] for _ in range(len(b.suit))]
+    g.tokens = [[] for _ in range(len(b.suit))]
+    return g
+
+
 def setup_state(
     factions: list[str],
     map: str,
@@ -67,16 +80,12 @@ def setup_state(
     if len(set(factions)) != len(factions):
         raise ValueError("each faction can be played by one player only")
     b = load_board(map)
-    g = GameState()
-    g.map = b.name
-    g.factions = tuple(factions)
+    g = empty_state(b, factions)
     n = len(factions)
-    g.seats = [SeatState(f) for f in factions]
-    g.fs = [FACTIONS[f].new_state() for f in factions]
-    g.warriors = [[0] * n for _ in range(len(b.clearings) + 1)]
     # 5.1.4: a ruin in each slot marked R.
-    g.buildings = [[(-1, "ruin")] if b.starts_with_ruin[c] else [] for c in range(len(b.suit))]
-    g.tokens = [[] for _ in range(len(b.suit))]
+    for c in b.clearings:
+        if b.starts_with_ruin[c]:
+            g.buildings[c].append((-1, "ruin"))
     g.rng = Rng(seed).state
     g.log = [] if log else None
     g.forced = list(forced or [])

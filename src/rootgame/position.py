@@ -34,10 +34,10 @@ from .board import load_board
 from .cards import DECK, ITEM_SUPPLY, ITEMS, N_CARDS, ids_for_key
 from .errors import EngineError, PositionError
 from .flow import DECISIONS, DRIVERS, FACTIONS
-from .game import Game, state_hash
+from .game import Game, empty_state, state_hash
 from .rng import Rng
 from .rules.turn import current_step, turn_steps
-from .state import Frame, GameState, SeatState, _from_jsonable, _jsonable
+from .state import Frame, GameState, _from_jsonable, _jsonable
 
 WARRIOR_WORDS = ("w", "warrior", "warriors")
 
@@ -158,15 +158,8 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
         b = load_board(map_name)
     except ValueError as e:
         raise PositionError(f"map: {e}") from e
-    g = GameState()
-    g.map = b.name
-    g.factions = tuple(factions)
+    g = empty_state(b, factions)
     n = len(factions)
-    g.seats = [SeatState(f) for f in factions]
-    g.fs = [FACTIONS[f].new_state() for f in factions]
-    g.warriors = [[0] * n for _ in range(len(b.suit))]
-    g.buildings = [[] for _ in range(len(b.suit))]
-    g.tokens = [[] for _ in range(len(b.suit))]
     ruins = _list(desc.get("ruins", [c for c in b.clearings if b.starts_with_ruin[c]]), "ruins")
     for c in ruins:
         if not _is_int(c) or c not in b.clearings:

@@ -31,29 +31,12 @@ def fac(g: GameState, seat: int) -> Faction:
     return FACTIONS[g.factions[seat]]
 
 
-def seat_of(g: GameState, faction: str) -> int | None:
-    """The seat playing ``faction``, or None."""
-    try:
-        return g.factions.index(faction)
-    except ValueError:
-        return None
-
-
 def enemies(g: GameState, seat: int) -> range | list[int]:
     """G.1.8: every other player (no coalitions among the base factions here)."""
     return [s for s in range(g.n) if s != seat]
 
 
 # --- 2.5 Rule -----------------------------------------------------------------------------
-
-
-def presence(g: GameState, seat: int, c: int) -> int:
-    """Warriors plus buildings of ``seat`` in clearing ``c`` (what counts for rule, 2.5)."""
-    n = g.warriors[c][seat]
-    for owner, _ in g.buildings[c]:
-        if owner == seat:
-            n += 1
-    return n
 
 
 def has_pieces(g: GameState, seat: int, c: int) -> bool:

@@ -38,10 +38,6 @@ def origins_for_suit(g: GameState, suit: str | None) -> tuple[int, ...]:
     return b.clearings if suit is None or suit == "bird" else b.clearings_of_suit(suit)
 
 
-def can_move(g: GameState, seat: int, suit: str | None = None) -> bool:
-    return bool(move_pairs(g, seat, origins_for_suit(g, suit)))
-
-
 def do_move(g: GameState, seat: int, o: int, d: int, n: int) -> None:
     w = g.warriors
     if n < 1 or w[o][seat] < n:
