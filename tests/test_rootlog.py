@@ -44,7 +44,12 @@ from rootgame.records.rootlog import (
     replay_rootlog,
 )
 
-GAMES = Path(__file__).resolve().parents[2] / "shared" / "rootlog"
+GAMES = next(
+    (p / "shared" / "rootlog" for p in Path(__file__).resolve().parents
+     if (p / "shared" / "rootlog").is_dir()),
+    Path(__file__).resolve().parents[2] / "shared" / "rootlog",
+)
+"""../shared/rootlog beside the checkout (found from a worktree too)."""
 GAME_FILES = sorted(GAMES.glob("*.rootlog")) if GAMES.is_dir() else []
 
 

@@ -1,0 +1,105 @@
+"""Rootlog: the community notation for recorded games of Root (version 2.8).
+
+Rootlog writes down the movements of components (pieces, cards, items, victory points)
+rather than the names of faction actions, so one grammar covers every faction. The package
+has one module per role:
+
+- ``notation.py``: the vocabulary (faction, suit, piece and item letters), :class:`RootlogError`
+  and the typed data a record reads into (:class:`RootlogGame`, :class:`Turn`, the actions
+  :class:`Move`, :class:`Battle`, :class:`Craft`, :class:`Score`, :class:`ScoreMarker`,
+  :class:`Reveal`, :class:`Flip`, :class:`Expose`, :class:`Trick`, ...);
+- ``reader.py``: :func:`parse_rootlog` and :func:`parse_action`, the grammar only (any
+  faction, map or deck reads);
+- ``cards.py``: card names and abbreviations, :class:`CardSpec` (what a record says of a card);
+- ``factions.py``: how each faction the engine plays is written (piece codes, board fields,
+  the Eyrie's leader and Decree): the extension point for a new faction;
+- ``steps.py``: watching the engine step by step, in Rootlog's terms;
+- ``writer.py``: :func:`export_rootlog` and :func:`game_turn_states`;
+- ``atoms.py``: a record line and an engine step as comparable atoms;
+- ``search.py``, ``identity.py``, ``importer.py``: :func:`import_rootlog` and
+  :func:`replay_rootlog`, the search that replays a record against the engine, and the
+  identities of the cards the record does not name.
+
+See docs/rootlog.md for the notation and what import checks.
+"""
+
+from __future__ import annotations
+
+from .cards import CARD_NAMES, CardSpec, card_name, card_text
+from .factions import NOTATIONS, SUPPORTED_FACTIONS, FactionNotation
+from .importer import RootlogReplay, import_rootlog, replay_rootlog
+from .notation import (
+    FACTION_LETTERS,
+    FACTION_NAMES,
+    LETTER_OF,
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    Action,
+    Battle,
+    BoardField,
+    Card,
+    Craft,
+    Expose,
+    Flip,
+    Item,
+    Move,
+    Path,
+    Piece,
+    Place,
+    Reveal,
+    RootlogError,
+    RootlogGame,
+    Score,
+    ScoreMarker,
+    Term,
+    Thing,
+    Trick,
+    Turn,
+)
+from .reader import parse_action, parse_rootlog
+from .steps import TurnState
+from .writer import export_rootlog, game_turn_states
+
+__all__ = [
+    "CARD_NAMES",
+    "FACTION_LETTERS",
+    "FACTION_NAMES",
+    "LETTER_OF",
+    "NOTATIONS",
+    "SUIT_LETTERS",
+    "SUIT_NAMES",
+    "SUPPORTED_FACTIONS",
+    "Action",
+    "Battle",
+    "BoardField",
+    "Card",
+    "CardSpec",
+    "Craft",
+    "Expose",
+    "FactionNotation",
+    "Flip",
+    "Item",
+    "Move",
+    "Path",
+    "Piece",
+    "Place",
+    "Reveal",
+    "RootlogError",
+    "RootlogGame",
+    "RootlogReplay",
+    "Score",
+    "ScoreMarker",
+    "Term",
+    "Thing",
+    "Trick",
+    "Turn",
+    "TurnState",
+    "card_name",
+    "card_text",
+    "export_rootlog",
+    "game_turn_states",
+    "import_rootlog",
+    "parse_action",
+    "parse_rootlog",
+    "replay_rootlog",
+]

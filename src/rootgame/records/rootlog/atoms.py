@@ -1,0 +1,295 @@
+"""What a record line says and what the engine did, as comparable atoms.
+
+A record line's actions become :class:`RAtom` s (a piece placed, removed or moved between two
+clearings; a card moved between two places, with what the record says of it; VP; a craft; a
+battle and its ambushes; the Eyrie's purge and leader...), indexed by kind and key in a
+:class:`Line`. An engine step becomes plain tuples of the same kinds and keys
+(:func:`engine_atoms`), with card ids where the record has card specs. The importer
+(``importer.py``) matches the two. What a faction's own board fields mean comes from
+``factions.py``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .cards import CardSpec, spec_from_name
+from .factions import COMMON_LOCS, Loc, notation
+from .notation import (
+    ITEM_OF_LETTER,
+    SUIT_LETTERS,
+    SUIT_NAMES,
+    Action,
+    Battle,
+    BoardField,
+    Card,
+    Craft,
+    Move,
+    Piece,
+    Place,
+    Reveal,
+    RootlogError,
+    Score,
+    Term,
+    Turn,
+)
+from .steps import Step, card_moves, piece_deltas
+
+
+@dataclass(slots=True)
+class RAtom:
+    """One checkable unit of a recorded movement."""
+
+    kind: str
+    key: Any
+    amount: int
+    action: int
+    spec: CardSpec | None = None
+    dice: tuple[int, int] | None = None
+    dest: int = 0
+    """For the 'from' half of a transfer: its destination (the 'to' half is the next atom)."""
+
+
+@dataclass(slots=True)
+class Line:
+    index: int
+    turn: Turn
+    seat: int
+    atoms: list[RAtom]
+    by_key: dict[tuple[str, Any], list[int]]
+
+
+class Converter:
+    """Turns the actions of a record line into atoms, checking that they name things the
+    engine has."""
+
+    def __init__(self, seat_of: dict[str, int], factions: Sequence[str]) -> None:
+        self.seat_of = seat_of
+        self.factions = factions
+        self.notations = [notation(f) for f in factions]
+
+    def fail(self, turn: Turn, a: Action, problem: str, expected: str) -> RootlogError:
+        return RootlogError(problem, turn.line, a.column, a.text, expected)
+
+    def seat(self, turn: Turn, a: Action, letter: str | None) -> int:
+        letter = letter or turn.faction
+        if letter not in self.seat_of:
+            raise self.fail(
+                turn, a, f"faction {letter} is not in this game",
+                "one of " + ", ".join(sorted(self.seat_of)),
+            )
+        return self.seat_of[letter]
+
+    def line(self, index: int, turn: Turn) -> Line:
+        if turn.faction not in self.seat_of:
+            raise RootlogError(
+                f"faction {turn.faction} is not in this game", turn.line, 1,
+                turn.faction + ":", "one of " + ", ".join(sorted(self.seat_of)),
+            )
+        cur = self.seat_of[turn.faction]
+        atoms: list[RAtom] = []
+        for i, a in enumerate(turn.actions):
+            atoms.extend(self.action(turn, i, a))
+        by_key: dict[tuple[str, Any], list[int]] = {}
+        for k, at in enumerate(atoms):
+            by_key.setdefault((at.kind, at.key), []).append(k)
+            if at.kind == "from":
+                # A transfer: its 'from' atom k and 'to' atom k + 1, indexed as a unit.
+                by_key.setdefault(("transfer", (*at.key, at.dest)), []).append(k)
+        return Line(index, turn, cur, atoms, by_key)
+
+    def action(self, turn: Turn, i: int, a: Action) -> list[RAtom]:
+        if isinstance(a, Move):
+            return self.move(turn, i, a)
+        if isinstance(a, Battle):
+            att = self.seat(turn, a, a.attacker)
+            dfd = self.seat(turn, a, a.defender)
+            out = [RAtom("battle", (att, dfd, a.clearing), 1, i, dice=a.dice)]
+            for k, suit in enumerate(a.ambushes):
+                who = dfd if k == 0 else att
+                spec = CardSpec(SUIT_NAMES[suit], frozenset({f"ambush:{SUIT_NAMES[suit]}"}))
+                out.append(RAtom("ambush", who, 1, i, spec))
+            return out
+        if isinstance(a, Craft):
+            return [RAtom("craft", self.seat(turn, a, None), 1, i, self.craft_spec(turn, a))]
+        if isinstance(a, Score):
+            return [RAtom("vp", self.seat(turn, a, a.faction), a.points, i)]
+        if isinstance(a, Reveal):
+            if not a.terms and a.target is not None:
+                src = self.seat(turn, a, a.faction)
+                return [RAtom("reveal", (src, self.seat(turn, a, a.target)), 1, i)]
+            return []  # Revealing named cards is not checked (no such effect in the base game).
+        raise self.fail(
+            turn, a, "the Marquise and the Eyrie never do this",
+            "movements, battles, crafts, scores and reveals",
+        )
+
+    def craft_spec(self, turn: Turn, a: Craft) -> CardSpec:
+        if a.item is not None:
+            item = ITEM_OF_LETTER.get(a.item)
+            if item is None:
+                raise self.fail(turn, a, f"no card of the Standard deck makes %{a.item}",
+                                "an item: " + ", ".join(sorted(ITEM_OF_LETTER)))
+            return CardSpec(item=item)
+        name = a.card or ""
+        spec = spec_from_name(None, name)
+        if spec is None and len(name) > 1 and name[0].upper() in SUIT_LETTERS:
+            spec = spec_from_name(SUIT_NAMES[name[0].upper()], name[1:])
+        if spec is None:
+            raise self.fail(turn, a, f"no card of the Standard deck is called {name!r}",
+                            "a card name or abbreviation ('Ztax', 'Zffavor', 'Z%h')")
+        return spec
+
+    def move(self, turn: Turn, i: int, a: Move) -> list[RAtom]:
+        out: list[RAtom] = []
+        for t in a.terms:
+            w = t.what
+            if isinstance(w, Piece):
+                out.extend(self.piece_term(turn, i, a, t, w))
+            elif isinstance(w, Card):
+                out.extend(self.card_term(turn, i, a, t, w))
+            elif isinstance(w, BoardField):
+                seat = self.seat(turn, a, w.faction)
+                got = self.notations[seat].field_atoms(seat, w.name, tuple(p.name for p in a.to))
+                if got is None:
+                    raise self.fail(turn, a, f"the {self.factions[seat]} have no board field "
+                                    f"'$_{w.name}' that moves this way", "'$_->' (the Eyrie "
+                                    "purge their Decree)")
+                out.extend(RAtom(k[0], k[1], 1, i) for k in got)
+            else:
+                raise self.fail(turn, a, "no items or closed paths with the Marquise and Eyrie",
+                                "pieces or cards")
+        return out
+
+    def piece_term(self, turn: Turn, i: int, a: Move, t: Term, w: Piece) -> list[RAtom]:
+        """Placements (from the supply), removals (to the supply) and transfers (from a
+        clearing to a clearing, one per destination)."""
+        seat = self.seat(turn, a, w.faction)
+        fac = self.factions[seat]
+        code = w.type + (f"_{w.subtype}" if w.subtype else "")
+        codes = self.notations[seat].codes
+        if code not in codes:
+            raise self.fail(turn, a, f"the {fac} have no piece {code!r}",
+                            "one of " + ", ".join(sorted(codes)))
+        dests: list[int] = []
+        for p in a.to:
+            if p.kind == "clearing":
+                dests.append(p.clearings[0])
+            elif p.kind == "board" and self.seat(turn, a, p.faction) == seat:
+                continue
+            else:
+                raise self.fail(turn, a, f"a {p.kind} is not a place for this piece",
+                                "a clearing, or nothing (back to the supply)")
+        st = t.start
+        origin: int | None = None
+        if st is not None and st.kind == "clearing":
+            origin = st.clearings[0]
+        elif st is not None and not (st.kind == "board" and self.seat(turn, a, st.faction) == seat):
+            raise self.fail(turn, a, f"a {st.kind} is not a place for this piece",
+                            "a clearing, or nothing (from the supply)")
+        if origin is None:
+            return [RAtom("place", (seat, code, d), t.count, i) for d in dests]
+        if not dests:
+            return [RAtom("remove", (seat, code, origin), t.count, i)]
+        out: list[RAtom] = []
+        for d in dests:
+            out.append(RAtom("from", (seat, code, origin), t.count, i, dest=d))
+            out.append(RAtom("to", (seat, code, d), t.count, i))
+        return out
+
+    def card_term(self, turn: Turn, i: int, a: Move, t: Term, w: Card) -> list[RAtom]:
+        if w.name is not None and len(a.to) == 1 and a.to[0].kind == "board" and \
+                t.start is None:
+            seat = self.seat(turn, a, a.to[0].faction)
+            if self.notations[seat].special_card(w.name):
+                return [RAtom("leader", (seat, w.name), 1, i)]
+        suit = SUIT_NAMES[w.suit] if w.suit else None
+        spec = spec_from_name(suit, w.name) if w.name else CardSpec(suit, None)
+        if spec is None:
+            raise self.fail(turn, a, f"no card of the Standard deck is called {w.name!r}",
+                            "a card name or abbreviation ('F#tax', 'B#@', '#anvil')")
+        dom = spec.keys is not None and all(k.startswith("dominance") for k in spec.keys)
+        src = self.card_place(turn, a, t.start, ("deck",), dom)
+        if len(a.to) > 1:
+            raise self.fail(turn, a, "a card goes to one place", "one destination")
+        dst = self.card_place(turn, a, a.to[0] if a.to else None, ("discard",), dom)
+        return [RAtom("card", (src, dst), 1, i, spec) for _ in range(t.count)]
+
+    def card_place(self, turn: Turn, a: Action, p: Place | None, default: Loc, dom: bool) -> Loc:
+        if p is None:
+            return default
+        if p.kind == "hand":
+            return ("hand", self.seat(turn, a, p.faction))
+        if p.kind == "board":
+            return ("dominance" if dom else "board", self.seat(turn, a, p.faction))
+        if p.kind == "discard":
+            return ("discard",)
+        if p.kind == "field":
+            seat = self.seat(turn, a, p.faction)
+            loc = self.notations[seat].field_loc(seat, p.name)
+            if loc is not None:
+                return loc
+        raise self.fail(turn, a, f"a card cannot be in this {p.kind}",
+                        "a hand, a board, a Decree column ('$_r', '$_m', '$_x', '$_b')")
+
+
+def engine_atoms(st: Step, factions: Sequence[str]) -> list[tuple[Any, ...]]:
+    """What one engine step did, in the terms of record atoms (card ids instead of specs)."""
+    out: list[tuple[Any, ...]] = []
+    skip: set[int] = set()
+    act = st.act
+    if act is not None and st.seat is not None:
+        if st.fkind == "craft" and act[0] == "craft":
+            out.append(("craft", st.seat, int(act[1])))
+            skip.add(int(act[1]))
+        elif st.fkind in ("ambush", "foil_ambush") and act[0] == "ambush":
+            out.append(("ambush", st.seat, int(act[1])))
+            skip.add(int(act[1]))
+        elif act[0] == "codebreakers":
+            out.append(("reveal", (int(act[1]), st.seat), None))
+    for a, d, c in st.new_battles:
+        out.append(("battle", (a, d, c), None))
+    b, f = st.before, st.after
+    changed = [(s, x, y) for s, (x, y) in enumerate(zip(b.status, f.status, strict=True))
+               if x != y]
+    cleared = {s for s, x, y in changed if notation(factions[s]).fields_cleared(x, y)}
+    status: list[tuple[Any, ...]] = []
+    for s, x, y in changed:
+        status.extend((*k, None) for k in notation(factions[s]).status_atoms(s, x, y))
+    out.extend(k for k in status if k[0] == "purge")
+    for cid, src, dst in card_moves(b, f):
+        if cid in skip or (src[0] not in COMMON_LOCS and src[1] in cleared):
+            continue
+        if dst == ("available",):
+            dst = ("discard",)
+        if src == ("available",):
+            src = ("deck",)
+        out.append(("card", (src, dst), cid))
+    out.extend(piece_atoms(piece_deltas(b, f)))
+    for s, (x, y) in enumerate(zip(b.vp, f.vp, strict=True)):
+        if y != x:
+            out.append(("vp", s, y - x))
+    out.extend(k for k in status if k[0] != "purge")
+    return out
+
+
+def piece_atoms(deltas: dict[tuple[int, str, int], int]) -> list[tuple[Any, ...]]:
+    """A seat's pieces of one kind leaving one clearing for one other clearing, as many, are
+    a transfer; other changes are placements and removals."""
+    out: list[tuple[Any, ...]] = []
+    groups: dict[tuple[int, str], list[tuple[int, int]]] = {}
+    for (s, code, c), d in sorted(deltas.items()):
+        groups.setdefault((s, code), []).append((c, d))
+    for (s, code), changes in groups.items():
+        neg = [(c, d) for c, d in changes if d < 0]
+        pos = [(c, d) for c, d in changes if d > 0]
+        if len(neg) == 1 and len(pos) == 1 and neg[0][1] == -pos[0][1]:
+            out.append(("transfer", (s, code, neg[0][0], pos[0][0]), pos[0][1]))
+            continue
+        for c, d in changes:
+            out.append(("remove" if d < 0 else "place", (s, code, c), abs(d)))
+    return out
+
+

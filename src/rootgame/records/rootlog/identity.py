@@ -1,0 +1,219 @@
+"""Card identities during an import: which card an unnamed draw was.
+
+A record names some cards (``F#tax->C``) and not others (``#->C``); the draw pile's order is
+unknown to it. The importer plays with real cards, so a card drawn unnamed is a concrete card
+for the engine that the record may later name otherwise; these methods give cards the
+identities the record needs: named draws are put on top of the pile (:meth:`arrange`), a
+named draw takes the card named from the pile (:meth:`settle_draw`), a hand about to give a
+card it lacks takes it in exchange for an unnamed draw (:meth:`fix_hands`, :meth:`repair`),
+and Stand and Deliver! takes the card the record names (:meth:`pick_options`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards import DECK
+from .atoms import Line
+from .cards import CardSpec
+from .factions import notation
+from .search import Node, Pos
+from .steps import Step
+
+
+def swap_cards(g: Any, x: int, y: int) -> None:
+    """Exchange two cards wherever they are (hands, piles, play areas, the Decree)."""
+    places: list[list[int]] = [g.deck, g.discard, g.available_dominance]
+    for s in g.seats:
+        places += [s.hand, s.persistent]
+    for f, fs in zip(g.factions, g.fs, strict=True):
+        places.extend(notation(f).card_lists(fs))
+    px = next(p for p in places if x in p)
+    py = next(p for p in places if y in p)
+    ix, iy = px.index(x), py.index(y)
+    px[ix], py[iy] = y, x
+
+
+
+
+class CardIdentity:
+    """The card-identity part of the importer (mixed into ``importer.Importer``)."""
+
+    lines: list[Line]
+    order: list[int]
+    rank_of: dict[int, int]
+
+    def settle_draw(
+        self, line: int, left: list[int], g2: Any, st: Step, cid: int, seat: int,
+        from_deck: bool, atoms_by_step: list[list[tuple[Any, ...]]], si: int,
+    ) -> tuple[int, bool, int] | None:
+        """Match an engine draw with the next recorded draw into that hand. When the record
+        names another card still hidden in the same draw pile, the two are swapped: the order
+        of a draw pile is unknown to the record. Returns (card, named, action index)."""
+        ln = self.lines[line]
+        for k in ln.by_key.get(("card", (("deck",), ("hand", seat))), []):
+            if not left[k]:
+                continue
+            at = ln.atoms[k]
+            spec = at.spec
+            assert spec is not None
+            left[k] -= 1
+            if not spec.named or spec.matches(cid):
+                return cid, spec.named, at.action
+            want = ("deck",) if from_deck else ("discard",)
+            # The card named is still in the draw pile, or was drawn in the same step by
+            # another hand (the two were drawn the other way round).
+            drawn_too = [c for c, loc in st.after.cards.items() if loc[0] == "hand"
+                         and loc != ("hand", seat) and st.before.cards.get(c) == want]
+            for y in list(reversed(g2.deck)) + drawn_too:
+                if st.before.cards.get(y) == want and spec.matches(y):
+                    swap_cards(g2, cid, y)
+                    for later in atoms_by_step[si:]:
+                        for j, old in enumerate(later):
+                            if len(old) > 2 and old[0] in ("card", "craft", "ambush"):
+                                if old[2] == cid:
+                                    later[j] = (*old[:2], y)
+                                elif old[2] == y:
+                                    later[j] = (*old[:2], cid)
+                    return int(y), True, at.action
+            return None
+        return None
+
+    def arrange(self, pos: Pos, lookahead: int = 12) -> None:
+        """Put the cards the record names as the next draws on top of the draw pile, in
+        order (the record cannot know the pile's order, so any order is as good)."""
+        if pos.line is None:
+            return
+        want: list[CardSpec] = []
+        start = self.rank_of[pos.line]
+        for line in self.order[start:]:
+            ln = self.lines[line]
+            left = pos.left.get(line)
+            for k, at in enumerate(ln.atoms):
+                if at.kind != "card" or at.key[0] != ("deck",) or at.key[1][0] != "hand":
+                    continue
+                if left is not None and not left[k]:
+                    continue
+                assert at.spec is not None
+                want.append(at.spec)
+            if len(want) >= lookahead:
+                break
+        deck = pos.g.deck
+        chosen: list[int] = []
+        for spec in want[:lookahead]:
+            if not spec.named:
+                break
+            c = next((x for x in reversed(deck) if x not in chosen and spec.matches(x)), None)
+            if c is None:
+                break
+            chosen.append(c)
+        if chosen:
+            rest = [x for x in deck if x not in chosen]
+            deck[:] = rest + chosen[::-1]
+
+    def pick_options(self, pos: Pos, g: Any, a: tuple[Any, ...]) -> list[int | None]:
+        """Stand and Deliver! takes a random card: the cards the record may name."""
+        if pos.line is None:
+            return []
+        victim = int(a[1])
+        seat = g.stack[-1].seat
+        ln = self.lines[pos.line]
+        left = pos.left[pos.line]
+        for k in ln.by_key.get(("card", (("hand", victim), ("hand", seat))), []):
+            spec = ln.atoms[k].spec
+            if left[k] and spec is not None and spec.named:
+                out: list[int | None] = []
+                keys: set[str] = set()
+                for i, cid in enumerate(g.seats[victim].hand):
+                    if spec.matches(cid) and DECK[cid].key not in keys:
+                        keys.add(DECK[cid].key)
+                        out.append(i)
+                return out
+        return []
+
+    def repair(self, node: Node) -> Node | None:
+        """No decision explains the record: if the record needs, from a hand, a card the hand
+        lacks, and the hand holds a card drawn unnamed in the same draw pile, that draw may
+        have been the needed card: swap them."""
+        pos = node.pos
+        if pos.line is None:
+            return None
+        ln = self.lines[pos.line]
+        left = pos.left[pos.line]
+        g = pos.g
+        for k, at in enumerate(ln.atoms):
+            if not left[k] or at.spec is None or not at.spec.named:
+                continue
+            if at.kind == "card":
+                src = at.key[0]
+            elif at.kind in ("craft", "ambush"):
+                src = ("hand", at.key)
+            else:
+                continue
+            if src[0] != "hand":
+                continue
+            hand = g.seats[src[1]].hand
+            if any(at.spec.matches(c) for c in hand):
+                continue
+            for f in hand:
+                if f not in pos.free or pos.free[f][1] != pos.epoch:
+                    continue
+                for y in reversed(g.deck):
+                    if at.spec.matches(y):
+                        from ... import flow
+
+                        g2 = g.clone()
+                        swap_cards(g2, f, y)
+                        free = dict(pos.free)
+                        serial, _ = free.pop(f)
+                        top = g2.stack[-1]
+                        legal = flow.DECISIONS[top.kind][0](g2, top)
+                        new = Pos(g2, legal, pos.seg, pos.line, pos.turns, pos.left, free,
+                                   pos.epoch, pos.done)
+                        return Node(new, node, (), (("rename", serial, y),), (),
+                                     repaired=True)
+            return None
+        return None
+
+    def fix_hands(self, pos: Pos) -> tuple[tuple[Any, ...], ...]:
+        """Before searching a decision: if the current line will take from a hand more cards
+        of some kind than the hand holds, and the hand holds cards drawn unnamed (in the
+        present draw pile's time), those draws were the needed cards: swap them in from the
+        draw pile. Returns the renaming events (for the final replay)."""
+        if pos.line is None or not pos.free:
+            return ()
+        ln = self.lines[pos.line]
+        left = pos.left[pos.line]
+        need: dict[int, list[CardSpec]] = {}
+        for k, at in enumerate(ln.atoms):
+            if not left[k] or at.spec is None or not at.spec.named:
+                continue
+            if at.kind == "card" and at.key[0][0] == "hand":
+                need.setdefault(at.key[0][1], []).append(at.spec)
+            elif at.kind in ("craft", "ambush"):
+                need.setdefault(at.key, []).append(at.spec)
+        g = pos.g
+        events: list[tuple[Any, ...]] = []
+        for seat, specs in need.items():
+            hand = g.seats[seat].hand
+            taken: set[int] = set()
+            for spec in specs:
+                c = next((x for x in hand if x not in taken and spec.matches(x)), None)
+                if c is not None:
+                    taken.add(c)
+                    continue
+                f = next((x for x in hand if x not in taken and x in pos.free
+                          and pos.free[x][1] == pos.epoch), None)
+                y = next((x for x in reversed(g.deck) if spec.matches(x)), None)
+                if f is None or y is None:
+                    break
+                swap_cards(g, f, y)
+                serial = pos.free.pop(f)[0]
+                events.append(("rename", serial, y))
+                taken.add(y)
+        if events and not g.winners:
+            from ... import flow
+
+            top = g.stack[-1]
+            pos.legal = flow.DECISIONS[top.kind][0](g, top)
+        return tuple(events)

@@ -1,0 +1,672 @@
+"""Importing a Rootlog record: replaying it against the engine (:func:`replay_rootlog`,
+:func:`import_rootlog`).
+
+At each decision the engine's legal actions are tried on a copy of the game; an action is
+kept when everything it changes (``steps.py``) is a movement of the record's current line
+(``atoms.py``). The search is depth first, best candidates first, and goes back when the
+record later disagrees; card identities are settled by ``identity.py``. The game returned
+replays from its own start through the public API.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ...cards import DECK
+from ...errors import RootError
+from .atoms import Converter, engine_atoms
+from .factions import SUPPORTED_FACTIONS
+from .identity import CardIdentity, swap_cards
+from .notation import FACTION_NAMES, RootlogError, RootlogGame
+from .reader import parse_rootlog
+from .search import MAX_SILENT, STALL, Cand, Node, Pos, Silent, chance_events, fingerprint
+from .steps import DICE_OPTIONS, Observer, Segment, Snap, TurnState, advance, decide, turn_state
+
+
+@dataclass(slots=True)
+class RootlogReplay:
+    """What :func:`replay_rootlog` found: the game at the end of the record, the board at the
+    end of each record line (in the order the engine played them), and the parsed record."""
+
+    game: Any
+    turns: list[TurnState]
+    record: RootlogGame
+
+
+
+class Importer(CardIdentity):
+    """The search: at each decision, the legal actions whose effect the record explains."""
+
+    def __init__(self, rec: RootlogGame) -> None:
+        self.rec = rec
+        self.serial = 0
+        self.merged = 0
+        """Engine changes that took up more than one recorded movement (in one ``match``)."""
+        self.snaps: dict[int, tuple[Any, Snap]] = {}
+        """Snapshots of the states being expanded (the same state starts many evaluations)."""
+        self.failure: tuple[tuple[int, ...], RootlogError] | None = None
+        self.evaluations = 0
+        letters = list(rec.players)
+        for t in rec.turns:
+            if t.faction not in letters:
+                letters.append(t.faction)
+        self._check_supported(letters)
+        self.letters = letters
+        self.factions = [FACTION_NAMES[x] for x in letters]
+        self.seat_of = {x: i for i, x in enumerate(letters)}
+        conv = Converter(self.seat_of, self.factions)
+        self.lines = [conv.line(i, t) for i, t in enumerate(rec.turns)]
+        self.setup_line: dict[int, int] = {}
+        self.turn_lines: list[int] = []
+        for ln in self.lines:
+            if ln.turn.setup:
+                self.setup_line[ln.seat] = ln.index
+            else:
+                self.turn_lines.append(ln.index)
+        for s, x in enumerate(letters):
+            if s not in self.setup_line:
+                raise RootlogError(f"the record has no setup line for {x}", 0, 0, "",
+                                   f"a line '{x}:...' with {x}'s setup")
+        self.first = self.lines[self.turn_lines[0]].seat if self.turn_lines else 0
+        self.spent = 0
+        self.needed: set[str] = set()
+        """Keys of the cards the record names as leaving a hand (crafts, ambushes too)."""
+        for ln in self.lines:
+            for at in ln.atoms:
+                if at.spec is None or at.kind not in ("card", "craft", "ambush"):
+                    continue
+                if at.kind == "card" and at.key[0][0] != "hand":
+                    continue
+                if at.spec.keys is not None:
+                    self.needed |= at.spec.keys
+                elif at.spec.item is not None:
+                    self.needed |= {c.key for c in DECK if c.item == at.spec.item}
+        self.order = [ln.index for ln in self.lines if ln.turn.setup] + self.turn_lines
+        self.rank_of = {line: r for r, line in enumerate(self.order)}
+
+    def _check_supported(self, letters: list[str]) -> None:
+        rec = self.rec
+        at = rec.header_lines
+        if rec.map not in ("Fall", "Autumn"):
+            raise RootlogError(f"the {rec.map} map is not supported: rootgame has only Fall",
+                               at.get("Map", 0), 1, "Map: " + rec.map, "Map: Fall")
+        if rec.deck != "Standard":
+            raise RootlogError(f"the {rec.deck} deck is not supported", at.get("Deck", 0), 1,
+                               "Deck: " + rec.deck, "Deck: Standard")
+        for x in letters:
+            if x not in SUPPORTED_FACTIONS:
+                line = at.get(x) or next((t.line for t in rec.turns if t.faction == x), 0)
+                raise RootlogError(
+                    f"faction {x} ({FACTION_NAMES.get(x, '?')}) is not supported: rootgame "
+                    "has the Marquise (C) and the Eyrie (E)", line, 1, x, "C and E")
+        if len(letters) < 2:
+            raise RootlogError("a game needs two factions", 0, 0, "", "players C and E")
+
+    # --- lines ---------------------------------------------------------------------------
+    def line_for(self, seg: Segment, turns: int) -> int | None:
+        if seg.kind == "setup":
+            return self.setup_line.get(seg.seat)
+        return self.turn_lines[turns] if turns < len(self.turn_lines) else None
+
+    def open_error(self, line: int, left: list[int], why: str) -> RootlogError:
+        ln = self.lines[line]
+        for k, at in enumerate(ln.atoms):
+            if left[k]:
+                a = ln.turn.actions[at.action]
+                return RootlogError(why, ln.turn.line, a.column, a.text, "")
+        return RootlogError(why, ln.turn.line, 1, "", "")
+
+    def note_failure(self, pos: Pos, why: str) -> None:
+        if pos.line is None:
+            return
+        left = pos.left[pos.line]
+        progress = (self.rank_of[pos.line], sum(1 for x in left if x == 0))
+        if self.failure is None or progress > self.failure[0]:
+            self.failure = (progress, self.open_error(pos.line, left, why))
+
+    def consume(
+        self, line: int, left: list[int], atom: tuple[Any, ...], free: dict[int, tuple[int, int]]
+    ) -> int | None:
+        """Consume one engine atom; the index of the recorded action it matched, or None."""
+        ln = self.lines[line]
+        kind, key = atom[0], atom[1]
+        if kind == "transfer":
+            n = int(atom[2])
+            first: int | None = None
+            for k in ln.by_key.get(("transfer", key), []):
+                take = min(n, left[k], left[k + 1])
+                if take > 0:
+                    left[k] -= take
+                    left[k + 1] -= take
+                    n -= take
+                    if first is None:
+                        first = ln.atoms[k].action
+                    else:
+                        self.merged += 1
+                    if not n:
+                        return first
+            # Written as a removal and a placement.
+            s, code, o, d = key
+            a1 = self.consume(line, left, ("remove", (s, code, o), n, True), free)
+            a2 = self.consume(line, left, ("place", (s, code, d), n, True), free) \
+                if a1 is not None else None
+            if a1 is None or a2 is None:
+                return None
+            return min(a1, a2) if first is None else first
+        if kind in ("place", "remove"):
+            n = int(atom[2])
+            first = None
+            # A removal and a placement may also be the two halves of a recorded transfer
+            # (Field Hospitals written as a move from the battle to the keep).
+            kinds = (kind,) if len(atom) > 3 else (kind, "to" if kind == "place" else "from")
+            for kind2 in kinds:
+                for k in ln.by_key.get((kind2, key), []):
+                    # A transfer's arrival only after its departure (atom k - 1) was matched.
+                    take = min(n, left[k] - left[k - 1] if kind2 == "to" else left[k])
+                    if take > 0:
+                        left[k] -= take
+                        n -= take
+                        if first is None:
+                            first = ln.atoms[k].action
+                        else:
+                            self.merged += 1
+                        if not n:
+                            return first
+            return None
+        if kind == "vp":
+            need = int(atom[2])
+            first = None
+            for k in ln.by_key.get((kind, key), []):
+                if not left[k]:
+                    continue
+                if (left[k] > 0) != (need > 0):
+                    return None
+                take = min(abs(need), abs(left[k])) * (1 if need > 0 else -1)
+                left[k] -= take
+                need -= take
+                if first is None:
+                    first = ln.atoms[k].action
+                else:
+                    self.merged += 1
+                if not need:
+                    return first
+            return None
+        if kind in ("card", "craft", "ambush"):
+            cid = int(atom[2])
+            idx = ln.by_key.get((kind, key), [])
+            for named in (True, False):
+                for k in idx:
+                    at = ln.atoms[k]
+                    if left[k] and at.spec is not None and at.spec.named == named and \
+                            at.spec.matches(cid):
+                        left[k] -= 1
+                        if named:
+                            free.pop(cid, None)
+                        if at.spec.keys is None and DECK[cid].key in self.needed:
+                            # Spent where the record does not say which card, a card the
+                            # record names later: better not (a tie-breaker).
+                            self.spent += 1
+                        return at.action
+            return None
+        for k in ln.by_key.get((kind, key), []):
+            if left[k]:
+                left[k] -= 1
+                return ln.atoms[k].action
+        return None
+
+    # --- one decision ---------------------------------------------------------------------
+    def evaluate(
+        self, pos: Pos, g: Any, a: tuple[Any, ...], prefix: tuple[str, ...],
+        before: tuple[tuple[Any, ...], ...], dice_plan: list[tuple[int, int]], pick: int | None,
+    ) -> list[Cand | Silent]:
+        """Apply ``a`` to a copy of ``g``: the candidates it gives (one per choice of dice
+        when the record gives none), or a silent result (no visible effect)."""
+        from ...actions import token
+
+        self.evaluations += 1
+        g2 = g.clone()
+        if pick is not None:
+            g2.forced = [("pick", pick)]
+        cuts: list[TurnState] = []
+        segs: list[Segment | None] = [pos.seg]
+
+        def on_cut(gs: Any, seg: Segment) -> None:
+            if segs[-1] is not None:
+                cuts.append(turn_state(gs, segs[-1]))
+            segs.append(seg)
+
+        snap = self.snaps.get(id(g))
+        if snap is None or snap[0] is not g:
+            snap = (g, Snap(g))
+            self.snaps[id(g)] = snap
+        obs = Observer(g2, list(dice_plan), None, on_cut, snap[1])
+        obs.dice_for = self._dice_for(pos, obs)
+        try:
+            legal = decide(g2, obs, a)
+        except (RootError, ValueError, KeyError, IndexError):
+            return []  # the engine refuses (a chance outcome forced where it does not fit)
+        if pick is not None:
+            g2.forced = []
+        if obs.dice_needed:
+            out: list[Cand | Silent] = []
+            for roll in DICE_OPTIONS:
+                out.extend(self.evaluate(pos, g, a, prefix, before, dice_plan + [roll], pick))
+            return out
+        r = self.match(pos, g2, legal, obs, tuple(cuts))
+        if r is None:
+            return []
+        tokens = prefix + (token(a),)
+        if isinstance(r, Cand):
+            r.tokens = tokens
+            r.events = before + r.events
+            return [r]
+        return [(g2, legal, tokens, before + r)]
+
+    def _dice_for(
+        self, pos: Pos, obs: Observer
+    ) -> Callable[[int, int, int], tuple[int, int] | None]:
+        def f(a: int, d: int, c: int) -> tuple[int, int] | None:
+            if pos.line is None:
+                return (0, 0)
+            n = sum(1 for st in obs.steps for b in st.new_battles if b == (a, d, c))
+            left = pos.left[pos.line]
+            ln = self.lines[pos.line]
+            idx = ln.by_key.get(("battle", (a, d, c)), [])
+            if n:
+                # Started in this step: the n-th open battle of the record like it.
+                found = [k for k in idx if left[k]][n - 1 : n]
+            else:
+                # Started earlier: the last one already matched.
+                found = [k for k in idx if not left[k]][-1:]
+            if not found:
+                return (0, 0)  # not in the record: the candidate fails anyway
+            dice = ln.atoms[found[0]].dice
+            return None if dice is None else (max(dice), min(dice))
+
+        return f
+
+    def match(
+        self, pos: Pos, g2: Any, legal: list[tuple[Any, ...]], obs: Observer,
+        cuts: tuple[TurnState, ...],
+    ) -> Cand | tuple[tuple[Any, ...], ...] | None:
+        """Check what the engine did (``obs.steps``) against the record from ``pos``: the
+        candidate; or, when nothing visible happened, the chance events on the way (dice,
+        picks); or None when the record disagrees."""
+        steps = obs.steps
+        atoms_by_step = [engine_atoms(st, self.factions) for st in steps]
+        self.merged = 0
+        self.spent = 0
+        if not obs.segments and not g2.winners and not any(atoms_by_step):
+            return tuple(e for st in steps for e in chance_events(st))
+
+        left = {k: v[:] for k, v in pos.left.items()}
+        free = dict(pos.free)
+        line, turns, epoch, seg = pos.line, pos.turns, pos.epoch, pos.seg
+        events: list[tuple[Any, ...]] = []
+        rank: list[int] = []
+        seg_at = 0
+        swapped = False
+        by_step: list[list[int]] = []
+        for si, st in enumerate(steps):
+            by_step.append([])
+            while seg_at < st.seg:
+                r = self._cross(line, left, obs.segments[seg_at], turns)
+                if r is None:
+                    return None
+                line, turns = r
+                seg = obs.segments[seg_at]
+                seg_at += 1
+            atoms = atoms_by_step[si]
+            reshuffled = any(
+                st.before.cards.get(c) == ("discard",) and loc[0] in ("deck", "hand")
+                for c, loc in st.after.cards.items()
+            )
+            pre: list[tuple[Any, ...]] = []
+            post: list[tuple[Any, ...]] = []
+            for j, at in enumerate(atoms):
+                if at[0] != "card" or at[1][0] != ("deck",) or at[1][1][0] != "hand":
+                    continue
+                cid = int(at[2])
+                from_deck = st.before.cards.get(cid) == ("deck",)
+                named = False
+                if line is not None:
+                    got = self.settle_draw(line, left[line], g2, st, cid, at[1][1][1],
+                                           from_deck, atoms_by_step, si)
+                    if got is None:
+                        return None
+                    new, named, _hit = got
+                    if new != cid:
+                        swapped = True
+                        atoms[j] = ("card", at[1], new)
+                        cid = new
+                    rank.append(self.rank_of[line] * 1000 + got[2])
+                    by_step[-1].append(rank[-1])
+                self.serial += 1
+                (pre if from_deck else post).append(("draw", cid, self.serial))
+                if not named:
+                    free[cid] = (self.serial, epoch if from_deck else epoch + 1)
+            events.extend(pre)
+            if reshuffled:
+                epoch += 1
+                events.append(("reshuffle",))
+            events.extend(post)
+            events.extend(chance_events(st))
+            if line is None:
+                continue
+            for at in atoms:
+                if at[0] == "card" and at[1][0] == ("deck",) and at[1][1][0] == "hand":
+                    continue  # settled above
+                hit = self.consume(line, left[line], at, free)
+                if hit is None:
+                    return None
+                rank.append(self.rank_of[line] * 1000 + hit)
+                by_step[-1].append(rank[-1])
+        while seg_at < len(obs.segments):
+            r = self._cross(line, left, obs.segments[seg_at], turns)
+            if r is None:
+                return None
+            line, turns = r
+            seg = obs.segments[seg_at]
+            seg_at += 1
+        if swapped and not g2.winners:
+            # A card was swapped into a hand: the pending decision's options follow the hand.
+            from ... import flow
+
+            top = g2.stack[-1]
+            legal = flow.DECISIONS[top.kind][0](g2, top)
+            if len(legal) < 2 and not ("ask" in top.data and g2.seats[top.seat or 0].hand):
+                return None  # the engine would now decide by itself: not followed
+        done = line is None or (
+            not any(left[line]) and self.rank_of[line] == len(self.order) - 1
+        )
+        if g2.winners and not done:
+            return None
+        npos = Pos(g2, legal, seg, line, turns, left, free, epoch, done)
+        used = sum(abs(x) for v in pos.left.values() for x in v) - sum(
+            abs(x) for k, v in left.items() if k in pos.left for x in v
+        )
+        skipped = 0
+        if rank and line is not None:
+            # Recorded actions passed over (still open before the last one touched).
+            ln = self.lines[line]
+            base = pos.left.get(line) or [at.amount for at in ln.atoms]
+            now = left[line]
+            touched = [at.action for k, at in enumerate(ln.atoms) if now[k] != base[k]]
+            if touched:
+                last = max(touched)
+                skipped = len({at.action for k, at in enumerate(ln.atoms)
+                               if now[k] and at.action < last})
+        spent = self.spent
+        # Matched out of the record's order (a later action before an earlier one).
+        # Steps taken out of the record's order (what one step does happens at once).
+        firsts = [min(x) for x in by_step if x]
+        disorder = sum(1 for i in range(len(firsts)) for j in range(i + 1, len(firsts))
+                       if firsts[i] > firsts[j])
+        best = (min(rank), skipped, disorder, self.merged, spent, -used) if rank else (
+            10**9, 0, 0, 0, 0, 0)
+        return Cand(npos, (), tuple(events), cuts, best)
+
+    def _cross(
+        self, line: int | None, left: dict[int, list[int]], seg: Segment, turns: int
+    ) -> tuple[int | None, int] | None:
+        """Enter the next segment: the current line must be complete."""
+        if line is not None:
+            if any(left[line]):
+                return None
+            del left[line]  # complete: nothing more to check there
+        new = self.line_for(seg, turns)
+        if seg.kind == "turn":
+            turns += 1
+        if new is not None:
+            if self.lines[new].seat != seg.seat:
+                return None
+            left.setdefault(new, [at.amount for at in self.lines[new].atoms])
+        return new, turns
+
+    # --- the search ----------------------------------------------------------------------
+    def children(
+        self, pos: Pos, frontier: list[Silent] | None = None, depth: int = 0
+    ) -> tuple[list[Cand], list[Silent], int]:
+        """The ways (after up to ``MAX_SILENT`` decisions without visible effect) that the
+        engine can go on in agreement with the record, best first. The search through silent
+        decisions stops early when a candidate already follows the record exactly; what is
+        left to search is returned (frontier, depth) for when the search comes back."""
+        if frontier is None:
+            self.arrange(pos)
+            frontier = [(pos.g, pos.legal, (), ())]
+        self.snaps.clear()
+        out: list[Cand] = []
+        seen: set[str] = set()
+        perfect = self.perfect_rank(pos)
+        while frontier and depth < MAX_SILENT:
+            nxt: list[Silent] = []
+            for g, legal, prefix, before in frontier:
+                for a in legal:
+                    picks: list[int | None] = [None]
+                    if a[0] == "stand-and-deliver":
+                        picks = self.pick_options(pos, g, a) or [None]
+                    for pk in picks:
+                        for r in self.evaluate(pos, g, a, prefix, before, [], pk):
+                            if isinstance(r, Cand):
+                                out.append(r)
+                            else:
+                                fp = fingerprint(r[0])
+                                if fp not in seen:
+                                    seen.add(fp)
+                                    nxt.append(r)
+            frontier = nxt
+            depth += 1
+            if any(c.rank[:2] == perfect for c in out):
+                break
+        if depth >= MAX_SILENT:
+            frontier = []
+        uniq: dict[str, Cand] = {}
+        for c in sorted(out, key=lambda c: c.rank):
+            key = fingerprint(c.pos.g, full=True) + repr(sorted(c.pos.left.items()))
+            uniq.setdefault(key, c)  # the best ranked of candidates with the same outcome
+        return list(uniq.values()), frontier, depth
+
+    def perfect_rank(self, pos: Pos) -> tuple[int, int]:
+        """The rank of a candidate that takes up the first open action and skips nothing."""
+        if pos.line is None:
+            return (-1, -1)
+        left = pos.left[pos.line]
+        for k, at in enumerate(self.lines[pos.line].atoms):
+            if left[k]:
+                return (self.rank_of[pos.line] * 1000 + at.action, 0)
+        return (-1, -1)
+
+    def run(self, budget: int) -> Node:
+        root = self.start()
+        stack = [root]
+        expanded = 0
+        furthest, since = -1, 0
+        while stack:
+            node = stack[-1]
+            if node.pos.done:
+                return node
+            if node.children is None or (node.k >= len(node.children) and node.frontier):
+                expanded += 1
+                here = -1 if node.pos.line is None else self.rank_of[node.pos.line]
+                if here > furthest:
+                    furthest, since = here, 0
+                since += 1
+                if expanded > budget or since > STALL:
+                    break
+                first = node.children is None
+                if first:
+                    node.events += self.fix_hands(node.pos)
+                node.children, node.frontier, node.depth = self.children(
+                    node.pos, None if first else node.frontier, node.depth)
+                node.k = 0
+                if not node.children and not node.frontier and not node.noted:
+                    node.noted = True
+                    pos = node.pos
+                    who = pos.g.factions[pos.g.stack[-1].seat or 0]
+                    from ... import flow
+
+                    prompt = flow.PROMPTS.get(pos.g.stack[-1].kind, pos.g.stack[-1].kind)
+                    self.note_failure(
+                        pos, f"no legal action explains this movement (the {who} are to "
+                        f"decide: {prompt})")
+                    fixed = None if node.repaired else self.repair(node)
+                    if fixed is not None:
+                        stack.append(fixed)
+                        continue
+            if node.k < len(node.children):
+                c = node.children[node.k]
+                node.k += 1
+                stack.append(Node(c.pos, node, c.tokens, c.events, c.states))
+            elif not node.frontier:
+                node.children = []
+                stack.pop()
+        if self.failure is not None:
+            raise self.failure[1]
+        raise RootlogError("the record could not be replayed: the search gave up")
+
+    def start(self) -> Node:
+        """Set the game up; the starting hands are those named on the setup lines (swapped in
+        from the deck), unnamed ones stay free; then run the setup to the first decision."""
+        from ...game import setup_state
+
+        g = setup_state(self.factions, "autumn", 0, self.first)
+        g.log = None
+        free: dict[int, tuple[int, int]] = {}
+        left: dict[int, list[int]] = {}
+        order = [(g.first_seat + k) % g.n for k in range(g.n)]
+        for n, seat in enumerate(order):
+            line = self.setup_line[seat]
+            ln = self.lines[line]
+            lf = left.setdefault(line, [at.amount for at in ln.atoms])
+            hand = g.seats[seat].hand
+            for p in range(len(hand)):
+                cid = hand[p]
+                idx = [k for k in ln.by_key.get(("card", (("deck",), ("hand", seat))), [])
+                       if lf[k]]
+                spec = ln.atoms[idx[0]].spec if idx else None
+                if idx:
+                    lf[idx[0]] -= 1
+                if spec is not None and spec.named and not spec.matches(cid):
+                    later = hand[p + 1:] + [c for s2 in order[n + 1:] for c in g.seats[s2].hand]
+                    y = next((c for c in reversed(g.deck) if spec.matches(c)), None)
+                    if y is None:
+                        y = next((c for c in later if spec.matches(c)), None)
+                    if y is None:
+                        a = ln.turn.actions[ln.atoms[idx[0]].action]
+                        raise RootlogError("this card cannot be in the starting hand",
+                                           ln.turn.line, a.column, a.text, "")
+                    swap_cards(g, cid, y)
+                elif spec is None or not spec.named:
+                    free[hand[p]] = (0, 0)
+        events: list[tuple[Any, ...]] = []
+        for seat in order:
+            for cid in g.seats[seat].hand:
+                self.serial += 1
+                events.append(("draw", cid, self.serial))
+                if cid in free:
+                    free[cid] = (self.serial, 0)
+        pos = Pos(g, [], None, None, 0, left, free, 0)
+        cuts: list[TurnState] = []
+        segs: list[Segment] = []
+
+        def on_cut(gs: Any, seg: Segment) -> None:
+            if segs:
+                cuts.append(turn_state(gs, segs[-1]))
+            segs.append(seg)
+
+        obs = Observer(g, None, None, on_cut)
+        legal = advance(g, obs)
+        r = self.match(pos, g, legal, obs, tuple(cuts))
+        if not isinstance(r, Cand):
+            first = self.setup_line[order[0]]
+            raise self.open_error(first, left[first], "the setup does not match the record")
+        return Node(r.pos, None, (), tuple(events) + r.events, r.states)
+
+    # --- the result ---------------------------------------------------------------------
+    def finish(self, node: Node) -> RootlogReplay:
+        """Replay the tokens found with the public API, the chance outcomes forced, so that
+        the game returned replays from its own start (history, undo, saving)."""
+        from ...errors import IllegalAction
+        from ...game import new_game
+
+        path: list[Node] = []
+        n: Node | None = node
+        while n is not None:
+            path.append(n)
+            n = n.parent
+        path.reverse()
+        tokens = [t for x in path for t in x.tokens]
+        events = [e for x in path for e in x.events]
+        states = [s for x in path for s in x.states]
+        final = node.pos
+        if final.seg is not None and final.line is not None:
+            states.append(turn_state(final.g, final.seg))
+        renames = {e[1]: e[2] for e in events if e[0] == "rename"}
+        epochs: list[list[int]] = [[]]
+        chance: list[tuple[Any, ...]] = [("shuffle", 0)]
+        for e in events:
+            if e[0] == "draw":
+                epochs[-1].append(renames.get(e[2], e[1]))
+            elif e[0] == "reshuffle":
+                epochs.append([])
+                chance.append(("shuffle", len(epochs) - 1))
+            elif e[0] in ("dice", "pick"):
+                chance.append(e)
+        forced: list[tuple[Any, ...]] = []
+        for c in chance:
+            if c[0] == "shuffle":
+                k = int(c[1])
+                rest = list(final.g.deck) if k == len(epochs) - 1 else []
+                forced.append(("shuffle", *(rest + epochs[k][::-1])))
+            else:
+                forced.append(c)
+        try:
+            game = new_game(self.factions, map="autumn", seed=0, first_player=self.first,
+                            forced=forced)
+            for t in tokens:
+                game.apply(t)
+        except (IllegalAction, RootError, ValueError) as e:
+            raise RootlogError(f"internal: the replay found does not replay ({e})") from e
+        a, b = Snap(game.state), Snap(final.g)
+        if a.pieces != b.pieces or a.vp != b.vp or a.hands != b.hands:
+            raise RootlogError("internal: the replay found does not give the same state")
+        return RootlogReplay(game, states, self.rec)
+
+
+def replay_rootlog(text: str, budget: int | None = None) -> RootlogReplay:
+    """Replay a Rootlog record against the engine (see :func:`import_rootlog`) and return
+    the game, the board at the end of each record line, and the parsed record. ``budget``
+    bounds the search (states expanded; by default 1000 plus three per recorded action)."""
+    rec = parse_rootlog(text)
+    imp = Importer(rec)
+    if budget is None:
+        budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    node = imp.run(budget)
+    out = imp.finish(node)
+    game = out.game
+    if rec.winner is not None and game.is_over:
+        got = "".join(imp.letters[s] for s in game.winners)
+        if sorted(got) != sorted(rec.winner):
+            raise RootlogError(f"the engine's winner is {got}, the record says {rec.winner}",
+                               rec.lines, 1, "Winner: " + rec.winner, f"Winner: {got}")
+    return out
+
+
+def import_rootlog(text: str) -> Any:
+    """Read a Rootlog record of a game rootgame supports (the Fall map, the Standard deck,
+    the Marquise and the Eyrie) and replay it against the engine. Returns the
+    :class:`rootgame.Game` at the end of the record.
+
+    At each decision the engine's legal actions are tried (looking through up to
+    ``MAX_SILENT`` decisions that change nothing visible); an action is kept when every
+    change of state it causes (pieces, cards, VP, crafts, battles, the Eyrie's leader and
+    Decree) is a movement of the record's current line, and a turn ends only when its line
+    is used up. When the record names a card drawn from the draw pile, that card is drawn
+    (the pile's order is unknown to the record); unnamed draws are fixed later if the record
+    needs them to be a certain card. Dice written in a battle are used; otherwise the dice
+    that give the recorded losses are found. Raises :class:`RootlogError` with the line and
+    the first movement that no legal action explains, or naming the unsupported map, deck or
+    faction."""
+    return replay_rootlog(text).game

@@ -1,0 +1,94 @@
+"""The importer's search states: where a state of the engine stands in the record
+(:class:`Pos`), a way to go on (:class:`Cand`), a node of the depth-first search
+(:class:`Node`), and the bounds of the search."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from .steps import Segment, Step, TurnState
+
+MAX_SILENT = 6
+"""How many decisions in a row without any visible effect (choosing a move's clearings
+before its count, declining a card) the search looks through."""
+STALL = 400
+"""The search gives up when this many search states pass without reaching a later line."""
+
+
+@dataclass(slots=True)
+class Pos:
+    """Where a search state stands in the record."""
+
+    g: Any
+    legal: list[tuple[Any, ...]]
+    seg: Segment | None
+    """The engine's current segment (a setup or a turn); None before the first."""
+    line: int | None
+    """Index of that segment's record line (None: before or past the record)."""
+    turns: int
+    """Turn segments entered so far."""
+    left: dict[int, list[int]]
+    """Per record line: what is left of each atom."""
+    free: dict[int, tuple[int, int]]
+    """Cards drawn without a name in the record: id -> (draw serial, epoch)."""
+    epoch: int
+    """How many times the discard pile was shuffled into a new draw pile."""
+    done: bool = False
+
+
+@dataclass(slots=True)
+class Cand:
+    pos: Pos
+    tokens: tuple[str, ...]
+    events: tuple[tuple[Any, ...], ...]
+    states: tuple[TurnState, ...]
+    rank: tuple[int, ...]
+
+
+@dataclass(slots=True)
+class Node:
+    pos: Pos
+    parent: Node | None = None
+    tokens: tuple[str, ...] = ()
+    events: tuple[tuple[Any, ...], ...] = ()
+    states: tuple[TurnState, ...] = ()
+    children: list[Cand] | None = None
+    frontier: list[Silent] = field(default_factory=list)
+    """Silent states not searched yet (see ``Importer.children``)."""
+    depth: int = 0
+    repaired: bool = False
+    """Made by ``Importer.repair`` (not repaired again)."""
+    noted: bool = False
+    k: int = 0
+
+
+Silent = tuple[Any, list[tuple[Any, ...]], tuple[str, ...], tuple[tuple[Any, ...], ...]]
+"""A state reached without visible change: the state, its legal actions, the tokens and the
+chance events (dice, picks) on the way."""
+
+
+
+def chance_events(st: Step) -> list[tuple[Any, ...]]:
+    """The dice rolled and the random card taken in a step (for the final replay)."""
+    out: list[tuple[Any, ...]] = [("dice", hi, lo) for hi, lo in st.dice]
+    if st.act is not None and st.act[0] == "stand-and-deliver" and st.seat is not None:
+        victim = int(st.act[1])
+        taken = [c for c in st.after.hands[st.seat] if c not in st.before.hands[st.seat]]
+        if taken and taken[0] in st.before.hands[victim]:
+            out.append(("pick", st.before.hands[victim].index(taken[0])))
+    return out
+
+
+def fingerprint(g: Any, full: bool = False) -> str:
+    """The state as text, for telling equal search states apart (hidden parts included)."""
+    parts: list[Any] = [
+        [(f.kind, f.seat, sorted(f.data.items(), key=lambda kv: str(kv[0]))) for f in g.stack],
+        sorted(g.turn.items(), key=lambda kv: str(kv[0])),
+        [fs.to_dict() for fs in g.fs],
+        g.dice,
+    ]
+    if full:
+        parts += [g.warriors, g.buildings, g.tokens, [s.to_dict() for s in g.seats],
+                  g.discard, g.deck[-8:], g.items]
+    return repr(parts)

@@ -1,0 +1,303 @@
+"""Watching the engine step by step: what changed between two moments of a game, in the
+terms Rootlog writes (pieces by faction, code and clearing; where each card is; VP; the
+faction boards). The writer turns these changes into movements, the importer compares them
+with a record's movements."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from .factions import Loc, notation
+from .notation import LETTER_OF, RootlogError
+
+DICE_OPTIONS: tuple[tuple[int, int], ...] = tuple(
+    (hi, lo) for hi in range(3, -1, -1) for lo in range(hi, -1, -1)
+)
+"""The ten outcomes of a roll as (higher, lower)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TurnState:
+    """The board at the end of one line of a record (a faction's setup or turn): what
+    :func:`game_turn_states` and :class:`RootlogReplay` compare."""
+
+    faction: str
+    setup: bool
+    pieces: tuple[tuple[tuple[str, str, int], int], ...]
+    """((faction letter, piece code, clearing), count), sorted."""
+    vp: tuple[int, ...]
+
+
+
+
+class Snap:
+    """The visible components of a state: pieces, where each card is, VP, items, and what
+    each faction board shows besides cards (``status``: the Eyrie's leader)."""
+
+    __slots__ = ("pieces", "cards", "vp", "items", "status", "hands", "deck")
+
+    def __init__(self, g: Any) -> None:
+        pieces: dict[tuple[int, str, int], int] = {}
+        facs = g.factions
+        warriors, buildings, tokens = g.warriors, g.buildings, g.tokens
+        for c in range(1, len(buildings)):
+            for s, n in enumerate(warriors[c]):
+                if n:
+                    pieces[(s, "w", c)] = n
+            for o, k in buildings[c]:
+                if o >= 0:
+                    key = (o, _CODES.get((facs[o], k)) or piece_code(facs[o], k), c)
+                    pieces[key] = pieces.get(key, 0) + 1
+            for o, k in tokens[c]:
+                key = (o, _CODES.get((facs[o], k)) or piece_code(facs[o], k), c)
+                pieces[key] = pieces.get(key, 0) + 1
+        self.pieces = pieces
+        cards: dict[int, Loc] = dict.fromkeys(g.deck, AT_DECK)
+        cards.update(dict.fromkeys(g.discard, AT_DISCARD))
+        if g.available_dominance:
+            cards.update(dict.fromkeys(g.available_dominance, AT_AVAILABLE))
+        if g.removed_cards:
+            cards.update(dict.fromkeys(g.removed_cards, AT_REMOVED))
+        status: list[str | None] = []
+        items: list[tuple[str, ...]] = []
+        for s, seat in enumerate(g.seats):
+            cards.update(dict.fromkeys(seat.hand, AT_HAND[s]))
+            if seat.persistent:
+                cards.update(dict.fromkeys(seat.persistent, AT_BOARD[s]))
+            if seat.dominance is not None:
+                cards[seat.dominance] = ("dominance", s)
+            items.append(tuple(sorted(seat.items)) if seat.items else ())
+            fn = notation(facs[s])
+            fs = g.fs[s]
+            cards.update(fn.board_cards(fs, s))
+            status.append(fn.status(fs))
+        self.cards = cards
+        self.vp = tuple(seat.vp for seat in g.seats)
+        self.items = tuple(items)
+        self.status = tuple(status)
+        self.hands = tuple(tuple(seat.hand) for seat in g.seats)
+        self.deck = tuple(g.deck)
+
+
+AT_DECK: Loc = ("deck",)
+AT_DISCARD: Loc = ("discard",)
+AT_AVAILABLE: Loc = ("available",)
+AT_REMOVED: Loc = ("removed",)
+AT_HAND: tuple[Loc, ...] = tuple(("hand", s) for s in range(8))
+AT_BOARD: tuple[Loc, ...] = tuple(("board", s) for s in range(8))
+
+
+def piece_code(faction: str, kind: str) -> str:
+    """The Rootlog code of an engine building or token (``sawmill`` -> ``b_s``); a faction
+    not described in ``factions.py`` gets ``b_`` or ``t_`` and the kind's first letter."""
+    code = _CODES.get((faction, kind))
+    if code is None:
+        code = notation(faction).pieces.get(kind) or (
+            ("t_" if kind in ("wood", "token") else "b_") + kind[:1]
+        )
+        _CODES[(faction, kind)] = code
+    return code
+
+
+_CODES: dict[tuple[str, str], str] = {}
+
+
+@dataclass(slots=True)
+class Step:
+    """One step of the engine (a decision applied, a forced action, a driver run)."""
+
+    fkind: str
+    seat: int | None
+    act: tuple[Any, ...] | None
+    before: Snap
+    after: Snap
+    new_battles: list[tuple[int, int, int]] = field(default_factory=list)
+    dice: list[tuple[int, int]] = field(default_factory=list)
+    seg: int = 0
+    """Which segment (0: the one where the path started, 1: the next...) the step is in."""
+
+
+@dataclass(slots=True)
+class Segment:
+    kind: str  # "setup" or "turn"
+    seat: int
+
+
+class Observer:
+    """Watches the engine step by step: cuts segments at setup and turn boundaries, records
+    the snapshots before and after each decision applied (the driver runs between two
+    decisions are one step), new battles and dice; can force dice."""
+
+    __slots__ = ("steps", "segments", "snap", "battles", "dice_plan", "dice_needed", "dice_for",
+                 "on_cut", "pending", "dirty")
+
+    def __init__(
+        self,
+        g: Any,
+        dice_plan: list[tuple[int, int]] | None = None,
+        dice_for: Callable[[int, int, int], tuple[int, int] | None] | None = None,
+        on_cut: Callable[[Any, Segment], None] | None = None,
+        snap: Snap | None = None,
+    ) -> None:
+        self.steps: list[Step] = []
+        self.segments: list[Segment] = []
+        self.snap = snap if snap is not None else Snap(g)
+        self.battles: list[Any] = [f for f in g.stack if f.kind == "battle"]
+        """Battle frames already seen (kept alive, so that no new frame can share an id)."""
+        self.dice_plan = list(dice_plan or [])
+        self.dice_needed = 0
+        self.dice_for = dice_for
+        self.on_cut = on_cut
+        self.pending = Step("driver", None, None, self.snap, self.snap)
+        self.dirty = False
+
+    def before_driver(self, g: Any, f: Any) -> None:
+        seg: Segment | None = None
+        if f.kind == "setup" and f.data["i"] < len(f.data["order"]):
+            seg = Segment("setup", int(f.data["order"][f.data["i"]]))
+        elif f.kind == "turn" and f.data["i"] == 0 and len(g.stack) == 1:
+            seg = Segment("turn", g.turn_seat)
+        if seg is not None:
+            self.flush(g)
+            if self.on_cut is not None:
+                self.on_cut(g, seg)
+            self.segments.append(seg)
+        if f.kind == "battle" and f.data.get("step") == "dice":
+            # The roll gets a step of its own, so that chance outcomes keep their order.
+            self.flush(g)
+            self.dirty = True
+        if f.kind == "battle" and f.data.get("step") == "dice" and not g.dice:
+            forced = None
+            if self.dice_for is not None:
+                forced = self.dice_for(f.data["a"], f.data["d"], f.data["c"])
+            if forced is not None:
+                g.dice.append(forced)
+            elif self.dice_plan:
+                g.dice.append(self.dice_plan.pop(0))
+            elif self.dice_for is not None:
+                self.dice_needed += 1
+                g.dice.append((0, 0))
+
+    def _notice(self, g: Any, f: Any, step: Step) -> None:
+        for fr in g.stack:
+            if fr.kind == "battle" and not any(fr is b for b in self.battles):
+                self.battles.append(fr)
+                step.new_battles.append((fr.data["a"], fr.data["d"], fr.data["c"]))
+        if f.kind == "battle" and "dice" in f.data and f.data.get("step") == "effects":
+            step.dice.append((int(f.data["dice"][0]), int(f.data["dice"][1])))
+
+    def after_driver(self, g: Any, f: Any) -> None:
+        self.dirty = True
+        self._notice(g, f, self.pending)
+        if self.pending.dice:
+            self.flush(g)
+
+    def flush(self, g: Any) -> None:
+        """Close the driver runs since the last decision into one step."""
+        if not self.dirty:
+            return
+        snap = Snap(g)
+        st = self.pending
+        st.before, st.after, st.seg = self.snap, snap, len(self.segments)
+        self.steps.append(st)
+        self.snap = snap
+        self.pending = Step("driver", None, None, snap, snap)
+        self.dirty = False
+
+    def after_decision(self, g: Any, f: Any, act: tuple[Any, ...]) -> None:
+        snap = Snap(g)
+        step = Step(f.kind, f.seat, act, self.snap, snap, seg=len(self.segments))
+        self._notice(g, f, step)
+        self.steps.append(step)
+        self.snap = snap
+
+
+def advance(g: Any, obs: Observer) -> list[tuple[Any, ...]]:
+    """The engine's ``flow.advance``, one step at a time, reporting to ``obs``: run drivers
+    and forced decisions until a decision with two or more actions (or the end)."""
+    from ... import flow
+
+    while not g.winners:
+        f = g.stack[-1]
+        run = flow.DRIVERS.get(f.kind)
+        if run is not None:
+            obs.before_driver(g, f)
+            run(g, f)
+            obs.after_driver(g, f)
+            continue
+        legal, apply = flow.DECISIONS[f.kind]
+        acts = legal(g, f)
+        if len(acts) == 1 and not ("ask" in f.data and g.seats[f.seat or 0].hand):
+            obs.flush(g)
+            apply(g, f, acts[0])
+            obs.after_decision(g, f, acts[0])
+            continue
+        if not acts:
+            raise RootlogError(f"the engine has no legal action in {f.kind!r}")
+        obs.flush(g)
+        return acts
+    obs.flush(g)
+    return []
+
+
+def decide(g: Any, obs: Observer, a: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    """Apply decision ``a`` (as ``Game.apply`` does) and advance."""
+    from ... import flow
+
+    f = g.stack[-1]
+    g.decisions += 1
+    obs.flush(g)
+    flow.DECISIONS[f.kind][1](g, f, a)
+    obs.after_decision(g, f, a)
+    return advance(g, obs)
+
+
+def card_moves(before: Snap, after: Snap) -> list[tuple[int, Loc, Loc]]:
+    """Cards that changed place, in a stable order (draws in the order they were drawn)."""
+    out: list[tuple[int, Loc, Loc]] = []
+    for cid, loc in after.cards.items():
+        old = before.cards.get(cid)
+        if old == ("discard",) and loc == ("deck",):
+            continue  # a reshuffle (2.1): not written in Rootlog
+        if old == ("discard",) and loc[0] == "hand":
+            old = ("deck",)  # reshuffled into the draw pile, then drawn
+        if old != loc and old is not None:
+            out.append((cid, old, loc))
+
+    top = {cid: len(before.deck) - i for i, cid in enumerate(before.deck)}
+
+    def order(m: tuple[int, Loc, Loc]) -> tuple[int, int]:
+        # Draws in the order they were drawn: from the top of the draw pile down, then those
+        # drawn after a reshuffle (in the order they reached the hand).
+        cid, _, dst = m
+        if dst[0] == "hand":
+            if cid in top:
+                return (0, top[cid])
+            hand = after.hands[dst[1]]
+            return (0, 1000 + (hand.index(cid) if cid in hand else 0))
+        return (1, cid)
+
+    out.sort(key=order)
+    return out
+
+
+def piece_deltas(before: Snap, after: Snap) -> dict[tuple[int, str, int], int]:
+    out: dict[tuple[int, str, int], int] = {}
+    for k in set(before.pieces) | set(after.pieces):
+        d = after.pieces.get(k, 0) - before.pieces.get(k, 0)
+        if d:
+            out[k] = d
+    return out
+
+
+def turn_state(g: Any, seg: Segment) -> TurnState:
+    snap = Snap(g)
+    facs = g.factions
+    pieces = tuple(
+        sorted(((LETTER_OF.get(facs[s], "?"), code, c), n) for (s, code, c), n in
+               snap.pieces.items())
+    )
+    return TurnState(LETTER_OF.get(facs[seg.seat], "?"), seg.kind == "setup", pieces, snap.vp)
+

@@ -1,0 +1,341 @@
+"""Writing a rootgame game as a Rootlog record (:func:`export_rootlog`).
+
+The game's decisions are replayed from its start, watched step by step (``steps.py``), and
+every change of the state becomes Rootlog movements: one line per setup and per turn. What a
+faction's board fields are called comes from ``factions.py``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...cards import DECK
+from ...errors import RootError
+from .cards import CARD_NAMES, card_name, card_text
+from .factions import COMMON_LOCS, Loc, notation
+from .notation import ITEM_LETTER, LETTER_OF, SUIT_LETTER, RootlogError
+from .steps import (
+    Observer,
+    Segment,
+    Snap,
+    Step,
+    TurnState,
+    advance,
+    card_moves,
+    decide,
+    piece_deltas,
+    turn_state,
+)
+
+
+@dataclass(slots=True)
+class _Mark:
+    """A battle in an exported line; ambushes and dice are filled in as the battle goes."""
+
+    attacker: int
+    defender: int
+    clearing: int
+    ambushes: list[tuple[int, str]] = field(default_factory=list)
+    dice: tuple[int, int] | None = None
+
+
+class _Writer:
+    """Turns the steps of a replayed game into Rootlog fragments."""
+
+    def __init__(self, factions: Sequence[str]) -> None:
+        self.letters = [LETTER_OF.get(f, "?") for f in factions]
+        self.notations = [notation(f) for f in factions]
+        self.mark: _Mark | None = None
+
+    def who(self, seat: int, cur: int) -> str:
+        return "" if seat == cur else self.letters[seat]
+
+    def place(self, loc: Loc, cur: int, as_start: bool) -> str:
+        k = loc[0]
+        if k in ("deck", "removed", "available"):
+            return ""
+        if k == "discard":
+            return "*" if as_start else ""
+        if k == "hand":
+            return self.letters[loc[1]]
+        if k in ("board", "dominance"):
+            return self.who(loc[1], cur) + "$"
+        text = self.notations[loc[1]].field_text(loc) if len(loc) > 1 else None
+        if text is not None:
+            return self.who(loc[1], cur) + text
+        raise RootlogError(f"internal: no Rootlog place for {loc!r}")
+
+    def cards(self, moves: list[tuple[int, Loc, Loc]], cur: int) -> list[str]:
+        groups: dict[tuple[Loc, Loc], list[int]] = {}
+        for cid, src, dst in moves:
+            groups.setdefault((src, dst), []).append(cid)
+        out: list[str] = []
+        for (src, dst), ids in groups.items():
+            counts = Counter(card_text(c) for c in ids)
+            terms = [f"{n}{t}" if n > 1 else t for t, n in counts.items()]
+            start = self.place(src, cur, True)
+            dest = self.place(dst, cur, False)
+            if len(terms) == 1:
+                out.append(f"{terms[0]}{start}->{dest}")
+            elif not start:
+                out.append("+".join(terms) + f"->{dest}")
+            else:
+                out.append("(" + "+".join(terms) + f"){start}->{dest}")
+        return out
+
+    def pieces(self, deltas: dict[tuple[int, str, int], int], cur: int) -> list[str]:
+        out: list[str] = []
+        # A move: one seat's warriors leave one clearing and reach one other, as many.
+        moved: set[tuple[int, str, int]] = set()
+        for seat in sorted({s for s, _, _ in deltas}):
+            neg = [(k, d) for k, d in deltas.items() if k[0] == seat and k[1] == "w" and d < 0]
+            pos = [(k, d) for k, d in deltas.items() if k[0] == seat and k[1] == "w" and d > 0]
+            if len(neg) == 1 and len(pos) == 1 and neg[0][1] == -pos[0][1]:
+                (o, n), (t, _) = neg[0], pos[0]
+                count = f"{-n}" if n < -1 else ""
+                out.append(f"{count}{self.who(seat, cur)}w{o[2]}->{t[2]}")
+                moved.update((o, t))
+        # Removals, grouped by clearing.
+        by_clearing: dict[int, list[tuple[int, str, int]]] = {}
+        for (s, code, c), d in sorted(deltas.items(), key=lambda x: (x[0][2], x[0][0], x[0][1])):
+            if d < 0 and (s, code, c) not in moved:
+                by_clearing.setdefault(c, []).append((s, code, -d))
+        for c, items in by_clearing.items():
+            terms = [f"{n if n > 1 else ''}{self.who(s, cur)}{code}" for s, code, n in items]
+            if len(terms) == 1:
+                out.append(f"{terms[0]}{c}->")
+            else:
+                out.append("(" + "+".join(terms) + f"){c}->")
+        # Placements, grouped by (seat, piece, count) across clearings.
+        placed: dict[tuple[int, str, int], list[int]] = {}
+        for (s, code, c), d in sorted(deltas.items(), key=lambda x: (x[0][0], x[0][1], x[0][2])):
+            if d > 0 and (s, code, c) not in moved:
+                placed.setdefault((s, code, d), []).append(c)
+        order = sorted(placed.items(), key=lambda x: (x[0][0], x[0][1] == "w", x[0][1]))
+        for (s, code, n), cs in order:
+            count = str(n) if n > 1 else ""
+            out.append(f"{count}{self.who(s, cur)}{code}->" + "+".join(str(c) for c in cs))
+        return out
+
+    def vp(self, before: Snap, after: Snap, cur: int) -> list[str]:
+        out: list[str] = []
+        for s, (a, b) in enumerate(zip(before.vp, after.vp, strict=True)):
+            d = b - a
+            if d:
+                sign = "++" if d > 0 else "--"
+                out.append(f"{self.who(s, cur)}{sign}{abs(d) if abs(d) > 1 else ''}")
+        return out
+
+    def step(self, st: Step, cur: int) -> list[str | _Mark]:
+        out: list[str | _Mark] = []
+        moves = card_moves(st.before, st.after)
+        act = st.act
+        for a, d, c in st.new_battles:
+            self.mark = _Mark(a, d, c)
+            out.append(self.mark)
+        for roll in st.dice:
+            if self.mark is not None and self.mark.dice is None:
+                self.mark.dice = roll
+        skip: set[int] = set()
+        if act is not None and act[0] == "ambush" and st.fkind in ("ambush", "foil_ambush"):
+            cid = int(act[1])
+            skip.add(cid)
+            if self.mark is not None and st.seat is not None:
+                self.mark.ambushes.append((st.seat, SUIT_LETTER[DECK[cid].suit]))
+        if act is not None and act[0] == "craft" and st.fkind == "craft":
+            cid = int(act[1])
+            skip.add(cid)
+            out.append(self.craft(cid, st.before.hands[st.seat or 0]))
+        if act is not None and act[0] == "codebreakers" and st.seat is not None:
+            out.append(f"{self.letters[int(act[1])]}^{self.letters[st.seat]}")
+        changed = [
+            (s, x, y) for s, (x, y) in enumerate(zip(st.before.status, st.after.status,
+                                                     strict=True)) if x != y
+        ]
+        cleared = {s for s, x, y in changed if self.notations[s].fields_cleared(x, y)}
+        out.extend(self.cards([m for m in moves if m[0] not in skip and not (
+            m[1][0] not in COMMON_LOCS and m[1][1] in cleared
+            and m[2][0] in ("discard", "available"))], cur))
+        out.extend(self.pieces(piece_deltas(st.before, st.after), cur))
+        out.extend(self.vp(st.before, st.after, cur))
+        for s, x, y in changed:
+            out.extend(self.notations[s].write_status(self.who(s, cur), x, y))
+        return out
+
+    def craft(self, cid: int, hand: Sequence[int]) -> str:
+        c = DECK[cid]
+        if c.kind == "item" and c.item is not None:
+            twins = [x for x in hand if x != cid and DECK[x].item == c.item
+                     and DECK[x].key != c.key]
+            if not twins:
+                return "Z%" + ITEM_LETTER[c.item]
+        name = card_name(cid)
+        if len(CARD_NAMES.get(name, frozenset())) > 1 or c.kind == "favor":
+            # Several cards share the name: the suit goes first, as in 'Zffavor'.
+            return "Z" + SUIT_LETTER[c.suit].lower() + name
+        return "Z" + name
+
+    def render(self, frags: Sequence[str | _Mark], cur: int) -> str:
+        out: list[str] = []
+        for f in frags:
+            if isinstance(f, str):
+                out.append(f)
+                continue
+            text = f"{self.who(f.attacker, cur)}X{self.letters[f.defender]}{f.clearing}"
+            for _seat, suit in sorted(f.ambushes, key=lambda x: x[0] != f.defender):
+                text += f"{suit}@"
+            if f.dice is not None:
+                text += f"({f.dice[0]},{f.dice[1]})"
+            out.append(text)
+        return "/".join(out)
+
+
+def _start_state(game: Any, seed: int | None, first_player: int | None) -> tuple[Any, str]:
+    """The state ``game`` started from, before its setup, and how it was found: from
+    ``new_game(seed=seed, first_player=first_player)`` when a seed is given, else from the
+    game's own start (``game.origin``), else from the seed in ``game.meta``."""
+    import json
+
+    from ...game import setup_state, state_from_dict
+
+    state = game.state
+    if state.map != "autumn":
+        raise RootlogError(f"map {state.map!r} cannot be written in Rootlog yet")
+    if seed is None:
+        origin = getattr(game, "origin", None)
+        if isinstance(origin, str):
+            try:
+                g = state_from_dict(json.loads(origin))
+            except (ValueError, RootError) as e:
+                raise RootlogError(f"the game's start cannot be read: {e}") from e
+            if any(f.kind == "setup" for f in g.stack):
+                return g, "its start"
+            raise RootlogError(
+                "the game was built from a position, not set up by new_game: Rootlog records "
+                "start with each faction's setup"
+            )
+        meta = getattr(game, "meta", None)
+        if isinstance(meta, dict) and isinstance(meta.get("seed"), int):
+            seed = int(meta["seed"])
+            if first_player is None and isinstance(meta.get("first_player"), int):
+                first_player = int(meta["first_player"])
+        else:
+            raise RootlogError(
+                "the game's seed is needed to replay its decisions: export_rootlog(game, seed)"
+            )
+    try:
+        g = setup_state(list(state.factions), state.map, seed, first_player)
+    except (ValueError, RootError) as e:
+        raise RootlogError(f"cannot set the game up again: {e}") from e
+    return g, f"new_game(seed={seed}, first_player={first_player})"
+
+
+@dataclass(slots=True)
+class _Replayed:
+    g: Any
+    obs: Observer
+    hands0: tuple[tuple[int, ...], ...]
+    turn_states: list[TurnState]
+    source: str
+
+
+def _replay_history(game: Any, seed: int | None, first_player: int | None) -> _Replayed:
+    from ...actions import parse
+
+    state = game.state
+    g, source = _start_state(game, seed, first_player)
+    g.log = None
+    hands0 = tuple(tuple(s.hand) for s in g.seats)
+    turn_states: list[TurnState] = []
+    current: list[Segment] = []
+
+    def cut(gs: Any, seg: Segment) -> None:
+        if current:
+            turn_states.append(turn_state(gs, current[-1]))
+        current.append(seg)
+
+    obs = Observer(g, on_cut=cut)
+    legal = advance(g, obs)
+    for k, tok in enumerate(game.history):
+        a = parse(tok)
+        if a not in legal:
+            raise RootlogError(
+                f"decision {k + 1} ({tok!r}) is not legal when the game is set up again from "
+                f"{source}: give export_rootlog the seed and first player of new_game"
+            )
+        legal = decide(g, obs, a)
+    if current:
+        turn_states.append(turn_state(g, current[-1]))
+    end, want = Snap(g), Snap(state)
+    if end.pieces != want.pieces or end.vp != want.vp or end.hands != want.hands:
+        raise RootlogError(
+            f"replaying the game's decisions from {source} does not give its present state"
+        )
+    return _Replayed(g, obs, hands0, turn_states, source)
+
+
+def game_turn_states(
+    game: Any, seed: int | None = None, first_player: int | None = None
+) -> list[TurnState]:
+    """The board (pieces and VP) at the end of each setup and turn of ``game``, found by
+    replaying its decisions from ``new_game(seed=seed, first_player=first_player)``."""
+    return _replay_history(game, seed, first_player).turn_states
+
+
+def export_rootlog(
+    game: Any,
+    seed: int | None = None,
+    first_player: int | None = None,
+    names: dict[str, str] | None = None,
+) -> str:
+    """Write ``game`` (a :class:`rootgame.Game` made by ``new_game``) as a Rootlog record.
+
+    The game's decisions are replayed from its start and every step's change of state is
+    written as Rootlog movements: one line per setup and per turn. The start is
+    ``new_game(factions, seed=seed, first_player=first_player)`` when ``seed`` is given,
+    else the game's own start (``game.origin``), else the seed in ``game.meta``. Cards are
+    named (suit and name), battles carry their ambushes and dice. ``names`` maps a faction
+    name or letter to the player's name for the header."""
+    rep = _replay_history(game, seed, first_player)
+    factions = list(game.state.factions)
+    w = _Writer(factions)
+    segs = rep.obs.segments
+    frags: list[list[str | _Mark]] = [[] for _ in segs]
+    for st in rep.obs.steps:
+        if st.seg == 0:
+            continue
+        i = st.seg - 1
+        frags[i].extend(w.step(st, segs[i].seat))
+    from ... import __version__
+
+    lines = [
+        f"// Written by rootgame {__version__}, replaying the game from {rep.source}; "
+        "cards are named.",
+        "Map: Fall",
+        "Deck: Standard",
+    ]
+    for s, f in enumerate(factions):
+        letter = w.letters[s]
+        name = (names or {}).get(f) or (names or {}).get(letter) or f"Player {s + 1}"
+        lines.append(f"{letter}: {name}")
+    lines.append("")
+    first = game.state.first_seat
+    for i, seg in enumerate(segs):
+        if seg.kind == "turn" and i > 0 and (segs[i - 1].kind == "setup" or seg.seat == first):
+            lines.append("")
+        body: list[str | _Mark] = []
+        if seg.kind == "setup":
+            hand = rep.hands0[seg.seat]
+            if hand:
+                body.extend(w.cards([(c, ("deck",), ("hand", seg.seat)) for c in hand],
+                                    seg.seat))
+        body.extend(frags[i])
+        lines.append(f"{w.letters[seg.seat]}:" + w.render(body, seg.seat))
+    if game.state.winners:
+        lines.append("")
+        lines.append("Winner: " + "".join(w.letters[s] for s in game.state.winners))
+    return "\n".join(lines) + "\n"
+
