@@ -324,7 +324,8 @@ def play_cmd(
     ),
     seed: int = typer.Option(0, "--seed", "-s", help="The game's seed."),
     load: Path | None = typer.Option(  # noqa: B008
-        None, "--load", help="Continue a saved game (a .rootgame record or a .json save)."
+        None, "--load", help="Continue a saved game (a .rootgame record, a .json save) or a "
+        "Rootlog record (.rootlog) from its last line."
     ),
 ) -> None:
     """Play a game in the terminal against the random bot."""

@@ -1,4 +1,5 @@
-"""Commands for game records and positions: ``replay``, ``show``, ``export`` (issue 3).
+"""Commands for game records and positions: ``replay``, ``show``, ``export`` (issue 3) and
+``import`` (a Rootlog record into a rootgame record, issue 15).
 
 They are registered on the main ``rootgame`` command by :func:`register`.
 """
@@ -19,21 +20,61 @@ from .i18n import gettext as _
 from .render import render_view
 
 RECORD_SUFFIX = ".rootgame"
+ROOTLOG_SUFFIX = ".rootlog"
+MAX_ROOTLOG_BYTES = 1_000_000
+"""A Rootlog record longer than this is refused before it is read (a real game is ~20 KB)."""
+
+
+def is_rootlog(path: Path, text: str) -> bool:
+    """A Rootlog record: by its suffix, or by its first line that is not a comment."""
+    from .records.native import MAGIC
+
+    if path.suffix.lower() == ROOTLOG_SUFFIX:
+        return True
+    if text.startswith(MAGIC) or text.lstrip().startswith("{"):
+        return False
+    first = next((ln.strip() for ln in text.splitlines()
+                  if ln.strip() and not ln.strip().startswith("//")), "")
+    return first.startswith("Map:")
+
+
+def read_rootlog(path: Path) -> str:
+    """The text of a Rootlog file; one clear error for a file too large or unreadable."""
+    try:
+        size = path.stat().st_size
+        if size > MAX_ROOTLOG_BYTES:
+            raise typer.BadParameter(
+                _("{path}: {size} bytes is too long for a Rootlog record (at most {limit})")
+                .format(path=path, size=size, limit=MAX_ROOTLOG_BYTES))
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
+        raise typer.BadParameter(
+            _("cannot read {path}: {error}").format(path=path, error=e)
+        ) from e
 
 
 def load_game(path: Path) -> Game:
-    """A game from a file: a rootgame record, or a JSON save (``Game.to_json``)."""
+    """A game from a file: a rootgame record, a JSON save (``Game.to_json``) or a Rootlog
+    record (replayed against the engine to its last line)."""
     from .records.native import MAGIC, replay_record
 
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
+        if path.suffix.lower() == ROOTLOG_SUFFIX:
+            text = read_rootlog(path)
+        else:
+            text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as e:
         raise typer.BadParameter(
             _("cannot read {path}: {error}").format(path=path, error=e)
         ) from e
     try:
         if text.startswith(MAGIC):
             return replay_record(text)
+        if is_rootlog(path, text):
+            from .records.rootlog import import_rootlog
+
+            game: Game = import_rootlog(text)
+            return game
         return Game.from_json(text)
     except RootError as e:
         raise typer.BadParameter(f"{path}: {e}") from None
@@ -42,6 +83,42 @@ def load_game(path: Path) -> Game:
 def _fail(console: Console, message: str) -> None:
     console.print(f"[red]{message}[/red]")
     raise typer.Exit(2)
+
+
+def _fail_line(message: str) -> None:
+    """One line on stderr and a non-zero exit (a Rootlog record that cannot be used)."""
+    typer.echo(" ".join(message.split()), err=True)
+    raise typer.Exit(2)
+
+
+def _replay_rootlog(console: Console, file: Path, text: str, step: bool) -> None:
+    """``rootgame replay GAME.rootlog``: every recorded movement checked against the
+    engine; with ``--step``, the board's score after every line."""
+    from .records.rootlog import RootlogError, replay_rootlog
+
+    try:
+        rep = replay_rootlog(text)
+    except RootlogError as e:
+        _fail_line(f"{file}: {e}")
+        return
+    game = rep.game
+    if step:
+        for k, t in enumerate(rep.turns):
+            console.print(f"  {k + 1:>3} {t.faction}{'*' if t.setup else ''}: "
+                          + " ".join(map(str, t.vp)), highlight=False)
+    result = (
+        _("{winners} won by {reason}").format(
+            winners=", ".join(game.factions[s] for s in game.winners),
+            reason=game.win_reason,
+        )
+        if game.is_over
+        else _("unfinished")
+    )
+    console.print(
+        _("{file}: {n} Rootlog lines replayed, every movement matches; {result}; "
+          "scores {scores}").format(file=file, n=len(rep.turns), result=result,
+                                    scores=game.scores), highlight=False)
+    console.print(rep.sampling_note(), highlight=False)
 
 
 def register(app: typer.Typer) -> None:
@@ -61,14 +138,22 @@ def register(app: typer.Typer) -> None:
             ),
         ] = False,
     ) -> None:
-        """Replay a record, checking every decision, outcome of chance and state hash."""
+        """Replay a record, checking every decision, outcome of chance and state hash; or
+        replay a Rootlog record (.rootlog) against the engine, line by line."""
         from .records.native import RecordError, replay_record
 
         console = Console()
         try:
-            text = file.read_text(encoding="utf-8")
-        except OSError as e:
+            text = read_rootlog(file) if file.suffix.lower() == ROOTLOG_SUFFIX else \
+                file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
             _fail(console, _("cannot read {path}: {error}").format(path=file, error=e))
+            return
+        except typer.BadParameter as e:
+            _fail_line(str(e))
+            return
+        if is_rootlog(file, text):
+            _replay_rootlog(console, file, text, step)
             return
         interactive = step and sys.stdin.isatty()
         turn = [-1]
@@ -105,6 +190,45 @@ def register(app: typer.Typer) -> None:
                 file=file, n=len(game.history), result=result, scores=game.scores
             )
         )
+
+    @app.command("import")
+    def import_cmd(
+        file: Annotated[Path, typer.Argument(help="A Rootlog record (.rootlog).")],
+        out: Annotated[
+            Path, typer.Option("--output", "-o", help="Write the rootgame record here.")
+        ],
+        seed: Annotated[
+            int,
+            typer.Option("--seed", help="Seed for the hidden cards the record never names."),
+        ] = 0,
+    ) -> None:
+        """Import a Rootlog record: replay it against the engine and write a rootgame
+        record (.rootgame) of the game found."""
+        from .records.native import write_record
+        from .records.rootlog import RootlogError, replay_rootlog
+
+        console = Console()
+        try:
+            text = read_rootlog(file)
+        except typer.BadParameter as e:
+            _fail_line(str(e))
+            return
+        try:
+            rep = replay_rootlog(text, sample_seed=seed)
+        except RootlogError as e:
+            _fail_line(f"{file}: {e}")
+            return
+        # The record's header stays in English, as the rest of the record format.
+        note = f"Imported from the Rootlog record {file.name} ({len(rep.turns)} lines).\n" \
+            + rep.sampling_note()
+        try:
+            out.write_text(write_record(rep.game, comment=note), encoding="utf-8")
+        except (OSError, RootError) as e:
+            _fail(console, _("cannot write {path}: {error}").format(path=out, error=e))
+            return
+        console.print(_("{file}: {n} lines replayed; wrote {out}.").format(
+            file=file, n=len(rep.turns), out=out), highlight=False)
+        console.print(rep.sampling_note(), highlight=False)
 
     @app.command("show")
     def show_cmd(
