@@ -85,6 +85,14 @@ def _fail(console: Console, message: str) -> None:
     raise typer.Exit(2)
 
 
+def result_text(game: Game) -> str:
+    """How the game ended, or that it has not."""
+    if not game.is_over:
+        return _("unfinished")
+    return _("{winners} won by {reason}").format(
+        winners=", ".join(game.factions[s] for s in game.winners), reason=game.win_reason)
+
+
 def _fail_line(message: str) -> None:
     """One line on stderr and a non-zero exit (a Rootlog record that cannot be used)."""
     typer.echo(" ".join(message.split()), err=True)
@@ -106,14 +114,7 @@ def _replay_rootlog(console: Console, file: Path, text: str, step: bool) -> None
         for k, t in enumerate(rep.turns):
             console.print(f"  {k + 1:>3} {t.faction}{'*' if t.setup else ''}: "
                           + " ".join(map(str, t.vp)), highlight=False)
-    result = (
-        _("{winners} won by {reason}").format(
-            winners=", ".join(game.factions[s] for s in game.winners),
-            reason=game.win_reason,
-        )
-        if game.is_over
-        else _("unfinished")
-    )
+    result = result_text(game)
     console.print(
         _("{file}: {n} Rootlog lines replayed, every movement matches; {result}; "
           "scores {scores}").format(file=file, n=len(rep.turns), result=result,
@@ -176,14 +177,7 @@ def register(app: typer.Typer) -> None:
         except RecordError as e:
             _fail(console, f"{file}: {e}")
             return
-        result = (
-            _("{winners} won by {reason}").format(
-                winners=", ".join(game.factions[s] for s in game.winners),
-                reason=game.win_reason,
-            )
-            if game.is_over
-            else _("unfinished")
-        )
+        result = result_text(game)
         console.print(
             _("{file}: {n} decisions replayed, every checkpoint matches; {result}; "
               "scores {scores}").format(
