@@ -21,6 +21,7 @@ from .bench import DEFAULT_MAX_TURNS, bot_seed, run
 from .bench import simulate as run_simulation
 from .bots import RandomBot
 from .cli_records import register as register_record_commands
+from .cli_web import register as register_web_commands
 from .describe import faction_in_sentence, faction_name, prompt_text, translate_reason
 from .errors import BadToken, IllegalAction
 from .flow import FACTIONS
@@ -451,6 +452,7 @@ def bench_cmd(
 
 
 register_record_commands(app)
+register_web_commands(app)
 
 
 def main() -> None:
