@@ -306,15 +306,21 @@ class Hub:
         )
 
     def bot_step(self, live: LiveGame) -> bool:
-        """If a bot decides now, let it decide and commit; False when no bot is to move."""
+        """If a bot decides now, let it decide and commit; False when no bot is to move. The
+        bot thinks on a copy, outside the game's lock, so the game stays readable meanwhile."""
         with live.lock:
             g = live.game
             seat = g.current_seat
             if g.is_over or seat is None or not live.is_bot(seat):
                 return False
-            bot = make_bot(str(live.seats[seat].get("bot", "random")), live.version)
-            after = g.clone()
-            action = bot.choose(after)
+            version = live.version
+            snapshot = g.clone()
+        bot = make_bot(str(live.seats[seat].get("bot", "random")), version)
+        action = bot.choose(snapshot)
+        with live.lock:
+            if live.version != version:
+                return True  # the game moved meanwhile (an undo): look again
+            after = live.game.clone()
             after.apply(action, seat=seat)
             self._commit(live, after, "act", seat, after.history[-1])
             return True
