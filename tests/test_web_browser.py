@@ -208,3 +208,31 @@ def test_an_uploaded_record_is_watched_step_by_step(browser: Any, srv: Server,
     page.wait_for_function("() => S.state.view.winners.length > 0")
     shot(page, "replay-end")
     assert not page.errors
+
+
+def test_the_page_reconnects_after_the_server_restarts(browser: Any, tmp_path: Path) -> None:
+    first = Server(tmp_path / "games.db")
+    try:
+        h = first.http()
+        g = h.post("/api/games", json=TWO_ONLINE).json()
+        states = [h.get(f"/api/play/{x['token']}").json() for x in g["links"]]
+        watcher = 1 if states[0]["legal"] else 0
+        page = open_page(browser, first.url + g["links"][watcher]["url"])
+        page.wait_for_function("() => document.getElementById('conn').textContent === 'live'")
+    finally:
+        first.kill()
+    page.wait_for_function(
+        "() => document.getElementById('conn').textContent.startsWith('reconnecting')")
+    second = Server(tmp_path / "games.db", port=first.port)
+    try:
+        page.wait_for_function(
+            "() => document.getElementById('conn').textContent === 'live'", timeout=30000)
+        mover = g["links"][1 - watcher]["token"]
+        st = second.http().get(f"/api/play/{mover}").json()
+        r = second.http().post(f"/api/play/{mover}/act",
+                               json={"version": st["version"], "action": st["legal"][0]["token"]})
+        assert r.status_code == 200
+        page.wait_for_function("() => S.state.version === 1", timeout=15000)
+        assert not page.errors
+    finally:
+        second.stop()

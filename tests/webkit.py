@@ -70,9 +70,9 @@ def free_port() -> int:
 class Server:
     """A real ``rootgame serve`` process on a loopback port."""
 
-    def __init__(self, db: Path, bot_delay: float = 0.0) -> None:
+    def __init__(self, db: Path, bot_delay: float = 0.0, port: int | None = None) -> None:
         self.db = db
-        self.port = free_port()
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         exe = Path(sys.executable).parent / "rootgame"
         self.proc = subprocess.Popen(

@@ -31,6 +31,7 @@ from ..describe import (
     piece_name,
     step_name,
     suit_name,
+    vp_text,
 )
 from ..flow import FACTIONS, PROMPTS
 from ..i18n import LANGUAGE_NAMES, N_, gettext, language
@@ -156,4 +157,5 @@ def text_table(lang: str) -> dict[str, Any]:
             "phases": {x: phase_name(x) for x in PHASE_NAMES},
             "steps": {x: step_name(x) for x in STEP_NAMES},
             "prompts": {k: gettext(v) for k, v in PROMPTS.items()},
+            "vp": {str(n): vp_text(n) for n in range(-20, 41)},
         }

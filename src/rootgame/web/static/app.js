@@ -236,7 +236,7 @@ function drawClearing(mc, c, v) {
   const title = ui("clearing", { c: mc.id }) + " (" + named("suits", mc.suit) + ")" + (c.ruler ? ", " + ui("ruler", { faction: faction(c.ruler) }) : "");
   g.append(s("title", {}, title));
   g.append(s("circle", { class: "ground", cx: x, cy: y, r: 150, fill: SUIT_FILL[mc.suit] || "#ccc", stroke: c.ruler ? color(c.ruler) : "#5b4630", "stroke-width": c.ruler ? 14 : 8 }));
-  g.append(s("text", { x: x - 130, y: y - 95, "font-size": 54, "font-weight": 700, fill: "#3d2c1e" }, mc.id));
+  g.append(s("text", { x: x - 150, y: y - 112, "font-size": 54, "font-weight": 700, fill: "#3d2c1e", stroke: "#f3e2b8", "stroke-width": 10, "paint-order": "stroke", "text-anchor": "middle" }, mc.id));
   // building slots
   const n = mc.slots, w = 70, gap = 12, x0 = x - (n * w + (n - 1) * gap) / 2;
   for (let i = 0; i < n; i++) {
@@ -317,7 +317,7 @@ function factionBoard(p) {
 function playersPanel(v) {
   return h("div", { class: "panel", id: "players" }, v.players.map((p) =>
     h("div", { class: "player", style: "border-color:" + color(p.faction), "data-player": p.faction },
-      h("span", { class: "vp", "data-vp": p.faction }, p.vp + " VP"),
+      h("span", { class: "vp", "data-vp": p.faction }, ((S.text.vp && S.text.vp[String(p.vp)]) || p.vp + " VP")),
       h("div", { class: "name" }, faction(p.faction), p.seat === v.current_seat ? " ◀" : ""),
       h("div", {}, ui("cards_in_hand") + ": " + p.hand_size +
         (p.items.length ? " · " + ui("items") + ": " + p.items.map((i) => named("items", i)).join(", ") : "") +
