@@ -30,6 +30,7 @@ def srv(tmp_path: Path) -> Iterator[Server]:
 
 def open_page(browser: Any, url: str, lang: str = "en", **kw: Any) -> Any:
     ctx = browser.new_context(**kw)
+    ctx.set_default_timeout(90000)  # a loaded 2-core machine can be slow; never a hang
     ctx.add_init_script(
         "if (!localStorage.getItem('rootgame.lang')) "
         f"localStorage.setItem('rootgame.lang', '{lang}')"
@@ -58,7 +59,7 @@ def click_one_action(page: Any, until: str = STATE_AFTER) -> None:
             break
     else:
         page.locator("#actions button").first.click()
-    page.wait_for_function(until, arg=v, timeout=20000)
+    page.wait_for_function(until, arg=v, timeout=90000)
 
 
 def test_a_whole_game_against_a_bot_played_by_clicking(browser: Any, srv: Server) -> None:
@@ -156,7 +157,7 @@ def test_two_online_seats_never_see_each_others_hand(browser: Any, srv: Server) 
     other = pages[1 - mover]
     v = other.evaluate("S.state.version")
     pages[mover].locator("#actions button").first.click()
-    other.wait_for_function("v => S.state.version > v", arg=v, timeout=10000)
+    other.wait_for_function("v => S.state.version > v", arg=v, timeout=90000)
     assert not pages[0].errors and not pages[1].errors
 
 
@@ -226,13 +227,13 @@ def test_the_page_reconnects_after_the_server_restarts(browser: Any, tmp_path: P
     second = Server(tmp_path / "games.db", port=first.port)
     try:
         page.wait_for_function(
-            "() => document.getElementById('conn').textContent === 'live'", timeout=30000)
+            "() => document.getElementById('conn').textContent === 'live'", timeout=90000)
         mover = g["links"][1 - watcher]["token"]
         st = second.http().get(f"/api/play/{mover}").json()
         r = second.http().post(f"/api/play/{mover}/act",
                                json={"version": st["version"], "action": st["legal"][0]["token"]})
         assert r.status_code == 200
-        page.wait_for_function("() => S.state.version === 1", timeout=15000)
+        page.wait_for_function("() => S.state.version === 1", timeout=90000)
         assert not page.errors
     finally:
         second.stop()
