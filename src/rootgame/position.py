@@ -97,9 +97,13 @@ def parse_pieces(text: Any, where: str) -> list[tuple[str, int]]:
     return out
 
 
-def build(desc: dict[str, Any] | str) -> Game:
-    """Build a :class:`Game` from a position description (a dict, or its JSON text)."""
-    return _game(build_state(desc), desc)
+def build(desc: dict[str, Any] | str, log: bool = False) -> Game:
+    """Build a :class:`Game` from a position description (a dict, or its JSON text). With
+    ``log``, the game keeps an event log from this point on (the engine's first steps too)."""
+    g = build_state(desc)
+    if log:
+        g.log = []
+    return _game(g, desc)
 
 
 def _game(g: GameState, desc: Any) -> Game:
