@@ -98,7 +98,10 @@ def test_7_8_4_despot_point_scored_with_the_first_removal_not_at_the_end() -> No
         log=True,
         turn="eyrie",
         at="daylight:decree",
-        clearings={"8": {"eyrie": "3w", "marquise": "sawmill workshop wood"}, "3": {"eyrie": "roost"}},
+        clearings={
+            "8": {"eyrie": "3w", "marquise": "sawmill workshop wood"},
+            "3": {"eyrie": "roost"},
+        },
         eyrie={"leader": "despot", "decree": {"battle": ["vizier"], "build": ["vizier"]}},
         dice=[[1, 0]],
     )
