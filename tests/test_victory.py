@@ -242,3 +242,23 @@ def test_3_3_1_dominance_wins_at_start_of_birdsong_before_other_effects() -> Non
     )
     assert (g.winners, g.win_reason) == ([M], "dominance")
     assert [e["kind"] for e in g.events(None)] == ["turn", "win"]
+
+
+def test_1_5_4_a_favor_removes_every_piece_before_the_win() -> None:
+    # Favor of the Foxes removes every enemy piece in the fox clearings at once (1.5.4): the
+    # first roost already gives the Marquise 30, but the second goes too, then she wins.
+    g = pos(
+        log=True,
+        turn="marquise",
+        at="daylight:craft",
+        clearings={"1": {"marquise": "2w workshop keep"},
+                   "6": {"marquise": "workshop", "eyrie": "1w"},
+                   "8": {"marquise": "workshop", "eyrie": "2w roost"},
+                   "12": {"eyrie": "roost"}},
+        hands={"marquise": ["favor-of-the-foxes", "cobbler"]},
+        vp={"marquise": 29},
+    )
+    g.apply(f"craft {cid('favor-of-the-foxes')}")
+    assert (g.winners, g.scores) == ([M], [31, 0])
+    assert buildings(g, 8) == ["workshop"] and buildings(g, 12) == ["ruin"]
+    assert [e["kind"] for e in g.events(None)][-1] == "win"

@@ -164,12 +164,20 @@ def score(g: GameState, seat: int, n: int, reason: str = "") -> None:
 
 def in_simultaneous_step(g: GameState) -> bool:
     """Whether a step whose effects all happen at once is under way: a frame on the stack
-    holds ``"simultaneous"`` (both sides' hits in battle, 4.3.4). Its scores are checked for
-    victory together when it ends (:func:`end_simultaneous_step`)."""
+    holds ``"simultaneous"`` (both sides' hits in battle, 4.3.4; a Favor's removals, 1.5.4).
+    Its scores are checked for victory together when it ends (:func:`end_simultaneous_step`)."""
     for f in g.stack:
         if "simultaneous" in f.data:
             return True
     return False
+
+
+def begin_simultaneous_step(g: GameState) -> dict[str, object]:
+    """Open a simultaneous step on the frame being resolved (the top of the stack); returns
+    the data to give :func:`end_simultaneous_step`."""
+    data = g.stack[-1].data
+    data["simultaneous"] = True
+    return data
 
 
 def end_simultaneous_step(g: GameState, data: dict[str, object]) -> None:
