@@ -13,11 +13,17 @@ M, E = 0, 1
 """Seats in the default two-player game: the Marquise, then the Eyrie."""
 
 
-def pos(**desc: Any) -> Game:
-    """A Marquise (seat 0) vs Eyrie (seat 1) position; fields as in position.build."""
+def pos(log: bool = False, **desc: Any) -> Game:
+    """A Marquise (seat 0) vs Eyrie (seat 1) position; fields as in position.build. With
+    ``log``, the game keeps an event log from the start (its first forced steps too)."""
     d: dict[str, Any] = {"factions": ["marquise", "eyrie"]}
     d.update(desc)
-    return build(d)
+    return build(d, log=log)
+
+
+def scores_logged(g: Game) -> list[tuple[int, int, str]]:
+    """The score events of the game's log: (seat, VP, reason), in order."""
+    return [(e["seat"], e["vp"], e["reason"]) for e in g.events(None) if e["kind"] == "score"]
 
 
 def cid(key: str, copy: int = 0) -> int:

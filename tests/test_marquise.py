@@ -257,6 +257,25 @@ def test_6_2_3_field_hospitals_after_an_ambush() -> None:
     assert g.decision == "cat_actions"
 
 
+def test_4_3_1_ii_field_hospitals_before_the_ambush_check() -> None:
+    # Issue 7: the ambush removes both attacking warriors in the keep's clearing; Field
+    # Hospitals (triggered by that removal, 1.5.4) puts them back there at once, so when
+    # 4.3.1.II asks whether attacking warriors remain, they do: the battle goes on to the roll.
+    g = pos(
+        log=True,
+        turn="marquise",
+        at="daylight:actions",
+        clearings={"1": {"marquise": "2w keep", "eyrie": "2w"}, "3": {"eyrie": "roost"}},
+        hands={"eyrie": ["ambush:fox"], "marquise": ["anvil"]},
+        dice=[[3, 0]],
+    )
+    play(g, "battle 1 1", f"ambush {cid('ambush:fox')}", "pass")
+    assert (g.decision, warriors(g, 1, M)) == ("field_hospital", 0)
+    g.apply(f"hospital {cid('anvil')}")
+    assert [e["roll"] for e in g.events(None) if e["kind"] == "dice"] == [[3, 0]]
+    assert g.state.warriors[1] == [2, 0]
+
+
 # --- 6.3 Setup --------------------------------------------------------------------------------
 
 

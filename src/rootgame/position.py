@@ -97,9 +97,13 @@ def parse_pieces(text: Any, where: str) -> list[tuple[str, int]]:
     return out
 
 
-def build(desc: dict[str, Any] | str) -> Game:
-    """Build a :class:`Game` from a position description (a dict, or its JSON text)."""
-    return _game(build_state(desc), desc)
+def build(desc: dict[str, Any] | str, log: bool = False) -> Game:
+    """Build a :class:`Game` from a position description (a dict, or its JSON text). With
+    ``log``, the game keeps an event log from this point on (the engine's first steps too)."""
+    g = build_state(desc)
+    if log:
+        g.log = []
+    return _game(g, desc)
 
 
 def _game(g: GameState, desc: Any) -> Game:
@@ -355,6 +359,17 @@ def _frames(g: GameState, stack: Any) -> list[Frame]:
 def _turn_state(g: GameState, ts: dict[str, Any]) -> dict[str, Any]:
     """Once-per-turn bookkeeping; the hands seen with Codebreakers are keyed by seat."""
     out = dict(ts)
+    for key, ok, what in (
+        ("actions", lambda v: _is_int(v) and v >= 0, "a number of actions left, 0 or more"),
+        ("recruited", lambda v: isinstance(v, bool), "true or false"),
+        ("used", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+         "a list of card keys used this turn"),
+        ("craft_used", lambda v: isinstance(v, dict)
+         and all(isinstance(k, str) and _is_int(n) and n >= 0 for k, n in v.items()),
+         "an object from suit to crafting pieces used"),
+    ):
+        if key in out and not ok(out[key]):
+            raise PositionError(f"turn_state.{key}: {what}, not {out[key]!r}")
     if "seen" in out:
         seen = out["seen"]
         if not isinstance(seen, dict):

@@ -66,9 +66,10 @@ class Faction:
         """Extra hits this faction deals as attacker (4.3.3.I)."""
         return 0
 
-    def battle_removed(self, g: GameState, seat: int, c: int, n: int) -> None:
-        """As attacker or defender, this faction removed ``n`` enemy buildings or tokens in
-        a battle in ``c`` (after 3.2.1 scoring)."""
+    def battle_removed(self, g: GameState, seat: int, c: int) -> None:
+        """As attacker or defender, this faction has just removed its first enemy building or
+        token of a battle in ``c`` (and scored it, 3.2.1); called once per battle, at once,
+        in the same step as that removal."""
 
     def warriors_removed(self, g: GameState, seat: int, c: int, n: int) -> None:
         """``n`` warriors of this faction were removed from ``c`` (after all removals of the

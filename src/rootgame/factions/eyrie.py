@@ -230,10 +230,11 @@ class Eyrie(Faction):
         """7.8.3 Commander: one extra hit as attacker."""
         return 1 if st(g, seat).leader == "commander" else 0
 
-    def battle_removed(self, g: GameState, seat: int, c: int, n: int) -> None:
-        """7.8.4 Despot: one extra VP when a battle of yours removes at least one enemy
-        building or token."""
-        if st(g, seat).leader == "despot" and n > 0:
+    def battle_removed(self, g: GameState, seat: int, c: int) -> None:
+        """7.8.4 Despot: removing an enemy building or token in battle scores one extra VP
+        ("two in total", 3.2.1), once per battle however many are removed (FAQ): scored with
+        the first one, in the same step."""
+        if st(g, seat).leader == "despot":
             score(g, seat, 1, "despot")
 
     def piece_totals(self) -> dict[str, int]:

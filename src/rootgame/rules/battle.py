@@ -6,7 +6,9 @@
 3. 4.3.3 effects: extra hits (not capped, 4.3.3.I), defenseless defender +1 (4.3.3.II),
    optional cards (attacker first, then defender);
 4. 4.3.4 deal hits: the side hit loses all its warriors there before any building or token,
-   and chooses among those; 1 VP per enemy building or token removed (3.2.1).
+   and chooses among those; 1 VP per enemy building or token removed (3.2.1), scored as it
+   goes (the Despot's extra point with the first, 7.8.4). Both sides' hits are one
+   simultaneous step: the 30-VP check comes when it is complete, with the tie rule (3.1.1).
 
 Effects that removals trigger (Field Hospitals) come after all removals of a step (1.5.4).
 """
@@ -23,6 +25,7 @@ from .core import (
     board,
     discard,
     discard_from_hand,
+    end_simultaneous_step,
     fac,
     has_persistent,
     has_pieces,
@@ -64,8 +67,7 @@ def start_battle(g: GameState, attacker: int, c: int, defender: int) -> None:
                 "d": defender,
                 "c": c,
                 "step": "ambush",
-                "before_a": _other_pieces(g, attacker, c),
-                "before_d": _other_pieces(g, defender, c),
+                "firsts": (),
                 "rolled_a": 0,
                 "rolled_d": 0,
                 "extra_a": 0,
@@ -136,12 +138,28 @@ def _remove_kind(g: GameState, s: int, c: int, kind: str, by: int | None) -> Non
     for i, (o, k) in enumerate(g.buildings[c]):
         if o == s and k == kind:
             remove_building(g, c, i, by)
+            _scored_in_battle(g, by, c)
             return
     for i, (o, k) in enumerate(g.tokens[c]):
         if o == s and k == kind:
             remove_token(g, c, i, by)
+            _scored_in_battle(g, by, c)
             return
     raise AssertionError(f"no {kind} of seat {s} in clearing {c}")
+
+
+def _scored_in_battle(g: GameState, by: int | None, c: int) -> None:
+    """``by`` has just removed an enemy building or token in this battle (and scored it,
+    3.2.1). The first time in a battle, its faction may score more at once (the Despot,
+    7.8.4: "two in total"), in the same step as the removal."""
+    if by is None:
+        return
+    bf = _battle(g)
+    firsts = bf.data.get("firsts", ())
+    if by in firsts:
+        return
+    bf.data["firsts"] = (*firsts, by)
+    fac(g, by).battle_removed(g, by, c)
 
 
 @decision("take_hits", "Choose which piece to remove")
@@ -183,13 +201,14 @@ def _battle_run(g: GameState, f: Frame) -> None:
         if has_persistent(g, a, "scouting-party") is None and g.seats[de].hand:
             g.stack.append(Frame("ambush", de, {"c": c, "ask": True}))
     elif step == "after_ambush":
-        if g.warriors[c][a]:
-            d["step"] = "dice"
-            _triggers(g, f)
-        else:
-            # 4.3.1.II: no attacking warriors left, the battle ends (its removals still
-            # score and trigger, e.g. the Despot's extra VP).
-            d["step"] = "triggers"
+        # 1.5.4: the ambush's removals trigger their effects first (Field Hospitals puts
+        # the warriors back in the keep's clearing, 6.2.3), then 4.3.1.II asks whether
+        # attacking warriors remain.
+        d["step"] = "ambush_check"
+        _triggers(g, f)
+    elif step == "ambush_check":
+        # 4.3.1.II: with no attacking warrior left, the battle ends here.
+        d["step"] = "dice" if g.warriors[c][a] else "end"
     elif step == "dice":
         hi, lo = roll_dice(g)
         if hi < lo:
@@ -216,19 +235,19 @@ def _battle_run(g: GameState, f: Frame) -> None:
             d["extra_a"] += 1
         on_d = (0 if d["armor_d"] else d["rolled_a"]) + d["extra_a"]
         d["on_a"] = (0 if d["armor_a"] else d["rolled_d"]) + d["extra_d"]
+        # 4.3.4: both sides' hits are dealt in one step (4.3.2: "not dealt until step 4");
+        # the VP they score reach the track together, checked for victory when the step ends.
+        d["simultaneous"] = True
         d["step"] = "hits_a"
         deal_hits(g, f, de, on_d, a)
     elif step == "hits_a":
-        d["step"] = "triggers"
+        d["step"] = "hits_end"
         deal_hits(g, f, a, d["on_a"], de)
+    elif step == "hits_end":
+        d["step"] = "triggers"
+        end_simultaneous_step(g, d)
     elif step == "triggers":
         d["step"] = "end"
-        removed_d = d["before_d"] - _other_pieces(g, de, c)
-        removed_a = d["before_a"] - _other_pieces(g, a, c)
-        if removed_d > 0:
-            fac(g, a).battle_removed(g, a, c, removed_d)
-        if removed_a > 0:
-            fac(g, de).battle_removed(g, de, c, removed_a)
         _triggers(g, f)
     else:
         pop(g, f)

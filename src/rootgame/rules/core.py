@@ -145,8 +145,10 @@ def remove_token(g: GameState, c: int, index: int, by: int | None) -> tuple[int,
 
 
 def score(g: GameState, seat: int, n: int, reason: str = "") -> None:
-    """Add ``n`` VP (may be negative). A player with an activated dominance card never scores
-    again (3.3.1). Reaching 30 VP wins at once (3.1)."""
+    """Add ``n`` VP (may be negative) for ``reason``. A player with an activated dominance card
+    never scores again (3.3.1). Reaching 30 VP wins at once (3.1), unless the score is part of
+    a simultaneous step still under way (:func:`in_simultaneous_step`): then the check comes
+    when that step ends, and the tie rule decides among the players who reached 30 (3.1.1)."""
     if g.winners or n == 0:
         return
     s = g.seats[seat]
@@ -155,28 +157,64 @@ def score(g: GameState, seat: int, n: int, reason: str = "") -> None:
     s.vp += n
     g.vp_log.append((seat, n, reason))
     if g.log is not None:
-        g.log.append({"kind": "score", "seat": seat, "vp": n, "reason": reason})
-    if s.vp >= WIN_VP:
+        g.log.append({"kind": "score", "seat": seat, "vp": n, "reason": reason, "total": s.vp})
+    if s.vp >= WIN_VP and not in_simultaneous_step(g):
         check_vp_win(g)
 
 
+def in_simultaneous_step(g: GameState) -> bool:
+    """Whether a step whose effects all happen at once is under way: a frame on the stack
+    holds ``"simultaneous"`` (both sides' hits in battle, 4.3.4; a Favor's removals, 1.5.4).
+    Its scores are checked for victory together when it ends (:func:`end_simultaneous_step`)."""
+    for f in g.stack:
+        if "simultaneous" in f.data:
+            return True
+    return False
+
+
+def begin_simultaneous_step(g: GameState) -> dict[str, object]:
+    """Open a simultaneous step on the frame being resolved (the top of the stack); returns
+    the data to give :func:`end_simultaneous_step`."""
+    data = g.stack[-1].data
+    data["simultaneous"] = True
+    return data
+
+
+def end_simultaneous_step(g: GameState, data: dict[str, object]) -> None:
+    """Close the simultaneous step marked in ``data`` and check for victory (3.1, 3.1.1)."""
+    data.pop("simultaneous", None)
+    check_vp_win(g)
+
+
 def check_vp_win(g: GameState) -> None:
-    """3.1: the first player with 30 VP wins. Players tied at 30+ at the same moment: the one
-    nearest clockwise from the player taking the turn wins (the turn player counts first)."""
+    """3.1: the first player with 30 VP wins. 3.1.1: when several reach 30 at the same moment,
+    the one nearest clockwise from the player taking the turn wins (the turn player counts
+    first)."""
     if g.winners:
         return
-    for k in range(g.n):
-        s = (g.turn_seat + k) % g.n
-        if g.seats[s].vp >= WIN_VP and g.seats[s].dominance is None:
-            win(g, [s], "vp")
-            return
+    reached = [
+        s
+        for s in ((g.turn_seat + k) % g.n for k in range(g.n))
+        if g.seats[s].vp >= WIN_VP and g.seats[s].dominance is None
+    ]
+    if reached:
+        win(g, [reached[0]], "vp", tied=reached if len(reached) > 1 else None)
 
 
-def win(g: GameState, seats: list[int], reason: str) -> None:
-    """The game ends at once (3.1, 3.3.1)."""
+def win(g: GameState, seats: list[int], reason: str, tied: list[int] | None = None) -> None:
+    """The game ends at once (3.1, 3.3.1). The event names every player's score, and the
+    players tied at 30 or more when the tie rule chose among them (3.1.1)."""
     g.winners = seats
     g.win_reason = reason
-    chance.emit(g, {"kind": "win", "seats": seats[:], "reason": reason})
+    event: dict[str, object] = {
+        "kind": "win",
+        "seats": seats[:],
+        "reason": reason,
+        "vp": [s.vp for s in g.seats],
+    }
+    if tied:
+        event["tied"] = tied[:]
+    chance.emit(g, event)
 
 
 # --- Cards (2.1) ------------------------------------------------------------------------

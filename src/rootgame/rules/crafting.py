@@ -16,7 +16,17 @@ from ..cards import DECK, Card
 from ..flow import applies, decision, explains, pop
 from ..state import Frame, GameState
 from . import effects
-from .core import board, discard, enemies, fac, remove_building, remove_token, score
+from .core import (
+    begin_simultaneous_step,
+    board,
+    discard,
+    end_simultaneous_step,
+    enemies,
+    fac,
+    remove_building,
+    remove_token,
+    score,
+)
 
 
 def crafting_capacity(g: GameState, seat: int) -> dict[str, int]:
@@ -124,7 +134,9 @@ def do_craft(g: GameState, seat: int, a: Action) -> None:
 
 def favor(g: GameState, seat: int, suit: str) -> None:
     """Favor of the Foxes/Rabbits/Mice: remove all enemy pieces in every clearing of ``suit``;
-    score enemy buildings and tokens (3.2.1); then the effects those removals trigger (1.5.4)."""
+    score enemy buildings and tokens (3.2.1); then the effects those removals trigger (1.5.4).
+    The removals are simultaneous: the 30-VP check comes when all are done."""
+    step = begin_simultaneous_step(g)
     removed: list[tuple[int, int, int]] = []
     for c in board(g).clearings_of_suit(suit):
         for e in enemies(g, seat):
@@ -145,6 +157,7 @@ def favor(g: GameState, seat: int, suit: str) -> None:
                 remove_token(g, c, i, seat)
             else:
                 i += 1
+    end_simultaneous_step(g, step)
     for e, c, k in reversed(removed):
         fac(g, e).warriors_removed(g, e, c, k)
 
