@@ -446,7 +446,7 @@ def test_play_speaks_polish_prompts_explanations_and_errors() -> None:
     assert "Leśnogród" in out
     assert "'zzz' nie jest teraz dozwolone" in out
     assert "Nie ma akcji o numerze 99: wybierz od 1 do 4." in out
-    assert "Polecenia:" in out
+    assert "Polecenia (po angielsku lub po polsku):" in out
     assert "Opuszczasz grę (ziarno 1)" in out
     assert "Your choice" not in out and "Twój wybór" in out
     assert "You:" not in out
@@ -458,7 +458,7 @@ def test_play_speaks_spanish_and_portuguese() -> None:
     )
     assert es.exit_code == 0, es.output
     assert "Elige un líder" in es.output
-    assert "Tú: Elige como líder al Constructor" in es.output
+    assert "El Nido: Elige como líder al Constructor" in es.output
     assert "Has dejado la partida (semilla 1)" in es.output
     pt = CliRunner().invoke(
         app, ["--lang", "pt", "play", "--as", "marquise", "--seed", "1"], input="quit\n"

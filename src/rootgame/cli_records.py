@@ -13,8 +13,10 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from .cli_errors import fail, read_text, write_text
 from .errors import RootError
 from .game import Game
+from .i18n import N_, ngettext
 from .i18n import gettext as _
 from .render import render_view
 
@@ -22,26 +24,47 @@ RECORD_SUFFIX = ".rootgame"
 
 
 def load_game(path: Path) -> Game:
-    """A game from a file: a rootgame record, or a JSON save (``Game.to_json``)."""
-    from .records.native import MAGIC, replay_record
+    """A game from a file: a rootgame record, or a JSON save (``Game.to_json``). Every problem
+    ends the command with one line (:mod:`rootgame.cli_errors`)."""
+    from .records.native import MAGIC, VERSION, replay_record
 
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as e:
-        raise typer.BadParameter(
-            _("cannot read {path}: {error}").format(path=path, error=e)
-        ) from e
-    try:
-        if text.startswith(MAGIC):
+    text = read_text(path)
+    if text.startswith(MAGIC):
+        try:
             return replay_record(text)
+        except RootError as e:
+            fail(f"{path}: {e}")
+    if not text.lstrip().startswith("{"):
+        fail(
+            _("{path} is neither a rootgame record (its first line is '{magic}') nor a "
+              "JSON save").format(path=path, magic=f"{MAGIC} {VERSION}")
+        )
+    try:
         return Game.from_json(text)
     except RootError as e:
-        raise typer.BadParameter(f"{path}: {e}") from None
+        fail(f"{path}: {e}")
 
 
-def _fail(console: Console, message: str) -> None:
-    console.print(f"[red]{message}[/red]")
-    raise typer.Exit(2)
+def replay_summary(path: Path, game: Game) -> str:
+    """The line ``replay`` ends with: decisions replayed, the result and the scores, in
+    words."""
+    from .describe import faction_name
+    from .render import win_text
+
+    if game.is_over:
+        names = ", ".join(faction_name(game.factions[s]) for s in game.winners) or _("nobody")
+        result = win_text(names, game.win_reason, len(game.winners))
+    else:
+        result = _("the game is not over")
+    scores = ", ".join(
+        f"{faction_name(f)} {vp}" for f, vp in zip(game.factions, game.scores, strict=True)
+    )
+    n = len(game.history)
+    return ngettext(
+        "{file}: {n} decision replayed, every checkpoint matches. {result}. Scores: {scores}.",
+        "{file}: {n} decisions replayed, every checkpoint matches. {result}. Scores: {scores}.",
+        n,
+    ).format(file=path, n=n, result=result, scores=scores)
 
 
 def register(app: typer.Typer) -> None:
@@ -49,110 +72,96 @@ def register(app: typer.Typer) -> None:
 
     @app.command("replay")
     def replay_cmd(
-        file: Annotated[Path, typer.Argument(help="A rootgame record (.rootgame).")],
+        file: Annotated[Path, typer.Argument(help=N_("A rootgame record (.rootgame)."))],
         step: Annotated[
-            bool, typer.Option("--step", help="Show every decision, one by one.")
+            bool, typer.Option("--step", help=N_("Show every decision, one by one."))
         ] = False,
         generator: Annotated[
             bool,
             typer.Option(
                 "--generator",
-                help="Roll chance with the seeded generator and check it against the record.",
+                help=N_("Roll chance with the seeded generator and check it against the record."),
             ),
         ] = False,
     ) -> None:
         """Replay a record, checking every decision, outcome of chance and state hash."""
-        from .records.native import RecordError, replay_record
+        from .recap import Recap
+        from .records.native import replay_record
 
         console = Console()
-        try:
-            text = file.read_text(encoding="utf-8")
-        except OSError as e:
-            _fail(console, _("cannot read {path}: {error}").format(path=file, error=e))
-            return
+        text = read_text(file)
         interactive = step and sys.stdin.isatty()
-        turn = [-1]
+        recap = Recap(None)
 
         def on_step(game: Game, token: str) -> None:
-            if not step:
-                return
-            if game.turn_number != turn[0]:
-                turn[0] = game.turn_number
-                console.rule(_("Turn {n}").format(n=game.turn_number + 1))
-            who = game.state.log[-1] if game.state.log else None
-            console.print(f"  {token}" + (f"  [dim]{who.get('kind', '')}[/dim]" if who else ""))
+            for line in recap.step(game):
+                console.print("  " + line, highlight=False, markup=False)
             if interactive:
                 answer = input(_("Enter: next, q: stop > "))
                 if answer.strip().lower() == "q":
                     raise typer.Exit(0)
 
         try:
-            game = replay_record(text, use_generator=generator, on_step=on_step)
-        except RecordError as e:
-            _fail(console, f"{file}: {e}")
-            return
-        result = (
-            _("{winners} won by {reason}").format(
-                winners=", ".join(game.factions[s] for s in game.winners),
-                reason=game.win_reason,
+            game = replay_record(
+                text, use_generator=generator, on_step=on_step if step else None
             )
-            if game.is_over
-            else _("unfinished")
-        )
-        console.print(
-            _("{file}: {n} decisions replayed, every checkpoint matches; {result}; "
-              "scores {scores}").format(
-                file=file, n=len(game.history), result=result, scores=game.scores
-            )
-        )
+        except RootError as e:
+            fail(f"{file}: {e}")
+        console.print(replay_summary(file, game), highlight=False, markup=False)
 
     @app.command("show")
     def show_cmd(
         position: Annotated[
             str,
             typer.Argument(
-                help="A one-line position string, a position JSON, or a record/save file."
+                help=N_("A one-line position string, a position JSON, or a record/save file.")
             ),
         ],
     ) -> None:
         """Print the board of a position."""
-        from .position import build, from_string
-
-        console = Console()
-        try:
-            p = Path(position)
-            if len(position) < 4096 and p.suffix in (RECORD_SUFFIX, ".json") and p.exists():
-                game = load_game(p)
-            elif position.lstrip().startswith("{"):
-                game = build(json.loads(position))
-            else:
-                game = from_string(position)
-        except (RootError, ValueError) as e:
-            _fail(console, _("not a position: {error}").format(error=e))
-            return
-        console.print(render_view(game.view(None)))
+        Console().print(render_view(position_game(position).view(None)))
 
     @app.command("export")
     def export_cmd(
-        file: Annotated[Path, typer.Argument(help="A rootgame record or JSON save to export.")],
+        file: Annotated[
+            Path, typer.Argument(help=N_("A rootgame record or JSON save to export."))
+        ],
         rootlog: Annotated[
-            Path, typer.Option("--rootlog", help="Write the game in Rootlog notation here.")
+            Path, typer.Option("--rootlog", help=N_("Write the game in Rootlog notation here."))
         ],
     ) -> None:
         """Export a game to the community's Rootlog notation (V2.8)."""
-        from .records.rootlog import RootlogError, export_rootlog
+        from .records.rootlog import export_rootlog
 
-        console = Console()
         game = load_game(file)
         if not game.meta.get("factions"):
-            _fail(console, _("only games started from a seed can be exported to Rootlog"))
+            fail(_("only games started from a seed can be exported to Rootlog"))
         try:
             text = export_rootlog(game)
-        except RootlogError as e:
-            _fail(console, f"{file}: {e}")
-            return
+        except RootError as e:
+            fail(f"{file}: {e}")
+        write_text(rootlog, text)
+        Console().print(_("Wrote {path}.").format(path=rootlog), highlight=False)
+
+
+def position_game(position: str) -> Game:
+    """The game ``show`` draws: a record or save file, a position JSON or a position string.
+    Something that looks like a file name (a known suffix, a path separator, or an existing
+    path) is read as a file, so a missing file or a folder is reported as such."""
+    from .position import build, from_string
+
+    text = position.strip()
+    if text.startswith("{"):
         try:
-            rootlog.write_text(text, encoding="utf-8")
-        except OSError as e:
-            _fail(console, _("cannot write {path}: {error}").format(path=rootlog, error=e))
-        console.print(_("Wrote {path}.").format(path=rootlog))
+            return build(json.loads(text))
+        except (RootError, ValueError) as e:
+            fail(_("not a position: {error}").format(error=e))
+    if not text.startswith("rootpos/"):
+        p = Path(position)
+        looks_like_file = p.suffix in (RECORD_SUFFIX, ".json") or "/" in text or "\\" in text
+        if len(text) < 4096 and (looks_like_file or p.exists()):
+            return load_game(p)
+    try:
+        return from_string(position)
+    except (RootError, ValueError) as e:
+        fail(_("not a position: {error}").format(error=e))
