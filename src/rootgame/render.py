@@ -348,9 +348,20 @@ def win_text(winners: str, reason: str | None, count: int = 1) -> str:
     )
 
 
+def map_or_table(view: JSON) -> RenderableType:
+    """The map drawn as a map (rootgame.map_view), or the table of clearings for a map
+    without a drawn layout."""
+    from .map_view import draw_map, legend
+
+    drawn = draw_map(view)
+    if drawn is None:
+        return board_table(view)
+    return Group(Text(_("The Woodland"), style="italic"), drawn, legend(view))
+
+
 def render_view(view: JSON) -> Group:
     """The whole table as the view's seat sees it."""
-    parts: list[RenderableType] = [status_text(view), board_table(view)]
+    parts: list[RenderableType] = [status_text(view), map_or_table(view)]
     parts.extend(faction_panel(p, view["phase"] == "setup") for p in view["players"])
     parts.append(scores_table(view))
     parts.append(supply_text(view))

@@ -27,8 +27,9 @@ from .errors import BadToken, IllegalAction
 from .game import Game
 from .i18n import N_, ngettext, pgettext
 from .i18n import gettext as _
+from .options import option_lines
 from .recap import Recap
-from .render import render_view, scores_table, status_text
+from .render import map_or_table, render_view, scores_table, status_text
 
 # TRANSLATORS: the command words may be typed in English or as translated here.
 HELP_TEXT = N_("""\
@@ -49,6 +50,21 @@ language)."""
 
 def help_text() -> str:
     return _(HELP_TEXT)
+
+
+SCREEN_LINES = 30
+"""The height of the smallest terminal the game is made for (100x30)."""
+RECAP_LINES = 8
+"""At most this many lines of what happened since the last decision (``log`` shows all)."""
+
+SINGLE_OPTION_NOTE = N_(
+    "(Asked although there is one option: the game asks at every such moment, whether or "
+    "not you could do something, so that asking reveals nothing about your hand.)"
+)
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 COMMANDS: dict[str, tuple[str, ...]] = {
@@ -120,6 +136,10 @@ class Session:
         self.seed = seed
         self.read = read or (lambda prompt: console.input(prompt))
         self.recap = Recap(human, game)
+        self.board_turn: tuple[int, bool] | None = None
+        """The turn (number, in setup) whose start the full board was last shown at."""
+        self.explained_single = False
+        """Whether the player was told why a decision with one option is still asked."""
 
     # --- the loop --------------------------------------------------------------------------
     def run(self) -> int:
@@ -175,12 +195,44 @@ class Session:
         return 0
 
     def _before_decision(self) -> None:
-        game = self.game
-        self._show_recap()
-        self.console.rule()
-        self.console.print(render_view(game.view(self.human)))
-        self.console.print(f"[bold]{prompt_text(game.decision)}[/]")
-        self._show_actions()
+        """The screen before a decision: the full board at the start of the player's turn
+        (and on ``board``), then what happened since their last decision, the decision and
+        its options; everything after the board fits SCREEN_LINES lines."""
+        game, console = self.game, self.console
+        view = game.view(self.human)
+        turn = (game.turn_number, game.phase == "setup")
+        if self.board_turn is None or (game.turn_seat == self.human and self.board_turn != turn):
+            self.board_turn = turn
+            console.rule()
+            console.print(render_view(view))
+        console.rule()
+        budget = SCREEN_LINES - 6
+        recap = self.recap.take()
+        shown = recap[-RECAP_LINES:]
+        if len(recap) > len(shown):
+            console.print(
+                _("({n} earlier lines: type log to see them)").format(n=len(recap) - len(shown)),
+                style="dim",
+            )
+            budget -= 1
+        for line in shown:
+            console.print(_cut(line, self.width), highlight=False, markup=False, no_wrap=True)
+        budget -= len(shown)
+        console.print(status_text(view), highlight=False, overflow="ellipsis", no_wrap=True)
+        console.print(f"[bold]{prompt_text(game.decision)}[/]", highlight=False)
+        legal = game.legal_actions()
+        if len(legal) == 1 and not self.explained_single:
+            self.explained_single = True
+            console.print(_(SINGLE_OPTION_NOTE), style="dim", highlight=False)
+            budget -= 2
+        descriptions = [game.describe(a) for a in legal]
+        options = option_lines(descriptions, [token(a) for a in legal], budget, self.width)
+        for option in options:
+            console.print(option, highlight=False, no_wrap=True, overflow="ellipsis")
+
+    @property
+    def width(self) -> int:
+        return min(self.console.width, 100)
 
     def _show_recap(self) -> None:
         for line in self.recap.take():
@@ -249,8 +301,10 @@ class Session:
             raise _Quit
         if cmd == "help":
             console.print(help_text(), highlight=False, markup=False)
-        elif cmd in ("board", "map"):
+        elif cmd == "board":
             console.print(render_view(game.view(self.human)))
+        elif cmd == "map":
+            console.print(map_or_table(game.view(self.human)))
         elif cmd == "actions":
             self._show_actions()
         elif cmd == "undo":
