@@ -22,11 +22,11 @@ from .bench import simulate as run_simulation
 from .bots import RandomBot
 from .cli_errors import FAILED, RootgameGroup, ensure_folder, fail
 from .cli_records import register as register_record_commands
-from .describe import faction_name
+from .describe import faction_in_sentence, faction_name
 from .flow import FACTIONS
 from .game import new_game
 from .i18n import (
-    LANGUAGES,
+    N_,
     UnknownLanguage,
     get_language,
     ngettext,
@@ -41,7 +41,7 @@ app = typer.Typer(
     cls=RootgameGroup,
     add_completion=False,
     no_args_is_help=True,
-    help="Root (Leder Games) in the terminal: play against a bot, simulate and benchmark.",
+    help=N_("Root (Leder Games) in the terminal: play against a bot, simulate and benchmark."),
 )
 
 PLAY_FACTIONS: tuple[str, ...] = ("marquise", "eyrie")
@@ -57,13 +57,17 @@ def _version(value: bool) -> None:
 def _root(
     ctx: typer.Context,
     version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        False,
+        "--version",
+        callback=_version,
+        is_eager=True,
+        help=N_("Show the version and exit."),
     ),
     lang: str | None = typer.Option(
         None,
         "--lang",
-        help=(
-            f"Language of the game: {', '.join(LANGUAGES)}. Default: the ROOTGAME_LANG "
+        help=N_(
+            "Language of the game: en, pl, es, pt. Default: the ROOTGAME_LANG "
             "variable, else the system locale, else English."
         ),
     ),
@@ -103,19 +107,25 @@ def parse_factions(text: str) -> list[str]:
     return names
 
 
-@app.command("simulate")
+@app.command(
+    "simulate", help=N_("Play GAMES games between random bots and summarise the results.")
+)
 def simulate_cmd(
     factions: str = typer.Option(
-        "marquise,eyrie", "--factions", "-f", help="Factions in seat order, comma-separated."
+        "marquise,eyrie", "--factions", "-f", help=N_("Factions in seat order, comma-separated.")
     ),
-    games: int = typer.Option(100, "--games", "-n", min=1, help="How many games to play."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Game i uses seed SEED + i."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object, nothing else."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help=N_("How many games to play.")),
+    seed: int = typer.Option(0, "--seed", "-s", help=N_("Game i uses seed SEED + i.")),
+    as_json: bool = typer.Option(
+        False, "--json", help=N_("Print one JSON object, nothing else.")
+    ),
     max_turns: int = typer.Option(
-        DEFAULT_MAX_TURNS, "--max-turns", min=1, help="Stop a game (as an error) after this."
+        DEFAULT_MAX_TURNS, "--max-turns", min=1, help=N_("Stop a game (as an error) after this.")
     ),
     save_dir: Path | None = typer.Option(  # noqa: B008
-        None, "--save-dir", help="Write each game's record (game-SEED.rootgame) here."
+        None,
+        "--save-dir",
+        help=N_("Write each game's record (game-SEED.rootgame) here."),  # noqa: B008
     ),
 ) -> None:
     """Play GAMES games between random bots and summarise the results."""
@@ -218,16 +228,18 @@ def _simulate(
 # --- play ---------------------------------------------------------------------------------
 
 
-@app.command("play")
+@app.command("play", help=N_("Play a game in the terminal against the random bot."))
 def play_cmd(
     as_: str = typer.Option(
-        ..., "--as", help=f"The faction you play: {' or '.join(PLAY_FACTIONS)}."
+        ..., "--as", help=N_("The faction you play: marquise or eyrie.")
     ),
     seed: int | None = typer.Option(
-        None, "--seed", "-s", help="The game's seed (default: a random one, printed)."
+        None, "--seed", "-s", help=N_("The game's seed (default: a random one, printed).")
     ),
     load: Path | None = typer.Option(  # noqa: B008
-        None, "--load", help="Continue a saved game (a .rootgame record or a .json save)."
+        None,
+        "--load",
+        help=N_("Continue a saved game (a .rootgame record or a .json save)."),  # noqa: B008
     ),
 ) -> None:
     """Play a game in the terminal against the random bot."""
@@ -268,11 +280,14 @@ def play_cmd(
 # --- bench --------------------------------------------------------------------------------
 
 
-@app.command("bench")
+@app.command(
+    "bench",
+    help=N_("Time the engine on one core: random two-player games, decisions, and clones."),
+)
 def bench_cmd(
-    games: int = typer.Option(50, "--games", "-n", min=1, help="How many games to time."),
-    seed: int = typer.Option(0, "--seed", "-s", help="First game seed."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    games: int = typer.Option(50, "--games", "-n", min=1, help=N_("How many games to time.")),
+    seed: int = typer.Option(0, "--seed", "-s", help=N_("First game seed.")),
+    as_json: bool = typer.Option(False, "--json", help=N_("Print one JSON object.")),
 ) -> None:
     """Time the engine on one core: random two-player games, decisions, and clones."""
     result = run(games, seed)
@@ -282,19 +297,29 @@ def bench_cmd(
         return
     console = Console()
     console.print(
-        f"Marquise vs Eyrie, {result.games} random games (seeds {seed}..{seed + games - 1}), "
-        f"{result.decisions} decisions, one core:",
+        ngettext(
+            "{a} vs {b}, {n} random game (seeds {first}..{last}), {decisions} decisions, "
+            "one core:",
+            "{a} vs {b}, {n} random games (seeds {first}..{last}), {decisions} decisions, "
+            "one core:",
+            result.games,
+        ).format(
+            a=faction_in_sentence("marquise"), b=faction_in_sentence("eyrie"), n=result.games,
+            first=seed,
+            last=seed + games - 1, decisions=result.decisions,
+        ),
         highlight=False,
     )
-    lines = (
-        f"  games/s:     {d['games_per_sec']:>10.2f}",
-        f"  decisions/s: {d['decisions_per_sec']:>10.0f}",
-        f"  clones/s:    {d['clones_per_sec']:>10.0f}  (mid-game states)",
+    rows = (
+        (_("games/s:"), f"{d['games_per_sec']:>10.2f}", ""),
+        (_("decisions/s:"), f"{d['decisions_per_sec']:>10.0f}", ""),
+        (_("clones/s:"), f"{d['clones_per_sec']:>10.0f}", "  " + _("(mid-game states)")),
     )
-    for line in lines:
-        console.print(line, highlight=False)
+    width = max(len(label) for label, _v, _n in rows)
+    for label, value, note in rows:
+        console.print(f"  {label:<{width}} {value}{note}", highlight=False)
     if result.errors:
-        console.print(f"  errors:      {result.errors}", style="red")
+        console.print("  " + _("errors: {n}").format(n=result.errors), style="red")
 
 
 register_record_commands(app)

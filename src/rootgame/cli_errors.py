@@ -139,6 +139,7 @@ class RootgameGroup(TyperGroup):
         windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
+        translate_help(self, sys.argv[1:] if args is None else list(args))
         if not standalone_mode:
             return super().main(
                 args, prog_name, complete_var, False, windows_expand_args, **extra
@@ -149,6 +150,36 @@ class RootgameGroup(TyperGroup):
             )
         )
         sys.exit(code)
+
+
+def translate_help(group: Any, args: list[str]) -> None:
+    """Put the ``--help`` texts of ``group`` and its commands into the language of the
+    command line (``--lang`` among ``args``, else ``ROOTGAME_LANG``, the locale, English).
+    The texts are message ids marked with ``N_`` where they are written."""
+    from .i18n import UnknownLanguage, language, resolve_language
+
+    chosen = None
+    for i, a in enumerate(args):
+        if a == "--lang" and i + 1 < len(args):
+            chosen = args[i + 1]
+        elif a.startswith("--lang="):
+            chosen = a.split("=", 1)[1]
+    try:
+        lang = resolve_language(chosen)
+    except UnknownLanguage:
+        return  # the --lang option reports it
+    with language(lang):
+        _translate_command(group)
+
+
+def _translate_command(command: Any) -> None:
+    if getattr(command, "help", None):
+        command.help = _(command.help)
+    for param in getattr(command, "params", []):
+        if getattr(param, "help", None):
+            param.help = _(param.help)
+    for sub in getattr(command, "commands", {}).values():
+        _translate_command(sub)
 
 
 def run_reporting_errors(run: Any) -> int:

@@ -70,7 +70,10 @@ def replay_summary(path: Path, game: Game) -> str:
 def register(app: typer.Typer) -> None:
     """Add the record commands to ``app``."""
 
-    @app.command("replay")
+    @app.command(
+        "replay",
+        help=N_("Replay a record, checking every decision, outcome of chance and state hash."),
+    )
     def replay_cmd(
         file: Annotated[Path, typer.Argument(help=N_("A rootgame record (.rootgame)."))],
         step: Annotated[
@@ -109,7 +112,7 @@ def register(app: typer.Typer) -> None:
             fail(f"{file}: {e}")
         console.print(replay_summary(file, game), highlight=False, markup=False)
 
-    @app.command("show")
+    @app.command("show", help=N_("Print the board of a position."))
     def show_cmd(
         position: Annotated[
             str,
@@ -121,7 +124,7 @@ def register(app: typer.Typer) -> None:
         """Print the board of a position."""
         Console().print(render_view(position_game(position).view(None)))
 
-    @app.command("export")
+    @app.command("export", help=N_("Export a game to the community's Rootlog notation (V2.8)."))
     def export_cmd(
         file: Annotated[
             Path, typer.Argument(help=N_("A rootgame record or JSON save to export."))

@@ -21,6 +21,7 @@ from .describe import (
     card_name,
     cards_text,
     column_name,
+    faction_in_sentence,
     faction_name,
     faction_short_name,
     item_name,
@@ -330,8 +331,8 @@ def status_text(view: JSON) -> Text:
             "\n"
             + _("Battle in clearing {clearing}: {attacker} attacks {defender}").format(
                 clearing=battle["clearing"],
-                attacker=faction_name(battle["attacker"]),
-                defender=faction_name(battle["defender"]),
+                attacker=faction_in_sentence(battle["attacker"]),
+                defender=faction_in_sentence(battle["defender"]),
             )
         )
         if battle.get("dice"):
