@@ -239,7 +239,10 @@ def play_cmd(
     load: Path | None = typer.Option(  # noqa: B008
         None,
         "--load",
-        help=N_("Continue a saved game (a .rootgame record or a .json save)."),  # noqa: B008
+        help=N_(  # noqa: B008
+            "Continue a saved game (a .rootgame record, a .json save) or a Rootlog record "
+            "(.rootlog) from its last line."
+        ),
     ),
 ) -> None:
     """Play a game in the terminal against the random bot."""

@@ -1,4 +1,5 @@
-"""Commands for game records and positions: ``replay``, ``show``, ``export`` (issue 3).
+"""Commands for game records and positions: ``replay``, ``show``, ``export`` (issue 3) and
+``import`` (a Rootlog record into a rootgame record, issue 15).
 
 They are registered on the main ``rootgame`` command by :func:`register`.
 """
@@ -21,19 +22,61 @@ from .i18n import gettext as _
 from .render import render_view
 
 RECORD_SUFFIX = ".rootgame"
+ROOTLOG_SUFFIX = ".rootlog"
+MAX_ROOTLOG_BYTES = 1_000_000
+"""A Rootlog record longer than this is refused before it is read (a real game is ~20 KB)."""
+
+
+def is_rootlog(path: Path, text: str) -> bool:
+    """A Rootlog record: by its suffix, or by its first line that is not a comment."""
+    from .records.native import MAGIC
+
+    if path.suffix.lower() == ROOTLOG_SUFFIX:
+        return True
+    if text.startswith(MAGIC) or text.lstrip().startswith("{"):
+        return False
+    first = next((ln.strip() for ln in text.splitlines()
+                  if ln.strip() and not ln.strip().startswith("//")), "")
+    return first.startswith("Map:")
+
+
+def read_rootlog(path: Path) -> str:
+    """The text of a Rootlog file; one clear error for a file too large or unreadable."""
+    try:
+        size = path.stat().st_size
+    except OSError:
+        size = 0  # read_text names the problem
+    if size > MAX_ROOTLOG_BYTES:
+        fail(
+            _("{path}: {size} bytes is too long for a Rootlog record (at most {limit})").format(
+                path=path, size=size, limit=MAX_ROOTLOG_BYTES
+            )
+        )
+    return read_text(path)
+
+
+def read_record_text(path: Path) -> str:
+    """The text of a record, save or Rootlog file (:mod:`rootgame.cli_errors` errors)."""
+    return read_rootlog(path) if path.suffix.lower() == ROOTLOG_SUFFIX else read_text(path)
 
 
 def load_game(path: Path) -> Game:
-    """A game from a file: a rootgame record, or a JSON save (``Game.to_json``). Every problem
-    ends the command with one line (:mod:`rootgame.cli_errors`)."""
+    """A game from a file: a rootgame record, a JSON save (``Game.to_json``) or a Rootlog
+    record (replayed against the engine to its last line). Every problem ends the command
+    with one line (:mod:`rootgame.cli_errors`)."""
     from .records.native import MAGIC, VERSION, replay_record
 
-    text = read_text(path)
-    if text.startswith(MAGIC):
-        try:
+    text = read_record_text(path)
+    try:
+        if text.startswith(MAGIC):
             return replay_record(text)
-        except RootError as e:
-            fail(f"{path}: {e}")
+        if is_rootlog(path, text):
+            from .records.rootlog import import_rootlog
+
+            game: Game = import_rootlog(text)
+            return game
+    except RootError as e:
+        fail(f"{path}: {e}")
     if not text.lstrip().startswith("{"):
         fail(
             _("{path} is neither a rootgame record (its first line is '{magic}') nor a "
@@ -45,17 +88,44 @@ def load_game(path: Path) -> Game:
         fail(f"{path}: {e}")
 
 
+def result_text(game: Game) -> str:
+    """How the game ended, in words, or that it has not."""
+    from .describe import faction_name
+    from .render import win_text
+
+    if not game.is_over:
+        return _("the game is not over")
+    names = ", ".join(faction_name(game.factions[s]) for s in game.winners) or _("nobody")
+    return win_text(names, game.win_reason, len(game.winners))
+
+
+def _replay_rootlog(console: Console, file: Path, text: str, step: bool) -> None:
+    """``rootgame replay GAME.rootlog``: every recorded movement checked against the
+    engine; with ``--step``, the board's score after every line."""
+    from .records.rootlog import RootlogError, replay_rootlog
+
+    try:
+        rep = replay_rootlog(text)
+    except RootlogError as e:
+        fail(f"{file}: {e}")
+    game = rep.game
+    if step:
+        for k, t in enumerate(rep.turns):
+            console.print(f"  {k + 1:>3} {t.faction}{'*' if t.setup else ''}: "
+                          + " ".join(map(str, t.vp)), highlight=False)
+    console.print(
+        _("{file}: {n} Rootlog lines replayed, every movement matches; {result}; "
+          "scores {scores}").format(file=file, n=len(rep.turns), result=result_text(game),
+                                    scores=game.scores), highlight=False)
+    console.print(rep.sampling_note(), highlight=False)
+
+
 def replay_summary(path: Path, game: Game) -> str:
     """The line ``replay`` ends with: decisions replayed, the result and the scores, in
     words."""
     from .describe import faction_name
-    from .render import win_text
 
-    if game.is_over:
-        names = ", ".join(faction_name(game.factions[s]) for s in game.winners) or _("nobody")
-        result = win_text(names, game.win_reason, len(game.winners))
-    else:
-        result = _("the game is not over")
+    result = result_text(game)
     scores = ", ".join(
         f"{faction_name(f)} {vp}" for f, vp in zip(game.factions, game.scores, strict=True)
     )
@@ -72,7 +142,10 @@ def register(app: typer.Typer) -> None:
 
     @app.command(
         "replay",
-        help=N_("Replay a record, checking every decision, outcome of chance and state hash."),
+        help=N_(
+            "Replay a record, checking every decision, outcome of chance and state hash; or "
+            "replay a Rootlog record (.rootlog) against the engine, line by line."
+        ),
     )
     def replay_cmd(
         file: Annotated[Path, typer.Argument(help=N_("A rootgame record (.rootgame)."))],
@@ -92,7 +165,10 @@ def register(app: typer.Typer) -> None:
         from .records.native import replay_record
 
         console = Console()
-        text = read_text(file)
+        text = read_record_text(file)
+        if is_rootlog(file, text):
+            _replay_rootlog(console, file, text, step)
+            return
         interactive = step and sys.stdin.isatty()
         recap = Recap(None)
 
@@ -111,6 +187,48 @@ def register(app: typer.Typer) -> None:
         except RootError as e:
             fail(f"{file}: {e}")
         console.print(replay_summary(file, game), highlight=False, markup=False)
+
+    @app.command(
+        "import",
+        help=N_(
+            "Import a Rootlog record: replay it against the engine and write a rootgame "
+            "record (.rootgame) of the game found."
+        ),
+    )
+    def import_cmd(
+        file: Annotated[Path, typer.Argument(help=N_("A Rootlog record (.rootlog)."))],
+        out: Annotated[
+            Path, typer.Option("--output", "-o", help=N_("Write the rootgame record here."))
+        ],
+        seed: Annotated[
+            int,
+            typer.Option(
+                "--seed", help=N_("Seed for the hidden cards the record never names.")
+            ),
+        ] = 0,
+    ) -> None:
+        """Import a Rootlog record: replay it against the engine and write a rootgame
+        record (.rootgame) of the game found."""
+        from .records.native import write_record
+        from .records.rootlog import RootlogError, replay_rootlog
+
+        text = read_rootlog(file)
+        try:
+            rep = replay_rootlog(text, sample_seed=seed)
+        except RootlogError as e:
+            fail(f"{file}: {e}")
+        # The record's header stays in English, as the rest of the record format.
+        note = f"Imported from the Rootlog record {file.name} ({len(rep.turns)} lines).\n" \
+            + rep.sampling_note()
+        try:
+            record = write_record(rep.game, comment=note)
+        except RootError as e:
+            fail(f"{file}: {e}")
+        write_text(out, record)
+        console = Console()
+        console.print(_("{file}: {n} lines replayed; wrote {out}.").format(
+            file=file, n=len(rep.turns), out=out), highlight=False)
+        console.print(rep.sampling_note(), highlight=False)
 
     @app.command("show", help=N_("Print the board of a position."))
     def show_cmd(

@@ -18,6 +18,7 @@ from typing import Any
 from .cards import CardSpec, spec_from_name
 from .factions import COMMON_LOCS, Loc, notation
 from .notation import (
+    FACTION_LETTERS,
     ITEM_OF_LETTER,
     SUIT_LETTERS,
     SUIT_NAMES,
@@ -26,6 +27,8 @@ from .notation import (
     BoardField,
     Card,
     Craft,
+    Hireling,
+    Item,
     Move,
     Piece,
     Place,
@@ -75,6 +78,9 @@ class Converter:
 
     def seat(self, turn: Turn, a: Action, letter: str | None) -> int:
         letter = letter or turn.faction
+        if letter not in FACTION_LETTERS:
+            raise self.fail(turn, a, f"{letter} is a hireling, and rootgame has no hirelings "
+                            "yet", "pieces of the factions in play")
         if letter not in self.seat_of:
             raise self.fail(
                 turn, a, f"faction {letter} is not in this game",
@@ -158,8 +164,14 @@ class Converter:
                                     f"'$_{w.name}' that moves this way", "'$_->' (the Eyrie "
                                     "purge their Decree)")
                 out.extend(RAtom(k[0], k[1], 1, i) for k in got)
+            elif isinstance(w, Hireling):
+                raise self.fail(turn, a, f"hireling h_{w.letter}: rootgame has no hirelings yet",
+                                "pieces or cards of the factions in play")
+            elif isinstance(w, Item):
+                raise self.fail(turn, a, "items on a faction board or in ruins: rootgame has no "
+                                "Vagabond and no ruins yet", "pieces or cards")
             else:
-                raise self.fail(turn, a, "no items or closed paths with the Marquise and Eyrie",
+                raise self.fail(turn, a, "closed paths: rootgame has no Mountain map yet",
                                 "pieces or cards")
         return out
 

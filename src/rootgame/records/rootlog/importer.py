@@ -10,16 +10,19 @@ replays from its own start through the public API.
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from ...board import load_board
 from ...cards import DECK
 from ...errors import RootError
 from .atoms import Converter, engine_atoms
 from .factions import SUPPORTED_FACTIONS
 from .identity import CardIdentity, swap_cards
-from .notation import FACTION_NAMES, RootlogError, RootlogGame
+from .notation import FACTION_NAMES, SUIT_NAMES, RootlogError, RootlogGame
 from .reader import parse_rootlog
 from .search import MAX_SILENT, STALL, Cand, Node, Pos, Silent, chance_events, fingerprint
 from .steps import DICE_OPTIONS, Observer, Segment, Snap, TurnState, advance, decide, turn_state
@@ -33,7 +36,20 @@ class RootlogReplay:
     game: Any
     turns: list[TurnState]
     record: RootlogGame
+    sampled_hands: int = 0
+    """Cards in hands at the end that the record never names: their identities were
+    sampled (consistently with every line of the record)."""
+    sampled_deck: int = 0
+    """Cards left in the draw pile: their identities and order were sampled too."""
+    sample_seed: int = 0
 
+    def sampling_note(self) -> str:
+        """One sentence saying which hidden cards were sampled (for the imported record)."""
+        return (
+            f"Hidden cards the record never names were sampled consistently with it "
+            f"(seed {self.sample_seed}): {self.sampled_hands} in hands, "
+            f"{self.sampled_deck} in the draw pile."
+        )
 
 
 class Importer(CardIdentity):
@@ -71,36 +87,48 @@ class Importer(CardIdentity):
                                    f"a line '{x}:...' with {x}'s setup")
         self.first = self.lines[self.turn_lines[0]].seat if self.turn_lines else 0
         self.spent = 0
-        self.needed: set[str] = set()
-        """Keys of the cards the record names as leaving a hand (crafts, ambushes too)."""
-        for ln in self.lines:
-            for at in ln.atoms:
+        self.order = [ln.index for ln in self.lines if ln.turn.setup] + self.turn_lines
+        self.rank_of = {line: r for r, line in enumerate(self.order)}
+        self.named_at: dict[str, list[int]] = {}
+        """Card key -> the ranks of the lines that name a card of that key leaving a hand
+        (played, discarded, crafted, given, an ambush), in order."""
+        for line in self.order:
+            for at in self.lines[line].atoms:
                 if at.spec is None or at.kind not in ("card", "craft", "ambush"):
                     continue
                 if at.kind == "card" and at.key[0][0] != "hand":
                     continue
-                if at.spec.keys is not None:
-                    self.needed |= at.spec.keys
-                elif at.spec.item is not None:
-                    self.needed |= {c.key for c in DECK if c.item == at.spec.item}
-        self.order = [ln.index for ln in self.lines if ln.turn.setup] + self.turn_lines
-        self.rank_of = {line: r for r, line in enumerate(self.order)}
+                if at.spec.keys is not None and len(at.spec.keys) == 1:
+                    for key in at.spec.keys:
+                        self.named_at.setdefault(key, []).append(self.rank_of[line])
 
     def _check_supported(self, letters: list[str]) -> None:
+        """Refuse, in one line naming all of it, a record of what rootgame cannot play yet:
+        another map or deck, other factions, hirelings, landmarks, other clearing suits."""
         rec = self.rec
         at = rec.header_lines
+        missing: list[tuple[int, str]] = []
         if rec.map not in ("Fall", "Autumn"):
-            raise RootlogError(f"the {rec.map} map is not supported: rootgame has only Fall",
-                               at.get("Map", 0), 1, "Map: " + rec.map, "Map: Fall")
+            missing.append((at.get("Map", 0), f"the {rec.map} map"))
+        elif rec.clearings is not None:
+            fall = load_board("autumn")
+            if any(SUIT_NAMES[x] != fall.suit[c + 1] for c, x in enumerate(rec.clearings)):
+                missing.append((at.get("Clearings", 0), "clearing suits other than the Fall map's"))
         if rec.deck != "Standard":
-            raise RootlogError(f"the {rec.deck} deck is not supported", at.get("Deck", 0), 1,
-                               "Deck: " + rec.deck, "Deck: Standard")
+            missing.append((at.get("Deck", 0), f"the {rec.deck} deck"))
         for x in letters:
             if x not in SUPPORTED_FACTIONS:
                 line = at.get(x) or next((t.line for t in rec.turns if t.faction == x), 0)
-                raise RootlogError(
-                    f"faction {x} ({FACTION_NAMES.get(x, '?')}) is not supported: rootgame "
-                    "has the Marquise (C) and the Eyrie (E)", line, 1, x, "C and E")
+                missing.append((line, f"faction {x} ({FACTION_NAMES.get(x, '?')})"))
+        for key, got in (("Hirelings", rec.hirelings), ("Landmarks", rec.landmarks)):
+            if got:
+                missing.append((at.get(key, 0), f"{key.lower()} ({', '.join(got)})"))
+        if missing:
+            line = min(n for n, _ in missing)
+            raise RootlogError(
+                "rootgame does not have yet what this record needs: "
+                + ", ".join(what for _, what in missing), line, 1 if line else 0, "",
+                "the Fall map, the Standard deck, the Marquise (C) and the Eyrie (E)")
         if len(letters) < 2:
             raise RootlogError("a game needs two factions", 0, 0, "", "players C and E")
 
@@ -204,10 +232,8 @@ class Importer(CardIdentity):
                         left[k] -= 1
                         if named:
                             free.pop(cid, None)
-                        if at.spec.keys is None and DECK[cid].key in self.needed:
-                            # Spent where the record does not say which card, a card the
-                            # record names later: better not (a tie-breaker).
-                            self.spent += 1
+                        if at.spec.keys is None or len(at.spec.keys) > 1:
+                            self.spent += self.spend_cost(DECK[cid].key, line)
                         return at.action
             return None
         for k in ln.by_key.get((kind, key), []):
@@ -215,6 +241,14 @@ class Importer(CardIdentity):
                 left[k] -= 1
                 return ln.atoms[k].action
         return None
+
+    def spend_cost(self, key: str, line: int) -> int:
+        """A tie-breaker when the record does not say which card leaves a hand (a suit, an
+        item): better spend a card the record never names again, else the one it names
+        latest (another card of the same kind may be needed sooner)."""
+        here = self.rank_of[line]
+        later = [r for r in self.named_at.get(key, ()) if r >= here]
+        return 0 if not later else 10**6 - later[0]
 
     # --- one decision ---------------------------------------------------------------------
     def evaluate(
@@ -585,9 +619,12 @@ class Importer(CardIdentity):
         return Node(r.pos, None, (), tuple(events) + r.events, r.states)
 
     # --- the result ---------------------------------------------------------------------
-    def finish(self, node: Node) -> RootlogReplay:
+    def finish(self, node: Node, sample_seed: int = 0) -> RootlogReplay:
         """Replay the tokens found with the public API, the chance outcomes forced, so that
-        the game returned replays from its own start (history, undo, saving)."""
+        the game returned replays from its own start (history, undo, saving). The hidden
+        cards the record never names (unnamed draws still in hands, the draw pile) get
+        identities sampled with ``sample_seed``: any permutation of them within one draw
+        pile's time explains the record as well."""
         from ...errors import IllegalAction
         from ...game import new_game
 
@@ -604,6 +641,10 @@ class Importer(CardIdentity):
         if final.seg is not None and final.line is not None:
             states.append(turn_state(final.g, final.seg))
         renames = {e[1]: e[2] for e in events if e[0] == "rename"}
+        mapping, rest, in_hands = self.sample(final, sample_seed)
+        for cid, (serial, _epoch) in final.free.items():
+            if cid in mapping:
+                renames[serial] = mapping[cid]
         epochs: list[list[int]] = [[]]
         chance: list[tuple[Any, ...]] = [("shuffle", 0)]
         for e in events:
@@ -618,8 +659,8 @@ class Importer(CardIdentity):
         for c in chance:
             if c[0] == "shuffle":
                 k = int(c[1])
-                rest = list(final.g.deck) if k == len(epochs) - 1 else []
-                forced.append(("shuffle", *(rest + epochs[k][::-1])))
+                pile = rest if k == len(epochs) - 1 else []
+                forced.append(("shuffle", *(pile + epochs[k][::-1])))
             else:
                 forced.append(c)
         try:
@@ -630,21 +671,57 @@ class Importer(CardIdentity):
         except (IllegalAction, RootError, ValueError) as e:
             raise RootlogError(f"internal: the replay found does not replay ({e})") from e
         a, b = Snap(game.state), Snap(final.g)
-        if a.pieces != b.pieces or a.vp != b.vp or a.hands != b.hands:
+        hands = tuple(tuple(mapping.get(c, c) for c in h) for h in b.hands)
+        if a.pieces != b.pieces or a.vp != b.vp or a.hands != hands:
             raise RootlogError("internal: the replay found does not give the same state")
-        return RootlogReplay(game, states, self.rec)
+        # The game starts from its set-up state (the record's chance outcomes forced), not
+        # from a seed: its origin carries no event of the setup, as a position's does not.
+        start = json.loads(game.origin)
+        start["log"] = [] if start.get("log") is not None else None
+        game.origin = json.dumps(start)
+        game.meta = {"seed": None, "factions": list(self.factions), "map": "autumn",
+                     "first_player": self.first, "source": "rootlog",
+                     "sampled": {"hands": in_hands, "deck": len(rest), "seed": sample_seed}}
+        return RootlogReplay(game, states, self.rec, in_hands, len(rest), sample_seed)
+
+    def sample(self, final: Pos, seed: int) -> tuple[dict[int, int], list[int], int]:
+        """New identities for the hidden cards: (old id -> new id for the unnamed cards in
+        hands, the new draw pile, how many hand cards were sampled). Unnamed draws of the
+        same draw pile's time are exchangeable with each other and, for the present pile,
+        with the cards still in it."""
+        rng = random.Random(seed)
+        groups: dict[int, list[int]] = {}
+        for seat in final.g.seats:
+            for cid in seat.hand:
+                if cid in final.free:
+                    groups.setdefault(final.free[cid][1], []).append(cid)
+        mapping: dict[int, int] = {}
+        rest = list(final.g.deck)
+        for epoch, cards in groups.items():
+            pool = cards + (rest if epoch == final.epoch else [])
+            new = pool[:]
+            rng.shuffle(new)
+            mapping.update(zip(cards, new[: len(cards)], strict=True))
+            if epoch == final.epoch:
+                rest = new[len(cards):]
+        if final.epoch not in groups:
+            rng.shuffle(rest)
+        return mapping, rest, sum(len(c) for c in groups.values())
 
 
-def replay_rootlog(text: str, budget: int | None = None) -> RootlogReplay:
+def replay_rootlog(
+    text: str, budget: int | None = None, sample_seed: int = 0
+) -> RootlogReplay:
     """Replay a Rootlog record against the engine (see :func:`import_rootlog`) and return
     the game, the board at the end of each record line, and the parsed record. ``budget``
-    bounds the search (states expanded; by default 1000 plus three per recorded action)."""
+    bounds the search (states expanded; by default 1000 plus three per recorded action);
+    ``sample_seed`` samples the hidden cards the record never names."""
     rec = parse_rootlog(text)
     imp = Importer(rec)
     if budget is None:
         budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
     node = imp.run(budget)
-    out = imp.finish(node)
+    out = imp.finish(node, sample_seed)
     game = out.game
     if rec.winner is not None and game.is_over:
         got = "".join(imp.letters[s] for s in game.winners)

@@ -98,7 +98,9 @@ class RootlogError(RootError):
 
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """A piece: ``[faction]<type>[_<subtype>]``. ``faction`` None is the current player."""
+    """A piece: ``[owner]<type>[_<x>...]``. ``faction`` None is the current player (else a
+    faction letter, or a hireling's capital); ``subtype`` joins the ``_`` parts: ``k`` for the
+    keep ``t_k``, ``j_t`` for the waystation ``b_j_t``, ``2_t`` for the relic ``t_2_t``."""
 
     faction: str | None
     type: str
@@ -138,7 +140,14 @@ class Path:
     b: int
 
 
-Thing = Piece | Card | Item | BoardField | Path
+@dataclass(frozen=True, slots=True)
+class Hireling:
+    """A hireling's card: ``h_<X>`` (``h_E->A$4``); ``letter`` is its capital letter."""
+
+    letter: str
+
+
+Thing = Piece | Card | Item | BoardField | Path | Hireling
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +155,9 @@ class Place:
     """Where things are or go.
 
     ``kind`` is one of: ``clearing`` (``clearings`` holds one number), ``forest`` (its
-    clearings), ``burrow`` (the Duchy's clearing 0), ``board`` (a faction board ``[F]$``),
+    clearings), ``burrow`` (the Duchy's clearing 0), ``board`` (a faction board ``[F]$``;
+    ``name`` a numbered space of it, ``A$4``), ``hireling`` (``h_X``, ``name`` X, ``state``
+    ``$`` for its board ``h_X$``),
     ``field`` (``[F]$_<name>``), ``hand`` (a faction's hand, ``faction`` set), ``quests``
     (``Q``), ``discard`` (``*``, the discard pile as a start), ``items`` (a Vagabond board
     area ``name`` in s/d/t and/or item state ``state`` in r/e), ``value`` (a new value for a

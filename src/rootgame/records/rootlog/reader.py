@@ -28,6 +28,7 @@ from .notation import (
     Craft,
     Expose,
     Flip,
+    Hireling,
     Item,
     Move,
     Path,
@@ -126,6 +127,15 @@ def _is_lower(ch: str) -> bool:
     return bool(ch) and ch in _LOWER
 
 
+def _is_owner(ch: str) -> bool:
+    """A capital that may own a piece: a faction, or a hireling (``Sp->9``)."""
+    return bool(ch) and "A" <= ch <= "Z" and ch not in "XZQ"
+
+
+def _is_piece_type(ch: str) -> bool:
+    return bool(ch) and ch in PIECE_TYPES
+
+
 def _clearing_or_forest(cur: _Cursor, what: str) -> Place:
     """``<n>`` a clearing (``0``: the Duchy's Burrow) or ``<n>_<n>_...`` a forest."""
     start = cur.i
@@ -148,11 +158,19 @@ def _clearing_or_forest(cur: _Cursor, what: str) -> Place:
 
 
 def _board_or_field(cur: _Cursor, faction: str | None) -> Place:
-    """After an optional faction letter, at ``$``: ``$`` or ``$_<name>``."""
+    """After an optional faction letter, at ``$``: ``$``, ``$<n>`` (a numbered space of the
+    board, ``A$4``) or ``$_<name>``."""
     cur.expect("$", "'$' (a faction board)")
     if cur.take("_"):
         return Place("field", faction=faction, name=_field_name(cur))
+    if _is_digit(cur.peek()):
+        return Place("board", faction=faction, name=str(cur.number("a space of the board")))
     return Place.board(faction)
+
+
+def _at_hireling(cur: _Cursor) -> bool:
+    """``h_<X>``: a hireling (its card), ``X`` its capital letter."""
+    return cur.peek() == "h" and cur.peek(1) == "_" and _is_owner(cur.peek(2))
 
 
 def _field_name(cur: _Cursor) -> str:
@@ -174,8 +192,12 @@ def _field_name(cur: _Cursor) -> str:
 
 
 def _faction_place(cur: _Cursor) -> Place | None:
-    """``F``, ``F$``, ``F$_x``, ``$``, ``$_x``, ``Q``, ``*`` at the cursor, or None."""
+    """``F``, ``F$``, ``F$_x``, ``$``, ``$_x``, ``Q``, ``*``, ``h_X`` / ``h_X$`` (a
+    hireling's card, board) at the cursor, or None."""
     ch = cur.peek()
+    if _at_hireling(cur):
+        cur.i += 3
+        return Place("hireling", name=cur.s[cur.i - 1], state="$" if cur.take("$") else "")
     if ch == "$":
         return _board_or_field(cur, None)
     if ch == "*":
@@ -215,6 +237,7 @@ _START_EXPECTED = {
     "or '->'",
     "field": "'->'",
     "path": "'->'",
+    "hireling": "a start: a faction board ('A$') or '->'",
 }
 
 
@@ -227,6 +250,8 @@ def _kind(what: Thing) -> str:
         return "item"
     if isinstance(what, BoardField):
         return "field"
+    if isinstance(what, Hireling):
+        return "hireling"
     return "path"
 
 
@@ -237,7 +262,7 @@ def _start(cur: _Cursor, kind: str) -> Place | None:
         return None
     if kind in ("piece", "item") and _is_digit(ch):
         return _clearing_or_forest(cur, "a clearing")
-    if kind in ("piece", "item", "card"):
+    if kind in ("piece", "item", "card", "hireling"):
         p = _faction_place(cur)
         if p is not None:
             if kind == "piece" and p.kind in ("hand", "discard", "quests"):
@@ -260,19 +285,22 @@ def _card_name(cur: _Cursor) -> str | None:
 
 
 def _piece(cur: _Cursor) -> Piece:
+    """``[owner]<type>[_<x>[_<y>...]]``: the owner is a faction letter or another capital
+    (a hireling's, ``Sp``); each ``_x`` is one lowercase letter or digit (``t_k`` the keep,
+    ``b_j_t`` a waystation, ``t_2_t`` a relic worth 2)."""
     faction: str | None = None
-    if _is_faction(cur.peek()):
+    if _is_owner(cur.peek()) and _is_piece_type(cur.peek(1)):
         faction = cur.peek()
         cur.i += 1
     ch = cur.peek()
-    if not ch or ch not in PIECE_TYPES:
+    if not _is_piece_type(ch):
         raise cur.fail(cur._found(), "a piece type (w, p, b, t, r, f)")
     cur.i += 1
-    sub: str | None = None
-    if cur.peek() == "_" and _is_lower(cur.peek(1)):
-        sub = cur.peek(1)
+    parts: list[str] = []
+    while cur.peek() == "_" and (_is_lower(cur.peek(1)) or _is_digit(cur.peek(1))):
+        parts.append(cur.peek(1))
         cur.i += 2
-    return Piece(faction, ch, sub)
+    return Piece(faction, ch, "_".join(parts) or None)
 
 
 _THING_EXPECTED = (
@@ -318,7 +346,10 @@ def _thing(cur: _Cursor) -> Thing:
                 )
             return Path(a, b)
         raise cur.fail("a count must be followed by what is counted", _THING_EXPECTED, start)
-    if _is_faction(ch) or (ch and ch in PIECE_TYPES):
+    if _at_hireling(cur):
+        cur.i += 3
+        return Hireling(cur.s[cur.i - 1])
+    if _is_piece_type(ch) or (_is_owner(ch) and _is_piece_type(cur.peek(1))):
         return _piece(cur)
     raise cur.fail(cur._found(), _THING_EXPECTED)
 
@@ -662,10 +693,23 @@ def _parse_actions(body: str, line: int, col0: int) -> list[Action]:
     return out
 
 
-def _looks_like_turn(text: str) -> bool:
-    return any(t in text for t in ("->", "/", ";", "++", "--", "^", "<->")) or (
-        len(text) > 1 and text[0] in "XZ?" and " " not in text
-    )
+def _player_line(raw: str, game: RootlogGame) -> tuple[str, str, str | None] | None:
+    """``<F>: <player name>`` before the first turn, for a faction without a player yet:
+    (letter, name, comment) or None. The space after the colon tells a player line from a
+    turn line (``C:t_k->1``), so that a name may be any text (``E: Zoe``, ``E: AC/DC``,
+    ``C: x->y``); a comment starts at ``//`` after a space (``E: AC//DC`` is a name)."""
+    text = raw.lstrip()
+    if len(text) < 3 or text[1] != ":" or not text[2].isspace() or not _is_faction(text[0]):
+        return None
+    if text[0] in game.players:
+        return None
+    name = text[2:]
+    note: str | None = None
+    for k in range(len(name) - 1):
+        if name.startswith("//", k) and (k == 0 or name[k - 1].isspace()):
+            name, note = name[:k], name[k + 2 :].strip()
+            break
+    return text[0], name.strip(), note
 
 
 def parse_rootlog(text: str) -> RootlogGame:
@@ -680,6 +724,18 @@ def parse_rootlog(text: str) -> RootlogGame:
     in_turns = False
     for n, raw0 in enumerate(lines, start=1):
         raw = raw0.lstrip("\ufeff") if n == 1 else raw0
+        if not in_turns:
+            player = _player_line(raw, game)
+            if player is not None:
+                letter, name, note = player
+                if not name:
+                    raise RootlogError("a player line without a name", n, 1, raw.strip(),
+                                       "'<F>: <player name>'")
+                game.players[letter] = name
+                game.header_lines[letter] = n
+                if note is not None:
+                    game.comments.append((n, note))
+                continue
         body, comment = _split_comment(raw)
         stripped = body.strip()
         if not stripped:
@@ -725,15 +781,6 @@ def parse_rootlog(text: str) -> RootlogGame:
                 "'Map:', 'Deck:', 'Clearings:', 'Landmarks:', 'Hirelings:', 'Pool:', "
                 "'Winner:' or a faction letter (" + ", ".join(FACTION_LETTERS) + ") and ':'",
             )
-        if not in_turns and head not in game.players and not _looks_like_turn(value):
-            if not value:
-                raise RootlogError("a player line without a name", n, col0, stripped,
-                                   "'<F>: <player name>'")
-            game.players[head] = value
-            game.header_lines[head] = n
-            if comment is not None:
-                game.comments.append((n, comment))
-            continue
         if not in_turns:
             if not game.map or not game.deck:
                 raise RootlogError(
@@ -745,7 +792,16 @@ def parse_rootlog(text: str) -> RootlogGame:
                 )
             in_turns = True
         body_start = rest_col + (len(rest) - len(rest.lstrip()))
-        actions = _parse_actions(rest.strip(), n, body_start)
+        try:
+            actions = _parse_actions(rest.strip(), n, body_start)
+        except RootlogError:
+            if len(game.turns) or head in game.players or not value:
+                raise
+            # 'C:Ann' before any turn: a player line written without its space.
+            in_turns = False
+            game.players[head] = value
+            game.header_lines[head] = n
+            continue
         game.turns.append(
             Turn(head, actions, n, comment, setup=head not in seen_turn)
         )

@@ -14,7 +14,7 @@ from typing import Any
 
 from ...cards import DECK
 from ...errors import RootError
-from .cards import CARD_NAMES, card_name, card_text
+from .cards import card_name, card_text
 from .factions import COMMON_LOCS, Loc, notation
 from .notation import ITEM_LETTER, LETTER_OF, SUIT_LETTER, RootlogError
 from .steps import (
@@ -42,6 +42,18 @@ class _Mark:
     dice: tuple[int, int] | None = None
 
 
+@dataclass(slots=True)
+class _Removal:
+    """Pieces removed from one clearing in an exported line: ``[(seat, code, count)]``.
+    Field Hospitals later take warriors out of it and write them as a move to the keep."""
+
+    clearing: int
+    items: list[list[Any]]
+
+
+Fragment = str | _Mark | _Removal
+
+
 class _Writer:
     """Turns the steps of a replayed game into Rootlog fragments."""
 
@@ -49,6 +61,8 @@ class _Writer:
         self.letters = [LETTER_OF.get(f, "?") for f in factions]
         self.notations = [notation(f) for f in factions]
         self.mark: _Mark | None = None
+        self.removals: list[_Removal] = []
+        """Removals written so far in the current line (newest last)."""
 
     def who(self, seat: int, cur: int) -> str:
         return "" if seat == cur else self.letters[seat]
@@ -86,8 +100,8 @@ class _Writer:
                 out.append("(" + "+".join(terms) + f"){start}->{dest}")
         return out
 
-    def pieces(self, deltas: dict[tuple[int, str, int], int], cur: int) -> list[str]:
-        out: list[str] = []
+    def pieces(self, deltas: dict[tuple[int, str, int], int], cur: int) -> list[Fragment]:
+        out: list[Fragment] = []
         # A move: one seat's warriors leave one clearing and reach one other, as many.
         moved: set[tuple[int, str, int]] = set()
         for seat in sorted({s for s, _, _ in deltas}):
@@ -104,11 +118,9 @@ class _Writer:
             if d < 0 and (s, code, c) not in moved:
                 by_clearing.setdefault(c, []).append((s, code, -d))
         for c, items in by_clearing.items():
-            terms = [f"{n if n > 1 else ''}{self.who(s, cur)}{code}" for s, code, n in items]
-            if len(terms) == 1:
-                out.append(f"{terms[0]}{c}->")
-            else:
-                out.append("(" + "+".join(terms) + f"){c}->")
+            rem = _Removal(c, [list(x) for x in items])
+            self.removals.append(rem)
+            out.append(rem)
         # Placements, grouped by (seat, piece, count) across clearings.
         placed: dict[tuple[int, str, int], list[int]] = {}
         for (s, code, c), d in sorted(deltas.items(), key=lambda x: (x[0][0], x[0][1], x[0][2])):
@@ -129,8 +141,8 @@ class _Writer:
                 out.append(f"{self.who(s, cur)}{sign}{abs(d) if abs(d) > 1 else ''}")
         return out
 
-    def step(self, st: Step, cur: int) -> list[str | _Mark]:
-        out: list[str | _Mark] = []
+    def step(self, st: Step, cur: int) -> list[Fragment]:
+        out: list[Fragment] = []
         moves = card_moves(st.before, st.after)
         act = st.act
         for a, d, c in st.new_battles:
@@ -148,7 +160,7 @@ class _Writer:
         if act is not None and act[0] == "craft" and st.fkind == "craft":
             cid = int(act[1])
             skip.add(cid)
-            out.append(self.craft(cid, st.before.hands[st.seat or 0]))
+            out.append(self.craft(cid))
         if act is not None and act[0] == "codebreakers" and st.seat is not None:
             out.append(f"{self.letters[int(act[1])]}^{self.letters[st.seat]}")
         changed = [
@@ -156,33 +168,67 @@ class _Writer:
                                                      strict=True)) if x != y
         ]
         cleared = {s for s, x, y in changed if self.notations[s].fields_cleared(x, y)}
-        out.extend(self.cards([m for m in moves if m[0] not in skip and not (
+        cards: list[Fragment] = []
+        cards += self.cards([m for m in moves if m[0] not in skip and not (
             m[1][0] not in COMMON_LOCS and m[1][1] in cleared
-            and m[2][0] in ("discard", "available"))], cur))
-        out.extend(self.pieces(piece_deltas(st.before, st.after), cur))
-        out.extend(self.vp(st.before, st.after, cur))
+            and m[2][0] in ("discard", "available"))], cur)
+        deltas = piece_deltas(st.before, st.after)
+        if act is not None and act[0] == "hospital" and st.seat is not None:
+            cards += self.hospital(deltas, st.seat, cur)
+        vp = self.vp(st.before, st.after, cur)
+        if act is None:
+            # What the rules do by themselves, in the order of the turn: the Eyrie score
+            # their roosts before they draw in Evening (7.7.1-7.7.2).
+            out.extend(vp)
+            vp = []
+        out.extend(cards)
+        out.extend(self.pieces(deltas, cur))
+        out.extend(vp)
         for s, x, y in changed:
             out.extend(self.notations[s].write_status(self.who(s, cur), x, y))
         return out
 
-    def craft(self, cid: int, hand: Sequence[int]) -> str:
+    def hospital(self, deltas: dict[tuple[int, str, int], int], seat: int,
+                 cur: int) -> list[str]:
+        """Field Hospitals (6.2.3): the warriors placed at the keep came from the clearing
+        of the latest removal of this seat's warriors; the notation writes them as moved
+        there (``2Cw9->2``), not removed and placed."""
+        keep = [(k, d) for k, d in deltas.items() if k[0] == seat and k[1] == "w" and d > 0]
+        rem = next((r for r in reversed(self.removals) for x in r.items
+                    if x[0] == seat and x[1] == "w" and keep and x[2] >= keep[0][1]), None)
+        if len(keep) != 1 or rem is None:
+            return []
+        (k, n) = keep[0]
+        for x in rem.items:
+            if x[0] == seat and x[1] == "w":
+                x[2] -= n
+                break
+        del deltas[k]
+        return [f"{n if n > 1 else ''}{self.who(seat, cur)}w{rem.clearing}->{k[2]}"]
+
+    def craft(self, cid: int) -> str:
+        """``Z%<item>`` for an item card, ``Z<suit>favor`` for a Favor (the notation's own
+        way to tell the three apart), else ``Z<name>``."""
         c = DECK[cid]
         if c.kind == "item" and c.item is not None:
-            twins = [x for x in hand if x != cid and DECK[x].item == c.item
-                     and DECK[x].key != c.key]
-            if not twins:
-                return "Z%" + ITEM_LETTER[c.item]
-        name = card_name(cid)
-        if len(CARD_NAMES.get(name, frozenset())) > 1 or c.kind == "favor":
-            # Several cards share the name: the suit goes first, as in 'Zffavor'.
-            return "Z" + SUIT_LETTER[c.suit].lower() + name
-        return "Z" + name
+            return "Z%" + ITEM_LETTER[c.item]
+        if c.kind == "favor":
+            return "Z" + SUIT_LETTER[c.suit].lower() + card_name(cid)
+        return "Z" + card_name(cid)
 
-    def render(self, frags: Sequence[str | _Mark], cur: int) -> str:
+    def render(self, frags: Sequence[Fragment], cur: int) -> str:
         out: list[str] = []
         for f in frags:
             if isinstance(f, str):
                 out.append(f)
+                continue
+            if isinstance(f, _Removal):
+                terms = [f"{n if n > 1 else ''}{self.who(s, cur)}{code}"
+                         for s, code, n in f.items if n > 0]
+                if len(terms) == 1:
+                    out.append(f"{terms[0]}{f.clearing}->")
+                elif terms:
+                    out.append("(" + "+".join(terms) + f"){f.clearing}->")
                 continue
             text = f"{self.who(f.attacker, cur)}X{self.letters[f.defender]}{f.clearing}"
             for _seat, suit in sorted(f.ambushes, key=lambda x: x[0] != f.defender):
@@ -303,11 +349,14 @@ def export_rootlog(
     factions = list(game.state.factions)
     w = _Writer(factions)
     segs = rep.obs.segments
-    frags: list[list[str | _Mark]] = [[] for _ in segs]
+    frags: list[list[Fragment]] = [[] for _ in segs]
+    line = -1
     for st in rep.obs.steps:
         if st.seg == 0:
             continue
         i = st.seg - 1
+        if i != line:
+            line, w.removals = i, []
         frags[i].extend(w.step(st, segs[i].seat))
     from ... import __version__
 
@@ -319,14 +368,15 @@ def export_rootlog(
     ]
     for s, f in enumerate(factions):
         letter = w.letters[s]
-        name = (names or {}).get(f) or (names or {}).get(letter) or f"Player {s + 1}"
+        name = (names or {}).get(f) or (names or {}).get(letter) or ""
+        name = " ".join(str(name).split()) or f"Player {s + 1}"  # one line, any text
         lines.append(f"{letter}: {name}")
     lines.append("")
     first = game.state.first_seat
     for i, seg in enumerate(segs):
         if seg.kind == "turn" and i > 0 and (segs[i - 1].kind == "setup" or seg.seat == first):
             lines.append("")
-        body: list[str | _Mark] = []
+        body: list[Fragment] = []
         if seg.kind == "setup":
             hand = rep.hands0[seg.seat]
             if hand:
