@@ -37,10 +37,16 @@ def test_rulings_cite_only_tests_that_exist() -> None:
 
 
 def test_readme_commands_match_ci() -> None:
+    """The README starts the browser app first, keeps the terminal game beside it, and its
+    test command is the one CI runs."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     cmds = [ln.strip() for ln in readme.splitlines() if ln.startswith("    python3 -m venv")]
-    assert len(cmds) == 2, cmds
-    assert "rootgame play" in cmds[0]
-    assert cmds[1].endswith(".venv/bin/pytest")
+    assert len(cmds) == 3, cmds
+    assert "pip install -e '.[web]'" in cmds[0] and cmds[0].endswith("rootgame serve")
+    assert "rootgame play" in cmds[1]
+    assert cmds[2].endswith(".venv/bin/pytest")
     assert "pip install -q -e '.[test]'" in ci and ".venv/bin/pytest" in ci
+    pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
+    assert "\nweb = [" in pyproject and '"rootgame[web]"' in pyproject
+    assert "apt-get install" in ci and "chromium" in ci

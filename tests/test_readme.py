@@ -70,6 +70,8 @@ def commands() -> list[tuple[dict[str, str], list[str], str]]:
                 k, v = words.pop(0).split("=", 1)
                 env[k] = v
             assert words[0] == "rootgame", line
+            if "serve" in words:
+                continue  # the browser app runs until stopped: tests/test_web*.py
             typed = ""
             if "type:" in comment:
                 typed = "".join(w.strip() + "\n" for w in comment.split("type:")[1].split(","))

@@ -22,6 +22,7 @@ from .bench import simulate as run_simulation
 from .bots import RandomBot
 from .cli_errors import FAILED, RootgameGroup, ensure_folder, fail
 from .cli_records import register as register_record_commands
+from .cli_web import register as register_web_commands
 from .describe import faction_in_sentence, faction_name
 from .flow import FACTIONS
 from .game import new_game
@@ -326,6 +327,7 @@ def bench_cmd(
 
 
 register_record_commands(app)
+register_web_commands(app)
 
 
 def main() -> None:

@@ -1,0 +1,2 @@
+"""The browser app: ``rootgame serve`` (app.py), its games (service.py), its database
+(store.py, migrations/) and its client (static/). See docs/web.md."""

@@ -1,0 +1,487 @@
+// rootgame in the browser: draws the table from the server's JSON (a seat's view, the legal
+// actions with their descriptions and targets, the log) and the map's data. It holds no rules:
+// every action goes to the server, which says yes (a new state) or why not.
+"use strict";
+
+const COLORS = { marquise: "#e07b26", eyrie: "#2f62c8", alliance: "#3f9e4d", vagabond: "#6b6b6b" };
+const SUIT_FILL = { fox: "#e4835f", rabbit: "#f0d173", mouse: "#d9a066", bird: "#8fbbe6" };
+const PIECE_MARK = { sawmill: "S", workshop: "W", recruiter: "R", roost: "▲", ruin: "✕",
+  keep: "K", wood: "w" };
+const S = { lang: "en", text: null, map: null, meta: null, state: null, seat: null, ws: null,
+  retry: 0, route: null, shownSeat: null, replay: null };
+const SVGNS = "http://www.w3.org/2000/svg";
+
+// --- small helpers --------------------------------------------------------------------------
+function h(tag, attrs, ...kids) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k === "class") el.className = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  for (const k of kids.flat()) if (k !== null && k !== undefined && k !== false)
+    el.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  return el;
+}
+function s(tag, attrs, ...kids) {
+  const el = document.createElementNS(SVGNS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined) continue;
+    if (k.startsWith("on")) el.addEventListener(k.slice(2), v); else el.setAttribute(k, v);
+  }
+  for (const k of kids.flat()) if (k !== null && k !== undefined)
+    el.append(k instanceof Node ? k : document.createTextNode(String(k)));
+  return el;
+}
+function ui(key, args) {
+  let t = (S.text && S.text.ui[key]) || key;
+  for (const [k, v] of Object.entries(args || {})) t = t.split("{" + k + "}").join(v);
+  return t;
+}
+const faction = (f) => (S.text && S.text.factions[f]) || f;
+const cardName = (id) => (S.text && S.text.cards[String(id)]) || ("#" + id);
+const color = (f) => COLORS[f] || "#" + (Math.abs([...String(f)].reduce((a, c) => a * 31 + c.charCodeAt(0), 7)) % 0xaaaaaa + 0x222222).toString(16).slice(0, 6);
+function named(table, key) { return (S.text && S.text[table] && S.text[table][key]) || String(key).replace(/_/g, " "); }
+
+async function api(method, url, body) {
+  const sep = url.includes("?") ? "&" : "?";
+  const r = await fetch(url + sep + "lang=" + S.lang, {
+    method, headers: body ? { "content-type": "application/json" } : {},
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  let data = null;
+  try { data = await r.json(); } catch (e) { data = { error: r.statusText }; }
+  if (!r.ok) { const err = new Error(data.error || r.statusText); err.code = data.code; err.status = r.status; throw err; }
+  return data;
+}
+function showError(msg) {
+  const box = document.getElementById("error");
+  if (!msg) { box.hidden = true; box.textContent = ""; return; }
+  box.hidden = false; box.textContent = msg;
+}
+
+// --- languages --------------------------------------------------------------------------------
+async function setLang(lang, fromUser) {
+  S.lang = lang;
+  localStorage.setItem("rootgame.lang", lang);
+  document.documentElement.lang = lang;
+  S.text = await api("GET", "/api/text/" + lang);
+  const sel = document.getElementById("lang");
+  sel.replaceChildren(...Object.entries(S.text.languages).map(([k, v]) =>
+    h("option", { value: k, selected: k === lang }, v)));
+  document.getElementById("lang-name").textContent = ui("language");
+  document.title = ui("title");
+  if (fromUser) {
+    if (S.ws && S.ws.readyState === 1) S.ws.send(JSON.stringify({ type: "lang", lang }));
+    else await refresh();
+  }
+  render();
+}
+function initialLang() {
+  const saved = localStorage.getItem("rootgame.lang");
+  if (saved) return saved;
+  const nav = (navigator.language || "en").slice(0, 2).toLowerCase();
+  return ["en", "pl", "es", "pt"].includes(nav) ? nav : "en";
+}
+
+// --- routes ------------------------------------------------------------------------------------
+function parseRoute() {
+  const p = location.pathname.split("/").filter(Boolean);
+  if (p[0] === "play" && p[1]) return { kind: "play", token: p[1] };
+  if (p[0] === "watch" && p[1]) return { kind: "watch", game: p[1] };
+  if (p[0] === "replay" && p[1]) return { kind: "replay", id: p[1] };
+  return { kind: "lobby" };
+}
+function myLinks() { try { return JSON.parse(localStorage.getItem("rootgame.links") || "[]"); } catch (e) { return []; } }
+function rememberLink(token) {
+  const links = myLinks().filter((t) => t !== token); links.unshift(token);
+  localStorage.setItem("rootgame.links", JSON.stringify(links.slice(0, 200)));
+}
+
+async function refresh() {
+  const r = S.route;
+  try {
+    if (r.kind === "play") {
+      const q = S.seat === null ? "" : "?seat=" + S.seat;
+      accept(await api("GET", "/api/play/" + r.token + q));
+    } else if (r.kind === "watch") accept(await api("GET", "/api/watch/" + r.game));
+    else if (r.kind === "replay") await replayStep(S.replay ? S.replay.step : 0);
+  } catch (e) { showError(e.message); }
+}
+
+function accept(state) {
+  if (state.type !== "state") return;
+  if (S.route.kind === "play" && S.seat !== null && state.seat !== S.seat) return;
+  if (S.state && state.version < S.state.version && state.game_id === S.state.game_id) return;
+  S.state = state;
+  if (S.route.kind === "play" && S.seat === null) S.seat = state.seat;
+  render();
+}
+
+// --- live updates -------------------------------------------------------------------------------
+function connect() {
+  const r = S.route;
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  let url = proto + "//" + location.host;
+  if (r.kind === "play") url += "/ws/play/" + r.token + "?lang=" + S.lang + (S.seat === null ? "" : "&seat=" + S.seat);
+  else url += "/ws/watch/" + r.game + "?lang=" + S.lang;
+  const ws = new WebSocket(url);
+  S.ws = ws;
+  ws.onopen = () => { S.retry = 0; setConn(ui("connected")); };
+  ws.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "state") accept(msg);
+    else if (msg.type === "error") { showError(msg.error); if (msg.code === "stale") refresh(); }
+  };
+  ws.onclose = () => {
+    if (S.ws !== ws) return;
+    setConn(ui("reconnecting"));
+    S.retry = Math.min(S.retry + 1, 6);
+    setTimeout(connect, 500 * 2 ** (S.retry - 1));
+  };
+}
+function setConn(t) { document.getElementById("conn").textContent = t; }
+
+// --- acting ---------------------------------------------------------------------------------------
+async function act(tokenText) {
+  closePopover();
+  const st = S.state;
+  try {
+    const next = await api("POST", "/api/play/" + S.route.token + "/act",
+      { seat: S.seat, version: st.version, action: tokenText });
+    showError(null);
+    accept(next);
+  } catch (e) {
+    showError(e.message);
+    if (e.code === "stale" || e.code === "not_yours") refresh();
+  }
+}
+async function undo() {
+  try {
+    accept(await api("POST", "/api/play/" + S.route.token + "/undo", { seat: S.seat, version: S.state.version }));
+    showError(null);
+  } catch (e) { showError(e.message); refresh(); }
+}
+
+function offer(title, acts) {
+  if (!acts.length) return;
+  const pop = document.getElementById("popover");
+  pop.replaceChildren(h("h3", {}, title),
+    h("div", { class: "actions" }, acts.map((a) => h("button", { "data-token": a.token, onclick: () => act(a.token) }, a.text))),
+    h("p", {}, h("button", { onclick: closePopover, id: "popover-cancel" }, ui("cancel"))));
+  pop.hidden = false;
+}
+function closePopover() { document.getElementById("popover").hidden = true; }
+function legalWhere(kind, x) { return ((S.state && S.state.legal) || []).filter((a) => a.where[kind].includes(x)); }
+
+// --- the table -------------------------------------------------------------------------------------
+function render() {
+  const main = document.getElementById("main");
+  const r = S.route;
+  if (!S.text) return;
+  if (r.kind === "lobby") { renderLobby(main); return; }
+  const st = S.state;
+  if (!st || !S.map) return;
+  const v = st.view;
+  document.getElementById("status").textContent = statusText(v);
+  const side = h("div", { class: "side" });
+  if (r.kind === "replay") side.append(replayPanel());
+  if (st.legal) side.append(actionsPanel(st));
+  if (v.hand) side.append(handPanel(v));
+  side.append(playersPanel(v), pilesPanel(v), logPanel(st));
+  if (st.records && st.game_id) side.append(downloadsPanel(st));
+  main.replaceChildren(h("div", { class: "table" }, h("div", { class: "mapbox" }, drawMap(v)), side));
+  const log = document.getElementById("log"); if (log) log.scrollTop = log.scrollHeight;
+  handoffCheck();
+}
+
+function statusText(v) {
+  if (v.winners && v.winners.length) return ui("winners", { factions: v.winners.map(faction).join(", "), reason: v.win_reason || "" });
+  const prompt = (S.text.prompts[v.decision] || v.prompt || "");
+  const parts = [ui("turn", { n: v.turn_number + 1 }), named("phases", v.phase)];
+  if (v.step && S.text.steps[v.step]) parts.push(S.text.steps[v.step]);
+  const who = v.current_faction ? faction(v.current_faction) : "";
+  const mine = v.seat !== null && v.current_seat === v.seat;
+  parts.push(ui(mine ? "decides" : "waiting_for", { faction: who, prompt }));
+  if (v.seat === null) parts.push(ui("spectating"));
+  return parts.join(" · ");
+}
+
+function drawMap(v) {
+  const m = S.map;
+  const xy = {}; for (const c of m.clearings) xy[c.id] = c.xy;
+  const svg = s("svg", { viewBox: `0 0 ${m.size[0]} ${m.size[1]}`, role: "img", "aria-label": "map" });
+  svg.append(s("rect", { x: 0, y: 0, width: m.size[0], height: m.size[1], fill: "#d9c9a3", rx: 40 }));
+  for (const f of m.forests) {
+    const [cx, cy] = f.xy;
+    const pts = f.clearings.map((c) => xy[c]).sort((a, b) => Math.atan2(a[1] - cy, a[0] - cx) - Math.atan2(b[1] - cy, b[0] - cx));
+    svg.append(s("polygon", { points: pts.map((p) => p.join(",")).join(" "), fill: "#7aa35a", opacity: 0.55, stroke: "#5d8a45", "stroke-width": 6 }));
+  }
+  for (const [a, b] of m.paths) svg.append(s("line", { x1: xy[a][0], y1: xy[a][1], x2: xy[b][0], y2: xy[b][1], stroke: "#f3e2b8", "stroke-width": 34, "stroke-linecap": "round" }));
+  for (const [a, b] of m.rivers) svg.append(s("line", { x1: xy[a][0], y1: xy[a][1], x2: xy[b][0], y2: xy[b][1], stroke: "#4f9bd9", "stroke-width": 16, "stroke-dasharray": "40 20", opacity: 0.9 }));
+  const byId = {}; for (const c of v.clearings) byId[c.id] = c;
+  for (const c of m.clearings) svg.append(drawClearing(c, byId[c.id], v));
+  if (v.battle) {
+    const [x, y] = xy[v.battle.clearing];
+    svg.append(s("circle", { cx: x, cy: y, r: 190, fill: "none", stroke: "#c0392b", "stroke-width": 14, "stroke-dasharray": "30 15" }));
+  }
+  return svg;
+}
+
+function drawClearing(mc, c, v) {
+  const [x, y] = mc.xy;
+  const acts = legalWhere("clearings", mc.id);
+  const g = s("g", { class: "clearing" + (acts.length ? " target" : ""), "data-clearing": mc.id });
+  const title = ui("clearing", { c: mc.id }) + " (" + named("suits", mc.suit) + ")" + (c.ruler ? ", " + ui("ruler", { faction: faction(c.ruler) }) : "");
+  g.append(s("title", {}, title));
+  g.append(s("circle", { class: "ground", cx: x, cy: y, r: 150, fill: SUIT_FILL[mc.suit] || "#ccc", stroke: c.ruler ? color(c.ruler) : "#5b4630", "stroke-width": c.ruler ? 14 : 8 }));
+  g.append(s("text", { x: x - 150, y: y - 112, "font-size": 54, "font-weight": 700, fill: "#3d2c1e", stroke: "#f3e2b8", "stroke-width": 10, "paint-order": "stroke", "text-anchor": "middle" }, mc.id));
+  // building slots
+  const n = mc.slots, w = 70, gap = 12, x0 = x - (n * w + (n - 1) * gap) / 2;
+  for (let i = 0; i < n; i++) {
+    const b = c.buildings[i];
+    const bx = x0 + i * (w + gap), by = y - 110;
+    g.append(s("rect", { x: bx, y: by, width: w, height: w, rx: 10, fill: b ? (b[0] ? color(b[0]) : "#7d6a55") : "#fffaf0", stroke: "#3d2c1e", "stroke-width": 5 }));
+    if (b) g.append(s("text", { x: bx + w / 2, y: by + w * 0.72, "text-anchor": "middle", "font-size": 46, "font-weight": 700, fill: "white" }, PIECE_MARK[b[1]] || b[1][0].toUpperCase()),
+      s("title", {}, named("pieces", b[1])));
+  }
+  // tokens
+  c.tokens.forEach((t, i) => {
+    const tx = x - 110 + i * 62, ty = y + 30;
+    g.append(s("circle", { cx: tx, cy: ty, r: 28, fill: t[0] ? color(t[0]) : "#999", stroke: "#3d2c1e", "stroke-width": 4 }),
+      s("text", { x: tx, y: ty + 14, "text-anchor": "middle", "font-size": 36, fill: "white", "font-weight": 700 }, PIECE_MARK[t[1]] || t[1][0]));
+  });
+  // warriors
+  let k = 0;
+  for (const [f, n2] of Object.entries(c.warriors)) {
+    if (!n2) continue;
+    const wx = x - 100 + k * 105, wy = y + 70; k++;
+    g.append(s("rect", { x: wx, y: wy, width: 92, height: 62, rx: 22, fill: color(f), stroke: "#1f1a14", "stroke-width": 4, "data-warriors": f }),
+      s("text", { x: wx + 46, y: wy + 46, "text-anchor": "middle", "font-size": 44, "font-weight": 700, fill: "white" }, n2));
+  }
+  if (acts.length) g.addEventListener("click", () => offer(title, acts));
+  return g;
+}
+
+function actionsPanel(st) {
+  const box = h("div", { class: "panel", id: "actions-panel" }, h("h2", {}, ui("actions")));
+  if (st.can_undo) box.append(h("p", {}, h("button", { id: "undo", onclick: undo }, ui("undo"))));
+  box.append(h("div", { class: "actions", id: "actions" }, st.legal.map((a) =>
+    h("button", { "data-token": a.token, onclick: () => act(a.token) }, a.text, h("code", {}, a.token)))));
+  return box;
+}
+
+function cardEl(ref, clickable) {
+  const id = typeof ref === "object" ? ref.id : ref;
+  const suit = id < 0 ? "bird" : ((S.text && S.text.card_suits[String(id)]) || "");
+  const acts = clickable ? legalWhere("cards", id) : [];
+  return h("span", { class: "card " + suit + (acts.length ? " target" : ""), "data-card": id,
+    onclick: acts.length ? () => offer(cardName(id), acts) : null }, cardName(id));
+}
+
+function handPanel(v) {
+  return h("div", { class: "panel", id: "hand" }, h("h2", {}, ui("your_hand") + " · " + faction(v.faction)),
+    h("div", { class: "cards" }, v.hand.map((c) => cardEl(c, true))),
+    v.seen_hands ? Object.entries(v.seen_hands).map(([f, cards]) =>
+      h("div", {}, faction(f) + ": ", h("span", { class: "cards" }, cards.map((c) => cardEl(c, false))))) : null);
+}
+
+function boardValue(k, val) {
+  if (val === null || val === undefined) return "–";
+  if (k.includes("leader")) return Array.isArray(val) ? val.map((x) => named("leaders", x)).join(", ") : named("leaders", val);
+  if (Array.isArray(val)) return val.map((x) => (typeof x === "number" ? cardName(x) : named("pieces", x))).join(", ") || "–";
+  if (typeof val === "object") return Object.entries(val).map(([a, b]) => named("pieces", a) + ": " + (b === null ? "–" : b)).join(", ");
+  return String(val);
+}
+
+function factionBoard(p) {
+  const b = p.board || {};
+  const dl = h("dl", { class: "board" });
+  for (const [k, val] of Object.entries(b)) {
+    if (k === "decree") continue;
+    dl.append(h("dt", {}, ui(k)), h("dd", {}, boardValue(k, val)));
+  }
+  const out = [dl];
+  if (b.decree) {
+    out.push(h("div", { class: "decree", "data-decree": p.faction }, Object.entries(b.decree).map(([col, cards]) => {
+      const acts = legalWhere("columns", col);
+      return h("div", { class: "column" + (acts.length ? " target" : ""), "data-column": col,
+        onclick: acts.length ? () => offer(ui("decree") + ": " + named("columns", col), acts) : null },
+        h("b", {}, named("columns", col)), cards.map((c) => h("div", {}, cardName(c))));
+    })));
+  }
+  return out;
+}
+
+function playersPanel(v) {
+  return h("div", { class: "panel", id: "players" }, v.players.map((p) =>
+    h("div", { class: "player", style: "border-color:" + color(p.faction), "data-player": p.faction },
+      h("span", { class: "vp", "data-vp": p.faction }, ((S.text.vp && S.text.vp[String(p.vp)]) || p.vp + " VP")),
+      h("div", { class: "name" }, faction(p.faction), p.seat === v.current_seat ? " ◀" : ""),
+      h("div", {}, ui("cards_in_hand") + ": " + p.hand_size +
+        (p.items.length ? " · " + ui("items") + ": " + p.items.map((i) => named("items", i)).join(", ") : "") +
+        (p.persistent.length ? " · " + ui("persistent") + ": " + p.persistent.map((k) => named("cardkeys", k)).join(", ") : "")),
+      factionBoard(p))));
+}
+
+function pilesPanel(v) {
+  return h("div", { class: "panel", id: "piles" },
+    h("div", {}, ui("draw_pile") + ": " + v.draw_pile_size),
+    h("div", {}, ui("supply") + ": " + Object.entries(v.item_supply).filter(([, n]) => n).map(([i, n]) => named("items", i) + " ×" + n).join(", ")),
+    h("h2", {}, ui("discard") + " (" + v.discard_pile.length + ")"),
+    h("div", { class: "cards", id: "discard" }, v.discard_pile.slice(-12).map((c) => cardEl(c, false))));
+}
+
+function logPanel(st) {
+  return h("div", { class: "panel" }, h("h2", {}, ui("log")),
+    h("div", { id: "log" }, (st.log || []).map((line) => h("div", {}, line))));
+}
+
+function downloadsPanel(st) {
+  return h("div", { class: "panel", id: "downloads" },
+    h("a", { href: "/api/games/" + st.game_id + "/record", download: true }, ui("download_record")), " · ",
+    h("a", { href: "/api/games/" + st.game_id + "/rootlog", download: true }, ui("download_rootlog")));
+}
+
+// --- hot-seat hand-off --------------------------------------------------------------------------
+function handoffCheck() {
+  const st = S.state, box = document.getElementById("handoff");
+  const show = (on) => { box.hidden = !on; document.getElementById("main").style.visibility = on ? "hidden" : "visible"; };
+  if (!st || S.route.kind !== "play" || !st.link_seats || st.link_seats.length < 2 || st.view.winners.length) { show(false); return; }
+  const cur = st.view.current_seat;
+  const next = st.link_seats.includes(cur) ? cur : null;
+  if (next === null || (next === S.shownSeat && next === S.seat)) { show(false); return; }
+  const f = st.seats[next].faction;
+  box.replaceChildren(h("div", {}, h("h2", {}, ui("handoff_title", { faction: faction(f) })),
+    h("p", {}, ui("handoff_text")),
+    h("button", { class: "primary", id: "handoff-go", onclick: () => takeSeat(next) }, ui("handoff_button", { faction: faction(f) }))));
+  show(true);
+}
+async function takeSeat(seat) {
+  S.seat = seat; S.shownSeat = seat;
+  if (S.ws && S.ws.readyState === 1) S.ws.send(JSON.stringify({ type: "seat", seat }));
+  try { S.state = null; accept(await api("GET", "/api/play/" + S.route.token + "?seat=" + seat)); } catch (e) { showError(e.message); }
+}
+
+// --- replays ----------------------------------------------------------------------------------------
+async function replayStep(step) {
+  try {
+    const r = await api("GET", "/api/replays/" + S.route.id + "?step=" + step);
+    S.replay = r;
+    S.state = { type: "state", view: r.view, legal: null, log: r.log, records: false, version: r.step };
+    render();
+  } catch (e) { showError(e.message); }
+}
+function replayPanel() {
+  const r = S.replay;
+  const go = (k) => replayStep(Math.max(0, Math.min(r.steps, k)));
+  return h("div", { class: "panel stepper", id: "stepper" },
+    h("button", { id: "step-first", onclick: () => go(0) }, ui("first")),
+    h("button", { id: "step-prev", onclick: () => go(r.step - 1) }, ui("previous")),
+    h("span", { id: "step-label" }, ui("step_of", { n: r.step, total: r.steps })),
+    h("button", { id: "step-next", onclick: () => go(r.step + 1) }, ui("next")),
+    h("button", { id: "step-last", onclick: () => go(r.steps) }, ui("last")));
+}
+
+// --- the lobby ----------------------------------------------------------------------------------------
+let lobbyLinks = null;
+function renderLobby(main) {
+  document.getElementById("status").textContent = ui("title");
+  const meta = S.meta;
+  if (!meta) return;
+  const rows = meta.factions.map((f, i) => {
+    const sel = h("select", { name: f, "data-seat-for": f },
+      h("option", { value: "off" }, ui("not_playing")),
+      h("option", { value: "here" }, ui("here")),
+      h("option", { value: "online" }, ui("online")),
+      meta.bots.map((b) => h("option", { value: "bot:" + b }, ui("bot", { name: b }))));
+    sel.value = f === "marquise" ? "here" : (i < 2 ? "bot:" + meta.bots[0] : "off");
+    return h("div", { class: "seatrow" }, h("span", { style: "color:" + color(f) }, faction(f)), sel);
+  });
+  const seed = h("input", { type: "number", min: 0, id: "seed", placeholder: ui("seed") });
+  const form = h("div", { class: "panel", id: "new-game" }, h("h2", {}, ui("new_game")),
+    h("p", {}, ui("factions")), rows, h("p", {}, seed),
+    h("button", { class: "primary", id: "start", onclick: () => startGame(rows, seed) }, ui("start")),
+    lobbyLinks ? linksPanel(lobbyLinks) : null);
+  const mine = h("div", { class: "panel mine", id: "mine" }, h("h2", {}, ui("your_games")), h("p", {}, ui("no_games")));
+  const upload = h("input", { type: "file", id: "record-file", accept: ".rootgame,.txt" });
+  upload.addEventListener("change", () => uploadRecord(upload));
+  const watch = h("div", { class: "panel" }, h("h2", {}, ui("watch_record")), h("label", {}, ui("upload"), " ", upload));
+  main.replaceChildren(h("div", { class: "lobby" }, form, mine, watch));
+  loadMine(mine);
+}
+function linksPanel(res) {
+  return h("div", { class: "links", id: "links" }, h("h2", {}, ui("links")), h("p", {}, ui("keep_secret")),
+    res.links.map((l) => h("p", {}, ui("link_for", { faction: l.seats.map((x) => faction(res.factions[x])).join(", ") }), " ",
+      h("a", { href: l.url, "data-link": l.seats.join(",") }, ui("open")),
+      h("input", { readonly: true, value: location.origin + l.url, onclick: (e) => e.target.select() }))),
+    h("p", {}, ui("spectators"), " ", h("a", { href: res.watch, id: "watch-link" }, ui("open")),
+      h("input", { readonly: true, value: location.origin + res.watch })));
+}
+async function startGame(rows, seedInput) {
+  const seats = [];
+  for (const row of rows) {
+    const sel = row.querySelector("select");
+    if (sel.value === "off") continue;
+    const [kind, bot] = sel.value.split(":");
+    seats.push({ faction: sel.name, kind, bot: bot || "random" });
+  }
+  const body = { seats };
+  if (seedInput.value !== "") body.seed = Number(seedInput.value);
+  try {
+    const res = await api("POST", "/api/games", body);
+    res.factions = seats.map((x) => x.faction);
+    showError(null);
+    const online = seats.some((x) => x.kind === "online");
+    const here = res.links.find((l) => seats[l.seats[0]].kind === "here");
+    if (here) rememberLink(here.token);
+    if (here && !online) { location.href = here.url; return; }
+    if (!res.links.length) { location.href = res.watch; return; }
+    lobbyLinks = res; render();
+  } catch (e) { showError(e.message); }
+}
+async function loadMine(box) {
+  const links = myLinks();
+  if (!links.length) return;
+  try {
+    const r = await api("POST", "/api/mine", { links });
+    if (!r.games.length) return;
+    box.replaceChildren(h("h2", {}, ui("your_games")), ...r.games.map((g) => h("p", { "data-game": g.game_id },
+      h("a", { href: "/play/" + g.link }, g.factions.map(faction).join(" · ")), " ",
+      g.over ? ui("finished") : g.your_turn ? h("span", { class: "turnflag" }, ui("your_turn")) : ui("waiting"),
+      " · " + new Date(g.updated * 1000).toLocaleString(S.lang))));
+  } catch (e) { showError(e.message); }
+}
+async function uploadRecord(input) {
+  const file = input.files[0];
+  if (!file) return;
+  try {
+    const r = await api("POST", "/api/replays", { text: await file.text() });
+    location.href = r.url;
+  } catch (e) { showError(e.message); }
+}
+
+// --- start ---------------------------------------------------------------------------------------
+async function start() {
+  S.route = parseRoute();
+  document.getElementById("lang").addEventListener("change", (e) => setLang(e.target.value, true));
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePopover(); });
+  try {
+    await setLang(initialLang(), false);
+    const [meta, map] = await Promise.all([api("GET", "/api/meta"), api("GET", "/api/maps/autumn")]);
+    S.meta = meta; S.map = map;
+    const r = S.route;
+    if (r.kind === "lobby") { render(); setInterval(() => { const m = document.getElementById("mine"); if (m) loadMine(m); }, 15000); return; }
+    if (r.kind === "replay") { await replayStep(0); return; }
+    if (r.kind === "play") {
+      rememberLink(r.token);
+      const st = await api("GET", "/api/play/" + r.token);
+      S.seat = st.seat;
+      if (!st.link_seats || st.link_seats.length < 2) S.shownSeat = st.seat;
+      accept(st);
+    } else accept(await api("GET", "/api/watch/" + r.game));
+    connect();
+  } catch (e) { showError(e.message); }
+}
+start();

@@ -1,0 +1,161 @@
+"""Text of the browser app, in the four languages (the gettext catalogs, like the rest).
+
+``UI`` holds the words of the page itself (buttons, headings); the client asks for them once
+per language (``/api/text/LANG``) together with the names of the game's things (factions,
+cards, suits...), taken from describe.py so that the browser and the terminal say the same.
+``MESSAGES`` are the server's refusals; the engine's own explanations of an illegal action are
+translated with ``describe.translate_reason``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..cards import DECK
+from ..describe import (
+    COLUMN_NAMES,
+    FACTION_NAMES,
+    ITEM_NAMES,
+    LEADER_NAMES,
+    PHASE_NAMES,
+    PIECE_NAMES,
+    STEP_NAMES,
+    SUIT_NAMES,
+    card_key_name,
+    card_name,
+    column_name,
+    faction_name,
+    item_name,
+    leader_name,
+    phase_name,
+    piece_name,
+    step_name,
+    suit_name,
+    vp_text,
+)
+from ..flow import FACTIONS, PROMPTS
+from ..i18n import LANGUAGE_NAMES, N_, gettext, language
+
+UI: dict[str, str] = {
+    "title": N_("Root in the browser"),
+    "new_game": N_("New game"),
+    "factions": N_("Factions and players"),
+    "not_playing": N_("not playing"),
+    "here": N_("a player at this screen"),
+    "online": N_("an online player (own link)"),
+    "bot": N_("bot: {name}"),
+    "seed": N_("Seed (empty: random)"),
+    "start": N_("Start the game"),
+    "your_games": N_("Your games"),
+    "no_games": N_("No games yet."),
+    "your_turn": N_("your turn"),
+    "waiting": N_("waiting"),
+    "finished": N_("finished"),
+    "open": N_("open"),
+    "links": N_("Links to this game"),
+    "link_for": N_("Link for {faction}"),
+    "spectators": N_("Spectators (public information only)"),
+    "keep_secret": N_("Each seat's link is secret: send it only to that player."),
+    "watch_record": N_("Watch a record"),
+    "upload": N_("Upload a record file"),
+    "language": N_("Language"),
+    "turn": N_("Turn {n}"),
+    "decides": N_("{faction} decides: {prompt}"),
+    "waiting_for": N_("Waiting for {faction}: {prompt}"),
+    "spectating": N_("You are watching (public information only)"),
+    "your_hand": N_("Your hand"),
+    "cards_in_hand": N_("cards in hand"),
+    "items": N_("Crafted items"),
+    "persistent": N_("In play"),
+    "discard": N_("Discard pile"),
+    "draw_pile": N_("Draw pile"),
+    "supply": N_("Item supply"),
+    "actions": N_("Your legal actions"),
+    "log": N_("Game log"),
+    "undo": N_("Undo"),
+    "download_record": N_("Download the record"),
+    "download_rootlog": N_("Download Rootlog"),
+    "cancel": N_("Cancel"),
+    "handoff_title": N_("Pass the screen to the {faction}"),
+    "handoff_text": N_("The other players look away: the next player's hand is hidden."),
+    "handoff_button": N_("I play the {faction}: show my hand"),
+    "connected": N_("live"),
+    "reconnecting": N_("reconnecting..."),
+    "winners": N_("Game over: {factions} win ({reason})"),
+    "step_of": N_("Step {n} of {total}"),
+    "first": N_("First"),
+    "previous": N_("Previous"),
+    "next": N_("Next"),
+    "last": N_("Last"),
+    "warriors_in_supply": N_("warriors in supply"),
+    "wood_in_supply": N_("wood in supply"),
+    "buildings_on_track": N_("buildings on the track"),
+    "next_cost": N_("next building costs"),
+    "actions_left": N_("actions left"),
+    "keep": N_("keep"),
+    "roosts_on_track": N_("roosts on the track"),
+    "leader": N_("leader"),
+    "face_up_leaders": N_("used leaders"),
+    "face_down_leaders": N_("available leaders"),
+    "decree": N_("Decree"),
+    "clearing": N_("Clearing {c}"),
+    "ruler": N_("ruled by {faction}"),
+    "nobody": N_("nobody"),
+}
+
+MESSAGES: dict[str, str] = {
+    "stale": N_(
+        "this game has moved on: you acted on version {seen}, it is now at version {now}. "
+        "The table now shows the present position; nothing was changed."
+    ),
+    "not_yours": N_("it is not your decision: the {faction} decides now"),
+    "no_link": N_("no game has this link"),
+    "no_game": N_("no game has this id"),
+    "no_replay": N_("no uploaded record has this id"),
+    "not_your_seat": N_("this link does not play seat {seat}"),
+    "bot_seat": N_("a bot plays this seat"),
+    "over": N_("the game is over"),
+    "too_large": N_("the request is too large: {size} bytes, at most {limit}"),
+    "bad_request": N_("bad request: {problem}"),
+    "record_hidden": N_(
+        "the record of a game in progress would show hidden cards; it can be downloaded "
+        "once the game is over"
+    ),
+    "bad_record": N_("this record cannot be replayed: {problem}"),
+    "server_error": N_("the server could not do this ({problem}); other games go on"),
+    "no_undo": N_(
+        "nothing to undo: there is no earlier decision of this seat, or a card was drawn, a "
+        "die rolled or a hand seen since"
+    ),
+    "bad_step": N_("there is no step {step}: the record has steps 0 to {total}"),
+}
+
+
+def message(key: str, lang: str | None, **kw: Any) -> str:
+    with language(lang):
+        return gettext(MESSAGES[key]).format(**kw)
+
+
+def text_table(lang: str) -> dict[str, Any]:
+    """Everything the client needs to speak ``lang``: the page's words and the names."""
+    with language(lang):
+        cards = {str(c.id): card_name(c.id) for c in DECK}
+        cards["-1"] = cards["-2"] = card_name(-1)
+        return {
+            "lang": lang,
+            "languages": dict(LANGUAGE_NAMES),
+            "ui": {k: gettext(v) for k, v in UI.items()},
+            "factions": {f: faction_name(f) for f in sorted(set(FACTIONS) | set(FACTION_NAMES))},
+            "cards": cards,
+            "card_suits": {str(c.id): c.suit for c in DECK},
+            "cardkeys": {c.key: card_key_name(c.key) for c in DECK},
+            "suits": {s: suit_name(s) for s in SUIT_NAMES},
+            "items": {i: item_name(i) for i in ITEM_NAMES},
+            "leaders": {x: leader_name(x) for x in LEADER_NAMES},
+            "columns": {x: column_name(x) for x in COLUMN_NAMES},
+            "pieces": {x: piece_name(x) for x in PIECE_NAMES},
+            "phases": {x: phase_name(x) for x in PHASE_NAMES},
+            "steps": {x: step_name(x) for x in STEP_NAMES},
+            "prompts": {k: gettext(v) for k, v in PROMPTS.items()},
+            "vp": {str(n): vp_text(n) for n in range(-20, 41)},
+        }

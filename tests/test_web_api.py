@@ -1,0 +1,390 @@
+"""The browser app's HTTP API and WebSockets (docs/web.md): every endpoint and refusal."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from webkit import HERE_VS_BOT, HOTSEAT, TWO_ONLINE, client, my_turn, play_steps, wait_for
+
+from rootgame.records.native import replay_record
+
+pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+
+
+@pytest.fixture
+def c(tmp_path: Path) -> Any:
+    with client(tmp_path) as cl:
+        yield cl
+
+
+def new(c: TestClient, spec: dict[str, Any]) -> dict[str, Any]:
+    r = c.post("/api/games", json=spec)
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def state(c: TestClient, token: str, **params: Any) -> dict[str, Any]:
+    r = c.get(f"/api/play/{token}", params=params)
+    assert r.status_code == 200, r.text
+    return dict(r.json())
+
+
+def all_bots_finished(c: TestClient) -> str:
+    g = new(c, {"seats": [{"faction": "marquise", "kind": "bot"},
+                          {"faction": "eyrie", "kind": "bot"}], "seed": 3})
+    assert g["links"] == []
+    end = time.time() + 60
+    while time.time() < end:
+        w = c.get(f"/api/watch/{g['game_id']}", params={"log": "false"}).json()
+        if w["view"]["winners"]:
+            return str(g["game_id"])
+        time.sleep(0.05)
+    raise AssertionError("the bots did not finish")
+
+
+# --- reference data ---------------------------------------------------------------------------
+
+
+def test_meta_lists_factions_bots_languages(c: TestClient) -> None:
+    m = c.get("/api/meta").json()
+    assert {"marquise", "eyrie"} <= set(m["factions"])
+    assert "random" in m["bots"]
+    assert m["languages"] == ["en", "pl", "es", "pt"]
+
+
+def test_text_comes_in_each_language_and_unknown_ones_are_refused(c: TestClient) -> None:
+    en = c.get("/api/text/en").json()
+    pl = c.get("/api/text/pl").json()
+    assert en["factions"]["eyrie"] == "Eyrie Dynasties"
+    assert pl["factions"]["eyrie"] != en["factions"]["eyrie"]
+    assert pl["ui"]["undo"] != en["ui"]["undo"]
+    assert len(en["cards"]) == 56
+    r = c.get("/api/text/xx")
+    assert r.status_code == 422 and "unknown language" in r.json()["error"]
+
+
+def test_map_layout_has_every_clearing_in_place(c: TestClient) -> None:
+    m = c.get("/api/maps/autumn").json()
+    assert [x["id"] for x in m["clearings"]] == list(range(1, 13))
+    assert all(len(x["xy"]) == 2 for x in m["clearings"])
+    assert len(m["paths"]) == 18 and len(m["forests"]) == 7 and m["rivers"]
+    assert c.get("/api/maps/winter").status_code == 404
+
+
+def test_pages_are_served(c: TestClient) -> None:
+    for path in ("/", "/play/x", "/watch/x", "/replay/x"):
+        r = c.get(path)
+        assert r.status_code == 200 and "/static/app.js" in r.text
+    assert "function drawMap" in c.get("/static/app.js").text
+
+
+# --- creating games ---------------------------------------------------------------------------
+
+
+def test_a_game_against_a_bot_has_one_secret_link(c: TestClient) -> None:
+    g = new(c, HERE_VS_BOT)
+    assert len(g["links"]) == 1 and g["links"][0]["seats"] == [0]
+    # token_urlsafe: 24 bytes (192 bits) for a seat, 16 bytes (128 bits) for a game id.
+    assert len(g["links"][0]["token"]) >= 32 and len(g["game_id"]) >= 22
+
+
+def test_online_seats_get_one_link_each(c: TestClient) -> None:
+    g = new(c, TWO_ONLINE)
+    assert [x["seats"] for x in g["links"]] == [[0], [1]]
+    assert g["links"][0]["token"] != g["links"][1]["token"]
+
+
+@pytest.mark.parametrize(
+    ("spec", "words"),
+    [
+        ({"seats": [{"faction": "dragons", "kind": "here"},
+                    {"faction": "eyrie", "kind": "bot"}]}, "unknown faction"),
+        ({"seats": [{"faction": "marquise", "kind": "here"},
+                    {"faction": "eyrie", "kind": "bot", "bot": "genius"}]}, "unknown bot"),
+        ({"seats": [{"faction": "marquise", "kind": "here"}]}, "seats"),
+        ({"seats": [{"faction": "marquise", "kind": "here"},
+                    {"faction": "marquise", "kind": "online"}]}, "one player"),
+        ({"seats": [{"faction": "marquise", "kind": "sofa"},
+                    {"faction": "eyrie", "kind": "bot"}]}, "kind"),
+        ({"seats": [{"faction": "marquise", "kind": "here"},
+                    {"faction": "eyrie", "kind": "bot"}], "seed": -1}, "seed"),
+    ],
+)
+def test_a_bad_new_game_is_refused_clearly(c: TestClient, spec: dict[str, Any],
+                                           words: str) -> None:
+    r = c.post("/api/games", json=spec)
+    assert r.status_code == 422
+    assert words in r.json()["error"]
+
+
+def test_malformed_and_oversized_bodies_are_refused(c: TestClient) -> None:
+    r = c.post("/api/games", content=b"{not json", headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["code"] == "bad_request"
+    big = json.dumps({"seats": [], "pad": "x" * 100_000})
+    r = c.post("/api/games", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "too large" in r.json()["error"]
+
+
+# --- playing ------------------------------------------------------------------------------------
+
+
+def test_an_action_is_taken_and_the_version_moves_on(c: TestClient) -> None:
+    g = new(c, TWO_ONLINE)
+    t0 = g["links"][0]["token"]
+    st = state(c, t0)
+    assert st["version"] == 0 and st["legal"]
+    r = c.post(f"/api/play/{t0}/act", json={"version": 0, "action": st["legal"][0]["token"]})
+    assert r.status_code == 200 and r.json()["version"] == 1
+
+
+def test_a_stale_version_is_refused_and_changes_nothing(c: TestClient) -> None:
+    g = new(c, TWO_ONLINE)
+    t0 = g["links"][0]["token"]
+    st = state(c, t0)
+    tok = st["legal"][0]["token"]
+    c.post(f"/api/play/{t0}/act", json={"version": 0, "action": tok})
+    before = state(c, t0)
+    r = c.post(f"/api/play/{t0}/act", json={"version": 0, "action": tok})
+    assert r.status_code == 409 and r.json()["code"] == "stale"
+    assert "version 0" in r.json()["error"] and "version 1" in r.json()["error"]
+    assert state(c, t0) == before
+
+
+def test_an_illegal_action_shows_the_engines_explanation_in_the_language(c: TestClient) -> None:
+    g = new(c, TWO_ONLINE)
+    t0 = g["links"][0]["token"]
+    r = c.post(f"/api/play/{t0}/act", json={"version": 0, "action": "march 1 2"})
+    assert r.status_code == 422 and r.json()["code"] == "illegal"
+    assert "is not legal now" in r.json()["error"]
+    r = c.post(f"/api/play/{t0}/act", params={"lang": "pl"},
+               json={"version": 0, "action": "march 1 2"})
+    assert "nie jest teraz dozwolone" in r.json()["error"]
+    r = c.post(f"/api/play/{t0}/act", json={"version": 0, "action": "!!"})
+    assert r.status_code == 422 and "action token" in r.json()["error"]
+    assert state(c, t0)["version"] == 0
+
+
+def test_only_the_deciding_seat_acts(c: TestClient) -> None:
+    g = new(c, TWO_ONLINE)
+    t0, t1 = (x["token"] for x in g["links"])
+    deciding, waiting = (t0, t1) if state(c, t0)["legal"] else (t1, t0)
+    assert state(c, waiting)["legal"] is None
+    tok = state(c, deciding)["legal"][0]["token"]
+    r = c.post(f"/api/play/{waiting}/act", json={"version": 0, "action": tok})
+    assert r.status_code == 409 and r.json()["code"] == "not_yours"
+    r = c.post(f"/api/play/{t0}/act", json={"seat": 1, "version": 0, "action": tok})
+    assert r.status_code == 403 and "does not play seat 1" in r.json()["error"]
+
+
+def test_unknown_links_and_games_are_404(c: TestClient) -> None:
+    for path in ("/api/play/nope", "/api/watch/nope", "/api/games/nope/record",
+                 "/api/replays/nope"):
+        r = c.get(path)
+        assert r.status_code == 404, path
+        assert r.json()["error"]
+    r = c.post("/api/play/nope/act", json={"version": 0, "action": "keep 1"})
+    assert r.status_code == 404
+
+
+def test_bad_request_fields_are_named(c: TestClient) -> None:
+    g = new(c, TWO_ONLINE)
+    t0 = g["links"][0]["token"]
+    r = c.post(f"/api/play/{t0}/act", json={"version": "soon", "action": "keep 1"})
+    assert r.status_code == 422 and "version" in r.json()["error"]
+    r = c.post(f"/api/play/{t0}/act", json={"version": 0, "action": "x" * 500})
+    assert r.status_code == 422 and "action" in r.json()["error"]
+
+
+def test_bots_move_off_the_loop_until_the_human_decides(c: TestClient) -> None:
+    g = new(c, HERE_VS_BOT)
+    t = g["links"][0]["token"]
+    st = play_steps(c, t, 6)
+    assert st["version"] > 6  # the bot's decisions are committed too
+    assert my_turn(st)
+
+
+def test_undo_takes_back_the_seats_decision(c: TestClient) -> None:
+    g = new(c, TWO_ONLINE)
+    t0, t1 = (x["token"] for x in g["links"])
+    me = t0 if state(c, t0)["legal"] else t1
+    st = state(c, me)
+    assert not st["can_undo"]
+    c.post(f"/api/play/{me}/act", json={"version": 0, "action": st["legal"][0]["token"]})
+    after = state(c, me)
+    assert after["can_undo"]
+    r = c.post(f"/api/play/{me}/undo", json={"version": 1})
+    assert r.status_code == 200 and r.json()["version"] == 2
+    back = state(c, me)
+    assert back["view"]["decision"] == st["view"]["decision"]
+    assert back["view"]["clearings"] == st["view"]["clearings"]
+    r = c.post(f"/api/play/{me}/undo", json={"version": 2})
+    assert r.status_code == 409 and r.json()["code"] == "no_undo"
+
+
+# --- hidden information -------------------------------------------------------------------------
+
+
+def test_a_seat_sees_its_hand_and_never_anothers_or_the_deck(c: TestClient) -> None:
+    g = new(c, TWO_ONLINE)
+    t0, t1 = (x["token"] for x in g["links"])
+    hub = c.app.state.hub  # type: ignore[attr-defined]
+    for _ in range(40):
+        st0, st1 = state(c, t0), state(c, t1)
+        live = hub.games[g["game_id"]]
+        hands = [[x for x in s.hand] for s in live.game.state.seats]
+        for seat, st in ((0, st0), (1, st1)):
+            assert [x["id"] for x in st["view"]["hand"]] == hands[seat]
+            text = json.dumps(st)
+            assert '"deck"' not in text
+            other = live.game.factions[1 - seat]
+            assert not any(line.startswith(("Eyrie Dynasties: draws", "Marquise de Cat: draws"))
+                           and "(" in line and other[:3].title() in line[:12]
+                           for line in st["log"])
+            assert all(p.get("hand") is None for p in st["view"]["players"])
+        me = t0 if st0["legal"] else t1
+        st = st0 if st0["legal"] else st1
+        if st["view"]["winners"]:
+            break
+        c.post(f"/api/play/{me}/act", json={"version": st["version"],
+                                             "action": st["legal"][-1]["token"]})
+    w = c.get(f"/api/watch/{g['game_id']}").json()
+    assert w["view"]["hand"] is None and w["legal"] is None
+    assert not any("draws" in line and "(" in line for line in w["log"])
+
+
+# --- records ------------------------------------------------------------------------------------
+
+
+def test_records_of_a_game_in_progress_are_refused(c: TestClient) -> None:
+    g = new(c, TWO_ONLINE)
+    r = c.get(f"/api/games/{g['game_id']}/record")
+    assert r.status_code == 403 and "hidden cards" in r.json()["error"]
+
+
+def test_a_finished_game_downloads_as_a_record_and_rootlog(c: TestClient) -> None:
+    gid = all_bots_finished(c)
+    r = c.get(f"/api/games/{gid}/record")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    game = replay_record(r.text)
+    assert game.is_over
+    r2 = c.get(f"/api/games/{gid}/rootlog")
+    assert r2.status_code == 200 and r2.text.strip()
+    up = c.post("/api/replays", json={"text": r.text})
+    assert up.status_code == 200
+    rid, steps = up.json()["id"], up.json()["steps"]
+    assert steps == len(game.history)
+    s0 = c.get(f"/api/replays/{rid}", params={"step": 0}).json()
+    s5 = c.get(f"/api/replays/{rid}", params={"step": 5, "lang": "es"}).json()
+    last = c.get(f"/api/replays/{rid}").json()
+    assert s0["step"] == 0 and s5["step"] == 5 and last["step"] == steps
+    assert last["view"]["winners"] and s0["view"]["hand"] is None
+    assert s5["next"] == game.history[5]
+    bad = c.get(f"/api/replays/{rid}", params={"step": steps + 1})
+    assert bad.status_code == 422 and str(steps) in bad.json()["error"]
+
+
+def test_a_broken_or_oversized_record_is_refused(c: TestClient) -> None:
+    r = c.post("/api/replays", json={"text": "hello"})
+    assert r.status_code == 422 and "not a rootgame record" in r.json()["error"]
+    r = c.post("/api/replays", json={"text": "x" * (3 * 1024 * 1024)})
+    assert r.status_code == 413
+
+
+# --- asynchronous play --------------------------------------------------------------------------
+
+
+def test_your_turn_list(c: TestClient) -> None:
+    g = new(c, TWO_ONLINE)
+    t0, t1 = (x["token"] for x in g["links"])
+    r = c.post("/api/mine", json={"links": [t0, t1, "unknown"]}).json()["games"]
+    assert len(r) == 2
+    assert sorted(x["your_turn"] for x in r) == [False, True]
+    assert r[0]["your_turn"]  # the games waiting for you come first
+    assert c.post("/api/mine", json={"links": "x"}).status_code == 422
+
+
+# --- WebSockets ---------------------------------------------------------------------------------
+
+
+def test_websocket_pushes_each_committed_action_to_every_seat(c: TestClient) -> None:
+    g = new(c, TWO_ONLINE)
+    t0, t1 = (x["token"] for x in g["links"])
+    with c.websocket_connect(f"/ws/play/{t0}") as w0, \
+            c.websocket_connect(f"/ws/play/{t1}?lang=pt") as w1, \
+            c.websocket_connect(f"/ws/watch/{g['game_id']}") as ww:
+        s0, s1, sw = w0.receive_json(), w1.receive_json(), ww.receive_json()
+        assert s0["seat"] == 0 and s1["seat"] == 1 and sw["seat"] is None
+        me, other, st = (w0, w1, s0) if s0["legal"] else (w1, w0, s1)
+        me.send_json({"type": "act", "id": 1, "version": 0, "action": st["legal"][0]["token"]})
+        msgs = [me.receive_json(), me.receive_json()]
+        assert {m["type"] for m in msgs} == {"state", "ack"}
+        pushed = other.receive_json()
+        assert pushed["version"] == 1 and pushed["seat"] != st["seat"]
+        spect = ww.receive_json()
+        assert spect["version"] == 1 and spect["view"]["hand"] is None
+        me.send_json({"type": "act", "id": 2, "version": 0, "action": "keep 1"})
+        err = me.receive_json()
+        assert err["type"] == "error" and err["code"] == "stale" and err["id"] == 2
+        me.send_text("{oops")
+        assert me.receive_json()["code"] == "bad_request"
+        me.send_json({"type": "dance"})
+        assert "unknown message type" in me.receive_json()["error"]
+        me.send_text("x" * 20000)
+        assert me.receive_json()["code"] == "too_large"
+        ww.send_json({"type": "act", "version": 1, "action": "keep 1"})
+        assert ww.receive_json()["code"] == "bad_request"
+        ww.send_json({"type": "ping", "id": 9})
+        assert ww.receive_json() == {"type": "pong", "id": 9}
+        w1.send_json({"type": "lang", "lang": "es"})
+        assert w1.receive_json()["type"] == "state"
+
+
+def test_websocket_to_an_unknown_link_says_so(c: TestClient) -> None:
+    with c.websocket_connect("/ws/play/nope") as w:
+        m = w.receive_json()
+        assert m["type"] == "error" and m["code"] == "no_link"
+
+
+def test_a_hotseat_link_switches_seats_only_among_its_own(c: TestClient) -> None:
+    g = new(c, HOTSEAT)
+    assert len(g["links"]) == 1 and g["links"][0]["seats"] == [0, 1]
+    t = g["links"][0]["token"]
+    a, b = state(c, t, seat=0), state(c, t, seat=1)
+    assert a["view"]["hand"] != b["view"]["hand"]
+    with c.websocket_connect(f"/ws/play/{t}?seat=0") as w:
+        assert w.receive_json()["seat"] == 0
+        w.send_json({"type": "seat", "seat": 1})
+        assert w.receive_json()["seat"] == 1
+        w.send_json({"type": "seat", "seat": 4})
+        assert w.receive_json()["code"] == "not_your_seat"
+
+
+def test_one_games_failure_does_not_stop_the_others(c: TestClient) -> None:
+    g1, g2 = new(c, TWO_ONLINE), new(c, TWO_ONLINE)
+    hub = c.app.state.hub  # type: ignore[attr-defined]
+    hub.games[g1["game_id"]].game = None  # a corrupted game in memory
+    quiet = TestClient(c.app, raise_server_exceptions=False)
+    r = quiet.get(f"/api/play/{g1['links'][0]['token']}")
+    assert r.status_code == 500 and "other games go on" in r.json()["error"]
+    t = g2["links"][0]["token"]
+    st = state(c, t)
+    me = t if st["legal"] else g2["links"][1]["token"]
+    tok = state(c, me)["legal"][0]["token"]
+    r = c.post(f"/api/play/{me}/act", json={"version": 0, "action": tok})
+    assert r.status_code == 200 and r.json()["version"] == 1
+
+
+def test_games_survive_a_new_app_on_the_same_database(tmp_path: Path) -> None:
+    with client(tmp_path) as c1:
+        g = new(c1, HERE_VS_BOT)
+        t = g["links"][0]["token"]
+        st = play_steps(c1, t, 5)
+        before = {k: st[k] for k in ("version", "view")}
+    with client(tmp_path) as c2:
+        st2 = wait_for(c2, t, my_turn)
+        assert {k: st2[k] for k in ("version", "view")} == before

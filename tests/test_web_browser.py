@@ -1,0 +1,239 @@
+"""The browser app in a real Chromium (Playwright): a game against a bot played by clicking,
+a hot-seat hand-off, two online seats that never see each other's hand, a language switch,
+a record watched step by step. Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from webkit import HOTSEAT, TWO_ONLINE, Server, browser, shot
+
+__all__ = ["browser"]
+
+STATE_AFTER = (
+    "v => S.state && S.state.version > v && "
+    "(S.state.legal || S.state.view.winners.length > 0)"
+)
+
+
+@pytest.fixture
+def srv(tmp_path: Path) -> Iterator[Server]:
+    s = Server(tmp_path / "games.db", bot_delay=0.0)
+    yield s
+    s.stop()
+
+
+def open_page(browser: Any, url: str, lang: str = "en", **kw: Any) -> Any:
+    ctx = browser.new_context(**kw)
+    ctx.set_default_timeout(90000)  # a loaded 2-core machine can be slow; never a hang
+    ctx.add_init_script(
+        "if (!localStorage.getItem('rootgame.lang')) "
+        f"localStorage.setItem('rootgame.lang', '{lang}')"
+    )
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(url)
+    return page
+
+
+def wait_ready(page: Any) -> None:
+    page.wait_for_function("() => S.state && (S.state.legal || S.state.view.winners.length)")
+
+
+def click_one_action(page: Any, until: str = STATE_AFTER) -> None:
+    """Play one decision by clicking where it happens (a clearing, a card, a Decree column),
+    else in the list of legal actions."""
+    v = page.evaluate("S.state.version")
+    for sel in ("#main .clearing.target", "#hand .card.target", ".column.target"):
+        target = page.locator(sel)
+        if target.count():
+            target.first.click()
+            page.locator("#popover button[data-token]").first.click()
+            break
+    else:
+        page.locator("#actions button").first.click()
+    page.wait_for_function(until, arg=v, timeout=90000)
+
+
+def test_a_whole_game_against_a_bot_played_by_clicking(browser: Any, srv: Server) -> None:
+    page = open_page(browser, srv.url + "/")
+    page.wait_for_selector("#start")
+    shot(page, "lobby")
+    page.select_option("select[data-seat-for=marquise]", "here")
+    page.select_option("select[data-seat-for=eyrie]", "bot:random")
+    page.fill("#seed", "21")
+    page.click("#start")
+    page.wait_for_url(re.compile(r"/play/"))
+    wait_ready(page)
+    shot(page, "table-start")
+    clicks = 0
+    where = 0
+    while not page.evaluate("S.state.view.winners.length"):
+        assert clicks < 600, "the game did not end"
+        where += page.locator("#main .clearing.target, #hand .card.target").count() > 0
+        click_one_action(page)
+        clicks += 1
+        if clicks == 30:
+            shot(page, "table-midgame")
+    assert where > 0  # actions were offered on the map and in the hand
+    assert "Game over" in page.inner_text("#status")
+    assert page.locator("#downloads a").count() == 2
+    shot(page, "table-game-over")
+    assert not page.errors
+
+
+def test_the_table_fits_a_phone(browser: Any, srv: Server) -> None:
+    g = srv.http().post("/api/games", json=TWO_ONLINE).json()
+    page = open_page(browser, srv.url + g["links"][0]["url"],
+                     viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    wait_ready(page)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 400  # nothing wider than the screen
+    box = page.locator(".mapbox svg").bounding_box()
+    assert box is not None and box["width"] > 300
+    shot(page, "phone")
+
+
+def test_hotseat_hands_the_screen_over_without_showing_the_next_hand(
+    browser: Any, srv: Server
+) -> None:
+    h = srv.http()
+    g = h.post("/api/games", json=HOTSEAT).json()
+    token = g["links"][0]["token"]
+    hands = {s: [c["id"] for c in h.get(f"/api/play/{token}", params={"seat": s}).json()
+                 ["view"]["hand"]] for s in (0, 1)}
+    page = open_page(browser, srv.url + g["links"][0]["url"])
+    page.wait_for_selector("#handoff-go")
+    assert not page.locator("#hand").is_visible()
+    shot(page, "hotseat-handoff")
+    first = page.evaluate("S.state.view.current_seat")
+    page.click("#handoff-go")
+    wait_ready(page)
+    shown = [int(x) for x in page.locator("#hand .card").evaluate_all(
+        "els => els.map(e => e.dataset.card)")]
+    assert shown == hands[first]
+    # Play until the other seat decides: the hand-off screen comes back.
+    for _ in range(40):
+        if page.locator("#handoff-go").is_visible():
+            break
+        click_one_action(page, "v => S.state && S.state.version > v")
+    assert page.locator("#handoff-go").is_visible()
+    assert not page.locator("#hand").is_visible()
+    page.click("#handoff-go")
+    page.wait_for_function("s => S.state && S.state.seat === s", arg=1 - first)
+    page.wait_for_selector("#hand .card")
+    assert page.evaluate("S.state.seat") == 1 - first
+    assert not page.errors
+
+
+def test_two_online_seats_never_see_each_others_hand(browser: Any, srv: Server) -> None:
+    h = srv.http()
+    g = h.post("/api/games", json=TWO_ONLINE).json()
+    pages, hands = [], []
+    for link in g["links"]:
+        hands.append([c["id"] for c in h.get(f"/api/play/{link['token']}").json()["view"]["hand"]])
+        pages.append(open_page(browser, srv.url + link["url"]))
+    for p in pages:
+        p.wait_for_selector("#hand .card")
+    for me, p in enumerate(pages):
+        ids = [int(x) for x in p.locator("[data-card]").evaluate_all(
+            "els => els.map(e => e.dataset.card)")]
+        assert sorted(ids) == sorted(hands[me])
+        assert not set(ids) & set(hands[1 - me]) - set(hands[me])
+        html = p.content()
+        for cid in set(hands[1 - me]) - set(hands[me]):
+            assert f'data-card="{cid}"' not in html
+    shot(pages[0], "online-seat-0")
+    shot(pages[1], "online-seat-1")
+    # The seat that decides clicks; the other page follows over the WebSocket.
+    mover = 0 if pages[0].evaluate("S.state.legal !== null") else 1
+    other = pages[1 - mover]
+    v = other.evaluate("S.state.version")
+    pages[mover].locator("#actions button").first.click()
+    other.wait_for_function("v => S.state.version > v", arg=v, timeout=90000)
+    assert not pages[0].errors and not pages[1].errors
+
+
+def test_the_language_switch_translates_the_table(browser: Any, srv: Server) -> None:
+    g = srv.http().post("/api/games", json=TWO_ONLINE).json()
+    page = open_page(browser, srv.url + g["links"][0]["url"])
+    wait_ready(page)
+    assert "Turn 1" in page.inner_text("#status")
+    page.select_option("#lang", "pl")
+    page.wait_for_function("() => document.getElementById('status').textContent.includes('Tura')")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#log div')]"
+        ".some(d => d.textContent.includes('dobiera'))"
+    )
+    assert page.inner_text("#lang-name") == "Język"
+    shot(page, "table-polish")
+    page.reload()
+    wait_ready(page)
+    assert "Tura" in page.inner_text("#status")  # the choice is remembered
+    page.select_option("#lang", "es")
+    page.wait_for_function("() => document.getElementById('status').textContent.includes('Turno')")
+    page.select_option("#lang", "pt")
+    page.wait_for_function("() => document.getElementById('lang-name').textContent === 'Idioma'")
+    assert not page.errors
+
+
+def test_an_uploaded_record_is_watched_step_by_step(browser: Any, srv: Server,
+                                                   tmp_path: Path) -> None:
+    h = srv.http()
+    g = h.post("/api/games", json={"seats": [{"faction": "marquise", "kind": "bot"},
+                                             {"faction": "eyrie", "kind": "bot"}],
+                                   "seed": 4}).json()
+    end = time.time() + 60
+    while not h.get(f"/api/watch/{g['game_id']}").json()["view"]["winners"]:
+        assert time.time() < end
+        time.sleep(0.05)
+    path = tmp_path / "game.rootgame"
+    path.write_text(h.get(f"/api/games/{g['game_id']}/record").text)
+    page = open_page(browser, srv.url + "/")
+    page.set_input_files("#record-file", str(path))
+    page.wait_for_url(re.compile(r"/replay/"))
+    page.wait_for_selector("#step-label")
+    assert page.inner_text("#step-label").startswith("Step 0 of")
+    page.click("#step-next")
+    page.wait_for_function(
+        "() => document.getElementById('step-label').textContent.startsWith('Step 1 ')"
+    )
+    page.click("#step-last")
+    page.wait_for_function("() => S.state.view.winners.length > 0")
+    shot(page, "replay-end")
+    assert not page.errors
+
+
+def test_the_page_reconnects_after_the_server_restarts(browser: Any, tmp_path: Path) -> None:
+    first = Server(tmp_path / "games.db")
+    try:
+        h = first.http()
+        g = h.post("/api/games", json=TWO_ONLINE).json()
+        states = [h.get(f"/api/play/{x['token']}").json() for x in g["links"]]
+        watcher = 1 if states[0]["legal"] else 0
+        page = open_page(browser, first.url + g["links"][watcher]["url"])
+        page.wait_for_function("() => document.getElementById('conn').textContent === 'live'")
+    finally:
+        first.kill()
+    page.wait_for_function(
+        "() => document.getElementById('conn').textContent.startsWith('reconnecting')")
+    second = Server(tmp_path / "games.db", port=first.port)
+    try:
+        page.wait_for_function(
+            "() => document.getElementById('conn').textContent === 'live'", timeout=90000)
+        mover = g["links"][1 - watcher]["token"]
+        st = second.http().get(f"/api/play/{mover}").json()
+        r = second.http().post(f"/api/play/{mover}/act",
+                               json={"version": st["version"], "action": st["legal"][0]["token"]})
+        assert r.status_code == 200
+        page.wait_for_function("() => S.state.version === 1", timeout=90000)
+        assert not page.errors
+    finally:
+        second.stop()

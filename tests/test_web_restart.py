@@ -1,0 +1,84 @@
+"""A real ``rootgame serve`` killed with SIGKILL mid-game and started again on the same SQLite
+file continues every game from its last committed action (issue 12, "Nothing lost")."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+from webkit import HERE_VS_BOT, TWO_ONLINE, Server, my_turn, play_steps, wait_for
+
+from rootgame.records.native import replay_record
+
+
+def committed(db: Path) -> dict[str, tuple[int, list[str]]]:
+    """Each game's version and the tokens of its committed rows, read from the file."""
+    con = sqlite3.connect(db)
+    try:
+        out = {}
+        for gid, version in con.execute("SELECT id, version FROM games"):
+            rows = con.execute(
+                "SELECT n, kind, token FROM actions WHERE game_id = ? ORDER BY n", (gid,)
+            ).fetchall()
+            assert [r[0] for r in rows] == list(range(version)), "a lost or doubled action"
+            out[gid] = (version, [r[2] for r in rows if r[1] == "act"])
+        return out
+    finally:
+        con.close()
+
+
+def test_a_killed_server_continues_every_game_exactly(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    first = Server(db, bot_delay=0.02)
+    try:
+        h = first.http()
+        g1 = h.post("/api/games", json=HERE_VS_BOT).json()
+        g2 = h.post("/api/games", json=TWO_ONLINE).json()
+        g3 = h.post("/api/games", json={"seats": [{"faction": "marquise", "kind": "bot"},
+                                                   {"faction": "eyrie", "kind": "bot"}],
+                                         "seed": 9}).json()
+        t1 = g1["links"][0]["token"]
+        t2a, t2b = (x["token"] for x in g2["links"])
+        play_steps(h, t1, 8)
+        for _ in range(6):
+            a = h.get(f"/api/play/{t2a}").json()
+            me, st = (t2a, a) if a["legal"] else (t2b, h.get(f"/api/play/{t2b}").json())
+            r = h.post(f"/api/play/{me}/act",
+                       json={"version": st["version"], "action": st["legal"][0]["token"]})
+            assert r.status_code == 200
+        wait_for(h, t1, my_turn)
+        before1 = h.get(f"/api/play/{t1}").json()
+        before2 = h.get(f"/api/play/{t2a}").json()
+        # The bots of game 3 are still playing when the server dies.
+        assert not h.get(f"/api/watch/{g3['game_id']}").json()["view"]["winners"]
+    finally:
+        first.kill()
+    on_disk = committed(db)
+    assert on_disk[g1["game_id"]][0] == before1["version"]
+    assert on_disk[g2["game_id"]][0] == before2["version"]
+    killed_at = on_disk[g3["game_id"]]
+
+    second = Server(db, bot_delay=0.0)
+    try:
+        h = second.http()
+        after1 = h.get(f"/api/play/{t1}").json()
+        after2 = h.get(f"/api/play/{t2a}").json()
+        for before, after in ((before1, after1), (before2, after2)):
+            for k in ("version", "view", "legal", "log"):
+                assert after[k] == before[k], k
+        # Both games go on.
+        st = play_steps(h, t1, 3)
+        assert st["version"] > before1["version"]
+        # The bots' game continues from its last committed action to the end.
+        end = time.time() + 60
+        while not h.get(f"/api/watch/{g3['game_id']}").json()["view"]["winners"]:
+            assert time.time() < end, "the bots' game did not go on after the restart"
+            time.sleep(0.05)
+        rec = h.get(f"/api/games/{g3['game_id']}/record")
+        assert rec.status_code == 200
+        game = replay_record(rec.text)
+        assert game.history[: len(killed_at[1])] == killed_at[1]
+        assert committed(db)[g3["game_id"]][1] == game.history
+    finally:
+        second.stop()
