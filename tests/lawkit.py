@@ -1,8 +1,19 @@
-"""Small helpers for the scenario tests of the general Law and the Marquise (test_law.py,
-test_marquise.py). Positions are built with :func:`rootgame.position.build`."""
+"""Small helpers for the tests: scenario tests of the general Law and the Marquise
+(test_law.py, test_marquise.py; positions are built with :func:`rootgame.position.build`),
+and :class:`Terminal`, which drives the terminal program as a player does."""
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pty
+import re
+import select
+import signal
+import struct
+import sys
+import termios
+import time
 from typing import Any
 
 from rootgame import Game
@@ -72,3 +83,76 @@ def play(g: Game, *toks: str) -> Game:
     for t in toks:
         g.apply(t)
     return g
+
+
+# --- Driving the terminal program as a player does (a pseudo-terminal) ------------------------
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\r")
+
+
+class Terminal:
+    """``python -m rootgame ARGS`` on a pseudo-terminal of ``cols`` x ``rows``: what a player
+    types (:meth:`send`) and sees (:meth:`until`), without colours."""
+
+    def __init__(self, *args: str, cols: int = 100, rows: int = 30, cwd: str | None = None,
+                 lang: str = "en") -> None:
+        env = dict(os.environ, ROOTGAME_LANG=lang, NO_COLOR="1", TERM="xterm",
+                   COLUMNS=str(cols), LINES=str(rows))
+        env.pop("ROOTGAME_DEBUG", None)
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: the pseudo-terminal is its controlling terminal
+            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+            if cwd:
+                os.chdir(cwd)
+            os.execvpe(sys.executable, [sys.executable, "-m", "rootgame", *args], env)
+        fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        self.pid, self.fd = pid, fd
+        self.text = ""
+        """Everything shown so far, without colours or carriage returns."""
+        self.mark = 0
+        """Where the output read by the last :meth:`until` ended."""
+
+    def send(self, line: str, enter: bool = True) -> None:
+        os.write(self.fd, (line + ("\r" if enter else "")).encode())
+
+    def _read(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:  # the program ended
+            return False
+        if not data:
+            return False
+        self.text += ANSI.sub("", data.decode("utf-8", "replace"))
+        return True
+
+    def until(self, needle: str, timeout: float = 60.0) -> str:
+        """Read until ``needle`` is shown after the previous call's end; the text shown since
+        then, up to and including the needle."""
+        deadline = time.monotonic() + timeout
+        while needle not in self.text[self.mark:]:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._read(left):
+                if needle in self.text[self.mark:]:
+                    break
+                raise AssertionError(f"{needle!r} never shown; the end was:\n"
+                                     f"{self.text[-3000:]}")
+        end = self.text.index(needle, self.mark) + len(needle)
+        out, self.mark = self.text[self.mark:end], end
+        return out
+
+    def wait(self, timeout: float = 60.0) -> int:
+        """Read to the end; the exit code."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                while self._read(0.1):
+                    pass
+                os.close(self.fd)
+                return os.waitstatus_to_exitcode(status)
+            self._read(0.1)
+        os.kill(self.pid, signal.SIGKILL)
+        raise AssertionError("the program did not end")

@@ -61,8 +61,9 @@ def test_simulate_seat_order_follows_factions() -> None:
 
 def test_games_stopped_by_the_turn_limit_count_as_errors() -> None:
     r = runner.invoke(app, ["simulate", "--games", "3", "--max-turns", "2", "--json"])
-    assert r.exit_code == 0, r.output
-    s = json.loads(r.output)
+    assert r.exit_code == 1, r.output
+    assert r.stderr == "rootgame: error: 3 of 3 games ended in an error (see above)\n"
+    s = json.loads(r.stdout)
     assert s["errors"] == 3
     assert s["wins"] == {"marquise": 0, "eyrie": 0}
     assert s["win_reasons"] == {"vp": 0, "dominance": 0}
@@ -112,7 +113,7 @@ def test_play_explains_bad_input_and_quits_cleanly() -> None:
     assert "'zzz' is not legal now" in out
     assert "There is no action number 99: choose from 1 to 4." in out
     assert "Not understood" in out
-    assert "Commands:" in out
+    assert "Commands (in English or in your language):" in out
     assert "You left the game (seed 1)" in out
 
 
@@ -122,11 +123,11 @@ def test_play_applies_a_number_and_shows_the_bot_moves() -> None:
     )
     assert r.exit_code == 0, r.output
     out = flat(r.output)
-    assert "You: Choose the Despot as your leader" in out
+    # What happened since the last decision is told before the next one.
+    assert "Eyrie Dynasties: Choose the Despot as your leader" in out
     assert "Leader: Despot" in out
     # The bot's first turn happened between the two human decisions.
-    assert "Marquise de Cat: " in out.split("You: Choose the Despot")[1]
-    assert "You: Add " in out
+    assert "Marquise de Cat: " in out.split("Eyrie Dynasties: Choose the Despot")[1]
 
 
 def test_play_ends_cleanly_when_input_runs_out() -> None:
@@ -146,3 +147,31 @@ def test_bench_runs() -> None:
     d = json.loads(r.output)
     assert d["games"] == 2 and d["errors"] == 0
     assert d["clones_per_sec"] > 0 and d["decisions_per_sec"] > 0
+
+
+def test_play_commands_in_the_chosen_language_and_in_english() -> None:
+    r = runner.invoke(
+        app,
+        ["--lang", "pl", "play", "--as", "eyrie", "--seed", "1"],
+        input="pomoc\nhelp\nplansza\nwyjdź\n",
+    )
+    assert r.exit_code == 0, r.output
+    out = flat(r.output)
+    assert out.count("Polecenia (po angielsku lub po polsku):") == 2
+    assert "Opuszczasz grę (ziarno 1)" in out
+    r = runner.invoke(app, ["--lang", "es", "play", "--as", "eyrie", "--seed", "1"],
+                      input="salir\n")
+    assert "Has dejado la partida (semilla 1)" in flat(r.output)
+
+
+def test_play_picks_a_random_seed_and_prints_it() -> None:
+    seeds = set()
+    for _ in range(3):
+        r = runner.invoke(app, ["play", "--as", "eyrie"], input="quit\n")
+        assert r.exit_code == 0, r.output
+        out = flat(r.output)
+        seed = out.split("(seed ")[1].split(":")[0]
+        assert f"play it again with --seed {seed})" in out
+        assert f"You left the game (seed {seed})" in out
+        seeds.add(seed)
+    assert len(seeds) > 1

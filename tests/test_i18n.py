@@ -9,6 +9,7 @@ has a complete, non-fuzzy translation in the Polish, Spanish and Portuguese cata
 from __future__ import annotations
 
 import os
+import re
 import string
 import subprocess
 import sys
@@ -227,15 +228,15 @@ def test_the_python_api_stays_english_whatever_the_locale(monkeypatch: pytest.Mo
     game = new_game(seed=1)
     assert get_language() == "en"
     assert game.describe("keep 1") == "Place the keep in clearing 1 (fox)"
-    assert describe(game.state, ("keep", 1), lang="pl") == "Umieść twierdzę na polanie 1 (lis)"
+    assert describe(game.state, ("keep", 1), lang="pl") == "Umieść Twierdzę na polanie 1 (lis)"
     assert describe(game.state, ("keep", 1), lang="es") == (
         "Coloca la fortaleza en el claro 1 (zorro)"
     )
     assert describe(game.state, ("keep", 1), lang="pt") == (
-        "Coloque a fortaleza na clareira 1 (raposa)"
+        "Posicione a Torre da Guarda na clareira 1 (raposa)"
     )
     with language("pl"):
-        assert game.describe("keep 1") == "Umieść twierdzę na polanie 1 (lis)"
+        assert game.describe("keep 1") == "Umieść Twierdzę na polanie 1 (lis)"
     assert get_language() == "en"
 
 
@@ -316,7 +317,7 @@ def test_a_game_without_event_log_is_rendered_from_its_history() -> None:
     assert len(lines) == len(bare.history) + bare.turn_number + 1
     it = iter(full)
     assert all(any(line == x for x in it) for line in lines)
-    assert lines[0].startswith("Markiza de Kot: Umieść twierdzę")
+    assert lines[0].startswith("Markiza de Kot: Umieść Twierdzę")
     assert any(line.startswith("Tura 1: ") for line in lines)
     assert any("Dekret" in line for line in lines)
 
@@ -441,12 +442,12 @@ def test_play_speaks_polish_prompts_explanations_and_errors() -> None:
     assert r.exit_code == 0, r.output
     out = r.output
     assert "Grasz frakcją Dynastie Orlich Gniazd" in out
-    assert "Markiza de Kot: Umieść twierdzę na polanie" in out
+    assert "Markiza de Kot: Umieść Twierdzę na polanie" in out
     assert "Wybierz Przywódcę" in out
     assert "Leśnogród" in out
     assert "'zzz' nie jest teraz dozwolone" in out
     assert "Nie ma akcji o numerze 99: wybierz od 1 do 4." in out
-    assert "Polecenia:" in out
+    assert "Polecenia (po angielsku lub po polsku):" in out
     assert "Opuszczasz grę (ziarno 1)" in out
     assert "Your choice" not in out and "Twój wybór" in out
     assert "You:" not in out
@@ -458,13 +459,13 @@ def test_play_speaks_spanish_and_portuguese() -> None:
     )
     assert es.exit_code == 0, es.output
     assert "Elige un líder" in es.output
-    assert "Tú: Elige como líder al Constructor" in es.output
+    assert "El Nido: Elige como líder al Constructor" in es.output
     assert "Has dejado la partida (semilla 1)" in es.output
     pt = CliRunner().invoke(
         app, ["--lang", "pt", "play", "--as", "marquise", "--seed", "1"], input="quit\n"
     )
     assert pt.exit_code == 0, pt.output
-    assert "Coloque a fortaleza em uma clareira de canto" in pt.output
+    assert "Posicione a Torre da Guarda em uma clareira de canto" in pt.output
     assert "Você saiu da partida (semente 1)" in pt.output
 
 
@@ -479,3 +480,69 @@ def test_suit_names_differ_per_language() -> None:
         "es": ["zorro", "conejo", "ratón", "ave"],
         "pt": ["raposa", "coelho", "rato", "pássaro"],
     }
+
+
+# --- The publisher's translated Law (issue 7, item 7) ---------------------------------------
+
+OFFICIAL = [
+    # (language, message context, English message, the Law's word)
+    ("pl", "leader", "Commander", "Komandor"),
+    ("pl", "step", "add to the Decree", "Dodanie Kart do Dekretu"),
+    ("pl", "card", "Favor of the Mice", "Mysia Przysługa"),
+    ("pl", "piece", "keep", "Twierdza"),
+    ("pl", "item", "hammer", "młot"),
+    ("es", "card", "Armorers", "Pertrechados"),
+    ("es", "card kind", "dominance", "dominancia"),
+    ("es", "step", "add to the Decree", "ampliar el Decreto"),
+    ("pt", "step", "Emergency Orders", "Ordens Emergenciais"),
+    ("pt", "piece", "keep", "Torre da Guarda"),
+    ("pt", "card kind", "dominance", "domínio"),
+    ("pt", "card kind", "persistent", "permanente"),
+    ("pt", "item", "bag", "mochila"),
+]
+
+
+@pytest.mark.parametrize(("lang", "context", "english", "law"), OFFICIAL)
+def test_terms_are_the_translated_laws(lang: str, context: str, english: str, law: str) -> None:
+    assert translations(lang).pgettext(context, english) == law
+
+
+def test_no_departure_from_the_translated_law_is_left_in_the_catalogs() -> None:
+    """The departures listed in ../shared/rules/official-terms.md are gone."""
+    gone = {
+        "pl": ["Dowódca", "Nadgodziny", "zdetronizowany", "Przychylność", "obszar gry",
+               "element", "wpadnij w Zamieszki", "decyduje {who}"],
+        "es": ["Horas Extra", "destituido", "dominio", "Armeros", "PV", "Frustra"],
+        "pt": ["Ordens de Emergência", "deposto", "fortaleza", "dominância", "persistente",
+               "Itens criados", "Coloque", "{who} deve"],
+    }
+    for lang, words in gone.items():
+        strings = []
+        for m in _po(lang):
+            if m.id:
+                strings.extend(m.string if isinstance(m.string, tuple) else [m.string])
+        for word in words:
+            found = [s for s in strings if re.search(rf"(?<!\w){re.escape(word)}", s)]
+            assert not found, (lang, word, found[:3])
+
+
+def test_vp_written_out_in_spanish_and_sentences_keep_the_article() -> None:
+    with language("es"):
+        assert vp_text(2) == "2 puntos de victoria"
+    game = new_game(seed=1)
+    assert translate_reason(game.explain(("keep", 99)), lang="es").count("El Nido") == 0
+    r = CliRunner().invoke(app, ["--lang", "es", "bench", "--games", "1"])
+    assert "El Marquesado contra el Nido" in " ".join(r.output.split())
+    assert "partidas/s:" in r.output
+
+
+@pytest.mark.parametrize(
+    ("lang", "text"),
+    [("pl", "Zagraj w terminalu przeciwko losowemu botowi."),
+     ("es", "Juega una partida en la terminal contra el bot aleatorio."),
+     ("pt", "Jogue uma partida no terminal contra o bot aleatório.")],
+)
+def test_help_texts_speak_the_chosen_language(lang: str, text: str) -> None:
+    r = CliRunner().invoke(app, ["--lang", lang, "play", "--help"], env={"COLUMNS": "200"})
+    assert r.exit_code == 0
+    assert text in " ".join(r.output.split())

@@ -1,5 +1,8 @@
 """rootgame: a rules engine for Root (Leder Games) that follows the Law of Root."""
 
+# The text modules, so that ``rootgame.describe`` and ``rootgame.log_text`` work after
+# ``import rootgame`` (the README's examples).
+from . import describe, log_text  # noqa: I001  (after the engine, which they use)
 from .actions import Action, parse, token
 from .errors import BadToken, EngineError, IllegalAction, PositionError, RootError
 from .game import Game, new_game
@@ -12,6 +15,8 @@ __all__ = [
     "BadToken",
     "EngineError",
     "Game",
+    "describe",
+    "log_text",
     "IllegalAction",
     "PositionError",
     "RootError",

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .bots import RandomBot
+from .errors import RootError
 from .game import Game, new_game
 
 DEFAULT_FACTIONS: tuple[str, ...] = ("marquise", "eyrie")
@@ -60,6 +61,8 @@ def play_random_game(
             game.apply(bots[seat].choose(game))
         _save(game, save_dir, seed)
         return _record(game, seed, None)
+    except SaveError:
+        raise  # the folder, not the game: the caller reports it
     except Exception as e:  # any engine error ends the game as an error, never as a result
         msg = f"{type(e).__name__}: {e}"
         if game is None:
@@ -73,7 +76,20 @@ def _save(game: Game, save_dir: Path | None, seed: int) -> None:
     from .records.native import write_record
 
     path = save_dir / f"game-{seed}.rootgame"
-    path.write_text(write_record(game), encoding="utf-8")
+    try:
+        path.write_text(write_record(game), encoding="utf-8")
+    except OSError as e:
+        raise SaveError(path, e) from e
+
+
+class SaveError(RootError):
+    """A record that cannot be written (``simulate --save-dir``): a problem of the folder,
+    not an error of the game."""
+
+    def __init__(self, path: Path, error: OSError) -> None:
+        super().__init__(f"{path}: {error.strerror or error}")
+        self.path = path
+        self.error = error
 
 
 def _record(game: Game, seed: int, error: str | None) -> GameRecord:

@@ -7,6 +7,7 @@ one action; it never reads the GameState.
 from __future__ import annotations
 
 import json
+import secrets
 from pathlib import Path
 from typing import Any
 
@@ -16,18 +17,16 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from . import __version__
-from .actions import Action, parse, token
-from .bench import DEFAULT_MAX_TURNS, bot_seed, run
+from .bench import DEFAULT_MAX_TURNS, SaveError, Simulation, bot_seed, run
 from .bench import simulate as run_simulation
 from .bots import RandomBot
+from .cli_errors import FAILED, RootgameGroup, ensure_folder, fail
 from .cli_records import register as register_record_commands
 from .cli_web import register as register_web_commands
-from .describe import faction_in_sentence, faction_name, prompt_text, translate_reason
-from .errors import BadToken, IllegalAction
+from .describe import faction_in_sentence, faction_name
 from .flow import FACTIONS
-from .game import Game, new_game
+from .game import new_game
 from .i18n import (
-    LANGUAGES,
     N_,
     UnknownLanguage,
     get_language,
@@ -37,12 +36,13 @@ from .i18n import (
 )
 from .i18n import gettext as _
 from .i18n import set_language as _set_language
-from .render import FACTION_STYLE, render_view, scores_table, status_text
+from .render import FACTION_STYLE
 
 app = typer.Typer(
+    cls=RootgameGroup,
     add_completion=False,
     no_args_is_help=True,
-    help="Root (Leder Games) in the terminal: play against a bot, simulate and benchmark.",
+    help=N_("Root (Leder Games) in the terminal: play against a bot, simulate and benchmark."),
 )
 
 PLAY_FACTIONS: tuple[str, ...] = ("marquise", "eyrie")
@@ -58,13 +58,17 @@ def _version(value: bool) -> None:
 def _root(
     ctx: typer.Context,
     version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        False,
+        "--version",
+        callback=_version,
+        is_eager=True,
+        help=N_("Show the version and exit."),
     ),
     lang: str | None = typer.Option(
         None,
         "--lang",
-        help=(
-            f"Language of the game: {', '.join(LANGUAGES)}. Default: the ROOTGAME_LANG "
+        help=N_(
+            "Language of the game: en, pl, es, pt. Default: the ROOTGAME_LANG "
             "variable, else the system locale, else English."
         ),
     ),
@@ -104,31 +108,61 @@ def parse_factions(text: str) -> list[str]:
     return names
 
 
-@app.command("simulate")
+@app.command(
+    "simulate", help=N_("Play GAMES games between random bots and summarise the results.")
+)
 def simulate_cmd(
     factions: str = typer.Option(
-        "marquise,eyrie", "--factions", "-f", help="Factions in seat order, comma-separated."
+        "marquise,eyrie", "--factions", "-f", help=N_("Factions in seat order, comma-separated.")
     ),
-    games: int = typer.Option(100, "--games", "-n", min=1, help="How many games to play."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Game i uses seed SEED + i."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object, nothing else."),
+    games: int = typer.Option(100, "--games", "-n", min=1, help=N_("How many games to play.")),
+    seed: int = typer.Option(0, "--seed", "-s", help=N_("Game i uses seed SEED + i.")),
+    as_json: bool = typer.Option(
+        False, "--json", help=N_("Print one JSON object, nothing else.")
+    ),
     max_turns: int = typer.Option(
-        DEFAULT_MAX_TURNS, "--max-turns", min=1, help="Stop a game (as an error) after this."
+        DEFAULT_MAX_TURNS, "--max-turns", min=1, help=N_("Stop a game (as an error) after this.")
     ),
     save_dir: Path | None = typer.Option(  # noqa: B008
-        None, "--save-dir", help="Write each game's record (game-SEED.rootgame) here."
+        None,
+        "--save-dir",
+        help=N_("Write each game's record (game-SEED.rootgame) here."),  # noqa: B008
     ),
 ) -> None:
     """Play GAMES games between random bots and summarise the results."""
     names = parse_factions(factions)
-    if save_dir is not None and save_dir.exists() and not save_dir.is_dir():
-        raise typer.BadParameter(
-            _("{path} is not a folder").format(path=save_dir), param_hint="--save-dir"
+    if save_dir is not None:
+        ensure_folder(save_dir)
+    try:
+        sim = _simulate(names, games, seed, max_turns, save_dir, as_json)
+    except SaveError as e:
+        fail(_("cannot write the record {path}: {error}").format(
+            path=e.path, error=e.error.strerror or e.error), FAILED)
+    errors = len(sim.errors)
+    if errors:
+        fail(
+            ngettext(
+                "{n} of {games} game ended in an error (see above)",
+                "{n} of {games} games ended in an error (see above)",
+                errors,
+            ).format(n=errors, games=games),
+            FAILED,
         )
+
+
+def _simulate(
+    names: list[str],
+    games: int,
+    seed: int,
+    max_turns: int,
+    save_dir: Path | None,
+    as_json: bool,
+) -> Simulation:
+    """Run the games and print the summary (one JSON object, or tables)."""
     if as_json:
         sim = run_simulation(names, games, seed, max_turns, save_dir=save_dir)
         typer.echo(json.dumps(sim.summary()))
-        return
+        return sim
     console = Console()
     with Progress(
         TextColumn("[bold]" + _("simulating")),
@@ -189,147 +223,32 @@ def simulate_cmd(
             style="red",
             markup=False,
         )
+    return sim
 
 
 # --- play ---------------------------------------------------------------------------------
 
-# TRANSLATORS: the command words (help, board, actions, log, quit) stay in English.
-HELP_TEXT = N_("""\
-Type the number of an action, or its token (e.g. "move 5 1").
-Commands:
-  help      this help
-  board     show the table again
-  actions   list your legal actions again
-  log       show the game log
-  undo      take back your last decision (if nothing hidden was revealed since)
-  save FILE save the game (a .rootgame record, or a .json save)
-  quit      leave the game""")
-"""The help of the terminal game (English; :func:`help_text` gives it in the current
-language)."""
 
-
-def help_text() -> str:
-    return _(HELP_TEXT)
-
-
-class _Quit(Exception):
-    pass
-
-
-class _Redraw(Exception):
-    """The game changed under the prompt (undo): show the decision again."""
-
-
-def _show_actions(console: Console, game: Game) -> None:
-    for i, a in enumerate(game.legal_actions(), 1):
-        console.print(
-            f"  [bold]{i:>3}[/] {game.describe(a)}  [dim]({token(a)})[/]", highlight=False
-        )
-
-
-def _ask(console: Console, game: Game, human: int) -> Action:
-    """Read input until it names a legal action; commands and mistakes are answered here."""
-    legal = game.legal_actions()
-    while True:
-        line = console.input(
-            "[bold]"
-            + _("Your choice")
-            + "[/] "
-            + _("(1-{n}, a token, help, quit): ").format(n=len(legal))
-        )
-        cmd = line.strip().lower()
-        if not cmd:
-            continue
-        if cmd in ("quit", "exit", "q"):
-            raise _Quit
-        if cmd in ("help", "h", "?"):
-            console.print(help_text(), highlight=False, markup=False)
-            continue
-        if cmd in ("board", "b", "show"):
-            console.print(render_view(game.view(human)))
-            continue
-        if cmd in ("actions", "a", "list"):
-            _show_actions(console, game)
-            continue
-        if cmd in ("undo", "u"):
-            try:
-                game.undo(human)
-            except IllegalAction:
-                console.print(
-                    _("Nothing to undo: no earlier decision of yours, or something hidden "
-                      "was revealed since."),
-                    style="red",
-                )
-                continue
-            console.print(_("Your last decision was taken back."))
-            raise _Redraw
-        if cmd.startswith("save"):
-            _save(console, game, line.strip()[4:].strip())
-            continue
-        if cmd in ("log", "l"):
-            from .log_text import render_log
-
-            for entry in render_log(game, human)[-40:]:
-                console.print(entry, highlight=False, markup=False)
-            continue
-        if cmd.isdigit():
-            i = int(cmd)
-            if 1 <= i <= len(legal):
-                return legal[i - 1]
-            console.print(
-                _("There is no action number {i}: choose from 1 to {n}.").format(
-                    i=i, n=len(legal)
-                ),
-                style="red",
-            )
-            continue
-        try:
-            a = parse(cmd)
-        except BadToken as e:
-            console.print(
-                _("Not understood: {error}. Type a number, a token, or help.").format(
-                    error=translate_reason(str(e))
-                ),
-                style="red",
-                markup=False,
-            )
-            continue
-        if a not in legal:
-            console.print(translate_reason(game.explain(a)), style="red", markup=False)
-            continue
-        return a
-
-
-def _save(console: Console, game: Game, name: str) -> None:
-    if not name:
-        console.print(_("Give a file name: save FILE"), style="red")
-        return
-    path = Path(name)
-    try:
-        if path.suffix == ".json":
-            path.write_text(game.to_json(), encoding="utf-8")
-        else:
-            from .records.native import write_record
-
-            path.write_text(write_record(game), encoding="utf-8")
-    except OSError as e:
-        console.print(_("cannot write {path}: {error}").format(path=path, error=e), style="red")
-        return
-    console.print(_("Saved to {path}.").format(path=path))
-
-
-@app.command("play")
+@app.command("play", help=N_("Play a game in the terminal against the random bot."))
 def play_cmd(
     as_: str = typer.Option(
-        ..., "--as", help=f"The faction you play: {' or '.join(PLAY_FACTIONS)}."
+        ..., "--as", help=N_("The faction you play: marquise or eyrie.")
     ),
-    seed: int = typer.Option(0, "--seed", "-s", help="The game's seed."),
+    seed: int | None = typer.Option(
+        None, "--seed", "-s", help=N_("The game's seed (default: a random one, printed).")
+    ),
     load: Path | None = typer.Option(  # noqa: B008
-        None, "--load", help="Continue a saved game (a .rootgame record, a .json save) or a "
-        "Rootlog record (.rootlog) from its last line."
+        None,
+        "--load",
+        help=N_(  # noqa: B008
+            "Continue a saved game (a .rootgame record, a .json save) or a Rootlog record "
+            "(.rootlog) from its last line."
+        ),
     ),
 ) -> None:
     """Play a game in the terminal against the random bot."""
+    from .terminal import Session, intro
+
     me = as_.strip().lower()
     if me not in PLAY_FACTIONS:
         raise typer.BadParameter(
@@ -338,95 +257,41 @@ def play_cmd(
             ),
             param_hint="--as",
         )
-    console = Console()
     if load is not None:
         from .cli_records import load_game
 
         game = load_game(load)
         if tuple(game.factions) != PLAY_FACTIONS:
-            raise typer.BadParameter(
+            fail(
                 _("{path} is not a game of {factions}").format(
                     path=load, factions=" / ".join(PLAY_FACTIONS)
-                ),
-                param_hint="--load",
+                )
             )
         seed = int(game.meta.get("seed") or 0)
     else:
+        if seed is None:
+            seed = secrets.randbelow(1_000_000)
         game = new_game(list(PLAY_FACTIONS), seed=seed)
     human = PLAY_FACTIONS.index(me)
-    bot_seat = 1 - human
-    bot = RandomBot(bot_seed(seed, bot_seat))
-    bot_name = faction_name(PLAY_FACTIONS[bot_seat])
-    bot_style = FACTION_STYLE.get(PLAY_FACTIONS[bot_seat], "bold")
-    console.print(
-        _(
-            "You play the {faction} against a random {bot} (seed {seed}). "
-            "Type help for commands."
-        ).format(
-            faction=faction_in_sentence(me),
-            bot=faction_in_sentence(PLAY_FACTIONS[bot_seat]),
-            seed=seed,
-        ),
-        highlight=False,
-    )
-    try:
-        while not game.is_over:
-            if game.current_seat != human:
-                a = bot.choose(game)
-                text = game.describe(a)
-                game.apply(a)
-                console.print(f"[{bot_style}]{bot_name}[/]: {text}", highlight=False)
-                continue
-            console.rule()
-            console.print(render_view(game.view(human)))
-            console.print(f"[bold]{prompt_text(game.decision)}[/]")
-            _show_actions(console, game)
-            try:
-                a = _ask(console, game, human)
-            except _Redraw:
-                continue
-            text = game.describe(a)
-            game.apply(a, seat=human)
-            console.print("[bold]" + _("You") + f"[/]: {text}", highlight=False)
-    except _Quit:
-        n = len(game.history)
-        console.print(
-            ngettext(
-                "You left the game (seed {seed}) after {n} decision.",
-                "You left the game (seed {seed}) after {n} decisions.",
-                n,
-            ).format(seed=seed, n=n)
-        )
-        return
-    except (EOFError, KeyboardInterrupt):
-        n = len(game.history)
-        console.print(
-            "\n"
-            + ngettext(
-                "Input ended: leaving the game (seed {seed}) after {n} decision.",
-                "Input ended: leaving the game (seed {seed}) after {n} decisions.",
-                n,
-            ).format(seed=seed, n=n)
-        )
-        return
-    v = game.view(human)
-    console.rule()
-    console.print(status_text(v))
-    console.print(scores_table(v))
-    won = human in game.winners
-    console.print(
-        _("You win!") if won else _("You lose."), style="bold green" if won else "bold red"
-    )
+    bot = RandomBot(bot_seed(seed, 1 - human))
+    console = Console()
+    intro(console, me, PLAY_FACTIONS[1 - human], seed)
+    code = Session(console, game, human, bot, seed).run()
+    if code:
+        raise typer.Exit(code)
 
 
 # --- bench --------------------------------------------------------------------------------
 
 
-@app.command("bench")
+@app.command(
+    "bench",
+    help=N_("Time the engine on one core: random two-player games, decisions, and clones."),
+)
 def bench_cmd(
-    games: int = typer.Option(50, "--games", "-n", min=1, help="How many games to time."),
-    seed: int = typer.Option(0, "--seed", "-s", help="First game seed."),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
+    games: int = typer.Option(50, "--games", "-n", min=1, help=N_("How many games to time.")),
+    seed: int = typer.Option(0, "--seed", "-s", help=N_("First game seed.")),
+    as_json: bool = typer.Option(False, "--json", help=N_("Print one JSON object.")),
 ) -> None:
     """Time the engine on one core: random two-player games, decisions, and clones."""
     result = run(games, seed)
@@ -436,19 +301,29 @@ def bench_cmd(
         return
     console = Console()
     console.print(
-        f"Marquise vs Eyrie, {result.games} random games (seeds {seed}..{seed + games - 1}), "
-        f"{result.decisions} decisions, one core:",
+        ngettext(
+            "{a} vs {b}, {n} random game (seeds {first}..{last}), {decisions} decisions, "
+            "one core:",
+            "{a} vs {b}, {n} random games (seeds {first}..{last}), {decisions} decisions, "
+            "one core:",
+            result.games,
+        ).format(
+            a=faction_in_sentence("marquise"), b=faction_in_sentence("eyrie"), n=result.games,
+            first=seed,
+            last=seed + games - 1, decisions=result.decisions,
+        ),
         highlight=False,
     )
-    lines = (
-        f"  games/s:     {d['games_per_sec']:>10.2f}",
-        f"  decisions/s: {d['decisions_per_sec']:>10.0f}",
-        f"  clones/s:    {d['clones_per_sec']:>10.0f}  (mid-game states)",
+    rows = (
+        (_("games/s:"), f"{d['games_per_sec']:>10.2f}", ""),
+        (_("decisions/s:"), f"{d['decisions_per_sec']:>10.0f}", ""),
+        (_("clones/s:"), f"{d['clones_per_sec']:>10.0f}", "  " + _("(mid-game states)")),
     )
-    for line in lines:
-        console.print(line, highlight=False)
+    width = max(len(label) for label, _v, _n in rows)
+    for label, value, note in rows:
+        console.print(f"  {label:<{width}} {value}{note}", highlight=False)
     if result.errors:
-        console.print(f"  errors:      {result.errors}", style="red")
+        console.print("  " + _("errors: {n}").format(n=result.errors), style="red")
 
 
 register_record_commands(app)

@@ -14,8 +14,10 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
+from .cli_errors import fail, read_text, write_text
 from .errors import RootError
 from .game import Game
+from .i18n import N_, ngettext
 from .i18n import gettext as _
 from .render import render_view
 
@@ -42,31 +44,29 @@ def read_rootlog(path: Path) -> str:
     """The text of a Rootlog file; one clear error for a file too large or unreadable."""
     try:
         size = path.stat().st_size
-        if size > MAX_ROOTLOG_BYTES:
-            raise typer.BadParameter(
-                _("{path}: {size} bytes is too long for a Rootlog record (at most {limit})")
-                .format(path=path, size=size, limit=MAX_ROOTLOG_BYTES))
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise typer.BadParameter(
-            _("cannot read {path}: {error}").format(path=path, error=e)
-        ) from e
+    except OSError:
+        size = 0  # read_text names the problem
+    if size > MAX_ROOTLOG_BYTES:
+        fail(
+            _("{path}: {size} bytes is too long for a Rootlog record (at most {limit})").format(
+                path=path, size=size, limit=MAX_ROOTLOG_BYTES
+            )
+        )
+    return read_text(path)
+
+
+def read_record_text(path: Path) -> str:
+    """The text of a record, save or Rootlog file (:mod:`rootgame.cli_errors` errors)."""
+    return read_rootlog(path) if path.suffix.lower() == ROOTLOG_SUFFIX else read_text(path)
 
 
 def load_game(path: Path) -> Game:
     """A game from a file: a rootgame record, a JSON save (``Game.to_json``) or a Rootlog
-    record (replayed against the engine to its last line)."""
-    from .records.native import MAGIC, replay_record
+    record (replayed against the engine to its last line). Every problem ends the command
+    with one line (:mod:`rootgame.cli_errors`)."""
+    from .records.native import MAGIC, VERSION, replay_record
 
-    try:
-        if path.suffix.lower() == ROOTLOG_SUFFIX:
-            text = read_rootlog(path)
-        else:
-            text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise typer.BadParameter(
-            _("cannot read {path}: {error}").format(path=path, error=e)
-        ) from e
+    text = read_record_text(path)
     try:
         if text.startswith(MAGIC):
             return replay_record(text)
@@ -75,28 +75,28 @@ def load_game(path: Path) -> Game:
 
             game: Game = import_rootlog(text)
             return game
+    except RootError as e:
+        fail(f"{path}: {e}")
+    if not text.lstrip().startswith("{"):
+        fail(
+            _("{path} is neither a rootgame record (its first line is '{magic}') nor a "
+              "JSON save").format(path=path, magic=f"{MAGIC} {VERSION}")
+        )
+    try:
         return Game.from_json(text)
     except RootError as e:
-        raise typer.BadParameter(f"{path}: {e}") from None
-
-
-def _fail(console: Console, message: str) -> None:
-    console.print(f"[red]{message}[/red]")
-    raise typer.Exit(2)
+        fail(f"{path}: {e}")
 
 
 def result_text(game: Game) -> str:
-    """How the game ended, or that it has not."""
+    """How the game ended, in words, or that it has not."""
+    from .describe import faction_name
+    from .render import win_text
+
     if not game.is_over:
-        return _("unfinished")
-    return _("{winners} won by {reason}").format(
-        winners=", ".join(game.factions[s] for s in game.winners), reason=game.win_reason)
-
-
-def _fail_line(message: str) -> None:
-    """One line on stderr and a non-zero exit (a Rootlog record that cannot be used)."""
-    typer.echo(" ".join(message.split()), err=True)
-    raise typer.Exit(2)
+        return _("the game is not over")
+    names = ", ".join(faction_name(game.factions[s]) for s in game.winners) or _("nobody")
+    return win_text(names, game.win_reason, len(game.winners))
 
 
 def _replay_rootlog(console: Console, file: Path, text: str, step: bool) -> None:
@@ -107,93 +107,104 @@ def _replay_rootlog(console: Console, file: Path, text: str, step: bool) -> None
     try:
         rep = replay_rootlog(text)
     except RootlogError as e:
-        _fail_line(f"{file}: {e}")
-        return
+        fail(f"{file}: {e}")
     game = rep.game
     if step:
         for k, t in enumerate(rep.turns):
             console.print(f"  {k + 1:>3} {t.faction}{'*' if t.setup else ''}: "
                           + " ".join(map(str, t.vp)), highlight=False)
-    result = result_text(game)
     console.print(
         _("{file}: {n} Rootlog lines replayed, every movement matches; {result}; "
-          "scores {scores}").format(file=file, n=len(rep.turns), result=result,
+          "scores {scores}").format(file=file, n=len(rep.turns), result=result_text(game),
                                     scores=game.scores), highlight=False)
     console.print(rep.sampling_note(), highlight=False)
+
+
+def replay_summary(path: Path, game: Game) -> str:
+    """The line ``replay`` ends with: decisions replayed, the result and the scores, in
+    words."""
+    from .describe import faction_name
+
+    result = result_text(game)
+    scores = ", ".join(
+        f"{faction_name(f)} {vp}" for f, vp in zip(game.factions, game.scores, strict=True)
+    )
+    n = len(game.history)
+    return ngettext(
+        "{file}: {n} decision replayed, every checkpoint matches. {result}. Scores: {scores}.",
+        "{file}: {n} decisions replayed, every checkpoint matches. {result}. Scores: {scores}.",
+        n,
+    ).format(file=path, n=n, result=result, scores=scores)
 
 
 def register(app: typer.Typer) -> None:
     """Add the record commands to ``app``."""
 
-    @app.command("replay")
+    @app.command(
+        "replay",
+        help=N_(
+            "Replay a record, checking every decision, outcome of chance and state hash; or "
+            "replay a Rootlog record (.rootlog) against the engine, line by line."
+        ),
+    )
     def replay_cmd(
-        file: Annotated[Path, typer.Argument(help="A rootgame record (.rootgame).")],
+        file: Annotated[Path, typer.Argument(help=N_("A rootgame record (.rootgame)."))],
         step: Annotated[
-            bool, typer.Option("--step", help="Show every decision, one by one.")
+            bool, typer.Option("--step", help=N_("Show every decision, one by one."))
         ] = False,
         generator: Annotated[
             bool,
             typer.Option(
                 "--generator",
-                help="Roll chance with the seeded generator and check it against the record.",
+                help=N_("Roll chance with the seeded generator and check it against the record."),
             ),
         ] = False,
     ) -> None:
-        """Replay a record, checking every decision, outcome of chance and state hash; or
-        replay a Rootlog record (.rootlog) against the engine, line by line."""
-        from .records.native import RecordError, replay_record
+        """Replay a record, checking every decision, outcome of chance and state hash."""
+        from .recap import Recap
+        from .records.native import replay_record
 
         console = Console()
-        try:
-            text = read_rootlog(file) if file.suffix.lower() == ROOTLOG_SUFFIX else \
-                file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            _fail(console, _("cannot read {path}: {error}").format(path=file, error=e))
-            return
-        except typer.BadParameter as e:
-            _fail_line(str(e))
-            return
+        text = read_record_text(file)
         if is_rootlog(file, text):
             _replay_rootlog(console, file, text, step)
             return
         interactive = step and sys.stdin.isatty()
-        turn = [-1]
+        recap = Recap(None)
 
         def on_step(game: Game, token: str) -> None:
-            if not step:
-                return
-            if game.turn_number != turn[0]:
-                turn[0] = game.turn_number
-                console.rule(_("Turn {n}").format(n=game.turn_number + 1))
-            who = game.state.log[-1] if game.state.log else None
-            console.print(f"  {token}" + (f"  [dim]{who.get('kind', '')}[/dim]" if who else ""))
+            for line in recap.step(game):
+                console.print("  " + line, highlight=False, markup=False)
             if interactive:
                 answer = input(_("Enter: next, q: stop > "))
                 if answer.strip().lower() == "q":
                     raise typer.Exit(0)
 
         try:
-            game = replay_record(text, use_generator=generator, on_step=on_step)
-        except RecordError as e:
-            _fail(console, f"{file}: {e}")
-            return
-        result = result_text(game)
-        console.print(
-            _("{file}: {n} decisions replayed, every checkpoint matches; {result}; "
-              "scores {scores}").format(
-                file=file, n=len(game.history), result=result, scores=game.scores
+            game = replay_record(
+                text, use_generator=generator, on_step=on_step if step else None
             )
-        )
+        except RootError as e:
+            fail(f"{file}: {e}")
+        console.print(replay_summary(file, game), highlight=False, markup=False)
 
-    @app.command("import")
+    @app.command(
+        "import",
+        help=N_(
+            "Import a Rootlog record: replay it against the engine and write a rootgame "
+            "record (.rootgame) of the game found."
+        ),
+    )
     def import_cmd(
-        file: Annotated[Path, typer.Argument(help="A Rootlog record (.rootlog).")],
+        file: Annotated[Path, typer.Argument(help=N_("A Rootlog record (.rootlog)."))],
         out: Annotated[
-            Path, typer.Option("--output", "-o", help="Write the rootgame record here.")
+            Path, typer.Option("--output", "-o", help=N_("Write the rootgame record here."))
         ],
         seed: Annotated[
             int,
-            typer.Option("--seed", help="Seed for the hidden cards the record never names."),
+            typer.Option(
+                "--seed", help=N_("Seed for the hidden cards the record never names.")
+            ),
         ] = 0,
     ) -> None:
         """Import a Rootlog record: replay it against the engine and write a rootgame
@@ -201,76 +212,77 @@ def register(app: typer.Typer) -> None:
         from .records.native import write_record
         from .records.rootlog import RootlogError, replay_rootlog
 
-        console = Console()
-        try:
-            text = read_rootlog(file)
-        except typer.BadParameter as e:
-            _fail_line(str(e))
-            return
+        text = read_rootlog(file)
         try:
             rep = replay_rootlog(text, sample_seed=seed)
         except RootlogError as e:
-            _fail_line(f"{file}: {e}")
-            return
+            fail(f"{file}: {e}")
         # The record's header stays in English, as the rest of the record format.
         note = f"Imported from the Rootlog record {file.name} ({len(rep.turns)} lines).\n" \
             + rep.sampling_note()
         try:
-            out.write_text(write_record(rep.game, comment=note), encoding="utf-8")
-        except (OSError, RootError) as e:
-            _fail(console, _("cannot write {path}: {error}").format(path=out, error=e))
-            return
+            record = write_record(rep.game, comment=note)
+        except RootError as e:
+            fail(f"{file}: {e}")
+        write_text(out, record)
+        console = Console()
         console.print(_("{file}: {n} lines replayed; wrote {out}.").format(
             file=file, n=len(rep.turns), out=out), highlight=False)
         console.print(rep.sampling_note(), highlight=False)
 
-    @app.command("show")
+    @app.command("show", help=N_("Print the board of a position."))
     def show_cmd(
         position: Annotated[
             str,
             typer.Argument(
-                help="A one-line position string, a position JSON, or a record/save file."
+                help=N_("A one-line position string, a position JSON, or a record/save file.")
             ),
         ],
     ) -> None:
         """Print the board of a position."""
-        from .position import build, from_string
+        Console().print(render_view(position_game(position).view(None)))
 
-        console = Console()
-        try:
-            p = Path(position)
-            if len(position) < 4096 and p.suffix in (RECORD_SUFFIX, ".json") and p.exists():
-                game = load_game(p)
-            elif position.lstrip().startswith("{"):
-                game = build(json.loads(position))
-            else:
-                game = from_string(position)
-        except (RootError, ValueError) as e:
-            _fail(console, _("not a position: {error}").format(error=e))
-            return
-        console.print(render_view(game.view(None)))
-
-    @app.command("export")
+    @app.command("export", help=N_("Export a game to the community's Rootlog notation (V2.8)."))
     def export_cmd(
-        file: Annotated[Path, typer.Argument(help="A rootgame record or JSON save to export.")],
+        file: Annotated[
+            Path, typer.Argument(help=N_("A rootgame record or JSON save to export."))
+        ],
         rootlog: Annotated[
-            Path, typer.Option("--rootlog", help="Write the game in Rootlog notation here.")
+            Path, typer.Option("--rootlog", help=N_("Write the game in Rootlog notation here."))
         ],
     ) -> None:
         """Export a game to the community's Rootlog notation (V2.8)."""
-        from .records.rootlog import RootlogError, export_rootlog
+        from .records.rootlog import export_rootlog
 
-        console = Console()
         game = load_game(file)
         if not game.meta.get("factions"):
-            _fail(console, _("only games started from a seed can be exported to Rootlog"))
+            fail(_("only games started from a seed can be exported to Rootlog"))
         try:
             text = export_rootlog(game)
-        except RootlogError as e:
-            _fail(console, f"{file}: {e}")
-            return
+        except RootError as e:
+            fail(f"{file}: {e}")
+        write_text(rootlog, text)
+        Console().print(_("Wrote {path}.").format(path=rootlog), highlight=False)
+
+
+def position_game(position: str) -> Game:
+    """The game ``show`` draws: a record or save file, a position JSON or a position string.
+    Something that looks like a file name (a known suffix, a path separator, or an existing
+    path) is read as a file, so a missing file or a folder is reported as such."""
+    from .position import build, from_string
+
+    text = position.strip()
+    if text.startswith("{"):
         try:
-            rootlog.write_text(text, encoding="utf-8")
-        except OSError as e:
-            _fail(console, _("cannot write {path}: {error}").format(path=rootlog, error=e))
-        console.print(_("Wrote {path}.").format(path=rootlog))
+            return build(json.loads(text))
+        except (RootError, ValueError) as e:
+            fail(_("not a position: {error}").format(error=e))
+    if not text.startswith("rootpos/"):
+        p = Path(position)
+        looks_like_file = p.suffix in (RECORD_SUFFIX, ".json") or "/" in text or "\\" in text
+        if len(text) < 4096 and (looks_like_file or p.exists()):
+            return load_game(p)
+    try:
+        return from_string(position)
+    except (RootError, ValueError) as e:
+        fail(_("not a position: {error}").format(error=e))

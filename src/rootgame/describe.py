@@ -740,8 +740,8 @@ def _reason_value(name: str, value: str) -> str:
         return card_kind_name(value)
     if name == "cost":
         return "+".join(suit_name(s) for s in value.split("+"))
-    if name == "who":
-        return faction_name(value)
+    if name == "who":  # inside a sentence: "debe decidir el Nido", "quem decide é as Rapinas"
+        return faction_in_sentence(value)
     if name == "prompt":
         return gettext(value)
     return value

@@ -21,6 +21,7 @@ from .describe import (
     card_name,
     cards_text,
     column_name,
+    faction_in_sentence,
     faction_name,
     faction_short_name,
     item_name,
@@ -330,8 +331,8 @@ def status_text(view: JSON) -> Text:
             "\n"
             + _("Battle in clearing {clearing}: {attacker} attacks {defender}").format(
                 clearing=battle["clearing"],
-                attacker=faction_name(battle["attacker"]),
-                defender=faction_name(battle["defender"]),
+                attacker=faction_in_sentence(battle["attacker"]),
+                defender=faction_in_sentence(battle["defender"]),
             )
         )
         if battle.get("dice"):
@@ -348,9 +349,20 @@ def win_text(winners: str, reason: str | None, count: int = 1) -> str:
     )
 
 
+def map_or_table(view: JSON) -> RenderableType:
+    """The map drawn as a map (rootgame.map_view), or the table of clearings for a map
+    without a drawn layout."""
+    from .map_view import draw_map, legend
+
+    drawn = draw_map(view)
+    if drawn is None:
+        return board_table(view)
+    return Group(Text(_("The Woodland"), style="italic"), drawn, legend(view))
+
+
 def render_view(view: JSON) -> Group:
     """The whole table as the view's seat sees it."""
-    parts: list[RenderableType] = [status_text(view), board_table(view)]
+    parts: list[RenderableType] = [status_text(view), map_or_table(view)]
     parts.extend(faction_panel(p, view["phase"] == "setup") for p in view["players"])
     parts.append(scores_table(view))
     parts.append(supply_text(view))

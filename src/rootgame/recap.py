@@ -1,0 +1,92 @@
+"""What happened since a player's last decision, as short lines of text (issue 7).
+
+A front end calls :meth:`Recap.step` after every decision it applies (its player's, a bot's)
+and :meth:`Recap.take` when its player is asked again. The lines are the game's event log as
+that seat may see it (``game.events(seat)``), rendered in the current language by
+:mod:`rootgame.log_text`: every event the engine logs, forced or chosen, shows up here without
+this module knowing it. A decision is described in the context it was taken in (the state
+before it), as the full log does.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from .actions import parse
+from .describe import describe, faction_name
+from .i18n import gettext as _
+from .log_text import event_text
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .state import GameState
+
+
+class Recap:
+    """The log of one seat (None: a spectator) from a point on, rendered step by step."""
+
+    def __init__(self, seat: int | None, game: Game | None = None) -> None:
+        self.seat = seat
+        self._lines: list[str] = []
+        self._start = 0
+        self._before: GameState | None = None
+        if game is not None:
+            self.reset(game)
+
+    def reset(self, game: Game) -> None:
+        """Start afresh from the game as it is now (after an undo or a load)."""
+        self._lines = []
+        self._start = len(game.state.log or [])
+        self._before = game.state.clone()
+
+    def step(self, game: Game) -> list[str]:
+        """Render the events logged since the last call (call it after each decision);
+        returns the new lines and keeps them for :meth:`take`."""
+        before = self._before if self._before is not None else _origin(game)
+        new: list[str] = []
+        for e in game.events(self.seat, self._start):
+            if e.get("kind") == "action":
+                state = before if before is not None else game.state
+                before = None  # one decision per step: later action events use the present
+                new.append(self._action_line(game, state, e))
+                continue
+            line = event_text(game, e)
+            if line:
+                new.append(line)
+        self._start = len(game.state.log or [])
+        self._before = game.state.clone()
+        self._lines.extend(new)
+        return new
+
+    def take(self) -> list[str]:
+        """The lines gathered since the last call, and forget them."""
+        out, self._lines = self._lines, []
+        return out
+
+    @staticmethod
+    def _action_line(game: Game, state: GameState, e: dict[str, object]) -> str:
+        seat = e.get("seat")
+        who = (
+            faction_name(game.factions[seat])
+            if isinstance(seat, int) and 0 <= seat < len(game.factions)
+            else _("nobody")
+        )
+        tok = str(e.get("token", ""))
+        try:
+            text = describe(state, parse(tok))
+        except Exception:  # noqa: BLE001 - a recap line must never stop the game
+            text = tok
+        return _("{faction}: {action}").format(faction=who, action=text)
+
+
+def _origin(game: Game) -> GameState | None:
+    """The game's starting state, when it is known (a game replayed from its start)."""
+    from .game import state_from_dict
+
+    if not game.origin or game.state.log is None or len(game.history) > 1:
+        return None
+    try:
+        return state_from_dict(json.loads(game.origin))
+    except Exception:  # noqa: BLE001 - without it, the first decision is shown as its token
+        return None
