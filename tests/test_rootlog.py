@@ -498,6 +498,89 @@ def test_import_of_a_record_without_card_names_or_dice() -> None:
     ]
 
 
+# --- Records written the way people write them ------------------------------------------------
+
+_CARD = r"\d*[BFMR]#[a-z@]+"
+
+
+def as_people_write(text: str) -> str:
+    """An exported record rewritten the way people record games: no starting hands, draws
+    unnamed (``2#->C``), discards from a hand and cards added to the Decree given by suit
+    only (``F#C->``, ``M#E->$_b``), no dice."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for ln in text.splitlines():
+        m = re.match(r"^([CE]):(?! )(.*)$", ln)
+        if not m:
+            out.append(ln)
+            continue
+        who, body = m.groups()
+        frags = body.split("/") if body else []
+        if who not in seen:
+            seen.add(who)
+            if frags and re.fullmatch(rf"\(?({_CARD}\+?)+\)?->{who}", frags[0]):
+                frags = frags[1:]  # the starting hand
+        new: list[str] = []
+        for f in frags:
+            d = re.fullmatch(rf"((?:{_CARD}\+?)+)->([CE])", f)
+            if d:
+                n = sum(int(x or 1) for x in re.findall(r"(\d*)[BFMR]#", d.group(1)))
+                f = f"{n if n > 1 else ''}#->{d.group(2)}"
+            elif re.search(r"[CE]->(\$_[rmxb])?$", f) and "#" in f and "$->" not in f:
+                f = re.sub(r"([BFMR])#(?!dom)[a-z@]+", r"\1#", f)
+            new.append(re.sub(r"\(\d,\d\)$", "", f))
+        out.append(f"{who}:" + "/".join(new))
+    return "\n".join(out) + "\n"
+
+
+PEOPLE_GAMES = 200
+PEOPLE_DECISIONS = 45
+"""Simulated games cut after this many decisions: the setups and the first rounds, with
+unnamed draws, suit-only discards and Decree cards, battles, crafts and Field Hospitals."""
+
+
+@pytest.mark.parametrize("batch", range(10))
+def test_records_written_as_people_do_import_to_the_same_board_line_by_line(batch: int) -> None:
+    """Issue 15: unknown cards stay unknown until the record names them; every one of 200
+    games imports to the same pieces and scores at the end of every line."""
+    n = PEOPLE_GAMES // 10
+    unnamed = 0
+    for seed in range(1000 + batch * n, 1000 + (batch + 1) * n):
+        g = random_game(seed, PEOPLE_DECISIONS)
+        text = as_people_write(export_rootlog(g))
+        unnamed += text.count("#->")
+        rep = replay_rootlog(text)
+        assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+            (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+        ], seed
+        assert rep.sampled_hands + rep.sampled_deck > 0
+    assert unnamed >= n
+
+
+def test_as_people_write_drops_hands_names_and_dice() -> None:
+    g = random_game(1001, PEOPLE_DECISIONS)
+    text = export_rootlog(g)
+    people = as_people_write(text)
+    setups = [ln for ln in people.splitlines() if ln.startswith(("C:t_k", "E:"))][:2]
+    assert setups and not any("#" in ln.split("/")[0] for ln in setups)
+    assert "(3," not in people and "#->C" in people
+    assert not re.search(r"[BFMR]#[a-z@]+[CE]->(\$_[rmxb])?(/|$)", people)
+
+
+def test_a_contradiction_is_refused_at_its_line_naming_the_movement() -> None:
+    """A card the record names twice at once cannot be explained by any assignment: the
+    error names the line where every assignment fails."""
+    g = random_game(1003, 80)
+    lines = as_people_write(export_rootlog(g)).splitlines()
+    k = next(i for i, ln in enumerate(lines) if ln.startswith("C:") and "#->C" in ln and i > 8)
+    # The Marquise draws two Royal Claims: the deck has one.
+    lines[k] = lines[k] + "/#royal+#royal->C"
+    with pytest.raises(RootlogError) as e:
+        import_rootlog("\n".join(lines) + "\n")
+    assert e.value.line == k + 1
+    assert e.value.fragment.endswith("->C") and "no legal action explains" in str(e.value)
+
+
 # --- The commands ----------------------------------------------------------------------------
 
 

@@ -36,12 +36,38 @@ def swap_cards(g: Any, x: int, y: int) -> None:
 
 
 
+def exchange(
+    g: Any, free: dict[int, tuple[int, int]], f: int, y: int
+) -> tuple[tuple[Any, ...], ...]:
+    """The unnamed draw ``f`` was card ``y``: exchange the two (``y`` from the draw pile, or
+    from another hand where it was drawn unnamed too, which then holds ``f``). Updates
+    ``free`` and returns the renaming events for the final replay."""
+    swap_cards(g, f, y)
+    serial = free.pop(f)[0]
+    events: list[tuple[Any, ...]] = [("rename", serial, y)]
+    if y in free:
+        other = free.pop(y)
+        free[f] = other
+        events.append(("rename", other[0], f))
+    return tuple(events)
+
+
 class CardIdentity:
     """The card-identity part of the importer (mixed into ``importer.Importer``)."""
 
     lines: list[Line]
     order: list[int]
     rank_of: dict[int, int]
+    named_at: dict[str, list[int]]
+
+    def spend_cost(self, key: str, line: int) -> int:
+        """A tie-breaker when the record does not say which card leaves a hand (a suit, an
+        item): better spend a card the record never names again, else the one it names
+        latest (another card of the same kind may be needed sooner)."""
+        here = self.rank_of[line]
+        later = [r for r in self.named_at.get(key, ()) if r >= here]
+        return 0 if not later else 10**6 - later[0]
+
 
     def settle_draw(
         self, line: int, left: list[int], g2: Any, st: Step, cid: int, seat: int,
@@ -156,23 +182,40 @@ class CardIdentity:
             if any(at.spec.matches(c) for c in hand):
                 continue
             for f in hand:
-                if f not in pos.free or pos.free[f][1] != pos.epoch:
+                if f not in pos.free:
                     continue
-                for y in reversed(g.deck):
-                    if at.spec.matches(y):
-                        from ... import flow
+                y = self.donor(pos, g, f, at.spec, set(hand))
+                if y is not None:
+                    from ... import flow
 
-                        g2 = g.clone()
-                        swap_cards(g2, f, y)
-                        free = dict(pos.free)
-                        serial, _ = free.pop(f)
-                        top = g2.stack[-1]
-                        legal = flow.DECISIONS[top.kind][0](g2, top)
-                        new = Pos(g2, legal, pos.seg, pos.line, pos.turns, pos.left, free,
-                                   pos.epoch, pos.done)
-                        return Node(new, node, (), (("rename", serial, y),), (),
-                                     repaired=True)
+                    g2 = g.clone()
+                    free = dict(pos.free)
+                    events = exchange(g2, free, f, y)
+                    top = g2.stack[-1]
+                    legal = flow.DECISIONS[top.kind][0](g2, top)
+                    new = Pos(g2, legal, pos.seg, pos.line, pos.turns, pos.left, free,
+                              pos.epoch, pos.done)
+                    return Node(new, node, (), events, (), repaired=True)
             return None
+        return None
+
+    def donor(self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]) -> int | None:
+        """A card ``spec`` allows that the unnamed draw ``f`` may have been: a card still
+        in the draw pile of ``f``'s time, or a card drawn unnamed into another hand from the
+        same draw pile (the two draws exchanged). None when there is none."""
+        epoch = pos.free[f][1]
+        if epoch == pos.epoch:
+            # Better a card the record never names later, else the one it names latest.
+            line = pos.line if pos.line is not None else self.order[-1]
+            best = min((x for x in reversed(g.deck) if spec.matches(x)), default=None,
+                       key=lambda x: self.spend_cost(DECK[x].key, line))
+            if best is not None:
+                return int(best)
+        for seat in g.seats:
+            for x in seat.hand:
+                if x not in keep and x in pos.free and pos.free[x][1] == epoch and \
+                        spec.matches(x):
+                    return int(x)
         return None
 
     def fix_hands(self, pos: Pos) -> tuple[tuple[Any, ...], ...]:
@@ -198,19 +241,26 @@ class CardIdentity:
             hand = g.seats[seat].hand
             taken: set[int] = set()
             for spec in specs:
-                c = next((x for x in hand if x not in taken and spec.matches(x)), None)
+                line = pos.line
+                c = min((x for x in hand if x not in taken and spec.matches(x)), default=None,
+                        key=lambda x: self.spend_cost(DECK[x].key, line))
                 if c is not None:
+                    if c in pos.free and self.spend_cost(DECK[c].key, line):
+                        # An unnamed draw that would be spent here as a card the record
+                        # names later: it may as well have been another card that fits.
+                        y = self.donor(pos, g, c, spec, set(hand))
+                        if y is not None and not self.spend_cost(DECK[y].key, line):
+                            events.extend(exchange(g, pos.free, c, y))
+                            c = y
                     taken.add(c)
                     continue
-                f = next((x for x in hand if x not in taken and x in pos.free
-                          and pos.free[x][1] == pos.epoch), None)
-                y = next((x for x in reversed(g.deck) if spec.matches(x)), None)
-                if f is None or y is None:
+                got = next(((x, y) for x in hand if x not in taken and x in pos.free
+                            for y in [self.donor(pos, g, x, spec, set(hand))] if y is not None),
+                           None)
+                if got is None:
                     break
-                swap_cards(g, f, y)
-                serial = pos.free.pop(f)[0]
-                events.append(("rename", serial, y))
-                taken.add(y)
+                events.extend(exchange(g, pos.free, *got))
+                taken.add(got[1])
         if events and not g.winners:
             from ... import flow
 

@@ -20,12 +20,23 @@ from ...board import load_board
 from ...cards import DECK
 from ...errors import RootError
 from .atoms import Converter, engine_atoms
+from .cards import CardSpec
 from .factions import SUPPORTED_FACTIONS
 from .identity import CardIdentity, swap_cards
 from .notation import FACTION_NAMES, SUIT_NAMES, RootlogError, RootlogGame
 from .reader import parse_rootlog
 from .search import MAX_SILENT, STALL, Cand, Node, Pos, Silent, chance_events, fingerprint
-from .steps import DICE_OPTIONS, Observer, Segment, Snap, TurnState, advance, decide, turn_state
+from .steps import (
+    DICE_OPTIONS,
+    Observer,
+    Segment,
+    Snap,
+    TurnState,
+    advance,
+    decide,
+    reshuffled,
+    turn_state,
+)
 
 
 @dataclass(slots=True)
@@ -55,8 +66,11 @@ class RootlogReplay:
 class Importer(CardIdentity):
     """The search: at each decision, the legal actions whose effect the record explains."""
 
-    def __init__(self, rec: RootlogGame) -> None:
+    def __init__(self, rec: RootlogGame, lazy: bool = True) -> None:
         self.rec = rec
+        self.lazy = lazy
+        """Stop trying a decision's actions at the first that follows the record exactly
+        (the others are tried if the search comes back)."""
         self.serial = 0
         self.merged = 0
         """Engine changes that took up more than one recorded movement (in one ``match``)."""
@@ -242,14 +256,6 @@ class Importer(CardIdentity):
                 return ln.atoms[k].action
         return None
 
-    def spend_cost(self, key: str, line: int) -> int:
-        """A tie-breaker when the record does not say which card leaves a hand (a suit, an
-        item): better spend a card the record never names again, else the one it names
-        latest (another card of the same kind may be needed sooner)."""
-        here = self.rank_of[line]
-        later = [r for r in self.named_at.get(key, ()) if r >= here]
-        return 0 if not later else 10**6 - later[0]
-
     # --- one decision ---------------------------------------------------------------------
     def evaluate(
         self, pos: Pos, g: Any, a: tuple[Any, ...], prefix: tuple[str, ...],
@@ -353,10 +359,7 @@ class Importer(CardIdentity):
                 seg = obs.segments[seg_at]
                 seg_at += 1
             atoms = atoms_by_step[si]
-            reshuffled = any(
-                st.before.cards.get(c) == ("discard",) and loc[0] in ("deck", "hand")
-                for c, loc in st.after.cards.items()
-            )
+            shuffled = reshuffled(st.before, st.after)
             pre: list[tuple[Any, ...]] = []
             post: list[tuple[Any, ...]] = []
             for j, at in enumerate(atoms):
@@ -382,7 +385,7 @@ class Importer(CardIdentity):
                 if not named:
                     free[cid] = (self.serial, epoch if from_deck else epoch + 1)
             events.extend(pre)
-            if reshuffled:
+            if shuffled:
                 epoch += 1
                 events.append(("reshuffle",))
             events.extend(post)
@@ -476,8 +479,10 @@ class Importer(CardIdentity):
         perfect = self.perfect_rank(pos)
         while frontier and depth < MAX_SILENT:
             nxt: list[Silent] = []
-            for g, legal, prefix, before in frontier:
-                for a in legal:
+            rest: list[Silent] | None = None
+            for fi, (g, legal, prefix, before) in enumerate(frontier):
+                order = self.ordered(pos, legal)
+                for ai, a in enumerate(order):
                     picks: list[int | None] = [None]
                     if a[0] == "stand-and-deliver":
                         picks = self.pick_options(pos, g, a) or [None]
@@ -485,11 +490,24 @@ class Importer(CardIdentity):
                         for r in self.evaluate(pos, g, a, prefix, before, [], pk):
                             if isinstance(r, Cand):
                                 out.append(r)
+                                if rest is None and self.lazy and self.ideal(pos, r, perfect):
+                                    rest = []
                             else:
                                 fp = fingerprint(r[0])
                                 if fp not in seen:
                                     seen.add(fp)
                                     nxt.append(r)
+                    if rest is not None:
+                        # A candidate follows the record exactly: the other actions are
+                        # tried only if the search comes back here.
+                        later = order[ai + 1 :]
+                        rest = ([(g, later, prefix, before)] if later else []) + frontier[fi + 1 :]
+                        break
+                if rest is not None:
+                    break
+            if rest is not None:
+                frontier = rest + nxt
+                break
             frontier = nxt
             depth += 1
             if any(c.rank[:2] == perfect for c in out):
@@ -501,6 +519,49 @@ class Importer(CardIdentity):
             key = fingerprint(c.pos.g, full=True) + repr(sorted(c.pos.left.items()))
             uniq.setdefault(key, c)  # the best ranked of candidates with the same outcome
         return list(uniq.values()), frontier, depth
+
+    def ideal(self, pos: Pos, c: Cand, perfect: tuple[int, int]) -> bool:
+        """A candidate that takes up the first open action completely, skips nothing, and
+        needs no tie-breaker (order, merging, cards spent that the record names later)."""
+        if c.rank[:5] != (*perfect, 0, 0, 0) or pos.line is None:
+            return False
+        if c.pos.line != pos.line:
+            return True
+        first = perfect[0] % 1000
+        left = c.pos.left[pos.line]
+        return not any(left[k] for k, at in enumerate(self.lines[pos.line].atoms)
+                       if at.action == first)
+
+    def ordered(self, pos: Pos, legal: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        """The legal actions, those that name the clearings or fit the cards of the next
+        open actions of the line first (a cheap guess; every action is still tried)."""
+        if pos.line is None or len(legal) < 3:
+            return legal
+        ln = self.lines[pos.line]
+        left = pos.left[pos.line]
+        acts = sorted({at.action for k, at in enumerate(ln.atoms) if left[k]})[:2]
+        places: set[int] = set()
+        specs: list[CardSpec] = []
+        for k, at in enumerate(ln.atoms):
+            if not left[k] or at.action not in acts:
+                continue
+            if at.spec is not None:
+                specs.append(at.spec)
+            key = at.key
+            if at.kind in ("place", "remove", "from", "to", "battle") and isinstance(key, tuple):
+                places.add(int(key[-1]))
+                if at.kind == "from":
+                    places.add(at.dest)
+
+        def score(a: tuple[Any, ...]) -> int:
+            n = 0
+            for x in a[1:]:
+                if isinstance(x, int):
+                    n += x in places
+                    n += 0 <= x < len(DECK) and any(sp.matches(x) for sp in specs)
+            return -n
+
+        return sorted(legal, key=score)
 
     def perfect_rank(self, pos: Pos) -> tuple[int, int]:
         """The rank of a candidate that takes up the first open action and skips nothing."""
@@ -720,7 +781,13 @@ def replay_rootlog(
     imp = Importer(rec)
     if budget is None:
         budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
-    node = imp.run(budget)
+    try:
+        node = imp.run(budget)
+    except RootlogError:
+        # The quick search took a path the record later refutes and ran out: search again
+        # trying every action at every decision, best first (the error is this search's).
+        imp = Importer(rec, lazy=False)
+        node = imp.run(budget)
     out = imp.finish(node, sample_seed)
     game = out.game
     if rec.winner is not None and game.is_over:

@@ -45,6 +45,8 @@ from .notation import (
     Turn,
 )
 
+MAX_RECORD_CHARS = 1_000_000
+"""Longer texts are refused before they are read."""
 _DIGITS = frozenset("0123456789")
 _LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
 
@@ -717,6 +719,10 @@ def parse_rootlog(text: str) -> RootlogGame:
     fragment and what was expected, for anything that is not Rootlog."""
     if not isinstance(text, str):
         raise RootlogError(f"a Rootlog record is text, not {type(text).__name__}")
+    if len(text) > MAX_RECORD_CHARS:
+        raise RootlogError(
+            f"a Rootlog record of {len(text)} characters is too long (a whole game is about "
+            f"20,000; at most {MAX_RECORD_CHARS})")
     game = RootlogGame()
     lines = text.splitlines()
     game.lines = len(lines)

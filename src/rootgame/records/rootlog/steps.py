@@ -36,49 +36,74 @@ class Snap:
     """The visible components of a state: pieces, where each card is, VP, items, and what
     each faction board shows besides cards (``status``: the Eyrie's leader)."""
 
-    __slots__ = ("pieces", "cards", "vp", "items", "status", "hands", "deck")
+    __slots__ = ("_pieces", "board", "factions", "_cards", "areas", "vp", "items", "status",
+                 "hands", "deck", "discard")
 
     def __init__(self, g: Any) -> None:
-        pieces: dict[tuple[int, str, int], int] = {}
-        facs = g.factions
-        warriors, buildings, tokens = g.warriors, g.buildings, g.tokens
-        for c in range(1, len(buildings)):
-            for s, n in enumerate(warriors[c]):
-                if n:
-                    pieces[(s, "w", c)] = n
-            for o, k in buildings[c]:
-                if o >= 0:
-                    key = (o, _CODES.get((facs[o], k)) or piece_code(facs[o], k), c)
-                    pieces[key] = pieces.get(key, 0) + 1
-            for o, k in tokens[c]:
-                key = (o, _CODES.get((facs[o], k)) or piece_code(facs[o], k), c)
-                pieces[key] = pieces.get(key, 0) + 1
-        self.pieces = pieces
-        cards: dict[int, Loc] = dict.fromkeys(g.deck, AT_DECK)
-        cards.update(dict.fromkeys(g.discard, AT_DISCARD))
-        if g.available_dominance:
-            cards.update(dict.fromkeys(g.available_dominance, AT_AVAILABLE))
-        if g.removed_cards:
-            cards.update(dict.fromkeys(g.removed_cards, AT_REMOVED))
+        facs = self.factions = g.factions
+        self.board = (tuple(map(tuple, g.warriors)), tuple(map(tuple, g.buildings)),
+                      tuple(map(tuple, g.tokens)))
+        """The pieces in every clearing, as tuples: equal boards, no piece changed."""
+        self._pieces: dict[tuple[int, str, int], int] | None = None
+        self.deck = tuple(g.deck)
+        self.discard = tuple(g.discard)
         status: list[str | None] = []
         items: list[tuple[str, ...]] = []
+        seats: list[Any] = []
         for s, seat in enumerate(g.seats):
-            cards.update(dict.fromkeys(seat.hand, AT_HAND[s]))
-            if seat.persistent:
-                cards.update(dict.fromkeys(seat.persistent, AT_BOARD[s]))
-            if seat.dominance is not None:
-                cards[seat.dominance] = ("dominance", s)
             items.append(tuple(sorted(seat.items)) if seat.items else ())
             fn = notation(facs[s])
             fs = g.fs[s]
-            cards.update(fn.board_cards(fs, s))
+            seats.append((tuple(seat.hand), tuple(seat.persistent), seat.dominance,
+                          tuple(fn.board_cards(fs, s))))
             status.append(fn.status(fs))
-        self.cards = cards
+        self.areas = (self.deck, self.discard, tuple(g.available_dominance or ()),
+                      tuple(g.removed_cards or ()), tuple(seats))
+        """Every place of cards, as tuples: equal areas, no card moved."""
+        self._cards: dict[int, Loc] | None = None
         self.vp = tuple(seat.vp for seat in g.seats)
         self.items = tuple(items)
         self.status = tuple(status)
-        self.hands = tuple(tuple(seat.hand) for seat in g.seats)
-        self.deck = tuple(g.deck)
+        self.hands = tuple(x[0] for x in seats)
+
+    @property
+    def pieces(self) -> dict[tuple[int, str, int], int]:
+        """(seat, Rootlog code, clearing) -> count (built when first asked)."""
+        if self._pieces is None:
+            pieces: dict[tuple[int, str, int], int] = {}
+            facs = self.factions
+            warriors, buildings, tokens = self.board
+            for c in range(1, len(buildings)):
+                for s, n in enumerate(warriors[c]):
+                    if n:
+                        pieces[(s, "w", c)] = n
+                for o, k in buildings[c]:
+                    if o >= 0:
+                        key = (o, _CODES.get((facs[o], k)) or piece_code(facs[o], k), c)
+                        pieces[key] = pieces.get(key, 0) + 1
+                for o, k in tokens[c]:
+                    key = (o, _CODES.get((facs[o], k)) or piece_code(facs[o], k), c)
+                    pieces[key] = pieces.get(key, 0) + 1
+            self._pieces = pieces
+        return self._pieces
+
+    @property
+    def cards(self) -> dict[int, Loc]:
+        """Where each card is (built when first asked)."""
+        if self._cards is None:
+            deck, discard, available, removed, seats = self.areas
+            cards: dict[int, Loc] = dict.fromkeys(deck, AT_DECK)
+            cards.update(dict.fromkeys(discard, AT_DISCARD))
+            cards.update(dict.fromkeys(available, AT_AVAILABLE))
+            cards.update(dict.fromkeys(removed, AT_REMOVED))
+            for s, (hand, persistent, dominance, board) in enumerate(seats):
+                cards.update(dict.fromkeys(hand, AT_HAND[s]))
+                cards.update(dict.fromkeys(persistent, AT_BOARD[s]))
+                if dominance is not None:
+                    cards[dominance] = ("dominance", s)
+                cards.update(board)
+            self._cards = cards
+        return self._cards
 
 
 AT_DECK: Loc = ("deck",)
@@ -257,6 +282,8 @@ def decide(g: Any, obs: Observer, a: tuple[Any, ...]) -> list[tuple[Any, ...]]:
 def card_moves(before: Snap, after: Snap) -> list[tuple[int, Loc, Loc]]:
     """Cards that changed place, in a stable order (draws in the order they were drawn)."""
     out: list[tuple[int, Loc, Loc]] = []
+    if before.areas == after.areas:
+        return out
     for cid, loc in after.cards.items():
         old = before.cards.get(cid)
         if old == ("discard",) and loc == ("deck",):
@@ -283,8 +310,18 @@ def card_moves(before: Snap, after: Snap) -> list[tuple[int, Loc, Loc]]:
     return out
 
 
+def reshuffled(before: Snap, after: Snap) -> bool:
+    """Whether the discard pile became the draw pile between the two (2.1)."""
+    if not before.discard or before.areas == after.areas:
+        return False
+    now = set(after.deck).union(*after.hands)
+    return any(c in now for c in before.discard)
+
+
 def piece_deltas(before: Snap, after: Snap) -> dict[tuple[int, str, int], int]:
     out: dict[tuple[int, str, int], int] = {}
+    if before.board == after.board:
+        return out
     for k in set(before.pieces) | set(after.pieces):
         d = after.pieces.get(k, 0) - before.pieces.get(k, 0)
         if d:
