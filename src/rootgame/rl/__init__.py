@@ -2,7 +2,8 @@
 PettingZoo and OpenSpiel environments (docs/rl.md). Needs the ``rl`` extra
 (``pip install rootgame[rl]``): numpy, gymnasium, pettingzoo, open-spiel.
 
-Importing this package registers ``rootgame/Root-v0`` with Gymnasium.
+Importing this package registers ``rootgame/Root-v0`` with Gymnasium and ``python_rootgame``
+with OpenSpiel.
 """
 
 from __future__ import annotations
@@ -29,7 +30,17 @@ def _register() -> None:
         gymnasium.register(id=ENV_ID, entry_point="rootgame.rl.gym_env:RootEnv")
 
 
+def _register_openspiel() -> None:
+    """Register ``python_rootgame`` with pyspiel when OpenSpiel is installed."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:  # pragma: no cover (open-spiel is in the rl extra)
+        return
+    from . import openspiel_game  # noqa: F401
+
+
 _register()
+_register_openspiel()
 
 
 def aec_env(**kwargs: Any) -> Any:
