@@ -33,7 +33,8 @@ def test_core_engine_needs_no_third_party_package() -> None:
     """The rules engine imports only the standard library (README, engineering standards)."""
     code = (
         "import sys, rootgame, rootgame.position;"
-        "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('typer', 'rich', 'click'));"
+        "bad = sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('typer', 'rich', 'click', 'numpy', 'gymnasium', 'pettingzoo', 'pyspiel'));"
         "print(','.join(bad))"
     )
     r = subprocess.run(

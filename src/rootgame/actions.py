@@ -41,3 +41,36 @@ def parse(text: str) -> Action:
         else:
             raise BadToken(f"{p!r} is neither a number nor a word")
     return tuple(out)
+
+
+# --- What a decision takes: action signatures (for the fixed integer action space, rl/) -----
+
+Domain = str | tuple[str, ...]
+"""One argument place of an action: a domain name below, or a tuple of the literal words it
+takes (e.g. ``("attacker", "defender")``)."""
+
+Signature = tuple[Domain, ...]
+"""An action's shape: its kind word, then one domain per argument place, e.g.
+``("move", CLEARING, CLEARING)``. Every decision kind declares the signatures of all the
+actions it can list (``@decision(kind, prompt, takes=...)``); the integer action space of a
+game configuration is the union of these over the decision kinds of its factions."""
+
+CLEARING = "clearing"
+"""A clearing of the map."""
+SEAT = "seat"
+"""A seat of the game."""
+CARD = "card"
+"""A card of the deck, by id."""
+DOMINANCE_CARD = "dominance-card"
+"""A dominance card of the deck, by id."""
+COUNT = "count"
+"""A number of warriors, from 1 to the largest warrior supply of the game's factions."""
+SUIT = "suit"
+"""A card suit (fox, rabbit, mouse, bird)."""
+PIECE = "piece"
+"""A kind of building or token of one of the game's factions."""
+PAID_CARD = "paid-card"
+"""A card with an "any" icon in its cost followed by the suits that pay the whole cost (two
+or more token parts, e.g. ``12 fox mouse``)."""
+
+DOMAINS: tuple[str, ...] = (CLEARING, SEAT, CARD, DOMINANCE_CARD, COUNT, SUIT, PIECE, PAID_CARD)

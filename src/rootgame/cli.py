@@ -292,8 +292,19 @@ def bench_cmd(
     games: int = typer.Option(50, "--games", "-n", min=1, help=N_("How many games to time.")),
     seed: int = typer.Option(0, "--seed", "-s", help=N_("First game seed.")),
     as_json: bool = typer.Option(False, "--json", help=N_("Print one JSON object.")),
+    rl: bool = typer.Option(
+        False, "--rl", help=N_("Time the Gymnasium environment instead (needs rootgame[rl]).")
+    ),
+    steps: int = typer.Option(3000, "--steps", min=1, help=N_("With --rl: steps to time.")),
+    envs: int = typer.Option(
+        0, "--envs", min=0, help=N_("With --rl: processes of the vector env (0: one per core).")
+    ),
 ) -> None:
-    """Time the engine on one core: random two-player games, decisions, and clones."""
+    """Time the engine on one core: random two-player games, decisions, and clones.
+    With --rl: Gymnasium steps/s, one environment and an AsyncVectorEnv."""
+    if rl:
+        _bench_rl(steps, seed, envs or None, as_json)
+        return
     result = run(games, seed)
     d: dict[str, Any] = result.as_dict()
     if as_json:
@@ -324,6 +335,34 @@ def bench_cmd(
         console.print(f"  {label:<{width}} {value}{note}", highlight=False)
     if result.errors:
         console.print("  " + _("errors: {n}").format(n=result.errors), style="red")
+
+
+def _bench_rl(steps: int, seed: int, envs: int | None, as_json: bool) -> None:
+    try:
+        from .rl.bench import bench_single, bench_vector
+    except ImportError as e:
+        raise typer.BadParameter(
+            f"--rl needs the rl extra (pip install 'rootgame[rl]'): {e}", param_hint="--rl"
+        ) from None
+    one = bench_single(steps, seed)
+    vec = bench_vector(steps, seed, envs)
+    if as_json:
+        typer.echo(json.dumps({"single": one.as_dict(), "vector": vec.as_dict()}))
+        return
+    console = Console()
+    console.print(
+        "rootgame/Root-v0 (Marquise vs a random Eyrie), random masked actions:", highlight=False
+    )
+    console.print(
+        f"  single env:          {one.steps_per_sec:>8.0f} steps/s "
+        f"({one.steps} steps, {one.episodes} episodes)",
+        highlight=False,
+    )
+    console.print(
+        f"  AsyncVectorEnv x{vec.envs}:   {vec.steps_per_sec:>8.0f} steps/s "
+        f"({vec.steps} steps, {vec.episodes} episodes)",
+        highlight=False,
+    )
 
 
 register_record_commands(app)

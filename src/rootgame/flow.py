@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .actions import Action
+from .actions import DOMAINS, Action, Signature
 from .errors import EngineError
 from .state import Frame, GameState
 
@@ -32,14 +32,30 @@ DRIVERS: dict[str, RunFn] = {}
 EXPLAIN: dict[str, ExplainFn] = {}
 PROMPTS: dict[str, str] = {}
 FACTIONS: dict[str, Faction] = {}
+TAKES: dict[str, tuple[Signature, ...]] = {}
+"""The signatures of the actions each decision kind can list (actions.Signature)."""
+OWNERS: dict[str, str] = {}
+"""The module that registered each decision kind: a faction's module, or the general rules."""
 
 
-def decision(kind: str, prompt: str) -> Callable[[LegalFn], LegalFn]:
-    """Register the legal-action function of a decision kind (its apply comes separately)."""
+def decision(
+    kind: str, prompt: str, takes: tuple[Signature, ...] = ()
+) -> Callable[[LegalFn], LegalFn]:
+    """Register the legal-action function of a decision kind (its apply comes separately).
+    ``takes`` declares the signature of every action it can list (actions.Signature): the
+    integer action space for learning agents (rl/) is built from them."""
+    for sig in takes:
+        if not sig or not isinstance(sig[0], str):
+            raise EngineError(f"decision {kind!r}: a signature starts with its kind word: {sig}")
+        for d in sig[1:]:
+            if isinstance(d, str) and d not in DOMAINS:
+                raise EngineError(f"decision {kind!r}: unknown argument domain {d!r}")
 
     def wrap(fn: LegalFn) -> LegalFn:
         DECISIONS[kind] = (fn, DECISIONS.get(kind, (fn, _no_apply))[1])
         PROMPTS[kind] = prompt
+        TAKES[kind] = tuple(takes)
+        OWNERS[kind] = fn.__module__
         return fn
 
     return wrap

@@ -325,6 +325,10 @@ class Game:
         g._legal = list(self._legal)
         return g
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        """``copy.deepcopy`` makes the hand-written :meth:`clone` (OpenSpiel copies states so)."""
+        return self.clone()
+
     def hash(self) -> str:
         """A hash of the game state (what records check at their checkpoints)."""
         return state_hash(self.state)

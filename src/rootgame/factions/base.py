@@ -106,3 +106,12 @@ class Faction:
     def public_view(self, g: GameState, seat: int) -> JSON:
         """The faction board, as everyone sees it."""
         return {}
+
+    board_features: tuple[str, ...] = ()
+    """Names of the numbers :meth:`observe_board` makes of the public board (rl/)."""
+
+    def observe_board(self, board: JSON) -> list[float]:
+        """The public board (:meth:`public_view`, as a view shows it) as a fixed list of
+        numbers, one per name of ``board_features``: the faction's part of a learning agent's
+        observation (docs/rl.md). It reads the view only, never the state."""
+        return []

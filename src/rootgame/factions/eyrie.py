@@ -16,8 +16,14 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from ..actions import Action
-from ..cards import DECK
+from ..actions import (
+    CARD,
+    CLEARING,
+    SEAT,
+    SUIT,
+    Action,
+)
+from ..cards import CARD_SUITS, DECK
 from ..errors import PositionError
 from ..flow import FACTIONS, applies, decision, explains, pop
 from ..rules import crafting
@@ -33,7 +39,11 @@ from ..rules.core import (
     rules,
     score,
 )
-from ..rules.effects import apply_daylight_card_action, daylight_card_actions
+from ..rules.effects import (
+    DAYLIGHT_CARD_ACTIONS,
+    apply_daylight_card_action,
+    daylight_card_actions,
+)
 from ..rules.movement import explain_move, move_pairs, origins_for_suit, start_move
 from ..rules.turn import draw_and_discard, end_daylight
 from ..state import JSON, Frame, GameState
@@ -326,6 +336,23 @@ class Eyrie(Faction):
             "decree": {COLUMNS[i]: fs.decree[i][:] for i in range(4)},
         }
 
+    board_features = (
+        "warriors_in_supply",
+        "roosts_on_track",
+        *(f"leader:{x}" for x in LEADERS),
+        *(f"face_up:{x}" for x in LEADERS),
+        *(f"decree:{col}:{suit}" for col in COLUMNS for suit in CARD_SUITS),
+    )
+
+    def observe_board(self, board: JSON) -> list[float]:
+        out: list[float] = [board["warriors_in_supply"], board["roosts_on_track"]]
+        out.extend(float(board["leader"] == x) for x in LEADERS)
+        out.extend(float(x in board["face_up_leaders"]) for x in LEADERS)
+        for col in COLUMNS:
+            suits = [card_suit(c) for c in board["decree"][col]]
+            out.extend(suits.count(s) for s in CARD_SUITS)
+        return out
+
 
 FACTIONS["eyrie"] = Eyrie()
 
@@ -352,7 +379,7 @@ def _place_home(g: GameState, seat: int, c: int) -> None:
     g.stack.append(Frame("eyrie_leader", seat, {}))
 
 
-@decision("eyrie_corner", "Choose your starting corner")
+@decision("eyrie_corner", "Choose your starting corner", takes=(("corner", CLEARING),))
 def _corner_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return [("corner", c) for c in setup_corners(g, f.seat)]
@@ -365,7 +392,7 @@ def _corner_apply(g: GameState, f: Frame, a: Action) -> None:
     _place_home(g, f.seat, int(a[1]))
 
 
-@decision("eyrie_leader", "Choose a leader")
+@decision("eyrie_leader", "Choose a leader", takes=(("leader", LEADERS),))
 def _leader_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return [("leader", x) for x in st(g, f.seat).face_up]
@@ -391,7 +418,9 @@ def _leader_apply(g: GameState, f: Frame, a: Action) -> None:
 # --- 7.4 Birdsong --------------------------------------------------------------------------
 
 
-@decision("decree_add", "Add a card to the Decree")
+@decision(
+    "decree_add", "Add a card to the Decree", takes=(("decree", CARD, COLUMNS), ("done",))
+)
 def _add_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     acts: list[Action] = []
@@ -463,7 +492,11 @@ def _put_new_roost(g: GameState, seat: int, c: int) -> None:
     place_warriors(g, seat, c, NEW_ROOST_WARRIORS)
 
 
-@decision("new_roost", "A New Roost: choose among the clearings with the fewest warriors")
+@decision(
+    "new_roost",
+    "A New Roost: choose among the clearings with the fewest warriors",
+    takes=(("roost", CLEARING),),
+)
 def _nr_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return [("roost", c) for c in new_roost_candidates(g, f.seat)]
@@ -512,7 +545,18 @@ def card_options(g: GameState, seat: int, col: int, suit: str) -> list[Action]:
     ]
 
 
-@decision("decree", "Resolve the Decree")
+@decision(
+    "decree",
+    "Resolve the Decree",
+    takes=(
+        ("recruit", SUIT, CLEARING),
+        ("move", SUIT, CLEARING, CLEARING),
+        ("battle", SUIT, CLEARING, SEAT),
+        ("build", SUIT, CLEARING),
+        ("turmoil", SUIT),
+        *DAYLIGHT_CARD_ACTIONS,
+    ),
+)
 def _decree_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     seat = f.seat

@@ -10,7 +10,12 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from ..actions import Action
+from ..actions import (
+    CARD,
+    CLEARING,
+    SEAT,
+    Action,
+)
 from ..board import Board
 from ..errors import PositionError
 from ..flow import FACTIONS, applies, decision, explains, pop
@@ -25,7 +30,11 @@ from ..rules.core import (
     rules,
     score,
 )
-from ..rules.effects import apply_daylight_card_action, daylight_card_actions
+from ..rules.effects import (
+    DAYLIGHT_CARD_ACTIONS,
+    apply_daylight_card_action,
+    daylight_card_actions,
+)
 from ..rules.movement import explain_move, move_pairs, push_move, start_move
 from ..rules.turn import draw_and_discard
 from ..state import JSON, Frame, GameState
@@ -205,6 +214,25 @@ class Marquise(Faction):
             "actions_left": g.turn.get("actions") if g.turn_seat == seat else None,
         }
 
+    board_features = (
+        "warriors_in_supply",
+        "wood_in_supply",
+        *(f"on_track:{k}" for k in BUILDINGS),
+        "keep",
+        *(f"next_cost:{k}" for k in BUILDINGS),
+        "actions_left",
+    )
+
+    def observe_board(self, board: JSON) -> list[float]:
+        return [
+            board["warriors_in_supply"],
+            board["wood_in_supply"],
+            *(board["buildings_on_track"][k] for k in BUILDINGS),
+            board["keep"] or 0,
+            *(board["next_cost"][k] or 0 for k in BUILDINGS),
+            board["actions_left"] or 0,
+        ]
+
 
 FACTIONS["marquise"] = Marquise()
 
@@ -212,7 +240,7 @@ FACTIONS["marquise"] = Marquise()
 # --- 6.3 Setup decisions -----------------------------------------------------------------
 
 
-@decision("cat_keep", "Place the keep in a corner clearing")
+@decision("cat_keep", "Place the keep in a corner clearing", takes=(("keep", CLEARING),))
 def _keep_legal(g: GameState, f: Frame) -> list[Action]:
     others = {getattr(g.fs[s], "home", 0) for s in range(g.n) if s != f.seat}
     return [("keep", c) for c in board(g).corners if c not in others]
@@ -239,7 +267,11 @@ def _setup_region(b: Board, keep: int) -> tuple[int, ...]:
     return (keep, *b.adjacent[keep])
 
 
-@decision("cat_setup_buildings", "Place a starting building near the keep")
+@decision(
+    "cat_setup_buildings",
+    "Place a starting building near the keep",
+    takes=(("place", BUILDINGS, CLEARING),),
+)
 def _sb_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     b = board(g)
@@ -274,7 +306,9 @@ def birdsong_wood(g: GameState, seat: int) -> None:
         g.stack.append(Frame("cat_wood", seat, {"left": tuple(mills)}))
 
 
-@decision("cat_wood", "Too little wood: choose a sawmill to get wood")
+@decision(
+    "cat_wood", "Too little wood: choose a sawmill to get wood", takes=(("wood", CLEARING),)
+)
 def _wood_legal(g: GameState, f: Frame) -> list[Action]:
     return [("wood", c) for c in sorted(set(f.data["left"]))]
 
@@ -386,7 +420,7 @@ def _take_wood(g: GameState, seat: int, c: int) -> None:
     st(g, seat).wood += 1
 
 
-@decision("cat_pay_wood", "Choose where to take wood from")
+@decision("cat_pay_wood", "Choose where to take wood from", takes=(("wood", CLEARING),))
 def _pay_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return [("wood", x) for x in f.data["comp"] if wood_at(g, f.seat, x)]
@@ -423,7 +457,11 @@ def recruit(g: GameState, seat: int) -> None:
         g.stack.append(Frame("cat_recruit", seat, {"left": tuple(at)}))
 
 
-@decision("cat_recruit", "Too few warriors: choose a recruiter to recruit at")
+@decision(
+    "cat_recruit",
+    "Too few warriors: choose a recruiter to recruit at",
+    takes=(("recruit-at", CLEARING),),
+)
 def _rec_legal(g: GameState, f: Frame) -> list[Action]:
     return [("recruit-at", c) for c in sorted(set(f.data["left"]))]
 
@@ -442,7 +480,20 @@ def _rec_apply(g: GameState, f: Frame, a: Action) -> None:
         pop(g, f)
 
 
-@decision("cat_actions", "Take an action (battle, march, recruit, build, overwork)")
+@decision(
+    "cat_actions",
+    "Take an action (battle, march, recruit, build, overwork)",
+    takes=(
+        ("battle", CLEARING, SEAT),
+        ("march", CLEARING, CLEARING),
+        ("recruit",),
+        ("build", BUILDINGS, CLEARING),
+        ("overwork", CLEARING, CARD),
+        ("bird", CARD),
+        *DAYLIGHT_CARD_ACTIONS,
+        ("end",),
+    ),
+)
 def _actions_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     seat = f.seat
@@ -521,7 +572,11 @@ def _actions_explain(g: GameState, f: Frame, a: Action) -> str | None:
 # --- 6.2.3 Field Hospitals ------------------------------------------------------------------
 
 
-@decision("field_hospital", "Field Hospitals: spend a matching card to save the warriors?")
+@decision(
+    "field_hospital",
+    "Field Hospitals: spend a matching card to save the warriors?",
+    takes=(("hospital", CARD), ("pass",)),
+)
 def _fh_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     acts: list[Action] = [

@@ -17,7 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..actions import Action
+from ..actions import (
+    CARD,
+    PIECE,
+    Action,
+)
 from ..cards import DECK
 from ..flow import applies, decision, driver, pop
 from ..state import Frame, GameState
@@ -162,7 +166,7 @@ def _scored_in_battle(g: GameState, by: int | None, c: int) -> None:
     fac(g, by).battle_removed(g, by, c)
 
 
-@decision("take_hits", "Choose which piece to remove")
+@decision("take_hits", "Choose which piece to remove", takes=(("remove", PIECE),))
 def _take_hits_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return [("remove", k) for k in _kinds(g, f.seat, f.data["c"])]
@@ -256,7 +260,7 @@ def _battle_run(g: GameState, f: Frame) -> None:
 # --- 4.3.1 Ambush --------------------------------------------------------------------------
 
 
-@decision("ambush", "Ambush the attacker?")
+@decision("ambush", "Ambush the attacker?", takes=(("ambush", CARD), ("pass",)))
 def _ambush_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     acts: list[Action] = [("ambush", x) for x in ambush_cards(g, f.seat, f.data["c"])]
@@ -279,7 +283,11 @@ def _ambush_apply(g: GameState, f: Frame, a: Action) -> None:
         deal_hits(g, bf, attacker, AMBUSH_HITS, f.seat)
 
 
-@decision("foil_ambush", "Foil the ambush with an ambush of your own?")
+@decision(
+    "foil_ambush",
+    "Foil the ambush with an ambush of your own?",
+    takes=(("ambush", CARD), ("pass",)),
+)
 def _foil_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     acts: list[Action] = [("ambush", x) for x in ambush_cards(g, f.seat, f.data["c"])]
@@ -321,7 +329,11 @@ def _effect_options(g: GameState, bf: Frame, seat: int) -> list[Action]:
     return out
 
 
-@decision("effects_order", "Both sides have battle effects: who uses them first?")
+@decision(
+    "effects_order",
+    "Both sides have battle effects: who uses them first?",
+    takes=(("first", ("attacker", "defender")),),
+)
 def _order_legal(g: GameState, f: Frame) -> list[Action]:
     return [("first", "attacker"), ("first", "defender")]
 
@@ -333,7 +345,11 @@ def _order_apply(g: GameState, f: Frame, a: Action) -> None:
     bf.data["first"] = bf.data["a"] if a[1] == "attacker" else bf.data["d"]
 
 
-@decision("battle_effects", "Use a battle effect?")
+@decision(
+    "battle_effects",
+    "Use a battle effect?",
+    takes=(("brutal-tactics",), ("sappers",), ("armorers",), ("done",)),
+)
 def _effects_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return _effect_options(g, _battle(g), f.seat) + [("done",)]

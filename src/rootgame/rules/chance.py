@@ -21,6 +21,25 @@ class ChanceMismatch(RootError):
     """A forced outcome does not fit what the game asks for (a corrupt or foreign record)."""
 
 
+ASK: tuple[Any, ...] = ("ask",)
+"""A forced outcome that stands for "ask the caller": chance raises :class:`ChanceNeeded`
+instead of using the generator. Frameworks that deal chance themselves (OpenSpiel's chance
+nodes, rl/openspiel_game.py) end ``GameState.forced`` with it, apply an action on a copy,
+and on ``ChanceNeeded`` supply the outcome and apply again."""
+
+
+class ChanceNeeded(RootError):
+    """The game needs a chance outcome that the caller must supply (see :data:`ASK`).
+    ``kind`` is shuffle, dice, pick or first; ``cards`` the cards to shuffle; ``n`` the
+    number of possible outcomes of a pick or a first player."""
+
+    def __init__(self, kind: str, cards: tuple[int, ...] = (), n: int = 0) -> None:
+        super().__init__(f"the game needs a {kind} outcome from outside")
+        self.kind = kind
+        self.cards = cards
+        self.n = n
+
+
 class _GameRng(Rng):
     """An Rng that reads and writes the game's stored generator state."""
 
@@ -47,10 +66,14 @@ def emit(g: GameState, event: dict[str, Any]) -> None:
         g.log.append(event)
 
 
-def _forced(g: GameState, kind: str) -> tuple[Any, ...] | None:
+def _forced(
+    g: GameState, kind: str, cards: tuple[int, ...] = (), n: int = 0
+) -> tuple[Any, ...] | None:
     if not g.forced:
         return None
     head = g.forced[0]
+    if tuple(head) == ASK:
+        raise ChanceNeeded(kind, cards, n)
     if head[0] != kind:
         raise ChanceMismatch(f"the record gives a {head[0]} outcome where the game needs a {kind}")
     g.forced.pop(0)
@@ -59,7 +82,7 @@ def _forced(g: GameState, kind: str) -> tuple[Any, ...] | None:
 
 def shuffle(g: GameState, cards: list[int]) -> None:
     """Shuffle ``cards`` in place (2.1 reshuffle; 5.1.3 setup)."""
-    f = _forced(g, "shuffle")
+    f = _forced(g, "shuffle", tuple(cards))
     if f is not None:
         order = [int(x) for x in f]
         if sorted(order) != sorted(cards):
@@ -91,7 +114,7 @@ def dice(g: GameState) -> tuple[int, int]:
 
 def pick(g: GameState, n: int, why: str) -> int:
     """A uniform random index in ``range(n)`` (a random card from a hand)."""
-    f = _forced(g, "pick")
+    f = _forced(g, "pick", n=n)
     if f is not None:
         i = int(f[0])
         if not 0 <= i < n:
@@ -105,7 +128,7 @@ def pick(g: GameState, n: int, why: str) -> int:
 
 def first_player(g: GameState, n: int) -> int:
     """5.1.1: the first player is chosen at random."""
-    f = _forced(g, "first")
+    f = _forced(g, "first", n=n)
     s = int(f[0]) if f is not None else rng(g).below(n)
     if not 0 <= s < n:
         raise ChanceMismatch(f"the recorded first player {s} is not a seat")

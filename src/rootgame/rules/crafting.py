@@ -10,7 +10,11 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from ..actions import Action
+from ..actions import (
+    CARD,
+    PAID_CARD,
+    Action,
+)
 from ..board import SUITS
 from ..cards import DECK, Card
 from ..flow import applies, decision, explains, pop
@@ -173,7 +177,11 @@ def push_craft(g: GameState, seat: int) -> None:
     g.stack.append(Frame("craft", seat, {"ask": True} if ask else {}))
 
 
-@decision("craft", "Craft cards, or go on")
+@decision(
+    "craft",
+    "Craft cards, or go on",
+    takes=(("craft", CARD), ("craft", PAID_CARD), *effects.DAYLIGHT_CARD_ACTIONS, ("done",)),
+)
 def _craft_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     acts = craft_options(g, f.seat)

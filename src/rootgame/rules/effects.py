@@ -11,7 +11,14 @@ crafting and the Favors in crafting.py.
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import (
+    CARD,
+    CLEARING,
+    DOMINANCE_CARD,
+    SEAT,
+    Action,
+    Signature,
+)
 from ..cards import DECK
 from ..flow import applies, decision, pop
 from ..state import Frame, GameState
@@ -59,6 +66,15 @@ def _diagonals(g: GameState) -> list[tuple[int, int]]:
 
 
 # --- Daylight card actions ------------------------------------------------------------------
+
+
+DAYLIGHT_CARD_ACTIONS: tuple[Signature, ...] = (
+    ("tax-collector", CLEARING),
+    ("codebreakers", SEAT),
+    ("dominance", DOMINANCE_CARD),
+    ("take-dominance", DOMINANCE_CARD, CARD),
+)
+"""The signatures of :func:`daylight_card_actions` (for decisions that offer them)."""
 
 
 def daylight_card_actions(g: GameState, seat: int) -> list[Action]:
@@ -132,7 +148,9 @@ def _burrow_bank(g: GameState, seat: int, other: int) -> None:
     draw(g, other, 1)
 
 
-@decision("burrow_bank", "Better Burrow Bank: who else draws a card?")
+@decision(
+    "burrow_bank", "Better Burrow Bank: who else draws a card?", takes=(("draw-with", SEAT),)
+)
 def _bbb_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return [("draw-with", e) for e in enemies(g, f.seat)]
@@ -164,7 +182,11 @@ def push_birdsong_cards(g: GameState, seat: int) -> None:
         g.stack.append(Frame("birdsong_cards", seat, {}))
 
 
-@decision("birdsong_cards", "Use a Birdsong card?")
+@decision(
+    "birdsong_cards",
+    "Use a Birdsong card?",
+    takes=(("royal-claim",), ("stand-and-deliver", SEAT), ("done",)),
+)
 def _bc_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return birdsong_card_actions(g, f.seat) + [("done",)]
@@ -207,7 +229,11 @@ def daylight_start(g: GameState, seat: int) -> None:
         g.stack.append(Frame("command_warren", seat, {}))
 
 
-@decision("command_warren", "Command Warren: start a battle?")
+@decision(
+    "command_warren",
+    "Command Warren: start a battle?",
+    takes=(("battle", CLEARING, SEAT), ("pass",)),
+)
 def _cw_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     acts: list[Action] = [

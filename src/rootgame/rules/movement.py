@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..actions import Action
+from ..actions import (
+    CLEARING,
+    COUNT,
+    Action,
+)
 from ..errors import EngineError
 from ..flow import applies, decision, explains, pop
 from ..state import Frame, GameState
@@ -60,7 +64,7 @@ def start_move(g: GameState, seat: int, o: int, d: int) -> None:
         g.stack.append(Frame("move_count", seat, {"from": o, "to": d}))
 
 
-@decision("move", "Move warriors")
+@decision("move", "Move warriors", takes=(("move", CLEARING, CLEARING), ("pass",)))
 def _move_legal(g: GameState, f: Frame) -> list[Action]:
     seat = f.seat
     assert seat is not None
@@ -105,7 +109,7 @@ def explain_move(
     return f"you rule neither clearing {o} nor clearing {d} (4.2.1)"
 
 
-@decision("move_count", "How many warriors move")
+@decision("move_count", "How many warriors move", takes=(("count", COUNT),))
 def _count_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return [("count", n) for n in range(1, g.warriors[f.data["from"]][f.seat] + 1)]

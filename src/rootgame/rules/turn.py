@@ -7,7 +7,10 @@ driver sets the factions up in setup order (5.1.7) before the first turn.
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import (
+    CARD,
+    Action,
+)
 from ..flow import applies, decision, driver, pop
 from ..state import Frame, GameState
 from . import effects
@@ -115,7 +118,7 @@ def push_discard_to_limit(g: GameState, seat: int) -> None:
         g.stack.append(Frame("discard", seat, {}))
 
 
-@decision("discard", "Discard down to five cards")
+@decision("discard", "Discard down to five cards", takes=(("discard", CARD),))
 def _discard_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return [("discard", c) for c in g.seats[f.seat].hand]
