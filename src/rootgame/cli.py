@@ -444,6 +444,7 @@ def bench_cmd(
         f"  games/s:     {d['games_per_sec']:>10.2f}",
         f"  decisions/s: {d['decisions_per_sec']:>10.0f}",
         f"  clones/s:    {d['clones_per_sec']:>10.0f}  (mid-game states)",
+        f"  --save-dir:  {d['save_dir_ratio']:>10.2f}x (time with records / without)",
     )
     for line in lines:
         console.print(line, highlight=False)
