@@ -313,8 +313,11 @@ def test_a_game_without_event_log_is_rendered_from_its_history() -> None:
     assert bare.history == logged.history and bare.state.log is None
     full = render_log(logged, None, "pl")
     lines = render_log(bare, None, "pl")
-    # One line per decision plus one per turn, each also in the full log, in order.
-    assert len(lines) == len(bare.history) + bare.turn_number + 1
+    # One line per decision, chosen or forced, plus one per turn, each also in the full log,
+    # in order.
+    actions = [e for e in logged.state.log or [] if e["kind"] == "action"]
+    assert len(actions) > len(bare.history)
+    assert len(lines) == len(actions) + bare.turn_number + 1
     it = iter(full)
     assert all(any(line == x for x in it) for line in lines)
     assert lines[0].startswith("Markiza de Kot: Umieść Twierdzę")

@@ -275,3 +275,61 @@ def test_1_2_1_craft_step_still_asked_after_a_tax_collector_draw() -> None:
     assert g.legal_tokens() == [f"hospital {fox}", "pass"]
     g.apply("pass")
     assert (g.decision, g.legal_tokens()) == ("craft", ["done"])
+
+
+PUBLIC_KINDS = ("action", "battle", "ambush", "rolled", "hits", "remove", "place", "move",
+                "score", "turmoil", "humiliate", "purge", "depose", "leader")
+
+
+def test_1_2_1_battle_turmoil_piece_and_forced_step_events_are_public() -> None:
+    """The events of every step (forced steps, battles, turmoil, pieces, scores) are the same
+    for both seats and a spectator, and each kind turns up in a few games."""
+    seen: set[str] = set()
+    forced = 0
+    for seed in range(6):
+        g = new_game(seed=seed)
+        bot = RandomBot(seed)
+        while not g.is_over:
+            g.apply(bot.choose(g))
+        views = [g.events(s) for s in (0, 1, None)]
+        for e0, e1, e2 in zip(*views, strict=True):
+            if e0["kind"] in PUBLIC_KINDS:
+                assert e0 == e1 == e2
+                seen.add(e0["kind"])
+                forced += e0["kind"] == "action" and e0["forced"]
+        for seat in (0, 1, None):
+            _check_events(g, seat)
+    assert set(PUBLIC_KINDS) - seen <= {"ambush"}
+    assert forced > 100
+
+
+def test_1_2_1_a_forced_step_is_forced_whatever_the_hand() -> None:
+    """A step the engine applies by itself (and logs as forced) would be forced, with the same
+    action, for any other hand of the same size: its event reveals nothing about the hand."""
+    rng = Rng(5)
+    checked = 0
+
+    def check(g: Any, f: Any, a: Any) -> None:
+        nonlocal checked
+        if f.seat is None:
+            return
+        for _ in range(3):
+            s2 = g.clone()
+            f2 = s2.stack[-1]
+            pool = s2.deck + s2.seats[f.seat].hand
+            rng.shuffle(pool)
+            k = len(s2.seats[f.seat].hand)
+            s2.seats[f.seat].hand, s2.deck = pool[:k], pool[k:]
+            acts = flow.DECISIONS[f.kind][0](s2, f2)
+            assert acts == [a] and not ("ask" in f2.data and s2.seats[f.seat].hand), f.kind
+        checked += 1
+
+    for seed in range(8):
+        g = new_game(seed=seed).state
+        pick = Rng(seed)
+        acts = flow.advance(g, check)
+        while acts:
+            f = g.stack[-1]
+            flow.DECISIONS[f.kind][1](g, f, acts[pick.below(len(acts))])
+            acts = flow.advance(g, check)
+    assert checked > 200

@@ -184,6 +184,8 @@ class BenchResult:
     clones: int
     clone_seconds: float
     errors: int
+    save_dir_ratio: float = 0.0
+    """Time of ``simulate --save-dir`` over the time of the same games without it."""
 
     @property
     def games_per_sec(self) -> float:
@@ -205,6 +207,7 @@ class BenchResult:
             "games_per_sec": round(self.games_per_sec, 2),
             "decisions_per_sec": round(self.decisions_per_sec, 1),
             "clones_per_sec": round(self.clones_per_sec, 1),
+            "save_dir_ratio": round(self.save_dir_ratio, 2),
         }
 
 
@@ -243,9 +246,24 @@ def time_clones(states: Sequence[Game], min_seconds: float = 0.3) -> tuple[int, 
     return n, elapsed
 
 
+def save_dir_ratio(games: int, seed: int) -> float:
+    """How many times longer ``games`` random games take when their records are written
+    (``simulate --save-dir``, to a temporary directory) than without."""
+    import tempfile
+
+    plain = simulate(DEFAULT_FACTIONS, games, seed).seconds
+    with tempfile.TemporaryDirectory() as d:
+        saving = simulate(DEFAULT_FACTIONS, games, seed, save_dir=Path(d)).seconds
+    return saving / plain if plain > 0 else 0.0
+
+
+RECORD_GAMES = 20
+"""How many games ``run`` times with and without records for the ``--save-dir`` ratio."""
+
+
 def run(games: int = 50, seed: int = 0, clone_seconds: float = 0.3) -> BenchResult:
     """The benchmark: ``games`` random two-player games (Marquise vs Eyrie), then clones of
-    mid-game states."""
+    mid-game states, then the cost of writing records (on at most ``RECORD_GAMES`` games)."""
     sim = simulate(DEFAULT_FACTIONS, games, seed)
     states = mid_game_states(seed)
     clones, secs = time_clones(states, clone_seconds)
@@ -256,4 +274,5 @@ def run(games: int = 50, seed: int = 0, clone_seconds: float = 0.3) -> BenchResu
         clones=clones,
         clone_seconds=secs,
         errors=len(sim.errors),
+        save_dir_ratio=save_dir_ratio(min(games, RECORD_GAMES), seed),
     )

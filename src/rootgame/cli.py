@@ -329,6 +329,11 @@ def bench_cmd(
         (_("games/s:"), f"{d['games_per_sec']:>10.2f}", ""),
         (_("decisions/s:"), f"{d['decisions_per_sec']:>10.0f}", ""),
         (_("clones/s:"), f"{d['clones_per_sec']:>10.0f}", "  " + _("(mid-game states)")),
+        (
+            _("--save-dir:"),
+            f"{d['save_dir_ratio']:>10.2f}x",
+            "  " + _("(time with records / without)"),
+        ),
     )
     width = max(len(label) for label, _v, _n in rows)
     for label, value, note in rows:

@@ -5,6 +5,9 @@ and applies one; a *driver* handler runs by itself (the turn's steps, a battle's
 pushes decision frames when a player must choose. :func:`advance` runs drivers and applies
 every forced step (a decision with one legal action) until a real decision is pending.
 
+Every decision applied, chosen or forced, is written to the event log the same way
+(:func:`log_action`); a forced one is marked ``"forced": True`` (docs/records.md).
+
 A frame whose data holds ``"ask"`` is asked even with one legal action while its player holds
 any card: a window whose options depend on a hidden hand (an ambush, Field Hospitals,
 crafting) is then a decision whatever the hand, so that it reveals nothing (1.2.1).
@@ -15,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .actions import DOMAINS, Action, Signature
+from .actions import DOMAINS, Action, Signature, token
 from .errors import EngineError
 from .state import Frame, GameState
 
@@ -23,6 +26,7 @@ if TYPE_CHECKING:
     from .factions.base import Faction
 
 LegalFn = Callable[[GameState, Frame], list[Action]]
+ForcedFn = Callable[[GameState, Frame, Action], None]
 ApplyFn = Callable[[GameState, Frame, Action], None]
 RunFn = Callable[[GameState, Frame], None]
 ExplainFn = Callable[[GameState, Frame, Action], str | None]
@@ -103,10 +107,29 @@ def _no_legal(g: GameState, f: Frame) -> list[Action]:
 MAX_FORCED_STEPS = 100_000
 
 
-def advance(g: GameState) -> list[Action]:
+def log_action(g: GameState, f: Frame, a: Action, forced: bool, tok: str | None = None) -> None:
+    """Write the decision ``a`` (token ``tok``) taken in frame ``f`` to the event log (if the
+    game keeps one): who, its token, the decision's kind and data, and whether it was forced
+    (the only legal action, applied by the engine)."""
+    if g.log is not None:
+        g.log.append(
+            {
+                "kind": "action",
+                "seat": f.seat,
+                "token": token(a) if tok is None else tok,
+                "decision": f.kind,
+                "data": {k: v for k, v in f.data.items() if k != "ask"},
+                "turn": g.turn_number,
+                "forced": forced,
+            }
+        )
+
+
+def advance(g: GameState, on_forced: ForcedFn | None = None) -> list[Action]:
     """Run until a player must choose among two or more actions, or the game is over.
 
     Returns the legal actions of the pending decision (empty when the game is over).
+    ``on_forced(g, frame, action)`` is called before each forced step is applied.
     """
     steps = 0
     stack = g.stack
@@ -124,6 +147,10 @@ def advance(g: GameState) -> list[Action]:
         legal, apply = DECISIONS[f.kind]
         acts = legal(g, f)
         if len(acts) == 1 and not ("ask" in f.data and g.seats[f.seat or 0].hand):
+            if on_forced is not None:
+                on_forced(g, f, acts[0])
+            if g.log is not None:
+                log_action(g, f, acts[0], True)
             apply(g, f, acts[0])
             continue
         if not acts:

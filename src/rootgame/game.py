@@ -117,7 +117,7 @@ def setup_state(
 class Game:
     """A game in progress. Only ``apply`` changes it."""
 
-    __slots__ = ("state", "history", "origin", "marks", "meta", "_legal")
+    __slots__ = ("state", "history", "origin", "marks", "meta", "checkpoints", "_legal")
 
     def __init__(
         self,
@@ -137,6 +137,13 @@ class Game:
         self.meta: dict[str, Any] = {}
         """How the game was made: ``new_game``'s arguments (seed, factions, map, first
         player), empty for a game built from a position."""
+        self.checkpoints: list[tuple[int, int, str]] | None = (
+            [] if state.log is not None and not self.history else None
+        )
+        """For a game that keeps an event log from its first decision: after each decision
+        that ended a turn (or the game), (decisions so far, turn number, state hash), so that
+        a record can be written from the log without replaying the game (records/native.py).
+        None for other games."""
         self._legal: list[Action] = advance(state)
 
     # --- deciding ---------------------------------------------------------------------
@@ -170,19 +177,12 @@ class Game:
         tok = token(a)
         self.history.append(tok)
         self.marks.append((f.seat if f.seat is not None else -1, g.reveals))
-        if g.log is not None:
-            g.log.append(
-                {
-                    "kind": "action",
-                    "seat": f.seat,
-                    "token": tok,
-                    "decision": f.kind,
-                    "data": {k: v for k, v in f.data.items() if k != "ask"},
-                    "turn": g.turn_number,
-                }
-            )
+        flow.log_action(g, f, a, False, tok)
+        turn = g.turn_number
         flow.DECISIONS[f.kind][1](g, f, a)
         self._legal = advance(g)
+        if self.checkpoints is not None and (g.turn_number != turn or g.winners):
+            self.checkpoints.append((len(self.history), g.turn_number, state_hash(g)))
 
     # --- undo (issue 3) ------------------------------------------------------------------
     def undo_point(self, seat: int | None = None) -> int | None:
@@ -216,10 +216,11 @@ class Game:
                 "drawn, a die rolled or a hand seen since"
             )
         back = replay(self.origin, self.history[:k])
-        self.state, self.history, self.marks, self._legal = (
+        self.state, self.history, self.marks, self.checkpoints, self._legal = (
             back.state,
             back.history,
             back.marks,
+            back.checkpoints,
             back._legal,
         )
 
@@ -322,6 +323,7 @@ class Game:
         g.origin = self.origin
         g.marks = self.marks[:]
         g.meta = self.meta
+        g.checkpoints = None if self.checkpoints is None else self.checkpoints[:]
         g._legal = list(self._legal)
         return g
 
@@ -406,10 +408,11 @@ _UNHASHED = ("rng", "log", "forced", "reveals", "decisions", "vp_log")
 def state_hash(g: GameState) -> str:
     """A short hash of everything that matters for the rest of the game: pieces, cards, scores,
     boards and pending decisions (not the generator, which a record replayed without it does
-    not have, nor the log)."""
+    not have, nor the log: its cost must not grow with the game, since records hash the state
+    after every turn)."""
     import hashlib
 
-    d = g.to_dict()
+    d = g.to_dict(log=False)
     for k in _UNHASHED:
         d.pop(k, None)
     text = json.dumps(d, sort_keys=True, separators=(",", ":"))

@@ -14,17 +14,19 @@ event log is rendered from that replay alone (turns and actions).
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import parse
 from .describe import (
     card_name,
     card_title,
+    clearing_label,
     describe,
     faction_in_sentence,
     faction_name,
     item_name,
     leader_name,
+    piece_count,
     piece_name,
     vp_text,
 )
@@ -52,12 +54,16 @@ def render_log(game: Game, seat: int | None = None, lang: str | None = None) -> 
         for e in events_for(game, seat):
             if e.get("kind") == "action":
                 text = None
-                if descriptions is not None and k < len(descriptions):
-                    text = descriptions[k][1]
-                k += 1
+                forced = bool(e.get("forced"))
+                for j in range(k, len(descriptions or ())):
+                    assert descriptions is not None
+                    entry = descriptions[j]
+                    if entry.token == e.get("token") and entry.forced == forced:
+                        text, k = entry.text, j + 1
+                        break
                 if text is None:
                     text = _describe_event(game, e)
-                lines.append(_("{faction}: {action}").format(faction=_who(game, e), action=text))
+                lines.append(_action_line(_who(game, e), text, forced))
                 continue
             line = event_text(game, e)
             if line:
@@ -119,27 +125,141 @@ def event_text(game: Game, e: Event) -> str | None:
         else:
             text = _("{faction}: loses {vp}").format(faction=who, vp=vp_text(-n))
         return f"{text} ({reason})" if reason else text
-    if kind == "turmoil":
-        birds = int(e.get("birds", 0))
-        deposed = e.get("deposed")
-        text = ngettext(
-            "{faction}: falls into turmoil! Humiliated for {n} bird card in the Decree",
-            "{faction}: falls into turmoil! Humiliated for {n} bird cards in the Decree",
-            birds,
-        ).format(faction=who, n=birds)
-        if deposed:
-            text += "; " + _("the {leader} is deposed").format(leader=leader_name(str(deposed)))
-        return text
+    line = _battle_text(game, e, who) or _turmoil_text(e, who) or _piece_text(game, e, who)
+    if line is not None:
+        return line
     if kind == "win":
         from .render import win_text
 
         seats = [int(s) for s in e.get("seats", [])]
         names = ", ".join(faction_name(game.factions[s]) for s in seats) or _("nobody")
-        return win_text(names, e.get("reason"), len(seats))
+        text = win_text(names, e.get("reason"), len(seats))
+        if e.get("vp"):
+            scores = ", ".join(
+                f"{faction_name(f)} {vp_text(int(v))}"
+                for f, v in zip(game.factions, e["vp"], strict=False)
+            )
+            text += f" ({scores})"
+        if e.get("tied"):
+            text += ". " + _(
+                "Several players reached 30 at once: the one nearest in turn order from the "
+                "player taking the turn wins"
+            )
+        return text
     if kind == "first":
         return _("{faction}: plays first").format(faction=who)
     rest = {k: v for k, v in e.items() if k != "kind"}
     return f"{kind}: {json.dumps(rest, sort_keys=True)}"
+
+
+def _action_line(who: str, text: str, forced: bool) -> str:
+    if forced:
+        return _("{faction}: {action} (the only option)").format(faction=who, action=text)
+    return _("{faction}: {action}").format(faction=who, action=text)
+
+
+def _battle_text(game: Game, e: Event, who: str) -> str | None:
+    """Battle events (4.3): the battle, ambushes, the roll, the hits."""
+    kind = e.get("kind")
+    if kind == "battle":
+        return _("{faction}: battles the {defender} in clearing {clearing}").format(
+            faction=who,
+            defender=_faction_of(game, e.get("defender"), sentence=True),
+            clearing=clearing_label(game.state.map, int(e.get("clearing", 0))),
+        )
+    if kind == "ambush":
+        card = card_name(int(e.get("card", 0)))
+        if e.get("foil"):
+            return _("{faction}: foils the ambush with {card}").format(faction=who, card=card)
+        return _("{faction}: ambushes with {card}").format(faction=who, card=card)
+    if kind == "rolled":
+        a, d = (int(x) for x in e.get("hits", [0, 0]))
+        return _(
+            "Rolled hits, at most one per warrior in the clearing: {attacker} {a}, {defender} {d}"
+        ).format(
+            attacker=faction_name(game.factions[int(e.get("seat", 0))]),
+            a=a,
+            defender=faction_name(game.factions[int(e.get("defender", 0))]),
+            d=d,
+        )
+    if kind == "hits":
+        n = int(e.get("hits", 0))
+        text = ngettext(
+            "{faction}: deals {n} hit to the {other}",
+            "{faction}: deals {n} hits to the {other}",
+            n,
+        ).format(faction=who, n=n, other=_faction_of(game, e.get("target"), sentence=True))
+        notes: list[str] = []
+        if e.get("ambush"):
+            notes.append(_("ambush"))
+        else:
+            notes.append(
+                _("{rolled} rolled, {extra} extra").format(
+                    rolled=int(e.get("rolled", 0)), extra=int(e.get("extra", 0))
+                )
+            )
+        if e.get("defenseless"):
+            notes.append(_("defenseless"))
+        if e.get("ignored"):
+            notes.append(_("rolled hits ignored"))
+        return f"{text} ({'; '.join(notes)})"
+    return None
+
+
+def _turmoil_text(e: Event, who: str) -> str | None:
+    """The Eyrie's turmoil (7.7): humiliate, purge, depose, and the new leader."""
+    kind = e.get("kind")
+    if kind == "turmoil":
+        return _("{faction}: falls into turmoil!").format(faction=who)
+    if kind == "humiliate":
+        birds = int(e.get("birds", 0))
+        return ngettext(
+            "{faction}: Humiliate: {n} bird card in the Decree, loses {vp}",
+            "{faction}: Humiliate: {n} bird cards in the Decree, loses {vp}",
+            birds,
+        ).format(faction=who, n=birds, vp=vp_text(int(e.get("vp", 0))))
+    if kind == "purge":
+        cards = ", ".join(card_name(int(c)) for c in e.get("cards", [])) or _("nothing")
+        return _("{faction}: Purge: discards {cards}").format(faction=who, cards=cards)
+    if kind == "depose":
+        text = _("{faction}: Depose: the {leader} is deposed").format(
+            faction=who, leader=leader_name(str(e.get("leader")))
+        )
+        if e.get("new_clutch"):
+            text += "; " + _("A New Clutch: every leader is face up again")
+        return text
+    if kind == "leader":
+        return _("{faction}: the new leader is the {leader}").format(
+            faction=who, leader=leader_name(str(e.get("leader")))
+        )
+    return None
+
+
+def _piece_text(game: Game, e: Event, who: str) -> str | None:
+    """Pieces placed, removed and moved."""
+    kind = e.get("kind")
+    m = game.state.map
+    if kind == "place":
+        return _("{faction}: places {pieces} in clearing {clearing}").format(
+            faction=who,
+            pieces=piece_count(str(e.get("piece")), int(e.get("count", 1))),
+            clearing=clearing_label(m, int(e.get("clearing", 0))),
+        )
+    if kind == "remove":
+        return _("{faction}: loses {pieces} in clearing {clearing}").format(
+            faction=who,
+            pieces=piece_count(str(e.get("piece")), int(e.get("count", 1))),
+            clearing=clearing_label(m, int(e.get("clearing", 0))),
+        )
+    if kind == "move":
+        text = _("{faction}: moves {pieces} from clearing {origin} to clearing {destination}")
+        return text.format(
+            faction=who,
+            pieces=piece_count("warrior", int(e.get("count", 1))),
+            origin=clearing_label(m, int(e.get("from", 0))),
+            destination=clearing_label(m, int(e.get("to", 0))),
+        )
+    return None
 
 
 def score_reason(reason: str) -> str:
@@ -198,42 +318,65 @@ def _describe_event(game: Game, e: Event) -> str:
         return str(e.get("token", ""))
 
 
-Replayed = list[tuple[int | None, str, int, int | None]]
+class Described(NamedTuple):
+    """One decision of a replayed game, chosen or forced, described in its context."""
+
+    seat: int | None
+    token: str
+    text: str
+    forced: bool
+    turn: int
+    turn_seat: int | None
+    """The seat taking the turn, None during setup."""
 
 
-def _replay_descriptions(game: Game) -> Replayed | None:
-    """For each decision of ``game.history``: (deciding seat, its description in context, the
-    turn number, the turn's seat or None during setup), by replaying the history from the
-    game's starting state; None if the game cannot be replayed."""
+def _replay_descriptions(game: Game) -> list[Described] | None:
+    """Every decision of ``game`` in order, the forced ones too, each described just before
+    it was applied, by replaying the history from the game's starting state; None if the
+    game cannot be replayed."""
     origin = getattr(game, "origin", None)
     if not origin:
         return None
     try:
-        from .game import Game as _Game
+        from . import flow
+        from .actions import token
         from .game import state_from_dict
+        from .rules.turn import current_step
 
-        replay = _Game(state_from_dict(json.loads(origin)))
-        out: Replayed = []
+        g = state_from_dict(json.loads(origin))
+        g.log = None
+        out: list[Described] = []
+
+        def note(seat: int | None, a: tuple[Any, ...], forced: bool) -> None:
+            turn_seat = None if current_step(g)[0] == "setup" else g.turn_seat
+            out.append(
+                Described(seat, token(a), describe(g, a), forced, g.turn_number, turn_seat)
+            )
+
+        def on_forced(_g: Any, f: Frame, a: tuple[Any, ...]) -> None:
+            note(f.seat, a, True)
+
+        flow.advance(g, on_forced)
         for tok in game.history:
-            seat = replay.current_seat
-            turn_seat = None if replay.phase == "setup" else replay.turn_seat
-            text = describe(replay.state, parse(tok))
-            out.append((seat, text, replay.turn_number, turn_seat))
-            replay.apply(tok)
+            f = g.stack[-1]
+            a = parse(tok)
+            note(f.seat, a, False)
+            flow.DECISIONS[f.kind][1](g, f, a)
+            flow.advance(g, on_forced)
         return out
     except Exception:  # noqa: BLE001 - fall back to describing each event on its own
         return None
 
 
-def _history_lines(game: Game, descriptions: Replayed | None) -> list[str]:
-    """The log of a game that keeps no event log: turns and decisions, from the replay."""
+def _history_lines(game: Game, descriptions: list[Described] | None) -> list[str]:
+    """The log of a game that keeps no event log: turns and decisions (the forced ones too),
+    from the replay."""
     lines: list[str] = []
     turn = None
-    for seat, text, number, turn_seat in descriptions or []:
-        if turn_seat is not None and number != turn:
-            turn = number
-            who = faction_name(game.factions[turn_seat])
-            lines.append(_("Turn {n}: {faction}").format(n=number + 1, faction=who))
-        faction = _faction_of(game, seat)
-        lines.append(_("{faction}: {action}").format(faction=faction, action=text))
+    for d in descriptions or []:
+        if d.turn_seat is not None and d.turn != turn:
+            turn = d.turn
+            who = faction_name(game.factions[d.turn_seat])
+            lines.append(_("Turn {n}: {faction}").format(n=d.turn + 1, faction=who))
+        lines.append(_action_line(_faction_of(game, d.seat), d.text, d.forced))
     return lines

@@ -223,7 +223,9 @@ class GameState:
         g.reveals = self.reveals
         return g
 
-    def to_dict(self) -> JSON:
+    def to_dict(self, log: bool = True) -> JSON:
+        """The state as JSON-ready data; ``log=False`` leaves the event log out (for hashing,
+        which must not cost more as the log grows)."""
         return {
             "map": self.map,
             "factions": list(self.factions),
@@ -248,7 +250,7 @@ class GameState:
             "win_reason": self.win_reason,
             "decisions": self.decisions,
             "vp_log": [list(x) for x in self.vp_log],
-            "log": _jsonable(self.log),
+            "log": _jsonable(self.log) if log else None,
             "forced": [list(x) for x in self.forced],
             "reveals": self.reveals,
         }

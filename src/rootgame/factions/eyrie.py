@@ -35,6 +35,7 @@ from ..rules.core import (
     card_suit,
     discard,
     draw,
+    place_building,
     place_warriors,
     rules,
     score,
@@ -373,9 +374,7 @@ def setup_corners(g: GameState, seat: int) -> list[int]:
 def _place_home(g: GameState, seat: int, c: int) -> None:
     fs = st(g, seat)
     fs.home = c
-    g.buildings[c].append((seat, "roost"))
-    fs.roosts -= 1
-    place_warriors(g, seat, c, SETUP_WARRIORS)
+    _put_roost(g, seat, c, SETUP_WARRIORS)
     g.stack.append(Frame("eyrie_leader", seat, {}))
 
 
@@ -407,6 +406,7 @@ def _leader_apply(g: GameState, f: Frame, a: Action) -> None:
     name = str(a[1])
     fs.face_up.remove(name)
     fs.leader = name
+    emit(g, {"kind": "leader", "seat": f.seat, "leader": name})
     for col in fs.decree:
         for v in VIZIERS:
             if v in col:
@@ -481,15 +481,18 @@ def new_roost(g: GameState, seat: int) -> None:
         return
     cands = new_roost_candidates(g, seat)
     if len(cands) == 1:
-        _put_new_roost(g, seat, cands[0])
+        _put_roost(g, seat, cands[0], NEW_ROOST_WARRIORS)
     elif cands:
         g.stack.append(Frame("new_roost", seat, {}))
 
 
-def _put_new_roost(g: GameState, seat: int, c: int) -> None:
-    g.buildings[c].append((seat, "roost"))
+def _put_roost(g: GameState, seat: int, c: int, warriors: int = 0) -> None:
+    """Place a roost from the track in ``c``, and ``warriors`` warriors with it (7.3.2,
+    7.4.3, 7.5.2.IV)."""
+    place_building(g, seat, c, "roost")
     st(g, seat).roosts -= 1
-    place_warriors(g, seat, c, NEW_ROOST_WARRIORS)
+    if warriors:
+        place_warriors(g, seat, c, warriors)
 
 
 @decision(
@@ -506,7 +509,7 @@ def _nr_legal(g: GameState, f: Frame) -> list[Action]:
 def _nr_apply(g: GameState, f: Frame, a: Action) -> None:
     pop(g, f)
     assert f.seat is not None
-    _put_new_roost(g, f.seat, int(a[1]))
+    _put_roost(g, f.seat, int(a[1]), NEW_ROOST_WARRIORS)
 
 
 # --- 7.5.2 Resolve the Decree --------------------------------------------------------------
@@ -614,9 +617,7 @@ def _decree_apply(g: GameState, f: Frame, a: Action) -> None:
     elif kind == "battle":
         start_battle(g, seat, int(a[2]), int(a[3]))
     else:
-        c = int(a[2])
-        g.buildings[c].append((seat, "roost"))
-        fs.roosts -= 1
+        _put_roost(g, seat, int(a[2]))
 
 
 def _abandon_decree(g: GameState, f: Frame) -> None:
@@ -664,21 +665,28 @@ def _decree_explain(g: GameState, f: Frame, a: Action) -> str | None:
 def turmoil(g: GameState, seat: int) -> None:
     """7.7: humiliate, purge, depose, rest."""
     fs = st(g, seat)
+    emit(g, {"kind": "turmoil", "seat": seat})
     # 7.7.1 Humiliate: lose 1 VP per bird card in the Decree, Viziers included.
     birds = sum(1 for col in fs.decree for cid in col if card_suit(cid) == "bird")
+    at, before = len(g.log or ()), g.seats[seat].vp
     score(g, seat, -birds, "humiliate")
+    if g.log is not None:
+        lost = before - g.seats[seat].vp
+        g.log.insert(at, {"kind": "humiliate", "seat": seat, "birds": birds, "vp": lost})
     # 7.7.2 Purge: discard every Decree card but the Loyal Viziers.
+    purged = [cid for col in fs.decree for cid in col if cid >= 0]
+    for cid in purged:
+        discard(g, cid)
     for col in fs.decree:
-        for cid in col:
-            if cid >= 0:
-                discard(g, cid)
         col[:] = [cid for cid in col if cid < 0]
     fs.pending = []
+    emit(g, {"kind": "purge", "seat": seat, "cards": purged})
     # 7.7.3 Depose: the leader goes face down; choose a new one from the face-up leaders.
     # 7.7.3.I A New Clutch: with none face up, all four turn face up first.
-    emit(g, {"kind": "turmoil", "seat": seat, "birds": birds, "deposed": fs.leader})
+    clutch = not fs.face_up
+    emit(g, {"kind": "depose", "seat": seat, "leader": fs.leader, "new_clutch": clutch})
     fs.leader = None
-    if not fs.face_up:
+    if clutch:
         fs.face_up = list(LEADERS)
     g.stack.append(Frame("eyrie_leader", seat, {}))
     # 7.7.4 Rest: Daylight ends at once.

@@ -26,6 +26,10 @@ from ..rules.core import (
     can_build,
     discard_from_hand,
     matching_cards,
+    place_building,
+    place_token,
+    place_warriors,
+    remove_token,
     rulers,
     rules,
     score,
@@ -254,12 +258,11 @@ def _keep_apply(g: GameState, f: Frame, a: Action) -> None:
     fs = st(g, seat)
     b = board(g)
     fs.keep = fs.home = c
-    g.tokens[c].append((seat, "keep"))
+    place_token(g, seat, c, "keep")
     # 6.3.3: a warrior in every clearing but the corner diagonally opposite the keep.
     for x in b.clearings:
         if x != b.opposite_corner[c]:
-            g.warriors[x][seat] += 1
-            fs.warriors -= 1
+            place_warriors(g, seat, x, 1)
     g.stack.append(Frame("cat_setup_buildings", seat, {"left": BUILDINGS}))
 
 
@@ -285,7 +288,7 @@ def _sb_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     kind, c = str(a[1]), int(a[2])
     f.data["left"] = tuple(k for k in f.data["left"] if k != kind)
-    g.buildings[c].append((f.seat, kind))
+    place_building(g, f.seat, c, kind)
     st(g, f.seat).track[kind] -= 1
     if not f.data["left"]:
         pop(g, f)
@@ -300,10 +303,15 @@ def birdsong_wood(g: GameState, seat: int) -> None:
     mills = building_clearings(g, seat, "sawmill")
     if len(mills) <= fs.wood:
         for c in mills:
-            g.tokens[c].append((seat, "wood"))
-        fs.wood -= len(mills)
+            put_wood(g, seat, c)
     elif fs.wood > 0:
         g.stack.append(Frame("cat_wood", seat, {"left": tuple(mills)}))
+
+
+def put_wood(g: GameState, seat: int, c: int) -> None:
+    """Place a wood token from her supply in ``c`` (6.4, 6.5.5)."""
+    place_token(g, seat, c, "wood")
+    st(g, seat).wood -= 1
 
 
 @decision(
@@ -318,8 +326,7 @@ def _wood_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     c = int(a[1])
     fs = st(g, f.seat)
-    g.tokens[c].append((f.seat, "wood"))
-    fs.wood -= 1
+    put_wood(g, f.seat, c)
     left = list(f.data["left"])
     left.remove(c)
     f.data["left"] = tuple(left)
@@ -393,7 +400,7 @@ def do_build(g: GameState, seat: int, kind: str, c: int) -> None:
     pos = placed(fs, kind)
     cost = COST[pos]
     comp = ruled_component(g, seat, c)
-    g.buildings[c].append((seat, kind))
+    place_building(g, seat, c, kind)
     fs.track[kind] -= 1
     score(g, seat, VP[kind][pos], "built " + kind)
     pay_wood(g, seat, comp, cost)
@@ -416,8 +423,8 @@ def pay_wood(g: GameState, seat: int, comp: list[int], cost: int) -> None:
 
 
 def _take_wood(g: GameState, seat: int, c: int) -> None:
-    g.tokens[c].remove((seat, "wood"))
-    st(g, seat).wood += 1
+    """Pay one wood from ``c``: it is removed from the map, back to her supply."""
+    remove_token(g, c, g.tokens[c].index((seat, "wood")), None)
 
 
 @decision("cat_pay_wood", "Choose where to take wood from", takes=(("wood", CLEARING),))
@@ -451,8 +458,7 @@ def recruit(g: GameState, seat: int) -> None:
     at = building_clearings(g, seat, "recruiter")
     if len(at) <= fs.warriors:
         for c in at:
-            g.warriors[c][seat] += 1
-        fs.warriors -= len(at)
+            place_warriors(g, seat, c, 1)
     elif fs.warriors > 0:
         g.stack.append(Frame("cat_recruit", seat, {"left": tuple(at)}))
 
@@ -471,8 +477,7 @@ def _rec_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     c = int(a[1])
     fs = st(g, f.seat)
-    g.warriors[c][f.seat] += 1
-    fs.warriors -= 1
+    place_warriors(g, f.seat, c, 1)
     left = list(f.data["left"])
     left.remove(c)
     f.data["left"] = tuple(left)
@@ -542,8 +547,7 @@ def _actions_apply(g: GameState, f: Frame, a: Action) -> None:
         do_build(g, seat, str(a[1]), int(a[2]))
     elif kind == "overwork":
         discard_from_hand(g, seat, int(a[2]))
-        g.tokens[int(a[1])].append((seat, "wood"))
-        st(g, seat).wood -= 1
+        put_wood(g, seat, int(a[1]))
     else:
         apply_daylight_card_action(g, seat, a)
 
@@ -597,6 +601,4 @@ def _fh_apply(g: GameState, f: Frame, a: Action) -> None:
     if not fs.keep:
         return
     discard_from_hand(g, seat, int(a[1]))
-    n = min(int(f.data["n"]), fs.warriors)
-    fs.warriors -= n
-    g.warriors[fs.keep][seat] += n
+    place_warriors(g, seat, fs.keep, int(f.data["n"]))

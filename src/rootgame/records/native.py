@@ -121,13 +121,12 @@ def _result(game: Game) -> str:
 def write_record(game: Game, date: str | None = None, comment: str | None = None) -> str:
     """The record of ``game``: its header, then every decision with what chance did and a
     hash checkpoint after each turn. The game is replayed from its start to write it."""
-    base = _base(game)
     head = [
         f"{MAGIC} {VERSION}",
         f"rules: {RULES}",
         f"engine: {__version__}",
         f"date: {date or datetime.date.today().isoformat()}",
-        f"map: {base.state.map}",
+        f"map: {game.state.map}",
         "deck: base",
         f"factions: {' '.join(game.factions)}",
     ]
@@ -142,6 +141,14 @@ def write_record(game: Game, date: str | None = None, comment: str | None = None
     head.append(f"result: {_result(game)}")
     if comment:
         head += [f"# {line}" for line in comment.splitlines()]
+    body = _body_from_log(game)
+    if body is None:
+        body = _body_by_replay(game, _base(game))
+    return "\n".join(head + ["---"] + body) + "\n"
+
+
+def _body_by_replay(game: Game, base: Game) -> list[str]:
+    """The record's body, by replaying ``game``'s decisions on ``base`` (its start)."""
     body: list[str] = []
     flush = _LogLines(base, body)
     flush()
@@ -155,7 +162,37 @@ def write_record(game: Game, date: str | None = None, comment: str | None = None
             body.append(f"= {turn} {base.hash()}")
     if base.hash() != game.hash():
         raise RootError("the game does not replay from its start: it cannot be recorded")
-    return "\n".join(head + ["---"] + body) + "\n"
+    return body
+
+
+def _body_from_log(game: Game) -> list[str] | None:
+    """The record's body read from the game's own event log and the checkpoints it kept as
+    it was played (no replay: what makes ``simulate --save-dir`` cheap). None when the game
+    has no complete log from its start: a game made by ``new_game`` with a log, whose chosen
+    decisions are exactly its history."""
+    log = game.state.log
+    if game.meta.get("seed") is None or not log or game.checkpoints is None:
+        return None
+    marks = {k: (turn, h) for k, turn, h in game.checkpoints}
+    body: list[str] = []
+    k = 0
+    for e in log:
+        if e["kind"] == "action" and not e.get("forced"):
+            if k in marks:
+                body.append(f"= {marks[k][0]} {marks[k][1]}")
+            if k >= len(game.history) or e["token"] != game.history[k]:
+                return None
+            body.append(e["token"])
+            k += 1
+            continue
+        line = event_line(e)
+        if line is not None:
+            body.append(line)
+    if k != len(game.history):
+        return None
+    if k in marks:
+        body.append(f"= {marks[k][0]} {marks[k][1]}")
+    return body
 
 
 class Record:

@@ -25,6 +25,7 @@ from ..actions import (
 from ..cards import DECK
 from ..flow import applies, decision, driver, pop
 from ..state import Frame, GameState
+from .chance import emit
 from .core import (
     board,
     discard,
@@ -62,6 +63,8 @@ def _other_pieces(g: GameState, s: int, c: int) -> int:
 
 def start_battle(g: GameState, attacker: int, c: int, defender: int) -> None:
     """Push a battle in ``c``; it runs when the engine next advances."""
+    if g.log is not None:
+        emit(g, {"kind": "battle", "seat": attacker, "defender": defender, "clearing": c})
     g.stack.append(
         Frame(
             "battle",
@@ -105,7 +108,7 @@ def deal_hits(g: GameState, bf: Frame, target: int, n: int, by: int) -> None:
     """4.3.4: ``target`` takes ``n`` hits in the battle's clearing: warriors first, then the
     buildings and tokens it chooses. Enemies score removed buildings and tokens (3.2.1)."""
     c = bf.data["c"]
-    k = remove_warriors(g, target, c, n)
+    k = remove_warriors(g, target, c, n, by)
     if k:
         bf.data["removed"] = bf.data["removed"] + ((target, k),)
     take_other_hits(g, target, c, n - k, by)
@@ -220,6 +223,19 @@ def _battle_run(g: GameState, f: Frame) -> None:
         d["dice"] = (hi, lo)
         d["rolled_a"] = min(hi, g.warriors[c][a])
         d["rolled_d"] = min(lo, g.warriors[c][de])
+        # 4.3.2.I: rolled hits are capped by each side's warriors in the clearing.
+        if g.log is not None:
+            emit(
+                g,
+                {
+                    "kind": "rolled",
+                    "clearing": c,
+                    "seat": a,
+                    "defender": de,
+                    "roll": [hi, lo],
+                    "hits": [d["rolled_a"], d["rolled_d"]],
+                },
+            )
         d["extra_a"] = fac(g, a).attacker_extra_hits(g, a)
         d["step"] = "effects"
     elif step == "effects":
@@ -235,10 +251,14 @@ def _battle_run(g: GameState, f: Frame) -> None:
             g.stack.append(Frame("battle_effects", side, {}))
     elif step == "hits":
         # 4.3.3.II Defenseless: no defending warriors -> one extra hit.
-        if not g.warriors[c][de]:
+        defenseless = not g.warriors[c][de]
+        if defenseless:
             d["extra_a"] += 1
         on_d = (0 if d["armor_d"] else d["rolled_a"]) + d["extra_a"]
         d["on_a"] = (0 if d["armor_a"] else d["rolled_d"]) + d["extra_d"]
+        if g.log is not None:
+            _hits_event(g, f, a, de, on_d, defenseless)
+            _hits_event(g, f, de, a, d["on_a"], False)
         # 4.3.4: both sides' hits are dealt in one step (4.3.2: "not dealt until step 4");
         # the VP they score reach the track together, checked for victory when the step ends.
         d["simultaneous"] = True
@@ -255,6 +275,29 @@ def _battle_run(g: GameState, f: Frame) -> None:
         _triggers(g, f)
     else:
         pop(g, f)
+
+
+def _hits_event(g: GameState, bf: Frame, side: int, target: int, n: int, defenseless: bool) -> None:
+    """4.3.4: the hits ``side`` deals to ``target``: rolled (after the cap, 4.3.2.I; 0 when
+    the target ignores them with Armorers) plus extra hits (4.3.3.I, the defenseless one
+    included, 4.3.3.II)."""
+    d = bf.data
+    attacker = side == d["a"]
+    ignored = bool(d["armor_d"] if attacker else d["armor_a"])
+    emit(
+        g,
+        {
+            "kind": "hits",
+            "seat": side,
+            "target": target,
+            "clearing": d["c"],
+            "hits": n,
+            "rolled": 0 if ignored else d["rolled_a" if attacker else "rolled_d"],
+            "extra": d["extra_a" if attacker else "extra_d"],
+            "defenseless": defenseless,
+            "ignored": ignored,
+        },
+    )
 
 
 # --- 4.3.1 Ambush --------------------------------------------------------------------------
@@ -275,12 +318,13 @@ def _ambush_apply(g: GameState, f: Frame, a: Action) -> None:
         return
     assert f.seat is not None
     discard_from_hand(g, f.seat, int(a[1]))
+    emit(g, {"kind": "ambush", "seat": f.seat, "card": int(a[1]), "clearing": f.data["c"]})
     bf = _battle(g)
     attacker = bf.data["a"]
     if g.seats[attacker].hand:
         g.stack.append(Frame("foil_ambush", attacker, {"c": f.data["c"], "ask": True}))
     else:
-        deal_hits(g, bf, attacker, AMBUSH_HITS, f.seat)
+        _ambush_hits(g, bf, f.seat, attacker)
 
 
 @decision(
@@ -302,9 +346,24 @@ def _foil_apply(g: GameState, f: Frame, a: Action) -> None:
     if a[0] == "ambush":
         # 4.3.1.I: the defender's ambush is cancelled; the foiling card is discarded too.
         discard_from_hand(g, f.seat, int(a[1]))
+        emit(
+            g,
+            {"kind": "ambush", "seat": f.seat, "card": int(a[1]), "clearing": f.data["c"],
+             "foil": True},
+        )
         return
     bf = _battle(g)
-    deal_hits(g, bf, f.seat, AMBUSH_HITS, bf.data["d"])
+    _ambush_hits(g, bf, bf.data["d"], f.seat)
+
+
+def _ambush_hits(g: GameState, bf: Frame, defender: int, attacker: int) -> None:
+    """4.3.1.II: the defender deals two hits at once."""
+    emit(
+        g,
+        {"kind": "hits", "seat": defender, "target": attacker, "clearing": bf.data["c"],
+         "hits": AMBUSH_HITS, "ambush": True},
+    )
+    deal_hits(g, bf, attacker, AMBUSH_HITS, defender)
 
 
 # --- 4.3.3 Optional battle effects (cards) -------------------------------------------------

@@ -110,17 +110,46 @@ def place_warriors(g: GameState, seat: int, c: int, n: int) -> int:
     k: int = min(n, fs.warriors)
     fs.warriors -= k
     g.warriors[c][seat] += k
+    if k and g.log is not None:
+        piece_event(g, "place", seat, c, "warrior", k)
     return k
+
+
+def place_building(g: GameState, seat: int, c: int, kind: str) -> None:
+    """Place a building of ``seat`` in ``c`` (its faction takes it off its track)."""
+    g.buildings[c].append((seat, kind))
+    if g.log is not None:
+        piece_event(g, "place", seat, c, kind, 1)
+
+
+def place_token(g: GameState, seat: int, c: int, kind: str) -> None:
+    """Place a token of ``seat`` in ``c`` (its faction takes it from its supply)."""
+    g.tokens[c].append((seat, kind))
+    if g.log is not None:
+        piece_event(g, "place", seat, c, kind, 1)
+
+
+def piece_event(
+    g: GameState, kind: str, seat: int, c: int, piece: str, n: int, by: int | None = None
+) -> None:
+    """Log pieces placed (``kind`` "place") or removed ("remove", with who removed them)."""
+    e: dict[str, object] = {"kind": kind, "seat": seat, "clearing": c, "piece": piece, "count": n}
+    if kind == "remove":
+        e["by"] = by
+    chance.emit(g, e)
 
 
 # --- Removing pieces (G.1.22) and scoring them (3.2.1) ---------------------------------------
 
 
-def remove_warriors(g: GameState, seat: int, c: int, n: int) -> int:
-    """Remove up to ``n`` warriors of ``seat`` from ``c`` back to its supply."""
+def remove_warriors(g: GameState, seat: int, c: int, n: int, by: int | None = None) -> int:
+    """Remove up to ``n`` warriors of ``seat`` from ``c`` back to its supply (``by``: the
+    player removing them, for the log)."""
     k = min(n, g.warriors[c][seat])
     g.warriors[c][seat] -= k
     g.fs[seat].warriors += k
+    if k and g.log is not None:
+        piece_event(g, "remove", seat, c, "warrior", k, by)
     return k
 
 
@@ -129,6 +158,8 @@ def remove_building(g: GameState, c: int, index: int, by: int | None) -> tuple[i
     its track. ``by`` scores 1 VP if it is an enemy (3.2.1)."""
     owner, kind = g.buildings[c].pop(index)
     if owner >= 0:
+        if g.log is not None:
+            piece_event(g, "remove", owner, c, kind, 1, by)
         fac(g, owner).building_removed(g, owner, c, kind)
         if by is not None and by != owner:
             score(g, by, 1, "removed " + kind)
@@ -138,6 +169,8 @@ def remove_building(g: GameState, c: int, index: int, by: int | None) -> tuple[i
 def remove_token(g: GameState, c: int, index: int, by: int | None) -> tuple[int, str]:
     """Remove the token at ``g.tokens[c][index]``; ``by`` scores 1 VP if an enemy (3.2.1)."""
     owner, kind = g.tokens[c].pop(index)
+    if g.log is not None:
+        piece_event(g, "remove", owner, c, kind, 1, by)
     fac(g, owner).token_removed(g, owner, c, kind)
     if by is not None and by != owner:
         score(g, by, 1, "removed " + kind)

@@ -29,6 +29,7 @@ from .core import (
     fac,
     remove_building,
     remove_token,
+    remove_warriors,
     score,
 )
 
@@ -144,10 +145,8 @@ def favor(g: GameState, seat: int, suit: str) -> None:
     removed: list[tuple[int, int, int]] = []
     for c in board(g).clearings_of_suit(suit):
         for e in enemies(g, seat):
-            k = g.warriors[c][e]
+            k = remove_warriors(g, e, c, g.warriors[c][e], seat)
             if k:
-                g.warriors[c][e] = 0
-                g.fs[e].warriors += k
                 removed.append((e, c, k))
         i = 0
         while i < len(g.buildings[c]):

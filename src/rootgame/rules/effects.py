@@ -102,7 +102,7 @@ def apply_daylight_card_action(g: GameState, seat: int, a: Action) -> None:
     if kind == "tax-collector":
         c = int(a[1])
         used.append("tax-collector")
-        remove_warriors(g, seat, c, 1)
+        remove_warriors(g, seat, c, 1, seat)
         draw(g, seat, 1)
         fac(g, seat).warriors_removed(g, seat, c, 1)
     elif kind == "codebreakers":

@@ -48,6 +48,8 @@ def do_move(g: GameState, seat: int, o: int, d: int, n: int) -> None:
         raise EngineError(f"moving {n} warriors from {o}, which has {w[o][seat]}")
     w[o][seat] -= n
     w[d][seat] += n
+    if g.log is not None:
+        g.log.append({"kind": "move", "seat": seat, "from": o, "to": d, "count": n})
 
 
 def push_move(g: GameState, seat: int, suit: str | None, optional: bool) -> None:
