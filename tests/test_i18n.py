@@ -458,7 +458,7 @@ def test_play_speaks_polish_prompts_explanations_and_errors() -> None:
 
 def test_play_speaks_spanish_and_portuguese() -> None:
     es = CliRunner().invoke(
-        app, ["--lang", "es", "play", "--as", "eyrie", "--seed", "1"], input="1\nquit\n"
+        app, ["--lang", "es", "play", "--as", "eyrie", "--seed", "1"], input="1\nlog\nquit\n"
     )
     assert es.exit_code == 0, es.output
     assert "Elige un líder" in es.output

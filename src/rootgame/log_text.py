@@ -235,6 +235,19 @@ def _turmoil_text(e: Event, who: str) -> str | None:
     return None
 
 
+def placements_text(game: Game, places: list[Event]) -> str:
+    """Placements of one seat, each of as many of the same piece, as one line (the
+    Marquise's setup puts a warrior in eleven clearings)."""
+    first = places[0]
+    if len(places) == 1:
+        return event_text(game, first) or ""
+    return _("{faction}: places {pieces} in each of clearings {clearings}").format(
+        faction=_who(game, first),
+        pieces=piece_count(str(first.get("piece")), int(first.get("count", 1))),
+        clearings=", ".join(str(int(e.get("clearing", 0))) for e in places),
+    )
+
+
 def _piece_text(game: Game, e: Event, who: str) -> str | None:
     """Pieces placed, removed and moved."""
     kind = e.get("kind")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from .actions import parse
 from .describe import describe, faction_name
 from .i18n import gettext as _
-from .log_text import event_text
+from .log_text import event_text, placements_text
 
 if TYPE_CHECKING:
     from .game import Game
@@ -45,15 +45,34 @@ class Recap:
         returns the new lines and keeps them for :meth:`take`."""
         before = self._before if self._before is not None else _origin(game)
         new: list[str] = []
+        last_action: dict[str, object] | None = None
+        places: list[dict[str, object]] = []
+
+        def flush() -> None:
+            if places:
+                new.append(placements_text(game, places))
+                places.clear()
+
         for e in game.events(self.seat, self._start):
+            if e.get("kind") == "place":
+                if _restates(last_action, e):
+                    continue
+                if places and not _same_placement(places[0], e):
+                    flush()
+                places.append(e)
+                continue
+            flush()
             if e.get("kind") == "action":
                 state = before if before is not None else game.state
                 before = None  # one decision per step: later action events use the present
                 new.append(self._action_line(game, state, e))
+                last_action = e
                 continue
+            last_action = None
             line = event_text(game, e)
             if line:
                 new.append(line)
+        flush()
         self._start = len(game.state.log or [])
         self._before = game.state.clone()
         self._lines.extend(new)
@@ -78,6 +97,21 @@ class Recap:
         except Exception:  # noqa: BLE001 - a recap line must never stop the game
             text = tok
         return _("{faction}: {action}").format(faction=who, action=text)
+
+
+def _restates(action: dict[str, object] | None, e: dict[str, object]) -> bool:
+    """A placement that only says again what the decision just shown said: the same seat
+    placing the piece its token names in the clearing its token names (``keep 1``,
+    ``place sawmill 5``, ``build roost 3``)."""
+    if action is None or action.get("seat") != e.get("seat") or e.get("count", 1) != 1:
+        return False
+    words = str(action.get("token", "")).split()
+    return str(e.get("piece")) in words and str(e.get("clearing")) in words
+
+
+def _same_placement(a: dict[str, object], b: dict[str, object]) -> bool:
+    """Placements told in one line: the same seat placing as many of the same piece."""
+    return all(a.get(k) == b.get(k) for k in ("seat", "piece", "count"))
 
 
 def _origin(game: Game) -> GameState | None:
