@@ -119,11 +119,12 @@ def test_play_explains_bad_input_and_quits_cleanly() -> None:
 
 def test_play_applies_a_number_and_shows_the_bot_moves() -> None:
     r = runner.invoke(
-        app, ["play", "--as", "eyrie", "--seed", "1"], input="leader despot\n1\nquit\n"
+        app, ["play", "--as", "eyrie", "--seed", "1"], input="leader despot\n1\nlog\nquit\n"
     )
     assert r.exit_code == 0, r.output
     out = flat(r.output)
-    # What happened since the last decision is told before the next one.
+    # What happened since the last decision is told before the next one (the bot's long turn
+    # of forced steps is read through the log).
     assert "Eyrie Dynasties: Choose the Despot as your leader" in out
     assert "Leader: Despot" in out
     # The bot's first turn happened between the two human decisions.
