@@ -4,8 +4,10 @@ and :class:`Terminal`, which drives the terminal program as a player does."""
 
 from __future__ import annotations
 
+import codecs
 import fcntl
 import os
+import platform
 import pty
 import re
 import select
@@ -109,6 +111,10 @@ class Terminal:
         self.pid, self.fd = pid, fd
         self.text = ""
         """Everything shown so far, without colours or carriage returns."""
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._pending = ""
+        """The end of the output read so far that may be the start of a control sequence
+        split across two reads."""
         self.mark = 0
         """Where the output read by the last :meth:`until` ended."""
 
@@ -125,8 +131,37 @@ class Terminal:
             return False
         if not data:
             return False
-        self.text += ANSI.sub("", data.decode("utf-8", "replace"))
+        # A character or a control sequence may be split across two reads: the decoder
+        # keeps a character's first bytes, and an unfinished sequence waits for its end.
+        shown = self._pending + self._decoder.decode(data)
+        cut = shown.rfind("\x1b")
+        if cut >= 0 and len(shown) - cut < 64 and not ANSI.match(shown, cut):
+            shown, self._pending = shown[:cut], shown[cut:]
+        else:
+            self._pending = ""
+        self.text += ANSI.sub("", shown)
         return True
+
+    def reading(self, timeout: float = 60.0) -> None:
+        """Wait until the program is blocked reading the terminal. A signal (Ctrl-C) sent
+        just before the program enters the read would be taken before the read starts and
+        leave it waiting for a line: send one only once this has returned."""
+        read = {"x86_64": "0", "aarch64": "63"}.get(platform.machine())
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                with open(f"/proc/{self.pid}/syscall", encoding="ascii") as f:
+                    call = f.read().split()
+            except OSError:  # not Linux, or not allowed to look: a generous pause
+                time.sleep(1.0)
+                return
+            if read is None:
+                time.sleep(1.0)
+                return
+            if call[:2] == [read, "0x0"]:
+                return
+            self._read(0.05)
+        raise AssertionError("the program never waited for input")
 
     def until(self, needle: str, timeout: float = 60.0) -> str:
         """Read until ``needle`` is shown after the previous call's end; the text shown since

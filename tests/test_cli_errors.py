@@ -178,6 +178,7 @@ def test_ctrl_c_in_play_offers_to_save_and_exits_130(tmp_path: Path) -> None:
     t.until(PROMPT)
     t.send("1")
     t.until(PROMPT)
+    t.reading()
     t.send("\x03", enter=False)
     t.until("Save the game before leaving? A file name, or Enter to leave:")
     t.send("kept.rootgame")
@@ -195,6 +196,7 @@ def test_ctrl_c_in_play_offers_to_save_and_exits_130(tmp_path: Path) -> None:
 def test_ctrl_c_then_enter_leaves_without_saving(tmp_path: Path) -> None:
     t = Terminal("play", "--as", "marquise", "--seed", "2", cwd=str(tmp_path))
     t.until(PROMPT)
+    t.reading()
     t.send("\x03", enter=False)
     t.until("Enter to leave:")
     t.send("")
