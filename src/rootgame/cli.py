@@ -17,7 +17,14 @@ from rich.table import Table
 
 from . import __version__
 from .actions import Action, parse, token
-from .bench import DEFAULT_MAX_TURNS, bot_seed, run
+from .bench import (
+    DEFAULT_FACTIONS,
+    DEFAULT_MAX_TURNS,
+    FOUR_PLAYERS,
+    bot_seed,
+    four_players_available,
+    run,
+)
 from .bench import simulate as run_simulation
 from .bots import RandomBot
 from .cli_records import register as register_record_commands
@@ -44,9 +51,6 @@ app = typer.Typer(
     no_args_is_help=True,
     help="Root (Leder Games) in the terminal: play against a bot, simulate and benchmark.",
 )
-
-PLAY_FACTIONS: tuple[str, ...] = ("marquise", "eyrie")
-
 
 def _version(value: bool) -> None:
     if value:
@@ -320,8 +324,12 @@ def _save(console: Console, game: Game, name: str) -> None:
 
 @app.command("play")
 def play_cmd(
-    as_: str = typer.Option(
-        ..., "--as", help=f"The faction you play: {' or '.join(PLAY_FACTIONS)}."
+    as_: str = typer.Option(..., "--as", help="The faction you play (one of --factions)."),
+    factions: str = typer.Option(
+        ",".join(DEFAULT_FACTIONS),
+        "--factions",
+        "-f",
+        help="Factions in seat order, comma-separated (two to four); bots play the others.",
     ),
     seed: int = typer.Option(0, "--seed", "-s", help="The game's seed."),
     load: Path | None = typer.Option(  # noqa: B008
@@ -329,53 +337,49 @@ def play_cmd(
         "Rootlog record (.rootlog) from its last line."
     ),
 ) -> None:
-    """Play a game in the terminal against the random bot."""
+    """Play a game in the terminal against random bots."""
     me = as_.strip().lower()
-    if me not in PLAY_FACTIONS:
-        raise typer.BadParameter(
-            _("unknown faction {name}; choose {choices}").format(
-                name=repr(as_), choices=" / ".join(PLAY_FACTIONS)
-            ),
-            param_hint="--as",
-        )
     console = Console()
     if load is not None:
         from .cli_records import load_game
 
         game = load_game(load)
-        if tuple(game.factions) != PLAY_FACTIONS:
-            raise typer.BadParameter(
-                _("{path} is not a game of {factions}").format(
-                    path=load, factions=" / ".join(PLAY_FACTIONS)
-                ),
-                param_hint="--load",
-            )
+        names = list(game.factions)
         seed = int(game.meta.get("seed") or 0)
     else:
-        game = new_game(list(PLAY_FACTIONS), seed=seed)
-    human = PLAY_FACTIONS.index(me)
-    bot_seat = 1 - human
-    bot = RandomBot(bot_seed(seed, bot_seat))
-    bot_name = faction_name(PLAY_FACTIONS[bot_seat])
-    bot_style = FACTION_STYLE.get(PLAY_FACTIONS[bot_seat], "bold")
+        names = parse_factions(factions)
+    if me not in names:
+        raise typer.BadParameter(
+            _("unknown faction {name}; choose {choices}").format(
+                name=repr(as_), choices=" / ".join(names)
+            ),
+            param_hint="--as",
+        )
+    if load is None:
+        game = new_game(names, seed=seed)
+    human = names.index(me)
+    bots = {s: RandomBot(bot_seed(seed, s)) for s in range(len(names)) if s != human}
+    others = [s for s in range(len(names)) if s != human]
     console.print(
         _(
             "You play the {faction} against a random {bot} (seed {seed}). "
             "Type help for commands."
         ).format(
             faction=faction_in_sentence(me),
-            bot=faction_in_sentence(PLAY_FACTIONS[bot_seat]),
+            bot=", ".join(faction_in_sentence(names[s]) for s in others),
             seed=seed,
         ),
         highlight=False,
     )
     try:
         while not game.is_over:
-            if game.current_seat != human:
-                a = bot.choose(game)
+            seat = game.current_seat
+            if seat is not None and seat != human:
+                a = bots[seat].choose(game)
                 text = game.describe(a)
                 game.apply(a)
-                console.print(f"[{bot_style}]{bot_name}[/]: {text}", highlight=False)
+                style = FACTION_STYLE.get(names[seat], "bold")
+                console.print(f"[{style}]{faction_name(names[seat])}[/]: {text}", highlight=False)
                 continue
             console.rule()
             console.print(render_view(game.view(human)))
@@ -426,29 +430,47 @@ def play_cmd(
 def bench_cmd(
     games: int = typer.Option(50, "--games", "-n", min=1, help="How many games to time."),
     seed: int = typer.Option(0, "--seed", "-s", help="First game seed."),
+    factions: str | None = typer.Option(
+        None,
+        "--factions",
+        "-f",
+        help="Time only this mix (default: Marquise vs Eyrie, and the four base factions "
+        "once all four exist).",
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
-    """Time the engine on one core: random two-player games, decisions, and clones."""
-    result = run(games, seed)
-    d: dict[str, Any] = result.as_dict()
+    """Time the engine on one core: random games, decisions, forced steps and clones."""
+    if factions is not None:
+        mixes = [tuple(parse_factions(factions))]
+    else:
+        mixes = [DEFAULT_FACTIONS] + ([FOUR_PLAYERS] if four_players_available() else [])
+    results = [run(games, seed, factions=m) for m in mixes]
     if as_json:
+        d: dict[str, Any] = results[0].as_dict()
+        if len(results) > 1:
+            d["four_players"] = results[1].as_dict()
         typer.echo(json.dumps(d))
         return
     console = Console()
-    console.print(
-        f"Marquise vs Eyrie, {result.games} random games (seeds {seed}..{seed + games - 1}), "
-        f"{result.decisions} decisions, one core:",
-        highlight=False,
-    )
-    lines = (
-        f"  games/s:     {d['games_per_sec']:>10.2f}",
-        f"  decisions/s: {d['decisions_per_sec']:>10.0f}",
-        f"  clones/s:    {d['clones_per_sec']:>10.0f}  (mid-game states)",
-    )
-    for line in lines:
-        console.print(line, highlight=False)
-    if result.errors:
-        console.print(f"  errors:      {result.errors}", style="red")
+    for result in results:
+        d = result.as_dict()
+        mix = " vs ".join(faction_name(f) for f in result.factions)
+        console.print(
+            f"{mix}: {len(result.factions)} players, {result.games} random games "
+            f"(seeds {seed}..{seed + games - 1}), {result.decisions} decisions "
+            f"+ {result.forced} forced steps, one core:",
+            highlight=False,
+        )
+        lines = (
+            f"  games/s:     {d['games_per_sec']:>10.2f}",
+            f"  decisions/s: {d['decisions_per_sec']:>10.0f}",
+            f"  steps/s:     {d['steps_per_sec']:>10.0f}  (decisions + forced steps)",
+            f"  clones/s:    {d['clones_per_sec']:>10.0f}  (mid-game states)",
+        )
+        for line in lines:
+            console.print(line, highlight=False)
+        if result.errors:
+            console.print(f"  errors:      {result.errors}", style="red")
 
 
 register_record_commands(app)

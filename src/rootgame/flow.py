@@ -87,6 +87,19 @@ def _no_legal(g: GameState, f: Frame) -> list[Action]:
 MAX_FORCED_STEPS = 100_000
 
 
+class Counters:
+    """Process-wide statistics for ``rootgame bench``: forced steps applied by :func:`advance`
+    (decisions with one legal action, which are not in a game's history)."""
+
+    __slots__ = ("forced",)
+
+    def __init__(self) -> None:
+        self.forced = 0
+
+
+COUNTERS = Counters()
+
+
 def advance(g: GameState) -> list[Action]:
     """Run until a player must choose among two or more actions, or the game is over.
 
@@ -109,6 +122,7 @@ def advance(g: GameState) -> list[Action]:
         acts = legal(g, f)
         if len(acts) == 1 and not ("ask" in f.data and g.seats[f.seat or 0].hand):
             apply(g, f, acts[0])
+            COUNTERS.forced += 1
             continue
         if not acts:
             raise EngineError(f"no legal action in {f!r}")
