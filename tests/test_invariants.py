@@ -147,13 +147,42 @@ def _eyrie_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tuple
     return EYRIE_BOX, mine
 
 
+ALLIANCE_BOX = {"warrior": 10, "base": 3, "sympathy": 10}
+"""8.3: 10 warriors, 3 bases, 10 sympathy tokens."""
+SYMPATHY_VP = (0, 1, 1, 1, 2, 2, 3, 4, 4, 4)
+"""8.4.2.III: VP printed on the sympathy track (index N-1 for the Nth token placed)."""
+
+
+def _alliance_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
+    b = load_board(g.map)
+    fs = g.fs[s]
+    bases = [c for c in b.clearings for o, k in g.buildings[c] if (o, k) == (s, "base")]
+    sym = [c for c in b.clearings for o, k in g.tokens[c] if (o, k) == (s, "sympathy")]
+    # 8.2.5.I: one sympathy token per clearing; a base only in a clearing of its suit.
+    assert len(sym) == len(set(sym)), f"two sympathy tokens in a clearing: {sym}"
+    assert sorted([b.suit[c] for c in bases] + fs.bases) == ["fox", "mouse", "rabbit"]
+    # 8.2.3.I: five supporters at most without a base on the map.
+    assert bases or len(fs.supporters) <= 5, f"{len(fs.supporters)} supporters, no base"
+    mine = {
+        "warrior": (_on_map_warriors(g, s), fs.warriors + fs.officers),
+        "base": (len(bases), len(fs.bases)),
+        "sympathy": (len(sym), fs.sympathy),
+    }
+    return ALLIANCE_BOX, mine
+
+
 PieceCheck = Callable[[GameState, int], tuple[dict[str, int], dict[str, tuple[int, int]]]]
-PIECE_CHECKS: dict[str, PieceCheck] = {"marquise": _marquise_pieces, "eyrie": _eyrie_pieces}
+PIECE_CHECKS: dict[str, PieceCheck] = {
+    "marquise": _marquise_pieces,
+    "eyrie": _eyrie_pieces,
+    "alliance": _alliance_pieces,
+}
 """Per faction: (the Law's box of pieces, an independent recount kind -> (on the map, off
 it)). Every faction in the engine needs one (test_every_faction_is_checked)."""
 
 CARD_PLACES: dict[str, Callable[[GameState, int], list[int]]] = {
     "eyrie": lambda g, s: [cid for col in g.fs[s].decree for cid in col if cid >= 0],
+    "alliance": lambda g, s: list(g.fs[s].supporters),
 }
 """Per faction: card ids held on its board (the Decree...), for the card count."""
 
@@ -278,6 +307,8 @@ def check_vp(g: GameState) -> None:
             assert n in MARQUISE_BUILD_VP[reason[6:]][1:], (n, reason)
         elif reason in ("despot", "brutal tactics", "stand and deliver"):
             assert n == 1, (n, reason)
+        elif reason == "sympathy":
+            assert n in SYMPATHY_VP[1:], (n, reason)
     # 6.5.4.III: each building on the map beyond the first of its kind was scored when built.
     for s, name in enumerate(g.factions):
         if name != "marquise" or g.seats[s].dominance is not None:
@@ -323,9 +354,17 @@ def check_decision(game: Game, acts: list[Action]) -> None:
     assert g.decisions == len(game.history)
 
 
-OFF_TURN_DECISIONS = ("ambush", "battle_effects", "take_hits", "field_hospital")
+OFF_TURN_DECISIONS = (
+    "ambush",
+    "battle_effects",
+    "take_hits",
+    "field_hospital",
+    "outrage",
+    "ally_discard_supporters",
+)
 """Decisions a player may face in another player's turn: as defender in a battle (4.3.1,
-4.3.3, 4.3.4) and Field Hospitals (6.2.3)."""
+4.3.3, 4.3.4), Field Hospitals (6.2.3), Outrage as the defender who removed sympathy (8.2.6),
+and the Alliance's supporters after losing its last base (8.2.4)."""
 
 
 def _matches(card_id: int, suit: str) -> bool:
@@ -361,7 +400,7 @@ def check_sound(game: Game, acts: list[Action]) -> None:
     hand = g.seats[seat].hand
     for a in acts:
         w = a[0]
-        if w in ("march", "move") and kind in ("cat_actions", "move", "decree"):
+        if w in ("march", "move") and kind in ("cat_actions", "move", "decree", "ally_ops"):
             o, d = (int(a[2]), int(a[3])) if kind == "decree" else (int(a[1]), int(a[2]))
             if kind == "decree" and a[1] != "bird":
                 assert b.suit[o] == a[1], f"{token(a)}: origin does not match the card"
@@ -548,6 +587,10 @@ def check_transition(game: Game, a: Action, e: Expect, log_before: int, prev: Ga
         if reason == "roosts":
             on_map = EYRIE_BOX["roost"] - g.fs[who].roosts
             assert n == ROOST_VP[on_map - 1], f"{n} VP for {on_map} roosts"
+        elif reason == "sympathy":
+            # 8.4.2.III / 8.6.1.IV: the space the new token uncovered.
+            on_map = ALLIANCE_BOX["sympathy"] - g.fs[who].sympathy
+            assert n == SYMPATHY_VP[on_map - 1], f"{n} VP for the token number {on_map}"
     assert g.turn_number >= prev.turn_number
     # The Evening hand limit (2.1): when the turn passes, the previous player holds <= 5
     # (+1 if the new turn player's Better Burrow Bank already gave them a card).

@@ -16,7 +16,7 @@ from ..cards import DECK, Card
 from ..flow import applies, decision, explains, pop
 from ..state import Frame, GameState
 from . import effects
-from .core import board, discard, enemies, fac, remove_building, remove_token, score
+from .core import board, discard, fac, remove_enemy_pieces, score
 
 
 def crafting_capacity(g: GameState, seat: int) -> dict[str, int]:
@@ -125,28 +125,7 @@ def do_craft(g: GameState, seat: int, a: Action) -> None:
 def favor(g: GameState, seat: int, suit: str) -> None:
     """Favor of the Foxes/Rabbits/Mice: remove all enemy pieces in every clearing of ``suit``;
     score enemy buildings and tokens (3.2.1); then the effects those removals trigger (1.5.4)."""
-    removed: list[tuple[int, int, int]] = []
-    for c in board(g).clearings_of_suit(suit):
-        for e in enemies(g, seat):
-            k = g.warriors[c][e]
-            if k:
-                g.warriors[c][e] = 0
-                g.fs[e].warriors += k
-                removed.append((e, c, k))
-        i = 0
-        while i < len(g.buildings[c]):
-            if g.buildings[c][i][0] not in (seat, -1):
-                remove_building(g, c, i, seat)
-            else:
-                i += 1
-        i = 0
-        while i < len(g.tokens[c]):
-            if g.tokens[c][i][0] != seat:
-                remove_token(g, c, i, seat)
-            else:
-                i += 1
-    for e, c, k in reversed(removed):
-        fac(g, e).warriors_removed(g, e, c, k)
+    remove_enemy_pieces(g, seat, board(g).clearings_of_suit(suit))
 
 
 # --- The craft decision ---------------------------------------------------------------------
