@@ -141,7 +141,7 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
         raise PositionError("a position is a JSON object")
     for k in desc:
         if k not in KNOWN_FIELDS and k not in FACTIONS:
-            known = sorted(set(KNOWN_FIELDS) | set(FACTIONS))
+            known = sorted(KNOWN_FIELDS) + sorted(set(FACTIONS) - set(KNOWN_FIELDS))
             raise PositionError(f"unknown field {k!r}; known fields: {', '.join(known)}")
     factions = desc.get("factions", ["marquise", "eyrie"])
     if not isinstance(factions, list) or not all(
