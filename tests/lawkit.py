@@ -39,6 +39,17 @@ def scores_logged(g: Game) -> list[tuple[int, int, str]]:
     return [(e["seat"], e["vp"], e["reason"]) for e in g.events(None) if e["kind"] == "score"]
 
 
+M3, E3, A3 = 0, 1, 2
+"""Seats in the three-player positions of :func:`pos3`."""
+
+
+def pos3(**desc: Any) -> Game:
+    """A Marquise (seat 0), Eyrie (seat 1), Alliance (seat 2) position."""
+    d: dict[str, Any] = {"factions": ["marquise", "eyrie", "alliance"]}
+    d.update(desc)
+    return build(d)
+
+
 def cid(key: str, copy: int = 0) -> int:
     """The id of a card by key (``copy`` picks among identical cards)."""
     return ids_for_key(key)[copy]

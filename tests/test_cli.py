@@ -84,13 +84,15 @@ def test_simulate_table_output() -> None:
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["simulate", "--factions", "marquise,vagabond"], "unknown faction 'vagabond'"),
+        (["simulate", "--factions", "marquise,otters"], "unknown faction 'otters'"),
         (["simulate", "--factions", "marquise,marquise"], "one seat only"),
         (["simulate", "--factions", "eyrie"], "at least two factions"),
         (["simulate", "--games", "0"], "--games"),
         (["simulate", "--games", "-3"], "--games"),
         (["play", "--as", "cats"], "unknown faction 'cats'"),
         (["play"], "--as"),
+        (["play", "--as", "eyrie", "--factions", "marquise,otters"], "unknown faction 'otters'"),
+        (["play", "--as", "eyrie", "--factions", "marquise"], "at least two factions"),
         (["bench", "--games", "0"], "--games"),
     ],
 )
@@ -176,3 +178,24 @@ def test_play_picks_a_random_seed_and_prints_it() -> None:
         assert f"You left the game (seed {seed})" in out
         seeds.add(seed)
     assert len(seeds) > 1
+
+
+def test_play_as_a_faction_not_in_the_game_is_refused() -> None:
+    r = runner.invoke(app, ["play", "--as", "marquise", "--factions", "eyrie,marquise"], input="")
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["play", "--as", "eyrie", "--factions", "marquise,eyrie"], input="")
+    assert r.exit_code == 0
+    r = runner.invoke(app, ["play", "--as", "cats", "--factions", "marquise,eyrie"])
+    assert r.exit_code == 2 and "choose marquise / eyrie" in flat(r.output)
+
+
+def test_bench_counts_forced_steps_apart() -> None:
+    r = runner.invoke(app, ["bench", "--games", "2", "--factions", "eyrie,marquise", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output)
+    assert d["factions"] == ["eyrie", "marquise"] and d["games"] == 2
+    assert d["forced_steps"] > 0 and d["decisions"] > 0
+    assert d["steps_per_sec"] > d["decisions_per_sec"] > 0
+    r = runner.invoke(app, ["bench", "--games", "1", "--factions", "eyrie,marquise"])
+    out = flat(r.output)
+    assert "Eyrie Dynasties vs Marquise de Cat: 2 players" in out and "steps/s:" in out

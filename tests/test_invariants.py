@@ -16,7 +16,9 @@ The piece counts, item supply and VP tables below are written out from the Law (
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import combinations
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -59,6 +61,28 @@ COLUMNS = ("recruit", "move", "battle", "build")
 WIN_VP = 30
 
 N_GAMES = 200
+"""Seeded games in all, spread over the faction mixes below."""
+
+
+def faction_mixes() -> list[tuple[str, ...]]:
+    """Marquise vs Eyrie, then every three- and four-player subset of the factions in the
+    engine (seat order rotated from mix to mix, so that each faction sits in each seat)."""
+    names = sorted(FACTIONS, key=lambda f: FACTIONS[f].setup_order)
+    out: list[tuple[str, ...]] = [("marquise", "eyrie")]
+    k = 0
+    for n in (3, 4):
+        for mix in combinations(names, n):
+            out.append(mix[k % n :] + mix[: k % n])
+            k += 1
+    return out
+
+
+MIXES = faction_mixes()
+GAMES: list[tuple[tuple[str, ...], int]] = [
+    (MIXES[0] if i % 2 == 0 or len(MIXES) == 1 else MIXES[1 + (i // 2) % (len(MIXES) - 1)], i)
+    for i in range(N_GAMES)
+]
+"""(factions, seed): half the games Marquise vs Eyrie, half spread over the larger mixes."""
 HEAVY_EVERY = 4
 """The expensive checks run on every 4th decision (about half of the file's run time)."""
 REPLAY_POINTS = 3
@@ -82,6 +106,87 @@ def my_ruler(g: GameState, c: int) -> int | None:
     return eyrie[0] if eyrie else None
 
 
+def _on_map_warriors(g: GameState, s: int) -> int:
+    return sum(g.warriors[c][s] for c in load_board(g.map).clearings)
+
+
+def _marquise_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
+    b = load_board(g.map)
+    fs = g.fs[s]
+    mine = {
+        "warrior": (_on_map_warriors(g, s), fs.warriors),
+        "wood": (
+            sum(1 for c in b.clearings for o, k in g.tokens[c] if (o, k) == (s, "wood")),
+            fs.wood,
+        ),
+    }
+    for kind in ("sawmill", "workshop", "recruiter"):
+        on = sum(1 for c in b.clearings for o, k in g.buildings[c] if (o, k) == (s, kind))
+        mine[kind] = (on, fs.track[kind])
+    # 6.2.2: one keep at most, where the board says; once removed, gone for good.
+    keeps = [c for c in b.clearings for o, k in g.tokens[c] if (o, k) == (s, "keep")]
+    assert len(keeps) <= 1, f"keep tokens in {keeps}"
+    assert fs.keep == (keeps[0] if keeps else 0), (fs.keep, keeps)
+    if keeps:
+        # Only the Marquise may place pieces there: no other building or token was placed.
+        assert not any(
+            o != s and o >= 0 for o, _ in g.buildings[keeps[0]] + g.tokens[keeps[0]]
+        ), f"an enemy piece placed in the keep's clearing {keeps[0]}"
+    return MARQUISE_BOX, mine
+
+
+def _eyrie_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
+    b = load_board(g.map)
+    roosts = [c for c in b.clearings for o, k in g.buildings[c] if (o, k) == (s, "roost")]
+    # 7.5.2.IV / 7.4.3: never two roosts in one clearing.
+    assert len(roosts) == len(set(roosts)), f"two roosts in a clearing: {roosts}"
+    mine = {
+        "warrior": (_on_map_warriors(g, s), g.fs[s].warriors),
+        "roost": (len(roosts), g.fs[s].roosts),
+    }
+    return EYRIE_BOX, mine
+
+
+ALLIANCE_BOX = {"warrior": 10, "base": 3, "sympathy": 10}
+"""8.3: 10 warriors, 3 bases, 10 sympathy tokens."""
+SYMPATHY_VP = (0, 1, 1, 1, 2, 2, 3, 4, 4, 4)
+"""8.4.2.III: VP printed on the sympathy track (index N-1 for the Nth token placed)."""
+
+
+def _alliance_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
+    b = load_board(g.map)
+    fs = g.fs[s]
+    bases = [c for c in b.clearings for o, k in g.buildings[c] if (o, k) == (s, "base")]
+    sym = [c for c in b.clearings for o, k in g.tokens[c] if (o, k) == (s, "sympathy")]
+    # 8.2.5.I: one sympathy token per clearing; a base only in a clearing of its suit.
+    assert len(sym) == len(set(sym)), f"two sympathy tokens in a clearing: {sym}"
+    assert sorted([b.suit[c] for c in bases] + fs.bases) == ["fox", "mouse", "rabbit"]
+    # 8.2.3.I: five supporters at most without a base on the map.
+    assert bases or len(fs.supporters) <= 5, f"{len(fs.supporters)} supporters, no base"
+    mine = {
+        "warrior": (_on_map_warriors(g, s), fs.warriors + fs.officers),
+        "base": (len(bases), len(fs.bases)),
+        "sympathy": (len(sym), fs.sympathy),
+    }
+    return ALLIANCE_BOX, mine
+
+
+PieceCheck = Callable[[GameState, int], tuple[dict[str, int], dict[str, tuple[int, int]]]]
+PIECE_CHECKS: dict[str, PieceCheck] = {
+    "marquise": _marquise_pieces,
+    "eyrie": _eyrie_pieces,
+    "alliance": _alliance_pieces,
+}
+"""Per faction: (the Law's box of pieces, an independent recount kind -> (on the map, off
+it)). Every faction in the engine needs one (test_every_faction_is_checked)."""
+
+CARD_PLACES: dict[str, Callable[[GameState, int], list[int]]] = {
+    "eyrie": lambda g, s: [cid for col in g.fs[s].decree for cid in col if cid >= 0],
+    "alliance": lambda g, s: list(g.fs[s].supporters),
+}
+"""Per faction: card ids held on its board (the Decree...), for the card count."""
+
+
 def check_pieces(g: GameState) -> None:
     b = load_board(g.map)
     clearings = set(b.clearings)
@@ -95,9 +200,11 @@ def check_pieces(g: GameState) -> None:
     for c in b.clearings:
         # 2.2.3-2.2.4: buildings and ruins never exceed the slots.
         assert len(g.buildings[c]) <= b.slots[c], f"clearing {c}: {g.buildings[c]}"
-        # No Vagabond: the ruins stay where they started (2.2.4, 5.1.4).
+        # Ruins only where they started (2.2.4, 5.1.4); only a Vagabond removes them.
         ruins = sum(1 for o, k in g.buildings[c] if o == -1)
-        assert ruins == (1 if b.starts_with_ruin[c] else 0), f"ruins in {c}: {g.buildings[c]}"
+        assert ruins <= (1 if b.starts_with_ruin[c] else 0), f"ruins in {c}: {g.buildings[c]}"
+        if "vagabond" not in g.factions:
+            assert ruins == (1 if b.starts_with_ruin[c] else 0), f"ruins in {c}"
         for o, k in g.buildings[c]:
             if o == -1:
                 assert k == "ruin"
@@ -106,39 +213,10 @@ def check_pieces(g: GameState) -> None:
         for o, k in g.tokens[c]:
             assert 0 <= o < n and k in FACTIONS[g.factions[o]].token_kinds, (c, o, k)
     for s, name in enumerate(g.factions):
-        fs = g.fs[s]
         hook = FACTIONS[name].piece_counts(g, s)
         totals = FACTIONS[name].piece_totals()
-        on_map_warriors = sum(g.warriors[c][s] for c in b.clearings)
-        if name == "marquise":
-            box = MARQUISE_BOX
-            mine = {
-                "warrior": (on_map_warriors, fs.warriors),
-                "wood": (
-                    sum(1 for c in b.clearings for o, k in g.tokens[c] if (o, k) == (s, "wood")),
-                    fs.wood,
-                ),
-            }
-            for kind in ("sawmill", "workshop", "recruiter"):
-                on = sum(1 for c in b.clearings for o, k in g.buildings[c] if (o, k) == (s, kind))
-                mine[kind] = (on, fs.track[kind])
-            # 6.2.2: one keep at most, where the board says; once removed, gone for good.
-            keeps = [c for c in b.clearings for o, k in g.tokens[c] if (o, k) == (s, "keep")]
-            assert len(keeps) <= 1, f"keep tokens in {keeps}"
-            assert fs.keep == (keeps[0] if keeps else 0), (fs.keep, keeps)
-            if keeps:
-                # Only the Marquise may place pieces there: no roost was ever built there.
-                assert not any(
-                    o != s and o >= 0 for o, _ in g.buildings[keeps[0]]
-                ), f"an enemy building in the keep's clearing {keeps[0]}"
-        elif name == "eyrie":
-            box = EYRIE_BOX
-            roosts = [c for c in b.clearings for o, k in g.buildings[c] if (o, k) == (s, "roost")]
-            # 7.5.2.IV / 7.4.3: never two roosts in one clearing.
-            assert len(roosts) == len(set(roosts)), f"two roosts in a clearing: {roosts}"
-            mine = {"warrior": (on_map_warriors, fs.warriors), "roost": (len(roosts), fs.roosts)}
-        else:  # pragma: no cover - only these two factions are played here
-            raise AssertionError(name)
+        assert name in PIECE_CHECKS, f"no invariant recount for the {name}"
+        box, mine = PIECE_CHECKS[name](g, s)
         assert totals == box, f"{name}: piece_totals {totals} != the Law's {box}"
         assert hook == mine, f"{name}: piece_counts {hook} != recount {mine}"
         for kind, (on, off) in mine.items():
@@ -154,8 +232,9 @@ def card_places(g: GameState) -> list[int]:
         ids += seat.hand + seat.persistent
         if seat.dominance is not None:
             ids.append(seat.dominance)
-        if g.factions[s] == "eyrie":
-            ids += [cid for col in g.fs[s].decree for cid in col if cid >= 0]
+        on_board = CARD_PLACES.get(g.factions[s])
+        if on_board is not None:
+            ids += on_board(g, s)
     return ids
 
 
@@ -228,6 +307,8 @@ def check_vp(g: GameState) -> None:
             assert n in MARQUISE_BUILD_VP[reason[6:]][1:], (n, reason)
         elif reason in ("despot", "brutal tactics", "stand and deliver"):
             assert n == 1, (n, reason)
+        elif reason == "sympathy":
+            assert n in SYMPATHY_VP[1:], (n, reason)
     # 6.5.4.III: each building on the map beyond the first of its kind was scored when built.
     for s, name in enumerate(g.factions):
         if name != "marquise" or g.seats[s].dominance is not None:
@@ -273,9 +354,17 @@ def check_decision(game: Game, acts: list[Action]) -> None:
     assert g.decisions == len(game.history)
 
 
-OFF_TURN_DECISIONS = ("ambush", "battle_effects", "take_hits", "field_hospital")
+OFF_TURN_DECISIONS = (
+    "ambush",
+    "battle_effects",
+    "take_hits",
+    "field_hospital",
+    "outrage",
+    "ally_discard_supporters",
+)
 """Decisions a player may face in another player's turn: as defender in a battle (4.3.1,
-4.3.3, 4.3.4) and Field Hospitals (6.2.3)."""
+4.3.3, 4.3.4), Field Hospitals (6.2.3), Outrage as the defender who removed sympathy (8.2.6),
+and the Alliance's supporters after losing its last base (8.2.4)."""
 
 
 def _matches(card_id: int, suit: str) -> bool:
@@ -311,7 +400,7 @@ def check_sound(game: Game, acts: list[Action]) -> None:
     hand = g.seats[seat].hand
     for a in acts:
         w = a[0]
-        if w in ("march", "move") and kind in ("cat_actions", "move", "decree"):
+        if w in ("march", "move") and kind in ("cat_actions", "move", "decree", "ally_ops"):
             o, d = (int(a[2]), int(a[3])) if kind == "decree" else (int(a[1]), int(a[2]))
             if kind == "decree" and a[1] != "bird":
                 assert b.suit[o] == a[1], f"{token(a)}: origin does not match the card"
@@ -498,6 +587,10 @@ def check_transition(game: Game, a: Action, e: Expect, log_before: int, prev: Ga
         if reason == "roosts":
             on_map = EYRIE_BOX["roost"] - g.fs[who].roosts
             assert n == ROOST_VP[on_map - 1], f"{n} VP for {on_map} roosts"
+        elif reason == "sympathy":
+            # 8.4.2.III / 8.6.1.IV: the space the new token uncovered.
+            on_map = ALLIANCE_BOX["sympathy"] - g.fs[who].sympathy
+            assert n == SYMPATHY_VP[on_map - 1], f"{n} VP for the token number {on_map}"
     assert g.turn_number >= prev.turn_number
     # The Evening hand limit (2.1): when the turn passes, the previous player holds <= 5
     # (+1 if the new turn player's Better Burrow Bank already gave them a card).
@@ -535,10 +628,14 @@ class Played:
 
 
 def play(
-    seed: int, heavy_every: int = HEAVY_EVERY, max_turns: int | None = None, cheap: bool = True
+    seed: int,
+    heavy_every: int = HEAVY_EVERY,
+    max_turns: int | None = None,
+    cheap: bool = True,
+    factions: tuple[str, ...] = ("marquise", "eyrie"),
 ) -> Played:
     """Play one random game from ``seed``, checking invariants after every action."""
-    game = new_game(seed=seed, log=False)
+    game = new_game(list(factions), seed=seed, log=False)
     chooser = Rng(seed * 1_000_003 + 12_345)
     checker = Rng(seed ^ 0x5EED)
     points = {1 + checker.below(300) for _ in range(REPLAY_POINTS)}
@@ -570,8 +667,13 @@ def play(
     return Played(game, snapshots, steps)
 
 
-def replay(seed: int, history: list[str], snapshots: dict[int, str]) -> Game:
-    game = new_game(seed=seed, log=False)
+def replay(
+    seed: int,
+    history: list[str],
+    snapshots: dict[int, str],
+    factions: tuple[str, ...] = ("marquise", "eyrie"),
+) -> Game:
+    game = new_game(list(factions), seed=seed, log=False)
     for i, t in enumerate(history, start=1):
         game.apply(t)
         if i in snapshots:
@@ -579,17 +681,20 @@ def replay(seed: int, history: list[str], snapshots: dict[int, str]) -> Game:
     return game
 
 
-@pytest.mark.parametrize("seed", range(N_GAMES))
-def test_random_game_invariants(seed: int) -> None:
-    p = play(seed)
+@pytest.mark.parametrize(
+    ("factions", "seed"), GAMES, ids=[f"{'-'.join(m)}-{s}" for m, s in GAMES]
+)
+def test_random_game_invariants(factions: tuple[str, ...], seed: int) -> None:
+    p = play(seed, factions=factions)
     game = p.game
-    # Random games of these two factions end by 30 VP (no dominance in two-player games).
-    assert game.is_over and game.win_reason == "vp"
+    # Random games end by 30 VP, or by dominance with three or more players (3.3.1).
+    assert game.is_over
+    assert game.win_reason == "vp" or (game.win_reason == "dominance" and len(factions) > 2)
     check_all(game)
     with pytest.raises(IllegalAction, match="over"):
         game.apply(("end",))
     # A replay of the history from the seed reproduces the states.
-    again = replay(seed, game.history, p.snapshots)
+    again = replay(seed, game.history, p.snapshots, factions)
     assert again.to_json() == game.to_json()
     assert again.winners == game.winners and again.scores == game.scores
 
@@ -600,6 +705,15 @@ def test_same_seed_same_game(seed: int) -> None:
     a = play(seed, heavy_every=0, cheap=False).game
     b = play(seed, heavy_every=0, cheap=False).game
     assert a.history == b.history and a.to_json() == b.to_json()
+
+
+def test_every_faction_is_checked() -> None:
+    """Each faction of the engine has its independent recount here, and plays in the mixes."""
+    assert set(PIECE_CHECKS) == set(FACTIONS)
+    played = {f for m, _ in GAMES for f in m}
+    assert played == set(FACTIONS)
+    if len(FACTIONS) >= 3:
+        assert sum(1 for m, _ in GAMES if len(m) > 2) >= N_GAMES // 2
 
 
 def test_different_seeds_differ() -> None:

@@ -13,11 +13,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from . import flow
 from .bots import RandomBot
 from .errors import RootError
 from .game import Game, new_game
 
 DEFAULT_FACTIONS: tuple[str, ...] = ("marquise", "eyrie")
+FOUR_PLAYERS: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabond")
+"""The four base factions (issue 8 compares four-player speed with other engines)."""
 DEFAULT_MAX_TURNS = 500
 
 
@@ -186,6 +189,9 @@ class BenchResult:
     errors: int
     save_dir_ratio: float = 0.0
     """Time of ``simulate --save-dir`` over the time of the same games without it."""
+    forced: int = 0
+    """Forced steps (decisions with one legal action, applied by the engine itself)."""
+    factions: tuple[str, ...] = DEFAULT_FACTIONS
 
     @property
     def games_per_sec(self) -> float:
@@ -196,29 +202,43 @@ class BenchResult:
         return self.decisions / self.game_seconds if self.game_seconds else 0.0
 
     @property
+    def steps_per_sec(self) -> float:
+        """Decisions and forced steps together, per second (comparable with engines that
+        count every step as an action)."""
+        return (self.decisions + self.forced) / self.game_seconds if self.game_seconds else 0.0
+
+    @property
     def clones_per_sec(self) -> float:
         return self.clones / self.clone_seconds if self.clone_seconds else 0.0
 
-    def as_dict(self) -> dict[str, float | int]:
+    def as_dict(self) -> dict[str, Any]:
         return {
+            "factions": list(self.factions),
             "games": self.games,
             "decisions": self.decisions,
+            "forced_steps": self.forced,
             "errors": self.errors,
             "games_per_sec": round(self.games_per_sec, 2),
             "decisions_per_sec": round(self.decisions_per_sec, 1),
+            "steps_per_sec": round(self.steps_per_sec, 1),
             "clones_per_sec": round(self.clones_per_sec, 1),
             "save_dir_ratio": round(self.save_dir_ratio, 2),
         }
 
 
-def mid_game_states(seed: int, count: int = 20, every: int = 37) -> list[Game]:
-    """Copies of games in progress, taken every ``every`` decisions of random two-player games
+def mid_game_states(
+    seed: int,
+    count: int = 20,
+    every: int = 37,
+    factions: Sequence[str] = DEFAULT_FACTIONS,
+) -> list[Game]:
+    """Copies of games in progress, taken every ``every`` decisions of random games
     (seeds ``seed``, ``seed + 1``...), until ``count`` are gathered."""
     out: list[Game] = []
     s = seed
     while len(out) < count and s < seed + 10 * count:
-        game = new_game(list(DEFAULT_FACTIONS), seed=s)
-        bots = [RandomBot(bot_seed(s, k)) for k in range(2)]
+        game = new_game(list(factions), seed=s)
+        bots = [RandomBot(bot_seed(s, k)) for k in range(len(factions))]
         k = 0
         while not game.is_over and len(out) < count and game.turn_number < DEFAULT_MAX_TURNS:
             k += 1
@@ -261,11 +281,19 @@ RECORD_GAMES = 20
 """How many games ``run`` times with and without records for the ``--save-dir`` ratio."""
 
 
-def run(games: int = 50, seed: int = 0, clone_seconds: float = 0.3) -> BenchResult:
-    """The benchmark: ``games`` random two-player games (Marquise vs Eyrie), then clones of
-    mid-game states, then the cost of writing records (on at most ``RECORD_GAMES`` games)."""
-    sim = simulate(DEFAULT_FACTIONS, games, seed)
-    states = mid_game_states(seed)
+def run(
+    games: int = 50,
+    seed: int = 0,
+    clone_seconds: float = 0.3,
+    factions: Sequence[str] = DEFAULT_FACTIONS,
+) -> BenchResult:
+    """The benchmark: ``games`` random games of ``factions`` (by default Marquise vs Eyrie),
+    then clones of mid-game states, then the cost of writing records (on at most
+    ``RECORD_GAMES`` games). Forced steps are counted apart from decisions."""
+    forced0 = flow.COUNTERS.forced
+    sim = simulate(factions, games, seed)
+    forced = flow.COUNTERS.forced - forced0
+    states = mid_game_states(seed, factions=factions)
     clones, secs = time_clones(states, clone_seconds)
     return BenchResult(
         games=len(sim.records),
@@ -275,4 +303,11 @@ def run(games: int = 50, seed: int = 0, clone_seconds: float = 0.3) -> BenchResu
         clone_seconds=secs,
         errors=len(sim.errors),
         save_dir_ratio=save_dir_ratio(min(games, RECORD_GAMES), seed),
+        forced=forced,
+        factions=tuple(factions),
     )
+
+
+def four_players_available() -> bool:
+    """Whether the four base factions are all in the engine."""
+    return all(f in flow.FACTIONS for f in FOUR_PLAYERS)

@@ -17,7 +17,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from . import __version__
-from .bench import DEFAULT_MAX_TURNS, SaveError, Simulation, bot_seed, run
+from .bench import (
+    DEFAULT_FACTIONS,
+    DEFAULT_MAX_TURNS,
+    FOUR_PLAYERS,
+    BenchResult,
+    SaveError,
+    Simulation,
+    bot_seed,
+    four_players_available,
+    run,
+)
 from .bench import simulate as run_simulation
 from .bots import RandomBot
 from .cli_errors import FAILED, RootgameGroup, ensure_folder, fail
@@ -44,9 +54,6 @@ app = typer.Typer(
     no_args_is_help=True,
     help=N_("Root (Leder Games) in the terminal: play against a bot, simulate and benchmark."),
 )
-
-PLAY_FACTIONS: tuple[str, ...] = ("marquise", "eyrie")
-
 
 def _version(value: bool) -> None:
     if value:
@@ -232,7 +239,13 @@ def _simulate(
 @app.command("play", help=N_("Play a game in the terminal against the random bot."))
 def play_cmd(
     as_: str = typer.Option(
-        ..., "--as", help=N_("The faction you play: marquise or eyrie.")
+        ..., "--as", help=N_("The faction you play (one of --factions).")
+    ),
+    factions: str = typer.Option(
+        ",".join(DEFAULT_FACTIONS),
+        "--factions",
+        "-f",
+        help=N_("Factions in seat order, comma-separated (two to four); bots play the others."),
     ),
     seed: int | None = typer.Option(
         None, "--seed", "-s", help=N_("The game's seed (default: a random one, printed).")
@@ -246,37 +259,34 @@ def play_cmd(
         ),
     ),
 ) -> None:
-    """Play a game in the terminal against the random bot."""
+    """Play a game in the terminal against random bots."""
     from .terminal import Session, intro
 
     me = as_.strip().lower()
-    if me not in PLAY_FACTIONS:
-        raise typer.BadParameter(
-            _("unknown faction {name}; choose {choices}").format(
-                name=repr(as_), choices=" / ".join(PLAY_FACTIONS)
-            ),
-            param_hint="--as",
-        )
     if load is not None:
         from .cli_records import load_game
 
         game = load_game(load)
-        if tuple(game.factions) != PLAY_FACTIONS:
-            fail(
-                _("{path} is not a game of {factions}").format(
-                    path=load, factions=" / ".join(PLAY_FACTIONS)
-                )
-            )
+        names = list(game.factions)
         seed = int(game.meta.get("seed") or 0)
     else:
+        names = parse_factions(factions)
         if seed is None:
             seed = secrets.randbelow(1_000_000)
-        game = new_game(list(PLAY_FACTIONS), seed=seed)
-    human = PLAY_FACTIONS.index(me)
-    bot = RandomBot(bot_seed(seed, 1 - human))
+    if me not in names:
+        raise typer.BadParameter(
+            _("unknown faction {name}; choose {choices}").format(
+                name=repr(as_), choices=" / ".join(names)
+            ),
+            param_hint="--as",
+        )
+    if load is None:
+        game = new_game(names, seed=seed)
+    human = names.index(me)
+    bots = {s: RandomBot(bot_seed(seed, s)) for s in range(len(names)) if s != human}
     console = Console()
-    intro(console, me, PLAY_FACTIONS[1 - human], seed)
-    code = Session(console, game, human, bot, seed).run()
+    intro(console, me, [names[s] for s in bots], seed)
+    code = Session(console, game, human, bots, seed).run()
     if code:
         raise typer.Exit(code)
 
@@ -291,6 +301,15 @@ def play_cmd(
 def bench_cmd(
     games: int = typer.Option(50, "--games", "-n", min=1, help=N_("How many games to time.")),
     seed: int = typer.Option(0, "--seed", "-s", help=N_("First game seed.")),
+    factions: str | None = typer.Option(
+        None,
+        "--factions",
+        "-f",
+        help=N_(
+            "Time only this mix (default: Marquise vs Eyrie, and the four base factions "
+            "once all four exist)."
+        ),
+    ),
     as_json: bool = typer.Option(False, "--json", help=N_("Print one JSON object.")),
     rl: bool = typer.Option(
         False, "--rl", help=N_("Time the Gymnasium environment instead (needs rootgame[rl]).")
@@ -300,34 +319,51 @@ def bench_cmd(
         0, "--envs", min=0, help=N_("With --rl: processes of the vector env (0: one per core).")
     ),
 ) -> None:
-    """Time the engine on one core: random two-player games, decisions, and clones.
-    With --rl: Gymnasium steps/s, one environment and an AsyncVectorEnv."""
+    """Time the engine on one core: random games, decisions, forced steps, clones and the
+    cost of records. With --rl: Gymnasium steps/s, one environment and an AsyncVectorEnv."""
     if rl:
         _bench_rl(steps, seed, envs or None, as_json)
         return
-    result = run(games, seed)
-    d: dict[str, Any] = result.as_dict()
+    if factions is not None:
+        mixes = [tuple(parse_factions(factions))]
+    else:
+        mixes = [DEFAULT_FACTIONS] + ([FOUR_PLAYERS] if four_players_available() else [])
+    results = [run(games, seed, factions=m) for m in mixes]
     if as_json:
+        d: dict[str, Any] = results[0].as_dict()
+        if len(results) > 1:
+            d["four_players"] = results[1].as_dict()
         typer.echo(json.dumps(d))
         return
     console = Console()
+    for result in results:
+        _print_bench(console, result, seed, games)
+
+
+def _print_bench(console: Console, result: BenchResult, seed: int, games: int) -> None:
+    """One mix's figures, in the chosen language."""
+    d = result.as_dict()
     console.print(
         ngettext(
-            "{a} vs {b}, {n} random game (seeds {first}..{last}), {decisions} decisions, "
-            "one core:",
-            "{a} vs {b}, {n} random games (seeds {first}..{last}), {decisions} decisions, "
-            "one core:",
+            "{mix}, {n} random game (seeds {first}..{last}), {decisions} decisions "
+            "+ {forced} forced steps, one core:",
+            "{mix}, {n} random games (seeds {first}..{last}), {decisions} decisions "
+            "+ {forced} forced steps, one core:",
             result.games,
         ).format(
-            a=faction_in_sentence("marquise"), b=faction_in_sentence("eyrie"), n=result.games,
+            mix=_(" vs ").join(faction_in_sentence(f) for f in result.factions),
+            n=result.games,
             first=seed,
-            last=seed + games - 1, decisions=result.decisions,
+            last=seed + games - 1,
+            decisions=result.decisions,
+            forced=result.forced,
         ),
         highlight=False,
     )
     rows = (
         (_("games/s:"), f"{d['games_per_sec']:>10.2f}", ""),
         (_("decisions/s:"), f"{d['decisions_per_sec']:>10.0f}", ""),
+        (_("steps/s:"), f"{d['steps_per_sec']:>10.0f}", "  " + _("(decisions + forced steps)")),
         (_("clones/s:"), f"{d['clones_per_sec']:>10.0f}", "  " + _("(mid-game states)")),
         (
             _("--save-dir:"),

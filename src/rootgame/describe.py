@@ -37,10 +37,12 @@ from .state import GameState
 FACTION_NAMES: dict[str, str] = {
     "marquise": Np_("faction", "Marquise de Cat"),
     "eyrie": Np_("faction", "Eyrie Dynasties"),
+    "alliance": Np_("faction", "Woodland Alliance"),
 }
 FACTION_SHORT_NAMES: dict[str, str] = {
     "marquise": Np_("faction short", "Marquise"),
     "eyrie": Np_("faction short", "Eyrie"),
+    "alliance": Np_("faction short", "Alliance"),
 }
 # TRANSLATORS: a faction's name inside a sentence, where English puts "the" before it
 # ("battle the Eyrie Dynasties"): the sentences carry the article where the language can
@@ -48,6 +50,7 @@ FACTION_SHORT_NAMES: dict[str, str] = {
 FACTION_SENTENCE_NAMES: dict[str, str] = {
     "marquise": Np_("faction in a sentence", "Marquise de Cat"),
     "eyrie": Np_("faction in a sentence", "Eyrie Dynasties"),
+    "alliance": Np_("faction in a sentence", "Woodland Alliance"),
 }
 SUIT_NAMES: dict[str, str] = {
     "fox": Np_("suit", "fox"),
@@ -76,6 +79,8 @@ PIECE_NAMES: dict[str, str] = {
     "keep": Np_("piece", "keep"),
     "ruin": Np_("piece", "ruin"),
     "warrior": Np_("piece", "warrior"),
+    "base": Np_("piece", "base"),
+    "sympathy": Np_("piece", "sympathy token"),
 }
 PIECE_COUNTS: dict[str, tuple[str, str]] = {
     "sawmill": Nnp_("piece", "{n} sawmill", "{n} sawmills"),
@@ -86,6 +91,8 @@ PIECE_COUNTS: dict[str, tuple[str, str]] = {
     "keep": Nnp_("piece", "{n} keep", "{n} keeps"),
     "ruin": Nnp_("piece", "{n} ruin", "{n} ruins"),
     "warrior": Nnp_("piece", "{n} warrior", "{n} warriors"),
+    "base": Nnp_("piece", "{n} base", "{n} bases"),
+    "sympathy": Nnp_("piece", "{n} sympathy token", "{n} sympathy tokens"),
 }
 ITEM_NAMES: dict[str, str] = {
     "boot": Np_("item", "boot"),
@@ -161,6 +168,9 @@ STEP_NAMES: dict[str, str] = {
     "draw": Np_("step", "draw"),
     "wood": Np_("step", "place wood"),
     "actions": Np_("step", "actions"),
+    "revolt": Np_("step", "Revolt"),
+    "spread": Np_("step", "Spread Sympathy"),
+    "operations": Np_("step", "Military Operations"),
 }
 
 # TRANSLATORS: in these messages {c}, {o} and {d} are clearing labels such as "5 (rabbit)"
@@ -244,6 +254,27 @@ TEXT: dict[str, str] = {
     "pass@field_hospital": N_("Let the warriors go (no Field Hospitals)"),
     "pass@command_warren": N_("Start no battle"),
     "pass": N_("Pass"),
+    # The Woodland Alliance (8).
+    "revolt": N_(
+        "Revolt in clearing {c}: spend two supporters, remove every enemy piece there and "
+        "place your base"
+    ),
+    "done@ally_revolt": N_("Revolt no more"),
+    "spread": N_("Spread Sympathy to clearing {c}: spend {n} supporters, score {vp}"),
+    "done@ally_spread": N_("Spread no more sympathy"),
+    "spend": N_("Spend the supporter {card}"),
+    "mobilize": N_("Mobilize: add {card} to your supporters"),
+    "train": N_("Train: spend {card} to make an officer"),
+    "recruit@ally_ops": N_("Recruit: place a warrior at your base in clearing {c}"),
+    "organize": N_(
+        "Organize: remove a warrior from clearing {c} to place sympathy there (score {vp})"
+    ),
+    "end@ally_ops": N_("End the military operations"),
+    "outrage": N_("Outrage: add {card} to the Alliance's supporters"),
+    "show-hand": N_("Outrage: show your hand (no matching card); the Alliance draws a supporter"),
+    "discard-supporter": N_("Discard the supporter {card}"),
+    # TRANSLATORS: {effect} is the prompt of a pending effect, {faction} whose it is.
+    "resolve": N_("Resolve first: {effect} ({faction})"),
     # Evening.
     "discard": N_("Discard {card}"),
     "done": N_("Done"),
@@ -494,6 +525,8 @@ def _d_battle(x: _Ctx, a: Action) -> str:
 
 
 def _d_recruit(x: _Ctx, a: Action) -> str:
+    if x.frame == "ally_ops":
+        return _t("recruit@ally_ops", c=x.c(a[1]))
     if _is_decree(a):
         seat = x.seat()
         n = 1
@@ -604,7 +637,49 @@ def _d_turmoil(x: _Ctx, a: Action) -> str:
     return _t("turmoil", suit=suit_name(str(a[1])))
 
 
+def _next_sympathy(x: _Ctx) -> tuple[int, int]:
+    """(cost, VP) of the next sympathy token of the Alliance deciding now (8.4.2)."""
+    from .factions.alliance import SYMPATHY, SYMPATHY_COST, SYMPATHY_VP
+
+    seat = x.seat()
+    placed = SYMPATHY - int(getattr(x.g.fs[seat], "sympathy", SYMPATHY)) if seat is not None else 0
+    placed = min(placed, len(SYMPATHY_COST) - 1)
+    return SYMPATHY_COST[placed], SYMPATHY_VP[placed]
+
+
+def _d_spread(x: _Ctx, a: Action) -> str:
+    from .factions.alliance import spread_cost
+
+    seat = x.seat()
+    c = int(a[1])
+    n = spread_cost(x.g, seat, c) if seat is not None else _next_sympathy(x)[0]
+    return _t("spread", c=x.c(c), n=n, vp=vp_text(_next_sympathy(x)[1]))
+
+
+def _d_organize(x: _Ctx, a: Action) -> str:
+    return _t("organize", c=x.c(a[1]), vp=vp_text(_next_sympathy(x)[1]))
+
+
+def _d_clearing(x: _Ctx, a: Action) -> str:
+    return _t(str(a[0]), c=x.c(a[1]))
+
+
+def _d_resolve(x: _Ctx, a: Action) -> str:
+    kind, seat, _ = x.g.stack[-1].data["pending"][int(a[1])]
+    return _t("resolve", effect=prompt_text(kind), faction=x.faction(seat))
+
+
 _DESCRIBERS: dict[str, Describer] = {
+    "revolt": _d_clearing,
+    "spread": _d_spread,
+    "organize": _d_organize,
+    "spend": _d_card,
+    "mobilize": _d_card,
+    "train": _d_card,
+    "outrage": _d_card,
+    "discard-supporter": _d_card,
+    "show-hand": _d_simple,
+    "resolve": _d_resolve,
     "keep": _d_keep,
     "place": _d_place,
     "corner": _d_corner,

@@ -107,6 +107,19 @@ def _no_legal(g: GameState, f: Frame) -> list[Action]:
 MAX_FORCED_STEPS = 100_000
 
 
+class Counters:
+    """Process-wide statistics for ``rootgame bench``: forced steps applied by :func:`advance`
+    (decisions with one legal action, which are not in a game's history)."""
+
+    __slots__ = ("forced",)
+
+    def __init__(self) -> None:
+        self.forced = 0
+
+
+COUNTERS = Counters()
+
+
 def log_action(g: GameState, f: Frame, a: Action, forced: bool, tok: str | None = None) -> None:
     """Write the decision ``a`` (token ``tok``) taken in frame ``f`` to the event log (if the
     game keeps one): who, its token, the decision's kind and data, and whether it was forced
@@ -152,6 +165,7 @@ def advance(g: GameState, on_forced: ForcedFn | None = None) -> list[Action]:
             if g.log is not None:
                 log_action(g, f, acts[0], True)
             apply(g, f, acts[0])
+            COUNTERS.forced += 1
             continue
         if not acts:
             raise EngineError(f"no legal action in {f!r}")

@@ -435,9 +435,8 @@ def _check_cards(g: GameState) -> None:
     places = [g.deck, g.discard, g.available_dominance, g.removed_cards]
     for s in g.seats:
         places += [s.hand, s.persistent, [s.dominance] if s.dominance is not None else []]
-    for fs in g.fs:
-        for col in getattr(fs, "decree", []):
-            places.append([c for c in col if not (isinstance(c, int) and c < 0)])
+    for k, name in enumerate(g.factions):
+        places.append(FACTIONS[name].board_cards(g, k))
     seen: list[object] = [c for p in places for c in p]
     ids = sorted(x for x in seen if isinstance(x, int) and not isinstance(x, bool))
     if ids != list(range(N_CARDS)) or len(seen) != N_CARDS:

@@ -78,6 +78,29 @@ def event_text(game: Game, e: Event) -> str | None:
     who = _who(game, e)
     if kind == "turn":
         return _("Turn {n}: {faction}").format(n=int(e.get("number", 0)) + 1, faction=who)
+    if kind == "draw" and e.get("to") == "supporters":
+        n = len(e["cards"]) if e.get("cards") is not None else int(e.get("count", 0))
+        return ngettext(
+            "{faction}: draws {n} card into the supporters",
+            "{faction}: draws {n} cards into the supporters",
+            n,
+        ).format(faction=who, n=n)
+    if kind == "outrage":
+        return _("{faction}: Outrage in clearing {c} (a matching card to the {ally})").format(
+            faction=who, c=e.get("c"), ally=_faction_of(game, e.get("alliance"), sentence=True)
+        )
+    if kind == "revolt":
+        return _("{faction}: Revolt in clearing {c}").format(faction=who, c=e.get("c"))
+    if kind == "base_lost":
+        lost = ", ".join(card_name(int(c)) for c in e.get("supporters", [])) or _("nothing")
+        return _(
+            "{faction}: loses the base in clearing {c}: supporters discarded: {cards}; "
+            "officers removed: {n}"
+        ).format(faction=who, c=e.get("c"), cards=lost, n=e.get("officers", 0))
+    if kind == "supporter_discarded":
+        return _("{faction}: the supporters stack is full: {card} is discarded").format(
+            faction=who, card=card_name(int(e["card"]))
+        )
     if kind == "draw":
         cards = e.get("cards")
         if cards is not None:
@@ -286,6 +309,7 @@ def score_reason(reason: str) -> str:
         "brutal tactics": _card_key_title("brutal-tactics"),
         "stand and deliver": _card_key_title("stand-and-deliver"),
         "royal claim": _card_key_title("royal-claim"),
+        "sympathy": piece_name("sympathy"),
     }
     if reason in fixed:
         return fixed[reason]

@@ -144,10 +144,9 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
     if not isinstance(desc, dict):
         raise PositionError("a position is a JSON object")
     for k in desc:
-        if k not in KNOWN_FIELDS:
-            raise PositionError(
-                f"unknown field {k!r}; known fields: {', '.join(sorted(KNOWN_FIELDS))}"
-            )
+        if k not in KNOWN_FIELDS and k not in FACTIONS:
+            known = sorted(KNOWN_FIELDS) + sorted(set(FACTIONS) - set(KNOWN_FIELDS))
+            raise PositionError(f"unknown field {k!r}; known fields: {', '.join(known)}")
     factions = desc.get("factions", ["marquise", "eyrie"])
     if not isinstance(factions, list) or not all(
         isinstance(f, str) and f in FACTIONS for f in factions
@@ -414,12 +413,13 @@ def _list(v: Any, where: str) -> list[Any]:
 MAGIC = "rootpos/1"
 """The first word of a position string: the format and its version."""
 
-LETTERS: dict[str, str] = {"marquise": "m", "eyrie": "e"}
+LETTERS: dict[str, str] = {"marquise": "m", "eyrie": "e", "alliance": "a"}
 """The one-letter name of each faction in position strings (the full name works too)."""
 
 BOARD_FIELDS: dict[str, tuple[str, ...]] = {
     "marquise": ("home",),
     "eyrie": ("leader", "face_up", "decree", "home", "col", "pending"),
+    "alliance": ("officers", "supporters"),
 }
 """The faction-board fields of each faction, written ``faction.field=value``."""
 
@@ -593,7 +593,7 @@ def _describe_board(g: GameState, s: int) -> dict[str, Any]:
             out["home"] = fs.home
         return out
     if name != "eyrie":
-        raise PositionError(f"{name}: the position of this faction cannot be written yet")
+        return FACTIONS[name].describe_board(g, s)
     out["leader"] = fs.leader
     if fs.face_up != [x for x in _LEADERS if x != fs.leader]:
         out["face_up"] = fs.face_up[:]
@@ -654,6 +654,9 @@ def _keyify(d: dict[str, Any], g: GameState) -> None:
         decree = d.get(name, {}).get("decree")
         if decree is not None:
             d[name]["decree"] = {col: [ref(c) for c in v] for col, v in decree.items()}
+        stack = d.get(name, {}).get("supporters")
+        if stack is not None:
+            d[name]["supporters"] = [ref(c) for c in stack]
     for field in ("available_dominance", "discard", "removed", "deck"):
         if field in d:
             d[field] = [ref(c) for c in d[field]]
@@ -762,7 +765,7 @@ def _board_text(field: str, v: Any) -> str:
         return ",".join(v) or "-"
     if field == "decree":
         return "/".join(f"{col}:{_card_list(refs)}" for col, refs in v.items()) or "-"
-    if field == "pending":
+    if field in ("pending", "supporters"):
         return _card_list(v)
     return str(v)
 
@@ -1014,7 +1017,7 @@ def _decode_board(where: str, field: str, value: str) -> Any:
                 )
             decree[col] = _cards(refs, f"{where}.{col}")
         return decree
-    if field == "pending":
+    if field in ("pending", "supporters"):
         return _cards(value, where)
     return int(value) if value.isdigit() and len(value) < 3 else value  # col
 

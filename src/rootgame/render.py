@@ -35,6 +35,7 @@ from .describe import (
     vp_text,
     wood_text,
 )
+from .factions import alliance as _alliance
 from .factions import eyrie as _eyrie
 from .factions import marquise as _marquise
 from .i18n import gettext as _
@@ -42,7 +43,11 @@ from .i18n import ngettext, pgettext
 
 JSON = dict[str, Any]
 
-FACTION_STYLE: dict[str, str] = {"marquise": "dark_orange", "eyrie": "dodger_blue1"}
+FACTION_STYLE: dict[str, str] = {
+    "marquise": "dark_orange",
+    "eyrie": "dodger_blue1",
+    "alliance": "green3",
+}
 SUIT_STYLE: dict[str, str] = {
     "fox": "red",
     "rabbit": "yellow",
@@ -217,12 +222,58 @@ def marquise_panel(board: JSON, in_setup: bool = False) -> Panel:
     )
 
 
-def faction_panel(player: JSON, in_setup: bool = False) -> RenderableType:
+def alliance_panel(board: JSON, supporters: list[JSON] | None = None) -> Panel:
+    """The Alliance's board: the sympathy track (next cost and VP), bases, officers and the
+    supporters stack (its cards only for the Alliance's own player, 8.2.3)."""
+    t = Table(title=_("Sympathy track"), title_justify="left")
+    t.add_column(_("Token"), justify="right")
+    t.add_column(_("Cost"), justify="right")
+    t.add_column(pgettext("column header", "VP"), justify="right")
+    on_map = _alliance.SYMPATHY - int(board["sympathy_on_track"])
+    track = zip(_alliance.SYMPATHY_COST, _alliance.SYMPATHY_VP, strict=True)
+    for i, (cost, vpv) in enumerate(track):
+        style = "dim" if i < on_map else ("bold" if i == on_map else "")
+        t.add_row(str(i + 1), str(cost), str(vpv), style=style)
+    limit = board.get("supporters_limit")
+    count = str(board["supporters"]) + (f"/{limit}" if limit is not None else "")
+    lines: list[RenderableType] = [
+        t,
+        Text(
+            _(
+                "Bases in the box: {bases}    Officers: {officers}    "
+                "Warriors in supply: {warriors}    Supporters: {supporters}"
+            ).format(
+                bases=", ".join(suit_name(x) for x in board["bases_in_box"]) or "-",
+                officers=board["officers"],
+                warriors=board["warriors_in_supply"],
+                supporters=count,
+            )
+        ),
+    ]
+    if supporters is not None:
+        own = Text(_("Your supporters: "))
+        for i, c in enumerate(supporters):
+            if i:
+                own.append(", ")
+            own.append(_card(int(c["id"])))
+        lines.append(own)
+    if board.get("operations_left") is not None:
+        lines.append(Text(_("Operations left: {n}").format(n=board["operations_left"])))
+    return Panel(
+        Group(*lines), title=faction_name("alliance"), border_style="green3", expand=False
+    )
+
+
+def faction_panel(
+    player: JSON, in_setup: bool = False, private: JSON | None = None
+) -> RenderableType:
     f = player["faction"]
     if f == "eyrie":
         return eyrie_panel(player["board"])
     if f == "marquise":
         return marquise_panel(player["board"], in_setup)
+    if f == "alliance":
+        return alliance_panel(player["board"], (private or {}).get("supporters"))
     return Panel(Text(str(player["board"])), title=faction_name(f))
 
 
@@ -363,7 +414,10 @@ def map_or_table(view: JSON) -> RenderableType:
 def render_view(view: JSON) -> Group:
     """The whole table as the view's seat sees it."""
     parts: list[RenderableType] = [status_text(view), map_or_table(view)]
-    parts.extend(faction_panel(p, view["phase"] == "setup") for p in view["players"])
+    own = view.get("faction")
+    for p in view["players"]:
+        private = view.get("private") if p["faction"] == own else None
+        parts.append(faction_panel(p, view["phase"] == "setup", private))
     parts.append(scores_table(view))
     parts.append(supply_text(view))
     seen = seen_hands_text(view)

@@ -14,7 +14,7 @@ reads ``game.view(seat)``, the event log and the legal actions, and sends back o
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from rich.console import Console
@@ -118,21 +118,22 @@ class _Redraw(Exception):
 
 
 class Session:
-    """One terminal game: ``human`` plays against ``bot``; ``read`` reads a line of input."""
+    """One terminal game: ``human`` plays against ``bots`` (one per other seat); ``read``
+    reads a line of input."""
 
     def __init__(
         self,
         console: Console,
         game: Game,
         human: int,
-        bot: RandomBot,
+        bots: Mapping[int, RandomBot],
         seed: int,
         read: Callable[[str], str] | None = None,
     ) -> None:
         self.console = console
         self.game = game
         self.human = human
-        self.bot = bot
+        self.bots = bots
         self.seed = seed
         self.read = read or (lambda prompt: console.input(prompt))
         self.recap = Recap(human, game)
@@ -147,8 +148,9 @@ class Session:
         game = self.game
         try:
             while not game.is_over:
-                if game.current_seat != self.human:
-                    a = self.bot.choose(game)
+                seat = game.current_seat
+                if seat != self.human and seat is not None:
+                    a = self.bots[seat].choose(game)
                     game.apply(a)
                     self.recap.step(game)
                     continue
@@ -384,12 +386,16 @@ class Session:
         )
 
 
-def intro(console: Console, human: str, bot: str, seed: int) -> None:
+def intro(console: Console, human: str, bots: Sequence[str], seed: int) -> None:
     """The first line of a game: who plays whom, and the seed to play it again."""
     console.print(
         _(
             "You play the {faction} against a random {bot} (seed {seed}: play it again with "
             "--seed {seed}). Type help for commands."
-        ).format(faction=faction_in_sentence(human), bot=faction_in_sentence(bot), seed=seed),
+        ).format(
+            faction=faction_in_sentence(human),
+            bot=_(", ").join(faction_in_sentence(b) for b in bots),
+            seed=seed,
+        ),
         highlight=False,
     )

@@ -115,11 +115,17 @@ def view(game: Game, seat: int | None) -> JSON:
         "battle": _battle(g),
         "legal": None,
         "seen_hands": None,
+        "private": None,
         "winners": [g.factions[s] for s in g.winners],
         "win_reason": g.win_reason,
     }
     if seat is not None:
         v["hand"] = [card_ref(c) for c in g.seats[seat].hand]
+        # What only this seat sees of its own faction board (the Alliance's supporters).
+        private = FACTIONS[g.factions[seat]].private_view(g, seat)
+        v["private"] = {
+            k: [card_ref(c) for c in x] if k == "supporters" else x for k, x in private.items()
+        }
         if current == seat:
             v["legal"] = game.legal_tokens()
         seen = g.turn.get("seen")
@@ -146,7 +152,9 @@ def events_for(game: Game, seat: int | None, start: int = 0) -> list[JSON]:
     for e in (g.log or [])[start:]:
         k = e["kind"]
         if k == "draw" and e["seat"] != seat:
-            e = {"kind": "draw", "seat": e["seat"], "count": len(e["cards"])}
+            e = {"kind": "draw", "seat": e["seat"], "count": len(e["cards"])} | (
+                {"to": e["to"]} if "to" in e else {}
+            )
         elif k == "shuffle":
             e = {"kind": "shuffle", "count": len(e["order"])}
         elif k == "take" and seat not in (e["seat"], e["from"]):

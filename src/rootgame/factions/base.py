@@ -24,6 +24,8 @@ class Faction:
     token_kinds: tuple[str, ...] = ()
     rules_ties = False
     """Whether this faction rules clearings where it is tied for most (Eyrie, 7.2.2)."""
+    defends_with_higher = False
+    """Whether, as defender, this faction deals the higher roll (Guerrilla War, 8.2.2)."""
     birdsong_steps: tuple[str, ...] = ()
     daylight_steps: tuple[str, ...] = ()
     evening_steps: tuple[str, ...] = ()
@@ -51,8 +53,17 @@ class Faction:
     def building_removed(self, g: GameState, seat: int, c: int, kind: str) -> None:
         """A building of this faction was removed from the map (back to its track)."""
 
-    def token_removed(self, g: GameState, seat: int, c: int, kind: str) -> None:
-        """A token of this faction was removed from the map."""
+    def token_removed(self, g: GameState, seat: int, c: int, kind: str, by: int | None) -> None:
+        """A token of this faction was removed from the map (by ``by``, if a player removed
+        it). May push a decision (Outrage, 8.2.6)."""
+
+    def gain_cards(self, g: GameState, seat: int, cards: list[int], to: str) -> None:
+        """Cards drawn into this faction's pile ``to`` (see ``core.draw``)."""
+        raise NotImplementedError(to)
+
+    def enemy_moved_in(self, g: GameState, seat: int, mover: int, c: int) -> None:
+        """``mover`` moved warriors into ``c``, where this faction has a token (Outrage,
+        8.2.6). May push a decision."""
 
     def crafting_pieces(self, g: GameState, seat: int) -> list[int]:
         """4.1.1: the clearings of this faction's crafting pieces, one entry per piece."""
@@ -115,3 +126,17 @@ class Faction:
         numbers, one per name of ``board_features``: the faction's part of a learning agent's
         observation (docs/rl.md). It reads the view only, never the state."""
         return []
+
+    def private_view(self, g: GameState, seat: int) -> JSON:
+        """What only this faction's player sees of its board (e.g. the Alliance's face-down
+        supporters)."""
+        return {}
+
+    def board_cards(self, g: GameState, seat: int) -> list[int]:
+        """Card ids held on this faction's board (the Decree, the supporters stack)."""
+        return []
+
+    def describe_board(self, g: GameState, seat: int) -> JSON:
+        """Position writer: the board fields of ``load_position`` that differ from what the
+        map implies (docs/positions.md)."""
+        return {}

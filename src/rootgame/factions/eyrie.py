@@ -251,6 +251,12 @@ class Eyrie(Faction):
     def piece_totals(self) -> dict[str, int]:
         return {"warrior": WARRIORS, "roost": ROOSTS}
 
+    def board_cards(self, g: GameState, seat: int) -> list[int]:
+        """The Decree's cards (not the Loyal Viziers, which are not in the deck)."""
+        return [
+            c for col in st(g, seat).decree for c in col if not (isinstance(c, int) and c < 0)
+        ]
+
     def piece_counts(self, g: GameState, seat: int) -> dict[str, tuple[int, int]]:
         fs = st(g, seat)
         b = board(g)

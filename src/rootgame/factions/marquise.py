@@ -160,7 +160,7 @@ class Marquise(Faction):
     def building_removed(self, g: GameState, seat: int, c: int, kind: str) -> None:
         st(g, seat).track[kind] += 1
 
-    def token_removed(self, g: GameState, seat: int, c: int, kind: str) -> None:
+    def token_removed(self, g: GameState, seat: int, c: int, kind: str, by: int | None) -> None:
         fs = st(g, seat)
         if kind == "wood":
             fs.wood += 1

@@ -34,6 +34,7 @@ from .core import (
     fac,
     has_persistent,
     has_pieces,
+    order_simultaneous,
     remove_building,
     remove_token,
     remove_warriors,
@@ -179,13 +180,11 @@ def _take_hits_legal(g: GameState, f: Frame) -> list[Action]:
 def _take_hits_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     c = f.data["c"]
+    # Popped first: effects the removal triggers (Outrage, 8.2.6; a base's losses, 8.2.5)
+    # push their frames, which resolve after the remaining hits (1.5.4).
+    pop(g, f)
     _remove_kind(g, f.seat, c, str(a[1]), f.data["by"])
-    f.data["hits"] -= 1
-    if f.data["hits"] <= 0 or not _kinds(g, f.seat, c):
-        pop(g, f)
-    elif len(_kinds(g, f.seat, c)) == 1 or f.data["hits"] >= _other_pieces(g, f.seat, c):
-        pop(g, f)
-        take_other_hits(g, f.seat, c, f.data["hits"], f.data["by"])
+    take_other_hits(g, f.seat, c, f.data["hits"] - 1, f.data["by"])
 
 
 def _triggers(g: GameState, bf: Frame) -> None:
@@ -219,6 +218,9 @@ def _battle_run(g: GameState, f: Frame) -> None:
     elif step == "dice":
         hi, lo = roll_dice(g)
         if hi < lo:
+            hi, lo = lo, hi
+        if fac(g, de).defends_with_higher:
+            # 8.2.2 Guerrilla War: the defender deals the higher roll, the attacker the lower.
             hi, lo = lo, hi
         d["dice"] = (hi, lo)
         d["rolled_a"] = min(hi, g.warriors[c][a])
@@ -263,10 +265,14 @@ def _battle_run(g: GameState, f: Frame) -> None:
         # the VP they score reach the track together, checked for victory when the step ends.
         d["simultaneous"] = True
         d["step"] = "hits_a"
+        start = len(g.stack)
         deal_hits(g, f, de, on_d, a)
+        order_simultaneous(g, start)
     elif step == "hits_a":
         d["step"] = "hits_end"
+        start = len(g.stack)
         deal_hits(g, f, a, d["on_a"], de)
+        order_simultaneous(g, start)
     elif step == "hits_end":
         d["step"] = "triggers"
         end_simultaneous_step(g, d)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..actions import Action
 from ..board import Board, load_board
 from ..cards import DECK
-from ..flow import FACTIONS
-from ..state import GameState
+from ..flow import FACTIONS, applies, decision, pop
+from ..state import Frame, GameState
 from . import chance
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def fac(g: GameState, seat: int) -> Faction:
     return FACTIONS[g.factions[seat]]
 
 
-def enemies(g: GameState, seat: int) -> range | list[int]:
+def enemies(g: GameState, seat: int) -> list[int]:
     """G.1.8: every other player (no coalitions among the base factions here)."""
     return [s for s in range(g.n) if s != seat]
 
@@ -171,10 +172,71 @@ def remove_token(g: GameState, c: int, index: int, by: int | None) -> tuple[int,
     owner, kind = g.tokens[c].pop(index)
     if g.log is not None:
         piece_event(g, "remove", owner, c, kind, 1, by)
-    fac(g, owner).token_removed(g, owner, c, kind)
     if by is not None and by != owner:
         score(g, by, 1, "removed " + kind)
+    fac(g, owner).token_removed(g, owner, c, kind, by)
     return owner, kind
+
+
+def remove_enemy_pieces(g: GameState, seat: int, clearings: tuple[int, ...] | list[int]) -> None:
+    """Remove every enemy piece (warriors, buildings, tokens; never ruins) from
+    ``clearings`` (the Favors, Revolt 8.4.1.III). ``seat`` scores each enemy building and
+    token (3.2.1). The removals are one simultaneous step: the 30-VP check comes when all are
+    done. The effects the removals trigger come after all of them (1.5.4), in the order the
+    player taking the turn chooses when they belong to several players."""
+    step = begin_simultaneous_step(g)
+    start = len(g.stack)
+    removed: list[tuple[int, int, int]] = []
+    for c in clearings:
+        for e in enemies(g, seat):
+            k = remove_warriors(g, e, c, g.warriors[c][e], seat)
+            if k:
+                removed.append((e, c, k))
+        i = 0
+        while i < len(g.buildings[c]):
+            if g.buildings[c][i][0] not in (seat, -1):
+                remove_building(g, c, i, seat)
+            else:
+                i += 1
+        i = 0
+        while i < len(g.tokens[c]):
+            if g.tokens[c][i][0] != seat:
+                remove_token(g, c, i, seat)
+            else:
+                i += 1
+    end_simultaneous_step(g, step)
+    for e, c, k in reversed(removed):
+        fac(g, e).warriors_removed(g, e, c, k)
+    order_simultaneous(g, start)
+
+
+def order_simultaneous(g: GameState, start: int) -> None:
+    """Golden Rules (Unclear Resolutions): the frames pushed since ``g.stack[start]`` are
+    effects triggered at the same moment. When they belong to two or more players, the
+    player taking the turn chooses the order in which they resolve."""
+    new = g.stack[start:]
+    if len({f.seat for f in new}) < 2:
+        return
+    del g.stack[start:]
+    pending = tuple((f.kind, f.seat, tuple(sorted(f.data.items()))) for f in reversed(new))
+    g.stack.append(Frame("order_effects", g.turn_seat, {"pending": pending}))
+
+
+@decision("order_effects", "Effects of several players at once: which resolves first?")
+def _order_legal(g: GameState, f: Frame) -> list[Action]:
+    return [("resolve", i) for i in range(len(f.data["pending"]))]
+
+
+@applies("order_effects")
+def _order_apply(g: GameState, f: Frame, a: Action) -> None:
+    pop(g, f)
+    pending = list(f.data["pending"])
+    kind, seat, data = pending.pop(int(a[1]))
+    start = len(g.stack)
+    for k, s, d in reversed(pending):
+        g.stack.append(Frame(k, s, dict(d)))
+    order_simultaneous(g, start)
+    g.stack.append(Frame(kind, seat, dict(data)))
 
 
 def score(g: GameState, seat: int, n: int, reason: str = "") -> None:
@@ -266,23 +328,28 @@ def reshuffle(g: GameState) -> None:
         chance.shuffle(g, g.deck)
 
 
-def draw(g: GameState, seat: int, n: int) -> int:
-    """Draw ``n`` cards from the top (as many as there are, 1.5.4). Returns how many."""
-    hand = g.seats[seat].hand
-    k = 0
+def draw(g: GameState, seat: int, n: int, to: str = "hand") -> int:
+    """Draw ``n`` cards from the top (as many as there are, 1.5.4) into the hand, or, with
+    ``to`` another name, into the faction's own pile of that name (the Alliance's
+    supporters, 8.3.4) through its ``gain_cards`` hook. Returns how many."""
+    drawn: list[int] = []
     for _ in range(n):
         if not g.deck:
             reshuffle(g)
             if not g.deck:
                 break
-        hand.append(g.deck.pop())
-        k += 1
+        drawn.append(g.deck.pop())
         if not g.deck:
             reshuffle(g)
-    if k:
+    if drawn:
         g.reveals += 1
-        chance.emit(g, {"kind": "draw", "seat": seat, "cards": hand[-k:]})
-    return k
+        if to == "hand":
+            g.seats[seat].hand.extend(drawn)
+            chance.emit(g, {"kind": "draw", "seat": seat, "cards": drawn})
+        else:
+            chance.emit(g, {"kind": "draw", "seat": seat, "cards": drawn, "to": to})
+            fac(g, seat).gain_cards(g, seat, drawn, to)
+    return len(drawn)
 
 
 def discard(g: GameState, cid: int) -> None:

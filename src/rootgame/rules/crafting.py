@@ -20,18 +20,7 @@ from ..cards import DECK, Card
 from ..flow import applies, decision, explains, pop
 from ..state import Frame, GameState
 from . import effects
-from .core import (
-    begin_simultaneous_step,
-    board,
-    discard,
-    end_simultaneous_step,
-    enemies,
-    fac,
-    remove_building,
-    remove_token,
-    remove_warriors,
-    score,
-)
+from .core import board, discard, fac, remove_enemy_pieces, score
 
 
 def crafting_capacity(g: GameState, seat: int) -> dict[str, int]:
@@ -141,28 +130,7 @@ def favor(g: GameState, seat: int, suit: str) -> None:
     """Favor of the Foxes/Rabbits/Mice: remove all enemy pieces in every clearing of ``suit``;
     score enemy buildings and tokens (3.2.1); then the effects those removals trigger (1.5.4).
     The removals are simultaneous: the 30-VP check comes when all are done."""
-    step = begin_simultaneous_step(g)
-    removed: list[tuple[int, int, int]] = []
-    for c in board(g).clearings_of_suit(suit):
-        for e in enemies(g, seat):
-            k = remove_warriors(g, e, c, g.warriors[c][e], seat)
-            if k:
-                removed.append((e, c, k))
-        i = 0
-        while i < len(g.buildings[c]):
-            if g.buildings[c][i][0] not in (seat, -1):
-                remove_building(g, c, i, seat)
-            else:
-                i += 1
-        i = 0
-        while i < len(g.tokens[c]):
-            if g.tokens[c][i][0] != seat:
-                remove_token(g, c, i, seat)
-            else:
-                i += 1
-    end_simultaneous_step(g, step)
-    for e, c, k in reversed(removed):
-        fac(g, e).warriors_removed(g, e, c, k)
+    remove_enemy_pieces(g, seat, board(g).clearings_of_suit(suit))
 
 
 # --- The craft decision ---------------------------------------------------------------------

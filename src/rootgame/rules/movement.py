@@ -17,7 +17,7 @@ from ..actions import (
 from ..errors import EngineError
 from ..flow import applies, decision, explains, pop
 from ..state import Frame, GameState
-from .core import board, rulers
+from .core import board, fac, rulers
 
 
 def move_pairs(g: GameState, seat: int, origins: Iterable[int]) -> list[tuple[int, int]]:
@@ -50,6 +50,10 @@ def do_move(g: GameState, seat: int, o: int, d: int, n: int) -> None:
     w[d][seat] += n
     if g.log is not None:
         g.log.append({"kind": "move", "seat": seat, "from": o, "to": d, "count": n})
+    # Effects of moving into a clearing with another faction's token (Outrage, 8.2.6).
+    for owner, _ in g.tokens[d]:
+        if owner != seat:
+            fac(g, owner).enemy_moved_in(g, owner, seat, d)
 
 
 def push_move(g: GameState, seat: int, suit: str | None, optional: bool) -> None:
