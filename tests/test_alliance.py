@@ -229,13 +229,13 @@ def test_8_2_6_outrage_and_despot_when_the_eyrie_remove_sympathy() -> None:
     )
     play(g, "move bird 5 1", "count 1")
     # After the Vizier's move, the only battle (forced): 1 rolled + 1 defenseless = 2 hits.
-    # The token goes (1 VP). Outrage at once: the Eyrie must give their Cobbler (rabbit) to
-    # the supporters (asked: they hold a card, 1.2.1).
-    assert vp(g, E3) == 1
+    # The token goes: 1 VP, and the Despot's extra VP with it (7.8.4, ruling 25). Outrage
+    # at once: the Eyrie must give their Cobbler (rabbit) to the supporters (asked: they hold
+    # a card, 1.2.1).
+    assert vp(g, E3) == 2
     assert g.decision == "outrage" and g.legal_tokens() == [f"outrage {cid('cobbler')}"]
     play(g, f"outrage {cid('cobbler')}")
     assert supporters(g) == ["cobbler"] and fs(g).sympathy == 10
-    # At the end of the battle, the Despot's extra VP (7.8.4).
     assert vp(g, E3) == 2
 
 
@@ -406,13 +406,13 @@ def test_simultaneous_effects_of_two_players_the_turn_player_orders_them() -> No
     assert g.decision == "order_effects" and g.current_seat == E3
     assert vp(g, E3) == 1  # the sympathy token (3.2.1)
     assert warriors(g, 1, M3) == 0 and fs(g).sympathy == 10
-    assert g.legal_tokens() == ["resolve 0", "resolve 1"]
+    assert g.legal_tokens() == ["resolve 1", "resolve 2"]
     first = g.state.stack[-1].data["pending"]
     assert [k for k, _, _ in first] == ["field_hospital", "outrage"]
-    # The Eyrie choose their Outrage first: they give Bake Sale (fox? no: bird-less fox
-    # clearing 1 -> no match) ... the Eyrie hold Bake Sale (rabbit): no fox card, so they
-    # show their hand and the Alliance draws.
-    play(g, "resolve 1")
+    # The Eyrie choose their Outrage (the second pending effect) first. Clearing 1 is a fox
+    # clearing and they hold only Bake Sale (rabbit), no bird: they show their hand and the
+    # Alliance draws a supporter.
+    play(g, "resolve 2")
     assert g.decision == "outrage" and g.current_seat == E3
     play(g, "show-hand")
     # Then the Marquise's Field Hospitals.

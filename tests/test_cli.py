@@ -198,4 +198,4 @@ def test_bench_counts_forced_steps_apart() -> None:
     assert d["steps_per_sec"] > d["decisions_per_sec"] > 0
     r = runner.invoke(app, ["bench", "--games", "1", "--factions", "eyrie,marquise"])
     out = flat(r.output)
-    assert "Eyrie Dynasties vs Marquise de Cat: 2 players" in out and "steps/s:" in out
+    assert "Eyrie Dynasties vs Marquise de Cat, 1 random game" in out and "steps/s:" in out

@@ -19,7 +19,12 @@ from rootgame.rl.gym_env import RootEnv
 from rootgame.rl.space import decision_kinds
 from rootgame.rng import Rng
 
-MIXES: list[tuple[str, ...]] = [("marquise", "eyrie"), ("eyrie", "marquise")]
+MIXES: list[tuple[str, ...]] = [
+    ("marquise", "eyrie"),
+    ("eyrie", "marquise"),
+    ("marquise", "eyrie", "alliance"),
+    ("alliance", "marquise"),
+]
 """Every faction mix that exists (seats in order)."""
 
 
@@ -117,7 +122,7 @@ def test_1_2_1_observation_tensors_do_not_depend_on_hidden_information(
         for seat in range(len(factions)):
             h = resample(game, seat, rng)
             assert np.array_equal(ob.observe(game.view(seat)), ob.observe(h.view(seat)))
-            other = 1 - seat
+            other = (seat + 1) % len(factions)
             if not np.array_equal(ob.observe(game.view(other)), ob.observe(h.view(other))):
                 changed += 1
     assert changed > 10

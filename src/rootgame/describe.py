@@ -665,7 +665,7 @@ def _d_clearing(x: _Ctx, a: Action) -> str:
 
 
 def _d_resolve(x: _Ctx, a: Action) -> str:
-    kind, seat, _ = x.g.stack[-1].data["pending"][int(a[1])]
+    kind, seat, _ = x.g.stack[-1].data["pending"][int(a[1]) - 1]
     return _t("resolve", effect=prompt_text(kind), faction=x.faction(seat))
 
 

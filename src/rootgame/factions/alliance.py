@@ -18,7 +18,7 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from ..actions import Action
+from ..actions import CARD, CLEARING, SEAT, Action
 from ..cards import DECK
 from ..errors import PositionError
 from ..flow import FACTIONS, applies, decision, explains, pop
@@ -34,7 +34,11 @@ from ..rules.core import (
     remove_enemy_pieces,
     score,
 )
-from ..rules.effects import apply_daylight_card_action, daylight_card_actions
+from ..rules.effects import (
+    DAYLIGHT_CARD_ACTIONS,
+    apply_daylight_card_action,
+    daylight_card_actions,
+)
 from ..rules.movement import explain_move, move_pairs, start_move
 from ..rules.turn import draw_and_discard
 from ..state import JSON, Frame, GameState
@@ -324,6 +328,28 @@ class Alliance(Faction):
     def private_view(self, g: GameState, seat: int) -> JSON:
         return {"supporters": st(g, seat).supporters[:]}
 
+    board_features = (
+        "warriors_in_supply",
+        "officers",
+        "sympathy_on_track",
+        *(f"base_in_box:{s}" for s in BASES),
+        "supporters",
+        "supporters_limited",
+        "operations_left",
+    )
+
+    def observe_board(self, board: JSON) -> list[float]:
+        out: list[float] = [
+            board["warriors_in_supply"],
+            board["officers"],
+            board["sympathy_on_track"],
+        ]
+        out.extend(float(s in board["bases_in_box"]) for s in BASES)
+        out.append(board["supporters"])
+        out.append(float(board["supporters_limit"] is not None))
+        out.append(board["operations_left"] or 0)
+        return out
+
 
 FACTIONS["alliance"] = Alliance()
 
@@ -338,7 +364,11 @@ def push_outrage(g: GameState, ally: int, payer: int, c: int) -> None:
     g.stack.append(Frame("outrage", payer, {"c": c, "ally": ally, "ask": True}))
 
 
-@decision("outrage", "Outrage: add a matching card to the Alliance's supporters")
+@decision(
+    "outrage",
+    "Outrage: add a matching card to the Alliance's supporters",
+    takes=(("outrage", CARD), ("show-hand",)),
+)
 def _outrage_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     suit = board(g).suit[f.data["c"]]
@@ -393,7 +423,7 @@ def spend_supporters(g: GameState, seat: int, suit: str, n: int, then: tuple[Any
     g.stack.append(Frame("ally_pay", seat, {"suit": suit, "left": n, "then": then}))
 
 
-@decision("ally_pay", "Choose which supporters to spend")
+@decision("ally_pay", "Choose which supporters to spend", takes=(("spend", CARD),))
 def _pay_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     seen: set[str] = set()
@@ -464,7 +494,7 @@ def revolt(g: GameState, seat: int, c: int) -> None:
         fs.officers += 1
 
 
-@decision("ally_revolt", "Revolt?")
+@decision("ally_revolt", "Revolt?", takes=(("revolt", CLEARING), ("done",)))
 def _revolt_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return revolt_options(g, f.seat) + [("done",)]
@@ -525,7 +555,7 @@ def spread_options(g: GameState, seat: int) -> list[Action]:
     return out
 
 
-@decision("ally_spread", "Spread Sympathy?")
+@decision("ally_spread", "Spread Sympathy?", takes=(("spread", CLEARING), ("done",)))
 def _spread_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return spread_options(g, f.seat) + [("done",)]
@@ -580,7 +610,17 @@ def train_options(g: GameState, seat: int) -> list[Action]:
     ]
 
 
-@decision("ally_actions", "Craft, Mobilize or Train")
+@decision(
+    "ally_actions",
+    "Craft, Mobilize or Train",
+    takes=(
+        *crafting.CRAFT_ACTIONS,
+        ("mobilize", CARD),
+        ("train", CARD),
+        *DAYLIGHT_CARD_ACTIONS,
+        ("end",),
+    ),
+)
 def _day_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     seat = f.seat
@@ -647,7 +687,17 @@ def organize_options(g: GameState, seat: int) -> list[Action]:
     ]
 
 
-@decision("ally_ops", "Military operations (move, battle, recruit, organize)")
+@decision(
+    "ally_ops",
+    "Military operations (move, battle, recruit, organize)",
+    takes=(
+        ("move", CLEARING, CLEARING),
+        ("battle", CLEARING, SEAT),
+        ("recruit", CLEARING),
+        ("organize", CLEARING),
+        ("end",),
+    ),
+)
 def _ops_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     seat = f.seat
@@ -709,7 +759,11 @@ def _ops_explain(g: GameState, f: Frame, a: Action) -> str | None:
 # --- 8.2.4 Down to five supporters when the last base is gone --------------------------------
 
 
-@decision("ally_discard_supporters", "No base left: discard supporters down to five")
+@decision(
+    "ally_discard_supporters",
+    "No base left: discard supporters down to five",
+    takes=(("discard-supporter", CARD),),
+)
 def _ds_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return [("discard-supporter", cid) for cid in st(g, f.seat).supporters]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..actions import Action
+from ..actions import COUNT, Action
 from ..board import Board, load_board
 from ..cards import DECK
 from ..flow import FACTIONS, applies, decision, pop
@@ -222,16 +222,21 @@ def order_simultaneous(g: GameState, start: int) -> None:
     g.stack.append(Frame("order_effects", g.turn_seat, {"pending": pending}))
 
 
-@decision("order_effects", "Effects of several players at once: which resolves first?")
+@decision(
+    "order_effects",
+    "Effects of several players at once: which resolves first?",
+    takes=(("resolve", COUNT),),
+)
 def _order_legal(g: GameState, f: Frame) -> list[Action]:
-    return [("resolve", i) for i in range(len(f.data["pending"]))]
+    """``("resolve", n)``: the ``n``-th pending effect (from 1) resolves first."""
+    return [("resolve", i + 1) for i in range(len(f.data["pending"]))]
 
 
 @applies("order_effects")
 def _order_apply(g: GameState, f: Frame, a: Action) -> None:
     pop(g, f)
     pending = list(f.data["pending"])
-    kind, seat, data = pending.pop(int(a[1]))
+    kind, seat, data = pending.pop(int(a[1]) - 1)
     start = len(g.stack)
     for k, s, d in reversed(pending):
         g.stack.append(Frame(k, s, dict(d)))

@@ -14,6 +14,7 @@ from ..actions import (
     CARD,
     PAID_CARD,
     Action,
+    Signature,
 )
 from ..board import SUITS
 from ..cards import DECK, Card
@@ -136,6 +137,10 @@ def favor(g: GameState, seat: int, suit: str) -> None:
 # --- The craft decision ---------------------------------------------------------------------
 
 
+CRAFT_ACTIONS: tuple[Signature, ...] = (("craft", CARD), ("craft", PAID_CARD))
+"""The signatures of :func:`craft_options` (for decisions that offer crafting)."""
+
+
 def push_craft(g: GameState, seat: int) -> None:
     """The craft step. With cards in hand and crafting pieces on the map it is always asked,
     so that skipping it reveals nothing about the hand (1.2.1); also once a card drawn during
@@ -147,7 +152,7 @@ def push_craft(g: GameState, seat: int) -> None:
 @decision(
     "craft",
     "Craft cards, or go on",
-    takes=(("craft", CARD), ("craft", PAID_CARD), *effects.DAYLIGHT_CARD_ACTIONS, ("done",)),
+    takes=(*CRAFT_ACTIONS, *effects.DAYLIGHT_CARD_ACTIONS, ("done",)),
 )
 def _craft_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
