@@ -20,6 +20,7 @@ from rootgame.position import build
 from rootgame.rng import Rng
 
 FACTIONS = ("marquise", "eyrie")
+THREE = ["marquise", "eyrie", "alliance"]
 
 
 def _games(factions: list[str], seeds: range) -> list[Game]:
@@ -42,11 +43,15 @@ def resample(game: Game, seat: int | None, rng: Rng) -> Game:
     h = game.clone()
     g = h.state
     others = [s for s in range(g.n) if s != seat]
-    pool = g.deck[:] + [c for s in others for c in g.seats[s].hand]
+    # Face-down cards of other seats: their hands, and the Alliance's supporters (8.2.2).
+    piles = [g.seats[s].hand for s in others] + [
+        g.fs[s].supporters for s in others if g.factions[s] == "alliance"
+    ]
+    pool = g.deck[:] + [c for pile in piles for c in pile]
     rng.shuffle(pool)
-    for s in others:
-        k = len(g.seats[s].hand)
-        g.seats[s].hand, pool = pool[:k], pool[k:]
+    for pile in piles:
+        k = len(pile)
+        pile[:], pool = pool[:k], pool[k:]
     g.deck = pool
     log: list[dict[str, Any]] = []
     for e in g.log or []:
@@ -64,6 +69,11 @@ def resample(game: Game, seat: int | None, rng: Rng) -> Game:
             e["card"] = rng.below(N_CARDS)
         elif k == "look" and e["seat"] != seat:
             e["cards"] = [rng.below(N_CARDS) for _ in e["cards"]]
+        elif k == "action" and e["seat"] != seat and str(e["token"]).startswith(
+            ("mobilize ", "outrage ")
+        ):
+            if seat != e["data"].get("ally", e["seat"]):
+                e["token"] = f"{e['token'].split()[0]} {rng.below(N_CARDS)}"
         log.append(e)
     g.log = log
     return h
@@ -89,6 +99,55 @@ def test_1_2_1_view_and_events_do_not_depend_on_hidden_information(
             assert h.view(seat) == view
             assert h.events(seat) == events
     assert changed > 100
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, None])
+def test_1_2_1_with_the_alliance_supporters_stay_hidden(seat: int | None) -> None:
+    """Three players with the Alliance: a seat's view and events do not depend on the other
+    hands, the draw pile or the supporters stack (8.2.2: face down), nor on the cards put
+    there by Mobilize or Outrage."""
+    rng = Rng(5)
+    changed = 0
+    for game in _games(THREE, range(3)):
+        view, events = game.view(seat), game.events(seat)
+        h = resample(game, seat, rng)
+        changed += h.state.fs[2].supporters != game.state.fs[2].supporters or any(
+            a.hand != b.hand for a, b in zip(h.state.seats, game.state.seats, strict=True)
+        )
+        assert h.view(seat) == view
+        assert h.events(seat) == events
+    assert changed > 10
+    if seat != 2:  # the supporters themselves were drawn again in some of the games
+        assert any(
+            resample(game, seat, rng).state.fs[2].supporters != game.state.fs[2].supporters
+            for game in _games(THREE, range(1))
+        )
+
+
+def test_8_2_2_mobilize_and_outrage_cards_are_seen_by_who_may_see_them() -> None:
+    secret = {"mobilize": 0, "outrage": 0}
+    for game in _games(THREE, range(4))[-1:] + [_finished(THREE, s) for s in range(4)]:
+        full = game.state.log or []
+        for seat in (0, 1, 2, None):
+            for e, x in zip(full, game.events(seat), strict=True):
+                word = str(e.get("token", "")).split(" ")[0]
+                if e["kind"] != "action" or word not in secret or len(e["token"].split()) < 2:
+                    continue
+                sees = {e["seat"], e["data"].get("ally", e["seat"])}
+                if seat in sees:
+                    assert x == e
+                else:
+                    assert x["token"] == word and x["hidden"] is True
+                    secret[word] += 1
+    assert secret["mobilize"] > 5 and secret["outrage"] > 0
+
+
+def _finished(factions: list[str], seed: int) -> Game:
+    g = new_game(factions=factions, seed=seed)
+    bot = RandomBot(seed)
+    while not g.is_over:
+        g.apply(bot.choose(g))
+    return g
 
 
 def _check_events(game: Game, seat: int | None) -> dict[str, int]:

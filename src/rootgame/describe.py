@@ -264,6 +264,7 @@ TEXT: dict[str, str] = {
     "done@ally_spread": N_("Spread no more sympathy"),
     "spend": N_("Spend the supporter {card}"),
     "mobilize": N_("Mobilize: add {card} to your supporters"),
+    "mobilize.hidden": N_("Mobilize: add a card to the supporters"),
     "train": N_("Train: spend {card} to make an officer"),
     "recruit@ally_ops": N_("Recruit: place a warrior at your base in clearing {c}"),
     "organize": N_(
@@ -271,6 +272,7 @@ TEXT: dict[str, str] = {
     ),
     "end@ally_ops": N_("End the military operations"),
     "outrage": N_("Outrage: add {card} to the Alliance's supporters"),
+    "outrage.hidden": N_("Outrage: add a matching card to the Alliance's supporters"),
     "show-hand": N_("Outrage: show your hand (no matching card); the Alliance draws a supporter"),
     "discard-supporter": N_("Discard the supporter {card}"),
     # TRANSLATORS: {effect} is the prompt of a pending effect, {faction} whose it is.
@@ -568,6 +570,8 @@ def _d_overwork(x: _Ctx, a: Action) -> str:
 def _d_card(x: _Ctx, a: Action) -> str:
     """Actions whose one argument is a card: bird, discard, ambush, hospital, dominance."""
     kind = str(a[0])
+    if len(a) == 1 and f"{kind}.hidden" in TEXT:  # a card others may not see (1.2.1)
+        return _t(f"{kind}.hidden")
     cid = int(a[1])
     if kind == "hospital":
         n = int(x.data().get("n", 1)) if x.frame == "field_hospital" else 1
