@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -340,6 +341,16 @@ def bench_cmd(
         _print_bench(console, result, seed, games)
 
 
+def _mix_name(factions: Sequence[str]) -> str:
+    """The factions of a game at the start of a sentence: "the Marquise de Cat vs the Eyrie
+    Dynasties" for two, their names in seat order for more."""
+    if len(factions) == 2:
+        return _("{a} vs {b}").format(
+            a=faction_in_sentence(factions[0]), b=faction_in_sentence(factions[1])
+        )
+    return _(", ").join(faction_name(f) for f in factions)
+
+
 def _print_bench(console: Console, result: BenchResult, seed: int, games: int) -> None:
     """One mix's figures, in the chosen language."""
     d = result.as_dict()
@@ -351,7 +362,7 @@ def _print_bench(console: Console, result: BenchResult, seed: int, games: int) -
             "+ {forced} forced steps, one core:",
             result.games,
         ).format(
-            mix=_(" vs ").join(faction_in_sentence(f) for f in result.factions),
+            mix=_mix_name(result.factions),
             n=result.games,
             first=seed,
             last=seed + games - 1,
