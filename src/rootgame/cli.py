@@ -19,9 +19,9 @@ from . import __version__
 from .actions import Action, parse, token
 from .bench import DEFAULT_MAX_TURNS, bot_seed, run
 from .bench import simulate as run_simulation
-from .bots import RandomBot
 from .cli_records import register as register_record_commands
 from .cli_web import register as register_web_commands
+from .cli_tournament import register as register_tournament
 from .describe import faction_in_sentence, faction_name, prompt_text, translate_reason
 from .errors import BadToken, IllegalAction
 from .flow import FACTIONS
@@ -118,15 +118,34 @@ def simulate_cmd(
     save_dir: Path | None = typer.Option(  # noqa: B008
         None, "--save-dir", help="Write each game's record (game-SEED.rootgame) here."
     ),
+    bots: str = typer.Option(
+        "random",
+        "--bots",
+        "-b",
+        help="Bots, comma-separated: the i-th plays the i-th faction (one name: all seats). "
+        "random, heuristic, ismcts[:200ms|:500].",
+    ),
 ) -> None:
-    """Play GAMES games between random bots and summarise the results."""
+    """Play GAMES games between bots (random ones by default) and summarise the results."""
     names = parse_factions(factions)
+    from .cli_tournament import parse_bots
+
+    specs = parse_bots(bots)
+    if len(specs) == 1:
+        specs = specs * len(names)
+    if len(specs) != len(names):
+        raise typer.BadParameter(
+            _("name one bot per faction: {f} factions, {b} bots").format(
+                f=len(names), b=len(specs)
+            ),
+            param_hint="--bots",
+        )
     if save_dir is not None and save_dir.exists() and not save_dir.is_dir():
         raise typer.BadParameter(
             _("{path} is not a folder").format(path=save_dir), param_hint="--save-dir"
         )
     if as_json:
-        sim = run_simulation(names, games, seed, max_turns, save_dir=save_dir)
+        sim = run_simulation(names, games, seed, max_turns, save_dir=save_dir, bots=specs)
         typer.echo(json.dumps(sim.summary()))
         return
     console = Console()
@@ -146,6 +165,7 @@ def simulate_cmd(
             max_turns,
             on_game=lambda _r: progress.advance(task),
             save_dir=save_dir,
+            bots=specs,
         )
     s = sim.summary()
     done = games - s["errors"]
@@ -155,6 +175,15 @@ def simulate_cmd(
             "{n} random games, seeds {first}..{last}",
             games,
         ).format(n=games, first=seed, last=seed + games - 1)
+        if set(specs) == {"random"}
+        else ngettext(
+            "{n} game, seeds {first}..{last}",
+            "{n} games, seeds {first}..{last}",
+            games,
+        ).format(n=games, first=seed, last=seed + games - 1)
+        + " ("
+        + ", ".join(f"{faction_name(f)}: {b}" for f, b in zip(names, specs, strict=True))
+        + ")"
     )
     t.add_column(_("Faction"))
     t.add_column(_("Wins"), justify="right")
@@ -328,8 +357,18 @@ def play_cmd(
         None, "--load", help="Continue a saved game (a .rootgame record, a .json save) or a "
         "Rootlog record (.rootlog) from its last line."
     ),
+    bot_spec: str = typer.Option(
+        "random", "--bot", help="Your opponent: random, heuristic, ismcts[:200ms|:500]."
+    ),
 ) -> None:
-    """Play a game in the terminal against the random bot."""
+    """Play a game in the terminal against a bot (the random one by default)."""
+    from .bots import Observation, from_spec
+    from .cli_tournament import parse_bots
+
+    specs = parse_bots(bot_spec, "--bot")
+    if len(specs) != 1:
+        raise typer.BadParameter(_("name one bot"), param_hint="--bot")
+    spec = specs[0]
     me = as_.strip().lower()
     if me not in PLAY_FACTIONS:
         raise typer.BadParameter(
@@ -355,27 +394,37 @@ def play_cmd(
         game = new_game(list(PLAY_FACTIONS), seed=seed)
     human = PLAY_FACTIONS.index(me)
     bot_seat = 1 - human
-    bot = RandomBot(bot_seed(seed, bot_seat))
+    bot = from_spec(spec, bot_seed(seed, bot_seat))
     bot_name = faction_name(PLAY_FACTIONS[bot_seat])
     bot_style = FACTION_STYLE.get(PLAY_FACTIONS[bot_seat], "bold")
-    console.print(
-        _(
+    if spec == "random":
+        greeting = _(
             "You play the {faction} against a random {bot} (seed {seed}). "
             "Type help for commands."
-        ).format(
+        )
+    else:
+        greeting = _(
+            "You play the {faction} against the {bot}, played by the {spec} bot (seed "
+            "{seed}). Type help for commands."
+        )
+    console.print(
+        greeting.format(
             faction=faction_in_sentence(me),
             bot=faction_in_sentence(PLAY_FACTIONS[bot_seat]),
             seed=seed,
+            spec=spec,
         ),
         highlight=False,
     )
     try:
         while not game.is_over:
             if game.current_seat != human:
-                a = bot.choose(game)
-                text = game.describe(a)
-                game.apply(a)
+                choice = bot.decide(Observation(game))
+                text = game.describe(choice.action)
+                game.apply(choice.action)
                 console.print(f"[{bot_style}]{bot_name}[/]: {text}", highlight=False)
+                if choice.reason is not None and spec != "random":
+                    console.print(f"  [dim]{choice.reason}[/]", highlight=False)
                 continue
             console.rule()
             console.print(render_view(game.view(human)))
@@ -453,6 +502,7 @@ def bench_cmd(
 
 register_record_commands(app)
 register_web_commands(app)
+register_tournament(app)
 
 
 def main() -> None:

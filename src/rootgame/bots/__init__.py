@@ -78,7 +78,7 @@ def _load() -> None:
         importlib.import_module(f"{__name__}.{mod}")
 
 
-BOT_MODULES: tuple[str, ...] = ()
+BOT_MODULES: tuple[str, ...] = ("heuristic", "ismcts")
 """The modules of the bots beyond the random one (each registers its bot class)."""
 
 

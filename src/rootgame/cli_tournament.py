@@ -1,0 +1,147 @@
+"""``rootgame tournament``: bots against each other, on one machine or on Ray (issue 10).
+
+Registered on the main ``rootgame`` command by :func:`register`; the games and the summary
+are in tournament.py.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from .i18n import gettext as _
+
+
+def parse_bots(text: str, hint: str = "--bots") -> list[str]:
+    """``"heuristic,ismcts:200ms"`` -> the bot specs; BadParameter naming a bad one."""
+    from .bots import parse_spec
+
+    specs = [x.strip().lower() for x in text.split(",") if x.strip()]
+    if not specs:
+        raise typer.BadParameter(_("name at least one bot"), param_hint=hint)
+    for s in specs:
+        try:
+            parse_spec(s)
+        except ValueError as e:
+            raise typer.BadParameter(str(e), param_hint=hint) from None
+    return specs
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("tournament")
+    def tournament_cmd(
+        factions: str = typer.Option(
+            "marquise,eyrie", "--factions", "-f", help="Factions, comma-separated."
+        ),
+        bots: str = typer.Option(
+            "heuristic,random",
+            "--bots",
+            "-b",
+            help="One bot per faction: random, heuristic, ismcts[:200ms|:500].",
+        ),
+        games: int = typer.Option(20, "--games", "-n", min=1, help="How many games."),
+        seed: int = typer.Option(0, "--seed", "-s", help="Game i uses seed SEED + i."),
+        workers: int = typer.Option(1, "--workers", "-w", min=1, help="Local processes."),
+        ray: str | None = typer.Option(
+            None, "--ray", help="Run on Ray: a cluster ADDRESS, or 'local' to start one here."
+        ),
+        max_turns: int = typer.Option(
+            100, "--max-turns", min=1, help="A game without a winner after this is an error."
+        ),
+        as_json: bool = typer.Option(False, "--json", help="Print the JSON summary only."),
+        out: Path | None = typer.Option(  # noqa: B008
+            None, "--out", help="Write records, the JSON summary and plots (PNG) here."
+        ),
+    ) -> None:
+        """Play bots against each other, seats and factions rotated; win rates with 95%
+        intervals, OpenSkill ratings, mean VP and game length."""
+        from .cli import parse_factions
+        from .tournament import Config, run, summary, write_out
+
+        names = parse_factions(factions)
+        specs = parse_bots(bots)
+        if len(specs) != len(names):
+            raise typer.BadParameter(
+                _("name one bot per faction: {f} factions, {b} bots").format(
+                    f=len(names), b=len(specs)
+                ),
+                param_hint="--bots",
+            )
+        if out is not None and out.exists() and not out.is_dir():
+            raise typer.BadParameter(
+                _("{path} is not a folder").format(path=out), param_hint="--out"
+            )
+        cfg = Config(tuple(names), tuple(specs), games, seed, max_turns, out is not None)
+        if as_json:
+            results = run(cfg, workers, ray)
+        else:
+            console = Console(stderr=True)
+            with Progress(
+                TextColumn("[bold]" + _("tournament")),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                TextColumn(_("ETA")),
+                TimeRemainingColumn(),
+                console=console,
+                transient=True,
+            ) as progress:
+                task = progress.add_task("games", total=games)
+                results = run(cfg, workers, ray, on_game=lambda _r: progress.advance(task))
+        summ = summary(cfg, results)
+        if out is not None:
+            write_out(out, cfg, results, summ)
+        if as_json:
+            typer.echo(json.dumps(summ))
+            return
+        _print_summary(Console(), summ, out)
+
+
+def _print_summary(console: Console, summ: dict[str, object], out: Path | None) -> None:
+    for key, title in (("bots", _("Bot")), ("factions", _("Faction"))):
+        t = Table(title=_("{n} games, seed {seed}").format(n=summ["games"], seed=summ["seed"]))
+        t.add_column(title)
+        for col in (_("Games"), _("Wins"), _("Win %"), _("95% CI"), _("Rating"), _("Mean VP")):
+            t.add_column(col, justify="right")
+        if key == "bots":
+            t.add_column(_("Median ms"), justify="right")
+        table = summ[key]
+        assert isinstance(table, dict)
+        for name, e in table.items():
+            lo, hi = e["ci95"]
+            row = [
+                name,
+                str(e["games"]),
+                str(e["wins"]),
+                f"{100 * e['win_rate']:.1f}",
+                f"{100 * lo:.1f}-{100 * hi:.1f}",
+                f"{e['rating']:.2f}",
+                f"{e['mean_vp']:.1f}",
+            ]
+            if key == "bots":
+                ms = summ["decision_ms"]
+                assert isinstance(ms, dict)
+                row.append(f"{ms[name]['median']:.1f}")
+            t.add_row(*row)
+        console.print(t)
+    console.print(_("Mean game length: {turns} turns").format(turns=summ["mean_turns"]))
+    errors = summ["errors"]
+    assert isinstance(errors, list)
+    if errors:
+        console.print(_("Errors: {n}").format(n=len(errors)), style="red")
+        for e in errors[:5]:
+            console.print(f"  seed {e['seed']}: {e['error']}", style="red", markup=False)
+    if out is not None:
+        console.print(_("Written to {path}").format(path=out))
