@@ -4,6 +4,7 @@ spread of the games (one process, two processes, a real local Ray instance)."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -55,12 +56,16 @@ def test_the_summary_counts_wins_per_bot_and_per_faction() -> None:
 
 
 def test_same_summary_for_one_process_two_processes_and_ray() -> None:
-    pytest.importorskip("ray")
+    """With a real local Ray instance. (ROOTGAME_SKIP_RAY=1 skips the Ray part, for a machine
+    too loaded for Ray's processes to start in their time limits; CI does not set it.)"""
     one = summary(CFG, run(CFG, workers=1))
     two = summary(CFG, run(CFG, workers=2))
-    on_ray = summary(CFG, run(CFG, workers=2, ray_address="local"))
-    assert _comparable(one) == _comparable(two) == _comparable(on_ray)
+    assert _comparable(one) == _comparable(two)
     assert one["games"] == 4
+    if os.environ.get("ROOTGAME_SKIP_RAY") == "1":
+        pytest.skip("ROOTGAME_SKIP_RAY=1: the Ray part was not run")
+    on_ray = summary(CFG, run(CFG, workers=2, ray_address="local"))
+    assert _comparable(on_ray) == _comparable(one)
 
 
 def test_the_command_prints_json_and_writes_records_and_plots(tmp_path: Path) -> None:
