@@ -177,3 +177,36 @@ def test_the_bot_options_are_read_from_the_command_line_form() -> None:
         bots.parse_spec("ismcts:fast")
     with pytest.raises(ValueError, match="at least 1"):
         bots.get("ismcts", iterations=0)
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+def test_play_against_a_named_bot_shows_its_reasons() -> None:
+    from typer.testing import CliRunner
+
+    from rootgame.cli import app
+
+    r = CliRunner().invoke(app, ["play", "--as", "eyrie", "--bot", "heuristic"], input="quit\n")
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "played by the heuristic bot" in out
+    assert "places the keep in a corner" in out
+    r = CliRunner().invoke(app, ["play", "--as", "eyrie", "--bot", "nobody"])
+    assert r.exit_code != 0 and "unknown bot 'nobody'" in r.output
+
+
+def test_simulate_gives_the_ith_bot_the_ith_faction() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from rootgame.cli import app
+
+    args = ["simulate", "--bots", "heuristic,random", "-n", "2", "--seed", "5", "--json"]
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 0, r.output
+    s = json.loads(r.output)
+    assert s["wins"] == {"marquise": 2, "eyrie": 0}
+    r = CliRunner().invoke(app, ["simulate", "--bots", "heuristic,random,random"])
+    assert r.exit_code != 0 and "one bot per faction" in r.output

@@ -49,6 +49,11 @@ def test_the_summary_counts_wins_per_bot_and_per_faction() -> None:
         for e in s[key].values():
             assert set(e) >= {"games", "wins", "win_rate", "ci95", "rating"}
             assert e["ci95"][0] <= e["win_rate"] <= e["ci95"][1]
+    for b, e in s["bots"].items():
+        per = e["by_faction"]
+        assert sum(x["games"] for x in per.values()) == e["games"] == 4
+        assert sum(x["wins"] for x in per.values()) == e["wins"]
+        assert all(x["games"] == 2 for x in per.values()), b
     best = max(s["bots"], key=lambda b: s["bots"][b]["wins"])
     worst = min(s["bots"], key=lambda b: s["bots"][b]["wins"])
     if s["bots"][best]["wins"] > s["bots"][worst]["wins"]:

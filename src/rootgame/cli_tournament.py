@@ -21,6 +21,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from .describe import faction_name
 from .i18n import gettext as _
 
 
@@ -112,7 +113,7 @@ def register(app: typer.Typer) -> None:
 def _print_summary(console: Console, summ: dict[str, object], out: Path | None) -> None:
     for key, title in (("bots", _("Bot")), ("factions", _("Faction"))):
         t = Table(title=_("{n} games, seed {seed}").format(n=summ["games"], seed=summ["seed"]))
-        t.add_column(title)
+        t.add_column(title, no_wrap=True)
         for col in (_("Games"), _("Wins"), _("Win %"), _("95% CI"), _("Rating"), _("Mean VP")):
             t.add_column(col, justify="right")
         if key == "bots":
@@ -136,6 +137,24 @@ def _print_summary(console: Console, summ: dict[str, object], out: Path | None) 
                 row.append(f"{ms[name]['median']:.1f}")
             t.add_row(*row)
         console.print(t)
+    bots_table = summ["bots"]
+    assert isinstance(bots_table, dict)
+    t = Table(title=_("Win rate of each bot with each faction"))
+    t.add_column(_("Bot"), no_wrap=True)
+    factions = list(next(iter(bots_table.values()))["by_faction"])
+    for f in factions:
+        t.add_column(faction_name(f), justify="right")
+    for name, e in bots_table.items():
+        cells = []
+        for f in factions:
+            x = e["by_faction"][f]
+            lo, hi = x["ci95"]
+            cells.append(
+                f"{x['wins']}/{x['games']} {100 * x['win_rate']:.0f}% "
+                f"({100 * lo:.0f}-{100 * hi:.0f})"
+            )
+        t.add_row(name, *cells)
+    console.print(t)
     console.print(_("Mean game length: {turns} turns").format(turns=summ["mean_turns"]))
     errors = summ["errors"]
     assert isinstance(errors, list)

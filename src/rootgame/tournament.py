@@ -242,6 +242,16 @@ class Line:
     ms: list[float] = field(default_factory=list)
 
 
+def _rate(wins: int, games: int) -> dict[str, Any]:
+    lo, hi = wilson(wins, games)
+    return {
+        "games": games,
+        "wins": wins,
+        "win_rate": round(wins / games, 4) if games else 0.0,
+        "ci95": [round(lo, 4), round(hi, 4)],
+    }
+
+
 def _ranks(r: GameResult) -> list[int]:
     """Rank of each seat for the ratings: winners first, then by VP."""
     keyed = [(0 if s in r.winners else 1, -r.scores[s]) for s in range(len(r.scores))]
@@ -251,7 +261,8 @@ def _ranks(r: GameResult) -> list[int]:
 
 def summary(cfg: Config, results: Sequence[GameResult]) -> dict[str, Any]:
     """The ``--json`` object: per bot and per faction, games, wins, win rate, its 95%
-    interval, an OpenSkill rating (Plackett-Luce, mu), mean VP and game length; and apart,
+    interval, an OpenSkill rating (Plackett-Luce, mu), mean VP and game length, and per bot
+    the same win figures for each faction it played (``by_faction``); and apart,
     under ``decision_ms``, each bot's decision times (median, 90th percentile)."""
     from openskill.models import PlackettLuce
 
@@ -279,6 +290,11 @@ def summary(cfg: Config, results: Sequence[GameResult]) -> dict[str, Any]:
             new = model.rate(teams, ranks=[float(k) for k in ranks])
             for x, team in zip(who, new, strict=True):
                 ratings[key][x] = team[0]
+    pairs: dict[tuple[str, str], Line] = {(b, f): Line() for b in names for f in cfg.factions}
+    for r in finished:
+        for s, (b, f) in enumerate(zip(r.bots, r.factions, strict=True)):
+            pairs[b, f].games += 1
+            pairs[b, f].wins += s in r.winners
     for r in results:
         for s, b in enumerate(r.bots):
             groups["bots"][b].ms.extend(r.decision_ms[s])
@@ -295,17 +311,17 @@ def summary(cfg: Config, results: Sequence[GameResult]) -> dict[str, Any]:
     for key in ("bots", "factions"):
         table: dict[str, Any] = {}
         for x, line in groups[key].items():
-            lo, hi = wilson(line.wins, line.games)
             entry: dict[str, Any] = {
-                "games": line.games,
-                "wins": line.wins,
-                "win_rate": round(line.wins / line.games, 4) if line.games else 0.0,
-                "ci95": [round(lo, 4), round(hi, 4)],
+                **_rate(line.wins, line.games),
                 "rating": round(ratings[key][x].mu, 3),
                 "rating_sigma": round(ratings[key][x].sigma, 3),
                 "mean_vp": round(statistics.fmean(line.vp), 2) if line.vp else 0.0,
                 "mean_turns": round(statistics.fmean(line.turns), 2) if line.turns else 0.0,
             }
+            if key == "bots":
+                entry["by_faction"] = {
+                    f: _rate(pairs[x, f].wins, pairs[x, f].games) for f in cfg.factions
+                }
             table[x] = entry
         out[key] = table
     # Measurements of time, apart: they vary from run to run, the rest does not.

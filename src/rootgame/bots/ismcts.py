@@ -14,8 +14,9 @@ the tree holds decisions only: edges are action tokens, for every seat's decisio
 - **Guidance**: the root's actions are scored once by the heuristic bot's lookahead, and that
   score is a progressive bias (Chaslot et al. 2008) of weight ``bias`` that fades as visits
   grow; without visits the best-scored action is tried first.
-- **Budget**: ``iterations`` per decision, or ``budget_ms`` of wall time (then the search
-  depends on the machine's speed: use iterations for reproducible games).
+- **Budget**: ``iterations`` per decision, or ``budget_ms`` of wall time for the whole
+  decision, the root's scoring included (then the search depends on the machine's speed: use
+  iterations for reproducible games).
 - **Reuse**: the tree is kept between decisions; when the game's history since the previous
   root is a path of the tree (the bot's own consecutive decisions, or the other seats' moves
   it explored), that node becomes the new root with its statistics.
@@ -113,18 +114,21 @@ class IsmctsBot(Bot):
         if len(acts) == 1:
             return Choice(acts[0], Reason("forced", "the only choice", {}))
         n = len(obs.factions)
+        start = time.perf_counter()
         root = self._reuse(obs.history, n)
         reused = root.visits
         self._set_priors(obs, root, acts)
-        start = time.perf_counter()
         done = 0
+        searching = time.perf_counter()
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if self.budget_ms is not None and (time.perf_counter() - start) * 1000 >= (
-                self.budget_ms
-            ):
-                break
+            if self.budget_ms is not None:
+                # Stop when one more iteration (at the mean pace so far) would overrun.
+                now = time.perf_counter()
+                pace = (now - searching) / done if done else 0.0
+                if (now - start + pace) * 1000 >= self.budget_ms:
+                    break
             self._iterate(obs.sample(self.rng), root, obs.seat)
             done += 1
         tokens = {token(a): a for a in acts}
