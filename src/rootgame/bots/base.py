@@ -32,18 +32,18 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Reason:
     """Why a bot chose an action, as data: ``code`` names the idea (stable, for programs),
-    ``text`` is an English template with ``{name}`` fields filled from ``args`` (for people;
-    ``str(reason)`` fills it)."""
+    ``text`` is an English template (a gettext message) with ``{name}`` fields filled from
+    ``args`` (for people: ``str(reason)`` fills it in the current language, suits and Decree
+    columns named in it, see ``describe.reason_text``)."""
 
     code: str
     text: str
     args: dict[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
-        try:
-            return self.text.format(**self.args)
-        except (KeyError, IndexError, ValueError):
-            return self.text
+        from ..describe import reason_text
+
+        return reason_text(self.text, self.args)
 
     def to_dict(self) -> JSON:
         return {"code": self.code, "text": str(self), "args": dict(self.args)}

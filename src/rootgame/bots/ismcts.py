@@ -31,6 +31,7 @@ import time
 from typing import Any
 
 from ..actions import Action, token
+from ..i18n import N_
 from ..state import GameState
 from . import register
 from .base import Bot, Choice, Observation, Reason
@@ -112,7 +113,7 @@ class IsmctsBot(Bot):
     def decide(self, obs: Observation) -> Choice:
         acts = obs.legal
         if len(acts) == 1:
-            return Choice(acts[0], Reason("forced", "the only choice", {}))
+            return Choice(acts[0], Reason("forced", N_("the only choice"), {}))
         n = len(obs.factions)
         start = time.perf_counter()
         root = self._reuse(obs.history, n)
@@ -147,7 +148,7 @@ class IsmctsBot(Bot):
             tokens[best],
             Reason(
                 "ismcts.search",
-                "searched {iterations} samples: chosen {visits} times, expected {rate}%",
+                N_("searched {iterations} samples: chosen {visits} times, expected {rate}%"),
                 {"iterations": done, "visits": child.visits, "rate": round(100 * rate)},
             ),
             {"iterations": done, "reused": reused, "ms": round(elapsed, 1)},

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..i18n import N_
 from .base import Bot, Choice, Observation, Reason
 
 
@@ -15,4 +16,5 @@ class RandomBot(Bot):
     def decide(self, obs: Observation) -> Choice:
         acts = obs.legal
         a = acts[self.rng.below(len(acts))]
-        return Choice(a, Reason("random", "picked at random among {n} actions", {"n": len(acts)}))
+        why = Reason("random", N_("picked at random among {n} actions"), {"n": len(acts)})
+        return Choice(a, why)

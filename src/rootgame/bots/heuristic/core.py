@@ -22,6 +22,7 @@ A position's value for ``seat`` is the sum of its own terms (its faction policy'
 from __future__ import annotations
 
 from ...actions import Action
+from ...i18n import N_
 from ...rules.core import board, ruler
 from ...state import GameState
 from ..base import Bot, Choice, Observation, Reason
@@ -31,18 +32,18 @@ ENEMY_WEIGHT = 0.8
 WIN = 1000.0
 
 TERM_TEXT: dict[str, str] = {
-    "vp": "scores VP",
-    "cards": "keeps cards in hand",
-    "warriors": "brings warriors onto the map",
-    "rule": "rules more clearings",
-    "effects": "gains a lasting card effect",
-    "buildings": "builds up its buildings",
-    "wood": "gathers wood",
-    "keep": "defends the keep",
-    "roosts": "builds a roost",
-    "decree": "keeps the Decree resolvable",
-    "enemy": "weakens the enemy",
-    "win": "wins the game",
+    "vp": N_("{action}: scores VP"),
+    "cards": N_("{action}: keeps cards in hand"),
+    "warriors": N_("{action}: brings warriors onto the map"),
+    "rule": N_("{action}: rules more clearings"),
+    "effects": N_("{action}: gains a lasting card effect"),
+    "buildings": N_("{action}: builds up its buildings"),
+    "wood": N_("{action}: gathers wood"),
+    "keep": N_("{action}: defends the keep"),
+    "roosts": N_("{action}: builds a roost"),
+    "decree": N_("{action}: keeps the Decree resolvable"),
+    "enemy": N_("{action}: weakens the enemy"),
+    "win": N_("{action}: wins the game"),
 }
 """What a gain in each term of the evaluation means, for the reason shown to people."""
 
@@ -76,9 +77,9 @@ class Policy:
         value), with the reason to show when it decides. The general ones: spring and foil
         ambushes (the lookahead counts the warriors removed, not the hits avoided)."""
         if kind == "ambush" and a[0] not in PASSIVE:
-            return 1.5, Reason("ambush", "springs an ambush on the attacker", {})
+            return 1.5, Reason("ambush", N_("springs an ambush on the attacker"), {})
         if kind == "foil_ambush" and a[0] not in PASSIVE:
-            return 1.5, Reason("foil-ambush", "foils the ambush with one of its own", {})
+            return 1.5, Reason("foil-ambush", N_("foils the ambush with one of its own"), {})
         return 0.0, None
 
 
@@ -193,11 +194,11 @@ def best_reason(
     term, gain = max(gains.items(), key=lambda kv: (kv[1], kv[0]))
     if gain <= 0.05:
         return Reason(
-            f"{faction}.no-gain", "{action}: nothing better to do", {"action": action}
+            f"{faction}.no-gain", N_("{action}: nothing better to do"), {"action": action}
         )
     return Reason(
         f"{faction}.{term}",
-        "{action}: " + TERM_TEXT.get(term, term),
+        TERM_TEXT.get(term, "{action}"),
         {"action": action, "gain": round(gain, 2)},
     )
 
@@ -214,7 +215,7 @@ class HeuristicBot(Bot):
         seat = obs.seat
         seeds = [self.rng.below(1 << 62) for _ in range(CHANCE_DRAWS - 1)]
         if len(acts) == 1:
-            return Choice(acts[0], Reason("forced", "the only choice", {}))
+            return Choice(acts[0], Reason("forced", N_("the only choice"), {}))
         scored = self.score(g0, seat, obs.decision, acts, seeds)
         best = max(range(len(acts)), key=lambda i: (scored[i][0], -i))
         value, terms, why = scored[best]

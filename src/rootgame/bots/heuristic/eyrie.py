@@ -14,16 +14,17 @@ from __future__ import annotations
 from ...actions import Action
 from ...cards import DECK
 from ...factions.eyrie import COLUMNS, EyrieState, card_options, roosts_on_map, st
+from ...i18n import N_
 from ...rules.core import board, can_build, card_suit, rules
 from ...state import GameState
 from ..base import Reason
 from .core import Policy, general_terms, register_policy
 
 WHY_FEASIBLE = {
-    "recruit": "it has a roost in a {suit} clearing",
-    "move": "it has warriors to move from a {suit} clearing",
-    "battle": "it can battle in a {suit} clearing",
-    "build": "it can put a roost in a {suit} clearing",
+    "recruit": N_("adds a {suit} card to {column}: it has a roost in a {suit} clearing"),
+    "move": N_("adds a {suit} card to {column}: it has warriors to move from a {suit} clearing"),
+    "battle": N_("adds a {suit} card to {column}: it can battle in a {suit} clearing"),
+    "build": N_("adds a {suit} card to {column}: it can put a roost in a {suit} clearing"),
 }
 COLUMN_BONUS = {"recruit": 0.3, "move": 0.2, "battle": 0.4, "build": 0.8}
 
@@ -133,7 +134,7 @@ class EyriePolicy(Policy):
     def bonus(self, g: GameState, seat: int, kind: str, a: Action) -> tuple[float, Reason | None]:
         if kind == "decree" and a[0] == "turmoil":
             return -15.0, Reason(
-                "eyrie.turmoil", "no way to carry out the {suit} card: turmoil", {"suit": a[1]}
+                "eyrie.turmoil", N_("no way to carry out the {suit} card: turmoil"), {"suit": a[1]}
             )
         if kind == "decree_add" and a[0] == "decree":
             return self._add(g, seat, int(a[1]), str(a[2]))
@@ -141,13 +142,13 @@ class EyriePolicy(Policy):
             return self._leader(g, seat, str(a[1]))
         if kind == "eyrie_corner":
             return 0.0, Reason(
-                "eyrie.corner", "starts in the corner opposite the keep", {"clearing": a[1]}
+                "eyrie.corner", N_("starts in the corner opposite the keep"), {"clearing": a[1]}
             )
         return super().bonus(g, seat, kind, a)
 
     def _add(self, g: GameState, seat: int, cid: int, col: str) -> tuple[float, Reason]:
         suit = DECK[cid].suit
-        args = {"suit": suit, "column": col.capitalize()}
+        args = {"suit": suit, "column": col}
         fs = st(g, seat)
         mv = moving(g, seat, fs) or col == "move"
         ok = feasible(g, seat, COLUMNS.index(col), cid, mv)
@@ -156,12 +157,12 @@ class EyriePolicy(Policy):
         if not ok:
             return -1.0, Reason(
                 "eyrie.decree-risk",
-                "adds a {suit} card to {column} though it cannot carry it out yet",
+                N_("adds a {suit} card to {column} though it cannot carry it out yet"),
                 args,
             )
         extra = COLUMN_BONUS[col] - (0.3 if suit == "bird" else 0.0)
         return extra, Reason(
-            f"eyrie.decree.{col}", "adds a {suit} card to {column}: " + WHY_FEASIBLE[col], args
+            f"eyrie.decree.{col}", WHY_FEASIBLE[col], args
         )
 
     def _leader(self, g: GameState, seat: int, leader: str) -> tuple[float, Reason]:
@@ -182,25 +183,25 @@ class EyriePolicy(Policy):
         if leader == "despot":
             return 0.5 * enemy_buildings, Reason(
                 "eyrie.leader.despot",
-                "Despot: {n} enemy buildings and tokens within reach, +1 VP each removed",
+                N_("Despot: {n} enemy buildings and tokens within reach, +1 VP each removed"),
                 {"n": enemy_buildings},
             )
         if leader == "builder":
             return 0.6 * items, Reason(
                 "eyrie.leader.builder",
-                "Builder: {n} items in hand to craft for full VP",
+                N_("Builder: {n} items in hand to craft for full VP"),
                 {"n": items},
             )
         if leader == "charismatic":
             gain = 1.5 if fs.warriors >= 8 and roosts_on_map(g, seat) >= 2 else 0.0
             return gain, Reason(
                 "eyrie.leader.charismatic",
-                "Charismatic: {n} warriors in supply to recruit two at a time",
+                N_("Charismatic: {n} warriors in supply to recruit two at a time"),
                 {"n": fs.warriors},
             )
         return 0.4 * contested, Reason(
             "eyrie.leader.commander",
-            "Commander: enemy warriors in {n} clearings within reach, an extra hit in attack",
+            N_("Commander: enemy warriors in {n} clearings within reach, an extra hit in attack"),
             {"n": contested},
         )
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from ...actions import Action
 from ...factions.marquise import BUILDINGS, st
+from ...i18n import N_
 from ...rules.core import board
 from ...state import GameState
 from ..base import Reason
@@ -53,11 +54,11 @@ class MarquisePolicy(Policy):
             if n >= 3:
                 return 2.0, Reason(
                     "marquise.hospital",
-                    "Field Hospitals: brings {n} warriors back to the keep",
+                    N_("Field Hospitals: brings {n} warriors back to the keep"),
                     {"n": n},
                 )
         if kind == "cat_keep":
-            return 0.0, Reason("marquise.keep", "places the keep in a corner", {})
+            return 0.0, Reason("marquise.keep", N_("places the keep in a corner"), {})
         return super().bonus(g, seat, kind, a)
 
 
