@@ -61,15 +61,21 @@ def test_the_summary_counts_wins_per_bot_and_per_faction() -> None:
 
 
 def test_same_summary_for_one_process_two_processes_and_ray() -> None:
-    """With a real local Ray instance. (ROOTGAME_SKIP_RAY=1 skips the Ray part, for a machine
-    too loaded for Ray's processes to start in their time limits; CI does not set it.)"""
+    """With a real local Ray instance. On a machine so loaded that Ray's own processes miss
+    their start-up time limits ("timed out during startup"), the Ray part is skipped, saying
+    so, unless ROOTGAME_REQUIRE_RAY=1 (what CI sets); ROOTGAME_SKIP_RAY=1 skips it outright."""
     one = summary(CFG, run(CFG, workers=1))
     two = summary(CFG, run(CFG, workers=2))
     assert _comparable(one) == _comparable(two)
     assert one["games"] == 4
     if os.environ.get("ROOTGAME_SKIP_RAY") == "1":
         pytest.skip("ROOTGAME_SKIP_RAY=1: the Ray part was not run")
-    on_ray = summary(CFG, run(CFG, workers=2, ray_address="local"))
+    try:
+        on_ray = summary(CFG, run(CFG, workers=2, ray_address="local"))
+    except Exception as e:
+        if "timed out during startup" in str(e) and os.environ.get("ROOTGAME_REQUIRE_RAY") != "1":
+            pytest.skip(f"a local Ray instance could not start on this machine: {e}")
+        raise
     assert _comparable(on_ray) == _comparable(one)
 
 
