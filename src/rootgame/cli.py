@@ -20,8 +20,8 @@ from .actions import Action, parse, token
 from .bench import DEFAULT_MAX_TURNS, bot_seed, run
 from .bench import simulate as run_simulation
 from .cli_records import register as register_record_commands
-from .cli_web import register as register_web_commands
 from .cli_tournament import register as register_tournament
+from .cli_web import register as register_web_commands
 from .describe import faction_in_sentence, faction_name, prompt_text, translate_reason
 from .errors import BadToken, IllegalAction
 from .flow import FACTIONS

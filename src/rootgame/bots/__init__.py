@@ -24,8 +24,9 @@ def register(cls: type[Bot]) -> type[Bot]:
 
 
 def names() -> list[str]:
+    """The registered bots, the random one first (the quickest: a front end's default)."""
     _load()
-    return sorted(REGISTRY)
+    return sorted(REGISTRY, key=lambda n: (n != "random", n))
 
 
 def get(name: str, seed: int = 0, **options: Any) -> Bot:
