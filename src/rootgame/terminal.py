@@ -20,7 +20,7 @@ from pathlib import Path
 from rich.console import Console
 
 from .actions import Action, parse, token
-from .bots import RandomBot
+from .bots import Bot, Observation
 from .cli_errors import INTERRUPTED, cannot_write
 from .describe import faction_in_sentence, prompt_text, translate_reason
 from .errors import BadToken, IllegalAction
@@ -118,14 +118,16 @@ class _Redraw(Exception):
 
 
 class Session:
-    """One terminal game: ``human`` plays against ``bot``; ``read`` reads a line of input."""
+    """One terminal game: ``human`` plays against ``bot``; ``read`` reads a line of input.
+    A bot that explains its choices (any but the random one) has its reason shown beside its
+    decision in the recap."""
 
     def __init__(
         self,
         console: Console,
         game: Game,
         human: int,
-        bot: RandomBot,
+        bot: Bot,
         seed: int,
         read: Callable[[str], str] | None = None,
     ) -> None:
@@ -133,6 +135,8 @@ class Session:
         self.game = game
         self.human = human
         self.bot = bot
+        self.explain = bot.name != "random"
+        """Whether the bot's reasons are shown (the random bot's are only noise)."""
         self.seed = seed
         self.read = read or (lambda prompt: console.input(prompt))
         self.recap = Recap(human, game)
@@ -148,9 +152,11 @@ class Session:
         try:
             while not game.is_over:
                 if game.current_seat != self.human:
-                    a = self.bot.choose(game)
-                    game.apply(a)
-                    self.recap.step(game)
+                    choice = self.bot.decide(Observation(game))
+                    game.apply(choice.action)
+                    why = choice.reason if self.explain else None
+                    told = why is not None and why.code != "forced"  # not "the only choice"
+                    self.recap.step(game, str(why) if told else None)
                     continue
                 self._before_decision()
                 try:
@@ -384,12 +390,23 @@ class Session:
         )
 
 
-def intro(console: Console, human: str, bot: str, seed: int) -> None:
-    """The first line of a game: who plays whom, and the seed to play it again."""
-    console.print(
-        _(
+def intro(console: Console, human: str, bot: str, seed: int, spec: str = "random") -> None:
+    """The first line of a game: who plays whom (``bot`` is the faction, ``spec`` the bot
+    playing it, as ``--bot`` names it), and how to play it again."""
+    if spec == "random":
+        text = _(
             "You play the {faction} against a random {bot} (seed {seed}: play it again with "
             "--seed {seed}). Type help for commands."
-        ).format(faction=faction_in_sentence(human), bot=faction_in_sentence(bot), seed=seed),
+        )
+    else:
+        text = _(
+            "You play the {faction} against the {bot}, played by the {spec} bot (seed {seed}: "
+            "play it again with --seed {seed} --bot {spec}). Type help for commands."
+        )
+    console.print(
+        text.format(
+            faction=faction_in_sentence(human), bot=faction_in_sentence(bot), seed=seed,
+            spec=spec,
+        ),
         highlight=False,
     )
