@@ -1,6 +1,8 @@
 """Small helpers for the tests: scenario tests of the general Law and the Marquise
 (test_law.py, test_marquise.py; positions are built with :func:`rootgame.position.build`),
-and :class:`Terminal`, which drives the terminal program as a player does."""
+games and positions for the hidden-information and determinization tests (test_leaks.py,
+test_determinize.py), and :class:`Terminal`, which drives the terminal program as a player
+does."""
 
 from __future__ import annotations
 
@@ -16,11 +18,14 @@ import struct
 import sys
 import termios
 import time
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rootgame import Game
-from rootgame.cards import DECK, ids_for_key
+from rootgame import Game, flow, new_game
+from rootgame.bots import RandomBot
+from rootgame.cards import DECK, N_CARDS, ids_for_key
 from rootgame.position import build
+from rootgame.rng import Rng
 
 M, E = 0, 1
 """Seats in the default two-player game: the Marquise, then the Eyrie."""
@@ -95,6 +100,100 @@ def play(g: Game, *toks: str) -> Game:
     """Apply tokens in order; return the game."""
     for t in toks:
         g.apply(t)
+    return g
+
+
+def mid_games(
+    factions: Sequence[str], seeds: Iterable[int], every: int = 41, first: int = 17
+) -> list[Game]:
+    """Copies of random games (random bots) at several moments, never over: after decision
+    ``first``, then every ``every`` decisions."""
+    out: list[Game] = []
+    for seed in seeds:
+        g = new_game(factions=list(factions), seed=seed)
+        bot = RandomBot(seed)
+        n = 0
+        while not g.is_over:
+            if n % every == first:
+                out.append(g.clone())
+            g.apply(bot.choose(g))
+            n += 1
+    return out
+
+
+def resample(game: Game, seat: int | None, rng: Rng) -> Game:
+    """A copy of ``game`` in which everything ``seat`` cannot see is drawn again: the draw
+    pile, the other hands, the other factions' face-down piles (the Alliance's supporters),
+    and in the log the others' draws, shuffles, random picks, looks, and the cards others put
+    face down (Mobilize; Outrage, seen by the payer and the Alliance)."""
+    h = game.clone()
+    g = h.state
+    others = [s for s in range(g.n) if s != seat]
+    piles = [g.seats[s].hand for s in others] + [
+        z for s in others for z in flow.FACTIONS[g.factions[s]].hidden_zones(g, s)
+    ]
+    pool = g.deck[:] + [c for pile in piles for c in pile]
+    rng.shuffle(pool)
+    for pile in piles:
+        k = len(pile)
+        pile[:], pool = pool[:k], pool[k:]
+    g.deck = pool
+    log: list[dict[str, Any]] = []
+    for e in g.log or []:
+        e = dict(e)
+        k = e["kind"]
+        if k == "draw" and e["seat"] != seat:
+            e["cards"] = [rng.below(N_CARDS) for _ in e["cards"]]
+        elif k == "shuffle":
+            order = list(e["order"])
+            rng.shuffle(order)
+            e["order"] = order
+        elif k == "pick":
+            e["index"] = rng.below(e["of"])
+        elif k == "take" and seat not in (e["seat"], e["from"]):
+            e["card"] = rng.below(N_CARDS)
+        elif k == "look" and e["seat"] != seat:
+            e["cards"] = [rng.below(N_CARDS) for _ in e["cards"]]
+        elif k == "action" and str(e["token"]).startswith(("mobilize ", "outrage ")):
+            if seat not in (e["seat"], e["data"].get("ally", e["seat"])):
+                e["token"] = f"{e['token'].split()[0]} {rng.below(N_CARDS)}"
+        log.append(e)
+    g.log = log
+    return h
+
+
+def stand_and_deliver(marquise_hand: tuple[str, ...] = ()) -> Game:
+    """The Marquise has just taken one of the Eyrie's three cards with Stand and Deliver!
+    (3.5.3), the event log starting at that moment."""
+    g = build(
+        {
+            "turn": "marquise",
+            "at": "birdsong",
+            "clearings": {"1": {"marquise": "2w keep"}, "3": {"eyrie": "2w roost"}},
+            "persistent": {"marquise": ["stand-and-deliver"]},
+            "hands": {"eyrie": ["anvil", "sword", "cobbler"], "marquise": list(marquise_hand)},
+            "seed": 3,
+        }
+    )
+    g.state.log = []
+    g.apply("stand-and-deliver 1")
+    return g
+
+
+def codebreakers() -> Game:
+    """The Marquise has just looked at the Eyrie's hand (anvil, sword) with Codebreakers
+    (Daylight), the event log starting at that moment."""
+    g = build(
+        {
+            "turn": "marquise",
+            "at": "daylight:actions",
+            "clearings": {"1": {"marquise": "2w keep"}, "3": {"eyrie": "2w roost"}},
+            "persistent": {"marquise": ["codebreakers"]},
+            "hands": {"eyrie": ["anvil", "sword"], "marquise": ["cobbler"]},
+        }
+    )
+    g.state.log = []
+    g.apply("codebreakers 1")
     return g
 
 

@@ -12,71 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from lawkit import codebreakers, mid_games, resample, stand_and_deliver
 
 from rootgame import Game, flow, new_game
 from rootgame.bots import RandomBot
-from rootgame.cards import N_CARDS, ids_for_key
+from rootgame.cards import ids_for_key
 from rootgame.position import build
 from rootgame.rng import Rng
 
 FACTIONS = ("marquise", "eyrie")
 THREE = ["marquise", "eyrie", "alliance"]
-
-
-def _games(factions: list[str], seeds: range) -> list[Game]:
-    """Copies of random games at several moments (never over)."""
-    out: list[Game] = []
-    for seed in seeds:
-        g = new_game(factions=factions, seed=seed)
-        bot = RandomBot(seed)
-        n = 0
-        while not g.is_over:
-            if n % 41 == 17:
-                out.append(g.clone())
-            g.apply(bot.choose(g))
-            n += 1
-    return out
-
-
-def resample(game: Game, seat: int | None, rng: Rng) -> Game:
-    """A copy of ``game`` in which everything ``seat`` cannot see is drawn again."""
-    h = game.clone()
-    g = h.state
-    others = [s for s in range(g.n) if s != seat]
-    # Face-down cards of other seats: their hands, and the Alliance's supporters (8.2.2).
-    piles = [g.seats[s].hand for s in others] + [
-        g.fs[s].supporters for s in others if g.factions[s] == "alliance"
-    ]
-    pool = g.deck[:] + [c for pile in piles for c in pile]
-    rng.shuffle(pool)
-    for pile in piles:
-        k = len(pile)
-        pile[:], pool = pool[:k], pool[k:]
-    g.deck = pool
-    log: list[dict[str, Any]] = []
-    for e in g.log or []:
-        e = dict(e)
-        k = e["kind"]
-        if k == "draw" and e["seat"] != seat:
-            e["cards"] = [rng.below(N_CARDS) for _ in e["cards"]]
-        elif k == "shuffle":
-            order = list(e["order"])
-            rng.shuffle(order)
-            e["order"] = order
-        elif k == "pick":
-            e["index"] = rng.below(e["of"])
-        elif k == "take" and seat not in (e["seat"], e["from"]):
-            e["card"] = rng.below(N_CARDS)
-        elif k == "look" and e["seat"] != seat:
-            e["cards"] = [rng.below(N_CARDS) for _ in e["cards"]]
-        elif k == "action" and e["seat"] != seat and str(e["token"]).startswith(
-            ("mobilize ", "outrage ")
-        ):
-            if seat != e["data"].get("ally", e["seat"]):
-                e["token"] = f"{e['token'].split()[0]} {rng.below(N_CARDS)}"
-        log.append(e)
-    g.log = log
-    return h
 
 
 @pytest.mark.parametrize("first", FACTIONS)
@@ -87,7 +32,7 @@ def test_1_2_1_view_and_events_do_not_depend_on_hidden_information(
     factions = [first] + [f for f in FACTIONS if f != first]
     rng = Rng(7)
     changed = 0
-    for game in _games(factions, range(4)):
+    for game in mid_games(factions, range(4)):
         seat = None if faction is None else game.factions.index(faction)
         view, events = game.view(seat), game.events(seat)
         for _ in range(3):
@@ -108,7 +53,7 @@ def test_1_2_1_with_the_alliance_supporters_stay_hidden(seat: int | None) -> Non
     there by Mobilize or Outrage."""
     rng = Rng(5)
     changed = 0
-    for game in _games(THREE, range(3)):
+    for game in mid_games(THREE, range(3)):
         view, events = game.view(seat), game.events(seat)
         h = resample(game, seat, rng)
         changed += h.state.fs[2].supporters != game.state.fs[2].supporters or any(
@@ -120,13 +65,13 @@ def test_1_2_1_with_the_alliance_supporters_stay_hidden(seat: int | None) -> Non
     if seat != 2:  # the supporters themselves were drawn again in some of the games
         assert any(
             resample(game, seat, rng).state.fs[2].supporters != game.state.fs[2].supporters
-            for game in _games(THREE, range(1))
+            for game in mid_games(THREE, range(1))
         )
 
 
 def test_8_2_2_mobilize_and_outrage_cards_are_seen_by_who_may_see_them() -> None:
     secret = {"mobilize": 0, "outrage": 0}
-    for game in _games(THREE, range(4))[-1:] + [_finished(THREE, s) for s in range(4)]:
+    for game in mid_games(THREE, range(4))[-1:] + [_finished(THREE, s) for s in range(4)]:
         full = game.state.log or []
         for seat in (0, 1, 2, None):
             for e, x in zip(full, game.events(seat), strict=True):
@@ -200,24 +145,8 @@ def test_1_2_1_a_seat_never_sees_the_other_draws_or_the_deck_order(faction: str)
     assert spectator["own_draw"] == 0
 
 
-def _stand_and_deliver() -> Game:
-    g = build(
-        {
-            "turn": "marquise",
-            "at": "birdsong",
-            "clearings": {"1": {"marquise": "2w keep"}, "3": {"eyrie": "2w roost"}},
-            "persistent": {"marquise": ["stand-and-deliver"]},
-            "hands": {"eyrie": ["anvil", "sword", "cobbler"]},
-            "seed": 3,
-        }
-    )
-    g.state.log = []
-    g.apply("stand-and-deliver 1")
-    return g
-
-
 def test_1_2_1_a_card_taken_at_random_is_seen_only_by_the_two_players() -> None:
-    g = _stand_and_deliver()
+    g = stand_and_deliver()
     (taken,) = g.state.seats[0].hand
     for seat in (0, 1):
         counts = _check_events(g, seat)
@@ -231,17 +160,7 @@ def test_1_2_1_a_card_taken_at_random_is_seen_only_by_the_two_players() -> None:
 
 
 def test_1_2_1_a_hand_looked_at_is_seen_only_by_the_looker() -> None:
-    g = build(
-        {
-            "turn": "marquise",
-            "at": "daylight:actions",
-            "clearings": {"1": {"marquise": "2w keep"}, "3": {"eyrie": "2w roost"}},
-            "persistent": {"marquise": ["codebreakers"]},
-            "hands": {"eyrie": ["anvil", "sword"], "marquise": ["cobbler"]},
-        }
-    )
-    g.state.log = []
-    g.apply("codebreakers 1")
+    g = codebreakers()
     seen = [ids_for_key("anvil")[0], ids_for_key("sword")[0]]
     assert [e["cards"] for e in g.events(0) if e["kind"] == "look"] == [seen]
     for seat in (0, 1, None):

@@ -321,6 +321,20 @@ def column_name(column: str) -> str:
     return pgettext("decree column", COLUMN_NAMES[column]) if column in COLUMN_NAMES else column
 
 
+def reason_text(template: str, args: dict[str, Any]) -> str:
+    """A bot's reason (bots.base.Reason) in the current language: its template translated,
+    suits and Decree columns named."""
+    named = dict(args)
+    if isinstance(named.get("suit"), str):
+        named["suit"] = suit_name(named["suit"])
+    if isinstance(named.get("column"), str):
+        named["column"] = column_name(named["column"])
+    try:
+        return gettext(template).format(**named)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
 def phase_name(phase: str) -> str:
     return pgettext("phase", PHASE_NAMES[phase]) if phase in PHASE_NAMES else phase
 

@@ -328,6 +328,9 @@ class Alliance(Faction):
     def private_view(self, g: GameState, seat: int) -> JSON:
         return {"supporters": st(g, seat).supporters[:]}
 
+    def hidden_zones(self, g: GameState, seat: int) -> list[list[int]]:
+        return [st(g, seat).supporters]
+
     board_features = (
         "warriors_in_supply",
         "officers",

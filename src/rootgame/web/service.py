@@ -23,6 +23,7 @@ from typing import Any
 from starlette.concurrency import run_in_threadpool
 
 from ..actions import CARD, CLEARING, DOMINANCE_CARD, PAID_CARD, arguments, parse
+from ..bots import Bot
 from ..describe import describe, translate_reason
 from ..errors import IllegalAction, RootError
 from ..factions.eyrie import COLUMNS as DECREE_COLUMNS
@@ -55,22 +56,17 @@ class ApiError(Exception):
 
 
 def bot_names() -> list[str]:
-    """The bots that exist (rootgame.bots' registry when it has one)."""
+    """The bots that exist (rootgame.bots' registry), the random one first."""
     from .. import bots
 
-    names = getattr(bots, "names", None)
-    return list(names()) if callable(names) else ["random"]
+    return bots.names()
 
 
-def make_bot(name: str, seed: int) -> Any:
+def make_bot(name: str, seed: int) -> Bot:
+    """A new bot by its registry name; ValueError naming the known ones."""
     from .. import bots
 
-    get = getattr(bots, "get", None)
-    if callable(get):
-        return get(name, seed=seed)
-    if name != "random":
-        raise ValueError(f"unknown bot {name!r}; known: random")
-    return bots.RandomBot(seed)
+    return bots.get(name, seed=seed)
 
 
 # --- targets: where on the table an action happens -------------------------------------------
