@@ -260,7 +260,7 @@ TEXT: dict[str, str] = {
         "place your base"
     ),
     "done@ally_revolt": N_("Revolt no more"),
-    "spread": N_("Spread Sympathy to clearing {c}: spend {n} supporters, score {vp}"),
+    "spread": N_("Spread Sympathy to clearing {c}: spend {supporters}, score {vp}"),
     "done@ally_spread": N_("Spread no more sympathy"),
     "spend": N_("Spend the supporter {card}"),
     "mobilize": N_("Mobilize: add {card} to your supporters"),
@@ -390,6 +390,11 @@ def clearing_name(map_name: str, c: int) -> str:
 
 def warriors_text(n: int) -> str:
     return ngettext("{n} warrior", "{n} warriors", n).format(n=n)
+
+
+def supporters_text(n: int) -> str:
+    """``n`` supporters to spend (8.2.2)."""
+    return ngettext("{n} supporter", "{n} supporters", n).format(n=n)
 
 
 def vp_text(n: int) -> str:
@@ -671,7 +676,8 @@ def _d_spread(x: _Ctx, a: Action) -> str:
     seat = x.seat()
     c = int(a[1])
     n = spread_cost(x.g, seat, c) if seat is not None else _next_sympathy(x)[0]
-    return _t("spread", c=x.c(c), n=n, vp=vp_text(_next_sympathy(x)[1]))
+    vp = vp_text(_next_sympathy(x)[1])
+    return _t("spread", c=x.c(c), supporters=supporters_text(n), vp=vp)
 
 
 def _d_organize(x: _Ctx, a: Action) -> str:
