@@ -76,9 +76,11 @@ def test_record_round_trip(seed: int) -> None:
     body = lines[lines.index("---") + 1 :]
     decisions = [x for x in body if not x.startswith(("*", "=", "#"))]
     assert decisions == g.history
-    # One checkpoint per turn passed (and one at the end of a finished game).
+    # One checkpoint per round of turns completed (and one at the end of a finished game).
     checkpoints = [x for x in body if x.startswith("= ")]
-    assert len(checkpoints) == g.turn_number + (1 if g.is_over else 0)
+    assert len(checkpoints) == g.turn_number // g.state.n + (1 if g.is_over else 0)
+    rounds = [int(x.split()[1]) for x in checkpoints[: g.turn_number // g.state.n]]
+    assert rounds == list(range(g.state.n, g.turn_number + 1, g.state.n))
 
 
 def test_record_checkpoints_hold_the_turn_and_the_state_hash() -> None:
