@@ -21,7 +21,7 @@ from ...cards import DECK
 from ...errors import RootError
 from .atoms import Converter, engine_atoms
 from .cards import CardSpec
-from .factions import SUPPORTED_FACTIONS
+from .factions import SUPPORTED_FACTIONS, hidden_piles, hidden_place
 from .identity import CardIdentity, swap_cards
 from .notation import FACTION_NAMES, SUIT_NAMES, RootlogError, RootlogGame
 from .reader import parse_rootlog
@@ -110,7 +110,7 @@ class Importer(CardIdentity):
             for at in self.lines[line].atoms:
                 if at.spec is None or at.kind not in ("card", "craft", "ambush"):
                     continue
-                if at.kind == "card" and at.key[0][0] != "hand":
+                if at.kind == "card" and not hidden_place(self.factions, at.key[0]):
                     continue
                 if at.spec.keys is not None and len(at.spec.keys) == 1:
                     for key in at.spec.keys:
@@ -142,7 +142,8 @@ class Importer(CardIdentity):
             raise RootlogError(
                 "rootgame does not have yet what this record needs: "
                 + ", ".join(what for _, what in missing), line, 1 if line else 0, "",
-                "the Fall map, the Standard deck, the Marquise (C) and the Eyrie (E)")
+                "the Fall map, the Standard deck, the Marquise (C), the Eyrie (E) and the "
+                "Woodland Alliance (A)")
         if len(letters) < 2:
             raise RootlogError("a game needs two factions", 0, 0, "", "players C and E")
 
@@ -362,14 +363,18 @@ class Importer(CardIdentity):
             shuffled = reshuffled(st.before, st.after)
             pre: list[tuple[Any, ...]] = []
             post: list[tuple[Any, ...]] = []
+            drawn: set[int] = set()
             for j, at in enumerate(atoms):
-                if at[0] != "card" or at[1][0] != ("deck",) or at[1][1][0] != "hand":
-                    continue
+                if at[0] != "card" or at[1][0] != ("deck",):
+                    continue  # not drawn (into a hand, the supporters or the discard pile)
                 cid = int(at[2])
+                if st.before.cards.get(cid) not in (("deck",), ("discard",)):
+                    continue  # a dominance card taken from beside the board (3.3.3)
+                drawn.add(j)
                 from_deck = st.before.cards.get(cid) == ("deck",)
                 named = False
                 if line is not None:
-                    got = self.settle_draw(line, left[line], g2, st, cid, at[1][1][1],
+                    got = self.settle_draw(line, left[line], g2, st, cid, at[1][1],
                                            from_deck, atoms_by_step, si)
                     if got is None:
                         return None
@@ -382,7 +387,7 @@ class Importer(CardIdentity):
                     by_step[-1].append(rank[-1])
                 self.serial += 1
                 (pre if from_deck else post).append(("draw", cid, self.serial))
-                if not named:
+                if not named and hidden_place(self.factions, at[1][1]):
                     free[cid] = (self.serial, epoch if from_deck else epoch + 1)
             events.extend(pre)
             if shuffled:
@@ -392,8 +397,8 @@ class Importer(CardIdentity):
             events.extend(chance_events(st))
             if line is None:
                 continue
-            for at in atoms:
-                if at[0] == "card" and at[1][0] == ("deck",) and at[1][1][0] == "hand":
+            for j, at in enumerate(atoms):
+                if j in drawn:
                     continue  # settled above
                 hit = self.consume(line, left[line], at, free)
                 if hit is None:
@@ -695,7 +700,6 @@ class Importer(CardIdentity):
             path.append(n)
             n = n.parent
         path.reverse()
-        tokens = [t for x in path for t in x.tokens]
         events = [e for x in path for e in x.events]
         states = [s for x in path for s in x.states]
         final = node.pos
@@ -706,6 +710,12 @@ class Importer(CardIdentity):
         for cid, (serial, _epoch) in final.free.items():
             if cid in mapping:
                 renames[serial] = mapping[cid]
+        drawn = {e[2]: e[1] for e in events if e[0] == "draw"}
+        # A decision naming a card that was still an unnamed draw (a card put face down
+        # among the Alliance's supporters, #A->$) names the card that draw finally was.
+        tokens = [(t, {cid: renames.get(serial, drawn.get(serial, cid))
+                       for cid, (serial, _) in x.parent.pos.free.items()}
+                   if x.parent is not None else {}) for x in path for t in x.tokens]
         epochs: list[list[int]] = [[]]
         chance: list[tuple[Any, ...]] = [("shuffle", 0)]
         for e in events:
@@ -727,13 +737,15 @@ class Importer(CardIdentity):
         try:
             game = new_game(self.factions, map="autumn", seed=0, first_player=self.first,
                             forced=forced)
-            for t in tokens:
-                game.apply(t)
+            for t, names in tokens:
+                game.apply(rename_cards(game.state, t, names))
         except (IllegalAction, RootError, ValueError) as e:
             raise RootlogError(f"internal: the replay found does not replay ({e})") from e
         a, b = Snap(game.state), Snap(final.g)
         hands = tuple(tuple(mapping.get(c, c) for c in h) for h in b.hands)
-        if a.pieces != b.pieces or a.vp != b.vp or a.hands != hands:
+        piles = [[mapping.get(c, c) for c in p] for _, p in hidden_piles(final.g)]
+        if a.pieces != b.pieces or a.vp != b.vp or a.hands != hands or piles != [
+                p for _, p in hidden_piles(game.state)]:
             raise RootlogError("internal: the replay found does not give the same state")
         # The game starts from its set-up state (the record's chance outcomes forced), not
         # from a seed: its origin carries no event of the setup, as a position's does not.
@@ -752,8 +764,8 @@ class Importer(CardIdentity):
         with the cards still in it."""
         rng = random.Random(seed)
         groups: dict[int, list[int]] = {}
-        for seat in final.g.seats:
-            for cid in seat.hand:
+        for _, pile in hidden_piles(final.g):
+            for cid in pile:
                 if cid in final.free:
                     groups.setdefault(final.free[cid][1], []).append(cid)
         mapping: dict[int, int] = {}
@@ -768,6 +780,27 @@ class Importer(CardIdentity):
         if final.epoch not in groups:
             rng.shuffle(rest)
         return mapping, rest, sum(len(c) for c in groups.values())
+
+
+def rename_cards(g: Any, tok: str, names: dict[int, int]) -> str:
+    """Decision ``tok`` of state ``g`` with the cards it takes renamed by ``names`` (the
+    card places of its decision's declared shapes, ``flow.TAKES``)."""
+    from ... import flow
+    from ...actions import CARD, PAID_CARD, parse, token
+
+    if not names:
+        return tok
+    a = parse(tok)
+    for sig in flow.TAKES.get(g.stack[-1].kind, ()):
+        if sig[0] != a[0] or len(sig) > len(a):
+            continue
+        out = list(a)
+        for i, dom in enumerate(sig[1:], start=1):
+            x = a[i]
+            if dom in (CARD, PAID_CARD) and isinstance(x, int) and x in names:
+                out[i] = names[x]
+        return token(tuple(out))
+    return tok
 
 
 def replay_rootlog(
