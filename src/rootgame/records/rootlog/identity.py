@@ -89,23 +89,30 @@ class CardIdentity:
         draw pile, the two are swapped: the order of a draw pile is unknown to the record.
         Returns (card, named, action index)."""
         ln = self.lines[line]
-        for k in ln.by_key.get(("card", (("deck",), dst)), []):
-            if not left[k]:
-                continue
+        idx = [k for k in ln.by_key.get(("card", (("deck",), dst)), []) if left[k]]
+        # The record's order of the cards of one draw is not the pile's: a card it names
+        # later in the same draw is taken as that one.
+        for k in idx:
+            at = ln.atoms[k]
+            if at.spec is not None and at.spec.named and at.spec.matches(cid):
+                left[k] -= 1
+                return cid, True, at.action
+        if idx and not (ln.atoms[idx[0]].spec or CardSpec()).named:
+            left[idx[0]] -= 1
+            return cid, False, ln.atoms[idx[0]].action
+        want = ("deck",) if from_deck else ("discard",)
+        # The card named is still in the draw pile, or was drawn in the same step by
+        # another hand (the two were drawn the other way round).
+        drawn_too = [c for c, loc in st.after.cards.items() if loc != dst
+                     and hidden_place(self.factions, loc)
+                     and st.before.cards.get(c) == want]
+        for k in idx:
             at = ln.atoms[k]
             spec = at.spec
             assert spec is not None
-            left[k] -= 1
-            if not spec.named or spec.matches(cid):
-                return cid, spec.named, at.action
-            want = ("deck",) if from_deck else ("discard",)
-            # The card named is still in the draw pile, or was drawn in the same step by
-            # another hand (the two were drawn the other way round).
-            drawn_too = [c for c, loc in st.after.cards.items() if loc != dst
-                         and hidden_place(self.factions, loc)
-                         and st.before.cards.get(c) == want]
             for y in list(reversed(g2.deck)) + drawn_too:
                 if st.before.cards.get(y) == want and spec.matches(y):
+                    left[k] -= 1
                     swap_cards(g2, cid, y)
                     for later in atoms_by_step[si:]:
                         for j, old in enumerate(later):
@@ -115,7 +122,6 @@ class CardIdentity:
                                 elif old[2] == y:
                                     later[j] = (*old[:2], cid)
                     return int(y), True, at.action
-            return None
         return None
 
     def arrange(self, pos: Pos, lookahead: int = 12) -> None:

@@ -544,27 +544,38 @@ class Importer(CardIdentity):
             return legal
         ln = self.lines[pos.line]
         left = pos.left[pos.line]
-        acts = sorted({at.action for k, at in enumerate(ln.atoms) if left[k]})[:2]
+        open_acts = sorted({at.action for k, at in enumerate(ln.atoms) if left[k]})
+        acts = open_acts[:2]
         places: set[int] = set()
+        # The clearings of the few actions after those break ties (the clearing of a
+        # sympathy token is written after the supporters paid for it, 8.4.2).
+        ahead: set[int] = set()
         specs: list[CardSpec] = []
         for k, at in enumerate(ln.atoms):
-            if not left[k] or at.action not in acts:
+            if not left[k] or at.action not in open_acts[:6]:
                 continue
-            if at.spec is not None:
+            if at.spec is not None and at.action in acts:
                 specs.append(at.spec)
             key = at.key
             if at.kind in ("place", "remove", "from", "to", "battle") and isinstance(key, tuple):
-                places.add(int(key[-1]))
+                into = places if at.action in acts else ahead
+                into.add(int(key[-1]))
                 if at.kind == "from":
-                    places.add(at.dest)
+                    into.add(at.dest)
 
-        def score(a: tuple[Any, ...]) -> int:
-            n = 0
-            for x in a[1:]:
+        kind = pos.g.stack[-1].kind if pos.g.stack else ""
+
+        def score(a: tuple[Any, ...]) -> tuple[int, int]:
+            n = m = 0
+            doms = arg_domains(kind, a)
+            for x, dom in zip(a[1:], doms, strict=False):
                 if isinstance(x, int):
-                    n += x in places
-                    n += 0 <= x < len(DECK) and any(sp.matches(x) for sp in specs)
-            return -n
+                    if dom != "card":
+                        n += x in places
+                        m += x in ahead
+                    if dom in ("card", "?"):
+                        n += 0 <= x < len(DECK) and any(sp.matches(x) for sp in specs)
+            return -n, -m
 
         return sorted(legal, key=score)
 
@@ -782,25 +793,39 @@ class Importer(CardIdentity):
         return mapping, rest, sum(len(c) for c in groups.values())
 
 
+_DOMAINS: dict[tuple[str, Any, int], tuple[str, ...]] = {}
+
+
+def arg_domains(kind: str, a: tuple[Any, ...]) -> tuple[str, ...]:
+    """What each argument of action ``a`` of decision ``kind`` is (``card``, or another
+    domain of its declared shape, ``flow.TAKES``); ``?`` when no shape says."""
+    key = (kind, a[0], len(a))
+    got = _DOMAINS.get(key)
+    if got is None:
+        from ... import flow
+        from ...actions import CARD, PAID_CARD
+
+        got = ("?",) * (len(a) - 1)
+        for sig in flow.TAKES.get(kind, ()):
+            if sig[0] == a[0] and len(sig) <= len(a):
+                got = tuple("card" if d in (CARD, PAID_CARD) else str(d) for d in sig[1:])
+                got += ("?",) * (len(a) - len(sig))
+                break
+        _DOMAINS[key] = got
+    return got
+
+
 def rename_cards(g: Any, tok: str, names: dict[int, int]) -> str:
     """Decision ``tok`` of state ``g`` with the cards it takes renamed by ``names`` (the
     card places of its decision's declared shapes, ``flow.TAKES``)."""
-    from ... import flow
-    from ...actions import CARD, PAID_CARD, parse, token
+    from ...actions import parse, token
 
     if not names:
         return tok
     a = parse(tok)
-    for sig in flow.TAKES.get(g.stack[-1].kind, ()):
-        if sig[0] != a[0] or len(sig) > len(a):
-            continue
-        out = list(a)
-        for i, dom in enumerate(sig[1:], start=1):
-            x = a[i]
-            if dom in (CARD, PAID_CARD) and isinstance(x, int) and x in names:
-                out[i] = names[x]
-        return token(tuple(out))
-    return tok
+    out = [a[0]] + [names.get(x, x) if dom == "card" and isinstance(x, int) else x
+                    for x, dom in zip(a[1:], arg_domains(g.stack[-1].kind, a), strict=True)]
+    return token(tuple(out))
 
 
 def replay_rootlog(
