@@ -344,8 +344,9 @@ def reshuffled(before: Snap, after: Snap) -> bool:
     """Whether the discard pile became the draw pile between the two (2.1)."""
     if not before.discard or before.areas == after.areas:
         return False
-    now = set(after.deck).union(*after.hands)
-    return any(c in now for c in before.discard)
+    # Nothing else takes a card from the discard pile: one that left it was reshuffled.
+    cards = after.cards
+    return any(cards.get(c, AT_DISCARD) != AT_DISCARD for c in before.discard)
 
 
 def dominance_activated(before: Snap, after: Snap) -> list[int]:
