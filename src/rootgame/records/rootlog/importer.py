@@ -397,6 +397,10 @@ class Importer(CardIdentity):
             events.extend(chance_events(st))
             if line is None:
                 continue
+            if st.reveal is not None:
+                # A hand shown (Outrage, Codebreakers): its cards are no longer open.
+                for cid in st.before.hands[st.reveal[0]]:
+                    free.pop(cid, None)
             for j, at in enumerate(atoms):
                 if j in drawn:
                     continue  # settled above
@@ -749,7 +753,7 @@ class Importer(CardIdentity):
             game = new_game(self.factions, map="autumn", seed=0, first_player=self.first,
                             forced=forced)
             for t, names in tokens:
-                game.apply(rename_cards(game.state, t, names))
+                apply_found(game, rename_cards(game.state, t, names))
         except (IllegalAction, RootError, ValueError) as e:
             raise RootlogError(f"internal: the replay found does not replay ({e})") from e
         a, b = Snap(game.state), Snap(final.g)
@@ -791,6 +795,31 @@ class Importer(CardIdentity):
         if final.epoch not in groups:
             rng.shuffle(rest)
         return mapping, rest, sum(len(c) for c in groups.values())
+
+
+def apply_found(game: Any, tok: str) -> None:
+    """Apply a decision the search found. Some of the Alliance's questions depend on the
+    suits and names of its face-down supporters (whether a Revolt or Spread Sympathy can be
+    paid, whether the supporters to spend are alike, 8.4): an unnamed supporter renamed
+    after the search decided may turn a question into none, or the other way round. Then a
+    question no longer asked is passed over when the search declined it or paid with a
+    supporter, and a new one is declined (or paid with the first candidates, as the
+    engine does when the choice cannot matter). Other decisions are applied as found."""
+    for _ in range(64):
+        legal = game.legal_tokens()
+        if tok in legal:
+            game.apply(tok)
+            return
+        word = tok.split()[0]
+        if word in ("done", "spend"):
+            return  # a question no longer asked
+        if "done" in legal:
+            game.apply("done")
+        elif game.state.stack and game.state.stack[-1].kind == "ally_pay":
+            game.apply(legal[0])
+        else:
+            break
+    game.apply(tok)  # refused: the error names the decision
 
 
 _DOMAINS: dict[tuple[str, Any, int], tuple[str, ...]] = {}
