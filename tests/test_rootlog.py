@@ -466,7 +466,8 @@ IMPORT_BASE = "Map: Fall\nDeck: Standard\nC: Ann\nE: Bo\n\nC:t_k->1\nE:b->3\n"
         ("E:b->3", "E:b->3/Sp->9", r"line 7, column 8: S is a hireling, .*no hirelings yet"),
         ("E:b->3", "E:b->3/h_E->A$4", "line 7, column 8: hireling h_E: rootgame has no hire"),
         ("E:b->3", "E:%s->e", "line 7, column 3: items .*: rootgame has no Vagabond"),
-        ("E:b->3", "E:b->3/t10^t_2_t", "line 7, column 8: the Marquise, the Eyrie and the Alliance never"),
+        ("E:b->3", "E:b->3/t10^t_2_t",
+         "line 7, column 8: the Marquise, the Eyrie and the Alliance never"),
     ],
 )
 def test_import_refuses_what_rootgame_lacks_naming_it(old: str, new: str, needle: str) -> None:

@@ -397,10 +397,6 @@ class Importer(CardIdentity):
             events.extend(chance_events(st))
             if line is None:
                 continue
-            if st.reveal is not None:
-                # A hand shown (Outrage, Codebreakers): its cards are no longer open.
-                for cid in st.before.hands[st.reveal[0]]:
-                    free.pop(cid, None)
             for j, at in enumerate(atoms):
                 if j in drawn:
                     continue  # settled above
