@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rootgame import Game, new_game
+from rootgame.cards import DECK
 from rootgame.game import replay
 from rootgame.records.rootlog import (
     Battle,
@@ -60,9 +61,11 @@ def _games() -> list[Path]:
     return GAME_FILES
 
 
-def random_game(seed: int, decisions: int | None = None) -> Game:
+def random_game(
+    seed: int, decisions: int | None = None, factions: tuple[str, ...] = ("marquise", "eyrie")
+) -> Game:
     """A game of random legal decisions (stopping after ``decisions`` if given)."""
-    g = new_game(seed=seed)
+    g = new_game(list(factions), seed=seed)
     r = random.Random(seed)
     while not g.is_over and (decisions is None or len(g.history) < decisions):
         g.apply(r.choice(g.legal_tokens()))
@@ -144,7 +147,7 @@ def test_real_winter_game_clearings_and_coalition_winner() -> None:
 
 def test_import_refuses_the_real_games_naming_what_is_unsupported() -> None:
     """Each real game stops at its header, with one line naming everything rootgame does
-    not have yet: its map (unless Fall), the E&P deck, and every faction but C and E."""
+    not have yet: its map (unless Fall), the E&P deck, and every faction but C, E and A."""
     for path in _games():
         text = path.read_text(encoding="utf-8")
         rec = parse_rootlog(text)
@@ -155,7 +158,7 @@ def test_import_refuses_the_real_games_naming_what_is_unsupported() -> None:
         assert (f"the {rec.map} map" in msg) == (rec.map != "Fall")
         assert "the E&P deck" in msg
         for x in rec.players:
-            assert (f"faction {x} (" in msg) == (x not in "CE"), (path.name, x)
+            assert (f"faction {x} (" in msg) == (x not in "CEA"), (path.name, x)
 
 
 # --- Tricky fragments --------------------------------------------------------------------
@@ -454,7 +457,7 @@ IMPORT_BASE = "Map: Fall\nDeck: Standard\nC: Ann\nE: Bo\n\nC:t_k->1\nE:b->3\n"
     [
         ("Fall", "Winter", "line 1, column 1: .*needs: the Winter map;"),
         ("Standard", "E&P", "line 2, column 1: .*needs: the E&P deck;"),
-        ("E: Bo", "A: Bo", r"line 4, .*needs: faction A \(alliance\);"),
+        ("E: Bo", "V: Bo", r"line 4, .*needs: faction V \(vagabond\);"),
         ("Deck: Standard", "Deck: Standard\nHirelings: Bandits, Stoic Protector",
          r"line 3, .*needs: hirelings \(Bandits, Stoic Protector\)"),
         ("Deck: Standard", "Deck: Standard\nLandmarks: Tower", r"needs: landmarks \(Tower\)"),
@@ -463,7 +466,8 @@ IMPORT_BASE = "Map: Fall\nDeck: Standard\nC: Ann\nE: Bo\n\nC:t_k->1\nE:b->3\n"
         ("E:b->3", "E:b->3/Sp->9", r"line 7, column 8: S is a hireling, .*no hirelings yet"),
         ("E:b->3", "E:b->3/h_E->A$4", "line 7, column 8: hireling h_E: rootgame has no hire"),
         ("E:b->3", "E:%s->e", "line 7, column 3: items .*: rootgame has no Vagabond"),
-        ("E:b->3", "E:b->3/t10^t_2_t", "line 7, column 8: the Marquise and the Eyrie never do"),
+        ("E:b->3", "E:b->3/t10^t_2_t",
+         "line 7, column 8: the Marquise, the Eyrie and the Alliance never"),
     ],
 )
 def test_import_refuses_what_rootgame_lacks_naming_it(old: str, new: str, needle: str) -> None:
@@ -579,6 +583,144 @@ def test_a_contradiction_is_refused_at_its_line_naming_the_movement() -> None:
         import_rootlog("\n".join(lines) + "\n")
     assert e.value.line == k + 1
     assert e.value.fragment.endswith("->C") and "no legal action explains" in str(e.value)
+
+
+# --- The Woodland Alliance (issue 8/15) -------------------------------------------------------
+
+MEA = ("marquise", "eyrie", "alliance")
+
+
+def test_alliance_export_writes_its_pieces_officers_and_supporters() -> None:
+    """Bases by the suit of their clearing (b_f, b_r, b_m), sympathy 't', officers as
+    warriors on the board ('w->$', lost with a base as '2AwA$->'), supporters as cards on
+    the board ('...->$' at setup, Mobilize 'F#taxA->$', Outrage 'F#anvilC->A$' or a hand
+    shown and a card drawn 'C^A/B#@->A$', spent '(R#bank+B#sap)$->')."""
+    g = random_game(1, factions=MEA)
+    text = export_rootlog(g)
+    rec = parse_rootlog(text)
+    assert list(rec.players) == ["C", "E", "A"]
+    lines = text.splitlines()
+    setup = next(ln for ln in lines if ln.startswith("A:") and not ln.startswith("A: "))
+    assert re.fullmatch(rf"A:({_CARD}\+?){{3}}->A/({_CARD}\+?){{3}}->\$", setup)
+    body = "/".join(ln for ln in lines if ln[:2] in ("C:", "E:", "A:") and ln[2:3] != " ")
+    frags = body.split("/")
+    assert any(re.fullmatch(r"b_[frm]->\d+", f) for f in frags)
+    assert "t->" in body and "w->$" in body
+    assert any(re.fullmatch(rf"{_CARD}A->\$", f) for f in frags)  # Mobilize
+    assert any(re.fullmatch(rf"{_CARD}[CE]->A\$", f) for f in frags)  # Outrage
+    assert any(re.fullmatch(r"[CE]\^A", f) for f in frags)  # Outrage: no matching card
+    assert any(re.fullmatch(rf"\(?({_CARD}\+?)+\)?\$->", f) for f in frags)  # spent
+    assert any(re.fullmatch(r"\d*AwA\$->", f) for f in frags)  # officers lost with a base
+    alliance = "/".join(ln for ln in lines if ln.startswith("A:"))
+    assert not re.search(r"(^|/|:)b_[bs]->|Ab_[bs]", alliance)  # no base b_b or b_s
+
+
+@pytest.mark.parametrize(
+    ("factions", "seed"),
+    [(MEA, s) for s in (1, 2, 5, 6, 7, 9)]
+    + [(("marquise", "alliance"), s) for s in (1, 2, 3)]
+    + [(("alliance", "eyrie"), s) for s in (1, 2, 3)],
+)
+def test_import_of_an_exported_alliance_game_reproduces_every_turn(
+    factions: tuple[str, ...], seed: int
+) -> None:
+    g = random_game(seed, factions=factions)
+    rep = replay_rootlog(export_rootlog(g))
+    assert rep.turns == game_turn_states(g)
+    game = rep.game
+    assert game.scores == g.scores and game.winners == g.winners
+    mine, theirs = (x.state.fs[factions.index("alliance")] for x in (game, g))
+    assert mine.officers == theirs.officers
+    assert sorted(DECK[c].key for c in mine.supporters) == sorted(
+        DECK[c].key for c in theirs.supporters)
+    again = replay(game.origin, game.history)
+    assert again.state.warriors == game.state.warriors and again.scores == game.scores
+
+
+ALLIANCE_MISSES = (311,)
+"""Seeds whose record the search does not replay yet (it gives up in a Marquise turn after
+exploring the Alliance's choices that leave no trace: which sympathy tokens craft, which
+clearing a spread pays for). Left in view as an expected failure."""
+
+
+@pytest.mark.parametrize("batch", range(3))
+def test_many_seeded_alliance_games_round_trip_line_by_line(batch: int) -> None:
+    """Games of the three factions cut after 150 decisions: the setups and the first rounds
+    (Revolts, Spread Sympathy, Outrage, Mobilize, Train, officers' operations)."""
+    for seed in range(300 + batch * 10, 310 + batch * 10):
+        if seed in ALLIANCE_MISSES:
+            continue
+        g = random_game(seed, 150, MEA)
+        rep = replay_rootlog(export_rootlog(g))
+        assert rep.turns == game_turn_states(g), seed
+        assert rep.game.scores == g.scores, seed
+
+
+@pytest.mark.xfail(reason="the search gives up (docs/rootlog.md, known limits)", strict=True)
+@pytest.mark.parametrize("seed", ALLIANCE_MISSES)
+def test_alliance_games_the_search_does_not_replay_yet(seed: int) -> None:
+    g = random_game(seed, 150, MEA)
+    replay_rootlog(export_rootlog(g))
+
+
+def as_people_write_supporters(text: str) -> str:
+    """An exported record with the Alliance, rewritten the way people record it: no
+    starting hands, draws unnamed (into a hand or the supporters, ``3#->$``, ``#->A$``),
+    Mobilize unnamed (``#A->$``, the supporters are face down, 8.2.2), cards discarded,
+    given to the supporters or spent from them by suit only (``F#C->A$``, ``2R#$->``), no
+    dice."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for ln in text.splitlines():
+        m = re.match(r"^([CEA]):(?! )(.*)$", ln)
+        if not m:
+            out.append(ln)
+            continue
+        who, body = m.groups()
+        frags = body.split("/") if body else []
+        if who not in seen:
+            seen.add(who)
+            if frags and re.fullmatch(rf"\(?({_CARD}\+?)+\)?->{who}", frags[0]):
+                frags = frags[1:]  # the starting hand
+        new: list[str] = []
+        for f in frags:
+            d = re.fullmatch(rf"((?:{_CARD}\+?)+)->([CEA]|A?\$)", f)
+            if d:
+                n = sum(int(x or 1) for x in re.findall(r"(\d*)[BFMR]#", d.group(1)))
+                f = f"{n if n > 1 else ''}#->{d.group(2)}"
+            elif who == "A" and re.fullmatch(rf"{_CARD}A->\$", f):
+                f = "#A->$"
+            elif re.search(r"([CEA]->(\$_[rmxb]|A\$)?|(?<![CE])\$->)$", f) and "#" in f:
+                f = re.sub(r"([BFMR])#(?!dom)[a-z@]+", r"\1#", f)
+            new.append(re.sub(r"\(\d,\d\)$", "", f))
+        out.append(f"{who}:" + "/".join(new))
+    return "\n".join(out) + "\n"
+
+
+@pytest.mark.parametrize("seed", [1000, 1002, 1003, 1005, 1011, 1014])
+def test_a_record_with_unnamed_supporters_imports(seed: int) -> None:
+    """Supporters drawn unnamed (``3#->$``, ``#->A$``) and mobilized unnamed (``#A->$``)
+    stay open, like unnamed draws into a hand, until the record spends them by suit; the
+    importer then gives them the suits it needs (``identity.py``). These seeds import; see
+    docs/rootlog.md for what does not yet (a supporter renamed after a decision that
+    depended on it)."""
+    g = random_game(seed, 40, MEA)
+    text = as_people_write_supporters(export_rootlog(g))
+    assert "#->$" in text or "#->A$" in text or "#A->$" in text
+    rep = replay_rootlog(text)
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+    ]
+
+
+def test_the_alliance_import_reads_officers_without_their_letter() -> None:
+    """'Aw$->' (no letter on the board, as records write it) is the Alliance's own board."""
+    from rootgame.records.rootlog.atoms import Converter
+
+    conv = Converter({"C": 0, "E": 1, "A": 2}, ["marquise", "eyrie", "alliance"])
+    rec = parse_rootlog("Map: Fall\nDeck: Standard\nC: a\nE: b\nA: c\n\nC:AwA$->/Aw$->\n")
+    ln = conv.line(0, rec.turns[0])
+    assert [(a.kind, a.key) for a in ln.atoms] == [("remove", (2, "w", -1))] * 2
 
 
 # --- The commands ----------------------------------------------------------------------------

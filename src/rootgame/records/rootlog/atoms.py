@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards import CardSpec, spec_from_name
-from .factions import COMMON_LOCS, Loc, notation
+from .factions import BOARD, COMMON_LOCS, Loc, notation
 from .notation import (
     FACTION_LETTERS,
     ITEM_OF_LETTER,
@@ -35,10 +35,11 @@ from .notation import (
     Reveal,
     RootlogError,
     Score,
+    ScoreMarker,
     Term,
     Turn,
 )
-from .steps import Step, card_moves, piece_deltas
+from .steps import Step, card_moves, dominance_activated, piece_deltas
 
 
 @dataclass(slots=True)
@@ -122,14 +123,18 @@ class Converter:
             return [RAtom("craft", self.seat(turn, a, None), 1, i, self.craft_spec(turn, a))]
         if isinstance(a, Score):
             return [RAtom("vp", self.seat(turn, a, a.faction), a.points, i)]
+        if isinstance(a, ScoreMarker):
+            # The score marker leaves the track: dominance activated (3.3.1).
+            return [RAtom("marker", (self.seat(turn, a, a.faction),
+                                     self.seat(turn, a, a.to.faction)), 1, i)]
         if isinstance(a, Reveal):
             if not a.terms and a.target is not None:
                 src = self.seat(turn, a, a.faction)
                 return [RAtom("reveal", (src, self.seat(turn, a, a.target)), 1, i)]
             return []  # Revealing named cards is not checked (no such effect in the base game).
         raise self.fail(
-            turn, a, "the Marquise and the Eyrie never do this",
-            "movements, battles, crafts, scores and reveals",
+            turn, a, "the Marquise, the Eyrie and the Alliance never do this",
+            "movements, battles, crafts, scores, the score marker and reveals",
         )
 
     def craft_spec(self, turn: Turn, a: Craft) -> CardSpec:
@@ -185,12 +190,14 @@ class Converter:
         if code not in codes:
             raise self.fail(turn, a, f"the {fac} have no piece {code!r}",
                             "one of " + ", ".join(sorted(codes)))
+        held = code in self.notations[seat].board_pieces_codes
         dests: list[int] = []
         for p in a.to:
             if p.kind == "clearing":
                 dests.append(p.clearings[0])
-            elif p.kind == "board" and self.seat(turn, a, p.faction) == seat:
-                continue
+            elif p.kind == "board" and self.own_board(turn, a, p, seat, held):
+                if held:
+                    dests.append(BOARD)
             else:
                 raise self.fail(turn, a, f"a {p.kind} is not a place for this piece",
                                 "a clearing, or nothing (back to the supply)")
@@ -198,7 +205,9 @@ class Converter:
         origin: int | None = None
         if st is not None and st.kind == "clearing":
             origin = st.clearings[0]
-        elif st is not None and not (st.kind == "board" and self.seat(turn, a, st.faction) == seat):
+        elif st is not None and st.kind == "board" and self.own_board(turn, a, st, seat, held):
+            origin = BOARD if held else None
+        elif st is not None:
             raise self.fail(turn, a, f"a {st.kind} is not a place for this piece",
                             "a clearing, or nothing (from the supply)")
         if origin is None:
@@ -211,6 +220,14 @@ class Converter:
             out.append(RAtom("to", (seat, code, d), t.count, i))
         return out
 
+    def own_board(self, turn: Turn, a: Action, p: Place, seat: int, held: bool) -> bool:
+        """Whether board ``p`` is the board of the piece's owner ``seat``. For pieces kept
+        on a board (officers) a board without a letter is their owner's in any turn
+        (``Aw$->`` as well as ``AwA$->``)."""
+        if p.faction is None and held:
+            return True
+        return self.seat(turn, a, p.faction) == seat
+
     def card_term(self, turn: Turn, i: int, a: Move, t: Term, w: Card) -> list[RAtom]:
         if w.name is not None and len(a.to) == 1 and a.to[0].kind == "board" and \
                 t.start is None:
@@ -222,20 +239,22 @@ class Converter:
         if spec is None:
             raise self.fail(turn, a, f"no card of the Standard deck is called {w.name!r}",
                             "a card name or abbreviation ('F#tax', 'B#@', '#anvil')")
-        dom = spec.keys is not None and all(k.startswith("dominance") for k in spec.keys)
-        src = self.card_place(turn, a, t.start, ("deck",), dom)
+        src = self.card_place(turn, a, t.start, ("deck",))
         if len(a.to) > 1:
             raise self.fail(turn, a, "a card goes to one place", "one destination")
-        dst = self.card_place(turn, a, a.to[0] if a.to else None, ("discard",), dom)
+        dst = self.card_place(turn, a, a.to[0] if a.to else None, ("discard",))
         return [RAtom("card", (src, dst), 1, i, spec) for _ in range(t.count)]
 
-    def card_place(self, turn: Turn, a: Action, p: Place | None, default: Loc, dom: bool) -> Loc:
+    def card_place(self, turn: Turn, a: Action, p: Place | None, default: Loc) -> Loc:
+        """Where a card is. A faction board is one place, whether the card is a persistent
+        effect, an activated dominance card or a supporter: ``M#domA->$`` may be Mobilize
+        as well as dominance, and the card's spec and the engine tell them apart."""
         if p is None:
             return default
         if p.kind == "hand":
             return ("hand", self.seat(turn, a, p.faction))
         if p.kind == "board":
-            return ("dominance" if dom else "board", self.seat(turn, a, p.faction))
+            return ("board", self.seat(turn, a, p.faction))
         if p.kind == "discard":
             return ("discard",)
         if p.kind == "field":
@@ -253,14 +272,14 @@ def engine_atoms(st: Step, factions: Sequence[str]) -> list[tuple[Any, ...]]:
     skip: set[int] = set()
     act = st.act
     if act is not None and st.seat is not None:
-        if st.fkind == "craft" and act[0] == "craft":
+        if act[0] == "craft":  # a "craft" decision, or the Alliance's Daylight (8.5.1)
             out.append(("craft", st.seat, int(act[1])))
             skip.add(int(act[1]))
         elif st.fkind in ("ambush", "foil_ambush") and act[0] == "ambush":
             out.append(("ambush", st.seat, int(act[1])))
             skip.add(int(act[1]))
-        elif act[0] == "codebreakers":
-            out.append(("reveal", (int(act[1]), st.seat), None))
+    if st.reveal is not None:
+        out.append(("reveal", st.reveal, None))
     for a, d, c in st.new_battles:
         out.append(("battle", (a, d, c), None))
     b, f = st.before, st.after
@@ -278,11 +297,16 @@ def engine_atoms(st: Step, factions: Sequence[str]) -> list[tuple[Any, ...]]:
             dst = ("discard",)
         if src == ("available",):
             src = ("deck",)
+        if src[0] == "dominance":
+            src = ("board", src[1])
+        if dst[0] == "dominance":
+            dst = ("board", dst[1])
         out.append(("card", (src, dst), cid))
     out.extend(piece_atoms(piece_deltas(b, f)))
     for s, (x, y) in enumerate(zip(b.vp, f.vp, strict=True)):
         if y != x:
             out.append(("vp", s, y - x))
+    out.extend(("marker", (s, s), None) for s in dominance_activated(b, f))
     out.extend(k for k in status if k[0] != "purge")
     return out
 
@@ -295,9 +319,10 @@ def piece_atoms(deltas: dict[tuple[int, str, int], int]) -> list[tuple[Any, ...]
     for (s, code, c), d in sorted(deltas.items()):
         groups.setdefault((s, code), []).append((c, d))
     for (s, code), changes in groups.items():
-        neg = [(c, d) for c, d in changes if d < 0]
-        pos = [(c, d) for c, d in changes if d > 0]
-        if len(neg) == 1 and len(pos) == 1 and neg[0][1] == -pos[0][1]:
+        neg = [(c, d) for c, d in changes if d < 0 and c != BOARD]
+        pos = [(c, d) for c, d in changes if d > 0 and c != BOARD]
+        if len(neg) == 1 and len(pos) == 1 and neg[0][1] == -pos[0][1] and \
+                len(changes) == 2:
             out.append(("transfer", (s, code, neg[0][0], pos[0][0]), pos[0][1]))
             continue
         for c, d in changes:

@@ -1,9 +1,11 @@
 """How each faction's components are written in Rootlog: the extension point per faction.
 
 Rootlog has one grammar for every faction; what differs is which pieces a faction has (its
-building and token codes), which fields of its board hold cards (the Eyrie's Decree, the
-Alliance's supporters...), what its board shows besides cards (the Eyrie's leader) and what
-its own board-field movements mean (the Eyrie's purge ``$_->``). Each faction the engine
+building and token codes, which may depend on the clearing's suit: the Alliance's bases),
+which pieces it keeps on its board (the Alliance's officers, ``w->$``), which fields of its
+board hold cards (the Eyrie's Decree) and whether the cards on its board are face down (the
+Alliance's supporters, ``#A->$``), what its board shows besides cards (the Eyrie's leader)
+and what its own board-field movements mean (the Eyrie's purge ``$_->``). Each faction the engine
 plays has one :class:`FactionNotation` here, registered in :data:`NOTATIONS` by its engine
 name; the reader (``reader.py``) needs none of this, the writer (``writer.py``), the
 engine observer (``steps.py``) and the importer (``atoms.py``, ``importer.py``) ask these
@@ -11,9 +13,12 @@ objects instead of naming factions.
 
 Adding a faction (see docs/adding-a-faction.md and docs/rootlog.md):
 
-1. subclass :class:`FactionNotation`, set ``letter``, ``engine`` and ``pieces``;
+1. subclass :class:`FactionNotation`, set ``letter``, ``engine`` and ``pieces`` (a code may
+   hold ``{suit}``, the lowercase suit letter of the piece's clearing: ``b_{suit}``);
 2. override the hooks its board needs: ``board_cards`` / ``field_loc`` / ``field_text`` for
-   board fields that hold cards, ``status`` for what the board shows besides cards,
+   board fields that hold cards (``board_cards`` may also give the plain board, ``("board",
+   seat)``, written ``A$``), ``hidden_cards`` for face-down cards there, ``board_pieces`` for
+   pieces kept on the board, ``status`` for what the board shows besides cards,
    ``field_atoms`` for its own ``$_`` movements, ``special_card`` for cards that are not
    in the deck (leaders, characters), ``write_status`` to write a change of ``status``;
 3. add an instance to :data:`NOTATIONS`. Import then accepts the faction's letter.
@@ -21,7 +26,7 @@ Adding a faction (see docs/adding-a-faction.md and docs/rootlog.md):
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 Loc = tuple[Any, ...]
@@ -34,6 +39,13 @@ COMMON_LOCS = frozenset({"deck", "discard", "available", "removed", "hand", "boa
 
 Atom = tuple[Any, ...]
 """A checkable unit of a movement: ``(kind, key)``; see ``atoms.py``."""
+
+BOARD = -1
+"""The "clearing" of pieces kept on their owner's faction board (the Alliance's officers,
+written ``w->$``) in the observer's and the importer's piece keys."""
+
+SUITS = ("fox", "rabbit", "mouse")
+"""The suits a piece code may depend on (``{suit}`` in a code: ``f``, ``r``, ``m``)."""
 
 
 class FactionNotation:
@@ -51,14 +63,26 @@ class FactionNotation:
     @property
     def codes(self) -> frozenset[str]:
         """Every Rootlog piece code of the faction (warriors included)."""
-        return frozenset({"w", *self.pieces.values()})
+        out = {"w"}
+        for code in self.pieces.values():
+            out.update(code.format(suit=s[0]) for s in SUITS)
+        return frozenset(out)
 
-    def code(self, kind: str) -> str:
-        """The Rootlog code of one of the faction's buildings or tokens."""
+    def code(self, kind: str, suit: str = "") -> str:
+        """The Rootlog code of one of the faction's buildings or tokens (``suit``: the suit of
+        its clearing, for codes that depend on it)."""
         got = self.pieces.get(kind)
         if got is None:
             raise KeyError(f"the {self.engine} have no piece {kind!r} in Rootlog")
-        return got
+        return got.format(suit=suit[:1])
+
+    board_pieces_codes: frozenset[str] = frozenset()
+    """The codes of the pieces :meth:`board_pieces` may give."""
+
+    def board_pieces(self, fs: Any) -> dict[str, int]:
+        """Pieces kept on the faction board, by Rootlog code (the Alliance's officers,
+        ``{"w": 2}``): written ``w->$`` and ``w$->``."""
+        return {}
 
     # --- cards on the faction board ----------------------------------------------------
     def board_cards(self, fs: Any, seat: int) -> Iterator[tuple[int, Loc]]:
@@ -69,6 +93,16 @@ class FactionNotation:
     def card_lists(self, fs: Any) -> list[list[int]]:
         """The engine's lists of the cards of :meth:`board_cards` (to exchange a card's
         identity wherever it is)."""
+        return []
+
+    face_down_board = False
+    """Whether the cards drawn or put onto the plain board are face down (:meth:`hidden_cards`)."""
+
+    def hidden_cards(self, fs: Any) -> list[int]:
+        """The engine's list of the cards of the plain board ``("board", seat)`` that only
+        the faction's player sees (the Alliance's supporters, 8.2.2): the record may leave
+        them unnamed (``3#->$``, ``#A->$``) like cards drawn into a hand, and the importer
+        settles their identities as it does for hands (``identity.py``)."""
         return []
 
     def field_loc(self, seat: int, name: str) -> Loc | None:
@@ -185,13 +219,63 @@ class EyrieNotation(FactionNotation):
         return out
 
 
+class AllianceNotation(FactionNotation):
+    """Bases ``b_f`` / ``b_r`` / ``b_m`` (the suit of their clearing), sympathy ``t``; the
+    officers are warriors on the faction board (``w->$``, lost with a base: ``2AwA$->``);
+    the supporters are cards on the board, face down (``3#->$``, ``#A->$``, ``F#C->A$``,
+    spent ``(2B+F)#$->``)."""
+
+    letter = "A"
+    engine = "alliance"
+    pieces = {"base": "b_{suit}", "sympathy": "t"}
+    board_pieces_codes = frozenset({"w"})
+    face_down_board = True
+
+    def board_pieces(self, fs: Any) -> dict[str, int]:
+        return {"w": fs.officers} if fs.officers else {}
+
+    def board_cards(self, fs: Any, seat: int) -> Iterator[tuple[int, Loc]]:
+        loc = ("board", seat)
+        for cid in fs.supporters:
+            yield cid, loc
+
+    def card_lists(self, fs: Any) -> list[list[int]]:
+        return [fs.supporters]
+
+    def hidden_cards(self, fs: Any) -> list[int]:
+        supporters: list[int] = fs.supporters
+        return supporters
+
+
 NOTATIONS: dict[str, FactionNotation] = {
-    n.engine: n for n in (MarquiseNotation(), EyrieNotation())
+    n.engine: n for n in (MarquiseNotation(), EyrieNotation(), AllianceNotation())
 }
 """The factions the engine plays, by engine name."""
 BY_LETTER: dict[str, FactionNotation] = {n.letter: n for n in NOTATIONS.values()}
 SUPPORTED_FACTIONS = tuple(BY_LETTER)
 """Letters of the factions rootgame can import."""
+
+
+def hidden_place(factions: Sequence[str], loc: Loc) -> bool:
+    """Whether cards at ``loc`` are face down to the other players: a hand, or a board whose
+    cards are (the Alliance's supporters). Cards drawn unnamed there may be any card."""
+    return loc[0] == "hand" or (loc[0] == "board" and notation(factions[loc[1]]).face_down_board)
+
+
+def hidden_pile(g: Any, loc: Loc) -> list[int]:
+    """The engine's list of the face-down cards at ``loc`` (see :func:`hidden_place`)."""
+    if loc[0] == "hand":
+        hand: list[int] = g.seats[loc[1]].hand
+        return hand
+    return notation(g.factions[loc[1]]).hidden_cards(g.fs[loc[1]])
+
+
+def hidden_piles(g: Any) -> Iterator[tuple[Loc, list[int]]]:
+    """Every hand and every face-down board pile of ``g``."""
+    for s, f in enumerate(g.factions):
+        yield ("hand", s), g.seats[s].hand
+        if notation(f).face_down_board:
+            yield ("board", s), notation(f).hidden_cards(g.fs[s])
 
 
 def notation(engine: str) -> FactionNotation:

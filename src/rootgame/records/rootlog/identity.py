@@ -16,7 +16,7 @@ from typing import Any
 from ...cards import DECK
 from .atoms import Line
 from .cards import CardSpec
-from .factions import notation
+from .factions import Loc, hidden_pile, hidden_piles, hidden_place, notation
 from .search import Node, Pos
 from .steps import Step
 
@@ -52,10 +52,21 @@ def exchange(
     return tuple(events)
 
 
+def held(g: Any, loc: Loc) -> list[int]:
+    """The cards at a hidden place and, on a board, the face-up cards beside them (a card
+    the record names leaving the board may be one of those)."""
+    pile = hidden_pile(g, loc)
+    if loc[0] == "board":
+        persistent: list[int] = g.seats[loc[1]].persistent
+        return pile + persistent
+    return pile
+
+
 class CardIdentity:
     """The card-identity part of the importer (mixed into ``importer.Importer``)."""
 
     lines: list[Line]
+    factions: list[str]
     order: list[int]
     rank_of: dict[int, int]
     named_at: dict[str, list[int]]
@@ -70,29 +81,38 @@ class CardIdentity:
 
 
     def settle_draw(
-        self, line: int, left: list[int], g2: Any, st: Step, cid: int, seat: int,
+        self, line: int, left: list[int], g2: Any, st: Step, cid: int, dst: Loc,
         from_deck: bool, atoms_by_step: list[list[tuple[Any, ...]]], si: int,
     ) -> tuple[int, bool, int] | None:
-        """Match an engine draw with the next recorded draw into that hand. When the record
-        names another card still hidden in the same draw pile, the two are swapped: the order
-        of a draw pile is unknown to the record. Returns (card, named, action index)."""
+        """Match an engine draw with the next recorded draw into that hand (or face-down
+        board pile, ``dst``). When the record names another card still hidden in the same
+        draw pile, the two are swapped: the order of a draw pile is unknown to the record.
+        Returns (card, named, action index)."""
         ln = self.lines[line]
-        for k in ln.by_key.get(("card", (("deck",), ("hand", seat))), []):
-            if not left[k]:
-                continue
+        idx = [k for k in ln.by_key.get(("card", (("deck",), dst)), []) if left[k]]
+        # The record's order of the cards of one draw is not the pile's: a card it names
+        # later in the same draw is taken as that one.
+        for k in idx:
+            at = ln.atoms[k]
+            if at.spec is not None and at.spec.named and at.spec.matches(cid):
+                left[k] -= 1
+                return cid, True, at.action
+        if idx and not (ln.atoms[idx[0]].spec or CardSpec()).named:
+            left[idx[0]] -= 1
+            return cid, False, ln.atoms[idx[0]].action
+        want = ("deck",) if from_deck else ("discard",)
+        # The card named is still in the draw pile, or was drawn in the same step by
+        # another hand (the two were drawn the other way round).
+        drawn_too = [c for c, loc in st.after.cards.items() if loc != dst
+                     and hidden_place(self.factions, loc)
+                     and st.before.cards.get(c) == want]
+        for k in idx:
             at = ln.atoms[k]
             spec = at.spec
             assert spec is not None
-            left[k] -= 1
-            if not spec.named or spec.matches(cid):
-                return cid, spec.named, at.action
-            want = ("deck",) if from_deck else ("discard",)
-            # The card named is still in the draw pile, or was drawn in the same step by
-            # another hand (the two were drawn the other way round).
-            drawn_too = [c for c, loc in st.after.cards.items() if loc[0] == "hand"
-                         and loc != ("hand", seat) and st.before.cards.get(c) == want]
             for y in list(reversed(g2.deck)) + drawn_too:
                 if st.before.cards.get(y) == want and spec.matches(y):
+                    left[k] -= 1
                     swap_cards(g2, cid, y)
                     for later in atoms_by_step[si:]:
                         for j, old in enumerate(later):
@@ -102,7 +122,6 @@ class CardIdentity:
                                 elif old[2] == y:
                                     later[j] = (*old[:2], cid)
                     return int(y), True, at.action
-            return None
         return None
 
     def arrange(self, pos: Pos, lookahead: int = 12) -> None:
@@ -116,7 +135,7 @@ class CardIdentity:
             ln = self.lines[line]
             left = pos.left.get(line)
             for k, at in enumerate(ln.atoms):
-                if at.kind != "card" or at.key[0] != ("deck",) or at.key[1][0] != "hand":
+                if at.kind != "card" or at.key[0] != ("deck",):
                     continue
                 if left is not None and not left[k]:
                     continue
@@ -130,6 +149,9 @@ class CardIdentity:
             if not spec.named:
                 break
             c = next((x for x in reversed(deck) if x not in chosen and spec.matches(x)), None)
+            if c is None and spec.keys is not None and all(
+                    k.startswith("dominance") for k in spec.keys):
+                continue  # a dominance card taken from beside the board (3.3.3)
             if c is None:
                 break
             chosen.append(c)
@@ -176,10 +198,10 @@ class CardIdentity:
                 src = ("hand", at.key)
             else:
                 continue
-            if src[0] != "hand":
+            if not hidden_place(self.factions, src):
                 continue
-            hand = g.seats[src[1]].hand
-            if any(at.spec.matches(c) for c in hand):
+            hand = hidden_pile(g, src)
+            if any(at.spec.matches(c) for c in held(g, src)):
                 continue
             for f in hand:
                 if f not in pos.free:
@@ -211,8 +233,8 @@ class CardIdentity:
                        key=lambda x: self.spend_cost(DECK[x].key, line))
             if best is not None:
                 return int(best)
-        for seat in g.seats:
-            for x in seat.hand:
+        for _, pile in hidden_piles(g):
+            for x in pile:
                 if x not in keep and x in pos.free and pos.free[x][1] == epoch and \
                         spec.matches(x):
                     return int(x)
@@ -227,22 +249,23 @@ class CardIdentity:
             return ()
         ln = self.lines[pos.line]
         left = pos.left[pos.line]
-        need: dict[int, list[CardSpec]] = {}
+        need: dict[Loc, list[CardSpec]] = {}
         for k, at in enumerate(ln.atoms):
             if not left[k] or at.spec is None or not at.spec.named:
                 continue
-            if at.kind == "card" and at.key[0][0] == "hand":
-                need.setdefault(at.key[0][1], []).append(at.spec)
+            if at.kind == "card" and hidden_place(self.factions, at.key[0]):
+                need.setdefault(at.key[0], []).append(at.spec)
             elif at.kind in ("craft", "ambush"):
-                need.setdefault(at.key, []).append(at.spec)
+                need.setdefault(("hand", at.key), []).append(at.spec)
         g = pos.g
         events: list[tuple[Any, ...]] = []
-        for seat, specs in need.items():
-            hand = g.seats[seat].hand
+        for loc, specs in need.items():
+            hand = hidden_pile(g, loc)
+            cards = held(g, loc)
             taken: set[int] = set()
             for spec in specs:
                 line = pos.line
-                c = min((x for x in hand if x not in taken and spec.matches(x)), default=None,
+                c = min((x for x in cards if x not in taken and spec.matches(x)), default=None,
                         key=lambda x: self.spend_cost(DECK[x].key, line))
                 if c is not None:
                     if c in pos.free and self.spend_cost(DECK[c].key, line):

@@ -21,7 +21,7 @@ from ...cards import DECK
 from ...errors import RootError
 from .atoms import Converter, engine_atoms
 from .cards import CardSpec
-from .factions import SUPPORTED_FACTIONS
+from .factions import SUPPORTED_FACTIONS, hidden_piles, hidden_place
 from .identity import CardIdentity, swap_cards
 from .notation import FACTION_NAMES, SUIT_NAMES, RootlogError, RootlogGame
 from .reader import parse_rootlog
@@ -110,7 +110,7 @@ class Importer(CardIdentity):
             for at in self.lines[line].atoms:
                 if at.spec is None or at.kind not in ("card", "craft", "ambush"):
                     continue
-                if at.kind == "card" and at.key[0][0] != "hand":
+                if at.kind == "card" and not hidden_place(self.factions, at.key[0]):
                     continue
                 if at.spec.keys is not None and len(at.spec.keys) == 1:
                     for key in at.spec.keys:
@@ -142,7 +142,8 @@ class Importer(CardIdentity):
             raise RootlogError(
                 "rootgame does not have yet what this record needs: "
                 + ", ".join(what for _, what in missing), line, 1 if line else 0, "",
-                "the Fall map, the Standard deck, the Marquise (C) and the Eyrie (E)")
+                "the Fall map, the Standard deck, the Marquise (C), the Eyrie (E) and the "
+                "Woodland Alliance (A)")
         if len(letters) < 2:
             raise RootlogError("a game needs two factions", 0, 0, "", "players C and E")
 
@@ -362,14 +363,18 @@ class Importer(CardIdentity):
             shuffled = reshuffled(st.before, st.after)
             pre: list[tuple[Any, ...]] = []
             post: list[tuple[Any, ...]] = []
+            drawn: set[int] = set()
             for j, at in enumerate(atoms):
-                if at[0] != "card" or at[1][0] != ("deck",) or at[1][1][0] != "hand":
-                    continue
+                if at[0] != "card" or at[1][0] != ("deck",):
+                    continue  # not drawn (into a hand, the supporters or the discard pile)
                 cid = int(at[2])
+                if st.before.cards.get(cid) not in (("deck",), ("discard",)):
+                    continue  # a dominance card taken from beside the board (3.3.3)
+                drawn.add(j)
                 from_deck = st.before.cards.get(cid) == ("deck",)
                 named = False
                 if line is not None:
-                    got = self.settle_draw(line, left[line], g2, st, cid, at[1][1][1],
+                    got = self.settle_draw(line, left[line], g2, st, cid, at[1][1],
                                            from_deck, atoms_by_step, si)
                     if got is None:
                         return None
@@ -382,7 +387,7 @@ class Importer(CardIdentity):
                     by_step[-1].append(rank[-1])
                 self.serial += 1
                 (pre if from_deck else post).append(("draw", cid, self.serial))
-                if not named:
+                if not named and hidden_place(self.factions, at[1][1]):
                     free[cid] = (self.serial, epoch if from_deck else epoch + 1)
             events.extend(pre)
             if shuffled:
@@ -392,8 +397,8 @@ class Importer(CardIdentity):
             events.extend(chance_events(st))
             if line is None:
                 continue
-            for at in atoms:
-                if at[0] == "card" and at[1][0] == ("deck",) and at[1][1][0] == "hand":
+            for j, at in enumerate(atoms):
+                if j in drawn:
                     continue  # settled above
                 hit = self.consume(line, left[line], at, free)
                 if hit is None:
@@ -539,27 +544,38 @@ class Importer(CardIdentity):
             return legal
         ln = self.lines[pos.line]
         left = pos.left[pos.line]
-        acts = sorted({at.action for k, at in enumerate(ln.atoms) if left[k]})[:2]
+        open_acts = sorted({at.action for k, at in enumerate(ln.atoms) if left[k]})
+        acts = open_acts[:2]
         places: set[int] = set()
+        # The clearings of the few actions after those break ties (the clearing of a
+        # sympathy token is written after the supporters paid for it, 8.4.2).
+        ahead: set[int] = set()
         specs: list[CardSpec] = []
         for k, at in enumerate(ln.atoms):
-            if not left[k] or at.action not in acts:
+            if not left[k] or at.action not in open_acts[:6]:
                 continue
-            if at.spec is not None:
+            if at.spec is not None and at.action in acts:
                 specs.append(at.spec)
             key = at.key
             if at.kind in ("place", "remove", "from", "to", "battle") and isinstance(key, tuple):
-                places.add(int(key[-1]))
+                into = places if at.action in acts else ahead
+                into.add(int(key[-1]))
                 if at.kind == "from":
-                    places.add(at.dest)
+                    into.add(at.dest)
 
-        def score(a: tuple[Any, ...]) -> int:
-            n = 0
-            for x in a[1:]:
+        kind = pos.g.stack[-1].kind if pos.g.stack else ""
+
+        def score(a: tuple[Any, ...]) -> tuple[int, int]:
+            n = m = 0
+            doms = arg_domains(kind, a)
+            for x, dom in zip(a[1:], doms, strict=False):
                 if isinstance(x, int):
-                    n += x in places
-                    n += 0 <= x < len(DECK) and any(sp.matches(x) for sp in specs)
-            return -n
+                    if dom != "card":
+                        n += x in places
+                        m += x in ahead
+                    if dom in ("card", "?"):
+                        n += 0 <= x < len(DECK) and any(sp.matches(x) for sp in specs)
+            return -n, -m
 
         return sorted(legal, key=score)
 
@@ -695,7 +711,6 @@ class Importer(CardIdentity):
             path.append(n)
             n = n.parent
         path.reverse()
-        tokens = [t for x in path for t in x.tokens]
         events = [e for x in path for e in x.events]
         states = [s for x in path for s in x.states]
         final = node.pos
@@ -706,6 +721,12 @@ class Importer(CardIdentity):
         for cid, (serial, _epoch) in final.free.items():
             if cid in mapping:
                 renames[serial] = mapping[cid]
+        drawn = {e[2]: e[1] for e in events if e[0] == "draw"}
+        # A decision naming a card that was still an unnamed draw (a card put face down
+        # among the Alliance's supporters, #A->$) names the card that draw finally was.
+        tokens = [(t, {cid: renames.get(serial, drawn.get(serial, cid))
+                       for cid, (serial, _) in x.parent.pos.free.items()}
+                   if x.parent is not None else {}) for x in path for t in x.tokens]
         epochs: list[list[int]] = [[]]
         chance: list[tuple[Any, ...]] = [("shuffle", 0)]
         for e in events:
@@ -727,13 +748,15 @@ class Importer(CardIdentity):
         try:
             game = new_game(self.factions, map="autumn", seed=0, first_player=self.first,
                             forced=forced)
-            for t in tokens:
-                game.apply(t)
+            for t, names in tokens:
+                apply_found(game, rename_cards(game.state, t, names))
         except (IllegalAction, RootError, ValueError) as e:
             raise RootlogError(f"internal: the replay found does not replay ({e})") from e
         a, b = Snap(game.state), Snap(final.g)
         hands = tuple(tuple(mapping.get(c, c) for c in h) for h in b.hands)
-        if a.pieces != b.pieces or a.vp != b.vp or a.hands != hands:
+        piles = [[mapping.get(c, c) for c in p] for _, p in hidden_piles(final.g)]
+        if a.pieces != b.pieces or a.vp != b.vp or a.hands != hands or piles != [
+                p for _, p in hidden_piles(game.state)]:
             raise RootlogError("internal: the replay found does not give the same state")
         # The game starts from its set-up state (the record's chance outcomes forced), not
         # from a seed: its origin carries no event of the setup, as a position's does not.
@@ -752,8 +775,8 @@ class Importer(CardIdentity):
         with the cards still in it."""
         rng = random.Random(seed)
         groups: dict[int, list[int]] = {}
-        for seat in final.g.seats:
-            for cid in seat.hand:
+        for _, pile in hidden_piles(final.g):
+            for cid in pile:
                 if cid in final.free:
                     groups.setdefault(final.free[cid][1], []).append(cid)
         mapping: dict[int, int] = {}
@@ -768,6 +791,66 @@ class Importer(CardIdentity):
         if final.epoch not in groups:
             rng.shuffle(rest)
         return mapping, rest, sum(len(c) for c in groups.values())
+
+
+def apply_found(game: Any, tok: str) -> None:
+    """Apply a decision the search found. Some of the Alliance's questions depend on the
+    suits and names of its face-down supporters (whether a Revolt or Spread Sympathy can be
+    paid, whether the supporters to spend are alike, 8.4): an unnamed supporter renamed
+    after the search decided may turn a question into none, or the other way round. Then a
+    question no longer asked is passed over when the search declined it or paid with a
+    supporter, and a new one is declined (or paid with the first candidates, as the
+    engine does when the choice cannot matter). Other decisions are applied as found."""
+    for _ in range(64):
+        legal = game.legal_tokens()
+        if tok in legal:
+            game.apply(tok)
+            return
+        word = tok.split()[0]
+        if word in ("done", "spend"):
+            return  # a question no longer asked
+        if "done" in legal:
+            game.apply("done")
+        elif game.state.stack and game.state.stack[-1].kind == "ally_pay":
+            game.apply(legal[0])
+        else:
+            break
+    game.apply(tok)  # refused: the error names the decision
+
+
+_DOMAINS: dict[tuple[str, Any, int], tuple[str, ...]] = {}
+
+
+def arg_domains(kind: str, a: tuple[Any, ...]) -> tuple[str, ...]:
+    """What each argument of action ``a`` of decision ``kind`` is (``card``, or another
+    domain of its declared shape, ``flow.TAKES``); ``?`` when no shape says."""
+    key = (kind, a[0], len(a))
+    got = _DOMAINS.get(key)
+    if got is None:
+        from ... import flow
+        from ...actions import CARD, PAID_CARD
+
+        got = ("?",) * (len(a) - 1)
+        for sig in flow.TAKES.get(kind, ()):
+            if sig[0] == a[0] and len(sig) <= len(a):
+                got = tuple("card" if d in (CARD, PAID_CARD) else str(d) for d in sig[1:])
+                got += ("?",) * (len(a) - len(sig))
+                break
+        _DOMAINS[key] = got
+    return got
+
+
+def rename_cards(g: Any, tok: str, names: dict[int, int]) -> str:
+    """Decision ``tok`` of state ``g`` with the cards it takes renamed by ``names`` (the
+    card places of its decision's declared shapes, ``flow.TAKES``)."""
+    from ...actions import parse, token
+
+    if not names:
+        return tok
+    a = parse(tok)
+    out = [a[0]] + [names.get(x, x) if dom == "card" and isinstance(x, int) else x
+                    for x, dom in zip(a[1:], arg_domains(g.stack[-1].kind, a), strict=True)]
+    return token(tuple(out))
 
 
 def replay_rootlog(

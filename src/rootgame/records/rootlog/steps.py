@@ -9,7 +9,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .factions import Loc, notation
+from ...board import load_board
+from .factions import BOARD, Loc, notation
 from .notation import LETTER_OF, RootlogError
 
 DICE_OPTIONS: tuple[tuple[int, int], ...] = tuple(
@@ -37,13 +38,17 @@ class Snap:
     each faction board shows besides cards (``status``: the Eyrie's leader)."""
 
     __slots__ = ("_pieces", "board", "factions", "_cards", "areas", "vp", "items", "status",
-                 "hands", "deck", "discard")
+                 "hands", "deck", "discard", "map")
 
     def __init__(self, g: Any) -> None:
         facs = self.factions = g.factions
+        self.map = g.map
         self.board = (tuple(map(tuple, g.warriors)), tuple(map(tuple, g.buildings)),
-                      tuple(map(tuple, g.tokens)))
-        """The pieces in every clearing, as tuples: equal boards, no piece changed."""
+                      tuple(map(tuple, g.tokens)),
+                      tuple(tuple(notation(f).board_pieces(fs).items())
+                            for f, fs in zip(facs, g.fs, strict=True)))
+        """The pieces in every clearing and on the faction boards, as tuples: equal boards,
+        no piece changed."""
         self._pieces: dict[tuple[int, str, int], int] | None = None
         self.deck = tuple(g.deck)
         self.discard = tuple(g.discard)
@@ -68,22 +73,26 @@ class Snap:
 
     @property
     def pieces(self) -> dict[tuple[int, str, int], int]:
-        """(seat, Rootlog code, clearing) -> count (built when first asked)."""
+        """(seat, Rootlog code, clearing) -> count (built when first asked); pieces on a
+        faction board are in "clearing" :data:`BOARD`."""
         if self._pieces is None:
             pieces: dict[tuple[int, str, int], int] = {}
             facs = self.factions
-            warriors, buildings, tokens = self.board
+            warriors, buildings, tokens, boards = self.board
+            suits = load_board(self.map).suit
             for c in range(1, len(buildings)):
                 for s, n in enumerate(warriors[c]):
                     if n:
                         pieces[(s, "w", c)] = n
-                for o, k in buildings[c]:
+                for o, k in (*buildings[c], *tokens[c]):
                     if o >= 0:
-                        key = (o, _CODES.get((facs[o], k)) or piece_code(facs[o], k), c)
+                        code = _CODES.get((facs[o], k, suits[c])) or piece_code(
+                            facs[o], k, suits[c])
+                        key = (o, code, c)
                         pieces[key] = pieces.get(key, 0) + 1
-                for o, k in tokens[c]:
-                    key = (o, _CODES.get((facs[o], k)) or piece_code(facs[o], k), c)
-                    pieces[key] = pieces.get(key, 0) + 1
+            for s, held in enumerate(boards):
+                for code, n in held:
+                    pieces[(s, code, BOARD)] = n
             self._pieces = pieces
         return self._pieces
 
@@ -106,6 +115,9 @@ class Snap:
         return self._cards
 
 
+DRAWN_TO = ("hand", "board")
+"""Where a card drawn from the draw pile goes: a hand, or a faction board (the Alliance's
+supporters, 8.3.4, 8.2.6)."""
 AT_DECK: Loc = ("deck",)
 AT_DISCARD: Loc = ("discard",)
 AT_AVAILABLE: Loc = ("available",)
@@ -114,19 +126,21 @@ AT_HAND: tuple[Loc, ...] = tuple(("hand", s) for s in range(8))
 AT_BOARD: tuple[Loc, ...] = tuple(("board", s) for s in range(8))
 
 
-def piece_code(faction: str, kind: str) -> str:
-    """The Rootlog code of an engine building or token (``sawmill`` -> ``b_s``); a faction
-    not described in ``factions.py`` gets ``b_`` or ``t_`` and the kind's first letter."""
-    code = _CODES.get((faction, kind))
+def piece_code(faction: str, kind: str, suit: str = "") -> str:
+    """The Rootlog code of an engine building or token in a clearing of ``suit``
+    (``sawmill`` -> ``b_s``, an Alliance base in a fox clearing -> ``b_f``); a faction not
+    described in ``factions.py`` gets ``b_`` or ``t_`` and the kind's first letter."""
+    code = _CODES.get((faction, kind, suit))
     if code is None:
-        code = notation(faction).pieces.get(kind) or (
+        got = notation(faction).pieces.get(kind)
+        code = got.format(suit=suit[:1]) if got is not None else (
             ("t_" if kind in ("wood", "token") else "b_") + kind[:1]
         )
-        _CODES[(faction, kind)] = code
+        _CODES[(faction, kind, suit)] = code
     return code
 
 
-_CODES: dict[tuple[str, str], str] = {}
+_CODES: dict[tuple[str, str, str], str] = {}
 
 
 @dataclass(slots=True)
@@ -142,6 +156,9 @@ class Step:
     dice: list[tuple[int, int]] = field(default_factory=list)
     seg: int = 0
     """Which segment (0: the one where the path started, 1: the next...) the step is in."""
+    reveal: tuple[int, int] | None = None
+    """A whole hand shown: (the seat showing it, the seat looking), as Codebreakers (the
+    Eyrie look at the Marquise's hand) or Outrage without a matching card (8.2.6)."""
 
 
 @dataclass(slots=True)
@@ -233,10 +250,23 @@ class Observer:
 
     def after_decision(self, g: Any, f: Any, act: tuple[Any, ...]) -> None:
         snap = Snap(g)
-        step = Step(f.kind, f.seat, act, self.snap, snap, seg=len(self.segments))
+        step = Step(f.kind, f.seat, act, self.snap, snap, seg=len(self.segments),
+                    reveal=shown_hand(f, act))
         self._notice(g, f, step)
         self.steps.append(step)
         self.snap = snap
+
+
+def shown_hand(f: Any, act: tuple[Any, ...]) -> tuple[int, int] | None:
+    """The hand a decision shows, as (its owner, the seat looking): Codebreakers, or Outrage
+    paid by showing a hand with no matching card (8.2.6)."""
+    if f.seat is None:
+        return None
+    if act[0] == "codebreakers":
+        return (int(act[1]), f.seat)
+    if act[0] == "show-hand" and "ally" in f.data:
+        return (f.seat, int(f.data["ally"]))
+    return None
 
 
 def advance(g: Any, obs: Observer) -> list[tuple[Any, ...]]:
@@ -288,7 +318,7 @@ def card_moves(before: Snap, after: Snap) -> list[tuple[int, Loc, Loc]]:
         old = before.cards.get(cid)
         if old == ("discard",) and loc == ("deck",):
             continue  # a reshuffle (2.1): not written in Rootlog
-        if old == ("discard",) and loc[0] == "hand":
+        if old == ("discard",) and loc[0] in DRAWN_TO:
             old = ("deck",)  # reshuffled into the draw pile, then drawn
         if old != loc and old is not None:
             out.append((cid, old, loc))
@@ -298,8 +328,8 @@ def card_moves(before: Snap, after: Snap) -> list[tuple[int, Loc, Loc]]:
     def order(m: tuple[int, Loc, Loc]) -> tuple[int, int]:
         # Draws in the order they were drawn: from the top of the draw pile down, then those
         # drawn after a reshuffle (in the order they reached the hand).
-        cid, _, dst = m
-        if dst[0] == "hand":
+        cid, src, dst = m
+        if dst[0] == "hand" or (src == AT_DECK and dst[0] in DRAWN_TO):
             if cid in top:
                 return (0, top[cid])
             hand = after.hands[dst[1]]
@@ -314,8 +344,18 @@ def reshuffled(before: Snap, after: Snap) -> bool:
     """Whether the discard pile became the draw pile between the two (2.1)."""
     if not before.discard or before.areas == after.areas:
         return False
-    now = set(after.deck).union(*after.hands)
-    return any(c in now for c in before.discard)
+    # Nothing else takes a card from the discard pile: one that left it was reshuffled.
+    cards = after.cards
+    return any(cards.get(c, AT_DISCARD) != AT_DISCARD for c in before.discard)
+
+
+def dominance_activated(before: Snap, after: Snap) -> list[int]:
+    """The seats whose score marker left the track between the two: a dominance card
+    activated (3.3.1), written ``++->$`` beside the card put on the board."""
+    if before.areas == after.areas:
+        return []
+    return [s for s, (x, y) in enumerate(zip(before.areas[4], after.areas[4], strict=True))
+            if x[2] is None and y[2] is not None]
 
 
 def piece_deltas(before: Snap, after: Snap) -> dict[tuple[int, str, int], int]:

@@ -15,7 +15,7 @@ from typing import Any
 from ...cards import DECK
 from ...errors import RootError
 from .cards import card_name, card_text
-from .factions import COMMON_LOCS, Loc, notation
+from .factions import BOARD, COMMON_LOCS, Loc, notation
 from .notation import ITEM_LETTER, LETTER_OF, SUIT_LETTER, RootlogError
 from .steps import (
     Observer,
@@ -26,6 +26,7 @@ from .steps import (
     advance,
     card_moves,
     decide,
+    dominance_activated,
     piece_deltas,
     turn_state,
 )
@@ -102,6 +103,17 @@ class _Writer:
 
     def pieces(self, deltas: dict[tuple[int, str, int], int], cur: int) -> list[Fragment]:
         out: list[Fragment] = []
+        # Pieces kept on a faction board (the Alliance's officers): 'w->$', '2AwA$->'.
+        held = sorted((k, d) for k, d in deltas.items() if k[2] == BOARD)
+        deltas = {k: d for k, d in deltas.items() if k[2] != BOARD}
+        later: list[Fragment] = []
+        for (s, code, _), d in held:
+            count = str(abs(d)) if abs(d) > 1 else ""
+            board = self.who(s, cur) + "$"
+            if d > 0:
+                later.append(f"{count}{self.who(s, cur)}{code}->{board}")
+            else:
+                out.append(f"{count}{self.who(s, cur)}{code}{board}->")
         # A move: one seat's warriors leave one clearing and reach one other, as many.
         moved: set[tuple[int, str, int]] = set()
         for seat in sorted({s for s, _, _ in deltas}):
@@ -130,7 +142,7 @@ class _Writer:
         for (s, code, n), cs in order:
             count = str(n) if n > 1 else ""
             out.append(f"{count}{self.who(s, cur)}{code}->" + "+".join(str(c) for c in cs))
-        return out
+        return out + later
 
     def vp(self, before: Snap, after: Snap, cur: int) -> list[str]:
         out: list[str] = []
@@ -157,12 +169,12 @@ class _Writer:
             skip.add(cid)
             if self.mark is not None and st.seat is not None:
                 self.mark.ambushes.append((st.seat, SUIT_LETTER[DECK[cid].suit]))
-        if act is not None and act[0] == "craft" and st.fkind == "craft":
+        if act is not None and act[0] == "craft":
             cid = int(act[1])
             skip.add(cid)
             out.append(self.craft(cid))
-        if act is not None and act[0] == "codebreakers" and st.seat is not None:
-            out.append(f"{self.letters[int(act[1])]}^{self.letters[st.seat]}")
+        if st.reveal is not None:
+            out.append(f"{self.letters[st.reveal[0]]}^{self.letters[st.reveal[1]]}")
         changed = [
             (s, x, y) for s, (x, y) in enumerate(zip(st.before.status, st.after.status,
                                                      strict=True)) if x != y
@@ -184,6 +196,8 @@ class _Writer:
         out.extend(cards)
         out.extend(self.pieces(deltas, cur))
         out.extend(vp)
+        out.extend(f"{self.who(s, cur)}++->{self.who(s, cur)}$"
+                   for s in dominance_activated(st.before, st.after))
         for s, x, y in changed:
             out.extend(self.notations[s].write_status(self.who(s, cur), x, y))
         return out
