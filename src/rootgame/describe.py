@@ -23,12 +23,12 @@ from functools import cache
 from typing import Any
 
 from .actions import Action, token
-from .board import load_board
+from .board import Board, load_board
 from .cards import DECK
 from .factions.marquise import COST, PER_TRACK, VP
 from .flow import FACTIONS, PROMPTS
 from .i18n import N_, Nnp_, Np_, gettext, language, ngettext, npgettext, pgettext
-from .rules.core import ruled_count
+from .rules.core import board, ruled_count
 from .state import GameState
 
 # --- The text (one place) -----------------------------------------------------------------
@@ -375,15 +375,16 @@ def card_key_name(key: str) -> str:
     return key
 
 
-def clearing_label(map_name: str, c: int) -> str:
-    """A clearing's number and suit, "5 (rabbit)" (used after the word "clearing")."""
-    b = load_board(map_name)
+def clearing_label(map_name: str | Board, c: int) -> str:
+    """A clearing's number and suit, "5 (rabbit)" (used after the word "clearing"); ``map_name``
+    is a map's name (its printed suits) or a game's board (``rules.core.board``: its suits)."""
+    b = load_board(map_name) if isinstance(map_name, str) else map_name
     if 0 < c < len(b.suit):
         return _t("clearing.label", n=c, suit=suit_name(b.suit[c]))
     return str(c)
 
 
-def clearing_name(map_name: str, c: int) -> str:
+def clearing_name(map_name: str | Board, c: int) -> str:
     """"clearing 5 (rabbit)"."""
     return _t("clearing", clearing=clearing_label(map_name, c))
 
@@ -471,7 +472,7 @@ class _Ctx:
         self.frame = frame
 
     def c(self, x: Any) -> str:
-        return clearing_label(self.g.map, int(x))
+        return clearing_label(board(self.g), int(x))
 
     def faction(self, seat: Any) -> str:
         return faction_in_sentence(self.g.factions[int(seat)])

@@ -32,6 +32,7 @@ from .describe import (
 )
 from .i18n import gettext as _
 from .i18n import language, ngettext
+from .rules.core import board
 from .state import Frame
 
 if TYPE_CHECKING:
@@ -188,7 +189,7 @@ def _battle_text(game: Game, e: Event, who: str) -> str | None:
         return _("{faction}: battles the {defender} in clearing {clearing}").format(
             faction=who,
             defender=_faction_of(game, e.get("defender"), sentence=True),
-            clearing=clearing_label(game.state.map, int(e.get("clearing", 0))),
+            clearing=clearing_label(board(game.state), int(e.get("clearing", 0))),
         )
     if kind == "ambush":
         card = card_name(int(e.get("card", 0)))
@@ -274,7 +275,7 @@ def placements_text(game: Game, places: list[Event]) -> str:
 def _piece_text(game: Game, e: Event, who: str) -> str | None:
     """Pieces placed, removed and moved."""
     kind = e.get("kind")
-    m = game.state.map
+    m = board(game.state)
     if kind == "place":
         return _("{faction}: places {pieces} in clearing {clearing}").format(
             faction=who,

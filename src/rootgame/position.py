@@ -36,6 +36,7 @@ from .errors import EngineError, PositionError
 from .flow import DECISIONS, DRIVERS, FACTIONS
 from .game import Game, empty_state, state_hash
 from .rng import Rng
+from .rules.core import board
 from .rules.turn import current_step, turn_steps
 from .state import Frame, GameState, _from_jsonable, _jsonable
 
@@ -474,7 +475,7 @@ def _rebuilds(desc: dict[str, Any], g: GameState) -> bool:
 
 def _describe(g: GameState, with_stack: bool) -> dict[str, Any]:
     fa = g.factions
-    b = load_board(g.map)
+    b = board(g)
     d: dict[str, Any] = {"factions": list(fa)}
     if g.map != "autumn":
         d["map"] = g.map
@@ -610,7 +611,7 @@ def _describe_board(g: GameState, s: int) -> dict[str, Any]:
             for i, col in enumerate(fs.decree)
             if col
         }
-    roosts = [c for c in load_board(g.map).clearings if (s, "roost") in g.buildings[c]]
+    roosts = [c for c in board(g).clearings if (s, "roost") in g.buildings[c]]
     if fs.home != (roosts[0] if roosts else 0):
         out["home"] = fs.home
     if fs.col:
