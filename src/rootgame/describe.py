@@ -231,6 +231,7 @@ TEXT: dict[str, str] = {
     "codebreakers": N_("Codebreakers: look at the hand of the {faction}"),
     "dominance": N_("Activate {card} (you will no longer score VP)"),
     "take-dominance": N_("Take {dom} by spending {card}"),
+    "open-path": N_("Spend {card} to open the closed path {a}-{b} and score 1 VP"),
     # Moving.
     "move": N_("Move warriors from clearing {o} to clearing {d}"),
     "pass@move": N_("Skip this move"),
@@ -641,6 +642,10 @@ def _d_take_dominance(x: _Ctx, a: Action) -> str:
     return _t("take-dominance", dom=card_name(int(a[1])), card=card_name(int(a[2])))
 
 
+def _d_open_path(x: _Ctx, a: Action) -> str:
+    return _t("open-path", a=int(a[1]), b=int(a[2]), card=card_name(int(a[3])))
+
+
 def _d_royal_claim(x: _Ctx, a: Action) -> str:
     seat = x.seat()
     n = 0
@@ -737,6 +742,7 @@ _DESCRIBERS: dict[str, Describer] = {
     "stand-and-deliver": _d_seat,
     "draw-with": _d_seat,
     "take-dominance": _d_take_dominance,
+    "open-path": _d_open_path,
     "royal-claim": _d_royal_claim,
     "roost": _d_roost,
     "turmoil": _d_turmoil,

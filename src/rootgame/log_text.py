@@ -90,6 +90,13 @@ def event_text(game: Game, e: Event) -> str | None:
         return _("{faction}: Outrage in clearing {c} (a matching card to the {ally})").format(
             faction=who, c=e.get("c"), ally=_faction_of(game, e.get("alliance"), sentence=True)
         )
+    if kind == "ferry":
+        return _("{faction}: takes the Ferry from clearing {o} to clearing {d}").format(
+            faction=who, o=e.get("from"), d=e.get("to")
+        )
+    if kind == "open_path":
+        a, b = e.get("path", (0, 0))
+        return _("{faction}: opens the closed path {a}-{b}").format(faction=who, a=a, b=b)
     if kind == "revolt":
         return _("{faction}: Revolt in clearing {c}").format(faction=who, c=e.get("c"))
     if kind == "base_lost":
@@ -311,6 +318,8 @@ def score_reason(reason: str) -> str:
         "stand and deliver": _card_key_title("stand-and-deliver"),
         "royal claim": _card_key_title("royal-claim"),
         "sympathy": piece_name("sympathy"),
+        "opened path": _("opened a closed path"),
+        "pass": _("rules the Pass"),
     }
     if reason in fixed:
         return fixed[reason]
