@@ -101,9 +101,10 @@ def _raw(name: str) -> dict[str, object]:
     return raw
 
 
-def _pairs(v: object) -> tuple[Path, ...]:
+def _pairs(v: object, keep_order: bool = False) -> tuple[Path, ...]:
     assert isinstance(v, list)
-    return tuple(sorted((min(a, b), max(a, b)) for a, b in v))
+    pairs = [(min(a, b), max(a, b)) for a, b in v]
+    return tuple(pairs if keep_order else sorted(pairs))
 
 
 @cache
@@ -147,7 +148,7 @@ def _printed(name: str) -> Board:
         adjacent=(),
         adjacent_mask=(),
         paths=paths,
-        rivers=_pairs(raw["rivers"]),
+        rivers=_pairs(raw["rivers"], keep_order=True),
         forests=tuple(
             Forest(f["id"], tuple(f["clearings"]), tuple(f["forests"])) for f in forests
         ),
