@@ -92,6 +92,6 @@ def test_2_1_1_bird_matches_any_clearing(card: str, clearing: int, ok: bool) -> 
     assert B.matches(card, clearing) is ok
 
 
-def test_only_the_autumn_map_is_known() -> None:
-    with pytest.raises(ValueError, match="unknown map"):
-        load_board("winter")
+def test_unknown_map_names_the_maps() -> None:
+    with pytest.raises(ValueError, match="unknown map 'moon'; the maps are: autumn, winter"):
+        load_board("moon")

@@ -26,7 +26,7 @@ from hypothesis import strategies as hs
 
 from rootgame import Game, IllegalAction, new_game, parse, token
 from rootgame.actions import Action
-from rootgame.board import load_board
+from rootgame.board import Board, load_board
 from rootgame.cards import DECK, ITEM_SUPPLY, N_CARDS
 from rootgame.flow import DECISIONS, FACTIONS
 from rootgame.rng import Rng
@@ -93,6 +93,18 @@ MAX_DECISIONS = 20_000
 # --- An independent recount of the state ------------------------------------------------------
 
 
+def _board(g: GameState) -> Board:
+    """The map of ``g`` now: its suit layout and the Mountain's paths still closed."""
+    return load_board(g.map, g.suits, g.closed)
+
+
+def _ferry_move(g: GameState, b: Board, o: int, d: int) -> bool:
+    """M.3.5: from the Ferry's clearing to another coastal clearing, once per turn."""
+    return (
+        o == g.ferry != 0 and d != o and d in b.coastal and "ferry" not in g.turn.get("used", ())
+    )
+
+
 def my_ruler(g: GameState, c: int) -> int | None:
     """2.5 and 7.2.2, recounted: most warriors + buildings; the Eyrie rule ties they are in."""
     presence = [g.warriors[c][s] + sum(1 for o, _ in g.buildings[c] if o == s) for s in range(g.n)]
@@ -107,11 +119,11 @@ def my_ruler(g: GameState, c: int) -> int | None:
 
 
 def _on_map_warriors(g: GameState, s: int) -> int:
-    return sum(g.warriors[c][s] for c in load_board(g.map).clearings)
+    return sum(g.warriors[c][s] for c in _board(g).clearings)
 
 
 def _marquise_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
-    b = load_board(g.map)
+    b = _board(g)
     fs = g.fs[s]
     mine = {
         "warrior": (_on_map_warriors(g, s), fs.warriors),
@@ -136,7 +148,7 @@ def _marquise_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tu
 
 
 def _eyrie_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
-    b = load_board(g.map)
+    b = _board(g)
     roosts = [c for c in b.clearings for o, k in g.buildings[c] if (o, k) == (s, "roost")]
     # 7.5.2.IV / 7.4.3: never two roosts in one clearing.
     assert len(roosts) == len(set(roosts)), f"two roosts in a clearing: {roosts}"
@@ -154,7 +166,7 @@ SYMPATHY_VP = (0, 1, 1, 1, 2, 2, 3, 4, 4, 4)
 
 
 def _alliance_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
-    b = load_board(g.map)
+    b = _board(g)
     fs = g.fs[s]
     bases = [c for c in b.clearings for o, k in g.buildings[c] if (o, k) == (s, "base")]
     sym = [c for c in b.clearings for o, k in g.tokens[c] if (o, k) == (s, "sympathy")]
@@ -188,7 +200,7 @@ CARD_PLACES: dict[str, Callable[[GameState, int], list[int]]] = {
 
 
 def check_pieces(g: GameState) -> None:
-    b = load_board(g.map)
+    b = _board(g)
     clearings = set(b.clearings)
     n = g.n
     assert len(g.warriors) == len(g.buildings) == len(g.tokens) == len(b.suit)
@@ -305,7 +317,7 @@ def check_vp(g: GameState) -> None:
             assert n in ROOST_VP[1:], (n, reason)
         elif reason.startswith("built "):
             assert n in MARQUISE_BUILD_VP[reason[6:]][1:], (n, reason)
-        elif reason in ("despot", "brutal tactics", "stand and deliver"):
+        elif reason in ("despot", "brutal tactics", "stand and deliver", "opened path", "pass"):
             assert n == 1, (n, reason)
         elif reason == "sympathy":
             assert n in SYMPATHY_VP[1:], (n, reason)
@@ -393,7 +405,7 @@ def check_sound(game: Game, acts: list[Action]) -> None:
         return
     seat = game.current_seat
     assert seat is not None
-    b = load_board(g.map)
+    b = _board(g)
     kind = g.stack[-1].kind
     if g.stack[-1].seat != g.turn_seat and not any(f.kind == "setup" for f in g.stack):
         assert kind in OFF_TURN_DECISIONS, f"seat {seat} decides {kind!r} in another's turn"
@@ -404,7 +416,8 @@ def check_sound(game: Game, acts: list[Action]) -> None:
             o, d = (int(a[2]), int(a[3])) if kind == "decree" else (int(a[1]), int(a[2]))
             if kind == "decree" and a[1] != "bird":
                 assert b.suit[o] == a[1], f"{token(a)}: origin does not match the card"
-            assert b.is_adjacent(o, d) and g.warriors[o][seat] > 0, token(a)
+            assert b.is_adjacent(o, d) or _ferry_move(g, b, o, d), token(a)
+            assert g.warriors[o][seat] > 0, token(a)
             assert seat in (my_ruler(g, o), my_ruler(g, d)), f"4.2.1: {token(a)}"
         elif w == "battle":
             c, d = (int(a[2]), int(a[3])) if kind == "decree" else (int(a[1]), int(a[2]))
@@ -457,9 +470,30 @@ def check_all(game: Game) -> None:
     check_cards(g)
     check_items(g)
     check_vp(g)
+    check_map(g)
     acts = game.legal_actions()
     check_decision(game, acts)
     check_sound(game, acts)
+
+
+def check_map(g: GameState) -> None:
+    """Appendix M and A: the suit markers (four of each), closed paths only among the map's
+    own and each opening scored once (M.4.3), the Ferry in a coastal clearing (M.3.5)."""
+    b = _board(g)
+    printed = load_board(g.map)
+    if not printed.printed_suits:
+        assert sorted(g.suits) == sorted("FFFFMMMMRRRR"), g.suits
+    assert set(g.closed) <= set(printed.closed_at_start)
+    opened = sum(1 for _, n, r in g.vp_log if r == "opened path")
+    assert opened <= len(printed.closed_at_start) - len(g.closed)
+    if printed.ferry_start:
+        assert g.ferry in b.coastal
+    else:
+        assert g.ferry == 0
+    if not printed.tower:
+        assert not any(r == "pass" for _, _, r in g.vp_log)
+    for a, c in g.closed:
+        assert not b.is_adjacent(a, c)
 
 
 # --- Expensive checks ------------------------------------------------------------------------
@@ -633,9 +667,10 @@ def play(
     max_turns: int | None = None,
     cheap: bool = True,
     factions: tuple[str, ...] = ("marquise", "eyrie"),
+    map_name: str = "autumn",
 ) -> Played:
     """Play one random game from ``seed``, checking invariants after every action."""
-    game = new_game(list(factions), seed=seed, log=False)
+    game = new_game(list(factions), map=map_name, seed=seed, log=False)
     chooser = Rng(seed * 1_000_003 + 12_345)
     checker = Rng(seed ^ 0x5EED)
     points = {1 + checker.below(300) for _ in range(REPLAY_POINTS)}
@@ -672,8 +707,9 @@ def replay(
     history: list[str],
     snapshots: dict[int, str],
     factions: tuple[str, ...] = ("marquise", "eyrie"),
+    map_name: str = "autumn",
 ) -> Game:
-    game = new_game(list(factions), seed=seed, log=False)
+    game = new_game(list(factions), map=map_name, seed=seed, log=False)
     for i, t in enumerate(history, start=1):
         game.apply(t)
         if i in snapshots:
@@ -697,6 +733,40 @@ def test_random_game_invariants(factions: tuple[str, ...], seed: int) -> None:
     again = replay(seed, game.history, p.snapshots, factions)
     assert again.to_json() == game.to_json()
     assert again.winners == game.winners and again.scores == game.scores
+
+
+MAP_GAMES: list[tuple[str, tuple[str, ...], int]] = [
+    (m, MIXES[i % len(MIXES)], i) for m in ("winter", "lake", "mountain") for i in range(48)
+]
+"""(map, factions, seed): 48 short games on each map without printed suits, over the mixes."""
+MAP_TURNS = 12
+"""Map games stop after this many turns (the rules of the maps arise early; the long games
+of the Autumn map above cover the rest)."""
+
+
+@pytest.mark.parametrize(
+    ("map_name", "factions", "seed"),
+    MAP_GAMES,
+    ids=[f"{m}-{'-'.join(f)}-{s}" for m, f, s in MAP_GAMES],
+)
+def test_random_game_invariants_on_maps(
+    map_name: str, factions: tuple[str, ...], seed: int
+) -> None:
+    p = play(seed, heavy_every=8, max_turns=MAP_TURNS, factions=factions, map_name=map_name)
+    check_all(p.game)
+    again = replay(seed, p.game.history, p.snapshots, factions, map_name)
+    assert again.to_json() == p.game.to_json()
+
+
+def test_map_games_meet_the_map_rules() -> None:
+    """The short map games above do reach the Ferry, opened paths and the Pass."""
+    seen: set[str] = set()
+    for m, f, s in MAP_GAMES[48:60] + MAP_GAMES[96:108]:
+        g = play(s, heavy_every=0, max_turns=MAP_TURNS, cheap=False, factions=f, map_name=m).game
+        seen |= {r for _, _, r in g.state.vp_log if r in ("opened path", "pass")}
+        if m == "lake" and g.state.ferry != 1:
+            seen.add("ferry")
+    assert seen == {"opened path", "pass", "ferry"}
 
 
 @pytest.mark.parametrize("seed", [0, 1, 17, 123_456_789])
@@ -726,7 +796,7 @@ def test_checks_can_fail() -> None:
     game = play(5, heavy_every=0, max_turns=3).game
     check_all(game)
     g = game.state
-    c = next(c for c in load_board(g.map).clearings if g.warriors[c][0])
+    c = next(c for c in _board(g).clearings if g.warriors[c][0])
     broken = game.clone()
     broken.state.warriors[c][0] += 1
     with pytest.raises(AssertionError, match="piece_counts|on the map"):

@@ -49,14 +49,16 @@ def play_random_game(
     max_turns: int = DEFAULT_MAX_TURNS,
     save_dir: Path | None = None,
     bots: Sequence[str] | None = None,
+    map_name: str = "autumn",
 ) -> GameRecord:
     """Play one game between bots (``bots``: one spec per seat, e.g. ``heuristic``; random
     bots by default), to the end or to ``max_turns`` completed turns. With ``save_dir``,
-    write the game's record there as ``game-<seed>.rootgame``."""
+    write the game's record there as ``game-<seed>.rootgame``. ``map_name`` is the map (its
+    suits dealt from the seed when it prints none)."""
     game: Game | None = None
     specs = list(bots) if bots is not None else ["random"] * len(factions)
     try:
-        game = new_game(list(factions), seed=seed, log=save_dir is not None)
+        game = new_game(list(factions), map=map_name, seed=seed, log=save_dir is not None)
         players = [from_spec(b, bot_seed(seed, s)) for s, b in enumerate(specs)]
         while not game.is_over:
             if game.turn_number >= max_turns:
@@ -164,6 +166,7 @@ def simulate(
     on_game: Callable[[GameRecord], None] | None = None,
     save_dir: Path | None = None,
     bots: Sequence[str] | None = None,
+    map_name: str = "autumn",
 ) -> Simulation:
     """Play ``games`` games between bots (``bots``: one spec per seat; random bots by
     default); game ``i`` uses seed ``seed + i``. With ``save_dir``, each game's record is
@@ -173,7 +176,7 @@ def simulate(
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     for i in range(games):
-        rec = play_random_game(factions, seed + i, max_turns, save_dir, bots)
+        rec = play_random_game(factions, seed + i, max_turns, save_dir, bots, map_name)
         sim.records.append(rec)
         if on_game is not None:
             on_game(rec)

@@ -30,6 +30,7 @@ from .bench import (
     run,
 )
 from .bench import simulate as run_simulation
+from .board import MAPS
 from .cli_errors import FAILED, RootgameGroup, ensure_folder, fail
 from .cli_records import register as register_record_commands
 from .cli_tournament import parse_bots, seat_bots
@@ -117,6 +118,25 @@ def parse_factions(text: str) -> list[str]:
     return names
 
 
+def parse_map(text: str) -> str:
+    """A map's name from ``--map``; BadParameter naming the maps there are."""
+    name = text.strip().lower()
+    if name not in MAPS:
+        raise typer.BadParameter(
+            _("unknown map {name}; choose {choices}").format(
+                name=repr(text), choices=" | ".join(MAPS)
+            ),
+            param_hint="--map",
+        )
+    return name
+
+
+MAP_HELP = N_(
+    "The map: autumn, winter, lake or mountain (the suits of a map that prints none are dealt "
+    "at random from the seed)."
+)
+
+
 @app.command(
     "simulate",
     help=N_("Play GAMES games between bots (random ones by default) and summarise the results."),
@@ -147,14 +167,16 @@ def simulate_cmd(
             "random, heuristic, ismcts[:200ms|:500]."
         ),
     ),
+    map_text: str = typer.Option("autumn", "--map", "-m", help=MAP_HELP),
 ) -> None:
     """Play GAMES games between bots (random ones by default) and summarise the results."""
     names = parse_factions(factions)
+    map_name = parse_map(map_text)
     specs = seat_bots(bots, names, fill=True)
     if save_dir is not None:
         ensure_folder(save_dir)
     try:
-        sim = _simulate(names, specs, games, seed, max_turns, save_dir, as_json)
+        sim = _simulate(names, specs, games, seed, max_turns, save_dir, as_json, map_name)
     except SaveError as e:
         fail(_("cannot write the record {path}: {error}").format(
             path=e.path, error=e.error.strerror or e.error), FAILED)
@@ -178,10 +200,13 @@ def _simulate(
     max_turns: int,
     save_dir: Path | None,
     as_json: bool,
+    map_name: str = "autumn",
 ) -> Simulation:
     """Run the games and print the summary (one JSON object, or tables)."""
     if as_json:
-        sim = run_simulation(names, games, seed, max_turns, save_dir=save_dir, bots=specs)
+        sim = run_simulation(
+            names, games, seed, max_turns, save_dir=save_dir, bots=specs, map_name=map_name
+        )
         typer.echo(json.dumps(sim.summary()))
         return sim
     console = Console()
@@ -202,6 +227,7 @@ def _simulate(
             on_game=lambda _r: progress.advance(task),
             save_dir=save_dir,
             bots=specs,
+            map_name=map_name,
         )
     s = sim.summary()
     done = games - s["errors"]
@@ -287,12 +313,14 @@ def play_cmd(
     bot_spec: str = typer.Option(
         "random", "--bot", help=N_("Your opponent: random, heuristic, ismcts[:200ms|:500].")
     ),
+    map_text: str = typer.Option("autumn", "--map", "-m", help=MAP_HELP),
 ) -> None:
     """Play a game in the terminal against bots (the random one by default)."""
     from .bots import from_spec
     from .terminal import Session, intro
 
     specs = parse_bots(bot_spec, "--bot")
+    map_name = parse_map(map_text)
     me = as_.strip().lower()
     if load is not None:
         from .cli_records import load_game
@@ -322,7 +350,7 @@ def play_cmd(
             param_hint="--bot",
         )
     if load is None:
-        game = new_game(names, seed=seed)
+        game = new_game(names, map=map_name, seed=seed)
     human = names.index(me)
     bots = {s: from_spec(spec, bot_seed(seed, s)) for s, spec in zip(others, specs, strict=True)}
     console = Console()

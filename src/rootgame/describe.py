@@ -23,12 +23,12 @@ from functools import cache
 from typing import Any
 
 from .actions import Action, token
-from .board import load_board
+from .board import Board, load_board
 from .cards import DECK
 from .factions.marquise import COST, PER_TRACK, VP
 from .flow import FACTIONS, PROMPTS
 from .i18n import N_, Nnp_, Np_, gettext, language, ngettext, npgettext, pgettext
-from .rules.core import ruled_count
+from .rules.core import board, ruled_count
 from .state import GameState
 
 # --- The text (one place) -----------------------------------------------------------------
@@ -231,6 +231,7 @@ TEXT: dict[str, str] = {
     "codebreakers": N_("Codebreakers: look at the hand of the {faction}"),
     "dominance": N_("Activate {card} (you will no longer score VP)"),
     "take-dominance": N_("Take {dom} by spending {card}"),
+    "open-path": N_("Spend {card} to open the closed path {a}-{b} and score 1 VP"),
     # Moving.
     "move": N_("Move warriors from clearing {o} to clearing {d}"),
     "pass@move": N_("Skip this move"),
@@ -375,15 +376,16 @@ def card_key_name(key: str) -> str:
     return key
 
 
-def clearing_label(map_name: str, c: int) -> str:
-    """A clearing's number and suit, "5 (rabbit)" (used after the word "clearing")."""
-    b = load_board(map_name)
+def clearing_label(map_name: str | Board, c: int) -> str:
+    """A clearing's number and suit, "5 (rabbit)" (used after the word "clearing"); ``map_name``
+    is a map's name (its printed suits) or a game's board (``rules.core.board``: its suits)."""
+    b = load_board(map_name) if isinstance(map_name, str) else map_name
     if 0 < c < len(b.suit):
         return _t("clearing.label", n=c, suit=suit_name(b.suit[c]))
     return str(c)
 
 
-def clearing_name(map_name: str, c: int) -> str:
+def clearing_name(map_name: str | Board, c: int) -> str:
     """"clearing 5 (rabbit)"."""
     return _t("clearing", clearing=clearing_label(map_name, c))
 
@@ -471,7 +473,7 @@ class _Ctx:
         self.frame = frame
 
     def c(self, x: Any) -> str:
-        return clearing_label(self.g.map, int(x))
+        return clearing_label(board(self.g), int(x))
 
     def faction(self, seat: Any) -> str:
         return faction_in_sentence(self.g.factions[int(seat)])
@@ -640,6 +642,10 @@ def _d_take_dominance(x: _Ctx, a: Action) -> str:
     return _t("take-dominance", dom=card_name(int(a[1])), card=card_name(int(a[2])))
 
 
+def _d_open_path(x: _Ctx, a: Action) -> str:
+    return _t("open-path", a=int(a[1]), b=int(a[2]), card=card_name(int(a[3])))
+
+
 def _d_royal_claim(x: _Ctx, a: Action) -> str:
     seat = x.seat()
     n = 0
@@ -736,6 +742,7 @@ _DESCRIBERS: dict[str, Describer] = {
     "stand-and-deliver": _d_seat,
     "draw-with": _d_seat,
     "take-dominance": _d_take_dominance,
+    "open-path": _d_open_path,
     "royal-claim": _d_royal_claim,
     "roost": _d_roost,
     "turmoil": _d_turmoil,

@@ -12,7 +12,7 @@ from typing import Any
 from . import factions as _factions  # noqa: F401  (registers the factions)
 from . import flow
 from .actions import Action, parse, token
-from .board import Board, load_board
+from .board import Board, choose_layout, load_board, parse_layout
 from .cards import DECK, ITEM_SUPPLY, N_CARDS
 from .errors import BadToken, IllegalAction, PositionError
 from .flow import FACTIONS, PROMPTS, advance
@@ -32,20 +32,26 @@ def new_game(
     first_player: int | None = None,
     log: bool = True,
     forced: list[tuple[Any, ...]] | None = None,
+    suits: str | None = None,
 ) -> Game:
-    """Set up a new game (Law 5.1). ``factions`` are the seats in clockwise order; the first
-    player is drawn from the seed unless given. ``log=False`` keeps no event log (faster
-    simulation). ``forced`` supplies chance outcomes in order instead of the generator (used
-    to replay a record, rules/chance.py)."""
+    """Set up a new game (Law 5.1, appendix A). ``factions`` are the seats in clockwise order;
+    the first player is drawn from the seed unless given. ``map`` is one of ``board.MAPS``;
+    ``suits`` lays out the clearings' suits (``board.choose_layout``: the printed suits by
+    default, else the suit markers dealt at random from the seed). ``log=False`` keeps no event
+    log (faster simulation). ``forced`` supplies chance outcomes in order instead of the
+    generator (used to replay a record, rules/chance.py)."""
     if isinstance(factions, str):
         raise ValueError(f"factions: a list of faction names, not the text {factions!r}")
-    game = Game(setup_state(list(factions), map, seed, first_player, log, forced))
+    game = Game(setup_state(list(factions), map, seed, first_player, log, forced, suits))
     game.meta = {
         "seed": seed,
         "factions": list(factions),
         "map": map,
         "first_player": first_player,
     }
+    if game.state.suits:
+        # The dealt layout itself, so that a record replays the same clearings (appendix A).
+        game.meta["suits"] = game.state.suits
     return game
 
 
@@ -53,6 +59,8 @@ def empty_state(b: Board, factions: list[str]) -> GameState:
     """A state with these factions' boards and players, and nothing on the map of ``b``."""
     g = GameState()
     g.map = b.name
+    g.suits = b.layout if not b.printed_suits or b.suit != load_board(b.name).suit else ""
+    g.closed = b.closed
     g.factions = tuple(factions)
     g.seats = [SeatState(f) for f in factions]
     g.fs = [FACTIONS[f].new_state() for f in factions]
@@ -69,6 +77,7 @@ def setup_state(
     first_player: int | None = None,
     log: bool = True,
     forced: list[tuple[Any, ...]] | None = None,
+    suits: str | None = None,
 ) -> GameState:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"the seed must be an integer, not {seed!r}")
@@ -79,9 +88,11 @@ def setup_state(
             raise ValueError(f"unknown faction {f!r}; known: {', '.join(sorted(FACTIONS))}")
     if len(set(factions)) != len(factions):
         raise ValueError("each faction can be played by one player only")
-    b = load_board(map)
+    b = load_board(map, choose_layout(map, suits, seed))
     g = empty_state(b, factions)
     n = len(factions)
+    # Appendix M: the map's own pieces (the Ferry, M.3.1; closed path markers, M.4.1).
+    g.ferry = b.ferry_start
     # 5.1.4: a ruin in each slot marked R.
     for c in b.clearings:
         if b.starts_with_ruin[c]:
@@ -447,6 +458,9 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
     g = GameState()
     g.map = d["map"]
     load_board(g.map)
+    g.suits = parse_layout(d["suits"]) if d.get("suits") else ""
+    g.closed = tuple(sorted((min(a, b), max(a, b)) for a, b in d.get("closed", [])))
+    g.ferry = int(d.get("ferry", 0))
     g.factions = tuple(d["factions"])
     for f in g.factions:
         if f not in FACTIONS:

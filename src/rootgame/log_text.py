@@ -32,6 +32,7 @@ from .describe import (
 )
 from .i18n import gettext as _
 from .i18n import language, ngettext
+from .rules.core import board
 from .state import Frame
 
 if TYPE_CHECKING:
@@ -89,6 +90,13 @@ def event_text(game: Game, e: Event) -> str | None:
         return _("{faction}: Outrage in clearing {c} (a matching card to the {ally})").format(
             faction=who, c=e.get("c"), ally=_faction_of(game, e.get("alliance"), sentence=True)
         )
+    if kind == "ferry":
+        return _("{faction}: takes the Ferry from clearing {o} to clearing {d}").format(
+            faction=who, o=e.get("from"), d=e.get("to")
+        )
+    if kind == "open_path":
+        a, b = e.get("path", (0, 0))
+        return _("{faction}: opens the closed path {a}-{b}").format(faction=who, a=a, b=b)
     if kind == "revolt":
         return _("{faction}: Revolt in clearing {c}").format(faction=who, c=e.get("c"))
     if kind == "base_lost":
@@ -188,7 +196,7 @@ def _battle_text(game: Game, e: Event, who: str) -> str | None:
         return _("{faction}: battles the {defender} in clearing {clearing}").format(
             faction=who,
             defender=_faction_of(game, e.get("defender"), sentence=True),
-            clearing=clearing_label(game.state.map, int(e.get("clearing", 0))),
+            clearing=clearing_label(board(game.state), int(e.get("clearing", 0))),
         )
     if kind == "ambush":
         card = card_name(int(e.get("card", 0)))
@@ -274,7 +282,7 @@ def placements_text(game: Game, places: list[Event]) -> str:
 def _piece_text(game: Game, e: Event, who: str) -> str | None:
     """Pieces placed, removed and moved."""
     kind = e.get("kind")
-    m = game.state.map
+    m = board(game.state)
     if kind == "place":
         return _("{faction}: places {pieces} in clearing {clearing}").format(
             faction=who,
@@ -310,6 +318,8 @@ def score_reason(reason: str) -> str:
         "stand and deliver": _card_key_title("stand-and-deliver"),
         "royal claim": _card_key_title("royal-claim"),
         "sympathy": piece_name("sympathy"),
+        "opened path": _("opened a closed path"),
+        "pass": _("rules the Pass"),
     }
     if reason in fixed:
         return fixed[reason]

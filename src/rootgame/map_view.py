@@ -1,6 +1,7 @@
-"""The Autumn map drawn as a map, for the terminal: each clearing in its place (a box with its
-number, suit, free building slots, ruler and the pieces of each faction), the paths between
-them as dotted lines. 100 columns by 23 lines.
+"""The map drawn as a map, for the terminal: each clearing in its place on the printed map (a
+box with its number, suit, free building slots, ruler and the pieces of each faction), the
+paths between them as dotted lines (a closed path of the Mountain as crosses), the Lake's
+Ferry and the Mountain's Tower marked on their clearing's box. 100 columns by 23 lines.
 
 It reads a view (``game.view(seat)``), never the GameState. Every word is translated; the
 short forms used inside the boxes are explained by the legend under the map.
@@ -12,7 +13,7 @@ from typing import Any
 
 from rich.text import Text
 
-from .board import load_board
+from .board import Board, load_board
 from .describe import faction_short_name, suit_name
 from .i18n import gettext as _
 from .i18n import pgettext
@@ -24,15 +25,21 @@ HEIGHT = 23
 BOX_W = 16
 BOX_H = 5
 
-PLACES: dict[str, dict[int, tuple[int, int]]] = {
-    "autumn": {
-        1: (0, 0), 5: (0, 51), 2: (3, 81), 10: (3, 33), 9: (6, 0), 11: (9, 59), 6: (9, 84),
-        12: (11, 26), 7: (15, 55), 4: (16, 0), 3: (18, 82), 8: (18, 30),
-    },
-}
-"""(line, column) of the top left corner of each clearing's box: the printed map's layout
-(clearing positions of ../shared/rules/autumn-map.json, ``chart_xy_2050px``, scaled to
-100x23 characters)."""
+
+
+def places(board: Board) -> dict[int, tuple[int, int]]:
+    """(line, column) of the top left corner of each clearing's box: the clearing positions of
+    the map's data file (the printed map's picture) scaled to 100x23 characters."""
+    xs = [board.xy[c][0] for c in board.clearings]
+    ys = [board.xy[c][1] for c in board.clearings]
+    w, h = max(max(xs) - min(xs), 1), max(max(ys) - min(ys), 1)
+    return {
+        c: (
+            round((board.xy[c][1] - min(ys)) / h * (HEIGHT - BOX_H)),
+            round((board.xy[c][0] - min(xs)) / w * (WIDTH - BOX_W)),
+        )
+        for c in board.clearings
+    }
 
 SUIT_STYLE: dict[str, str] = {"fox": "red", "rabbit": "yellow", "mouse": "dark_orange3"}
 FACTION_STYLE: dict[str, str] = {"marquise": "dark_orange", "eyrie": "dodger_blue1"}
@@ -51,6 +58,10 @@ def abbreviations() -> dict[str, str]:
         "wood": pgettext("map", "wood"),
         "roost": pgettext("map", "roost"),
         "ruin": pgettext("map", "ruin"),
+        # TRANSLATORS: the Lake map's Ferry and the Mountain map's Tower, marked on the bottom
+        # border of their clearing's box (at most 5 letters).
+        "ferry": pgettext("map", "ferry"),
+        "tower": pgettext("map", "tower"),
     }
 
 
@@ -77,24 +88,28 @@ def pieces(clearing: JSON, faction: str, short: dict[str, str]) -> list[str]:
 
 def draw_map(view: JSON) -> Text | None:
     """The map of the view's game as text (None for a map without a layout)."""
-    places = PLACES.get(str(view.get("map", "autumn")))
-    if places is None:
+    try:
+        board = load_board(str(view.get("map", "autumn")))
+    except ValueError:
         return None
-    board = load_board(str(view.get("map", "autumn")))
+    at = places(board)
     grid = [[" "] * WIDTH for _ in range(HEIGHT)]
     styles: list[list[str]] = [[""] * WIDTH for _ in range(HEIGHT)]
-    centre = {c: (r + BOX_H // 2, col + BOX_W // 2) for c, (r, col) in places.items()}
-    boxes = {(r + dr, col + dc) for r, col in places.values()
+    centre = {c: (r + BOX_H // 2, col + BOX_W // 2) for c, (r, col) in at.items()}
+    boxes = {(r + dr, col + dc) for r, col in at.values()
              for dr in range(BOX_H) for dc in range(BOX_W)}
-    for a, b in board.paths:
+    closed = {(int(a), int(b)) for a, b in view.get("closed_paths", ())}
+    for a, b in board.printed_paths:
+        mark, style = ("x", "red") if (a, b) in closed else ("·", "green")
         for r, col in _line(centre[a], centre[b]):
             if (r, col) not in boxes and 0 <= r < HEIGHT and 0 <= col < WIDTH:
-                grid[r][col] = "·"
-                styles[r][col] = "green"
+                grid[r][col] = mark
+                styles[r][col] = style
     short = abbreviations()
     by_id = {int(c["id"]): c for c in view["clearings"]}
-    for cid, (r, col) in places.items():
-        _box(grid, styles, r, col, by_id[cid], view["factions"], short)
+    marks = {int(view[k]): short[k] for k in ("ferry", "tower") if view.get(k)}
+    for cid, (r, col) in at.items():
+        _box(grid, styles, r, col, by_id[cid], view["factions"], short, marks.get(cid, ""))
     text = Text()
     for r in range(HEIGHT):
         line = "".join(grid[r]).rstrip()
@@ -132,12 +147,13 @@ def _box(
     clearing: JSON,
     factions: list[str],
     short: dict[str, str],
+    landmark: str = "",
 ) -> None:
     inner = BOX_W - 2
     free = int(clearing["slots"]) - len(clearing["buildings"])
     ruler = clearing.get("ruler")
     top = "┌" + _fit(f"{clearing['id']} {suit_name(str(clearing['suit']))}", inner, "─") + "┐"
-    bottom_text = f"[{free}]" + "─" * inner
+    bottom_text = f"[{free}]" + (f"{landmark}─" if landmark else "") + "─" * inner
     if ruler:
         mark = f"{letter(str(ruler))}*"
         bottom_text = bottom_text[: inner - len(mark) - 1] + mark + "─"

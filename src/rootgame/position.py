@@ -30,12 +30,13 @@ import re
 from typing import Any
 
 from . import factions as _factions  # noqa: F401
-from .board import load_board
+from .board import Board, choose_layout, load_board
 from .cards import DECK, ITEM_SUPPLY, ITEMS, N_CARDS, ids_for_key
 from .errors import EngineError, PositionError
 from .flow import DECISIONS, DRIVERS, FACTIONS
 from .game import Game, empty_state, state_hash
 from .rng import Rng
+from .rules.core import board
 from .rules.turn import current_step, turn_steps
 from .state import Frame, GameState, _from_jsonable, _jsonable
 
@@ -128,7 +129,8 @@ def _game(g: GameState, desc: Any) -> Game:
 
 
 KNOWN_FIELDS = (
-    "factions", "map", "seed", "turn", "at", "number", "clearings", "ruins", "hands", "deck",
+    "factions", "map", "suits", "closed", "ferry", "seed", "turn", "at", "number", "clearings",
+    "ruins", "hands", "deck",
     "discard", "removed", "vp", "items", "crafted", "persistent", "dominance",
     "available_dominance", "dice", "turn_state", "first", "stack", "eyrie", "marquise",
 )  # fmt: skip
@@ -158,10 +160,18 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
     if not isinstance(map_name, str):
         raise PositionError(f"map: a map name such as 'autumn', not {map_name!r}")
     try:
-        b = load_board(map_name)
+        load_board(map_name)
     except ValueError as e:
         raise PositionError(f"map: {e}") from e
+    b = _map_state(desc, map_name)
     g = empty_state(b, factions)
+    g.ferry = b.ferry_start
+    if b.ferry_start and "ferry" in desc:
+        g.ferry = desc["ferry"]
+        if not _is_int(g.ferry) or g.ferry not in b.coastal:
+            raise PositionError(f"ferry: a coastal clearing ({_ints(b.coastal)}), not {g.ferry!r}")
+    elif "ferry" in desc:
+        raise PositionError(f"ferry: the {map_name} map has no Ferry")
     n = len(factions)
     ruins = _list(desc.get("ruins", [c for c in b.clearings if b.starts_with_ruin[c]]), "ruins")
     for c in ruins:
@@ -472,12 +482,50 @@ def _rebuilds(desc: dict[str, Any], g: GameState) -> bool:
     return b.state.rng == g.rng and state_hash(b.state) == state_hash(g)
 
 
+def _map_state(desc: dict[str, Any], map_name: str) -> Board:
+    """The board of a position: its suit layout (``suits``: default the printed suits, else the
+    random deal of seed 0) and its closed paths (``closed``: default those of the setup)."""
+    suits = desc.get("suits")
+    if suits is not None and not isinstance(suits, str):
+        raise PositionError(f"suits: one letter F, R, M per clearing, not {suits!r}")
+    printed = load_board(map_name)
+    closed: Any = desc.get("closed", [list(p) for p in printed.closed_at_start])
+    if "closed" in desc and not printed.closed_at_start:
+        raise PositionError(f"closed: the {map_name} map has no closed paths")
+    paths = []
+    for p in _list(closed, "closed"):
+        if not (isinstance(p, list | tuple) and len(p) == 2 and all(_is_int(x) for x in p)):
+            raise PositionError(f"closed: each closed path is two clearings, not {p!r}")
+        path = (min(p), max(p))
+        if path not in printed.closed_at_start:
+            raise PositionError(
+                f"closed: {path[0]}-{path[1]} is not one of the map's closed paths "
+                f"({', '.join(f'{a}-{b}' for a, b in printed.closed_at_start)})"
+            )
+        paths.append(path)
+    try:
+        layout = choose_layout(map_name, suits, 0)
+    except ValueError as e:
+        raise PositionError(str(e)) from e
+    return load_board(map_name, layout, tuple(sorted(set(paths))))
+
+
+def _ints(xs: tuple[int, ...]) -> str:
+    return ", ".join(map(str, xs))
+
+
 def _describe(g: GameState, with_stack: bool) -> dict[str, Any]:
     fa = g.factions
-    b = load_board(g.map)
+    b = board(g)
     d: dict[str, Any] = {"factions": list(fa)}
     if g.map != "autumn":
         d["map"] = g.map
+    if g.suits:
+        d["suits"] = g.suits
+    if g.closed != b.closed_at_start:
+        d["closed"] = [list(p) for p in g.closed]
+    if b.ferry_start and g.ferry != b.ferry_start:
+        d["ferry"] = g.ferry
     d["turn"] = fa[g.turn_seat]
     phase, step = current_step(g)
     d["at"] = "setup" if phase == "setup" else f"{phase}:{step}"
@@ -610,7 +658,7 @@ def _describe_board(g: GameState, s: int) -> dict[str, Any]:
             for i, col in enumerate(fs.decree)
             if col
         }
-    roosts = [c for c in load_board(g.map).clearings if (s, "roost") in g.buildings[c]]
+    roosts = [c for c in board(g).clearings if (s, "roost") in g.buildings[c]]
     if fs.home != (roosts[0] if roosts else 0):
         out["home"] = fs.home
     if fs.col:
@@ -687,9 +735,11 @@ def format_position(desc: dict[str, Any]) -> str:
     def add(name: str, value: Any) -> None:
         words.append(f"{name}={value}")
 
-    for key in ("map", "turn", "at", "number", "first"):
+    for key in ("map", "suits", "ferry", "turn", "at", "number", "first"):
         if key in desc:
             add(key, who(desc[key]) if key in ("turn", "first") else desc[key])
+    if "closed" in desc:
+        add("closed", ",".join(f"{a}-{b}" for a, b in desc["closed"]) or "-")
     if "clearings" in desc:
         parts = []
         for c, per in desc["clearings"].items():
@@ -792,7 +842,8 @@ def _turn_state_text(ts: dict[str, Any], who: Any) -> str:
 
 
 _TOP_FIELDS = (
-    "factions", "map", "turn", "at", "number", "first", "clearings", "ruins", "hands",
+    "factions", "map", "suits", "ferry", "closed", "turn", "at", "number", "first",
+    "clearings", "ruins", "hands",
     "persistent", "dominance", "crafted", "vp", "available_dominance", "discard", "removed",
     "deck", "items", "dice", "turn_state", "seed", "stack",
 )  # fmt: skip
@@ -921,11 +972,19 @@ def _per_seat_field(value: str, fa: list[str], where: str) -> list[tuple[str, st
 
 
 def _decode(name: str, value: str, fa: list[str]) -> Any:
-    if name in ("map", "at"):
+    if name in ("map", "at", "suits"):
         return value
+    if name == "closed":
+        paths = []
+        for x in [] if _empty(value) else value.split(","):
+            m = re.match(r"^(\d{1,2})-(\d{1,2})$", x)
+            if not m:
+                raise PositionError(f"closed: each path is two clearings, e.g. 2-5, not {x[:40]!r}")
+            paths.append([int(m.group(1)), int(m.group(2))])
+        return paths
     if name in ("turn", "first"):
         return _faction(value, fa, name)
-    if name in ("number", "seed"):
+    if name in ("number", "seed", "ferry"):
         return _int(value, name)
     if name == "clearings":
         return _clearings_field(value, fa)

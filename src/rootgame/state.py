@@ -125,6 +125,9 @@ class GameState:
 
     __slots__ = (
         "map",
+        "suits",
+        "closed",
+        "ferry",
         "factions",
         "seats",
         "fs",
@@ -154,6 +157,13 @@ class GameState:
 
     def __init__(self) -> None:
         self.map = "autumn"
+        self.suits = ""
+        """The clearings' suits, one letter F/R/M per clearing (appendix A step 1: the suit
+        markers); empty for the map's printed suits (Autumn)."""
+        self.closed: tuple[tuple[int, int], ...] = ()
+        """The Mountain's paths still covered by a closed path marker (M.4.2)."""
+        self.ferry = 0
+        """The clearing holding the Lake's Ferry (M.3.1), 0 without one."""
         self.factions: tuple[str, ...] = ()
         self.seats: list[SeatState] = []
         self.fs: list[Any] = []
@@ -196,6 +206,9 @@ class GameState:
     def clone(self) -> GameState:
         g = GameState.__new__(GameState)
         g.map = self.map
+        g.suits = self.suits
+        g.closed = self.closed
+        g.ferry = self.ferry
         g.factions = self.factions
         g.seats = [s.clone() for s in self.seats]
         g.fs = [f.clone() for f in self.fs]
@@ -227,7 +240,7 @@ class GameState:
         """The part of the state that matters for the rest of the game, as JSON-ready data:
         everything but the generator, the log and the counters (what ``state_hash`` hashes;
         its cost must not grow with the game)."""
-        return {
+        d: JSON = {
             "map": self.map,
             "factions": list(self.factions),
             "seats": [s.to_dict() for s in self.seats],
@@ -249,6 +262,14 @@ class GameState:
             "winners": self.winners[:],
             "win_reason": self.win_reason,
         }
+        # The map's own state, left out on the Autumn map (whose states stay as they were).
+        if self.suits:
+            d["suits"] = self.suits
+        if self.closed:
+            d["closed"] = [list(p) for p in self.closed]
+        if self.ferry:
+            d["ferry"] = self.ferry
+        return d
 
     def to_dict(self, log: bool = True) -> JSON:
         """The state as JSON-ready data; ``log=False`` leaves the event log out."""

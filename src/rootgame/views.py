@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .board import load_board
 from .cards import DECK
 from .flow import FACTIONS, PROMPTS, SECRETS
-from .rules.core import ruler
+from .rules.core import board, ruler
 from .state import JSON, GameState
 
 if TYPE_CHECKING:
@@ -32,7 +31,7 @@ def _owner(g: GameState, seat: int) -> str | None:
 
 
 def _clearings(g: GameState) -> list[JSON]:
-    b = load_board(g.map)
+    b = board(g)
     out: list[JSON] = []
     for c in b.clearings:
         r = ruler(g, c)
@@ -119,6 +118,13 @@ def view(game: Game, seat: int | None) -> JSON:
         "winners": [g.factions[s] for s in g.winners],
         "win_reason": g.win_reason,
     }
+    b = board(g)
+    if b.closed_at_start:
+        v["closed_paths"] = [list(p) for p in g.closed]
+    if b.ferry_start:
+        v["ferry"] = g.ferry
+    if b.tower:
+        v["tower"] = b.tower
     if seat is not None:
         v["hand"] = [card_ref(c) for c in g.seats[seat].hand]
         # What only this seat sees of its own faction board (the Alliance's supporters).

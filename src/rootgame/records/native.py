@@ -5,6 +5,7 @@
     engine: 0.1.0
     date: 2026-11-29
     map: autumn
+    suits: FRMMRFRMFRMF                 (maps without printed suits: the dealt layout)
     deck: base
     factions: marquise eyrie
     seed: 12
@@ -44,6 +45,7 @@ HEADER_KEYS = (
     "engine",
     "date",
     "map",
+    "suits",
     "deck",
     "factions",
     "seed",
@@ -104,6 +106,7 @@ def _base(game: Game) -> Game:
             map=meta["map"],
             seed=meta["seed"],
             first_player=meta.get("first_player"),
+            suits=meta.get("suits"),
         )
     d = json.loads(game.origin)
     if d.get("log") is None:
@@ -127,6 +130,7 @@ def write_record(game: Game, date: str | None = None, comment: str | None = None
         f"engine: {__version__}",
         f"date: {date or datetime.date.today().isoformat()}",
         f"map: {game.state.map}",
+        *([f"suits: {game.meta['suits']}"] if game.meta.get("suits") else []),
         "deck: base",
         f"factions: {' '.join(game.factions)}",
     ]
@@ -289,6 +293,7 @@ def replay_record(
                 seed=int(h["seed"]),
                 first_player=first,
                 forced=forced,
+                suits=h.get("suits"),
             )
         else:
             d = json.loads(h["start"])

@@ -62,6 +62,10 @@ class Observer:
             "battle": (1 + 2 * n + n_c + 2,),
             "turn": (1 + 3 * n + len(PHASES) + len(self.kinds) + 1,),
         }
+        b = self.board
+        if b.ferry_start or b.closed_at_start:
+            # The map's own pieces (appendix M): where the Ferry is, which paths are closed.
+            self.sections["map"] = ((n_c if b.ferry_start else 0) + len(b.closed_at_start),)
         self.size = sum(int(np.prod(s)) for s in self.sections.values())
 
     # --- the dict form -------------------------------------------------------------------
@@ -140,6 +144,15 @@ class Observer:
         t[base + PHASES.index(view["phase"])] = 1
         base += len(PHASES)
         t[base + self.k_idx.get(view["decision"], len(self.kinds))] = 1
+        if "map" in out:
+            m = out["map"]
+            at = 0
+            if self.board.ferry_start:
+                m[self.cidx[view["ferry"]]] = 1
+                at = len(self.clearings)
+            closed = {tuple(p) for p in view.get("closed_paths", ())}
+            for i, p in enumerate(self.board.closed_at_start):
+                m[at + i] = p in closed
         return out
 
     # --- the tensor ------------------------------------------------------------------------

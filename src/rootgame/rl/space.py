@@ -44,6 +44,7 @@ from ..actions import (
 from ..board import SUITS, load_board
 from ..cards import CARD_SUITS, DECK
 from ..flow import FACTIONS, OWNERS, TAKES
+from ..rules.maps import MAP_ACTIONS
 
 ENCODING_VERSION = 1
 """The version of the encoding rules above (not of one layout: see ``fingerprint``)."""
@@ -180,7 +181,9 @@ class ActionSpace:
                     "signature of every action it lists (docs/adding-a-faction.md)"
                 )
             for sig in TAKES[kind]:
-                sigs.setdefault(_sig_text(sig), sig)
+                maps = MAP_ACTIONS.get(str(sig[0]))
+                if maps is None or config.map in maps:
+                    sigs.setdefault(_sig_text(sig), sig)
         self.signatures: tuple[Signature, ...] = tuple(sigs[k] for k in sorted(sigs))
         self.actions: list[Action] = []
         self.offsets: dict[str, int] = {}

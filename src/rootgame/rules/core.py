@@ -24,7 +24,8 @@ HAND_LIMIT = 5
 
 
 def board(g: GameState) -> Board:
-    return load_board(g.map)
+    """The map of ``g`` as it is now: its suit layout and its paths still closed."""
+    return load_board(g.map, g.suits, g.closed)
 
 
 def fac(g: GameState, seat: int) -> Faction:

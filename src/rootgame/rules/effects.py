@@ -38,6 +38,7 @@ from .core import (
     score,
     win,
 )
+from .maps import DAYLIGHT_MAP_ACTIONS, OPEN_PATH, daylight_map_actions, open_path
 from .movement import push_move
 
 DOMINANCE_VP = 10
@@ -73,6 +74,7 @@ DAYLIGHT_CARD_ACTIONS: tuple[Signature, ...] = (
     ("codebreakers", SEAT),
     ("dominance", DOMINANCE_CARD),
     ("take-dominance", DOMINANCE_CARD, CARD),
+    *DAYLIGHT_MAP_ACTIONS,
 )
 """The signatures of :func:`daylight_card_actions` (for decisions that offer them)."""
 
@@ -93,6 +95,7 @@ def daylight_card_actions(g: GameState, seat: int) -> list[Action]:
         # 3.3.4: take an available dominance card by spending a card of its suit.
         for pay in matching_cards(g, seat, DECK[dom].suit):
             out.append(("take-dominance", dom, pay))
+    out.extend(daylight_map_actions(g, seat))
     return out
 
 
@@ -122,6 +125,8 @@ def apply_daylight_card_action(g: GameState, seat: int, a: Action) -> None:
         discard(g, pay)
         g.available_dominance.remove(dom)
         g.seats[seat].hand.append(dom)
+    elif kind == OPEN_PATH:
+        open_path(g, seat, a)
     else:
         raise AssertionError(f"not a daylight card action: {a}")
 

@@ -18,10 +18,12 @@ from ..errors import EngineError
 from ..flow import applies, decision, explains, pop
 from ..state import Frame, GameState
 from .core import board, fac, rulers
+from .maps import ferry_destinations, ferry_moved, is_ferry_move
 
 
 def move_pairs(g: GameState, seat: int, origins: Iterable[int]) -> list[tuple[int, int]]:
-    """Every legal (origin, destination) for ``seat`` from the given clearings (4.2, 4.2.1)."""
+    """Every legal (origin, destination) for ``seat`` from the given clearings (4.2, 4.2.1),
+    with the Lake's Ferry (M.3.5)."""
     b = board(g)
     out: list[tuple[int, int]] = []
     who: list[int | None] | None = None
@@ -34,6 +36,10 @@ def move_pairs(g: GameState, seat: int, origins: Iterable[int]) -> list[tuple[in
         for d in b.adjacent[o]:
             if rules_o or who[d] == seat:
                 out.append((o, d))
+        if o == g.ferry:
+            for d in ferry_destinations(g, o):
+                if rules_o or who[d] == seat:
+                    out.append((o, d))
     return out
 
 
@@ -46,10 +52,13 @@ def do_move(g: GameState, seat: int, o: int, d: int, n: int) -> None:
     w = g.warriors
     if n < 1 or w[o][seat] < n:
         raise EngineError(f"moving {n} warriors from {o}, which has {w[o][seat]}")
+    ferry = o == g.ferry and is_ferry_move(g, o, d)
     w[o][seat] -= n
     w[d][seat] += n
     if g.log is not None:
         g.log.append({"kind": "move", "seat": seat, "from": o, "to": d, "count": n})
+    if ferry:
+        ferry_moved(g, seat, o, d)
     # Effects of moving into a clearing with another faction's token (Outrage, 8.2.6).
     for owner, _ in g.tokens[d]:
         if owner != seat:
@@ -110,7 +119,12 @@ def explain_move(
         return f"clearing {o} is {b.suit[o]}, and this move must start in a {suit} clearing"
     if not g.warriors[o][seat]:
         return f"you have no warriors in clearing {o} (4.2)"
-    if not b.is_adjacent(o, d):
+    if not b.is_adjacent(o, d) and not is_ferry_move(g, o, d):
+        if d in b.coastal and o in b.coastal:
+            return (
+                f"clearings {o} and {d} are not joined by a path, and the Ferry cannot take "
+                "you there now (4.2, M.3.5)"
+            )
         return f"clearings {o} and {d} are not joined by a path (4.2)"
     return f"you rule neither clearing {o} nor clearing {d} (4.2.1)"
 

@@ -13,7 +13,7 @@ from ..actions import (
 )
 from ..flow import applies, decision, driver, pop
 from ..state import Frame, GameState
-from . import effects
+from . import effects, maps
 from .core import HAND_LIMIT, discard_from_hand, draw, fac
 
 PHASES = ("birdsong", "daylight", "evening")
@@ -69,6 +69,10 @@ def _turn_run(g: GameState, f: Frame) -> None:
     steps = turn_steps(g, seat)
     i = f.data["i"]
     if i >= len(steps):
+        # The end of Evening (M.4.4); a score there may end the game.
+        maps.evening_end(g, seat)
+        if g.winners:
+            return
         # 1.4.1: after Evening, play passes clockwise.
         g.turn_seat = (seat + 1) % g.n
         g.turn_number += 1
