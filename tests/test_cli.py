@@ -83,7 +83,7 @@ def test_simulate_table_output() -> None:
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
-        (["simulate", "--factions", "marquise,vagabond"], "unknown faction 'vagabond'"),
+        (["simulate", "--factions", "marquise,riverfolk"], "unknown faction 'riverfolk'"),
         (["simulate", "--factions", "marquise,marquise"], "one seat only"),
         (["simulate", "--factions", "eyrie"], "at least two factions"),
         (["simulate", "--games", "0"], "--games"),

@@ -127,6 +127,7 @@ KNOWN_FIELDS = (
     "factions", "map", "seed", "turn", "at", "number", "clearings", "ruins", "hands", "deck",
     "discard", "removed", "vp", "items", "crafted", "persistent", "dominance",
     "available_dominance", "dice", "turn_state", "first", "stack", "eyrie", "marquise",
+    "vagabond",
 )  # fmt: skip
 
 
@@ -577,6 +578,10 @@ def _describe_board(g: GameState, s: int) -> dict[str, Any]:
         if fs.home != fs.keep:
             out["home"] = fs.home
         return out
+    if name == "vagabond":
+        from .factions.vagabond_position import describe_vagabond
+
+        return describe_vagabond(g, s)
     if name != "eyrie":
         raise PositionError(f"{name}: the position of this faction cannot be written yet")
     out["leader"] = fs.leader

@@ -26,6 +26,7 @@ from .core import (
     fac,
     has_persistent,
     has_pieces,
+    is_enemy,
     remove_building,
     remove_token,
     remove_warriors,
@@ -38,13 +39,13 @@ AMBUSH_HITS = 2
 
 def battle_targets(g: GameState, seat: int, clearings: Iterable[int]) -> list[tuple[int, int]]:
     """Every (clearing, defender) where ``seat`` can start a battle: it has warriors there and
-    the defender has any piece there (4.3)."""
+    the defender, an enemy (9.2.8), has any piece there (4.3)."""
     out: list[tuple[int, int]] = []
     for c in clearings:
         if not g.warriors[c][seat]:
             continue
         for d in range(len(g.seats)):
-            if d != seat and has_pieces(g, d, c):
+            if is_enemy(g, seat, d) and has_pieces(g, d, c):
                 out.append((c, d))
     return out
 
@@ -53,8 +54,9 @@ def _other_pieces(g: GameState, s: int, c: int) -> int:
     return sum(1 for o, _ in g.buildings[c] if o == s) + sum(1 for o, _ in g.tokens[c] if o == s)
 
 
-def start_battle(g: GameState, attacker: int, c: int, defender: int) -> None:
-    """Push a battle in ``c``; it runs when the engine next advances."""
+def start_battle(g: GameState, attacker: int, c: int, defender: int, ally: int = -1) -> None:
+    """Push a battle in ``c``; it runs when the engine next advances. ``ally``: the seat whose
+    warriors the attacking Vagabond treats as his own (9.2.9.2.3), or -1."""
     g.stack.append(
         Frame(
             "battle",
@@ -73,6 +75,9 @@ def start_battle(g: GameState, attacker: int, c: int, defender: int) -> None:
                 "armor_a": False,
                 "armor_d": False,
                 "removed": (),
+                "ally": ally,
+                "lost_a": 0,
+                "lost_d": 0,
             },
         )
     )
@@ -99,9 +104,14 @@ def deal_hits(g: GameState, bf: Frame, target: int, n: int, by: int) -> None:
     """4.3.4: ``target`` takes ``n`` hits in the battle's clearing: warriors first, then the
     buildings and tokens it chooses. Enemies score removed buildings and tokens (3.2.1)."""
     c = bf.data["c"]
+    f = fac(g, target)
+    if f.takes_hits_itself:
+        f.take_battle_hits(g, bf, target, n, by)
+        return
     k = remove_warriors(g, target, c, n)
     if k:
         bf.data["removed"] = bf.data["removed"] + ((target, k),)
+        bf.data["lost_a" if target == bf.data["a"] else "lost_d"] += k
     take_other_hits(g, target, c, n - k, by)
 
 
@@ -116,7 +126,7 @@ def take_other_hits(g: GameState, target: int, c: int, hits: int, by: int | None
         return
     if hits >= total or len(kinds) == 1:
         for _ in range(min(hits, total)):
-            _remove_kind(g, target, c, kinds[0] if len(kinds) == 1 else _kinds(g, target, c)[0], by)
+            remove_kind(g, target, c, kinds[0] if len(kinds) == 1 else _kinds(g, target, c)[0], by)
         return
     g.stack.append(Frame("take_hits", target, {"c": c, "hits": hits, "by": by}))
 
@@ -132,7 +142,8 @@ def _kinds(g: GameState, s: int, c: int) -> list[str]:
     return out
 
 
-def _remove_kind(g: GameState, s: int, c: int, kind: str, by: int | None) -> None:
+def remove_kind(g: GameState, s: int, c: int, kind: str, by: int | None) -> None:
+    """Remove one building or token of ``kind`` of seat ``s`` from ``c``; ``by`` scores it."""
     for i, (o, k) in enumerate(g.buildings[c]):
         if o == s and k == kind:
             remove_building(g, c, i, by)
@@ -154,7 +165,7 @@ def _take_hits_legal(g: GameState, f: Frame) -> list[Action]:
 def _take_hits_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     c = f.data["c"]
-    _remove_kind(g, f.seat, c, str(a[1]), f.data["by"])
+    remove_kind(g, f.seat, c, str(a[1]), f.data["by"])
     f.data["hits"] -= 1
     if f.data["hits"] <= 0 or not _kinds(g, f.seat, c):
         pop(g, f)
@@ -183,7 +194,7 @@ def _battle_run(g: GameState, f: Frame) -> None:
         if has_persistent(g, a, "scouting-party") is None and g.seats[de].hand:
             g.stack.append(Frame("ambush", de, {"c": c, "ask": True}))
     elif step == "after_ambush":
-        if g.warriors[c][a]:
+        if fac(g, a).fights_on(g, a, c, d):
             d["step"] = "dice"
             _triggers(g, f)
         else:
@@ -195,8 +206,8 @@ def _battle_run(g: GameState, f: Frame) -> None:
         if hi < lo:
             hi, lo = lo, hi
         d["dice"] = (hi, lo)
-        d["rolled_a"] = min(hi, g.warriors[c][a])
-        d["rolled_d"] = min(lo, g.warriors[c][de])
+        d["rolled_a"] = min(hi, fac(g, a).rolled_hits_cap(g, a, c, d))
+        d["rolled_d"] = min(lo, fac(g, de).rolled_hits_cap(g, de, c, d))
         d["extra_a"] = fac(g, a).attacker_extra_hits(g, a)
         d["step"] = "effects"
     elif step == "effects":
@@ -212,7 +223,7 @@ def _battle_run(g: GameState, f: Frame) -> None:
             g.stack.append(Frame("battle_effects", side, {}))
     elif step == "hits":
         # 4.3.3.II Defenseless: no defending warriors -> one extra hit.
-        if not g.warriors[c][de]:
+        if fac(g, de).defenseless(g, de, c):
             d["extra_a"] += 1
         on_d = (0 if d["armor_d"] else d["rolled_a"]) + d["extra_a"]
         d["on_a"] = (0 if d["armor_a"] else d["rolled_d"]) + d["extra_d"]
@@ -229,6 +240,8 @@ def _battle_run(g: GameState, f: Frame) -> None:
             fac(g, a).battle_removed(g, a, c, removed_d)
         if removed_a > 0:
             fac(g, de).battle_removed(g, de, c, removed_a)
+        fac(g, a).after_battle(g, a, de, c, d["lost_d"], removed_d, d)
+        fac(g, de).after_battle(g, de, a, c, d["lost_a"], removed_a, d)
         _triggers(g, f)
     else:
         pop(g, f)

@@ -32,8 +32,13 @@ def fac(g: GameState, seat: int) -> Faction:
 
 
 def enemies(g: GameState, seat: int) -> range | list[int]:
-    """G.1.8: every other player (no coalitions among the base factions here)."""
-    return [s for s in range(g.n) if s != seat]
+    """G.1.8: every other player, except a player in a coalition with ``seat`` (9.2.8)."""
+    partner = g.seats[seat].coalition
+    return [s for s in range(g.n) if s != seat and s != partner]
+
+
+def is_enemy(g: GameState, seat: int, other: int) -> bool:
+    return other != seat and other != g.seats[seat].coalition
 
 
 # --- 2.5 Rule -----------------------------------------------------------------------------
@@ -49,7 +54,8 @@ def has_pieces(g: GameState, seat: int, c: int) -> bool:
     for owner, _ in g.tokens[c]:
         if owner == seat:
             return True
-    return False
+    f = FACTIONS[g.factions[seat]]
+    return f.has_pawn and f.pawn_at(g, seat) == c
 
 
 def ruler(g: GameState, c: int) -> int | None:
@@ -173,7 +179,12 @@ def check_vp_win(g: GameState) -> None:
 
 
 def win(g: GameState, seats: list[int], reason: str) -> None:
-    """The game ends at once (3.1, 3.3.1)."""
+    """The game ends at once (3.1, 3.3.1). A player in a coalition with a winner wins too
+    (9.2.8)."""
+    for s in seats[:]:
+        p = g.seats[s].coalition
+        if p is not None and p not in seats:
+            seats.append(p)
     g.winners = seats
     g.win_reason = reason
     chance.emit(g, {"kind": "win", "seats": seats[:], "reason": reason})

@@ -102,9 +102,7 @@ def do_craft(g: GameState, seat: int, a: Action) -> None:
     cid = int(a[1])
     c = DECK[cid]
     pay = tuple(str(x) for x in a[2:]) or _payments(c, crafting_capacity(g, seat))[0]
-    used: dict[str, int] = g.turn.setdefault("craft_used", {})
-    for s in pay:
-        used[s] = used.get(s, 0) + 1
+    fac(g, seat).pay_crafting(g, seat, pay)
     player = g.seats[seat]
     player.hand.remove(cid)
     if c.kind == "persistent":
@@ -113,7 +111,7 @@ def do_craft(g: GameState, seat: int, a: Action) -> None:
     if c.kind == "item":
         assert c.item is not None
         g.items[c.item] -= 1
-        player.items.append(c.item)
+        fac(g, seat).item_crafted(g, seat, c.item)
         discard(g, cid)
         score(g, seat, fac(g, seat).craft_vp(g, seat, c), "crafted " + c.item)
         return
@@ -128,6 +126,7 @@ def favor(g: GameState, seat: int, suit: str) -> None:
     removed: list[tuple[int, int, int]] = []
     for c in board(g).clearings_of_suit(suit):
         for e in enemies(g, seat):
+            fac(g, e).all_removed(g, e, c, seat)
             k = g.warriors[c][e]
             if k:
                 g.warriors[c][e] = 0
@@ -146,6 +145,7 @@ def favor(g: GameState, seat: int, suit: str) -> None:
             else:
                 i += 1
     for e, c, k in reversed(removed):
+        fac(g, seat).removed_warriors_of(g, seat, e, k)
         fac(g, e).warriors_removed(g, e, c, k)
 
 
