@@ -92,6 +92,7 @@ PIECE_NAMES: dict[str, str] = {
     "keep": Np_("piece", "keep"),
     "ruin": Np_("piece", "ruin"),
     "warrior": Np_("piece", "warrior"),
+    "pawn": Np_("piece", "pawn"),
 }
 PIECE_COUNTS: dict[str, tuple[str, str]] = {
     "sawmill": Nnp_("piece", "{n} sawmill", "{n} sawmills"),
