@@ -480,7 +480,7 @@ def test_9_6_4_item_capacity_six_plus_two_per_bag_on_the_track() -> None:
     )
     assert g.state.stack[-1].kind == "vb_capacity"
     play(g, "remove crossbow down", "remove boot up")
-    assert vb(g).removed == ["crossbow", "boot"] and g.state.turn_seat == E
+    assert vb(g).removed == ["boot", "crossbow"] and g.state.turn_seat == E
 
 
 # --- 9.2.2.I Full removal --------------------------------------------------------------------
@@ -583,3 +583,48 @@ def test_9_2_8_coalition_partners_enemies_and_a_shared_win() -> None:
     assert s.seats[2].vp == 12  # no more scoring
     score(s, 1, 27, "test")
     assert s.winners == [1, 2]
+
+
+def test_7_7_turmoil_while_the_eyrie_are_in_a_coalition_with_the_vagabond() -> None:
+    g = vpos(
+        ("marquise", "eyrie", "vagabond"),
+        clearings={"5": {"eyrie": "roost"}},
+        hands={"vagabond": ["dominance:fox"]},
+        vp={"vagabond": 12, "eyrie": 5, "marquise": 8},
+        vagabond={"pawn": 5, "items": {"up": "boot"}},
+        turn="eyrie",
+        eyrie={"decree": {"recruit": ["anvil"]}},
+        at="daylight:decree",
+    )
+    form_coalition(g.state, 2, cid("dominance:fox"), 1)
+    assert "turmoil fox" in toks(g)
+    play(g, "turmoil fox")
+    # 7.7.1: humiliated for the two Loyal Viziers; the partner's score marker is off the
+    # track, so nothing changes for him; the coalition holds.
+    assert vp(g, "eyrie") == 3 and vp(g, "vagabond") == 12
+    assert g.state.seats[1].coalition == 2 and g.state.seats[2].coalition == 1
+
+
+def test_position_strings_round_trip_the_vagabond() -> None:
+    from rootgame.game import state_hash
+    from rootgame.position import from_string, to_string
+
+    g = vpos(
+        clearings={"5": {"eyrie": "2w roost"}},
+        vagabond={
+            "character": "tinker", "pawn": "forest:1_2_5_10",
+            "items": {"up": "boot 2tea", "down": "hammer", "damaged-down": "sword"},
+            "relationships": {"eyrie": 2}, "done": ["escort:mouse"], "removed": "bag",
+        },
+        turn_state={"aids": [0, 1]},
+        at="daylight",
+    )
+    text = to_string(g)
+    assert "vagabond.pawn=forest:1_2_5_10" in text and "vagabond.relationships=eyrie:2" in text
+    h = from_string(text)
+    assert state_hash(h.state) == state_hash(g.state)
+    assert h.legal_actions() == g.legal_actions()
+    g2 = new_game(["marquise", "vagabond"], seed=2)
+    while g2.state.stack[-1].kind != "vb_forest":
+        g2.apply(g2.legal_actions()[0])
+    assert state_hash(from_string(to_string(g2)).state) == state_hash(g2.state)

@@ -657,12 +657,13 @@ def _d_turmoil(x: _Ctx, a: Action) -> str:
     return _t("turmoil", suit=suit_name(str(a[1])))
 
 
-def _place(x: _Ctx, loc: int) -> str:
+def place_text(g: GameState, loc: int) -> str:
+    """A clearing, or the forest touching some clearings (the Vagabond's pawn)."""
     from .factions.vagabond import FOREST_BASE, forest_index
 
     if loc < FOREST_BASE:
-        return _t("clearing", clearing=x.c(loc))
-    f = load_board(x.g.map).forests[forest_index(loc)]
+        return _t("clearing", clearing=clearing_label(g.map, loc))
+    f = load_board(g.map).forests[forest_index(loc)]
     return _t("forest.place", clearings=", ".join(str(c) for c in f.clearings))
 
 
@@ -680,7 +681,7 @@ def _d_vagabond(x: _Ctx, a: Action) -> str:
     if k == "refresh":
         return _t("refresh.damaged" if len(a) > 2 else "refresh", item=item_name(str(a[1])))
     if k == "slip":
-        return _t("slip", place=_place(x, int(a[1])))
+        return _t("slip", place=place_text(x.g, int(a[1])))
     if k == "move" and x.frame == "vb_actions":
         seat = x.seat()
         boots = move_cost(x.g, seat, int(a[1])) if seat is not None else 1

@@ -352,8 +352,6 @@ class Vagabond(Faction):
 
     # --- 9.3 Setup ---------------------------------------------------------------------------
     def setup(self, g: GameState, seat: int) -> None:
-        fs = st(g, seat)
-        fs.rel = [INDIFFERENT] * g.n
         g.stack.append(Frame("vb_forest", seat, {}))
         g.stack.append(Frame("vb_character", seat, {}))
 
@@ -782,5 +780,6 @@ def _cap_apply(g: GameState, f: Frame, a: Action) -> None:
     item = str(a[1])
     fs.items[item][STATE_WORDS.index(str(a[2]))] -= 1
     fs.removed.append(item)
+    fs.removed.sort(key=ITEMS.index)
     if load(fs) <= item_limit(fs):
         pop(g, f)

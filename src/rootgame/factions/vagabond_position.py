@@ -76,10 +76,16 @@ def load_vagabond(g: GameState, seat: int, spec: JSON) -> None:
     fs = st(g, seat)
     b = load_board(g.map)
     ch = spec.get("character", "thief")
-    if ch not in CHARACTERS:
+    if ch not in CHARACTERS and not (ch is None and spec.get("pawn", 0) is None):
         raise _err(f"character: one of {', '.join(CHARACTERS)}, not {ch!r}")
-    fs.character = ch
+    fs.character = ch or ""
     pawn = spec.get("pawn", "forest:" + b.forests[0].id)
+    if pawn is None:
+        # Not set up yet (a position during setup, 9.3): only the character may be chosen.
+        extra = set(spec) - {"character", "pawn"}
+        if extra:
+            raise _err(f"{sorted(extra)[0]}: the Vagabond is not set up yet (pawn: null)")
+        return
     if isinstance(pawn, int) and not isinstance(pawn, bool) and pawn in b.clearings:
         fs.pawn = pawn
     elif isinstance(pawn, str) and pawn.startswith("forest:"):
@@ -142,6 +148,8 @@ def describe_vagabond(g: GameState, seat: int) -> dict[str, Any]:
     """The builder fields of the Vagabond's board (every field, for an exact round trip)."""
     fs = st(g, seat)
     b = load_board(g.map)
+    if not fs.pawn:
+        return {"character": fs.character or None, "pawn": None}
     out: dict[str, Any] = {"character": fs.character}
     if fs.pawn:
         out["pawn"] = fs.pawn if fs.pawn in b.clearings else place_name(b, fs.pawn)
