@@ -628,3 +628,28 @@ def test_position_strings_round_trip_the_vagabond() -> None:
     while g2.state.stack[-1].kind != "vb_forest":
         g2.apply(g2.legal_actions()[0])
     assert state_hash(from_string(to_string(g2)).state) == state_hash(g2.state)
+
+
+def test_card_command_warren_lets_the_pawn_battle_without_a_sword_exhausted() -> None:
+    g = vpos(
+        clearings={"5": {"eyrie": 1}},
+        persistent={"vagabond": ["command-warren"]},
+        vagabond={"pawn": 5, "items": {"up": "sword"}},
+        dice=[[1, 0]],
+        at="daylight",
+    )
+    assert toks(g) == {"battle 5 1", "pass"}
+    play(g, "battle 5 1")
+    assert warriors(g, 5, E) == 0 and items(g) == {"sword": 1}
+    assert vb(g).rel[E] == HOSTILE
+
+
+def test_card_cobbler_moves_the_pawn_for_a_boot() -> None:
+    g = vpos(
+        persistent={"vagabond": ["cobbler"]},
+        vagabond={"pawn": 5, "items": {"up": "boot"}},
+        at="evening",
+    )
+    assert toks(g) == {"move 1", "move 2", "pass"}
+    play(g, "move 2")
+    assert vb(g).pawn == 2 and items(g, 1) == {"boot": 1}

@@ -117,6 +117,12 @@ class Faction:
     def all_removed(self, g: GameState, seat: int, c: int, by: int) -> None:
         """``by`` used an effect removing all enemy pieces from ``c`` (9.2.2.I)."""
 
+    def push_card_move(self, g: GameState, seat: int) -> None:
+        """A card lets this faction take one move (Cobbler): the general move (4.2)."""
+        from ..rules.movement import push_move
+
+        push_move(g, seat, None, optional=True)
+
     def coalition_formed(self, g: GameState, seat: int, partner: int) -> None:
         """This faction formed a coalition with ``partner`` (9.2.9.3.4)."""
 

@@ -455,6 +455,10 @@ class Vagabond(Faction):
         if clearing_of(st(g, seat)) == c:
             push_damage(g, seat, FULL_REMOVAL_DAMAGE, -1, c, False)
 
+    def push_card_move(self, g: GameState, seat: int) -> None:
+        """Cobbler: one Move (9.5.1), paid with boots like the Daylight action."""
+        g.stack.append(Frame("vb_card_move", seat, {}))
+
     def coalition_formed(self, g: GameState, seat: int, partner: int) -> None:
         """9.2.9.3.4: a Hostile partner's marker goes to Indifferent."""
         fs = st(g, seat)

@@ -13,7 +13,7 @@ from ..board import Board
 from ..cards import DECK
 from ..flow import applies, decision, explains, pop
 from ..rules import chance, crafting
-from ..rules.battle import remove_kind, start_battle
+from ..rules.battle import battle_targets, remove_kind, start_battle
 from ..rules.core import (
     board,
     card_suit,
@@ -67,17 +67,44 @@ def move_cost(g: GameState, seat: int, dest: int) -> int:
     return 1 + (1 if hostile_warriors_in(g, seat, dest) else 0)
 
 
+def moves(g: GameState, seat: int) -> list[Action]:
+    """9.5.1: moves he can pay for with face-up boots."""
+    fs = st(g, seat)
+    boots = ready(fs, "boot")
+    if not boots:
+        return []
+    return [
+        ("move", d)
+        for d in clearing_neighbours(board(g), fs.pawn)
+        if boots >= move_cost(g, seat, d)
+    ]
+
+
+def do_pawn_move(g: GameState, seat: int, d: int) -> None:
+    exhaust(st(g, seat), "boot", move_cost(g, seat, d))
+    move_pawn(g, seat, d)
+
+
+@decision("vb_card_move", "Cobbler: take a move?")
+def _card_move_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    return [*moves(g, f.seat), ("pass",)]
+
+
+@applies("vb_card_move")
+def _card_move_apply(g: GameState, f: Frame, a: Action) -> None:
+    pop(g, f)
+    if a[0] == "move":
+        assert f.seat is not None
+        do_pawn_move(g, f.seat, int(a[1]))
+
+
 def day_actions(g: GameState, seat: int) -> list[Action]:
     """Every Daylight action the Vagabond can take now."""
     fs = st(g, seat)
     b = board(g)
     c = clearing_of(fs)
-    out: list[Action] = []
-    boots = ready(fs, "boot")
-    if boots:
-        out.extend(
-            ("move", d) for d in clearing_neighbours(b, fs.pawn) if boots >= move_cost(g, seat, d)
-        )
+    out: list[Action] = moves(g, seat)
     if c:
         out.extend(_clearing_actions(g, seat, fs, b, c))
     out.extend(daylight_card_actions(g, seat))
@@ -91,9 +118,7 @@ def _clearing_actions(
     out: list[Action] = []
     others = _others_with_pieces(g, seat, c)
     if ready(fs, "sword"):
-        for d in others:
-            if not is_enemy(g, seat, d):
-                continue
+        for _, d in battle_targets(g, seat, (c,)):
             out.append(("battle", d))
             out.extend(("battle", d, a) for a in allies(g, seat) if a != d and g.warriors[c][a])
     torch = ready(fs, "torch")
@@ -148,9 +173,7 @@ def _actions_apply(g: GameState, f: Frame, a: Action) -> None:
     if kind == "end":
         pop(g, f)
     elif kind == "move":
-        d = int(a[1])
-        exhaust(fs, "boot", move_cost(g, seat, d))
-        move_pawn(g, seat, d)
+        do_pawn_move(g, seat, int(a[1]))
     elif kind == "battle":
         exhaust(fs, "sword")
         start_battle(g, seat, c, int(a[1]), int(a[2]) if len(a) > 2 else -1)

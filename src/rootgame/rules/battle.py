@@ -38,11 +38,13 @@ AMBUSH_HITS = 2
 
 
 def battle_targets(g: GameState, seat: int, clearings: Iterable[int]) -> list[tuple[int, int]]:
-    """Every (clearing, defender) where ``seat`` can start a battle: it has warriors there and
-    the defender, an enemy (9.2.8), has any piece there (4.3)."""
+    """Every (clearing, defender) where ``seat`` can start a battle: it has warriors or its
+    pawn there and the defender, an enemy (9.2.8), has any piece there (4.3)."""
     out: list[tuple[int, int]] = []
+    f = fac(g, seat)
+    pawn = f.pawn_at(g, seat) if f.has_pawn else 0
     for c in clearings:
-        if not g.warriors[c][seat]:
+        if not g.warriors[c][seat] and c != pawn:
             continue
         for d in range(len(g.seats)):
             if is_enemy(g, seat, d) and has_pieces(g, d, c):

@@ -31,7 +31,6 @@ from .core import (
     score,
     win,
 )
-from .movement import push_move
 
 DOMINANCE_VP = 10
 
@@ -263,4 +262,4 @@ def _cw_apply(g: GameState, f: Frame, a: Action) -> None:
 
 def evening_start(g: GameState, seat: int) -> None:
     if has_persistent(g, seat, "cobbler") is not None:
-        push_move(g, seat, None, optional=True)
+        fac(g, seat).push_card_move(g, seat)
