@@ -31,7 +31,7 @@ from .describe import (
     vp_text,
 )
 from .i18n import gettext as _
-from .i18n import language, ngettext
+from .i18n import language, ngettext, pgettext
 from .state import Frame
 
 if TYPE_CHECKING:
@@ -171,6 +171,9 @@ def event_text(game: Game, e: Event) -> str | None:
         return text
     if kind == "first":
         return _("{faction}: plays first").format(faction=who)
+    vagabond = _vagabond_event(game, e, who)
+    if vagabond is not None:
+        return vagabond
     rest = {k: v for k, v in e.items() if k != "kind"}
     return f"{kind}: {json.dumps(rest, sort_keys=True)}"
 
@@ -258,6 +261,48 @@ def _turmoil_text(e: Event, who: str) -> str | None:
     return None
 
 
+def _vagabond_event(game: Game, e: Event, who: str) -> str | None:
+    """The Vagabond's events (section 9): the pawn, relationships, ruins, Aid, quests."""
+    from .factions.vagabond import QUESTS
+
+    kind = e.get("kind")
+    if kind in ("pawn", "day-labor"):
+        return None  # the action's own line says it
+    if kind == "relationship":
+        return _("{faction}: now {relationship} with the {other}").format(
+            faction=who,
+            relationship=relationship_name(str(e["to"])),
+            other=_faction_of(game, e.get("with"), sentence=True),
+        )
+    if kind == "explore":
+        return _("{faction}: explores the ruin in clearing {c} and finds a {item}").format(
+            faction=who, c=e["c"], item=item_name(str(e["item"]))
+        )
+    if kind == "give":
+        return _("{faction}: gives {card} to the {other}").format(
+            faction=who,
+            card=card_name(int(e["card"])),
+            other=_faction_of(game, e.get("to"), sentence=True),
+        )
+    if kind == "take-item":
+        return _("{faction}: takes a {item} from the {other}").format(
+            faction=who,
+            item=item_name(str(e["item"])),
+            other=_faction_of(game, e.get("from"), sentence=True),
+        )
+    if kind in ("quest", "quests"):
+        names = [QUESTS[int(q)][0] for q in ([e.get("new")] if kind == "quest" else e["quests"])
+                 if q is not None]
+        return _("{faction}: new quests face up: {quests}").format(
+            faction=who, quests=", ".join(names) or _("nothing")
+        )
+    if kind == "coalition":
+        return _("{faction}: forms a coalition with the {other}").format(
+            faction=who, other=_faction_of(game, e.get("with"), sentence=True)
+        )
+    return None
+
+
 def placements_text(game: Game, places: list[Event]) -> str:
     """Placements of one seat, each of as many of the same piece, as one line (the
     Marquise's setup puts a warrior in eleven clearings)."""
@@ -298,6 +343,15 @@ def _piece_text(game: Game, e: Event, who: str) -> str | None:
     return None
 
 
+def relationship_name(r: str) -> str:
+    names = {
+        "hostile": pgettext("relationship", "Hostile"),
+        "indifferent": pgettext("relationship", "Indifferent"),
+        "allied": pgettext("relationship", "Allied"),
+    }
+    return names.get(r, pgettext("relationship", "on space {n}").format(n=r))
+
+
 def score_reason(reason: str) -> str:
     """The engine's reason for a score change (``"built sawmill"``) in words."""
     if not reason:
@@ -310,6 +364,11 @@ def score_reason(reason: str) -> str:
         "stand and deliver": _card_key_title("stand-and-deliver"),
         "royal claim": _card_key_title("royal-claim"),
         "sympathy": piece_name("sympathy"),
+        "explored": _("explored a ruin"),
+        "relationship": _("relationship improved"),
+        "aided ally": _("aided an ally"),
+        "infamy": _("Infamy"),
+        "quest": _("quest completed"),
     }
     if reason in fixed:
         return fixed[reason]
