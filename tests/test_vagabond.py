@@ -165,7 +165,7 @@ def test_9_5_2_battle_swords_cap_hits_hostility_and_infamy() -> None:
         dice=[[3, 1]],
         at="daylight",
     )
-    play(g, "battle 1")
+    play(g, "battle 5 1")
     # Eyrie deal 1 hit: he chooses the item to damage.
     assert toks(g) == {"damage sword up", "damage sword down", "damage boot up"}
     play(g, "damage boot up")
@@ -184,7 +184,7 @@ def test_9_2_9_3_1_infamy_counts_every_piece_of_a_hostile_faction() -> None:
         dice=[[3, 0]],
         at="daylight",
     )
-    play(g, "battle 1")
+    play(g, "battle 5 1")
     # 1 warrior + the roost: 1 VP for the roost (3.2.1) + 2 Infamy.
     assert warriors(g, 5, E) == 0 and not g.state.buildings[5]
     assert vp(g, "vagabond") == 3
@@ -231,7 +231,7 @@ def test_4_3_1_an_ambush_damages_two_items_and_the_battle_goes_on() -> None:
         dice=[[2, 0]],
         at="daylight",
     )
-    play(g, "battle 1", "ambush " + str(cid("ambush:rabbit")))
+    play(g, "battle 5 1", "ambush " + str(cid("ambush:rabbit")))
     play(g, "damage sword up", "damage boot down")
     # 9.2.2: the pawn remains, so the battle goes on; one undamaged sword left caps him at 1.
     assert warriors(g, 5, E) == 1
@@ -525,7 +525,7 @@ def test_9_2_9_2_3_attacking_with_an_ally_and_9_2_9_2_4_hostile_if_more_warriors
         dice=[[3, 2]],
         at="daylight",
     )
-    play(g, "battle 0 1")
+    play(g, "battle 5 0 1")
     # 1 sword + 3 Eyrie warriors: all 3 rolled hits count; the Marquise deal 2.
     assert toks(g) == {"damage sword down", "damage boot up", "ally-warrior"}
     play(g, "ally-warrior", "ally-warrior")
@@ -543,8 +543,8 @@ def test_9_2_9_2_3_no_ally_against_the_same_ally() -> None:
         vagabond={"pawn": 5, "items": {"up": "sword"}, "relationships": {"eyrie": "allied"}},
         at="daylight",
     )
-    assert {t for t in toks(g) if t.startswith("battle")} == {"battle 0", "battle 0 1",
-                                                            "battle 1"}
+    assert {t for t in toks(g) if t.startswith("battle")} == {"battle 5 0", "battle 5 0 1",
+                                                            "battle 5 1"}
 
 
 # --- 9.2.8 Coalitions ------------------------------------------------------------------------

@@ -307,8 +307,9 @@ TEXT: dict[str, str] = {
     "move@vb_actions": N_("Move into clearing {c} (exhausting {boots} boot(s))"),
     "alone": N_("Move alone"),
     "ally": N_("Take {warriors} of the Allied {faction} along"),
-    "battle@vb_actions": N_("Battle the {defender} here"),
-    "battle.ally": N_("Battle the {defender} here with the Allied {ally}'s warriors"),
+    "battle.ally": N_(
+        "Battle the {defender} in clearing {c} with the Allied {ally}'s warriors"
+    ),
     "explore": N_("Explore the ruin here (a torch): take its item and score 1 VP"),
     "aid": N_("Aid the {faction}: give them {card}"),
     "exhaust": N_("Exhaust your {item}"),
@@ -753,10 +754,8 @@ def _d_vagabond(x: _Ctx, a: Action) -> str:
         return _t("move@vb_actions", c=x.c(a[1]), boots=boots)
     if k == "ally":
         return _t("ally", warriors=warriors_text(int(a[2])), faction=x.faction(a[1]))
-    if k == "battle" and x.frame == "vb_actions":
-        if len(a) > 2:
-            return _t("battle.ally", defender=x.faction(a[1]), ally=x.faction(a[2]))
-        return _t("battle@vb_actions", defender=x.faction(a[1]))
+    if k == "battle":
+        return _t("battle.ally", c=x.c(a[1]), defender=x.faction(a[2]), ally=x.faction(a[3]))
     if k == "aid":
         return _t("aid", faction=x.faction(a[1]), card=card_title(int(a[2])))
     if k in ("exhaust", "take"):
@@ -796,7 +795,7 @@ def _d_move_any(x: _Ctx, a: Action) -> str:
 
 
 def _d_battle_any(x: _Ctx, a: Action) -> str:
-    return _d_vagabond(x, a) if x.frame == "vb_actions" else _d_battle(x, a)
+    return _d_vagabond(x, a) if len(a) > 3 and x.frame == "vb_actions" else _d_battle(x, a)
 
 
 def _d_remove_any(x: _Ctx, a: Action) -> str:

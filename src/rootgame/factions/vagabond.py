@@ -20,7 +20,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from ..actions import Action
+from ..actions import CLEARING, COUNT, FOREST, SEAT, Action
 from ..board import Board
 from ..cards import ITEMS
 from ..flow import FACTIONS, applies, decision, pop
@@ -58,6 +58,7 @@ QUESTS: tuple[tuple[str, str, tuple[str, str]], ...] = tuple(
 """The 15 quest cards: (name, suit, the two items to exhaust). Ids are indexes."""
 QUEST_KEYS: tuple[str, ...] = tuple(n.lower().replace(" ", "-") + ":" + s for n, s, _ in QUESTS)
 QUESTS_UP = 3
+QUEST_SUITS: tuple[str, ...] = tuple(dict.fromkeys(s for _, s, _ in QUESTS))
 HOSTILE, INDIFFERENT = -1, 0
 ALLIED = len(AIDS_NEEDED)
 REL_NAMES = {HOSTILE: "hostile", INDIFFERENT: "indifferent", ALLIED: "allied"}
@@ -65,6 +66,8 @@ FOREST_BASE = 100
 UP, DOWN, DUP, DDOWN = 0, 1, 2, 3
 """Item states: face up, exhausted (face down), damaged face up, damaged face down."""
 STATE_WORDS = ("up", "down", "damaged-up", "damaged-down")
+SIDES = ("up", "down")
+"""The side of an item, face up or face down (exhausted)."""
 FULL_REMOVAL_DAMAGE = 3
 HIDEOUT_REPAIRS = 3
 
@@ -523,13 +526,53 @@ class Vagabond(Faction):
         }
 
 
+    _OTHERS = ("marquise", "eyrie", "alliance")
+    """The factions he can have relationships with, in the order of his board features."""
+
+    board_features = (
+        *(f"character:{k}" for k in CHARACTERS),
+        "pawn_clearing",
+        "pawn_in_forest",
+        *(f"item:{w}:{i}" for w in STATE_WORDS for i in ITEMS),
+        "item_limit",
+        *(f"relationship:{f}" for f in _OTHERS),
+        *(f"aids_this_turn:{f}" for f in _OTHERS),
+        *(f"quest:{k}" for k in QUEST_KEYS),
+        *(f"completed_quests:{s}" for s in QUEST_SUITS),
+        "quest_deck",
+        "ruins_with_items",
+        "removed_items",
+    )
+
+    def observe_board(self, board: JSON) -> list[float]:
+        out: list[float] = [float(board["character"] == k) for k in CHARACTERS]
+        pawn = board["pawn"] or ""
+        out.append(float(pawn) if pawn.isdigit() else 0.0)
+        out.append(float(pawn.startswith("forest:")))
+        items = board["items"]
+        out.extend(float(items.get(w, {}).get(i, 0)) for w in STATE_WORDS for i in ITEMS)
+        out.append(board["item_limit"])
+        rel_values = {v: k for k, v in REL_NAMES.items()}
+        for f in self._OTHERS:
+            r = str(board["relationships"].get(f, "indifferent"))
+            out.append(float(rel_values[r]) if r in rel_values else float(r))
+        out.extend(float(board["aids_this_turn"].get(f, 0)) for f in self._OTHERS)
+        out.extend(float(k in board["quests"]) for k in QUEST_KEYS)
+        done = [k.split(":")[1] for k in board["completed_quests"]]
+        out.extend(float(done.count(s)) for s in QUEST_SUITS)
+        out.append(board["quest_deck"])
+        out.append(sum(1 for n in board["ruins"].values() if n))
+        out.append(len(board["removed_items"]))
+        return out
+
+
 FACTIONS["vagabond"] = Vagabond()
 
 
 # --- 9.3 Setup decisions ---------------------------------------------------------------------
 
 
-@decision("vb_character", "Choose your character")
+@decision("vb_character", "Choose your character", takes=(("character", tuple(CHARACTERS)),))
 def _char_legal(g: GameState, f: Frame) -> list[Action]:
     return [("character", k) for k in CHARACTERS]
 
@@ -541,7 +584,7 @@ def _char_apply(g: GameState, f: Frame, a: Action) -> None:
     st(g, f.seat).character = str(a[1])
 
 
-@decision("vb_forest", "Place your pawn in a forest")
+@decision("vb_forest", "Place your pawn in a forest", takes=(("forest", FOREST),))
 def _forest_legal(g: GameState, f: Frame) -> list[Action]:
     return [("forest", FOREST_BASE + 1 + i) for i in range(len(board(g).forests))]
 
@@ -590,7 +633,11 @@ def refresh(g: GameState, seat: int) -> None:
     g.stack.append(Frame("vb_refresh", seat, {"left": n}))
 
 
-@decision("vb_refresh", "Refresh: choose an exhausted item to flip face up")
+@decision(
+    "vb_refresh",
+    "Refresh: choose an exhausted item to flip face up",
+    takes=(("refresh", ITEMS), ("refresh", ITEMS, ("damaged",))),
+)
 def _refresh_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     fs = st(g, f.seat)
@@ -629,7 +676,11 @@ def move_pawn(g: GameState, seat: int, dest: int) -> None:
             g.stack.append(Frame("vb_ally_move", seat, {"from": origin, "to": dest}))
 
 
-@decision("vb_slip", "Slip: move for free, or stay")
+@decision(
+    "vb_slip",
+    "Slip: move for free, or stay",
+    takes=(("slip", CLEARING), ("slip", FOREST), ("pass",)),
+)
 def _slip_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     b = board(g)
@@ -648,7 +699,9 @@ def _slip_apply(g: GameState, f: Frame, a: Action) -> None:
         move_pawn(g, f.seat, int(a[1]))
 
 
-@decision("vb_ally_move", "Move Allied warriors along?")
+@decision(
+    "vb_ally_move", "Move Allied warriors along?", takes=(("alone",), ("ally", SEAT, COUNT))
+)
 def _ally_move_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     o = f.data["from"]
@@ -712,7 +765,11 @@ def _ally_hit(g: GameState, bf: Frame | None, ally: int, c: int) -> None:
     bf.data["ally_hits"] = bf.data.get("ally_hits", 0) + 1
 
 
-@decision("vb_damage", "Take a hit: choose an item to damage")
+@decision(
+    "vb_damage",
+    "Take a hit: choose an item to damage",
+    takes=(("damage", ITEMS, SIDES), ("ally-warrior",)),
+)
 def _damage_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     out = damage_options(st(g, f.seat))
@@ -751,7 +808,7 @@ def push_repairs(g: GameState, seat: int, n: int) -> None:
         n -= 1
 
 
-@decision("vb_repair", "Repair: choose a damaged item")
+@decision("vb_repair", "Repair: choose a damaged item", takes=(("repair", ITEMS, SIDES),))
 def _repair_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return repair_options(st(g, f.seat))
@@ -768,7 +825,11 @@ def _repair_apply(g: GameState, f: Frame, a: Action) -> None:
 # --- 9.6.4 Item capacity ---------------------------------------------------------------------
 
 
-@decision("vb_capacity", "Too many items: choose one to remove from the game")
+@decision(
+    "vb_capacity",
+    "Too many items: choose one to remove from the game",
+    takes=(("remove", ITEMS, STATE_WORDS),),
+)
 def _cap_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     fs = st(g, f.seat)

@@ -8,9 +8,9 @@ dominance card, which for him forms a coalition, 9.2.8) are offered alongside.
 
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import CARD, CLEARING, DOMINANCE_CARD, PIECE, QUEST, SEAT, Action
 from ..board import Board
-from ..cards import DECK
+from ..cards import DECK, ITEMS
 from ..flow import applies, decision, explains, pop
 from ..rules import chance, crafting
 from ..rules.battle import battle_targets, remove_kind, start_battle
@@ -24,12 +24,17 @@ from ..rules.core import (
     remove_warriors,
     score,
 )
-from ..rules.effects import apply_daylight_card_action, daylight_card_actions
+from ..rules.effects import (
+    DAYLIGHT_CARD_ACTIONS,
+    apply_daylight_card_action,
+    daylight_card_actions,
+)
 from ..rules.turn import end_daylight
 from ..state import Frame, GameState
 from .vagabond import (
     HIDEOUT_REPAIRS,
     QUESTS,
+    SIDES,
     SPECIALS,
     VagabondState,
     aid_relationship,
@@ -85,7 +90,7 @@ def do_pawn_move(g: GameState, seat: int, d: int) -> None:
     move_pawn(g, seat, d)
 
 
-@decision("vb_card_move", "Cobbler: take a move?")
+@decision("vb_card_move", "Cobbler: take a move?", takes=(("move", CLEARING), ("pass",)))
 def _card_move_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return [*moves(g, f.seat), ("pass",)]
@@ -119,8 +124,10 @@ def _clearing_actions(
     others = _others_with_pieces(g, seat, c)
     if ready(fs, "sword"):
         for _, d in battle_targets(g, seat, (c,)):
-            out.append(("battle", d))
-            out.extend(("battle", d, a) for a in allies(g, seat) if a != d and g.warriors[c][a])
+            out.append(("battle", c, d))
+            out.extend(
+                ("battle", c, d, a) for a in allies(g, seat) if a != d and g.warriors[c][a]
+            )
     torch = ready(fs, "torch")
     if torch and fs.ruins.get(c):
         out.append(("explore",))
@@ -157,7 +164,28 @@ def _clearing_actions(
     return out
 
 
-@decision("vb_actions", "Take an action (move, battle, explore, aid, quest, strike, ...)")
+@decision(
+    "vb_actions",
+    "Take an action (move, battle, explore, aid, quest, strike, ...)",
+    takes=(
+        ("move", CLEARING),
+        ("battle", CLEARING, SEAT),
+        ("battle", CLEARING, SEAT, SEAT),
+        ("explore",),
+        ("aid", SEAT, CARD),
+        ("quest", QUEST),
+        ("strike", SEAT),
+        ("strike", SEAT, PIECE),
+        ("repair", ITEMS, SIDES),
+        *crafting.CRAFT_ACTIONS,
+        ("steal", SEAT),
+        ("day-labor", CARD),
+        ("hideout",),
+        *DAYLIGHT_CARD_ACTIONS,
+        ("coalition", DOMINANCE_CARD, SEAT),
+        ("end",),
+    ),
+)
 def _actions_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return day_actions(g, f.seat)
@@ -176,7 +204,7 @@ def _actions_apply(g: GameState, f: Frame, a: Action) -> None:
         do_pawn_move(g, seat, int(a[1]))
     elif kind == "battle":
         exhaust(fs, "sword")
-        start_battle(g, seat, c, int(a[1]), int(a[2]) if len(a) > 2 else -1)
+        start_battle(g, seat, c, int(a[2]), int(a[3]) if len(a) > 3 else -1)
     elif kind == "explore":
         explore(g, seat, c)
     elif kind == "aid":
@@ -260,7 +288,7 @@ def aid(g: GameState, seat: int, target: int, cid: int) -> None:
     aid_relationship(g, seat, target)
 
 
-@decision("vb_exhaust", "Aid: choose an item to exhaust")
+@decision("vb_exhaust", "Aid: choose an item to exhaust", takes=(("exhaust", ITEMS),))
 def _exhaust_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return [("exhaust", i) for i in ready_kinds(st(g, f.seat))]
@@ -273,7 +301,11 @@ def _exhaust_apply(g: GameState, f: Frame, a: Action) -> None:
     exhaust(st(g, f.seat), str(a[1]))
 
 
-@decision("vb_aid_take", "Aid: take an item from their Crafted Items box?")
+@decision(
+    "vb_aid_take",
+    "Aid: take an item from their Crafted Items box?",
+    takes=(("take", ITEMS), ("pass",)),
+)
 def _take_legal(g: GameState, f: Frame) -> list[Action]:
     items = g.seats[f.data["target"]].items
     out: list[Action] = [("take", i) for i in sorted(set(items))]
@@ -312,7 +344,11 @@ def quest(g: GameState, seat: int, q: int) -> None:
         chance.emit(g, {"kind": "quest", "seat": seat, "done": q, "new": None})
 
 
-@decision("vb_quest_reward", "Quest reward: score VP or draw two cards")
+@decision(
+    "vb_quest_reward",
+    "Quest reward: score VP or draw two cards",
+    takes=(("reward", ("vp", "draw")),),
+)
 def _reward_legal(g: GameState, f: Frame) -> list[Action]:
     return [("reward", "vp"), ("reward", "draw")]
 

@@ -25,6 +25,7 @@ from starlette.concurrency import run_in_threadpool
 from ..actions import parse
 from ..describe import describe, translate_reason
 from ..errors import IllegalAction, RootError
+from ..factions.vagabond import FOREST_BASE
 from ..flow import FACTIONS
 from ..game import Game, new_game, state_from_dict
 from ..log_text import render_log
@@ -88,6 +89,7 @@ _CLEARINGS: dict[str, tuple[int, ...]] = {
     "wood": (1,),
     "tax-collector": (1,),
     "roost": (1,),
+    "slip": (1,),
 }
 _DECREE_CLEARINGS: dict[str, tuple[int, ...]] = {
     "move": (2, 3),
@@ -105,6 +107,9 @@ _CARDS: dict[str, tuple[int, ...]] = {
     "dominance": (1,),
     "craft": (1,),
     "take-dominance": (1, 2),
+    "aid": (2,),
+    "day-labor": (1,),
+    "coalition": (1,),
 }
 
 
@@ -115,7 +120,10 @@ def targets(a: tuple[Any, ...]) -> dict[str, list[Any]]:
     decree = len(a) > 1 and isinstance(a[1], str) and a[1] in _SUITS
     spots = _DECREE_CLEARINGS.get(kind, ()) if decree else _CLEARINGS.get(kind, ())
     out: dict[str, list[Any]] = {
-        "clearings": [a[i] for i in spots if i < len(a) and isinstance(a[i], int)],
+        # A forest (the Vagabond's pawn, FOREST_BASE and up) is no clearing of the table.
+        "clearings": [
+            a[i] for i in spots if i < len(a) and isinstance(a[i], int) and a[i] < FOREST_BASE
+        ],
         "cards": [a[i] for i in _CARDS.get(kind, ()) if i < len(a) and isinstance(a[i], int)],
         "columns": [a[2]] if kind == "decree" and len(a) > 2 else [],
     }
