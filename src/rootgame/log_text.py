@@ -267,7 +267,7 @@ def _vagabond_event(game: Game, e: Event, who: str) -> str | None:
 
     kind = e.get("kind")
     if kind in ("pawn", "day-labor"):
-        return None  # the action's own line says it
+        return ""  # the action's own line says it
     if kind == "relationship":
         return _("{faction}: now {relationship} with the {other}").format(
             faction=who,
@@ -275,9 +275,14 @@ def _vagabond_event(game: Game, e: Event, who: str) -> str | None:
             other=_faction_of(game, e.get("with"), sentence=True),
         )
     if kind == "explore":
-        return _("{faction}: explores the ruin in clearing {c} and finds a {item}").format(
+        text = _("{faction}: explores the ruin in clearing {c} and finds a {item}").format(
             faction=who, c=e["c"], item=item_name(str(e["item"]))
         )
+        if e.get("emptied"):
+            text += "; " + _("the empty ruin is removed")
+        return text
+    if kind == "item":
+        return _item_text(e, who)
     if kind == "give":
         return _("{faction}: gives {card} to the {other}").format(
             faction=who,
@@ -341,6 +346,29 @@ def _piece_text(game: Game, e: Event, who: str) -> str | None:
             destination=clearing_label(m, int(e.get("to", 0))),
         )
     return None
+
+
+def _item_text(e: Event, who: str) -> str:
+    """A change to the Vagabond's items (9.2.5): exhausted, refreshed, damaged, repaired,
+    removed from the game."""
+    change = str(e.get("change"))
+    n = int(e.get("count", 1))
+    item = item_name(str(e.get("item")))
+    if change == "exhaust":
+        text = ngettext("{faction}: exhausts {item}", "{faction}: exhausts {item} ×{n}", n)
+    elif change == "refresh":
+        text = ngettext("{faction}: refreshes {item}", "{faction}: refreshes {item} ×{n}", n)
+    elif change == "damage":
+        text = ngettext("{faction}: damages {item}", "{faction}: damages {item} ×{n}", n)
+    elif change == "repair":
+        text = ngettext("{faction}: repairs {item}", "{faction}: repairs {item} ×{n}", n)
+    else:
+        text = ngettext(
+            "{faction}: removes {item} from the game (item capacity)",
+            "{faction}: removes {item} ×{n} from the game (item capacity)",
+            n,
+        )
+    return text.format(faction=who, item=item, n=n)
 
 
 def relationship_name(r: str) -> str:

@@ -204,12 +204,25 @@ def on_track(fs: VagabondState, item: str) -> int:
     return min(TRACK_CAP, fs.items[item][UP])
 
 
-def exhaust(fs: VagabondState, item: str, n: int = 1) -> None:
-    v = fs.items[item]
+def item_event(
+    g: GameState, seat: int, change: str, item: str, n: int = 1, side: str | None = None
+) -> None:
+    """Log a change to his items: ``exhaust``, ``refresh``, ``damage``, ``repair`` or
+    ``remove`` (from the game, 9.6.4); ``side`` when it matters (up, down)."""
+    e: dict[str, Any] = {"kind": "item", "seat": seat, "item": item, "change": change, "count": n}
+    if side is not None:
+        e["side"] = side
+    chance.emit(g, e)
+
+
+def exhaust(g: GameState, seat: int, item: str, n: int = 1) -> None:
+    """9.2.5: flip ``n`` face-up items of a kind face down, to pay for an action."""
+    v = st(g, seat).items[item]
     if v[UP] < n:
         raise AssertionError(f"no face-up {item} to exhaust")
     v[UP] -= n
     v[DOWN] += n
+    item_event(g, seat, "exhaust", item, n)
 
 
 def gain(fs: VagabondState, item: str) -> None:
@@ -263,17 +276,19 @@ def damage_options(fs: VagabondState) -> list[Action]:
     return _side_options(fs, "damage", UP, DOWN)
 
 
-def do_damage(fs: VagabondState, item: str, side: str) -> None:
-    _shift(fs, item, side, (UP, DOWN), (DUP, DDOWN))
+def do_damage(g: GameState, seat: int, item: str, side: str) -> None:
+    _shift(st(g, seat), item, side, (UP, DOWN), (DUP, DDOWN))
+    item_event(g, seat, "damage", item, side=side)
 
 
 def repair_options(fs: VagabondState) -> list[Action]:
     return _side_options(fs, "repair", DUP, DDOWN)
 
 
-def do_repair(fs: VagabondState, item: str, side: str) -> None:
+def do_repair(g: GameState, seat: int, item: str, side: str) -> None:
     """9.5.7: back to the Satchel on the same side (face-up tea, coins, bags to the track)."""
-    _shift(fs, item, side, (DUP, DDOWN), (UP, DOWN))
+    _shift(st(g, seat), item, side, (DUP, DDOWN), (UP, DOWN))
+    item_event(g, seat, "repair", item, side=side)
 
 
 def swords(fs: VagabondState) -> int:
@@ -371,9 +386,12 @@ class Vagabond(Faction):
         elif step == "rest":
             # 9.6.1: in a forest, every damaged item back to the Satchel, face up.
             if not clearing_of(fs):
-                for v in fs.items.values():
-                    v[UP] += v[DUP] + v[DDOWN]
-                    v[DUP] = v[DDOWN] = 0
+                for item, v in fs.items.items():
+                    n = v[DUP] + v[DDOWN]
+                    if n:
+                        v[UP] += n
+                        v[DUP] = v[DDOWN] = 0
+                        item_event(g, seat, "repair", item, n, "up")
         elif step == "draw":
             # 9.6.2-9.6.3: one card plus one per face-up coins on the track; discard to five.
             draw_and_discard(g, seat, DRAW_BASE + on_track(fs, "coins"))
@@ -396,7 +414,7 @@ class Vagabond(Faction):
 
     def pay_crafting(self, g: GameState, seat: int, suits: tuple[str, ...]) -> None:
         """9.5.8: exhaust one hammer per crafting icon (no once-per-turn limit, 9.2.1)."""
-        exhaust(st(g, seat), "hammer", len(suits))
+        exhaust(g, seat, "hammer", len(suits))
 
     def item_crafted(self, g: GameState, seat: int, item: str) -> None:
         """9.2.1, 9.5.8: a crafted item goes face up to the Satchel or its track (he has no
@@ -467,6 +485,9 @@ class Vagabond(Faction):
         fs = st(g, seat)
         if fs.rel[partner] == HOSTILE:
             fs.rel[partner] = INDIFFERENT
+            chance.emit(
+                g, {"kind": "relationship", "seat": seat, "with": partner, "to": "indifferent"}
+            )
 
     def piece_totals(self) -> dict[str, int]:
         return {"pawn": 1}
@@ -625,7 +646,9 @@ def refresh(g: GameState, seat: int) -> None:
     fs = st(g, seat)
     n = REFRESH_BASE + REFRESH_PER_TEA * on_track(fs, "tea")
     if count(fs, DOWN) + count(fs, DDOWN) <= n:
-        for v in fs.items.values():
+        for item, v in fs.items.items():
+            if v[DOWN] + v[DDOWN]:
+                item_event(g, seat, "refresh", item, v[DOWN] + v[DDOWN])
             v[UP] += v[DOWN]
             v[DUP] += v[DDOWN]
             v[DOWN] = v[DDOWN] = 0
@@ -657,6 +680,7 @@ def _refresh_apply(g: GameState, f: Frame, a: Action) -> None:
     else:
         v[DOWN] -= 1
         v[UP] += 1
+    item_event(g, f.seat, "refresh", str(a[1]))
     f.data["left"] -= 1
     if f.data["left"] <= 0 or not count(fs, DOWN) + count(fs, DDOWN):
         pop(g, f)
@@ -739,7 +763,7 @@ def push_damage(g: GameState, seat: int, n: int, ally: int, c: int, in_battle: b
             )
             return
         if opts:
-            _damage_one(g, fs, bf, str(opts[0][1]), str(opts[0][2]))
+            _damage_one(g, seat, bf, str(opts[0][1]), str(opts[0][2]))
         else:
             _ally_hit(g, bf, ally, c)
         n -= 1
@@ -752,15 +776,16 @@ def _battle_frame(g: GameState) -> Frame:
     raise AssertionError("no battle in progress")
 
 
-def _damage_one(g: GameState, fs: VagabondState, bf: Frame | None, item: str, side: str) -> None:
-    do_damage(fs, item, side)
+def _damage_one(g: GameState, seat: int, bf: Frame | None, item: str, side: str) -> None:
+    do_damage(g, seat, item, side)
     if bf is not None:
         bf.data["item_hits"] = bf.data.get("item_hits", 0) + 1
 
 
 def _ally_hit(g: GameState, bf: Frame | None, ally: int, c: int) -> None:
     assert bf is not None
-    remove_warriors(g, ally, c, 1)
+    # Only as attacker does he take hits on Allied warriors (9.2.9.2.4): the defender's hits.
+    remove_warriors(g, ally, c, 1, bf.data["d"])
     bf.data["removed"] = bf.data["removed"] + ((ally, 1),)
     bf.data["ally_hits"] = bf.data.get("ally_hits", 0) + 1
 
@@ -787,7 +812,7 @@ def _damage_apply(g: GameState, f: Frame, a: Action) -> None:
     if a[0] == "ally-warrior":
         _ally_hit(g, bf, f.data["ally"], f.data["c"])
     else:
-        _damage_one(g, st(g, f.seat), bf, str(a[1]), str(a[2]))
+        _damage_one(g, f.seat, bf, str(a[1]), str(a[2]))
     push_damage(g, f.seat, f.data["n"] - 1, f.data["ally"], f.data["c"], f.data["battle"])
 
 
@@ -804,7 +829,7 @@ def push_repairs(g: GameState, seat: int, n: int) -> None:
         if count(fs, DUP) + count(fs, DDOWN) > n and len(opts) > 1:
             g.stack.append(Frame("vb_repair", seat, {"n": n}))
             return
-        do_repair(fs, str(opts[0][1]), str(opts[0][2]))
+        do_repair(g, seat, str(opts[0][1]), str(opts[0][2]))
         n -= 1
 
 
@@ -818,7 +843,7 @@ def _repair_legal(g: GameState, f: Frame) -> list[Action]:
 def _repair_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     pop(g, f)
-    do_repair(st(g, f.seat), str(a[1]), str(a[2]))
+    do_repair(g, f.seat, str(a[1]), str(a[2]))
     push_repairs(g, f.seat, f.data["n"] - 1)
 
 
@@ -851,5 +876,6 @@ def _cap_apply(g: GameState, f: Frame, a: Action) -> None:
     fs.items[item][STATE_WORDS.index(str(a[2]))] -= 1
     fs.removed.append(item)
     fs.removed.sort(key=ITEMS.index)
+    item_event(g, f.seat, "remove", item, side=str(a[2]))
     if load(fs) <= item_limit(fs):
         pop(g, f)

@@ -86,7 +86,7 @@ def moves(g: GameState, seat: int) -> list[Action]:
 
 
 def do_pawn_move(g: GameState, seat: int, d: int) -> None:
-    exhaust(st(g, seat), "boot", move_cost(g, seat, d))
+    exhaust(g, seat, "boot", move_cost(g, seat, d))
     move_pawn(g, seat, d)
 
 
@@ -203,7 +203,7 @@ def _actions_apply(g: GameState, f: Frame, a: Action) -> None:
     elif kind == "move":
         do_pawn_move(g, seat, int(a[1]))
     elif kind == "battle":
-        exhaust(fs, "sword")
+        exhaust(g, seat, "sword")
         start_battle(g, seat, c, int(a[2]), int(a[3]) if len(a) > 3 else -1)
     elif kind == "explore":
         explore(g, seat, c)
@@ -214,23 +214,23 @@ def _actions_apply(g: GameState, f: Frame, a: Action) -> None:
     elif kind == "strike":
         strike(g, seat, c, int(a[1]), str(a[2]) if len(a) > 2 else None)
     elif kind == "repair":
-        exhaust(fs, "hammer")
-        do_repair(fs, str(a[1]), str(a[2]))
+        exhaust(g, seat, "hammer")
+        do_repair(g, seat, str(a[1]), str(a[2]))
     elif kind == "craft":
         crafting.do_craft(g, seat, a)
     elif kind == "steal":
-        exhaust(fs, "torch")
+        exhaust(g, seat, "torch")
         steal(g, seat, int(a[1]))
     elif kind == "day-labor":
         # Appendix V, Tinker: a card matching his clearing from the discard pile.
-        exhaust(fs, "torch")
+        exhaust(g, seat, "torch")
         cid = int(a[1])
         g.discard.remove(cid)
         g.seats[seat].hand.append(cid)
         chance.emit(g, {"kind": "day-labor", "seat": seat, "card": cid})
     elif kind == "hideout":
         # Appendix V, Ranger: repair three items, then Daylight ends at once.
-        exhaust(fs, "torch")
+        exhaust(g, seat, "torch")
         pop(g, f)
         end_daylight(g)
         push_repairs(g, seat, HIDEOUT_REPAIRS)
@@ -268,11 +268,12 @@ def _actions_explain(g: GameState, f: Frame, a: Action) -> str | None:
 def explore(g: GameState, seat: int, c: int) -> None:
     """9.5.3: take the item beneath the ruin, score 1 VP; an empty ruin is removed."""
     fs = st(g, seat)
-    exhaust(fs, "torch")
+    exhaust(g, seat, "torch")
     item = fs.ruins[c].pop()
     gain(fs, item)
-    chance.emit(g, {"kind": "explore", "seat": seat, "c": c, "item": item})
-    if not fs.ruins[c]:
+    emptied = not fs.ruins[c]
+    chance.emit(g, {"kind": "explore", "seat": seat, "c": c, "item": item, "emptied": emptied})
+    if emptied:
         del fs.ruins[c]
         g.buildings[c].remove((-1, "ruin"))
     score(g, seat, 1, "explored")
@@ -298,7 +299,7 @@ def _exhaust_legal(g: GameState, f: Frame) -> list[Action]:
 def _exhaust_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     pop(g, f)
-    exhaust(st(g, f.seat), str(a[1]))
+    exhaust(g, f.seat, str(a[1]))
 
 
 @decision(
@@ -330,8 +331,8 @@ def quest(g: GameState, seat: int, q: int) -> None:
     reward: 1 VP per completed quest of its suit, or two cards."""
     fs = st(g, seat)
     _, suit, (i1, i2) = QUESTS[q]
-    exhaust(fs, i1)
-    exhaust(fs, i2)
+    exhaust(g, seat, i1)
+    exhaust(g, seat, i2)
     fs.quests.remove(q)
     fs.done.append(q)
     g.stack.append(Frame("vb_quest_reward", seat, {"suit": suit}))
@@ -368,9 +369,9 @@ def _reward_apply(g: GameState, f: Frame, a: Action) -> None:
 def strike(g: GameState, seat: int, c: int, target: int, kind: str | None) -> None:
     """9.5.6: remove an enemy warrior; with none of that enemy's warriors there, one of its
     other pieces instead (scoring 1 VP, 3.2.1). Not a battle: no Infamy (FAQ)."""
-    exhaust(st(g, seat), "crossbow")
+    exhaust(g, seat, "crossbow")
     if kind is None:
-        remove_warriors(g, target, c, 1)
+        remove_warriors(g, target, c, 1, seat)
         fac(g, seat).removed_warriors_of(g, seat, target, 1)
         fac(g, target).warriors_removed(g, target, c, 1)
         return
