@@ -48,6 +48,9 @@ def resample(game: Game, seat: int | None, rng: Rng) -> Game:
         k = len(g.seats[s].hand)
         g.seats[s].hand, pool = pool[:k], pool[k:]
     g.deck = pool
+    for s, name in enumerate(g.factions):
+        if name == "vagabond":
+            _resample_vagabond(g.fs[s], rng)
     log: list[dict[str, Any]] = []
     for e in g.log or []:
         e = dict(e)
@@ -67,6 +70,54 @@ def resample(game: Game, seat: int | None, rng: Rng) -> Game:
         log.append(e)
     g.log = log
     return h
+
+
+def _resample_vagabond(fs: Any, rng: Rng) -> None:
+    """9.3.4, 9.3.3: the items beneath the ruins and the order of the quest deck are hidden
+    (even from the Vagabond himself: he sees neither)."""
+    items = [it for c in sorted(fs.ruins) for it in fs.ruins[c]]
+    rng.shuffle(items)
+    for c in sorted(fs.ruins):
+        k = len(fs.ruins[c])
+        fs.ruins[c], items = items[:k], items[k:]
+    rng.shuffle(fs.quest_deck)
+
+
+@pytest.mark.parametrize("factions", [("vagabond", "marquise"), ("eyrie", "vagabond")])
+@pytest.mark.parametrize("faction", ["vagabond", "other", None])
+def test_1_2_1_the_vagabond_game_views_and_events_do_not_depend_on_hidden_information(
+    factions: tuple[str, str], faction: str | None
+) -> None:
+    """With the Vagabond, the ruins' items and the quest deck are hidden too."""
+    rng = Rng(8)
+    changed = 0
+    for game in _games(list(factions), range(3)):
+        seat = None
+        if faction is not None:
+            seat = game.factions.index("vagabond")
+            seat = seat if faction == "vagabond" else 1 - seat
+        view, events = game.view(seat), game.events(seat)
+        vb = game.state.fs[game.factions.index("vagabond")]
+        for _ in range(3):
+            h = resample(game, seat, rng)
+            hb = h.state.fs[game.factions.index("vagabond")]
+            changed += hb.ruins != vb.ruins or hb.quest_deck != vb.quest_deck
+            assert h.view(seat) == view
+            assert h.events(seat) == events
+    assert changed > 20
+
+
+def test_1_2_1_the_vagabond_decisions_open_whatever_the_hand() -> None:
+    rng = Rng(98)
+    bad: dict[str, int] = {}
+    for seed in range(6):
+        g = new_game(["vagabond", "eyrie"] if seed % 2 else ["marquise", "vagabond"], seed=seed)
+        bot = RandomBot(seed)
+        while not g.is_over:
+            for kind in _asked(g, rng):
+                bad[kind] = bad.get(kind, 0) + 1
+            g.apply(bot.choose(g))
+    assert bad == {}
 
 
 @pytest.mark.parametrize("first", FACTIONS)
