@@ -1,6 +1,8 @@
 """Small helpers for the tests: scenario tests of the general Law and the Marquise
 (test_law.py, test_marquise.py; positions are built with :func:`rootgame.position.build`),
-and :class:`Terminal`, which drives the terminal program as a player does."""
+games and positions for the hidden-information and determinization tests (test_leaks.py,
+test_determinize.py), and :class:`Terminal`, which drives the terminal program as a player
+does."""
 
 from __future__ import annotations
 
@@ -16,11 +18,14 @@ import struct
 import sys
 import termios
 import time
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rootgame import Game
-from rootgame.cards import DECK, ids_for_key
+from rootgame import Game, flow, new_game
+from rootgame.bots import RandomBot
+from rootgame.cards import DECK, N_CARDS, ids_for_key
 from rootgame.position import build
+from rootgame.rng import Rng
 
 M, E = 0, 1
 """Seats in the default two-player game: the Marquise, then the Eyrie."""
@@ -95,6 +100,115 @@ def play(g: Game, *toks: str) -> Game:
     """Apply tokens in order; return the game."""
     for t in toks:
         g.apply(t)
+    return g
+
+
+def mid_games(
+    factions: Sequence[str], seeds: Iterable[int], every: int = 41, first: int = 17
+) -> list[Game]:
+    """Copies of random games (random bots) at several moments, never over: after decision
+    ``first``, then every ``every`` decisions."""
+    out: list[Game] = []
+    for seed in seeds:
+        g = new_game(factions=list(factions), seed=seed)
+        bot = RandomBot(seed)
+        n = 0
+        while not g.is_over:
+            if n % every == first:
+                out.append(g.clone())
+            g.apply(bot.choose(g))
+            n += 1
+    return out
+
+
+def resample(game: Game, seat: int | None, rng: Rng) -> Game:
+    """A copy of ``game`` in which everything ``seat`` cannot see is drawn again: the draw
+    pile, the other hands, the other factions' face-down piles (the Alliance's supporters), the
+    Vagabond's ruin items and quest deck (hidden from everyone),
+    and in the log the others' draws, shuffles, random picks, looks, and the cards others put
+    face down (Mobilize; Outrage, seen by the payer and the Alliance)."""
+    h = game.clone()
+    g = h.state
+    others = [s for s in range(g.n) if s != seat]
+    piles = [g.seats[s].hand for s in others] + [
+        z for s in others for z in flow.FACTIONS[g.factions[s]].hidden_zones(g, s)
+    ]
+    pool = g.deck[:] + [c for pile in piles for c in pile]
+    rng.shuffle(pool)
+    for pile in piles:
+        k = len(pile)
+        pile[:], pool = pool[:k], pool[k:]
+    g.deck = pool
+    for s, name in enumerate(g.factions):
+        if name == "vagabond":
+            _resample_vagabond(g.fs[s], rng)
+    log: list[dict[str, Any]] = []
+    for e in g.log or []:
+        e = dict(e)
+        k = e["kind"]
+        if k == "draw" and e["seat"] != seat:
+            e["cards"] = [rng.below(N_CARDS) for _ in e["cards"]]
+        elif k == "shuffle":
+            order = list(e["order"])
+            rng.shuffle(order)
+            e["order"] = order
+        elif k == "pick":
+            e["index"] = rng.below(e["of"])
+        elif k == "take" and seat not in (e["seat"], e["from"]):
+            e["card"] = rng.below(N_CARDS)
+        elif k == "look" and e["seat"] != seat:
+            e["cards"] = [rng.below(N_CARDS) for _ in e["cards"]]
+        elif k == "action" and str(e["token"]).startswith(("mobilize ", "outrage ")):
+            if seat not in (e["seat"], e["data"].get("ally", e["seat"])):
+                e["token"] = f"{e['token'].split()[0]} {rng.below(N_CARDS)}"
+        log.append(e)
+    g.log = log
+    return h
+
+
+def _resample_vagabond(fs: Any, rng: Rng) -> None:
+    """9.3.4, 9.3.3: the items beneath the ruins and the order of the quest deck are hidden
+    (even from the Vagabond himself: he sees neither)."""
+    items = [it for c in sorted(fs.ruins) for it in fs.ruins[c]]
+    rng.shuffle(items)
+    for c in sorted(fs.ruins):
+        k = len(fs.ruins[c])
+        fs.ruins[c], items = items[:k], items[k:]
+    rng.shuffle(fs.quest_deck)
+
+
+def stand_and_deliver(marquise_hand: tuple[str, ...] = ()) -> Game:
+    """The Marquise has just taken one of the Eyrie's three cards with Stand and Deliver!
+    (3.5.3), the event log starting at that moment."""
+    g = build(
+        {
+            "turn": "marquise",
+            "at": "birdsong",
+            "clearings": {"1": {"marquise": "2w keep"}, "3": {"eyrie": "2w roost"}},
+            "persistent": {"marquise": ["stand-and-deliver"]},
+            "hands": {"eyrie": ["anvil", "sword", "cobbler"], "marquise": list(marquise_hand)},
+            "seed": 3,
+        }
+    )
+    g.state.log = []
+    g.apply("stand-and-deliver 1")
+    return g
+
+
+def codebreakers() -> Game:
+    """The Marquise has just looked at the Eyrie's hand (anvil, sword) with Codebreakers
+    (Daylight), the event log starting at that moment."""
+    g = build(
+        {
+            "turn": "marquise",
+            "at": "daylight:actions",
+            "clearings": {"1": {"marquise": "2w keep"}, "3": {"eyrie": "2w roost"}},
+            "persistent": {"marquise": ["codebreakers"]},
+            "hands": {"eyrie": ["anvil", "sword"], "marquise": ["cobbler"]},
+        }
+    )
+    g.state.log = []
+    g.apply("codebreakers 1")
     return g
 
 

@@ -541,9 +541,9 @@ def test_vp_written_out_in_spanish_and_sentences_keep_the_article() -> None:
 
 @pytest.mark.parametrize(
     ("lang", "text"),
-    [("pl", "Zagraj w terminalu przeciwko losowemu botowi."),
-     ("es", "Juega una partida en la terminal contra el bot aleatorio."),
-     ("pt", "Jogue uma partida no terminal contra o bot aleatório.")],
+    [("pl", "Zagraj w terminalu przeciwko botowi (domyślnie losowemu)."),
+     ("es", "Juega una partida en la terminal contra un bot (el aleatorio por defecto)."),
+     ("pt", "Jogue uma partida no terminal contra um bot (o aleatório por padrão).")],
 )
 def test_help_texts_speak_the_chosen_language(lang: str, text: str) -> None:
     r = CliRunner().invoke(app, ["--lang", lang, "play", "--help"], env={"COLUMNS": "200"})

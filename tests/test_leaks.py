@@ -12,75 +12,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from lawkit import codebreakers, mid_games, resample, stand_and_deliver
 
 from rootgame import Game, flow, new_game
 from rootgame.bots import RandomBot
-from rootgame.cards import N_CARDS, ids_for_key
+from rootgame.cards import ids_for_key
 from rootgame.position import build
 from rootgame.rng import Rng
 
 FACTIONS = ("marquise", "eyrie")
-
-
-def _games(factions: list[str], seeds: range) -> list[Game]:
-    """Copies of random games at several moments (never over)."""
-    out: list[Game] = []
-    for seed in seeds:
-        g = new_game(factions=factions, seed=seed)
-        bot = RandomBot(seed)
-        n = 0
-        while not g.is_over:
-            if n % 41 == 17:
-                out.append(g.clone())
-            g.apply(bot.choose(g))
-            n += 1
-    return out
-
-
-def resample(game: Game, seat: int | None, rng: Rng) -> Game:
-    """A copy of ``game`` in which everything ``seat`` cannot see is drawn again."""
-    h = game.clone()
-    g = h.state
-    others = [s for s in range(g.n) if s != seat]
-    pool = g.deck[:] + [c for s in others for c in g.seats[s].hand]
-    rng.shuffle(pool)
-    for s in others:
-        k = len(g.seats[s].hand)
-        g.seats[s].hand, pool = pool[:k], pool[k:]
-    g.deck = pool
-    for s, name in enumerate(g.factions):
-        if name == "vagabond":
-            _resample_vagabond(g.fs[s], rng)
-    log: list[dict[str, Any]] = []
-    for e in g.log or []:
-        e = dict(e)
-        k = e["kind"]
-        if k == "draw" and e["seat"] != seat:
-            e["cards"] = [rng.below(N_CARDS) for _ in e["cards"]]
-        elif k == "shuffle":
-            order = list(e["order"])
-            rng.shuffle(order)
-            e["order"] = order
-        elif k == "pick":
-            e["index"] = rng.below(e["of"])
-        elif k == "take" and seat not in (e["seat"], e["from"]):
-            e["card"] = rng.below(N_CARDS)
-        elif k == "look" and e["seat"] != seat:
-            e["cards"] = [rng.below(N_CARDS) for _ in e["cards"]]
-        log.append(e)
-    g.log = log
-    return h
-
-
-def _resample_vagabond(fs: Any, rng: Rng) -> None:
-    """9.3.4, 9.3.3: the items beneath the ruins and the order of the quest deck are hidden
-    (even from the Vagabond himself: he sees neither)."""
-    items = [it for c in sorted(fs.ruins) for it in fs.ruins[c]]
-    rng.shuffle(items)
-    for c in sorted(fs.ruins):
-        k = len(fs.ruins[c])
-        fs.ruins[c], items = items[:k], items[k:]
-    rng.shuffle(fs.quest_deck)
+THREE = ["marquise", "eyrie", "alliance"]
 
 
 @pytest.mark.parametrize("factions", [("vagabond", "marquise"), ("eyrie", "vagabond")])
@@ -91,7 +32,7 @@ def test_1_2_1_the_vagabond_game_views_and_events_do_not_depend_on_hidden_inform
     """With the Vagabond, the ruins' items and the quest deck are hidden too."""
     rng = Rng(8)
     changed = 0
-    for game in _games(list(factions), range(3)):
+    for game in mid_games(factions, range(3)):
         seat = None
         if faction is not None:
             seat = game.factions.index("vagabond")
@@ -128,7 +69,7 @@ def test_1_2_1_view_and_events_do_not_depend_on_hidden_information(
     factions = [first] + [f for f in FACTIONS if f != first]
     rng = Rng(7)
     changed = 0
-    for game in _games(factions, range(4)):
+    for game in mid_games(factions, range(4)):
         seat = None if faction is None else game.factions.index(faction)
         view, events = game.view(seat), game.events(seat)
         for _ in range(3):
@@ -140,6 +81,55 @@ def test_1_2_1_view_and_events_do_not_depend_on_hidden_information(
             assert h.view(seat) == view
             assert h.events(seat) == events
     assert changed > 100
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, None])
+def test_1_2_1_with_the_alliance_supporters_stay_hidden(seat: int | None) -> None:
+    """Three players with the Alliance: a seat's view and events do not depend on the other
+    hands, the draw pile or the supporters stack (8.2.2: face down), nor on the cards put
+    there by Mobilize or Outrage."""
+    rng = Rng(5)
+    changed = 0
+    for game in mid_games(THREE, range(3)):
+        view, events = game.view(seat), game.events(seat)
+        h = resample(game, seat, rng)
+        changed += h.state.fs[2].supporters != game.state.fs[2].supporters or any(
+            a.hand != b.hand for a, b in zip(h.state.seats, game.state.seats, strict=True)
+        )
+        assert h.view(seat) == view
+        assert h.events(seat) == events
+    assert changed > 10
+    if seat != 2:  # the supporters themselves were drawn again in some of the games
+        assert any(
+            resample(game, seat, rng).state.fs[2].supporters != game.state.fs[2].supporters
+            for game in mid_games(THREE, range(1))
+        )
+
+
+def test_8_2_2_mobilize_and_outrage_cards_are_seen_by_who_may_see_them() -> None:
+    secret = {"mobilize": 0, "outrage": 0}
+    for game in mid_games(THREE, range(4))[-1:] + [_finished(THREE, s) for s in range(4)]:
+        full = game.state.log or []
+        for seat in (0, 1, 2, None):
+            for e, x in zip(full, game.events(seat), strict=True):
+                word = str(e.get("token", "")).split(" ")[0]
+                if e["kind"] != "action" or word not in secret or len(e["token"].split()) < 2:
+                    continue
+                sees = {e["seat"], e["data"].get("ally", e["seat"])}
+                if seat in sees:
+                    assert x == e
+                else:
+                    assert x["token"] == word and x["hidden"] is True
+                    secret[word] += 1
+    assert secret["mobilize"] > 5 and secret["outrage"] > 0
+
+
+def _finished(factions: list[str], seed: int) -> Game:
+    g = new_game(factions=factions, seed=seed)
+    bot = RandomBot(seed)
+    while not g.is_over:
+        g.apply(bot.choose(g))
+    return g
 
 
 def _check_events(game: Game, seat: int | None) -> dict[str, int]:
@@ -192,24 +182,8 @@ def test_1_2_1_a_seat_never_sees_the_other_draws_or_the_deck_order(faction: str)
     assert spectator["own_draw"] == 0
 
 
-def _stand_and_deliver() -> Game:
-    g = build(
-        {
-            "turn": "marquise",
-            "at": "birdsong",
-            "clearings": {"1": {"marquise": "2w keep"}, "3": {"eyrie": "2w roost"}},
-            "persistent": {"marquise": ["stand-and-deliver"]},
-            "hands": {"eyrie": ["anvil", "sword", "cobbler"]},
-            "seed": 3,
-        }
-    )
-    g.state.log = []
-    g.apply("stand-and-deliver 1")
-    return g
-
-
 def test_1_2_1_a_card_taken_at_random_is_seen_only_by_the_two_players() -> None:
-    g = _stand_and_deliver()
+    g = stand_and_deliver()
     (taken,) = g.state.seats[0].hand
     for seat in (0, 1):
         counts = _check_events(g, seat)
@@ -223,17 +197,7 @@ def test_1_2_1_a_card_taken_at_random_is_seen_only_by_the_two_players() -> None:
 
 
 def test_1_2_1_a_hand_looked_at_is_seen_only_by_the_looker() -> None:
-    g = build(
-        {
-            "turn": "marquise",
-            "at": "daylight:actions",
-            "clearings": {"1": {"marquise": "2w keep"}, "3": {"eyrie": "2w roost"}},
-            "persistent": {"marquise": ["codebreakers"]},
-            "hands": {"eyrie": ["anvil", "sword"], "marquise": ["cobbler"]},
-        }
-    )
-    g.state.log = []
-    g.apply("codebreakers 1")
+    g = codebreakers()
     seen = [ids_for_key("anvil")[0], ids_for_key("sword")[0]]
     assert [e["cards"] for e in g.events(0) if e["kind"] == "look"] == [seen]
     for seat in (0, 1, None):

@@ -9,9 +9,9 @@ import gymnasium
 import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
-from test_leaks import resample
+from lawkit import mid_games, resample
 
-from rootgame import Game, flow, new_game
+from rootgame import flow, new_game
 from rootgame.bots import RandomBot
 from rootgame.flow import FACTIONS
 from rootgame.rl import ENV_ID, Config, Observer, action_space, action_space_size
@@ -97,20 +97,6 @@ def test_observation_dict_reads_the_view() -> None:
     assert x.dtype == np.float32 and x.shape == (ob.size,)
 
 
-def _mid_games(factions: tuple[str, ...], seeds: range) -> list[Game]:
-    out = []
-    for seed in seeds:
-        g = new_game(list(factions), seed=seed)
-        bot = RandomBot(seed)
-        n = 0
-        while not g.is_over:
-            if n % 37 == 11:
-                out.append(g.clone())
-            g.apply(bot.choose(g))
-            n += 1
-    return out
-
-
 @pytest.mark.parametrize("factions", MIXES)
 def test_1_2_1_observation_tensors_do_not_depend_on_hidden_information(
     factions: tuple[str, ...],
@@ -120,7 +106,7 @@ def test_1_2_1_observation_tensors_do_not_depend_on_hidden_information(
     ob = Observer(Config(factions))
     rng = Rng(11)
     changed = 0
-    for game in _mid_games(factions, range(3)):
+    for game in mid_games(factions, range(3), every=37, first=11):
         for seat in range(len(factions)):
             h = resample(game, seat, rng)
             assert np.array_equal(ob.observe(game.view(seat)), ob.observe(h.view(seat)))

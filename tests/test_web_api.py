@@ -388,3 +388,30 @@ def test_games_survive_a_new_app_on_the_same_database(tmp_path: Path) -> None:
     with client(tmp_path) as c2:
         st2 = wait_for(c2, t, my_turn)
         assert {k: st2[k] for k in ("version", "view")} == before
+
+
+def test_every_action_is_offered_where_it_happens() -> None:
+    """The table's targets come from each decision's declared shapes: every clearing, card
+    and Decree column an action names, for every faction (here with the Alliance)."""
+    from rootgame import new_game
+    from rootgame.bots import RandomBot
+    from rootgame.web.service import targets
+
+    assert targets("decree_add", ("decree", 12, "move")) == {
+        "clearings": [], "cards": [12], "columns": ["move"]
+    }
+    assert targets("ally_ops", ("battle", 5, 1))["clearings"] == [5]
+    assert targets("craft", ("craft", 3, "fox", "mouse"))["cards"] == [3]
+    seen = 0
+    for seed in range(2):
+        g = new_game(["marquise", "eyrie", "alliance"], seed=seed)
+        bot = RandomBot(seed)
+        while not g.is_over:
+            for a in g.legal_actions():
+                where = targets(g.decision, a)
+                named = [x for x in a[1:] if isinstance(x, int)]
+                # Every number an action names is a clearing, a card, a seat or a count.
+                assert set(where["clearings"] + where["cards"]) <= set(named)
+                seen += bool(where["clearings"] or where["cards"])
+            g.apply(bot.choose(g))
+    assert seen > 500

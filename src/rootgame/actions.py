@@ -8,6 +8,7 @@ An action is a tuple: a kind word, then arguments that are small ints or words, 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from .errors import BadToken
 
@@ -82,3 +83,35 @@ QUEST = "quest"
 DOMAINS: tuple[str, ...] = (
     CLEARING, SEAT, CARD, DOMINANCE_CARD, COUNT, SUIT, PIECE, PAID_CARD, FOREST, QUEST
 )
+_NUMBERS = (CLEARING, SEAT, CARD, DOMINANCE_CARD, COUNT, FOREST, QUEST)
+
+
+def arguments(sig: Signature, a: Action) -> list[tuple[Domain, Any]] | None:
+    """Each argument of action ``a`` with its domain in signature ``sig`` (a PAID_CARD place
+    gives the card, its suits being the action's last parts); None if ``a`` does not have
+    that shape."""
+    if not a or a[0] != sig[0]:
+        return None
+    out: list[tuple[Domain, Any]] = []
+    i = 1
+    for dom in sig[1:]:
+        if i >= len(a):
+            return None
+        x = a[i]
+        if dom == PAID_CARD:
+            if not isinstance(x, int) or len(a) - i < 3:
+                return None
+            out.append((dom, x))
+            i = len(a)
+            continue
+        if isinstance(dom, tuple):
+            ok = x in dom
+        elif dom in _NUMBERS:
+            ok = isinstance(x, int)
+        else:
+            ok = isinstance(x, str)
+        if not ok:
+            return None
+        out.append((dom, x))
+        i += 1
+    return out if i == len(a) else None

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from . import flow
-from .bots import RandomBot
+from .bots import RandomBot, from_spec
 from .errors import RootError
 from .game import Game, new_game
 
@@ -48,20 +48,23 @@ def play_random_game(
     seed: int = 0,
     max_turns: int = DEFAULT_MAX_TURNS,
     save_dir: Path | None = None,
+    bots: Sequence[str] | None = None,
 ) -> GameRecord:
-    """Play one game between random bots, to the end or to ``max_turns`` completed turns.
-    With ``save_dir``, write the game's record there as ``game-<seed>.rootgame``."""
+    """Play one game between bots (``bots``: one spec per seat, e.g. ``heuristic``; random
+    bots by default), to the end or to ``max_turns`` completed turns. With ``save_dir``,
+    write the game's record there as ``game-<seed>.rootgame``."""
     game: Game | None = None
+    specs = list(bots) if bots is not None else ["random"] * len(factions)
     try:
         game = new_game(list(factions), seed=seed, log=save_dir is not None)
-        bots = [RandomBot(bot_seed(seed, s)) for s in range(len(factions))]
+        players = [from_spec(b, bot_seed(seed, s)) for s, b in enumerate(specs)]
         while not game.is_over:
             if game.turn_number >= max_turns:
                 _save(game, save_dir, seed)
                 return _record(game, seed, f"no winner after {max_turns} turns (max-turns limit)")
             seat = game.current_seat
             assert seat is not None
-            game.apply(bots[seat].choose(game))
+            game.apply(players[seat].choose(game))
         _save(game, save_dir, seed)
         return _record(game, seed, None)
     except SaveError:
@@ -160,15 +163,17 @@ def simulate(
     max_turns: int = DEFAULT_MAX_TURNS,
     on_game: Callable[[GameRecord], None] | None = None,
     save_dir: Path | None = None,
+    bots: Sequence[str] | None = None,
 ) -> Simulation:
-    """Play ``games`` random games; game ``i`` uses seed ``seed + i``. With ``save_dir``,
-    each game's record is written there."""
+    """Play ``games`` games between bots (``bots``: one spec per seat; random bots by
+    default); game ``i`` uses seed ``seed + i``. With ``save_dir``, each game's record is
+    written there."""
     sim = Simulation(tuple(factions))
     t0 = time.perf_counter()
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     for i in range(games):
-        rec = play_random_game(factions, seed + i, max_turns, save_dir)
+        rec = play_random_game(factions, seed + i, max_turns, save_dir, bots)
         sim.records.append(rec)
         if on_game is not None:
             on_game(rec)

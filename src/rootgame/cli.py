@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,9 +30,10 @@ from .bench import (
     run,
 )
 from .bench import simulate as run_simulation
-from .bots import RandomBot
 from .cli_errors import FAILED, RootgameGroup, ensure_folder, fail
 from .cli_records import register as register_record_commands
+from .cli_tournament import parse_bots, seat_bots
+from .cli_tournament import register as register_tournament
 from .cli_web import register as register_web_commands
 from .describe import faction_in_sentence, faction_name
 from .flow import FACTIONS
@@ -116,7 +118,8 @@ def parse_factions(text: str) -> list[str]:
 
 
 @app.command(
-    "simulate", help=N_("Play GAMES games between random bots and summarise the results.")
+    "simulate",
+    help=N_("Play GAMES games between bots (random ones by default) and summarise the results."),
 )
 def simulate_cmd(
     factions: str = typer.Option(
@@ -135,13 +138,23 @@ def simulate_cmd(
         "--save-dir",
         help=N_("Write each game's record (game-SEED.rootgame) here."),  # noqa: B008
     ),
+    bots: str = typer.Option(
+        "random",
+        "--bots",
+        "-b",
+        help=N_(
+            "Bots, comma-separated: the i-th plays the i-th faction (one name: every seat). "
+            "random, heuristic, ismcts[:200ms|:500]."
+        ),
+    ),
 ) -> None:
-    """Play GAMES games between random bots and summarise the results."""
+    """Play GAMES games between bots (random ones by default) and summarise the results."""
     names = parse_factions(factions)
+    specs = seat_bots(bots, names, fill=True)
     if save_dir is not None:
         ensure_folder(save_dir)
     try:
-        sim = _simulate(names, games, seed, max_turns, save_dir, as_json)
+        sim = _simulate(names, specs, games, seed, max_turns, save_dir, as_json)
     except SaveError as e:
         fail(_("cannot write the record {path}: {error}").format(
             path=e.path, error=e.error.strerror or e.error), FAILED)
@@ -159,6 +172,7 @@ def simulate_cmd(
 
 def _simulate(
     names: list[str],
+    specs: list[str],
     games: int,
     seed: int,
     max_turns: int,
@@ -167,7 +181,7 @@ def _simulate(
 ) -> Simulation:
     """Run the games and print the summary (one JSON object, or tables)."""
     if as_json:
-        sim = run_simulation(names, games, seed, max_turns, save_dir=save_dir)
+        sim = run_simulation(names, games, seed, max_turns, save_dir=save_dir, bots=specs)
         typer.echo(json.dumps(sim.summary()))
         return sim
     console = Console()
@@ -187,6 +201,7 @@ def _simulate(
             max_turns,
             on_game=lambda _r: progress.advance(task),
             save_dir=save_dir,
+            bots=specs,
         )
     s = sim.summary()
     done = games - s["errors"]
@@ -196,6 +211,15 @@ def _simulate(
             "{n} random games, seeds {first}..{last}",
             games,
         ).format(n=games, first=seed, last=seed + games - 1)
+        if set(specs) == {"random"}
+        else ngettext(
+            "{n} game, seeds {first}..{last}",
+            "{n} games, seeds {first}..{last}",
+            games,
+        ).format(n=games, first=seed, last=seed + games - 1)
+        + " ("
+        + ", ".join(f"{faction_name(f)}: {b}" for f, b in zip(names, specs, strict=True))
+        + ")"
     )
     t.add_column(_("Faction"))
     t.add_column(_("Wins"), justify="right")
@@ -236,7 +260,9 @@ def _simulate(
 # --- play ---------------------------------------------------------------------------------
 
 
-@app.command("play", help=N_("Play a game in the terminal against the random bot."))
+@app.command(
+    "play", help=N_("Play a game in the terminal against a bot (the random one by default).")
+)
 def play_cmd(
     as_: str = typer.Option(
         ..., "--as", help=N_("The faction you play (one of --factions).")
@@ -258,10 +284,15 @@ def play_cmd(
             "(.rootlog) from its last line."
         ),
     ),
+    bot_spec: str = typer.Option(
+        "random", "--bot", help=N_("Your opponent: random, heuristic, ismcts[:200ms|:500].")
+    ),
 ) -> None:
-    """Play a game in the terminal against random bots."""
+    """Play a game in the terminal against bots (the random one by default)."""
+    from .bots import from_spec
     from .terminal import Session, intro
 
+    specs = parse_bots(bot_spec, "--bot")
     me = as_.strip().lower()
     if load is not None:
         from .cli_records import load_game
@@ -280,12 +311,22 @@ def play_cmd(
             ),
             param_hint="--as",
         )
+    others = [s for s in range(len(names)) if names[s] != me]
+    if len(specs) == 1:
+        specs = specs * len(others)
+    if len(specs) != len(others):
+        raise typer.BadParameter(
+            _("name one bot for every other player, or one for all: {n} others, {b} bots").format(
+                n=len(others), b=len(specs)
+            ),
+            param_hint="--bot",
+        )
     if load is None:
         game = new_game(names, seed=seed)
     human = names.index(me)
-    bots = {s: RandomBot(bot_seed(seed, s)) for s in range(len(names)) if s != human}
+    bots = {s: from_spec(spec, bot_seed(seed, s)) for s, spec in zip(others, specs, strict=True)}
     console = Console()
-    intro(console, me, [names[s] for s in bots], seed)
+    intro(console, me, [(names[s], bots[s].spec) for s in others], seed)
     code = Session(console, game, human, bots, seed).run()
     if code:
         raise typer.Exit(code)
@@ -340,6 +381,16 @@ def bench_cmd(
         _print_bench(console, result, seed, games)
 
 
+def _mix_name(factions: Sequence[str]) -> str:
+    """The factions of a game at the start of a sentence: "the Marquise de Cat vs the Eyrie
+    Dynasties" for two, their names in seat order for more."""
+    if len(factions) == 2:
+        return _("{a} vs {b}").format(
+            a=faction_in_sentence(factions[0]), b=faction_in_sentence(factions[1])
+        )
+    return _(", ").join(faction_name(f) for f in factions)
+
+
 def _print_bench(console: Console, result: BenchResult, seed: int, games: int) -> None:
     """One mix's figures, in the chosen language."""
     d = result.as_dict()
@@ -351,7 +402,7 @@ def _print_bench(console: Console, result: BenchResult, seed: int, games: int) -
             "+ {forced} forced steps, one core:",
             result.games,
         ).format(
-            mix=_(" vs ").join(faction_in_sentence(f) for f in result.factions),
+            mix=_mix_name(result.factions),
             n=result.games,
             first=seed,
             last=seed + games - 1,
@@ -408,6 +459,7 @@ def _bench_rl(steps: int, seed: int, envs: int | None, as_json: bool) -> None:
 
 register_record_commands(app)
 register_web_commands(app)
+register_tournament(app)
 
 
 def main() -> None:

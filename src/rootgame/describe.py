@@ -281,10 +281,11 @@ TEXT: dict[str, str] = {
         "place your base"
     ),
     "done@ally_revolt": N_("Revolt no more"),
-    "spread": N_("Spread Sympathy to clearing {c}: spend {n} supporters, score {vp}"),
+    "spread": N_("Spread Sympathy to clearing {c}: spend {supporters}, score {vp}"),
     "done@ally_spread": N_("Spread no more sympathy"),
     "spend": N_("Spend the supporter {card}"),
     "mobilize": N_("Mobilize: add {card} to your supporters"),
+    "mobilize.hidden": N_("Mobilize: add a card to the supporters"),
     "train": N_("Train: spend {card} to make an officer"),
     "recruit@ally_ops": N_("Recruit: place a warrior at your base in clearing {c}"),
     "organize": N_(
@@ -292,6 +293,7 @@ TEXT: dict[str, str] = {
     ),
     "end@ally_ops": N_("End the military operations"),
     "outrage": N_("Outrage: add {card} to the Alliance's supporters"),
+    "outrage.hidden": N_("Outrage: add a matching card to the Alliance's supporters"),
     "show-hand": N_("Outrage: show your hand (no matching card); the Alliance draws a supporter"),
     "discard-supporter": N_("Discard the supporter {card}"),
     # TRANSLATORS: {effect} is the prompt of a pending effect, {faction} whose it is.
@@ -373,6 +375,20 @@ def column_name(column: str) -> str:
     return pgettext("decree column", COLUMN_NAMES[column]) if column in COLUMN_NAMES else column
 
 
+def reason_text(template: str, args: dict[str, Any]) -> str:
+    """A bot's reason (bots.base.Reason) in the current language: its template translated,
+    suits and Decree columns named."""
+    named = dict(args)
+    if isinstance(named.get("suit"), str):
+        named["suit"] = suit_name(named["suit"])
+    if isinstance(named.get("column"), str):
+        named["column"] = column_name(named["column"])
+    try:
+        return gettext(template).format(**named)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
 def phase_name(phase: str) -> str:
     return pgettext("phase", PHASE_NAMES[phase]) if phase in PHASE_NAMES else phase
 
@@ -428,6 +444,11 @@ def clearing_name(map_name: str, c: int) -> str:
 
 def warriors_text(n: int) -> str:
     return ngettext("{n} warrior", "{n} warriors", n).format(n=n)
+
+
+def supporters_text(n: int) -> str:
+    """``n`` supporters to spend (8.2.2)."""
+    return ngettext("{n} supporter", "{n} supporters", n).format(n=n)
 
 
 def vp_text(n: int) -> str:
@@ -622,6 +643,8 @@ def _d_overwork(x: _Ctx, a: Action) -> str:
 def _d_card(x: _Ctx, a: Action) -> str:
     """Actions whose one argument is a card: bird, discard, ambush, hospital, dominance."""
     kind = str(a[0])
+    if len(a) == 1 and f"{kind}.hidden" in TEXT:  # a card others may not see (1.2.1)
+        return _t(f"{kind}.hidden")
     cid = int(a[1])
     if kind == "hospital":
         n = int(x.data().get("n", 1)) if x.frame == "field_hospital" else 1
@@ -707,7 +730,8 @@ def _d_spread(x: _Ctx, a: Action) -> str:
     seat = x.seat()
     c = int(a[1])
     n = spread_cost(x.g, seat, c) if seat is not None else _next_sympathy(x)[0]
-    return _t("spread", c=x.c(c), n=n, vp=vp_text(_next_sympathy(x)[1]))
+    vp = vp_text(_next_sympathy(x)[1])
+    return _t("spread", c=x.c(c), supporters=supporters_text(n), vp=vp)
 
 
 def _d_organize(x: _Ctx, a: Action) -> str:

@@ -40,14 +40,22 @@ TAKES: dict[str, tuple[Signature, ...]] = {}
 """The signatures of the actions each decision kind can list (actions.Signature)."""
 OWNERS: dict[str, str] = {}
 """The module that registered each decision kind: a faction's module, or the general rules."""
+SECRETS: dict[str, dict[str, str | None]] = {}
+"""Per decision kind, the action words whose card goes face down (1.2.1: the Alliance's
+supporters, 8.2.2): only the deciding player, and the player named by the frame data key
+given (or nobody else, for None), see which card it was (views.events_for)."""
 
 
 def decision(
-    kind: str, prompt: str, takes: tuple[Signature, ...] = ()
+    kind: str,
+    prompt: str,
+    takes: tuple[Signature, ...] = (),
+    secret: dict[str, str | None] | None = None,
 ) -> Callable[[LegalFn], LegalFn]:
     """Register the legal-action function of a decision kind (its apply comes separately).
     ``takes`` declares the signature of every action it can list (actions.Signature): the
-    integer action space for learning agents (rl/) is built from them."""
+    integer action space for learning agents (rl/) is built from them. ``secret`` names the
+    actions whose card is hidden from the other players (:data:`SECRETS`)."""
     for sig in takes:
         if not sig or not isinstance(sig[0], str):
             raise EngineError(f"decision {kind!r}: a signature starts with its kind word: {sig}")
@@ -60,6 +68,8 @@ def decision(
         PROMPTS[kind] = prompt
         TAKES[kind] = tuple(takes)
         OWNERS[kind] = fn.__module__
+        if secret:
+            SECRETS[kind] = dict(secret)
         return fn
 
     return wrap

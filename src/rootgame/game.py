@@ -181,7 +181,7 @@ class Game:
         turn = g.turn_number
         flow.DECISIONS[f.kind][1](g, f, a)
         self._legal = advance(g)
-        if self.checkpoints is not None and (g.turn_number != turn or g.winners):
+        if self.checkpoints is not None and checkpoint_due(g, turn):
             self.checkpoints.append((len(self.history), g.turn_number, state_hash(g)))
 
     # --- undo (issue 3) ------------------------------------------------------------------
@@ -402,21 +402,21 @@ def replay(origin: str, tokens: list[str]) -> Game:
     return g
 
 
-_UNHASHED = ("rng", "log", "forced", "reveals", "decisions", "vp_log")
-
-
 def state_hash(g: GameState) -> str:
     """A short hash of everything that matters for the rest of the game: pieces, cards, scores,
-    boards and pending decisions (not the generator, which a record replayed without it does
-    not have, nor the log: its cost must not grow with the game, since records hash the state
-    after every turn)."""
+    boards and pending decisions (``GameState.hashed_dict``: not the generator, which a record
+    replayed without it does not have, nor the log, whose size grows with the game)."""
     import hashlib
 
-    d = g.to_dict(log=False)
-    for k in _UNHASHED:
-        d.pop(k, None)
-    text = json.dumps(d, sort_keys=True, separators=(",", ":"))
+    text = json.dumps(g.hashed_dict(), sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def checkpoint_due(g: GameState, turn: int) -> bool:
+    """Whether a record keeps a hash checkpoint now, the last decision having been taken in
+    turn ``turn``: when a round of turns is complete (the first player's turn comes again),
+    and at the end of the game."""
+    return bool(g.winners) or (g.turn_number != turn and g.turn_number % g.n == 0)
 
 
 def _as_action(action: object) -> Action:

@@ -40,9 +40,10 @@ class Recap:
         self._start = len(game.state.log or [])
         self._before = game.state.clone()
 
-    def step(self, game: Game) -> list[str]:
+    def step(self, game: Game, why: str | None = None) -> list[str]:
         """Render the events logged since the last call (call it after each decision);
-        returns the new lines and keeps them for :meth:`take`."""
+        returns the new lines and keeps them for :meth:`take`. ``why`` (a bot's reason for
+        the decision) is told after the decision, on its line."""
         before = self._before if self._before is not None else _origin(game)
         new: list[str] = []
         last_action: dict[str, object] | None = None
@@ -65,7 +66,9 @@ class Recap:
             if e.get("kind") == "action":
                 state = before if before is not None else game.state
                 before = None  # one decision per step: later action events use the present
-                new.append(self._action_line(game, state, e))
+                said = self._action_line(game, state, e)
+                new.append(f"{said} — {why}" if why else said)
+                why = None
                 last_action = e
                 continue
             last_action = None

@@ -228,9 +228,10 @@ class GameState:
         g.reveals = self.reveals
         return g
 
-    def to_dict(self, log: bool = True) -> JSON:
-        """The state as JSON-ready data; ``log=False`` leaves the event log out (for hashing,
-        which must not cost more as the log grows)."""
+    def hashed_dict(self) -> JSON:
+        """The part of the state that matters for the rest of the game, as JSON-ready data:
+        everything but the generator, the log and the counters (what ``state_hash`` hashes;
+        its cost must not grow with the game)."""
         return {
             "map": self.map,
             "factions": list(self.factions),
@@ -248,14 +249,23 @@ class GameState:
             "turn_seat": self.turn_seat,
             "turn_number": self.turn_number,
             "stack": [f.to_dict() for f in self.stack],
-            "rng": self.rng,
             "dice": [list(d) for d in self.dice],
             "turn": _jsonable(self.turn),
             "winners": self.winners[:],
             "win_reason": self.win_reason,
-            "decisions": self.decisions,
-            "vp_log": [list(x) for x in self.vp_log],
-            "log": _jsonable(self.log) if log else None,
-            "forced": [list(x) for x in self.forced],
-            "reveals": self.reveals,
         }
+
+    def to_dict(self, log: bool = True) -> JSON:
+        """The state as JSON-ready data; ``log=False`` leaves the event log out."""
+        d = self.hashed_dict()
+        d.update(
+            {
+                "rng": self.rng,
+                "decisions": self.decisions,
+                "vp_log": [list(x) for x in self.vp_log],
+                "log": _jsonable(self.log) if log else None,
+                "forced": [list(x) for x in self.forced],
+                "reveals": self.reveals,
+            }
+        )
+        return d

@@ -20,7 +20,7 @@ from pathlib import Path
 from rich.console import Console
 
 from .actions import Action, parse, token
-from .bots import RandomBot
+from .bots import Bot, Observation
 from .cli_errors import INTERRUPTED, cannot_write
 from .describe import faction_in_sentence, prompt_text, translate_reason
 from .errors import BadToken, IllegalAction
@@ -119,14 +119,15 @@ class _Redraw(Exception):
 
 class Session:
     """One terminal game: ``human`` plays against ``bots`` (one per other seat); ``read``
-    reads a line of input."""
+    reads a line of input. A bot that explains its choices (any but the random one) has its
+    reason shown beside its decision in the recap."""
 
     def __init__(
         self,
         console: Console,
         game: Game,
         human: int,
-        bots: Mapping[int, RandomBot],
+        bots: Mapping[int, Bot],
         seed: int,
         read: Callable[[str], str] | None = None,
     ) -> None:
@@ -150,9 +151,13 @@ class Session:
             while not game.is_over:
                 seat = game.current_seat
                 if seat != self.human and seat is not None:
-                    a = self.bots[seat].choose(game)
-                    game.apply(a)
-                    self.recap.step(game)
+                    bot = self.bots[seat]
+                    choice = bot.decide(Observation(game))
+                    game.apply(choice.action)
+                    # The random bot's reasons are only noise; "the only choice" goes unsaid.
+                    why = choice.reason if bot.name != "random" else None
+                    told = why is not None and why.code != "forced"
+                    self.recap.step(game, str(why) if told else None)
                     continue
                 self._before_decision()
                 try:
@@ -386,16 +391,29 @@ class Session:
         )
 
 
-def intro(console: Console, human: str, bots: Sequence[str], seed: int) -> None:
-    """The first line of a game: who plays whom, and the seed to play it again."""
-    console.print(
-        _(
+def intro(
+    console: Console, human: str, bots: Sequence[tuple[str, str]], seed: int
+) -> None:
+    """The first line of a game: who plays whom (``bots``: each other faction and the bot
+    playing it, as ``--bot`` names it), and how to play it again."""
+    specs = sorted({spec for _f, spec in bots})
+    if specs == ["random"]:
+        text = _(
             "You play the {faction} against a random {bot} (seed {seed}: play it again with "
             "--seed {seed}). Type help for commands."
-        ).format(
+        )
+    else:
+        text = _(
+            "You play the {faction} against the {bot}, played by the {spec} bot (seed {seed}: "
+            "play it again with --seed {seed} --bot {spec}). Type help for commands."
+        )
+    spec = specs[0] if len(specs) == 1 else ",".join(s for _f, s in bots)
+    console.print(
+        text.format(
             faction=faction_in_sentence(human),
-            bot=_(", ").join(faction_in_sentence(b) for b in bots),
+            bot=_(", ").join(faction_in_sentence(f) for f, _s in bots),
             seed=seed,
+            spec=spec,
         ),
         highlight=False,
     )

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .board import load_board
 from .cards import DECK
-from .flow import FACTIONS, PROMPTS
+from .flow import FACTIONS, PROMPTS, SECRETS
 from .rules.core import ruler
 from .state import JSON, GameState
 
@@ -138,13 +138,27 @@ def view(game: Game, seat: int | None) -> JSON:
     return v
 
 
+def _secret_from(e: JSON, seat: int | None) -> bool:
+    """Whether the card of action event ``e`` is hidden from ``seat`` (flow.SECRETS)."""
+    secret = SECRETS.get(str(e.get("decision")))
+    if not secret or seat == e.get("seat"):
+        return False
+    word = str(e.get("token", "")).split(" ", 1)[0]
+    if word not in secret:
+        return False
+    key = secret[word]
+    return key is None or seat != (e.get("data") or {}).get(key)
+
+
 def events_for(game: Game, seat: int | None, start: int = 0) -> list[JSON]:
     """The event log from index ``start`` as ``seat`` may see it (None: a spectator).
 
     Drawn cards are shown only to the player who drew them; a card taken at random only to
     the two players involved; a hand looked at only to the player who looked; the order of a
-    shuffled deck and the place in a hand of a card taken at random to nobody. Everything else
-    (actions, dice, scores, turns) is public.
+    shuffled deck and the place in a hand of a card taken at random to nobody; a card put face
+    down by an action (the Alliance's supporters) to the players who may see it (flow.SECRETS:
+    the token keeps its first word, and ``hidden`` is set). Everything else (actions, dice,
+    scores, turns) is public.
     """
     g = game.state
     if seat is not None and not (isinstance(seat, int) and 0 <= seat < g.n):
@@ -162,6 +176,9 @@ def events_for(game: Game, seat: int | None, start: int = 0) -> list[JSON]:
             e = {"kind": "take", "seat": e["seat"], "from": e["from"]}
         elif k == "look" and seat != e["seat"]:
             e = {"kind": "look", "seat": e["seat"], "at": e["at"]}
+        elif k == "action" and _secret_from(e, seat):
+            # A card put face down (1.2.1): the others see the action, not the card.
+            e = dict(e, token=str(e["token"]).split()[0], hidden=True)
         elif k == "pick":
             # Where in a hidden hand the random card was: the two players involved learn the
             # card from the "take" event; to anyone else the place could reveal it.

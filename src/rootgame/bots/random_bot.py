@@ -2,28 +2,19 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..actions import Action
-from ..rng import Rng
-
-if TYPE_CHECKING:
-    from ..game import Game
+from ..i18n import N_
+from .base import Bot, Choice, Observation, Reason
 
 
-class RandomBot:
+class RandomBot(Bot):
     """Chooses a uniformly random legal action. Its generator is its own (never the game's
     nor Python's global ``random``), so the same seed and the same game give the same
-    choices."""
+    choices. It reads nothing but the legal actions."""
 
-    __slots__ = ("rng",)
+    name = "random"
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = Rng(seed)
-
-    def choose(self, game: Game) -> Action:
-        """One of the game's legal actions. Raises ValueError once the game is over."""
-        acts = game.legal_actions()
-        if not acts:
-            raise ValueError("the game is over: there is no legal action to choose")
-        return acts[self.rng.below(len(acts))]
+    def decide(self, obs: Observation) -> Choice:
+        acts = obs.legal
+        a = acts[self.rng.below(len(acts))]
+        why = Reason("random", N_("picked at random among {n} actions"), {"n": len(acts)})
+        return Choice(a, why)

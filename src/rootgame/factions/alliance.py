@@ -328,6 +328,9 @@ class Alliance(Faction):
     def private_view(self, g: GameState, seat: int) -> JSON:
         return {"supporters": st(g, seat).supporters[:]}
 
+    def hidden_zones(self, g: GameState, seat: int) -> list[list[int]]:
+        return [st(g, seat).supporters]
+
     board_features = (
         "warriors_in_supply",
         "officers",
@@ -368,6 +371,7 @@ def push_outrage(g: GameState, ally: int, payer: int, c: int) -> None:
     "outrage",
     "Outrage: add a matching card to the Alliance's supporters",
     takes=(("outrage", CARD), ("show-hand",)),
+    secret={"outrage": "ally"},
 )
 def _outrage_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
@@ -620,6 +624,7 @@ def train_options(g: GameState, seat: int) -> list[Action]:
         *DAYLIGHT_CARD_ACTIONS,
         ("end",),
     ),
+    secret={"mobilize": None},
 )
 def _day_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None

@@ -194,6 +194,12 @@ class Faction:
         supporters)."""
         return {}
 
+    def hidden_zones(self, g: GameState, seat: int) -> list[list[int]]:
+        """The face-down card piles of this faction's board that the other players cannot
+        see (the Alliance's supporters, 8.2.2), as the state's own lists: a bot's
+        determinization deals them again in place (bots/determinize.py)."""
+        return []
+
     def board_cards(self, g: GameState, seat: int) -> list[int]:
         """Card ids held on this faction's board (the Decree, the supporters stack)."""
         return []

@@ -15,7 +15,7 @@
     * first 1
     * draw 1 20 6 25                what chance revealed (draws, cards taken, hands seen)
     keep 2                          a decision: its action token
-    = 0 3f2a9c0b1d2e4f56            checkpoint: turn number and state hash, after each turn
+    = 0 3f2a9c0b1d2e4f56            checkpoint: turn number and state hash, after each round
     # a comment
 
 A game built from a position has ``start: <the state's JSON on one line>`` instead of
@@ -33,7 +33,7 @@ from typing import Any
 
 from .. import __version__
 from ..errors import IllegalAction, RootError
-from ..game import Game, new_game, state_from_dict
+from ..game import Game, checkpoint_due, new_game, state_from_dict
 from ..rules.chance import CHANCE_KINDS, ChanceMismatch, outcome_of
 
 MAGIC = "rootgame record"
@@ -120,7 +120,7 @@ def _result(game: Game) -> str:
 
 def write_record(game: Game, date: str | None = None, comment: str | None = None) -> str:
     """The record of ``game``: its header, then every decision with what chance did and a
-    hash checkpoint after each turn. The game is replayed from its start to write it."""
+    hash checkpoint after each round of turns. The game is replayed from its start to write it."""
     head = [
         f"{MAGIC} {VERSION}",
         f"rules: {RULES}",
@@ -157,9 +157,9 @@ def _body_by_replay(game: Game, base: Game) -> list[str]:
         base.apply(tok)
         body.append(tok)
         flush()
-        if base.turn_number != turn or base.is_over:
-            turn = base.turn_number
-            body.append(f"= {turn} {base.hash()}")
+        if checkpoint_due(base.state, turn):
+            body.append(f"= {base.turn_number} {base.hash()}")
+        turn = base.turn_number
     if base.hash() != game.hash():
         raise RootError("the game does not replay from its start: it cannot be recorded")
     return body

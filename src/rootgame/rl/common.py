@@ -11,7 +11,6 @@ import numpy as np
 import numpy.typing as npt
 
 from ..actions import Action
-from ..bots import RandomBot
 from ..game import Game, new_game
 from .observe import Observer
 from .space import ActionSpace, Config, action_space
@@ -65,8 +64,8 @@ Opponent = Callable[[Game], Action]
 
 
 def make_opponent(spec: Any, seed: int) -> Opponent:
-    """An opponent policy: a bot name (``rootgame.bots.get`` when that registry exists, else
-    ``"random"``), or a callable ``game -> action``."""
+    """An opponent policy: a bot name (``rootgame.bots.get``: random, heuristic, ismcts...),
+    or a callable ``game -> action``."""
     if callable(spec):
         fn: Opponent = spec
         return fn
@@ -74,10 +73,4 @@ def make_opponent(spec: Any, seed: int) -> Opponent:
         raise ValueError(f"an opponent is a bot name or a callable, not {spec!r}")
     from .. import bots
 
-    get = getattr(bots, "get", None)
-    if get is not None:
-        bot = get(spec, seed=seed)
-        return bot.choose  # type: ignore[no-any-return]
-    if spec != "random":
-        raise ValueError(f"unknown bot {spec!r}; known: random")
-    return RandomBot(seed).choose
+    return bots.get(spec, seed=seed).choose

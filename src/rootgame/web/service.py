@@ -22,11 +22,12 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from ..actions import parse
+from ..actions import CARD, CLEARING, DOMINANCE_CARD, PAID_CARD, arguments, parse
+from ..bots import Bot
 from ..describe import describe, translate_reason
 from ..errors import IllegalAction, RootError
-from ..factions.vagabond import FOREST_BASE
-from ..flow import FACTIONS
+from ..factions.eyrie import COLUMNS as DECREE_COLUMNS
+from ..flow import FACTIONS, TAKES
 from ..game import Game, new_game, state_from_dict
 from ..log_text import render_log
 from .store import StaleVersion, Store
@@ -55,78 +56,38 @@ class ApiError(Exception):
 
 
 def bot_names() -> list[str]:
-    """The bots that exist (rootgame.bots' registry when it has one)."""
+    """The bots that exist (rootgame.bots' registry), the random one first."""
     from .. import bots
 
-    names = getattr(bots, "names", None)
-    return list(names()) if callable(names) else ["random"]
+    return bots.names()
 
 
-def make_bot(name: str, seed: int) -> Any:
+def make_bot(name: str, seed: int) -> Bot:
+    """A new bot by its registry name; ValueError naming the known ones."""
     from .. import bots
 
-    get = getattr(bots, "get", None)
-    if callable(get):
-        return get(name, seed=seed)
-    if name != "random":
-        raise ValueError(f"unknown bot {name!r}; known: random")
-    return bots.RandomBot(seed)
+    return bots.get(name, seed=seed)
 
 
 # --- targets: where on the table an action happens -------------------------------------------
 
-_SUITS = ("fox", "rabbit", "mouse", "bird")
-_CLEARINGS: dict[str, tuple[int, ...]] = {
-    "keep": (1,),
-    "place": (2,),
-    "corner": (1,),
-    "march": (1, 2),
-    "move": (1, 2),
-    "battle": (1,),
-    "recruit-at": (1,),
-    "build": (2,),
-    "overwork": (1,),
-    "wood": (1,),
-    "tax-collector": (1,),
-    "roost": (1,),
-    "slip": (1,),
-}
-_DECREE_CLEARINGS: dict[str, tuple[int, ...]] = {
-    "move": (2, 3),
-    "battle": (2,),
-    "recruit": (2,),
-    "build": (2,),
-}
-_CARDS: dict[str, tuple[int, ...]] = {
-    "decree": (1,),
-    "overwork": (2,),
-    "bird": (1,),
-    "discard": (1,),
-    "ambush": (1,),
-    "hospital": (1,),
-    "dominance": (1,),
-    "craft": (1,),
-    "take-dominance": (1, 2),
-    "aid": (2,),
-    "day-labor": (1,),
-    "coalition": (1,),
-}
-
-
-def targets(a: tuple[Any, ...]) -> dict[str, list[Any]]:
-    """The clearings, cards and Decree columns an action names, so that the table can offer
-    it where it happens. Actions of kinds not listed here are offered in the list only."""
-    kind = str(a[0])
-    decree = len(a) > 1 and isinstance(a[1], str) and a[1] in _SUITS
-    spots = _DECREE_CLEARINGS.get(kind, ()) if decree else _CLEARINGS.get(kind, ())
-    out: dict[str, list[Any]] = {
-        # A forest (the Vagabond's pawn, FOREST_BASE and up) is no clearing of the table.
-        "clearings": [
-            a[i] for i in spots if i < len(a) and isinstance(a[i], int) and a[i] < FOREST_BASE
-        ],
-        "cards": [a[i] for i in _CARDS.get(kind, ()) if i < len(a) and isinstance(a[i], int)],
-        "columns": [a[2]] if kind == "decree" and len(a) > 2 else [],
-    }
+def targets(decision: str, a: tuple[Any, ...]) -> dict[str, list[Any]]:
+    """The clearings, cards and Decree columns an action of ``decision`` names, so that the
+    table can offer it where it happens; read from the decision's declared action shapes
+    (``@decision(takes=...)``), so every faction's actions have them."""
+    out: dict[str, list[Any]] = {"clearings": [], "cards": [], "columns": []}
+    for sig in TAKES.get(decision, ()):
+        args = arguments(sig, a)
+        if args is None:
+            continue
+        for dom, x in args:
+            if dom == CLEARING:
+                out["clearings"].append(x)
+            elif dom in (CARD, DOMINANCE_CARD, PAID_CARD):
+                out["cards"].append(x)
+            elif dom == DECREE_COLUMNS:
+                out["columns"].append(x)
+        break
     return out
 
 
@@ -341,8 +302,9 @@ class Hub:
             view = g.view(seat)
             legal = None
             if view["legal"] is not None and not live.is_bot(seat):
+                kind = g.decision
                 legal = [
-                    {"token": t, "text": describe(g.state, a, lang), "where": targets(a)}
+                    {"token": t, "text": describe(g.state, a, lang), "where": targets(kind, a)}
                     for a, t in zip(g.legal_actions(), g.legal_tokens(), strict=True)
                 ]
             version = live.version

@@ -1,0 +1,242 @@
+"""The heuristic bot's framework: one evaluation of positions, one short lookahead, and a
+policy per faction that names what its faction values and adds its own rules of thumb.
+
+How the bot decides (docs/bots.md):
+
+1. It draws one state consistent with its seat's information (``obs.sample``); everything it
+   reads there that matters is public or its own (the board, the boards, its hand).
+2. For each legal action it looks ahead: it applies the action on a copy, finishes its own
+   follow-up steps (how many warriors to move, where the wood comes from) by taking the best,
+   lets a battle run to its end (replies in the battle: see :func:`reply`), and evaluates the
+   position. When dice or cards decide the outcome, it averages a few draws (the same draws for
+   every action, so that luck does not pick the action).
+3. It adds its faction policy's bonus for the action (rules of thumb that a position value does
+   not see: avoid turmoil, pick the leader for the situation, spring an ambush...).
+4. It plays the best. The reason is data: the policy's rule, else the term of the evaluation
+   that gained most (``TERM_TEXT``).
+
+A position's value for ``seat`` is the sum of its own terms (its faction policy's
+:meth:`Policy.terms`) minus ``ENEMY_WEIGHT`` times each other seat's own terms.
+"""
+
+from __future__ import annotations
+
+from ...actions import Action
+from ...i18n import N_
+from ...rules.core import board, ruler
+from ...state import GameState
+from ..base import Bot, Choice, Observation, Reason
+from ..sim import deciding, decision, step
+
+ENEMY_WEIGHT = 0.8
+WIN = 1000.0
+
+TERM_TEXT: dict[str, str] = {
+    "vp": N_("scores VP"),
+    "cards": N_("keeps cards in hand"),
+    "warriors": N_("brings warriors onto the map"),
+    "rule": N_("rules more clearings"),
+    "effects": N_("gains a lasting card effect"),
+    "buildings": N_("builds up its buildings"),
+    "wood": N_("gathers wood"),
+    "keep": N_("defends the keep"),
+    "roosts": N_("builds a roost"),
+    "decree": N_("keeps the Decree resolvable"),
+    "enemy": N_("weakens the enemy"),
+    "win": N_("wins the game"),
+}
+"""What a gain in each term of the evaluation means, for the reason shown to people (beside
+the action, which the front end describes: ``args["action"]`` keeps its description)."""
+
+PASSIVE = frozenset({"end", "done", "pass"})
+"""Actions that do nothing more: preferred when nothing is gained."""
+
+FOLLOW_UPS = frozenset({"move_count", "cat_pay_wood"})
+"""Decisions that only finish the bot's previous action: the lookahead takes the best."""
+
+IN_BATTLE = frozenset(
+    {"ambush", "foil_ambush", "battle_effects", "effects_order", "take_hits", "field_hospital"}
+)
+"""Decisions inside a battle: the lookahead plays them with :func:`reply` until it ends."""
+
+CHANCE_DRAWS = 3
+"""How many draws of the dice and cards the lookahead averages when chance is involved."""
+
+
+class Policy:
+    """A faction's judgement. Subclass per faction, set ``faction``, override what differs,
+    and register the instance with :func:`register_policy` (bots/heuristic/<faction>.py)."""
+
+    faction = ""
+
+    def terms(self, g: GameState, seat: int) -> dict[str, float]:
+        """This seat's assets as named values (its own view of what it has)."""
+        return general_terms(g, seat)
+
+    def bonus(self, g: GameState, seat: int, kind: str, a: Action) -> tuple[float, Reason | None]:
+        """A rule of thumb for action ``a`` of decision ``kind`` (added to its lookahead
+        value), with the reason to show when it decides. The general ones: spring and foil
+        ambushes (the lookahead counts the warriors removed, not the hits avoided)."""
+        if kind == "ambush" and a[0] not in PASSIVE:
+            return 1.5, Reason("ambush", N_("springs an ambush on the attacker"), {})
+        if kind == "foil_ambush" and a[0] not in PASSIVE:
+            return 1.5, Reason("foil-ambush", N_("foils the ambush with one of its own"), {})
+        return 0.0, None
+
+
+POLICIES: dict[str, Policy] = {}
+GENERAL = Policy()
+
+
+def register_policy(p: Policy) -> Policy:
+    POLICIES[p.faction] = p
+    return p
+
+
+def policy(faction: str) -> Policy:
+    """The faction's policy; a faction without one is judged by the general terms."""
+    return POLICIES.get(faction, GENERAL)
+
+
+def general_terms(g: GameState, seat: int) -> dict[str, float]:
+    """What every faction values: VP, cards in hand, warriors on the map, rule, and the
+    lasting effects of cards it crafted."""
+    b = board(g)
+    p = g.seats[seat]
+    on_map = sum(g.warriors[c][seat] for c in b.clearings)
+    ruled = sum(1 for c in b.clearings if ruler(g, c) == seat)
+    return {
+        "vp": 4.0 * p.vp,
+        "cards": 1.0 * min(len(p.hand), 6),
+        "warriors": 0.5 * on_map,
+        "rule": 0.8 * ruled,
+        "effects": 2.0 * len(p.persistent),
+    }
+
+
+def evaluate(g: GameState, seat: int) -> dict[str, float]:
+    """The value of ``g`` for ``seat``, as named terms (their sum is the value)."""
+    if g.winners:
+        return {"win": WIN if seat in g.winners else -WIN}
+    mine = policy(g.factions[seat]).terms(g, seat)
+    enemy = 0.0
+    for s in range(g.n):
+        if s != seat:
+            enemy -= ENEMY_WEIGHT * sum(policy(g.factions[s]).terms(g, s).values())
+    mine["enemy"] = enemy
+    return mine
+
+
+def values(g: GameState) -> list[float]:
+    """The value of ``g`` for every seat (the sums of :func:`evaluate`, computed at once)."""
+    if g.winners:
+        return [WIN if s in g.winners else -WIN for s in range(g.n)]
+    own = [sum(policy(f).terms(g, s).values()) for s, f in enumerate(g.factions)]
+    total = sum(own)
+    return [v - ENEMY_WEIGHT * (total - v) for v in own]
+
+
+def reply(g: GameState, seat: int, kind: str, acts: list[Action]) -> Action:
+    """How the lookahead plays a decision inside a battle, for either side: spring or foil an
+    ambush when it can (the prudent assumption about the other side), use no other effect,
+    save no warriors, and take hits in the order offered."""
+    if kind in ("ambush", "foil_ambush"):
+        for a in acts:
+            if a[0] not in PASSIVE:
+                return a
+    for a in acts:
+        if a[0] in PASSIVE:
+            return a
+    return acts[0]
+
+
+def _settle(g: GameState, seat: int, acts: list[Action], depth: int) -> dict[str, float]:
+    """Finish the bot's follow-ups (the best) and any battle (:func:`reply`); evaluate."""
+    for _ in range(60):
+        if not acts:
+            break
+        s = deciding(g)
+        k = decision(g)
+        if s == seat and k in FOLLOW_UPS and depth > 0:
+            best: dict[str, float] | None = None
+            for b in acts:
+                h = g.clone()
+                v = _settle(h, seat, step(h, b), depth - 1)
+                if best is None or sum(v.values()) > sum(best.values()):
+                    best = v
+            assert best is not None
+            return best
+        if k not in IN_BATTLE or s is None:
+            break
+        acts = step(g, reply(g, s, k, acts))
+    return evaluate(g, seat)
+
+
+def lookahead(g0: GameState, seat: int, a: Action, seeds: list[int]) -> dict[str, float]:
+    """The evaluation after ``a`` and its follow-ups, averaged over chance when it matters."""
+    g = g0.clone()
+    v = _settle(g, seat, step(g, a), 2)
+    if g.reveals == g0.reveals:
+        return v
+    runs = [v]
+    for sd in seeds:
+        h = g0.clone()
+        h.rng = sd
+        runs.append(_settle(h, seat, step(h, a), 2))
+    keys = {k for r in runs for k in r}
+    return {k: sum(r.get(k, 0.0) for r in runs) / len(runs) for k in keys}
+
+
+def best_reason(
+    faction: str, before: dict[str, float], after: dict[str, float], action: str
+) -> Reason:
+    """The term that gained most, as a reason."""
+    gains = {k: after.get(k, 0.0) - before.get(k, 0.0) for k in set(before) | set(after)}
+    term, gain = max(gains.items(), key=lambda kv: (kv[1], kv[0]))
+    if gain <= 0.05:
+        return Reason(
+            f"{faction}.no-gain", N_("nothing better to do"), {"action": action}
+        )
+    return Reason(
+        f"{faction}.{term}",
+        TERM_TEXT.get(term, N_("nothing better to do")),
+        {"action": action, "gain": round(gain, 2)},
+    )
+
+
+class HeuristicBot(Bot):
+    """Plays any faction with its policy (bots/heuristic/<faction>.py) and a short lookahead
+    (see the module docstring)."""
+
+    name = "heuristic"
+
+    def decide(self, obs: Observation) -> Choice:
+        acts = obs.legal
+        g0 = obs.sample(self.rng)
+        seat = obs.seat
+        seeds = [self.rng.below(1 << 62) for _ in range(CHANCE_DRAWS - 1)]
+        if len(acts) == 1:
+            return Choice(acts[0], Reason("forced", N_("the only choice"), {}))
+        scored = self.score(g0, seat, obs.decision, acts, seeds)
+        best = max(range(len(acts)), key=lambda i: (scored[i][0], -i))
+        value, terms, why = scored[best]
+        if why is None:
+            from ...describe import describe
+
+            why = best_reason(obs.faction, evaluate(g0, seat), terms, describe(g0, acts[best]))
+        return Choice(acts[best], why, {"value": round(value, 2)})
+
+    def score(
+        self, g0: GameState, seat: int, kind: str, acts: list[Action], seeds: list[int]
+    ) -> list[tuple[float, dict[str, float], Reason | None]]:
+        """(value, evaluation terms, policy reason) for each action."""
+        pol = policy(g0.factions[seat])
+        out: list[tuple[float, dict[str, float], Reason | None]] = []
+        for a in acts:
+            terms = lookahead(g0, seat, a, seeds)
+            extra, why = pol.bonus(g0, seat, kind, a)
+            if a[0] in PASSIVE:
+                extra += 0.01
+            out.append((sum(terms.values()) + extra, terms, why))
+        return out
+

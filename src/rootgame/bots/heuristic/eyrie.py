@@ -1,0 +1,209 @@
+"""The Eyrie Dynasties' heuristic policy (Law 7): a Decree it can carry out, roosts, Despot VP.
+
+What the Eyrie values beyond the general terms: roosts on the map (7.6.1: VP every Evening,
+and where it recruits) and a Decree whose cards it can carry out (each one an action every
+turn; a card it cannot carry out means turmoil, 7.7: VP lost per bird card, the Decree
+purged, the leader deposed). Rules of thumb: add a card only to a column where it can carry
+it out, preferring Build and Battle where they are possible; never choose turmoil while another
+card can be resolved; pick the leader for the situation (Despot near enemy buildings, Builder
+with items in hand, Charismatic with a full supply, Commander when battles lie ahead).
+"""
+
+from __future__ import annotations
+
+from ...actions import Action
+from ...cards import DECK
+from ...factions.eyrie import COLUMNS, EyrieState, card_options, roosts_on_map, st
+from ...i18n import N_
+from ...rules.core import board, can_build, card_suit, rules
+from ...state import GameState
+from ..base import Reason
+from .core import Policy, general_terms, register_policy
+
+WHY_FEASIBLE = {
+    "recruit": N_("adds a {suit} card to {column}: it has a roost in a {suit} clearing"),
+    "move": N_("adds a {suit} card to {column}: it has warriors to move from a {suit} clearing"),
+    "battle": N_("adds a {suit} card to {column}: it can battle in a {suit} clearing"),
+    "build": N_("adds a {suit} card to {column}: it can put a roost in a {suit} clearing"),
+}
+COLUMN_BONUS = {"recruit": 0.3, "move": 0.2, "battle": 0.4, "build": 0.8}
+
+
+def decree_cards(g: GameState, seat: int, fs: EyrieState) -> list[tuple[int, int]]:
+    """(column, card) of the Decree cards still to carry out: this turn's rest while it is
+    being resolved, else the whole Decree."""
+    resolving = any(f.kind == "decree" and f.seat == seat for f in g.stack)
+    if resolving:
+        out = [(fs.col, c) for c in fs.pending]
+        start = fs.col + 1
+    else:
+        out, start = [], 0
+    for i in range(start, len(COLUMNS)):
+        out.extend((i, c) for c in fs.decree[i])
+    return out
+
+
+def build_sites(g: GameState, seat: int, suit: str, moving: bool) -> set[int]:
+    """Clearings of ``suit`` where a roost could go: ruled with an open slot and no roost;
+    with the Move column still to come, also empty clearings next to two or more of its
+    warriors."""
+    b = board(g)
+    if st(g, seat).roosts <= 0:
+        return set()
+    out = set()
+    for c in b.clearings_of_suit(suit):
+        if (seat, "roost") in g.buildings[c] or not can_build(g, seat, c):
+            continue
+        if rules(g, seat, c):
+            out.add(c)
+        elif moving and not _enemy(g, seat, c):
+            if any(g.warriors[x][seat] >= 2 for x in b.adjacent[c]):
+                out.add(c)
+    return out
+
+
+def _enemy(g: GameState, seat: int, c: int) -> bool:
+    return any(o >= 0 and o != seat for o, _ in g.buildings[c] + g.tokens[c]) or any(
+        g.warriors[c][s] for s in range(g.n) if s != seat
+    )
+
+
+def feasible(g: GameState, seat: int, col: int, cid: int, moving: bool = False) -> bool:
+    """Whether the Eyrie can carry out card ``cid`` in column ``col``: now, or, for Battle
+    and Build when the Move column is still to come (``moving``), after warriors step into a
+    clearing of the card's suit next to where they stand (7.5.2: earlier columns first)."""
+    suit = card_suit(cid)
+    if card_options(g, seat, col, suit):
+        return True
+    if not moving:
+        return False
+    b = board(g)
+    if COLUMNS[col] == "build":
+        return bool(build_sites(g, seat, suit, moving))
+    if COLUMNS[col] == "battle":
+        return any(
+            _enemy(g, seat, c) and any(g.warriors[x][seat] >= 2 for x in b.adjacent[c])
+            for c in b.clearings_of_suit(suit)
+        )
+    return False
+
+
+def unbuildable(g: GameState, seat: int, cards: list[int], moving: bool) -> int:
+    """How many of the Build column's ``cards`` find no clearing: each roost needs its own
+    clearing, suited cards choose first, bird cards take any left."""
+    used: set[int] = set()
+    bad = 0
+    for cid in sorted(cards, key=lambda c: card_suit(c) == "bird"):
+        sites = build_sites(g, seat, card_suit(cid), moving) - used
+        if sites:
+            used.add(min(sites))
+        else:
+            bad += 1
+    return bad
+
+
+def moving(g: GameState, seat: int, fs: EyrieState) -> bool:
+    """Whether the Decree's Move column is still to be resolved this turn or next."""
+    resolving = any(f.kind == "decree" and f.seat == seat for f in g.stack)
+    move = COLUMNS.index("move")
+    if resolving and fs.col > move:
+        return False
+    if resolving and fs.col == move:
+        return bool(fs.pending)
+    return bool(fs.decree[move])
+
+
+class EyriePolicy(Policy):
+    faction = "eyrie"
+
+    def terms(self, g: GameState, seat: int) -> dict[str, float]:
+        t = general_terms(g, seat)
+        fs = st(g, seat)
+        t["roosts"] = 5.0 * roosts_on_map(g, seat)
+        cards = decree_cards(g, seat, fs)
+        mv = moving(g, seat, fs)
+        build = COLUMNS.index("build")
+        bad = sum(1 for col, c in cards if col != build and not feasible(g, seat, col, c, mv))
+        bad += unbuildable(g, seat, [c for col, c in cards if col == build], mv)
+        birds = sum(1 for col in fs.decree for c in col if card_suit(c) == "bird")
+        t["decree"] = 1.2 * (len(cards) - bad) - (
+            (6.0 + 1.5 * birds + 1.5 * (bad - 1)) if bad else 0.0
+        )
+        return t
+
+    def bonus(self, g: GameState, seat: int, kind: str, a: Action) -> tuple[float, Reason | None]:
+        if kind == "decree" and a[0] == "turmoil":
+            return -15.0, Reason(
+                "eyrie.turmoil", N_("no way to carry out the {suit} card: turmoil"), {"suit": a[1]}
+            )
+        if kind == "decree_add" and a[0] == "decree":
+            return self._add(g, seat, int(a[1]), str(a[2]))
+        if kind == "eyrie_leader":
+            return self._leader(g, seat, str(a[1]))
+        if kind == "eyrie_corner":
+            return 0.0, Reason(
+                "eyrie.corner", N_("starts in the corner opposite the keep"), {"clearing": a[1]}
+            )
+        return super().bonus(g, seat, kind, a)
+
+    def _add(self, g: GameState, seat: int, cid: int, col: str) -> tuple[float, Reason]:
+        suit = DECK[cid].suit
+        args = {"suit": suit, "column": col}
+        fs = st(g, seat)
+        mv = moving(g, seat, fs) or col == "move"
+        ok = feasible(g, seat, COLUMNS.index(col), cid, mv)
+        if col == "build":
+            ok = not unbuildable(g, seat, [*fs.decree[COLUMNS.index(col)], cid], mv)
+        if not ok:
+            return -1.0, Reason(
+                "eyrie.decree-risk",
+                N_("adds a {suit} card to {column} though it cannot carry it out yet"),
+                args,
+            )
+        extra = COLUMN_BONUS[col] - (0.3 if suit == "bird" else 0.0)
+        return extra, Reason(
+            f"eyrie.decree.{col}", WHY_FEASIBLE[col], args
+        )
+
+    def _leader(self, g: GameState, seat: int, leader: str) -> tuple[float, Reason]:
+        fs = st(g, seat)
+        b = board(g)
+        near = {c for c in b.clearings if g.warriors[c][seat]}
+        near |= {y for c in near for y in b.adjacent[c]}
+        enemy_buildings = sum(
+            1
+            for c in near
+            for o, _ in g.buildings[c] + g.tokens[c]
+            if o >= 0 and o != seat
+        )
+        contested = sum(
+            1 for c in near if any(g.warriors[c][s] for s in range(g.n) if s != seat)
+        )
+        items = sum(1 for c in g.seats[seat].hand if DECK[c].kind == "item")
+        if leader == "despot":
+            return 0.5 * enemy_buildings, Reason(
+                "eyrie.leader.despot",
+                N_("Despot: {n} enemy buildings and tokens within reach, +1 VP each removed"),
+                {"n": enemy_buildings},
+            )
+        if leader == "builder":
+            return 0.6 * items, Reason(
+                "eyrie.leader.builder",
+                N_("Builder: {n} items in hand to craft for full VP"),
+                {"n": items},
+            )
+        if leader == "charismatic":
+            gain = 1.5 if fs.warriors >= 8 and roosts_on_map(g, seat) >= 2 else 0.0
+            return gain, Reason(
+                "eyrie.leader.charismatic",
+                N_("Charismatic: {n} warriors in supply to recruit two at a time"),
+                {"n": fs.warriors},
+            )
+        return 0.4 * contested, Reason(
+            "eyrie.leader.commander",
+            N_("Commander: enemy warriors in {n} clearings within reach, an extra hit in attack"),
+            {"n": contested},
+        )
+
+
+register_policy(EyriePolicy())

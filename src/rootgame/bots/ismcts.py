@@ -1,0 +1,240 @@
+"""Information-set Monte Carlo tree search (SO-ISMCTS: Cowling, Powley and Whitehouse, 2012).
+
+Each iteration draws a determinization of the bot's information set (``obs.sample``: the
+other hands, the draw pile and the future dice drawn anew), walks the one tree with UCB
+restricted to the actions legal in that determinization (each child's *availability* counts
+the iterations where it could have been chosen), adds one node, plays a short rollout, and
+backs up a reward for every seat. Chance (dice, draws) happens inside the determinization, so
+the tree holds decisions only: edges are action tokens, for every seat's decisions.
+
+- **Leaf values**: a rollout of ``rollout_depth`` decisions by a random policy, then a cutoff
+  with the heuristic evaluation (bots/heuristic/core.py ``values``): each seat's gain over
+  its value at the root, mapped to 0..1 by a logistic of scale ``scale``; a finished game
+  scores 1 for the winners and 0 for the others.
+- **Guidance**: the root's actions are scored once by the heuristic bot's lookahead, and that
+  score is a progressive bias (Chaslot et al. 2008) of weight ``bias`` that fades as visits
+  grow; without visits the best-scored action is tried first.
+- **Budget**: ``iterations`` per decision, or ``budget_ms`` of wall time for the whole
+  decision, the root's scoring included (then the search depends on the machine's speed: use
+  iterations for reproducible games).
+- **Reuse**: the tree is kept between decisions; when the game's history since the previous
+  root is a path of the tree (the bot's own consecutive decisions, or the other seats' moves
+  it explored), that node becomes the new root with its statistics.
+
+The move played is the root child with the most visits.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from ..actions import Action, token
+from ..i18n import N_
+from ..state import GameState
+from . import register
+from .base import Bot, Choice, Observation, Reason
+from .heuristic.core import HeuristicBot, values
+from .sim import deciding, legal, step
+
+
+class Node:
+    """One decision point of the tree (an information set of the searching seat's view)."""
+
+    __slots__ = ("children", "visits", "reward", "avail", "prior")
+
+    def __init__(self, n_seats: int) -> None:
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.reward = [0.0] * n_seats
+        """Summed rewards of every seat over the iterations through this node."""
+        self.avail = 0
+        """Iterations in which this node's action was legal at its parent (ISMCTS)."""
+        self.prior = 0.5
+
+
+class IsmctsBot(Bot):
+    """SO-ISMCTS over determinizations (see the module docstring). Options: ``iterations``
+    or ``budget_ms``; ``rollout_depth``, ``exploration``, ``bias``, ``scale``."""
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = None,
+        budget_ms: float | None = None,
+        rollout_depth: int = 2,
+        exploration: float = 0.7,
+        bias: float = 1.0,
+        scale: float = 6.0,
+    ) -> None:
+        super().__init__(seed)
+        if iterations is None and budget_ms is None:
+            iterations = 200
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if budget_ms is not None and budget_ms <= 0:
+            raise ValueError("budget_ms must be positive")
+        self.iterations = iterations
+        self.budget_ms = budget_ms
+        self.rollout_depth = rollout_depth
+        self.exploration = exploration
+        self.bias = bias
+        self.scale = scale
+        self._root: Node | None = None
+        self._root_len = -1
+        self._guide = HeuristicBot(seed)
+        self._base: list[float] = []
+
+    @classmethod
+    def parse_option(cls, text: str) -> dict[str, Any]:
+        """``200ms`` -> a time budget; ``500`` or ``500it`` -> iterations."""
+        t = text.strip().lower()
+        try:
+            if t.endswith("ms"):
+                return {"budget_ms": float(t[:-2])}
+            if t.endswith("s"):
+                return {"budget_ms": 1000 * float(t[:-1])}
+            return {"iterations": int(t.removesuffix("it"))}
+        except ValueError:
+            raise ValueError(
+                f"ismcts: a budget such as 200ms, 1s or 500 (iterations), not {text!r}"
+            ) from None
+
+    @property
+    def spec(self) -> str:
+        if self.budget_ms is not None:
+            return f"ismcts:{self.budget_ms:g}ms"
+        return f"ismcts:{self.iterations}"
+
+    # --- deciding --------------------------------------------------------------------------
+    def decide(self, obs: Observation) -> Choice:
+        acts = obs.legal
+        if len(acts) == 1:
+            return Choice(acts[0], Reason("forced", N_("the only choice"), {}))
+        n = len(obs.factions)
+        start = time.perf_counter()
+        root = self._reuse(obs.history, n)
+        reused = root.visits
+        self._set_priors(obs, root, acts)
+        done = 0
+        searching = time.perf_counter()
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if self.budget_ms is not None:
+                # Stop when one more iteration (at the mean pace so far) would overrun.
+                now = time.perf_counter()
+                pace = (now - searching) / done if done else 0.0
+                if (now - start + pace) * 1000 >= self.budget_ms:
+                    break
+            self._iterate(obs.sample(self.rng), root, obs.seat)
+            done += 1
+        tokens = {token(a): a for a in acts}
+        best = max(
+            tokens,
+            key=lambda t: (
+                root.children[t].visits if t in root.children else -1,
+                root.children[t].prior if t in root.children else 0.0,
+            ),
+        )
+        child = root.children[best]
+        self._root, self._root_len = child, len(obs.history) + 1
+        rate = child.reward[obs.seat] / child.visits if child.visits else 0.0
+        elapsed = (time.perf_counter() - start) * 1000
+        return Choice(
+            tokens[best],
+            Reason(
+                "ismcts.search",
+                N_("searched {iterations} samples: chosen {visits} times, expected {rate}%"),
+                {"iterations": done, "visits": child.visits, "rate": round(100 * rate)},
+            ),
+            {"iterations": done, "reused": reused, "ms": round(elapsed, 1)},
+        )
+
+    def _reuse(self, history: list[str], n: int) -> Node:
+        """The node for the present decision if the tree has it, else a fresh root."""
+        node = self._root
+        if node is not None and 0 < self._root_len <= len(history):
+            for t in history[self._root_len :]:
+                node = node.children.get(t)
+                if node is None:
+                    break
+            if node is not None:
+                return node
+        return Node(n)
+
+    def _set_priors(self, obs: Observation, root: Node, acts: list[Action]) -> None:
+        """The heuristic bot's lookahead scores of the root's actions, scaled to 0..1."""
+        g = obs.sample(self._guide.rng)
+        self._base = values(g)
+        seeds = [self._guide.rng.below(1 << 62)]
+        scored = self._guide.score(g, obs.seat, obs.decision, acts, seeds)
+        vals = [s[0] for s in scored]
+        lo, hi = min(vals), max(vals)
+        for a, v in zip(acts, vals, strict=True):
+            t = token(a)
+            child = root.children.get(t)
+            if child is None:
+                child = root.children[t] = Node(len(obs.factions))
+            child.prior = (v - lo) / (hi - lo) if hi > lo else 0.5
+
+    def _iterate(self, g: GameState, root: Node, me: int) -> None:
+        path = [root]
+        node = root
+        acts = legal(g)
+        expanded = False
+        while acts and not expanded:
+            seat = deciding(g)
+            assert seat is not None
+            options = {token(a): a for a in acts}
+            for t in options:
+                c = node.children.get(t)
+                if c is None:
+                    c = node.children[t] = Node(g.n)
+                c.avail += 1
+            untried = [t for t in options if node.children[t].visits == 0]
+            if untried:
+                t = max(untried, key=lambda x: node.children[x].prior)
+                expanded = True
+            else:
+                t = self._select(node, options, seat)
+            node = node.children[t]
+            path.append(node)
+            acts = step(g, options[t])
+        rewards = self._leaf(g, acts)
+        for nd in path:
+            nd.visits += 1
+            for s, r in enumerate(rewards):
+                nd.reward[s] += r
+
+    def _select(self, node: Node, legal: dict[str, Action], seat: int) -> str:
+        best_t, best_v = "", -math.inf
+        for t in legal:
+            c = node.children[t]
+            v = (
+                c.reward[seat] / c.visits
+                + self.exploration * math.sqrt(math.log(c.avail) / c.visits)
+                + self.bias * c.prior / (c.visits + 1)
+            )
+            if v > best_v:
+                best_t, best_v = t, v
+        return best_t
+
+    def _leaf(self, g: GameState, acts: list[Action]) -> list[float]:
+        """Rewards of every seat: a short random rollout, then the evaluation."""
+        for _ in range(self.rollout_depth):
+            if not acts:
+                break
+            acts = step(g, acts[self.rng.below(len(acts))])
+        if g.winners:
+            return [1.0 if s in g.winners else 0.0 for s in range(g.n)]
+        return [
+            1.0 / (1.0 + math.exp(-(v - b) / self.scale))
+            for v, b in zip(values(g), self._base, strict=True)
+        ]
+
+
+register(IsmctsBot)

@@ -1,0 +1,223 @@
+"""The heuristic and search bots: they play legal actions for whole games, decide as the
+Law's factions should in set positions, explain themselves, and the search keeps its budget
+and reuses its tree."""
+
+from __future__ import annotations
+
+import pytest
+
+from rootgame import Game, bots, new_game
+from rootgame.bench import bot_seed
+from rootgame.bots import Observation
+from rootgame.position import build
+
+MIXES = (("marquise", "eyrie"), ("eyrie", "marquise"))
+
+
+def _play(factions: tuple[str, ...], specs: list[str], seed: int, turns: int) -> Game:
+    """A game between bots until ``turns`` turns are done, checking every choice is legal."""
+    game = new_game(list(factions), seed=seed, log=False)
+    players = [bots.from_spec(s, seed=bot_seed(seed, k)) for k, s in enumerate(specs)]
+    while not game.is_over and game.turn_number < turns:
+        seat = game.current_seat
+        assert seat is not None
+        choice = players[seat].decide(Observation(game))
+        assert choice.action in game.legal_actions(), (seed, specs, choice)
+        game.apply(choice.action)
+    return game
+
+
+@pytest.mark.parametrize("factions", MIXES)
+def test_the_random_bot_plays_200_whole_games_per_mix(factions: tuple[str, ...]) -> None:
+    over = sum(_play(factions, ["random", "random"], seed, 500).is_over for seed in range(200))
+    assert over == 200
+
+
+@pytest.mark.parametrize("factions", MIXES)
+def test_the_heuristic_bot_plays_legal_openings_per_mix(factions: tuple[str, ...]) -> None:
+    """Seeded games per mix, each to the end of the first round (short games keep the suite
+    quick), the heuristic bot in both seats."""
+    for seed in range(12):
+        g = _play(factions, ["heuristic", "heuristic"], seed, 2)
+        assert g.turn_number == 2 or g.is_over
+
+
+@pytest.mark.parametrize("factions", MIXES)
+def test_the_heuristic_bot_plays_whole_games(factions: tuple[str, ...]) -> None:
+    assert _play(factions, ["heuristic", "random"], 7, 200).is_over
+
+
+@pytest.mark.parametrize("factions", MIXES)
+def test_the_search_bot_plays_legal_actions(factions: tuple[str, ...]) -> None:
+    g = _play(factions, ["ismcts:6", "heuristic"], 1, 3)
+    assert g.turn_number == 3 or g.is_over
+
+
+# --- the Eyrie -------------------------------------------------------------------------------
+
+
+def test_7_4_2_the_eyrie_adds_a_card_where_it_can_carry_it_out() -> None:
+    """A fox card goes to a column it can resolve: Recruit (a roost in fox clearing 1) or
+    Move (warriors there), never Battle or Build (no enemy, no open fox clearing it rules)."""
+    g = build(
+        {
+            "turn": "eyrie",
+            "at": "birdsong:add_to_decree",
+            "clearings": {"1": {"eyrie": "4w roost"}, "3": {"marquise": "2w keep"}},
+            "hands": {"eyrie": ["anvil"]},
+            "eyrie": {"leader": "charismatic"},
+        }
+    )
+    choice = bots.get("heuristic", seed=1).decide(Observation(g))
+    assert choice.action[0] == "decree" and choice.action[2] in ("recruit", "move")
+    assert choice.reason is not None and choice.reason.code == f"eyrie.decree.{choice.action[2]}"
+    assert "fox" in str(choice.reason)
+
+
+def test_7_5_2_the_eyrie_moves_where_its_battle_card_can_be_resolved() -> None:
+    """Move column: a vizier; Battle column: a fox card. Of the fox clearings next to its
+    warriors (8 and 12) only 12 holds an enemy: moving there keeps the Decree resolvable,
+    anywhere else means turmoil (7.7)."""
+    g = build(
+        {
+            "turn": "eyrie",
+            "at": "daylight:decree",
+            "clearings": {
+                "4": {"eyrie": "4w roost"},
+                "12": {"marquise": "1w"},
+                "3": {"marquise": "2w keep"},
+            },
+            "eyrie": {
+                "leader": "builder",
+                "decree": {"recruit": ["vizier"], "move": ["vizier"], "battle": ["anvil"]},
+            },
+        }
+    )
+    assert g.decision == "decree"
+    legal = g.legal_tokens()
+    assert "move bird 4 8" in legal and "move bird 4 12" in legal
+    bot = bots.get("heuristic", seed=2)
+    choice = bot.decide(Observation(g))
+    assert choice.action[:4] == ("move", "bird", 4, 12)
+    g.apply(choice.action)
+    while g.current_seat == 1 and g.decision == "move_count":
+        g.apply(bot.choose(Observation(g)))
+    # The battle in 12 followed (the only option); no turmoil deposed the Builder.
+    assert g.state.warriors[12][0] == 0 or g.decision == "ambush"
+    assert g.state.fs[1].leader == "builder"
+
+
+def test_7_7_the_eyrie_never_chooses_turmoil_while_a_card_can_be_resolved() -> None:
+    g = build(
+        {
+            "turn": "eyrie",
+            "at": "daylight:decree",
+            "clearings": {"4": {"eyrie": "4w roost"}, "3": {"marquise": "2w keep"}},
+            "eyrie": {
+                "leader": "builder",
+                "decree": {"recruit": ["vizier"], "move": ["vizier", "anvil"]},
+                "col": "move",
+                "pending": ["vizier", "anvil"],
+            },
+        }
+    )
+    tokens = g.legal_tokens()
+    assert "turmoil fox" in tokens and len(tokens) > 1
+    choice = bots.get("heuristic", seed=3).decide(Observation(g))
+    assert choice.action[0] != "turmoil"
+
+
+# --- the Marquise ----------------------------------------------------------------------------
+
+
+def test_6_5_4_the_marquise_builds_when_she_can() -> None:
+    g = build(
+        {
+            "turn": "marquise",
+            "at": "daylight:actions",
+            "clearings": {
+                "1": {"marquise": "3w keep sawmill 2wood"},
+                "5": {"marquise": "2w"},
+                "3": {"eyrie": "3w roost"},
+            },
+        }
+    )
+    choice = bots.get("heuristic", seed=4).decide(Observation(g))
+    assert choice.action[0] == "build"
+    assert choice.reason is not None and choice.reason.code.startswith("marquise.")
+
+
+# --- ISMCTS ----------------------------------------------------------------------------------
+
+
+def test_ismcts_spends_its_iteration_budget_and_reuses_its_tree() -> None:
+    g = new_game(seed=5)
+    r = bots.get("random", seed=1)
+    while g.decision != "cat_actions":
+        g.apply(r.act(g))
+    bot = bots.get("ismcts", seed=3, iterations=30)
+    while g.current_seat == g.state.turn_seat and g.decision == "cat_actions":
+        choice = bot.decide(Observation(g))
+        if len(g.legal_actions()) > 1:
+            assert choice.info["iterations"] == 30
+        g.apply(choice.action)
+        if g.current_seat is not None and g.decision == "move_count":
+            follow = bot.decide(Observation(g))
+            assert follow.info["reused"] > 0
+            g.apply(follow.action)
+            break
+
+
+def test_the_bot_options_are_read_from_the_command_line_form() -> None:
+    assert bots.parse_spec("ismcts:200ms") == ("ismcts", {"budget_ms": 200.0})
+    assert bots.parse_spec("ismcts:1s") == ("ismcts", {"budget_ms": 1000.0})
+    assert bots.parse_spec("ismcts:500") == ("ismcts", {"iterations": 500})
+    assert bots.from_spec("ismcts:50").spec == "ismcts:50"
+    with pytest.raises(ValueError, match="a budget such as 200ms"):
+        bots.parse_spec("ismcts:fast")
+    with pytest.raises(ValueError, match="at least 1"):
+        bots.get("ismcts", iterations=0)
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+def test_play_against_a_named_bot_shows_its_reasons() -> None:
+    from typer.testing import CliRunner
+
+    from rootgame.cli import app
+
+    args = ["play", "--as", "eyrie", "--seed", "3"]
+    wide = {"COLUMNS": "100"}  # the terminal game's size: a recap line is cut to the width
+    r = CliRunner().invoke(app, [*args, "--bot", "heuristic"], input="quit\n", env=wide)
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "played by the heuristic bot (seed 3: play it again with --seed 3 --bot heuristic)" in (
+        out
+    )
+    # The recap tells the bot's setup, each decision with its reason on its line.
+    keep = "Marquise de Cat: Place the keep in clearing 1 (fox)"
+    assert f"{keep} \u2014 places the keep in a corner" in out
+    r = CliRunner().invoke(app, args, input="quit\n", env=wide)
+    assert r.exit_code == 0, r.output
+    out = " ".join(r.output.split())
+    assert "against a random Marquise de Cat (seed 3" in out
+    assert keep in out and "\u2014" not in out  # the random bot's reasons are noise: not shown
+    r = CliRunner().invoke(app, ["play", "--as", "eyrie", "--bot", "nobody"])
+    assert r.exit_code != 0 and "unknown bot 'nobody'" in r.output
+
+
+def test_simulate_gives_the_ith_bot_the_ith_faction() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from rootgame.cli import app
+
+    args = ["simulate", "--bots", "heuristic,random", "-n", "2", "--seed", "5", "--json"]
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 0, r.output
+    s = json.loads(r.output)
+    assert s["wins"] == {"marquise": 2, "eyrie": 0}
+    r = CliRunner().invoke(app, ["simulate", "--bots", "heuristic,random,random"])
+    assert r.exit_code != 0 and "one bot per faction" in r.output
