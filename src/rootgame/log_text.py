@@ -351,24 +351,18 @@ def _piece_text(game: Game, e: Event, who: str) -> str | None:
 def _item_text(e: Event, who: str) -> str:
     """A change to the Vagabond's items (9.2.5): exhausted, refreshed, damaged, repaired,
     removed from the game."""
-    change = str(e.get("change"))
     n = int(e.get("count", 1))
-    item = item_name(str(e.get("item")))
-    if change == "exhaust":
-        text = ngettext("{faction}: exhausts {item}", "{faction}: exhausts {item} ×{n}", n)
-    elif change == "refresh":
-        text = ngettext("{faction}: refreshes {item}", "{faction}: refreshes {item} ×{n}", n)
-    elif change == "damage":
-        text = ngettext("{faction}: damages {item}", "{faction}: damages {item} ×{n}", n)
-    elif change == "repair":
-        text = ngettext("{faction}: repairs {item}", "{faction}: repairs {item} ×{n}", n)
-    else:
-        text = ngettext(
-            "{faction}: removes {item} from the game (item capacity)",
-            "{faction}: removes {item} ×{n} from the game (item capacity)",
-            n,
-        )
-    return text.format(faction=who, item=item, n=n)
+    items = item_name(str(e.get("item")))
+    if n > 1:
+        items = f"{items} ×{n}"
+    texts = {
+        "exhaust": _("{faction}: exhausts {items}"),
+        "refresh": _("{faction}: refreshes {items}"),
+        "damage": _("{faction}: damages {items}"),
+        "repair": _("{faction}: repairs {items}"),
+        "remove": _("{faction}: removes {items} from the game (item capacity)"),
+    }
+    return texts[str(e.get("change"))].format(faction=who, items=items)
 
 
 def relationship_name(r: str) -> str:
