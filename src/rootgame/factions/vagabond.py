@@ -25,6 +25,7 @@ from ..board import Board
 from ..cards import ITEMS
 from ..flow import FACTIONS, applies, decision, pop
 from ..rules import chance
+from ..rules.battle import current_battle
 from ..rules.core import board, remove_warriors, score
 from ..rules.turn import draw_and_discard
 from ..state import JSON, Frame, GameState
@@ -751,7 +752,7 @@ def push_damage(g: GameState, seat: int, n: int, ally: int, c: int, in_battle: b
     """Damage ``n`` items (or, in battle, remove warriors of ``ally``), asking when there is a
     choice; hits beyond what he can take are ignored."""
     fs = st(g, seat)
-    bf = _battle_frame(g) if in_battle else None
+    bf = current_battle(g) if in_battle else None
     while n > 0:
         opts = damage_options(fs)
         ally_w = g.warriors[c][ally] if ally >= 0 else 0
@@ -767,13 +768,6 @@ def push_damage(g: GameState, seat: int, n: int, ally: int, c: int, in_battle: b
         else:
             _ally_hit(g, bf, ally, c)
         n -= 1
-
-
-def _battle_frame(g: GameState) -> Frame:
-    for f in reversed(g.stack):
-        if f.kind == "battle":
-            return f
-    raise AssertionError("no battle in progress")
 
 
 def _damage_one(g: GameState, seat: int, bf: Frame | None, item: str, side: str) -> None:
@@ -808,7 +802,7 @@ def _damage_legal(g: GameState, f: Frame) -> list[Action]:
 def _damage_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     pop(g, f)
-    bf = _battle_frame(g) if f.data["battle"] else None
+    bf = current_battle(g) if f.data["battle"] else None
     if a[0] == "ally-warrior":
         _ally_hit(g, bf, f.data["ally"], f.data["c"])
     else:

@@ -101,7 +101,8 @@ def start_battle(g: GameState, attacker: int, c: int, defender: int, ally: int =
     )
 
 
-def _battle(g: GameState) -> Frame:
+def current_battle(g: GameState) -> Frame:
+    """The battle being resolved (the innermost battle frame)."""
     for f in reversed(g.stack):
         if f.kind == "battle":
             return f
@@ -176,7 +177,7 @@ def remove_kind(g: GameState, s: int, c: int, kind: str, by: int | None) -> None
 def _remove_kind(g: GameState, s: int, c: int, kind: str, by: int | None) -> None:
     """A hit removes a building or token of ``s`` in the battle (4.3.4)."""
     remove_kind(g, s, c, kind, by)
-    bf = _battle(g)
+    bf = current_battle(g)
     key = "others_a" if s == bf.data["a"] else "others_d"
     bf.data[key] = bf.data.get(key, 0) + 1
     _scored_in_battle(g, by, c)
@@ -188,7 +189,7 @@ def _scored_in_battle(g: GameState, by: int | None, c: int) -> None:
     7.8.4: "two in total"), in the same step as the removal."""
     if by is None:
         return
-    bf = _battle(g)
+    bf = current_battle(g)
     firsts = bf.data.get("firsts", ())
     if by in firsts:
         return
@@ -366,7 +367,7 @@ def _ambush_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     discard_from_hand(g, f.seat, int(a[1]))
     emit(g, {"kind": "ambush", "seat": f.seat, "card": int(a[1]), "clearing": f.data["c"]})
-    bf = _battle(g)
+    bf = current_battle(g)
     attacker = bf.data["a"]
     if g.seats[attacker].hand:
         g.stack.append(Frame("foil_ambush", attacker, {"c": f.data["c"], "ask": True}))
@@ -399,7 +400,7 @@ def _foil_apply(g: GameState, f: Frame, a: Action) -> None:
              "foil": True},
         )
         return
-    bf = _battle(g)
+    bf = current_battle(g)
     _ambush_hits(g, bf, bf.data["d"], f.seat)
 
 
@@ -447,7 +448,7 @@ def _order_legal(g: GameState, f: Frame) -> list[Action]:
 @applies("effects_order")
 def _order_apply(g: GameState, f: Frame, a: Action) -> None:
     pop(g, f)
-    bf = _battle(g)
+    bf = current_battle(g)
     bf.data["first"] = bf.data["a"] if a[1] == "attacker" else bf.data["d"]
 
 
@@ -458,14 +459,14 @@ def _order_apply(g: GameState, f: Frame, a: Action) -> None:
 )
 def _effects_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
-    return _effect_options(g, _battle(g), f.seat) + [("done",)]
+    return _effect_options(g, current_battle(g), f.seat) + [("done",)]
 
 
 @applies("battle_effects")
 def _effects_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     seat = f.seat
-    bf = _battle(g)
+    bf = current_battle(g)
     d = bf.data
     kind = a[0]
     if kind == "done":
