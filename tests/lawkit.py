@@ -123,7 +123,8 @@ def mid_games(
 
 def resample(game: Game, seat: int | None, rng: Rng) -> Game:
     """A copy of ``game`` in which everything ``seat`` cannot see is drawn again: the draw
-    pile, the other hands, the other factions' face-down piles (the Alliance's supporters),
+    pile, the other hands, the other factions' face-down piles (the Alliance's supporters), the
+    Vagabond's ruin items and quest deck (hidden from everyone),
     and in the log the others' draws, shuffles, random picks, looks, and the cards others put
     face down (Mobilize; Outrage, seen by the payer and the Alliance)."""
     h = game.clone()
@@ -138,6 +139,9 @@ def resample(game: Game, seat: int | None, rng: Rng) -> Game:
         k = len(pile)
         pile[:], pool = pool[:k], pool[k:]
     g.deck = pool
+    for s, name in enumerate(g.factions):
+        if name == "vagabond":
+            _resample_vagabond(g.fs[s], rng)
     log: list[dict[str, Any]] = []
     for e in g.log or []:
         e = dict(e)
@@ -160,6 +164,17 @@ def resample(game: Game, seat: int | None, rng: Rng) -> Game:
         log.append(e)
     g.log = log
     return h
+
+
+def _resample_vagabond(fs: Any, rng: Rng) -> None:
+    """9.3.4, 9.3.3: the items beneath the ruins and the order of the quest deck are hidden
+    (even from the Vagabond himself: he sees neither)."""
+    items = [it for c in sorted(fs.ruins) for it in fs.ruins[c]]
+    rng.shuffle(items)
+    for c in sorted(fs.ruins):
+        k = len(fs.ruins[c])
+        fs.ruins[c], items = items[:k], items[k:]
+    rng.shuffle(fs.quest_deck)
 
 
 def stand_and_deliver(marquise_hand: tuple[str, ...] = ()) -> Game:

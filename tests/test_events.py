@@ -21,9 +21,9 @@ GAMES = 200
 CHUNKS = 4
 
 
-def _random_game(seed: int) -> Game:
-    g = new_game(seed=seed)
-    bots = [RandomBot(seed * 16 + s + 1) for s in range(2)]
+def _random_game(seed: int, factions: tuple[str, ...] = ("marquise", "eyrie")) -> Game:
+    g = new_game(list(factions), seed=seed)
+    bots = [RandomBot(seed * 16 + s + 1) for s in range(len(factions))]
     while not g.is_over and g.turn_number < 500:
         seat = g.current_seat
         assert seat is not None
@@ -49,7 +49,10 @@ def _check_dice_and_scores(g: Game) -> dict[str, int]:
             assert battle is not None, "a roll outside a battle"
             rolled = log[i + 1]
             assert rolled["kind"] == "rolled"
-            assert rolled["roll"] == sorted(e["roll"], reverse=True)
+            # [the attacker's die, the defender's]: the higher first, unless the defender
+            # deals the higher (Guerrilla War, 8.2.2).
+            guerrilla = g.factions[battle["defender"]] == "alliance"
+            assert rolled["roll"] == sorted(e["roll"], reverse=not guerrilla)
             assert (rolled["seat"], rolled["defender"], rolled["clearing"]) == (
                 battle["seat"], battle["defender"], battle["clearing"],
             )
@@ -192,3 +195,23 @@ def test_every_event_kind_is_rendered_in_words(lang: str) -> None:
     raw = [line for line in lines if line.split(":", 1)[0] in kinds and "{" in line]
     assert raw == []
     assert len(lines) == len([e for e in g.state.log or [] if e["kind"] != "pick"])
+
+
+VAGABOND_KINDS = {"pawn", "item", "relationship", "quest", "quests", "give", "explore"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_9_vagabond_events_are_scored_and_rendered_in_words(lang: str) -> None:
+    """Games with the Vagabond: his items, relationships, Aid, ruins and quests are events,
+    each rendered as a sentence (never the raw event), and the scores add up."""
+    kinds: set[str] = set()
+    for seed, factions in ((1, ("vagabond", "marquise")), (2, ("eyrie", "vagabond")),
+                           (3, ("marquise", "vagabond", "alliance", "eyrie"))):
+        g = _random_game(seed, factions)
+        _check_dice_and_scores(g)
+        seen = {e["kind"] for e in g.state.log or []}
+        kinds |= seen
+        lines = render_log(g, None, lang)
+        raw = [line for line in lines if line.split(":", 1)[0] in seen and "{" in line]
+        assert raw == []
+    assert VAGABOND_KINDS <= kinds

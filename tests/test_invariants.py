@@ -183,11 +183,69 @@ def _alliance_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tu
     return ALLIANCE_BOX, mine
 
 
+VAGABOND_BOX = {"pawn": 1}
+"""9.3.2: one pawn, never removed (9.2.2); he has no warriors."""
+
+
+def _vagabond_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
+    on = 1 if g.fs[s].pawn else 0
+    assert _on_map_warriors(g, s) == 0, "9.2.2: the Vagabond has no warriors"
+    return VAGABOND_BOX, {"pawn": (on, 1 - on)}
+
+
+VAGABOND_RUIN = Counter({"bag": 1, "boot": 1, "hammer": 1, "sword": 1})
+"""9.3.4: the four items marked R."""
+VAGABOND_START = {
+    "thief": Counter({"boot": 1, "torch": 1, "tea": 1, "sword": 1}),
+    "tinker": Counter({"boot": 1, "torch": 1, "bag": 1, "hammer": 1}),
+    "ranger": Counter({"boot": 1, "torch": 1, "crossbow": 1, "sword": 1}),
+}
+"""Appendix V: the characters' starting items."""
+
+
+def check_vagabond(g: GameState) -> None:
+    """Items are conserved, the pawn is somewhere on the map, tracks and limits hold."""
+    b = load_board(g.map)
+    if "vagabond" not in g.factions:
+        return
+    v = g.factions.index("vagabond")
+    fs = g.fs[v]
+    assert all(g.warriors[c][v] == 0 for c in range(len(g.warriors)))
+    if not fs.pawn:  # still in setup
+        return
+    # The pawn is in a clearing or one of the map's forests, never removed (9.2.2).
+    assert fs.pawn in b.clearings or 101 <= fs.pawn <= 100 + len(b.forests), fs.pawn
+    # Items: supply + Crafted Items boxes + his board + ruins + removed = supply + R + S.
+    where = Counter(g.items)
+    for s in g.seats:
+        where.update(s.items)
+    for it, states in fs.items.items():
+        assert all(k >= 0 for k in states), (it, states)
+        where[it] += sum(states)
+    for c, its in fs.ruins.items():
+        assert (-1, "ruin") in g.buildings[c] and its, (c, its)
+        where.update(its)
+    where.update(fs.removed)
+    law = Counter(LAW_ITEM_SUPPLY) + VAGABOND_RUIN + VAGABOND_START[fs.character]
+    assert +where == law, (where, fs.character)
+    # A ruin stays until explored empty (2.2.4, 9.5.3).
+    for c in b.clearings:
+        if b.starts_with_ruin[c] and (-1, "ruin") not in g.buildings[c]:
+            assert c not in fs.ruins
+    # Relationships stay on the chart; quests are 15 cards in three places.
+    assert all(-1 <= r <= 3 for r in fs.rel) and fs.rel[v] == 0
+    assert sorted(fs.quests + fs.done + fs.quest_deck) == list(range(15))
+    assert len(fs.quests) == min(3, 15 - len(fs.done))
+
+
+
+
 PieceCheck = Callable[[GameState, int], tuple[dict[str, int], dict[str, tuple[int, int]]]]
 PIECE_CHECKS: dict[str, PieceCheck] = {
     "marquise": _marquise_pieces,
     "eyrie": _eyrie_pieces,
     "alliance": _alliance_pieces,
+    "vagabond": _vagabond_pieces,
 }
 """Per faction: (the Law's box of pieces, an independent recount kind -> (on the map, off
 it)). Every faction in the engine needs one (test_every_faction_is_checked)."""
@@ -292,6 +350,10 @@ def _card_diff(ids: list[int]) -> str:
 
 def check_items(g: GameState) -> None:
     assert ITEM_SUPPLY == LAW_ITEM_SUPPLY
+    if "vagabond" in g.factions:
+        # His items (ruins, starting items, Aid's taking) join the count (9.3.4-9.3.5).
+        check_vagabond(g)
+        return
     crafted: dict[str, int] = {}
     for seat in g.seats:
         for it in seat.items:
@@ -330,11 +392,15 @@ def check_vp(g: GameState) -> None:
             logged = Counter(n for who, n, r in g.vp_log if who == s and r == "built " + kind)
             needed = Counter(vps[1:placed])
             assert not needed - logged, f"{kind}: {placed} placed, VP logged {logged}"
-    # 3.1: anyone at 30 VP (without dominance) has won.
-    if any(s.vp >= WIN_VP and s.dominance is None for s in g.seats):
+    # 3.1: anyone at 30 VP (without dominance) has won; within a simultaneous step (a
+    # battle's hits waiting on a decision such as Outrage) the check comes at its end (3.1.1).
+    simultaneous = any("simultaneous" in f.data for f in g.stack)
+    if any(s.vp >= WIN_VP and s.dominance is None for s in g.seats) and not simultaneous:
         assert g.winners, "a player reached 30 VP but the game goes on"
     if g.winners:
-        assert len(g.winners) == 1
+        # 9.2.8: a coalition wins together.
+        partner = g.seats[g.winners[0]].coalition
+        assert g.winners == [g.winners[0]] + ([] if partner is None else [partner]), g.winners
         if g.win_reason == "vp":
             assert g.seats[g.winners[0]].vp >= WIN_VP
         else:
@@ -373,10 +439,12 @@ OFF_TURN_DECISIONS = (
     "field_hospital",
     "outrage",
     "ally_discard_supporters",
+    "vb_damage",
 )
 """Decisions a player may face in another player's turn: as defender in a battle (4.3.1,
 4.3.3, 4.3.4), Field Hospitals (6.2.3), Outrage as the defender who removed sympathy (8.2.6),
-and the Alliance's supporters after losing its last base (8.2.4)."""
+the Alliance's supporters after losing its last base (8.2.4), and the Vagabond's items
+damaged by hits or a full removal (9.2.7, 9.2.2.I)."""
 
 
 def _matches(card_id: int, suit: str) -> bool:
@@ -384,11 +452,17 @@ def _matches(card_id: int, suit: str) -> bool:
     return DECK[card_id].suit in (suit, "bird")
 
 
+def _pawn_at(g: GameState, s: int, c: int) -> bool:
+    """9.2.2: the Vagabond's pawn is a piece of his in its clearing."""
+    return g.factions[s] == "vagabond" and g.fs[s].pawn == c
+
+
 def _has_pieces(g: GameState, s: int, c: int) -> bool:
     return bool(
         g.warriors[c][s]
         or any(o == s for o, _ in g.buildings[c])
         or any(o == s for o, _ in g.tokens[c])
+        or _pawn_at(g, s, c)
     )
 
 
@@ -423,7 +497,9 @@ def check_sound(game: Game, acts: list[Action]) -> None:
             c, d = (int(a[2]), int(a[3])) if kind == "decree" else (int(a[1]), int(a[2]))
             if kind == "decree" and a[1] != "bird":
                 assert b.suit[c] == a[1], f"{token(a)}: clearing does not match the card"
-            assert g.warriors[c][seat] > 0 and d != seat and _has_pieces(g, d, c), token(a)
+            assert g.warriors[c][seat] > 0 or _pawn_at(g, seat, c), token(a)
+            # G.1.8, 9.2.8: an enemy, never a coalition partner.
+            assert d not in (seat, g.seats[seat].coalition) and _has_pieces(g, d, c), token(a)
         elif w == "build":
             c = int(a[2])
             assert my_ruler(g, c) == seat, f"{token(a)}: not ruled"

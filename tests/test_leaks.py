@@ -24,6 +24,43 @@ FACTIONS = ("marquise", "eyrie")
 THREE = ["marquise", "eyrie", "alliance"]
 
 
+@pytest.mark.parametrize("factions", [("vagabond", "marquise"), ("eyrie", "vagabond")])
+@pytest.mark.parametrize("faction", ["vagabond", "other", None])
+def test_1_2_1_the_vagabond_game_views_and_events_do_not_depend_on_hidden_information(
+    factions: tuple[str, str], faction: str | None
+) -> None:
+    """With the Vagabond, the ruins' items and the quest deck are hidden too."""
+    rng = Rng(8)
+    changed = 0
+    for game in mid_games(factions, range(3)):
+        seat = None
+        if faction is not None:
+            seat = game.factions.index("vagabond")
+            seat = seat if faction == "vagabond" else 1 - seat
+        view, events = game.view(seat), game.events(seat)
+        vb = game.state.fs[game.factions.index("vagabond")]
+        for _ in range(3):
+            h = resample(game, seat, rng)
+            hb = h.state.fs[game.factions.index("vagabond")]
+            changed += hb.ruins != vb.ruins or hb.quest_deck != vb.quest_deck
+            assert h.view(seat) == view
+            assert h.events(seat) == events
+    assert changed > 20
+
+
+def test_1_2_1_the_vagabond_decisions_open_whatever_the_hand() -> None:
+    rng = Rng(98)
+    bad: dict[str, int] = {}
+    for seed in range(6):
+        g = new_game(["vagabond", "eyrie"] if seed % 2 else ["marquise", "vagabond"], seed=seed)
+        bot = RandomBot(seed)
+        while not g.is_over:
+            for kind in _asked(g, rng):
+                bad[kind] = bad.get(kind, 0) + 1
+            g.apply(bot.choose(g))
+    assert bad == {}
+
+
 @pytest.mark.parametrize("first", FACTIONS)
 @pytest.mark.parametrize("faction", [*FACTIONS, None])
 def test_1_2_1_view_and_events_do_not_depend_on_hidden_information(

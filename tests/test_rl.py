@@ -24,6 +24,8 @@ MIXES: list[tuple[str, ...]] = [
     ("eyrie", "marquise"),
     ("marquise", "eyrie", "alliance"),
     ("alliance", "marquise"),
+    ("vagabond", "eyrie"),
+    ("marquise", "vagabond", "alliance", "eyrie"),
 ]
 """Every faction mix that exists (seats in order)."""
 

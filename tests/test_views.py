@@ -131,6 +131,7 @@ def test_the_map_players_and_boards() -> None:
         "warriors": {"marquise": 2, "eyrie": 0},
         "buildings": [["marquise", "sawmill"]],
         "tokens": [["marquise", "wood"], ["marquise", "keep"]],
+        "pawns": [],
         "ruler": "marquise",
     }
     assert c3["ruler"] == "eyrie" and c3["buildings"] == [["eyrie", "roost"]]

@@ -74,8 +74,16 @@ PAID_CARD = "paid-card"
 """A card with an "any" icon in its cost followed by the suits that pay the whole cost (two
 or more token parts, e.g. ``12 fox mouse``)."""
 
-DOMAINS: tuple[str, ...] = (CLEARING, SEAT, CARD, DOMINANCE_CARD, COUNT, SUIT, PIECE, PAID_CARD)
-_NUMBERS = (CLEARING, SEAT, CARD, DOMINANCE_CARD, COUNT)
+FOREST = "forest"
+"""A forest of the map, where the Vagabond's pawn may stand (9.2.2): numbered 101, 102, ... in
+the map's order of forests."""
+QUEST = "quest"
+"""A Vagabond quest card (9.5.5), by id."""
+
+DOMAINS: tuple[str, ...] = (
+    CLEARING, SEAT, CARD, DOMINANCE_CARD, COUNT, SUIT, PIECE, PAID_CARD, FOREST, QUEST
+)
+_NUMBERS = (CLEARING, SEAT, CARD, DOMINANCE_CARD, COUNT, FOREST, QUEST)
 
 
 def arguments(sig: Signature, a: Action) -> list[tuple[Domain, Any]] | None:

@@ -38,11 +38,13 @@ FACTION_NAMES: dict[str, str] = {
     "marquise": Np_("faction", "Marquise de Cat"),
     "eyrie": Np_("faction", "Eyrie Dynasties"),
     "alliance": Np_("faction", "Woodland Alliance"),
+    "vagabond": Np_("faction", "Vagabond"),
 }
 FACTION_SHORT_NAMES: dict[str, str] = {
     "marquise": Np_("faction short", "Marquise"),
     "eyrie": Np_("faction short", "Eyrie"),
     "alliance": Np_("faction short", "Alliance"),
+    "vagabond": Np_("faction short", "Vagabond"),
 }
 # TRANSLATORS: a faction's name inside a sentence, where English puts "the" before it
 # ("battle the Eyrie Dynasties"): the sentences carry the article where the language can
@@ -51,6 +53,7 @@ FACTION_SENTENCE_NAMES: dict[str, str] = {
     "marquise": Np_("faction in a sentence", "Marquise de Cat"),
     "eyrie": Np_("faction in a sentence", "Eyrie Dynasties"),
     "alliance": Np_("faction in a sentence", "Woodland Alliance"),
+    "vagabond": Np_("faction in a sentence", "Vagabond"),
 }
 SUIT_NAMES: dict[str, str] = {
     "fox": Np_("suit", "fox"),
@@ -63,6 +66,19 @@ LEADER_NAMES: dict[str, str] = {
     "charismatic": Np_("leader", "Charismatic"),
     "commander": Np_("leader", "Commander"),
     "despot": Np_("leader", "Despot"),
+}
+CHARACTER_NAMES: dict[str, str] = {
+    "thief": Np_("character", "Thief"),
+    "tinker": Np_("character", "Tinker"),
+    "ranger": Np_("character", "Ranger"),
+}
+# TRANSLATORS: the side of a Vagabond's item: face up (ready) or face down (exhausted),
+# undamaged or in the Damaged box.
+ITEM_STATE_NAMES: dict[str, str] = {
+    "up": Np_("item state", "face up"),
+    "down": Np_("item state", "exhausted"),
+    "damaged-up": Np_("item state", "damaged, face up"),
+    "damaged-down": Np_("item state", "damaged, exhausted"),
 }
 COLUMN_NAMES: dict[str, str] = {
     "recruit": Np_("decree column", "Recruit"),
@@ -81,6 +97,7 @@ PIECE_NAMES: dict[str, str] = {
     "warrior": Np_("piece", "warrior"),
     "base": Np_("piece", "base"),
     "sympathy": Np_("piece", "sympathy token"),
+    "pawn": Np_("piece", "pawn"),
 }
 PIECE_COUNTS: dict[str, tuple[str, str]] = {
     "sawmill": Nnp_("piece", "{n} sawmill", "{n} sawmills"),
@@ -171,6 +188,10 @@ STEP_NAMES: dict[str, str] = {
     "revolt": Np_("step", "Revolt"),
     "spread": Np_("step", "Spread Sympathy"),
     "operations": Np_("step", "Military Operations"),
+    "refresh": Np_("step", "Refresh"),
+    "slip": Np_("step", "Slip"),
+    "rest": Np_("step", "Rest"),
+    "capacity": Np_("step", "check item capacity"),
 }
 
 # TRANSLATORS: in these messages {c}, {o} and {d} are clearing labels such as "5 (rabbit)"
@@ -278,6 +299,39 @@ TEXT: dict[str, str] = {
     "discard-supporter": N_("Discard the supporter {card}"),
     # TRANSLATORS: {effect} is the prompt of a pending effect, {faction} whose it is.
     "resolve": N_("Resolve first: {effect} ({faction})"),
+    # The Vagabond. {place} is a clearing label or "a forest".
+    "character": N_("Play the {character}"),
+    "forest": N_("Place your pawn in the forest touching clearings {clearings}"),
+    "forest.place": N_("the forest touching clearings {clearings}"),
+    "refresh": N_("Refresh your exhausted {item}"),
+    "refresh.damaged": N_("Refresh your damaged exhausted {item}"),
+    "slip": N_("Slip into {place}"),
+    "pass@vb_slip": N_("Do not slip"),
+    "move@vb_actions": N_("Move into clearing {c} (exhausting {boots} boot(s))"),
+    "alone": N_("Move alone"),
+    "ally": N_("Take {warriors} of the Allied {faction} along"),
+    "battle.ally": N_(
+        "Battle the {defender} in clearing {c} with the Allied {ally}'s warriors"
+    ),
+    "explore": N_("Explore the ruin here (a torch): take its item and score 1 VP"),
+    "aid": N_("Aid the {faction}: give them {card}"),
+    "exhaust": N_("Exhaust your {item}"),
+    "take": N_("Take their {item}"),
+    "pass@vb_aid_take": N_("Take no item"),
+    "quest": N_("Complete the quest {quest} (exhausting {item1} and {item2})"),
+    "reward.vp": N_("Score 1 VP per completed {suit} quest"),
+    "reward.draw": N_("Draw two cards"),
+    "strike": N_("Strike (a crossbow): remove a warrior of the {faction}"),
+    "strike.piece": N_("Strike (a crossbow): remove the {faction}'s {piece}"),
+    "repair": N_("Repair your {state} {item} (a hammer)"),
+    "repair@vb_repair": N_("Repair your {state} {item}"),
+    "damage": N_("Damage your {state} {item}"),
+    "ally-warrior": N_("Remove an Allied warrior instead"),
+    "remove@vb_capacity": N_("Remove your {state} {item} from the game"),
+    "steal": N_("Steal (a torch): take a random card from the {faction}"),
+    "day-labor": N_("Day Labor (a torch): take {card} from the discard pile"),
+    "hideout": N_("Hideout (a torch): repair three items, then end Daylight"),
+    "coalition": N_("Play {card} to form a coalition with the {faction}"),
     # Evening.
     "discard": N_("Discard {card}"),
     "done": N_("Done"),
@@ -699,6 +753,85 @@ def _d_resolve(x: _Ctx, a: Action) -> str:
     return _t("resolve", effect=prompt_text(kind), faction=x.faction(seat))
 
 
+def place_text(g: GameState, loc: int) -> str:
+    """A clearing, or the forest touching some clearings (the Vagabond's pawn)."""
+    from .factions.vagabond import FOREST_BASE, forest_index
+
+    if loc < FOREST_BASE:
+        return _t("clearing", clearing=clearing_label(g.map, loc))
+    f = load_board(g.map).forests[forest_index(loc)]
+    return _t("forest.place", clearings=", ".join(str(c) for c in f.clearings))
+
+
+def _d_vagabond(x: _Ctx, a: Action) -> str:
+    """The Vagabond's actions (9.3-9.6, Appendix V)."""
+    from .factions.vagabond import QUESTS, forest_index
+    from .factions.vagabond_day import move_cost
+
+    k = str(a[0])
+    if k == "character":
+        return _t("character", character=pgettext("character", CHARACTER_NAMES[str(a[1])]))
+    if k == "forest":
+        f = load_board(x.g.map).forests[forest_index(int(a[1]))]
+        return _t("forest", clearings=", ".join(str(c) for c in f.clearings))
+    if k == "refresh":
+        return _t("refresh.damaged" if len(a) > 2 else "refresh", item=item_name(str(a[1])))
+    if k == "slip":
+        return _t("slip", place=place_text(x.g, int(a[1])))
+    if k == "move" and x.frame in ("vb_actions", "vb_card_move"):
+        seat = x.seat()
+        boots = move_cost(x.g, seat, int(a[1])) if seat is not None else 1
+        return _t("move@vb_actions", c=x.c(a[1]), boots=boots)
+    if k == "ally":
+        return _t("ally", warriors=warriors_text(int(a[2])), faction=x.faction(a[1]))
+    if k == "battle":
+        return _t("battle.ally", c=x.c(a[1]), defender=x.faction(a[2]), ally=x.faction(a[3]))
+    if k == "aid":
+        return _t("aid", faction=x.faction(a[1]), card=card_title(int(a[2])))
+    if k in ("exhaust", "take"):
+        return _t(k, item=item_name(str(a[1])))
+    if k == "quest":
+        name, suit, (i1, i2) = QUESTS[int(a[1])]
+        return _t("quest", quest=f"{name} ({suit_name(suit)})", item1=item_name(i1),
+                  item2=item_name(i2))
+    if k == "reward":
+        suit = x.data().get("suit", "")
+        return _t("reward.vp" if a[1] == "vp" else "reward.draw", suit=suit_name(suit))
+    if k == "strike":
+        if len(a) > 2:
+            return _t("strike.piece", faction=x.faction(a[1]), piece=piece_name(str(a[2])))
+        return _t("strike", faction=x.faction(a[1]))
+    if k in ("repair", "damage", "remove"):
+        msg = x.msg(k)
+        state = pgettext("item state", ITEM_STATE_NAMES[str(a[2])])
+        return _t(msg, item=item_name(str(a[1])), state=state)
+    if k == "steal":
+        return _t("steal", faction=x.faction(a[1]))
+    if k == "day-labor":
+        return _t("day-labor", card=card_title(int(a[1])))
+    if k == "coalition":
+        return _t("coalition", card=card_name(int(a[1])), faction=x.faction(a[2]))
+    return ""
+
+
+_VAGABOND_KINDS = (
+    "character", "forest", "refresh", "slip", "ally", "aid", "exhaust", "take", "quest",
+    "reward", "strike", "repair", "damage", "steal", "day-labor", "coalition",
+)
+
+
+def _d_move_any(x: _Ctx, a: Action) -> str:
+    return _d_vagabond(x, a) if x.frame in ("vb_actions", "vb_card_move") else _d_move(x, a)
+
+
+def _d_battle_any(x: _Ctx, a: Action) -> str:
+    return _d_vagabond(x, a) if len(a) > 3 and x.frame == "vb_actions" else _d_battle(x, a)
+
+
+def _d_remove_any(x: _Ctx, a: Action) -> str:
+    return _d_vagabond(x, a) if x.frame == "vb_capacity" else _d_remove(x, a)
+
+
 _DESCRIBERS: dict[str, Describer] = {
     "revolt": _d_clearing,
     "spread": _d_spread,
@@ -721,10 +854,8 @@ _DESCRIBERS: dict[str, Describer] = {
     "brutal-tactics": _d_simple,
     "sappers": _d_simple,
     "armorers": _d_simple,
-    "move": _d_move,
     "count": _d_count,
     "march": _d_march,
-    "battle": _d_battle,
     "recruit": _d_recruit,
     "recruit-at": _d_recruit_at,
     "build": _d_build,
@@ -736,7 +867,6 @@ _DESCRIBERS: dict[str, Describer] = {
     "dominance": _d_card,
     "craft": _d_craft,
     "wood": _d_wood,
-    "remove": _d_remove,
     "tax-collector": _d_tax,
     "codebreakers": _d_seat,
     "stand-and-deliver": _d_seat,
@@ -747,6 +877,14 @@ _DESCRIBERS: dict[str, Describer] = {
     "roost": _d_roost,
     "turmoil": _d_turmoil,
     "first": _d_first,
+    **{k: _d_vagabond for k in _VAGABOND_KINDS},
+    "move": _d_move_any,
+    "battle": _d_battle_any,
+    "remove": _d_remove_any,
+    "alone": _d_simple,
+    "explore": _d_simple,
+    "hideout": _d_simple,
+    "ally-warrior": _d_simple,
 }
 
 

@@ -31,7 +31,7 @@ from .describe import (
     vp_text,
 )
 from .i18n import gettext as _
-from .i18n import language, ngettext
+from .i18n import language, ngettext, pgettext
 from .rules.core import board
 from .state import Frame
 
@@ -179,6 +179,9 @@ def event_text(game: Game, e: Event) -> str | None:
         return text
     if kind == "first":
         return _("{faction}: plays first").format(faction=who)
+    vagabond = _vagabond_event(game, e, who)
+    if vagabond is not None:
+        return vagabond
     rest = {k: v for k, v in e.items() if k != "kind"}
     return f"{kind}: {json.dumps(rest, sort_keys=True)}"
 
@@ -266,6 +269,53 @@ def _turmoil_text(e: Event, who: str) -> str | None:
     return None
 
 
+def _vagabond_event(game: Game, e: Event, who: str) -> str | None:
+    """The Vagabond's events (section 9): the pawn, relationships, ruins, Aid, quests."""
+    from .factions.vagabond import QUESTS
+
+    kind = e.get("kind")
+    if kind in ("pawn", "day-labor"):
+        return ""  # the action's own line says it
+    if kind == "relationship":
+        return _("{faction}: now {relationship} with the {other}").format(
+            faction=who,
+            relationship=relationship_name(str(e["to"])),
+            other=_faction_of(game, e.get("with"), sentence=True),
+        )
+    if kind == "explore":
+        text = _("{faction}: explores the ruin in clearing {c} and finds a {item}").format(
+            faction=who, c=e["c"], item=item_name(str(e["item"]))
+        )
+        if e.get("emptied"):
+            text += "; " + _("the empty ruin is removed")
+        return text
+    if kind == "item":
+        return _item_text(e, who)
+    if kind == "give":
+        return _("{faction}: gives {card} to the {other}").format(
+            faction=who,
+            card=card_name(int(e["card"])),
+            other=_faction_of(game, e.get("to"), sentence=True),
+        )
+    if kind == "take-item":
+        return _("{faction}: takes a {item} from the {other}").format(
+            faction=who,
+            item=item_name(str(e["item"])),
+            other=_faction_of(game, e.get("from"), sentence=True),
+        )
+    if kind in ("quest", "quests"):
+        names = [QUESTS[int(q)][0] for q in ([e.get("new")] if kind == "quest" else e["quests"])
+                 if q is not None]
+        return _("{faction}: new quests face up: {quests}").format(
+            faction=who, quests=", ".join(names) or _("nothing")
+        )
+    if kind == "coalition":
+        return _("{faction}: forms a coalition with the {other}").format(
+            faction=who, other=_faction_of(game, e.get("with"), sentence=True)
+        )
+    return None
+
+
 def placements_text(game: Game, places: list[Event]) -> str:
     """Placements of one seat, each of as many of the same piece, as one line (the
     Marquise's setup puts a warrior in eleven clearings)."""
@@ -306,6 +356,32 @@ def _piece_text(game: Game, e: Event, who: str) -> str | None:
     return None
 
 
+def _item_text(e: Event, who: str) -> str:
+    """A change to the Vagabond's items (9.2.5): exhausted, refreshed, damaged, repaired,
+    removed from the game."""
+    n = int(e.get("count", 1))
+    items = item_name(str(e.get("item")))
+    if n > 1:
+        items = f"{items} ×{n}"
+    texts = {
+        "exhaust": _("{faction}: exhausts {items}"),
+        "refresh": _("{faction}: refreshes {items}"),
+        "damage": _("{faction}: damages {items}"),
+        "repair": _("{faction}: repairs {items}"),
+        "remove": _("{faction}: removes {items} from the game (item capacity)"),
+    }
+    return texts[str(e.get("change"))].format(faction=who, items=items)
+
+
+def relationship_name(r: str) -> str:
+    names = {
+        "hostile": pgettext("relationship", "Hostile"),
+        "indifferent": pgettext("relationship", "Indifferent"),
+        "allied": pgettext("relationship", "Allied"),
+    }
+    return names.get(r, pgettext("relationship", "on space {n}").format(n=r))
+
+
 def score_reason(reason: str) -> str:
     """The engine's reason for a score change (``"built sawmill"``) in words."""
     if not reason:
@@ -320,6 +396,11 @@ def score_reason(reason: str) -> str:
         "sympathy": piece_name("sympathy"),
         "opened path": _("opened a closed path"),
         "pass": _("rules the Pass"),
+        "explored": _("explored a ruin"),
+        "relationship": _("relationship improved"),
+        "aided ally": _("aided an ally"),
+        "infamy": _("Infamy"),
+        "quest": _("quest completed"),
     }
     if reason in fixed:
         return fixed[reason]

@@ -133,6 +133,7 @@ KNOWN_FIELDS = (
     "ruins", "hands", "deck",
     "discard", "removed", "vp", "items", "crafted", "persistent", "dominance",
     "available_dominance", "dice", "turn_state", "first", "stack", "eyrie", "marquise",
+    "vagabond",
 )  # fmt: skip
 
 
@@ -423,13 +424,17 @@ def _list(v: Any, where: str) -> list[Any]:
 MAGIC = "rootpos/1"
 """The first word of a position string: the format and its version."""
 
-LETTERS: dict[str, str] = {"marquise": "m", "eyrie": "e", "alliance": "a"}
+LETTERS: dict[str, str] = {"marquise": "m", "eyrie": "e", "alliance": "a", "vagabond": "v"}
 """The one-letter name of each faction in position strings (the full name works too)."""
 
 BOARD_FIELDS: dict[str, tuple[str, ...]] = {
     "marquise": ("home",),
     "eyrie": ("leader", "face_up", "decree", "home", "col", "pending"),
     "alliance": ("officers", "supporters"),
+    "vagabond": (
+        "character", "pawn", "items", "relationships", "quests", "done", "quest_deck", "ruins",
+        "removed",
+    ),
 }
 """The faction-board fields of each faction, written ``faction.field=value``."""
 
@@ -809,7 +814,7 @@ def _card_list(refs: list[Any]) -> str:
 
 
 def _board_text(field: str, v: Any) -> str:
-    if field == "leader":
+    if field in ("leader", "character", "pawn"):
         return "-" if v is None else str(v)
     if field == "face_up":
         return ",".join(v) or "-"
@@ -817,6 +822,14 @@ def _board_text(field: str, v: Any) -> str:
         return "/".join(f"{col}:{_card_list(refs)}" for col, refs in v.items()) or "-"
     if field in ("pending", "supporters"):
         return _card_list(v)
+    if field in ("items", "ruins"):  # the Vagabond: state or clearing -> items
+        return "/".join(f"{k}:{str(x).replace(' ', '+') or '-'}" for k, x in v.items()) or "-"
+    if field == "relationships":
+        return "/".join(f"{k}:{x}" for k, x in v.items()) or "-"
+    if field in ("quests", "done", "quest_deck"):
+        return ",".join(v) or "-"
+    if field == "removed":
+        return str(v).replace(" ", "+") or "-"
     return str(v)
 
 
@@ -828,6 +841,8 @@ def _turn_state_text(ts: dict[str, Any], who: Any) -> str:
                 items.append(f"seen:{who(s)}=" + "+".join(_card_text(c) for c in cards))
         elif k == "used":
             items.append("used:" + "+".join(v))
+        elif k == "aids":
+            items.append("aids:" + "+".join(str(x) for x in v))
         elif k == "craft_used":
             items.append("craft_used:" + "+".join(f"{n}{suit}" for suit, n in v.items()))
         elif v is True:
@@ -1078,6 +1093,26 @@ def _decode_board(where: str, field: str, value: str) -> Any:
         return decree
     if field in ("pending", "supporters"):
         return _cards(value, where)
+    if field in ("items", "ruins", "relationships"):  # the Vagabond
+        out: dict[str, Any] = {}
+        for part in [] if _empty(value) else value.split("/"):
+            k, sep, x = part.partition(":")
+            if not sep:
+                raise PositionError(f"{where}: key:value parts joined by /, not {part[:40]!r}")
+            x = "" if _empty(x) else x
+            if field == "relationships":
+                out[k] = int(x) if x.isdigit() else x
+            else:
+                out[k] = x.replace("+", " ")
+        return out
+    if field in ("quests", "done", "quest_deck"):
+        return [] if _empty(value) else value.split(",")
+    if field == "removed":
+        return "" if _empty(value) else value.replace("+", " ")
+    if field == "character":
+        return None if _empty(value) else value
+    if field == "pawn":
+        return None if _empty(value) else int(value) if value.isdigit() else value
     return int(value) if value.isdigit() and len(value) < 3 else value  # col
 
 
@@ -1095,6 +1130,8 @@ def _turn_state_field(value: str, fa: list[str]) -> dict[str, Any]:
             ts.setdefault("seen", {})[_faction(ref, fa, where)] = _cards(cards, where, "+")
         elif key == "used":
             ts["used"] = v.split("+") if v else []
+        elif key == "aids":
+            ts["aids"] = [_int(x, where) for x in v.split("+")] if v else []
         elif key == "craft_used":
             used: dict[str, int] = {}
             for x in v.split("+") if v else []:

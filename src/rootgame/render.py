@@ -47,6 +47,7 @@ FACTION_STYLE: dict[str, str] = {
     "marquise": "dark_orange",
     "eyrie": "dodger_blue1",
     "alliance": "green3",
+    "vagabond": "grey70",
 }
 SUIT_STYLE: dict[str, str] = {
     "fox": "red",
@@ -94,6 +95,8 @@ def _pieces(clearing: JSON, faction: str) -> str:
         if owner == faction:
             kinds[kind] = kinds.get(kind, 0) + 1
     parts.extend(_count(k, n) for k, n in kinds.items())
+    if faction in clearing.get("pawns", ()):
+        parts.append(piece_name("pawn"))
     return " ".join(parts)
 
 
@@ -274,7 +277,38 @@ def faction_panel(
         return marquise_panel(player["board"], in_setup)
     if f == "alliance":
         return alliance_panel(player["board"], (private or {}).get("supporters"))
+    if f == "vagabond":
+        return vagabond_panel(player["board"])
     return Panel(Text(str(player["board"])), title=faction_name(f))
+
+
+def vagabond_panel(board: JSON) -> Panel:
+    """The Vagabond's board: character, where the pawn is, items (public, 9.2.5), tracks,
+    relationships and quests."""
+    from .describe import CHARACTER_NAMES, ITEM_STATE_NAMES, item_name
+
+    lines: list[str] = []
+    ch = board["character"]
+    if ch:
+        lines.append(pgettext("character", CHARACTER_NAMES[ch]))
+    if board["pawn"]:
+        lines.append(_("Pawn: {place}").format(place=board["pawn"]))
+    for state, items in board["items"].items():
+        if items:
+            text = ", ".join(
+                item_name(i) if n == 1 else f"{n} {item_name(i)}" for i, n in items.items()
+            )
+            lines.append(f"{pgettext('item state', ITEM_STATE_NAMES[state])}: {text}")
+    tracks = ", ".join(f"{item_name(i)} {n}/3" for i, n in board["tracks"].items())
+    lines.append(_("Tracks: {tracks}").format(tracks=tracks))
+    rel = ", ".join(f"{faction_short_name(f)}: {r}" for f, r in board["relationships"].items())
+    lines.append(_("Relationships: {rel}").format(rel=rel or _none()))
+    lines.append(_("Quests: {quests}").format(quests=", ".join(board["quests"]) or _none()))
+    if board["completed_quests"]:
+        lines.append(_("Completed: {quests}").format(quests=", ".join(board["completed_quests"])))
+    return Panel(
+        Group(*lines), title=faction_name("vagabond"), border_style="grey70", expand=False
+    )
 
 
 def scores_table(view: JSON) -> Table:

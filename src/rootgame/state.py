@@ -76,7 +76,7 @@ def _from_jsonable(v: Any) -> Any:
 class SeatState:
     """What every player has, whatever the faction: score, hand, crafted items, play area."""
 
-    __slots__ = ("faction", "vp", "hand", "items", "persistent", "dominance")
+    __slots__ = ("faction", "vp", "hand", "items", "persistent", "dominance", "coalition")
 
     def __init__(self, faction: str) -> None:
         self.faction = faction
@@ -88,6 +88,8 @@ class SeatState:
         """Persistent-effect cards in the play area (4.1.3)."""
         self.dominance: int | None = None
         """The activated dominance card, if any (3.3.1)."""
+        self.coalition: int | None = None
+        """The seat this player is in a coalition with (9.2.8), if any."""
 
     def clone(self) -> SeatState:
         s = SeatState.__new__(SeatState)
@@ -97,6 +99,7 @@ class SeatState:
         s.items = self.items[:]
         s.persistent = self.persistent[:]
         s.dominance = self.dominance
+        s.coalition = self.coalition
         return s
 
     def to_dict(self) -> JSON:
@@ -107,6 +110,7 @@ class SeatState:
             "items": self.items[:],
             "persistent": self.persistent[:],
             "dominance": self.dominance,
+            "coalition": self.coalition,
         }
 
     @classmethod
@@ -117,6 +121,7 @@ class SeatState:
         s.items = list(d["items"])
         s.persistent = list(d["persistent"])
         s.dominance = d["dominance"]
+        s.coalition = d.get("coalition")
         return s
 
 

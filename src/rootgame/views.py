@@ -43,6 +43,7 @@ def _clearings(g: GameState) -> list[JSON]:
                 "warriors": {f: g.warriors[c][s] for s, f in enumerate(g.factions)},
                 "buildings": [[_owner(g, o), k] for o, k in g.buildings[c]],
                 "tokens": [[_owner(g, o), k] for o, k in g.tokens[c]],
+                "pawns": [f for s, f in enumerate(g.factions) if FACTIONS[f].pawn_at(g, s) == c],
                 "ruler": None if r is None else g.factions[r],
             }
         )

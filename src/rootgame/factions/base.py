@@ -26,6 +26,13 @@ class Faction:
     """Whether this faction rules clearings where it is tied for most (Eyrie, 7.2.2)."""
     defends_with_higher = False
     """Whether, as defender, this faction deals the higher roll (Guerrilla War, 8.2.2)."""
+    has_pawn = False
+    """Whether this faction has a pawn on the map (the Vagabond, 9.2.2): a faction piece that
+    is not a warrior, never rules and is never removed."""
+    takes_hits_itself = False
+    """Whether this faction takes battle hits by its own rule (the Vagabond's items, 9.2.7)."""
+    forms_coalitions = False
+    """Whether activating a dominance card forms a coalition instead (the Vagabond, 9.2.8)."""
     birdsong_steps: tuple[str, ...] = ()
     daylight_steps: tuple[str, ...] = ()
     evening_steps: tuple[str, ...] = ()
@@ -85,6 +92,61 @@ class Faction:
     def warriors_removed(self, g: GameState, seat: int, c: int, n: int) -> None:
         """``n`` warriors of this faction were removed from ``c`` (after all removals of the
         same effect, 1.5.4). May push a decision (Field Hospitals, 6.2.3)."""
+
+    def pawn_at(self, g: GameState, seat: int) -> int:
+        """The clearing of this faction's pawn (0: none, or not in a clearing)."""
+        return 0
+
+    def rolled_hits_cap(self, g: GameState, seat: int, c: int, battle: dict[str, Any]) -> int:
+        """4.3.2.I: the most rolled hits this faction deals in a battle in ``c``."""
+        return g.warriors[c][seat]
+
+    def defenseless(self, g: GameState, seat: int, c: int) -> bool:
+        """4.3.3.II: as defender, whether this faction is defenseless in ``c``."""
+        return not g.warriors[c][seat]
+
+    def fights_on(self, g: GameState, seat: int, c: int, battle: dict[str, Any]) -> bool:
+        """4.3.1.II: whether the attacker still has attacking pieces after an ambush."""
+        return g.warriors[c][seat] > 0
+
+    def take_battle_hits(
+        self, g: GameState, battle: Any, seat: int, n: int, by: int
+    ) -> None:
+        """4.3.4 for a faction with ``takes_hits_itself`` (the Vagabond, 9.2.7)."""
+        raise NotImplementedError
+
+    def after_battle(
+        self, g: GameState, seat: int, enemy: int, c: int, warriors: int, others: int,
+        battle: dict[str, Any],
+    ) -> None:
+        """A battle of this faction (attacker or defender) against ``enemy`` ended; this
+        faction removed ``warriors`` of its warriors and ``others`` of its buildings and
+        tokens (relationships and Infamy, 9.2.9.3)."""
+
+    def removed_warriors_of(self, g: GameState, seat: int, victim: int, n: int) -> None:
+        """This faction removed ``n`` warriors of ``victim`` outside battle (9.2.9.3)."""
+
+    def all_removed(self, g: GameState, seat: int, c: int, by: int) -> None:
+        """``by`` used an effect removing all enemy pieces from ``c`` (9.2.2.I)."""
+
+    def push_card_move(self, g: GameState, seat: int) -> None:
+        """A card lets this faction take one move (Cobbler): the general move (4.2)."""
+        from ..rules.movement import push_move
+
+        push_move(g, seat, None, optional=True)
+
+    def coalition_formed(self, g: GameState, seat: int, partner: int) -> None:
+        """This faction formed a coalition with ``partner`` (9.2.9.3.4)."""
+
+    def item_crafted(self, g: GameState, seat: int, item: str) -> None:
+        """4.1.2: a crafted item goes to the Crafted Items box (the Vagabond: 9.2.1)."""
+        g.seats[seat].items.append(item)
+
+    def pay_crafting(self, g: GameState, seat: int, suits: tuple[str, ...]) -> None:
+        """4.1.1: activate crafting pieces of these suits (each once per turn)."""
+        used: dict[str, int] = g.turn.setdefault("craft_used", {})
+        for s in suits:
+            used[s] = used.get(s, 0) + 1
 
     def piece_counts(self, g: GameState, seat: int) -> dict[str, tuple[int, int]]:
         """For invariants: kind -> (pieces on the map, pieces off it in supply or track)."""

@@ -5,7 +5,8 @@ Every decision kind declares the signatures of the actions it can list
 factions, map and deck) the action space is built from those declarations alone:
 
 1. the decision kinds in play are the general rules' and those of the configured factions
-   (a decision kind belongs to the module that registered it);
+   (a decision kind belongs to the module that registered it, a faction's companion module
+   such as ``vagabond_day`` to the faction);
 2. their signatures are collected, duplicates dropped, and sorted by their text;
 3. each signature is expanded over the values of its argument domains for the configuration
    (the map's clearings, the seats, the deck's cards, ...), in the domains' own order;
@@ -32,8 +33,10 @@ from ..actions import (
     CLEARING,
     COUNT,
     DOMINANCE_CARD,
+    FOREST,
     PAID_CARD,
     PIECE,
+    QUEST,
     SEAT,
     SUIT,
     Action,
@@ -107,7 +110,8 @@ def decision_kinds(config: Config) -> tuple[str, ...]:
     faction_modules = {type(f).__module__: name for name, f in FACTIONS.items()}
     out = []
     for kind, module in OWNERS.items():
-        owner = faction_modules.get(module)
+        # A faction's companion modules (``vagabond_day`` beside ``vagabond``) are its own.
+        owner = faction_modules.get(module) or faction_modules.get(module.rsplit("_", 1)[0])
         if owner is None or owner in config.factions:
             out.append(kind)
     return tuple(sorted(out))
@@ -154,6 +158,14 @@ def domain_values(domain: Domain, config: Config) -> list[tuple[str | int, ...]]
         return [(k,) for k in sorted(kinds)]
     if domain == PAID_CARD:
         return _paid_cards()
+    if domain == FOREST:
+        from ..factions.vagabond import FOREST_BASE
+
+        return [(FOREST_BASE + 1 + i,) for i in range(len(load_board(config.map).forests))]
+    if domain == QUEST:
+        from ..factions.vagabond import QUESTS
+
+        return [(q,) for q in range(len(QUESTS))]
     raise ValueError(f"unknown argument domain {domain!r}")
 
 

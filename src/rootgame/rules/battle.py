@@ -16,6 +16,7 @@ Effects that removals trigger (Field Hospitals) come after all removals of a ste
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from ..actions import (
     CARD,
@@ -34,6 +35,7 @@ from .core import (
     fac,
     has_persistent,
     has_pieces,
+    is_enemy,
     order_simultaneous,
     remove_building,
     remove_token,
@@ -46,14 +48,16 @@ AMBUSH_HITS = 2
 
 
 def battle_targets(g: GameState, seat: int, clearings: Iterable[int]) -> list[tuple[int, int]]:
-    """Every (clearing, defender) where ``seat`` can start a battle: it has warriors there and
-    the defender has any piece there (4.3)."""
+    """Every (clearing, defender) where ``seat`` can start a battle: it has warriors or its
+    pawn there and the defender, an enemy (9.2.8), has any piece there (4.3)."""
     out: list[tuple[int, int]] = []
+    f = fac(g, seat)
+    pawn = f.pawn_at(g, seat) if f.has_pawn else 0
     for c in clearings:
-        if not g.warriors[c][seat]:
+        if not g.warriors[c][seat] and c != pawn:
             continue
         for d in range(len(g.seats)):
-            if d != seat and has_pieces(g, d, c):
+            if is_enemy(g, seat, d) and has_pieces(g, d, c):
                 out.append((c, d))
     return out
 
@@ -62,10 +66,16 @@ def _other_pieces(g: GameState, s: int, c: int) -> int:
     return sum(1 for o, _ in g.buildings[c] if o == s) + sum(1 for o, _ in g.tokens[c] if o == s)
 
 
-def start_battle(g: GameState, attacker: int, c: int, defender: int) -> None:
-    """Push a battle in ``c``; it runs when the engine next advances."""
+def start_battle(g: GameState, attacker: int, c: int, defender: int, ally: int = -1) -> None:
+    """Push a battle in ``c``; it runs when the engine next advances. ``ally``: the seat whose
+    warriors the attacking Vagabond treats as his own (9.2.9.2.3), or -1."""
     if g.log is not None:
-        emit(g, {"kind": "battle", "seat": attacker, "defender": defender, "clearing": c})
+        event: dict[str, object] = {
+            "kind": "battle", "seat": attacker, "defender": defender, "clearing": c
+        }
+        if ally >= 0:
+            event["ally"] = ally
+        emit(g, event)
     g.stack.append(
         Frame(
             "battle",
@@ -83,12 +93,16 @@ def start_battle(g: GameState, attacker: int, c: int, defender: int) -> None:
                 "armor_a": False,
                 "armor_d": False,
                 "removed": (),
+                "ally": ally,
+                "lost_a": 0,
+                "lost_d": 0,
             },
         )
     )
 
 
-def _battle(g: GameState) -> Frame:
+def current_battle(g: GameState) -> Frame:
+    """The battle being resolved (the innermost battle frame)."""
     for f in reversed(g.stack):
         if f.kind == "battle":
             return f
@@ -109,9 +123,14 @@ def deal_hits(g: GameState, bf: Frame, target: int, n: int, by: int) -> None:
     """4.3.4: ``target`` takes ``n`` hits in the battle's clearing: warriors first, then the
     buildings and tokens it chooses. Enemies score removed buildings and tokens (3.2.1)."""
     c = bf.data["c"]
+    f = fac(g, target)
+    if f.takes_hits_itself:
+        f.take_battle_hits(g, bf, target, n, by)
+        return
     k = remove_warriors(g, target, c, n, by)
     if k:
         bf.data["removed"] = bf.data["removed"] + ((target, k),)
+        bf.data["lost_a" if target == bf.data["a"] else "lost_d"] += k
     take_other_hits(g, target, c, n - k, by)
 
 
@@ -142,18 +161,26 @@ def _kinds(g: GameState, s: int, c: int) -> list[str]:
     return out
 
 
-def _remove_kind(g: GameState, s: int, c: int, kind: str, by: int | None) -> None:
+def remove_kind(g: GameState, s: int, c: int, kind: str, by: int | None) -> None:
+    """Remove one building or token of ``kind`` of seat ``s`` from ``c``; ``by`` scores it."""
     for i, (o, k) in enumerate(g.buildings[c]):
         if o == s and k == kind:
             remove_building(g, c, i, by)
-            _scored_in_battle(g, by, c)
             return
     for i, (o, k) in enumerate(g.tokens[c]):
         if o == s and k == kind:
             remove_token(g, c, i, by)
-            _scored_in_battle(g, by, c)
             return
     raise AssertionError(f"no {kind} of seat {s} in clearing {c}")
+
+
+def _remove_kind(g: GameState, s: int, c: int, kind: str, by: int | None) -> None:
+    """A hit removes a building or token of ``s`` in the battle (4.3.4)."""
+    remove_kind(g, s, c, kind, by)
+    bf = current_battle(g)
+    key = "others_a" if s == bf.data["a"] else "others_d"
+    bf.data[key] = bf.data.get(key, 0) + 1
+    _scored_in_battle(g, by, c)
 
 
 def _scored_in_battle(g: GameState, by: int | None, c: int) -> None:
@@ -162,7 +189,7 @@ def _scored_in_battle(g: GameState, by: int | None, c: int) -> None:
     7.8.4: "two in total"), in the same step as the removal."""
     if by is None:
         return
-    bf = _battle(g)
+    bf = current_battle(g)
     firsts = bf.data.get("firsts", ())
     if by in firsts:
         return
@@ -209,12 +236,16 @@ def _battle_run(g: GameState, f: Frame) -> None:
     elif step == "after_ambush":
         # 1.5.4: the ambush's removals trigger their effects first (Field Hospitals puts
         # the warriors back in the keep's clearing, 6.2.3), then 4.3.1.II asks whether
-        # attacking warriors remain.
+        # attacking warriors remain (the Vagabond's pawn always remains, 9.2.2).
         d["step"] = "ambush_check"
         _triggers(g, f)
     elif step == "ambush_check":
         # 4.3.1.II: with no attacking warrior left, the battle ends here.
-        d["step"] = "dice" if g.warriors[c][a] else "end"
+        if fac(g, a).fights_on(g, a, c, d):
+            d["step"] = "dice"
+        else:
+            d["step"] = "end"
+            _after_battle(g, d)
     elif step == "dice":
         hi, lo = roll_dice(g)
         if hi < lo:
@@ -223,8 +254,8 @@ def _battle_run(g: GameState, f: Frame) -> None:
             # 8.2.2 Guerrilla War: the defender deals the higher roll, the attacker the lower.
             hi, lo = lo, hi
         d["dice"] = (hi, lo)
-        d["rolled_a"] = min(hi, g.warriors[c][a])
-        d["rolled_d"] = min(lo, g.warriors[c][de])
+        d["rolled_a"] = min(hi, fac(g, a).rolled_hits_cap(g, a, c, d))
+        d["rolled_d"] = min(lo, fac(g, de).rolled_hits_cap(g, de, c, d))
         # 4.3.2.I: rolled hits are capped by each side's warriors in the clearing.
         if g.log is not None:
             emit(
@@ -253,7 +284,7 @@ def _battle_run(g: GameState, f: Frame) -> None:
             g.stack.append(Frame("battle_effects", side, {}))
     elif step == "hits":
         # 4.3.3.II Defenseless: no defending warriors -> one extra hit.
-        defenseless = not g.warriors[c][de]
+        defenseless = fac(g, de).defenseless(g, de, c)
         if defenseless:
             d["extra_a"] += 1
         on_d = (0 if d["armor_d"] else d["rolled_a"]) + d["extra_a"]
@@ -275,12 +306,23 @@ def _battle_run(g: GameState, f: Frame) -> None:
         order_simultaneous(g, start)
     elif step == "hits_end":
         d["step"] = "triggers"
+        # Relationships and Infamy (9.2.9.3) follow from the removals of this step and
+        # score in it.
+        _after_battle(g, d)
         end_simultaneous_step(g, d)
     elif step == "triggers":
         d["step"] = "end"
         _triggers(g, f)
     else:
         pop(g, f)
+
+
+def _after_battle(g: GameState, d: dict[str, Any]) -> None:
+    """Each side learns what it removed of the other (the Vagabond's relationships and
+    Infamy, 9.2.9.3)."""
+    a, de, c = d["a"], d["d"], d["c"]
+    fac(g, a).after_battle(g, a, de, c, d["lost_d"], d.get("others_d", 0), d)
+    fac(g, de).after_battle(g, de, a, c, d["lost_a"], d.get("others_a", 0), d)
 
 
 def _hits_event(g: GameState, bf: Frame, side: int, target: int, n: int, defenseless: bool) -> None:
@@ -325,7 +367,7 @@ def _ambush_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     discard_from_hand(g, f.seat, int(a[1]))
     emit(g, {"kind": "ambush", "seat": f.seat, "card": int(a[1]), "clearing": f.data["c"]})
-    bf = _battle(g)
+    bf = current_battle(g)
     attacker = bf.data["a"]
     if g.seats[attacker].hand:
         g.stack.append(Frame("foil_ambush", attacker, {"c": f.data["c"], "ask": True}))
@@ -358,7 +400,7 @@ def _foil_apply(g: GameState, f: Frame, a: Action) -> None:
              "foil": True},
         )
         return
-    bf = _battle(g)
+    bf = current_battle(g)
     _ambush_hits(g, bf, bf.data["d"], f.seat)
 
 
@@ -406,7 +448,7 @@ def _order_legal(g: GameState, f: Frame) -> list[Action]:
 @applies("effects_order")
 def _order_apply(g: GameState, f: Frame, a: Action) -> None:
     pop(g, f)
-    bf = _battle(g)
+    bf = current_battle(g)
     bf.data["first"] = bf.data["a"] if a[1] == "attacker" else bf.data["d"]
 
 
@@ -417,14 +459,14 @@ def _order_apply(g: GameState, f: Frame, a: Action) -> None:
 )
 def _effects_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
-    return _effect_options(g, _battle(g), f.seat) + [("done",)]
+    return _effect_options(g, current_battle(g), f.seat) + [("done",)]
 
 
 @applies("battle_effects")
 def _effects_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     seat = f.seat
-    bf = _battle(g)
+    bf = current_battle(g)
     d = bf.data
     kind = a[0]
     if kind == "done":

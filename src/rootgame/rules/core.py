@@ -34,8 +34,14 @@ def fac(g: GameState, seat: int) -> Faction:
 
 
 def enemies(g: GameState, seat: int) -> list[int]:
-    """G.1.8: every other player (no coalitions among the base factions here)."""
-    return [s for s in range(g.n) if s != seat]
+    """G.1.8: every other player, except a player in a coalition with ``seat`` (9.2.8)."""
+    partner = g.seats[seat].coalition
+    return [s for s in range(g.n) if s != seat and s != partner]
+
+
+def is_enemy(g: GameState, seat: int, other: int) -> bool:
+    """Whether ``other`` is an enemy of ``seat`` (G.1.8, 9.2.8)."""
+    return other != seat and other != g.seats[seat].coalition
 
 
 # --- 2.5 Rule -----------------------------------------------------------------------------
@@ -51,7 +57,8 @@ def has_pieces(g: GameState, seat: int, c: int) -> bool:
     for owner, _ in g.tokens[c]:
         if owner == seat:
             return True
-    return False
+    f = FACTIONS[g.factions[seat]]
+    return f.has_pawn and f.pawn_at(g, seat) == c
 
 
 def ruler(g: GameState, c: int) -> int | None:
@@ -182,7 +189,8 @@ def remove_token(g: GameState, c: int, index: int, by: int | None) -> tuple[int,
 def remove_enemy_pieces(g: GameState, seat: int, clearings: tuple[int, ...] | list[int]) -> None:
     """Remove every enemy piece (warriors, buildings, tokens; never ruins) from
     ``clearings`` (the Favors, Revolt 8.4.1.III). ``seat`` scores each enemy building and
-    token (3.2.1). The removals are one simultaneous step: the 30-VP check comes when all are
+    token (3.2.1); a Vagabond there damages three items instead (9.2.2.I). The removals are
+    one simultaneous step: the 30-VP check comes when all are
     done. The effects the removals trigger come after all of them (1.5.4), in the order the
     player taking the turn chooses when they belong to several players."""
     step = begin_simultaneous_step(g)
@@ -190,6 +198,7 @@ def remove_enemy_pieces(g: GameState, seat: int, clearings: tuple[int, ...] | li
     removed: list[tuple[int, int, int]] = []
     for c in clearings:
         for e in enemies(g, seat):
+            fac(g, e).all_removed(g, e, c, seat)
             k = remove_warriors(g, e, c, g.warriors[c][e], seat)
             if k:
                 removed.append((e, c, k))
@@ -207,6 +216,7 @@ def remove_enemy_pieces(g: GameState, seat: int, clearings: tuple[int, ...] | li
                 i += 1
     end_simultaneous_step(g, step)
     for e, c, k in reversed(removed):
+        fac(g, seat).removed_warriors_of(g, seat, e, k)
         fac(g, e).warriors_removed(g, e, c, k)
     order_simultaneous(g, start)
 
@@ -304,7 +314,12 @@ def check_vp_win(g: GameState) -> None:
 
 def win(g: GameState, seats: list[int], reason: str, tied: list[int] | None = None) -> None:
     """The game ends at once (3.1, 3.3.1). The event names every player's score, and the
-    players tied at 30 or more when the tie rule chose among them (3.1.1)."""
+    players tied at 30 or more when the tie rule chose among them (3.1.1). A player in a
+    coalition with a winner wins too (9.2.8)."""
+    for s in seats[:]:
+        p = g.seats[s].coalition
+        if p is not None and p not in seats:
+            seats.append(p)
     g.winners = seats
     g.win_reason = reason
     event: dict[str, object] = {

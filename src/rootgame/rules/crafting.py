@@ -107,9 +107,7 @@ def do_craft(g: GameState, seat: int, a: Action) -> None:
     cid = int(a[1])
     c = DECK[cid]
     pay = tuple(str(x) for x in a[2:]) or _payments(c, crafting_capacity(g, seat))[0]
-    used: dict[str, int] = g.turn.setdefault("craft_used", {})
-    for s in pay:
-        used[s] = used.get(s, 0) + 1
+    fac(g, seat).pay_crafting(g, seat, pay)
     player = g.seats[seat]
     player.hand.remove(cid)
     if c.kind == "persistent":
@@ -118,7 +116,7 @@ def do_craft(g: GameState, seat: int, a: Action) -> None:
     if c.kind == "item":
         assert c.item is not None
         g.items[c.item] -= 1
-        player.items.append(c.item)
+        fac(g, seat).item_crafted(g, seat, c.item)
         discard(g, cid)
         score(g, seat, fac(g, seat).craft_vp(g, seat, c), "crafted " + c.item)
         return

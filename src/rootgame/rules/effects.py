@@ -39,7 +39,6 @@ from .core import (
     win,
 )
 from .maps import DAYLIGHT_MAP_ACTIONS, OPEN_PATH, daylight_map_actions, open_path
-from .movement import push_move
 
 DOMINANCE_VP = 10
 
@@ -50,7 +49,7 @@ def dominance_win(g: GameState, seat: int) -> bool:
     """3.3.1: at the start of Birdsong, a player with an activated dominance card wins if it
     rules three clearings of that suit, or (bird) two diagonally opposite corners."""
     cid = g.seats[seat].dominance
-    if cid is None:
+    if cid is None or fac(g, seat).forms_coalitions:
         return False
     suit = DECK[cid].suit
     b = board(g)
@@ -59,6 +58,33 @@ def dominance_win(g: GameState, seat: int) -> bool:
             ruler(g, x) == seat and ruler(g, y) == seat for x, y in _diagonals(g)
         )
     return sum(1 for c in b.clearings_of_suit(suit) if ruler(g, c) == seat) >= 3
+
+
+def coalition_partners(g: GameState, seat: int) -> list[int]:
+    """9.2.8: a player with fewer VP than each other player except the Vagabond, not in a
+    coalition and with a score marker on the track (no activated dominance card, FAQ); the
+    Vagabond chooses among tied players."""
+    others = [
+        s for s in range(g.n)
+        if s != seat and g.seats[s].dominance is None and g.seats[s].coalition is None
+    ]
+    rest = [s for s in range(g.n) if s != seat]
+    out = []
+    for p in others:
+        if all(g.seats[p].vp <= g.seats[o].vp for o in rest if o != p):
+            out.append(p)
+    return out
+
+
+def form_coalition(g: GameState, seat: int, cid: int, partner: int) -> None:
+    """9.2.8: the dominance card goes to the play area, the score marker onto the partner's
+    board; the two are no longer enemies (4.3, G.1.8)."""
+    g.seats[seat].hand.remove(cid)
+    g.seats[seat].dominance = cid
+    g.seats[seat].coalition = partner
+    g.seats[partner].coalition = seat
+    fac(g, seat).coalition_formed(g, seat, partner)
+    chance.emit(g, {"kind": "coalition", "seat": seat, "with": partner, "card": cid})
 
 
 def _diagonals(g: GameState) -> list[tuple[int, int]]:
@@ -90,7 +116,11 @@ def daylight_card_actions(g: GameState, seat: int) -> list[Action]:
     if "codebreakers" not in used and has_persistent(g, seat, "codebreakers") is not None:
         out.extend(("codebreakers", e) for e in enemies(g, seat))
     if s.dominance is None and s.vp >= DOMINANCE_VP:
-        out.extend(("dominance", c) for c in s.hand if DECK[c].kind == "dominance")
+        doms = [c for c in s.hand if DECK[c].kind == "dominance"]
+        if not fac(g, seat).forms_coalitions:
+            out.extend(("dominance", c) for c in doms)
+        elif doms and g.n >= 4:
+            out.extend(("coalition", c, p) for c in doms for p in coalition_partners(g, seat))
     for dom in g.available_dominance:
         # 3.3.4: take an available dominance card by spending a card of its suit.
         for pay in matching_cards(g, seat, DECK[dom].suit):
@@ -119,6 +149,8 @@ def apply_daylight_card_action(g: GameState, seat: int, a: Action) -> None:
         cid = int(a[1])
         g.seats[seat].hand.remove(cid)
         g.seats[seat].dominance = cid
+    elif kind == "coalition":
+        form_coalition(g, seat, int(a[1]), int(a[2]))
     elif kind == "take-dominance":
         dom, pay = int(a[1]), int(a[2])
         g.seats[seat].hand.remove(pay)
@@ -261,4 +293,4 @@ def _cw_apply(g: GameState, f: Frame, a: Action) -> None:
 
 def evening_start(g: GameState, seat: int) -> None:
     if has_persistent(g, seat, "cobbler") is not None:
-        push_move(g, seat, None, optional=True)
+        fac(g, seat).push_card_move(g, seat)
