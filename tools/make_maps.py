@@ -4,7 +4,7 @@
 import json
 from pathlib import Path
 
-SRC = Path("/work/shared/rules/maps.json")
+SRC = Path(__file__).resolve().parents[2] / "shared" / "rules" / "maps.json"
 OUT = Path(__file__).resolve().parents[1] / "src" / "rootgame" / "data"
 
 
@@ -22,7 +22,9 @@ def convert(m: dict) -> dict:
                 "ruin": c["starts_with_ruin"],
                 "corner": c["corner"],
                 "opposite": c["opposite_corner"],
-                "adjacent": sorted(c["adjacent_clearings"] + c.get("adjacent_via_closed_path_at_start", [])),
+                "adjacent": sorted(
+                    c["adjacent_clearings"] + c.get("adjacent_via_closed_path_at_start", [])
+                ),
                 "xy": c["chart_xy_2050px"],
             }
             for c in m["clearings"]
@@ -34,7 +36,11 @@ def convert(m: dict) -> dict:
         "ferry": m["ferry"]["start_clearing"] if "ferry" in m else None,
         "tower": m["tower"]["start_clearing"] if "tower" in m else None,
         "forests": [
-            {"id": f["id"], "clearings": f["adjacent_clearings"], "forests": sorted(f["adjacent_forests"])}
+            {
+                "id": f["id"],
+                "clearings": f["adjacent_clearings"],
+                "forests": sorted(f["adjacent_forests"]),
+            }
             for f in m["forests"]
         ],
     }
