@@ -39,7 +39,7 @@ from rootgame.rng import Rng
         ({"seed": True}, "the seed must be an integer, not True"),
         ({"seed": None}, "the seed must be an integer, not None"),
         ({"first_player": 2}, "first_player must be a seat from 0 to 1"),
-        ({"map": "winter"}, "unknown map 'winter'"),
+        ({"map": "moon"}, "unknown map 'moon'"),
     ],
 )
 def test_new_game_rejects_bad_arguments(kwargs: dict[str, Any], message: str) -> None:
@@ -187,7 +187,7 @@ def test_from_json_rejects_garbage(text: str, message: str) -> None:
     ("change", "message"),
     [
         (lambda d: d["state"].__setitem__("factions", ["marquise", "otters"]), "unknown faction"),
-        (lambda d: d["state"].__setitem__("map", "winter"), "unknown map 'winter'"),
+        (lambda d: d["state"].__setitem__("map", "moon"), "unknown map 'moon'"),
         (lambda d: d["state"].__setitem__("warriors", "abc"), "ValueError"),
         (lambda d: d["state"]["stack"][-1].__setitem__("kind", "nap"), "unknown decision kind"),
         (lambda d: d["state"].__setitem__("stack", []), "must have a decision stack"),

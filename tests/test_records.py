@@ -755,7 +755,7 @@ def test_position_string_copies_are_named_only_where_needed() -> None:
         ("rootpos/1 turn", "turn: a field is written name=value"),
         ("rootpos/1 turn=m turn=e", "turn: the field is given twice"),
         ("rootpos/1 colour=red", "colour: unknown field"),
-        ("rootpos/1 factions=marquise,vagabond", "factions: 'vagabond' is not a faction"),
+        ("rootpos/1 factions=marquise,duchy", "factions: 'duchy' is not a faction"),
         ("rootpos/1 turn=x", "turn: 'x' is not a faction of this game"),
         ("rootpos/1 at=noon", "at: 'noon' is not a step"),
         ("rootpos/1 number=many", "number: a whole number"),
