@@ -340,7 +340,13 @@ def _piece_text(game: Game, e: Event, who: str) -> str | None:
             clearing=clearing_label(m, int(e.get("clearing", 0))),
         )
     if kind == "remove":
-        return _("{faction}: loses {pieces} in clearing {clearing}").format(
+        # Removed by their owner: spent (the Marquise's wood, 6.2.2), not lost.
+        text = (
+            _("{faction}: spends {pieces} in clearing {clearing}")
+            if e.get("by") == e.get("seat")
+            else _("{faction}: loses {pieces} in clearing {clearing}")
+        )
+        return text.format(
             faction=who,
             pieces=piece_count(str(e.get("piece")), int(e.get("count", 1))),
             clearing=clearing_label(m, int(e.get("clearing", 0))),

@@ -424,7 +424,7 @@ def pay_wood(g: GameState, seat: int, comp: list[int], cost: int) -> None:
 
 def _take_wood(g: GameState, seat: int, c: int) -> None:
     """Pay one wood from ``c``: it is removed from the map, back to her supply."""
-    remove_token(g, c, g.tokens[c].index((seat, "wood")), None)
+    remove_token(g, c, g.tokens[c].index((seat, "wood")), seat)  # spent by its owner
 
 
 @decision("cat_pay_wood", "Choose where to take wood from", takes=(("wood", CLEARING),))
