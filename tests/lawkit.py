@@ -140,8 +140,12 @@ def resample(game: Game, seat: int | None, rng: Rng) -> Game:
         pile[:], pool = pool[:k], pool[k:]
     g.deck = pool
     for s, name in enumerate(g.factions):
-        if name == "vagabond":
-            _resample_vagabond(g.fs[s], rng)
+        for group in flow.FACTIONS[name].unseen_piles(g, s):  # hidden even from the owner
+            things = [x for pile in group for x in pile]
+            rng.shuffle(things)
+            for pile in group:
+                k = len(pile)
+                pile[:], things = things[:k], things[k:]
     log: list[dict[str, Any]] = []
     for e in g.log or []:
         e = dict(e)
@@ -164,17 +168,6 @@ def resample(game: Game, seat: int | None, rng: Rng) -> Game:
         log.append(e)
     g.log = log
     return h
-
-
-def _resample_vagabond(fs: Any, rng: Rng) -> None:
-    """9.3.4, 9.3.3: the items beneath the ruins and the order of the quest deck are hidden
-    (even from the Vagabond himself: he sees neither)."""
-    items = [it for c in sorted(fs.ruins) for it in fs.ruins[c]]
-    rng.shuffle(items)
-    for c in sorted(fs.ruins):
-        k = len(fs.ruins[c])
-        fs.ruins[c], items = items[:k], items[k:]
-    rng.shuffle(fs.quest_deck)
 
 
 def stand_and_deliver(marquise_hand: tuple[str, ...] = ()) -> Game:

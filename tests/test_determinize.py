@@ -142,3 +142,31 @@ def test_observation_offers_the_seats_information_only() -> None:
     assert obs.decision == game.decision
     with pytest.raises(ValueError, match="not the deciding seat"):
         Observation(game, 1 - seat)
+
+
+FOUR = ("marquise", "eyrie", "alliance", "vagabond")
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_four_players_what_nobody_sees_is_dealt_again(seat: int) -> None:
+    """With the Alliance and the Vagabond: the supporters (face down, 8.2.2), the items beneath
+    the ruins and the quest deck (seen by nobody, 9.3.3-9.3.4) are dealt again; the sample
+    keeps the seat's view and does not depend on what the seat cannot see."""
+    rng = Rng(3)
+    ruins_moved = quests_moved = 0
+    games = mid_games(FOUR, range(2), every=97, first=5)
+    for game in games:
+        vag = game.state.fs[3]
+        other = resample(game, seat, rng)
+        for k in range(3):
+            s = determinize(game, seat, Rng(k), keep_log=True)
+            _check_cards(s)
+            assert _as_game(s, game).view(seat) == game.view(seat)
+            assert s.to_dict() == determinize(other, seat, Rng(k), keep_log=True).to_dict()
+            ruins_moved += s.fs[3].ruins != vag.ruins
+            quests_moved += s.fs[3].quest_deck != vag.quest_deck
+            assert sorted(s.fs[3].quest_deck) == sorted(vag.quest_deck)
+            assert {c: len(v) for c, v in s.fs[3].ruins.items()} == {
+                c: len(v) for c, v in vag.ruins.items()
+            }
+    assert ruins_moved > 0 and quests_moved > 0

@@ -144,7 +144,7 @@ def view(game: Game, seat: int | None) -> JSON:
     return v
 
 
-def _secret_from(e: JSON, seat: int | None) -> bool:
+def secret_from(e: JSON, seat: int | None) -> bool:
     """Whether the card of action event ``e`` is hidden from ``seat`` (flow.SECRETS)."""
     secret = SECRETS.get(str(e.get("decision")))
     if not secret or seat == e.get("seat"):
@@ -182,7 +182,7 @@ def events_for(game: Game, seat: int | None, start: int = 0) -> list[JSON]:
             e = {"kind": "take", "seat": e["seat"], "from": e["from"]}
         elif k == "look" and seat != e["seat"]:
             e = {"kind": "look", "seat": e["seat"], "at": e["at"]}
-        elif k == "action" and _secret_from(e, seat):
+        elif k == "action" and secret_from(e, seat):
             # A card put face down (1.2.1): the others see the action, not the card.
             e = dict(e, token=str(e["token"]).split()[0], hidden=True)
         elif k == "pick":

@@ -8,6 +8,8 @@ again from ``rng``:
   pile, the other players' hands, and face-down cards a faction keeps, its
   ``hidden_zones``) is dealt again, uniformly, keeping each hand's size, the draw pile's size
   and each face-down zone's size;
+- **what nobody sees** (a faction's ``unseen_piles``: the items beneath the ruins, the order of
+  the quest deck) is dealt again among its piles, whoever the seat is;
 - **cards the seat knows are in a hand** stay there: a card it saw taken into a hand (Stand
   and Deliver!, 3.5.3 in either direction) or a hand it looked at (Codebreakers), unless the
   card has become public since or an unseen transfer from that hand happened after it;
@@ -35,6 +37,7 @@ from ..cards import N_CARDS
 from ..flow import FACTIONS
 from ..rng import Rng, next_state
 from ..state import GameState
+from ..views import secret_from
 
 if TYPE_CHECKING:
     from ..game import Game
@@ -105,6 +108,14 @@ def determinize(game: Game, seat: int, rng: Rng, keep_log: bool = False) -> Game
         if pins:
             rng.shuffle(z)
     g.deck = rest
+    for s in range(g.n):
+        for group in FACTIONS[g.factions[s]].unseen_piles(g, s):
+            # Gathered sorted, never in the real order, then dealt again keeping the sizes.
+            things = sorted(x for pile in group for x in pile)
+            rng.shuffle(things)
+            for pile in group:
+                k = len(pile)
+                pile[:], things = things[:k], things[k:]
     rng.state, g.rng = next_state(rng.state)
     g.dice = []
     g.forced = []
@@ -132,5 +143,7 @@ def _resampled_log(log: list[dict[str, Any]], seat: int, rng: Rng) -> list[dict[
             e = {**e, "card": rng.below(N_CARDS)}
         elif k == "look" and e["seat"] != seat:
             e = {**e, "cards": [rng.below(N_CARDS) for _ in e["cards"]]}
+        elif k == "action" and secret_from(e, seat):  # a card put face down (8.2.2)
+            e = {**e, "token": f"{str(e['token']).split()[0]} {rng.below(N_CARDS)}"}
         out.append(e)
     return out

@@ -200,6 +200,12 @@ class Faction:
         determinization deals them again in place (bots/determinize.py)."""
         return []
 
+    def unseen_piles(self, g: GameState, seat: int) -> list[list[list[Any]]]:
+        """Groups of piles of this faction's that nobody sees, not even its own player (the
+        Vagabond's items beneath the ruins, his quest deck), as the state's own lists: a bot's
+        determinization deals each group's contents again among its piles, in place."""
+        return []
+
     def board_cards(self, g: GameState, seat: int) -> list[int]:
         """Card ids held on this faction's board (the Decree, the supporters stack)."""
         return []

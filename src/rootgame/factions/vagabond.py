@@ -520,6 +520,11 @@ class Vagabond(Faction):
         )
         load_vagabond(g, seat, spec)
 
+    def unseen_piles(self, g: GameState, seat: int) -> list[list[list[Any]]]:
+        """9.3.4, 9.3.3: the items beneath the ruins and the order of the quest deck."""
+        fs = st(g, seat)
+        return [[fs.ruins[c] for c in sorted(fs.ruins)], [fs.quest_deck]]
+
     def public_view(self, g: GameState, seat: int) -> JSON:
         fs = st(g, seat)
         b = board(g)
