@@ -35,7 +35,7 @@ function s(tag, attrs, ...kids) {
   return el;
 }
 function ui(key, args) {
-  let t = (S.text && S.text.ui[key]) || key;
+  let t = (S.text && S.text.ui[key]) || String(key).replace(/_/g, " ");
   for (const [k, v] of Object.entries(args || {})) t = t.split("{" + k + "}").join(v);
   return t;
 }
@@ -291,7 +291,13 @@ function boardValue(k, val) {
   if (val === null || val === undefined) return "–";
   if (k.includes("leader")) return Array.isArray(val) ? val.map((x) => named("leaders", x)).join(", ") : named("leaders", val);
   if (Array.isArray(val)) return val.map((x) => (typeof x === "number" ? cardName(x) : named("pieces", x))).join(", ") || "–";
-  if (typeof val === "object") return Object.entries(val).map(([a, b]) => named("pieces", a) + ": " + (b === null ? "–" : b)).join(", ");
+  if (typeof val === "object") {
+    // A board field made of named parts (the Vagabond's items by state, his relationships):
+    // each part's name, then its value, itself possibly made of parts.
+    const parts = Object.entries(val).map(([a, b]) => named("pieces", a) + ": " +
+      (b !== null && typeof b === "object" ? "(" + boardValue(a, b) + ")" : boardValue(a, b)));
+    return parts.join(", ") || "–";
+  }
   return String(val);
 }
 
@@ -300,7 +306,10 @@ function factionBoard(p) {
   const dl = h("dl", { class: "board" });
   for (const [k, val] of Object.entries(b)) {
     if (k === "decree") continue;
-    dl.append(h("dt", {}, ui(k)), h("dd", {}, boardValue(k, val)));
+    // A board field's label; "board_<field>" where the field's name means something else
+    // elsewhere on the page (the Vagabond's items are not the crafted items).
+    const label = (S.text && S.text.ui["board_" + k]) || ui(k);
+    dl.append(h("dt", {}, label), h("dd", {}, boardValue(k, val)));
   }
   const out = [dl];
   if (b.decree) {
