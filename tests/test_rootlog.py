@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -507,14 +508,14 @@ def test_import_of_a_record_without_card_names_or_dice() -> None:
 _CARD = r"\d*[BFMR]#[a-z@]+"
 
 
-def as_people_write(text: str) -> str:
-    """An exported record rewritten the way people record games: no starting hands, draws
-    unnamed (``2#->C``), discards from a hand and cards added to the Decree given by suit
-    only (``F#C->``, ``M#E->$_b``), no dice."""
+def _rewrite_people_style(text: str, letters: str, rewrite: Callable[[str, str], str]) -> str:
+    """The lines of the factions ``letters`` rewritten fragment by fragment (``rewrite(who,
+    fragment)``) the way people record games: without each faction's starting hand (its
+    first line's first fragment) and without dice."""
     out: list[str] = []
     seen: set[str] = set()
     for ln in text.splitlines():
-        m = re.match(r"^([CE]):(?! )(.*)$", ln)
+        m = re.match(rf"^([{letters}]):(?! )(.*)$", ln)
         if not m:
             out.append(ln)
             continue
@@ -524,17 +525,26 @@ def as_people_write(text: str) -> str:
             seen.add(who)
             if frags and re.fullmatch(rf"\(?({_CARD}\+?)+\)?->{who}", frags[0]):
                 frags = frags[1:]  # the starting hand
-        new: list[str] = []
-        for f in frags:
-            d = re.fullmatch(rf"((?:{_CARD}\+?)+)->([CE])", f)
-            if d:
-                n = sum(int(x or 1) for x in re.findall(r"(\d*)[BFMR]#", d.group(1)))
-                f = f"{n if n > 1 else ''}#->{d.group(2)}"
-            elif re.search(r"[CE]->(\$_[rmxb])?$", f) and "#" in f and "$->" not in f:
-                f = re.sub(r"([BFMR])#(?!dom)[a-z@]+", r"\1#", f)
-            new.append(re.sub(r"\(\d,\d\)$", "", f))
+        new = [re.sub(r"\(\d,\d\)$", "", rewrite(who, f)) for f in frags]
         out.append(f"{who}:" + "/".join(new))
     return "\n".join(out) + "\n"
+
+
+def as_people_write(text: str) -> str:
+    """An exported record rewritten the way people record games: no starting hands, draws
+    unnamed (``2#->C``), discards from a hand and cards added to the Decree given by suit
+    only (``F#C->``, ``M#E->$_b``), no dice."""
+
+    def rewrite(who: str, f: str) -> str:
+        d = re.fullmatch(rf"((?:{_CARD}\+?)+)->([CE])", f)
+        if d:
+            n = sum(int(x or 1) for x in re.findall(r"(\d*)[BFMR]#", d.group(1)))
+            return f"{n if n > 1 else ''}#->{d.group(2)}"
+        if re.search(r"[CE]->(\$_[rmxb])?$", f) and "#" in f and "$->" not in f:
+            return re.sub(r"([BFMR])#(?!dom)[a-z@]+", r"\1#", f)
+        return f
+
+    return _rewrite_people_style(text, "CE", rewrite)
 
 
 PEOPLE_GAMES = 200
@@ -669,32 +679,19 @@ def as_people_write_supporters(text: str) -> str:
     Mobilize unnamed (``#A->$``, the supporters are face down, 8.2.2), cards discarded,
     given to the supporters or spent from them by suit only (``F#C->A$``, ``2R#$->``), no
     dice."""
-    out: list[str] = []
-    seen: set[str] = set()
-    for ln in text.splitlines():
-        m = re.match(r"^([CEA]):(?! )(.*)$", ln)
-        if not m:
-            out.append(ln)
-            continue
-        who, body = m.groups()
-        frags = body.split("/") if body else []
-        if who not in seen:
-            seen.add(who)
-            if frags and re.fullmatch(rf"\(?({_CARD}\+?)+\)?->{who}", frags[0]):
-                frags = frags[1:]  # the starting hand
-        new: list[str] = []
-        for f in frags:
-            d = re.fullmatch(rf"((?:{_CARD}\+?)+)->([CEA]|A?\$)", f)
-            if d:
-                n = sum(int(x or 1) for x in re.findall(r"(\d*)[BFMR]#", d.group(1)))
-                f = f"{n if n > 1 else ''}#->{d.group(2)}"
-            elif who == "A" and re.fullmatch(rf"{_CARD}A->\$", f):
-                f = "#A->$"
-            elif re.search(r"([CEA]->(\$_[rmxb]|A\$)?|(?<![CE])\$->)$", f) and "#" in f:
-                f = re.sub(r"([BFMR])#(?!dom)[a-z@]+", r"\1#", f)
-            new.append(re.sub(r"\(\d,\d\)$", "", f))
-        out.append(f"{who}:" + "/".join(new))
-    return "\n".join(out) + "\n"
+
+    def rewrite(who: str, f: str) -> str:
+        d = re.fullmatch(rf"((?:{_CARD}\+?)+)->([CEA]|A?\$)", f)
+        if d:
+            n = sum(int(x or 1) for x in re.findall(r"(\d*)[BFMR]#", d.group(1)))
+            return f"{n if n > 1 else ''}#->{d.group(2)}"
+        if who == "A" and re.fullmatch(rf"{_CARD}A->\$", f):
+            return "#A->$"
+        if re.search(r"([CEA]->(\$_[rmxb]|A\$)?|(?<![CE])\$->)$", f) and "#" in f:
+            return re.sub(r"([BFMR])#(?!dom)[a-z@]+", r"\1#", f)
+        return f
+
+    return _rewrite_people_style(text, "CEA", rewrite)
 
 
 @pytest.mark.parametrize("seed", [1000, 1002, 1003, 1005, 1011, 1014])
