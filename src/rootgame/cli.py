@@ -33,7 +33,7 @@ from .bench import simulate as run_simulation
 from .board import MAPS
 from .cli_errors import FAILED, RootgameGroup, ensure_folder, fail
 from .cli_records import register as register_record_commands
-from .cli_tournament import parse_bots, seat_bots
+from .cli_tournament import bots_for_seats, parse_bots, seat_bots
 from .cli_tournament import register as register_tournament
 from .cli_web import register as register_web_commands
 from .describe import faction_in_sentence, faction_name
@@ -340,15 +340,12 @@ def play_cmd(
             param_hint="--as",
         )
     others = [s for s in range(len(names)) if names[s] != me]
-    if len(specs) == 1:
-        specs = specs * len(others)
-    if len(specs) != len(others):
-        raise typer.BadParameter(
-            _("name one bot for every other player, or one for all: {n} others, {b} bots").format(
-                n=len(others), b=len(specs)
-            ),
-            param_hint="--bot",
-        )
+    specs = bots_for_seats(
+        specs,
+        len(others),
+        _("name one bot for every other player, or one for all: {n} others, {b} bots"),
+        "--bot",
+    )
     if load is None:
         game = new_game(names, map=map_name, seed=seed)
     human = names.index(me)

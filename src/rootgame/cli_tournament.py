@@ -45,16 +45,25 @@ def parse_bots(text: str, hint: str = "--bots") -> list[str]:
 def seat_bots(text: str, factions: list[str], fill: bool = False) -> list[str]:
     """The bots of ``--bots``, one per faction in seat order; with ``fill``, one name alone
     plays every seat. BadParameter when the counts differ."""
-    specs = parse_bots(text)
+    return bots_for_seats(
+        parse_bots(text),
+        len(factions),
+        _("name one bot per faction: {f} factions, {b} bots"),
+        "--bots",
+        fill,
+    )
+
+
+def bots_for_seats(
+    specs: list[str], n: int, message: str, hint: str, fill: bool = True
+) -> list[str]:
+    """``specs`` as one bot for each of ``n`` seats; with ``fill``, one bot alone plays them
+    all. Otherwise BadParameter for option ``hint`` with ``message`` (translated; ``{f}`` or
+    ``{n}`` the seats, ``{b}`` the bots)."""
     if fill and len(specs) == 1:
-        specs = specs * len(factions)
-    if len(specs) != len(factions):
-        raise typer.BadParameter(
-            _("name one bot per faction: {f} factions, {b} bots").format(
-                f=len(factions), b=len(specs)
-            ),
-            param_hint="--bots",
-        )
+        specs = specs * n
+    if len(specs) != n:
+        raise typer.BadParameter(message.format(f=n, n=n, b=len(specs)), param_hint=hint)
     return specs
 
 
