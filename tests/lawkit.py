@@ -121,6 +121,17 @@ def mid_games(
     return out
 
 
+def _deal_again(rest: list[Any], piles: list[list[Any]], rng: Rng) -> list[Any]:
+    """Shuffle ``rest`` with the contents of ``piles`` and deal them again into the piles in
+    place, each keeping its size; what is left over."""
+    pool = rest + [x for pile in piles for x in pile]
+    rng.shuffle(pool)
+    for pile in piles:
+        k = len(pile)
+        pile[:], pool = pool[:k], pool[k:]
+    return pool
+
+
 def resample(game: Game, seat: int | None, rng: Rng) -> Game:
     """A copy of ``game`` in which everything ``seat`` cannot see is drawn again: the draw
     pile, the other hands, the other factions' face-down piles (the Alliance's supporters), the
@@ -133,19 +144,10 @@ def resample(game: Game, seat: int | None, rng: Rng) -> Game:
     piles = [g.seats[s].hand for s in others] + [
         z for s in others for z in flow.FACTIONS[g.factions[s]].hidden_zones(g, s)
     ]
-    pool = g.deck[:] + [c for pile in piles for c in pile]
-    rng.shuffle(pool)
-    for pile in piles:
-        k = len(pile)
-        pile[:], pool = pool[:k], pool[k:]
-    g.deck = pool
+    g.deck = _deal_again(g.deck[:], piles, rng)
     for s, name in enumerate(g.factions):
         for group in flow.FACTIONS[name].unseen_piles(g, s):  # hidden even from the owner
-            things = [x for pile in group for x in pile]
-            rng.shuffle(things)
-            for pile in group:
-                k = len(pile)
-                pile[:], things = things[:k], things[k:]
+            _deal_again([], group, rng)
     log: list[dict[str, Any]] = []
     for e in g.log or []:
         e = dict(e)
