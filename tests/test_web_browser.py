@@ -121,6 +121,13 @@ def test_hotseat_hands_the_screen_over_without_showing_the_next_hand(
     assert shown == hands[first]
     # Play until the other seat decides: the hand-off screen comes back.
     for _ in range(40):
+        # A state pushed between two others may show neither (no legal action yet): wait for
+        # the table to show either a decision of this seat or the hand-off screen.
+        page.wait_for_function(
+            "() => !document.getElementById('handoff').hidden"
+            " || document.querySelector('#actions button')",
+            timeout=90000,
+        )
         if page.locator("#handoff-go").is_visible():
             break
         click_one_action(page, "v => S.state && S.state.version > v")
