@@ -18,7 +18,7 @@ engine; :func:`translate_reason` translates the known ones at the edge, by patte
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
@@ -27,7 +27,17 @@ from .board import Board, load_board
 from .cards import DECK
 from .factions.marquise import COST, PER_TRACK, VP
 from .flow import FACTIONS, PROMPTS
-from .i18n import N_, Nnp_, Np_, gettext, language, ngettext, npgettext, pgettext
+from .i18n import (
+    N_,
+    InSentence,
+    Nnp_,
+    Np_,
+    gettext,
+    language,
+    ngettext,
+    npgettext,
+    pgettext,
+)
 from .rules.core import board, ruled_count
 from .state import GameState
 
@@ -47,8 +57,10 @@ FACTION_SHORT_NAMES: dict[str, str] = {
     "vagabond": Np_("faction short", "Vagabond"),
 }
 # TRANSLATORS: a faction's name inside a sentence, where English puts "the" before it
-# ("battle the Eyrie Dynasties"): the sentences carry the article where the language can
-# (Spanish: "contra el {defender}"), or the name does (Portuguese: "as Rapinas").
+# ("battle the Eyrie Dynasties"). In Spanish and Portuguese the name carries its article, in
+# lower case ("el Nido", "la Alianza", "as Rapinas", "o Malandro"), and the sentences never
+# write one before it: "de {other}" becomes "del Nido", "das Rapinas" by itself (i18n.fill).
+# Polish: the name in the nominative; write the sentences so that it fits (apposition).
 FACTION_SENTENCE_NAMES: dict[str, str] = {
     "marquise": Np_("faction in a sentence", "Marquise de Cat"),
     "eyrie": Np_("faction in a sentence", "Eyrie Dynasties"),
@@ -357,11 +369,20 @@ def faction_short_name(faction: str) -> str:
     return pgettext("faction short", FACTION_SHORT_NAMES[faction])
 
 
-def faction_in_sentence(faction: str) -> str:
-    """A faction's name inside a sentence (with its article in Spanish and Portuguese)."""
+def faction_in_sentence(faction: str) -> InSentence:
+    """A faction's name inside a sentence, with its article in Spanish and Portuguese ("el
+    Nido", "as Rapinas"): formatted into a translated message, a preposition before it is
+    contracted ("del Nido", "das Rapinas") and it is capitalised at the start of the sentence
+    (``i18n.fill``)."""
     if faction not in FACTION_SENTENCE_NAMES:
-        return faction
-    return pgettext("faction in a sentence", FACTION_SENTENCE_NAMES[faction])
+        return InSentence(faction)
+    return InSentence(pgettext("faction in a sentence", FACTION_SENTENCE_NAMES[faction]))
+
+
+def factions_in_sentence(factions: Iterable[str]) -> InSentence:
+    """Several factions inside a sentence, as a list ("el Nido, la Alianza"); a preposition
+    before the list is contracted with the first name's article."""
+    return InSentence(gettext(", ").join(faction_in_sentence(f) for f in factions))
 
 
 def suit_name(suit: str) -> str:

@@ -23,6 +23,8 @@ from __future__ import annotations
 import gettext as _gettext
 import io
 import os
+import re
+import string
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -174,28 +176,123 @@ def _tr() -> _gettext.NullTranslations | None:
 
 def gettext(message: str) -> str:
     t = _tr()
-    return message if t is None else t.gettext(message)
+    return Message(message if t is None else t.gettext(message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of a message for the number ``n`` (Polish has three forms)."""
     t = _tr()
     if t is None:
-        return singular if n == 1 else plural
-    return t.ngettext(singular, plural, n)
+        return Message(singular if n == 1 else plural)
+    return Message(t.ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
     """A message in a context: the same English word can need different translations."""
     t = _tr()
-    return message if t is None else t.pgettext(context, message)
+    return Message(message if t is None else t.pgettext(context, message))
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     t = _tr()
     if t is None:
-        return singular if n == 1 else plural
-    return t.npgettext(context, singular, plural, n)
+        return Message(singular if n == 1 else plural)
+    return Message(t.npgettext(context, singular, plural, n))
+
+
+# --- names inside sentences --------------------------------------------------------------------
+#
+# Spanish and Portuguese put an article before a faction's name inside a sentence, and contract
+# a preposition with it ("del Nido", "al Vagabundo", "das Rapinas", "à Aliança", "pelos
+# Marqueses"). The name carries its article (``describe.faction_in_sentence`` returns an
+# :class:`InSentence`: "el Nido", "la Alianza", "as Rapinas", "o Malandro"), translated sentences
+# never write an article before it ("contra {defender}", "de {other}", "a {faction}"), and the one
+# place below contracts a preposition that directly precedes such a name in the sentence, and
+# capitalises the name when it starts the sentence ("La Alianza contra el Nido"). Every
+# translated message (whatever ``gettext``, ``ngettext``, ``pgettext`` or ``npgettext`` return)
+# formats through it: ``_("...").format(...)`` is :func:`fill`. Polish has no articles: its
+# sentences are written so that the name, in the nominative, fits (docs/glossary.md).
+
+
+class InSentence(str):
+    """A name to be put inside a sentence, with its article in Spanish and Portuguese ("el
+    Nido", "as Rapinas"). Formatting a translated message with it contracts the preposition
+    before it and capitalises it at the start of a sentence (:func:`fill`)."""
+
+    __slots__ = ()
+
+
+CONTRACTIONS: dict[str, dict[tuple[str, str], str]] = {
+    "es": {("de", "el"): "del", ("a", "el"): "al"},
+    "pt": {
+        (prep, article): joined
+        for prep, forms in {
+            "de": ("do", "da", "dos", "das"),
+            "em": ("no", "na", "nos", "nas"),
+            "a": ("ao", "à", "aos", "às"),
+            "por": ("pelo", "pela", "pelos", "pelas"),
+        }.items()
+        for article, joined in zip(("o", "a", "os", "as"), forms, strict=True)
+    },
+}
+"""Per language, (preposition, article) -> the contracted form, applied only where the
+preposition directly precedes an :class:`InSentence` name."""
+
+_LAST_WORD = re.compile(r"(?<!\w)(\w+) \Z")
+_SENTENCE_START = re.compile(r"(?:\A|[.!?] )[\s¡¿(\"'«„“]*\Z")
+_FORMATTER = string.Formatter()
+
+
+def fill(template: str, /, *args: object, **kwargs: object) -> str:
+    """``template.format(*args, **kwargs)`` in the current language, fitting every
+    :class:`InSentence` value into the sentence: a preposition right before it is contracted
+    with its article (``"de " + "el Nido"`` -> ``"del Nido"``; ``"a " + "a Aliança"`` -> ``"à
+    Aliança"``) by :data:`CONTRACTIONS`, and the name is capitalised when it starts the
+    sentence (nothing before it but opening punctuation, or after ". ", "! ", "? ")."""
+    if not any(isinstance(v, InSentence) for v in (*args, *kwargs.values())):
+        return str.format(template, *args, **kwargs)
+    rules = CONTRACTIONS.get(get_language(), {})
+    out = ""
+    auto = 0
+    for literal, field, spec, conversion in _FORMATTER.parse(template):
+        out += literal
+        if field is None:
+            continue
+        if field == "":
+            field, auto = str(auto), auto + 1
+        value, _key = _FORMATTER.get_field(field, args, kwargs)
+        if isinstance(value, InSentence) and not spec and not conversion:
+            before, name = _fit(out, str(value), rules)
+            out = before + name
+            continue
+        value = _FORMATTER.convert_field(value, conversion) if conversion else value
+        out += _FORMATTER.format_field(value, spec or "")
+    return out
+
+
+def _fit(before: str, name: str, rules: dict[tuple[str, str], str]) -> tuple[str, str]:
+    """The text before a name and the name, fitted together (see :func:`fill`)."""
+    article, space, rest = name.partition(" ")
+    m = _LAST_WORD.search(before)
+    if m is not None and space and rest:
+        joined = rules.get((m.group(1).lower(), article.lower()))
+        if joined is not None:
+            if m.group(1)[0].isupper():
+                joined = joined[0].upper() + joined[1:]
+            return before[: m.start(1)], f"{joined} {rest}"
+    if name and _SENTENCE_START.search(before):
+        name = name[0].upper() + name[1:]
+    return before, name
+
+
+class Message(str):
+    """A translated message: its ``format`` is :func:`fill`, so that a faction's name fits the
+    sentence it is put in."""
+
+    __slots__ = ()
+
+    def format(self, /, *args: object, **kwargs: object) -> str:
+        return fill(self, *args, **kwargs)
 
 
 _ = gettext

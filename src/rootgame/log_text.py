@@ -211,9 +211,9 @@ def _battle_text(game: Game, e: Event, who: str) -> str | None:
         return _(
             "Rolled hits, at most one per warrior in the clearing: {attacker} {a}, {defender} {d}"
         ).format(
-            attacker=faction_name(game.factions[int(e.get("seat", 0))]),
+            attacker=_faction_of(game, e.get("seat"), sentence=True),
             a=a,
-            defender=faction_name(game.factions[int(e.get("defender", 0))]),
+            defender=_faction_of(game, e.get("defender"), sentence=True),
             d=d,
         )
     if kind == "hits":

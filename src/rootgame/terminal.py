@@ -22,7 +22,7 @@ from rich.console import Console
 from .actions import Action, parse, token
 from .bots import Bot, Observation
 from .cli_errors import INTERRUPTED, cannot_write
-from .describe import faction_in_sentence, prompt_text, translate_reason
+from .describe import faction_in_sentence, factions_in_sentence, prompt_text, translate_reason
 from .errors import BadToken, IllegalAction
 from .game import Game
 from .i18n import N_, ngettext, pgettext
@@ -411,7 +411,7 @@ def intro(
     console.print(
         text.format(
             faction=faction_in_sentence(human),
-            bot=_(", ").join(faction_in_sentence(f) for f, _s in bots),
+            bot=factions_in_sentence(f for f, _s in bots),
             seed=seed,
             spec=spec,
         ),

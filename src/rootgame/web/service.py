@@ -238,11 +238,11 @@ class Hub:
             g = live.game
             if g.current_seat != seat:
                 cur = g.current_faction or ""
-                from ..describe import faction_name
+                from ..describe import faction_in_sentence
                 from ..i18n import language
 
                 with language(lang):
-                    who = faction_name(cur)
+                    who = faction_in_sentence(cur)
                 raise ApiError(409, "not_yours", message("not_yours", lang, faction=who))
             after = g.clone()
             try:
