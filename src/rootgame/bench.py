@@ -50,15 +50,18 @@ def play_random_game(
     save_dir: Path | None = None,
     bots: Sequence[str] | None = None,
     map_name: str = "autumn",
+    deck: str = "base",
 ) -> GameRecord:
     """Play one game between bots (``bots``: one spec per seat, e.g. ``heuristic``; random
     bots by default), to the end or to ``max_turns`` completed turns. With ``save_dir``,
     write the game's record there as ``game-<seed>.rootgame``. ``map_name`` is the map (its
-    suits dealt from the seed when it prints none)."""
+    suits dealt from the seed when it prints none), ``deck`` the shared deck."""
     game: Game | None = None
     specs = list(bots) if bots is not None else ["random"] * len(factions)
     try:
-        game = new_game(list(factions), map=map_name, seed=seed, log=save_dir is not None)
+        game = new_game(
+            list(factions), map=map_name, seed=seed, log=save_dir is not None, deck=deck
+        )
         players = [from_spec(b, bot_seed(seed, s)) for s, b in enumerate(specs)]
         while not game.is_over:
             if game.turn_number >= max_turns:
@@ -167,6 +170,7 @@ def simulate(
     save_dir: Path | None = None,
     bots: Sequence[str] | None = None,
     map_name: str = "autumn",
+    deck: str = "base",
 ) -> Simulation:
     """Play ``games`` games between bots (``bots``: one spec per seat; random bots by
     default); game ``i`` uses seed ``seed + i``. With ``save_dir``, each game's record is
@@ -176,7 +180,7 @@ def simulate(
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     for i in range(games):
-        rec = play_random_game(factions, seed + i, max_turns, save_dir, bots, map_name)
+        rec = play_random_game(factions, seed + i, max_turns, save_dir, bots, map_name, deck)
         sim.records.append(rec)
         if on_game is not None:
             on_game(rec)
@@ -239,13 +243,14 @@ def mid_game_states(
     count: int = 20,
     every: int = 37,
     factions: Sequence[str] = DEFAULT_FACTIONS,
+    deck: str = "base",
 ) -> list[Game]:
     """Copies of games in progress, taken every ``every`` decisions of random games
     (seeds ``seed``, ``seed + 1``...), until ``count`` are gathered."""
     out: list[Game] = []
     s = seed
     while len(out) < count and s < seed + 10 * count:
-        game = new_game(list(factions), seed=s)
+        game = new_game(list(factions), seed=s, deck=deck)
         bots = [RandomBot(bot_seed(s, k)) for k in range(len(factions))]
         k = 0
         while not game.is_over and len(out) < count and game.turn_number < DEFAULT_MAX_TURNS:
@@ -294,14 +299,16 @@ def run(
     seed: int = 0,
     clone_seconds: float = 0.3,
     factions: Sequence[str] = DEFAULT_FACTIONS,
+    deck: str = "base",
 ) -> BenchResult:
-    """The benchmark: ``games`` random games of ``factions`` (by default Marquise vs Eyrie),
+    """The benchmark: ``games`` random games of ``factions`` (by default Marquise vs Eyrie)
+    with the shared ``deck``,
     then clones of mid-game states, then the cost of writing records (on at most
     ``RECORD_GAMES`` games). Forced steps are counted apart from decisions."""
     forced0 = flow.COUNTERS.forced
-    sim = simulate(factions, games, seed)
+    sim = simulate(factions, games, seed, deck=deck)
     forced = flow.COUNTERS.forced - forced0
-    states = mid_game_states(seed, factions=factions)
+    states = mid_game_states(seed, factions=factions, deck=deck)
     clones, secs = time_clones(states, clone_seconds)
     return BenchResult(
         games=len(sim.records),

@@ -1,6 +1,10 @@
-"""The shared deck (Law 2.1, 4.1): 54 base cards, each with an id 0..53.
+"""The shared decks (Law 2.1, 4.1, appendix A step 2): the base deck and the Exiles and
+Partisans deck, 54 cards each, chosen at setup (``DECKS``).
 
-A card id names one physical card; copies of a card have different ids. Each card also has a
+A card id names one physical card; copies of a card have different ids. The base deck's cards
+are ids 0..53. The Exiles and Partisans deck keeps the base deck's ambush, dominance and item
+cards (identical cards: the same ids serve both decks) and adds its 25 persistent cards as ids
+54..78; ``deck_ids`` gives the ids of each deck. Each card also has a
 ``key``: a slug of its name, plus ``:suit`` where two cards share a name (``ambush:bird``,
 ``root-tea:fox``). Keys identify cards in position descriptions and for people.
 """
@@ -11,6 +15,7 @@ import json
 import re
 from dataclasses import dataclass
 from importlib import resources
+from typing import Any
 
 ITEMS: tuple[str, ...] = ("boot", "bag", "crossbow", "hammer", "sword", "tea", "coins", "torch")
 CARD_SUITS: tuple[str, ...] = ("fox", "rabbit", "mouse", "bird")
@@ -41,15 +46,20 @@ def _slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", s).strip("-")
 
 
+def _read(name: str) -> dict[str, Any]:
+    text = resources.files("rootgame.data").joinpath(name).read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
 def _load() -> tuple[tuple[Card, ...], dict[str, int]]:
-    raw = json.loads(
-        resources.files("rootgame.data").joinpath("base_deck.json").read_text("utf-8")
-    )
+    raw = _read("base_deck.json")
+    listed = raw["cards"] + _read("exiles_deck.json")["cards"]
     names: dict[str, set[str]] = {}
-    for c in raw["cards"]:
+    for c in listed:
         names.setdefault(_slug(c["name"]), set()).add(c["suit"])
     cards: list[Card] = []
-    for c in raw["cards"]:
+    for c in listed:
         slug = _slug(c["name"])
         key = slug if len(names[slug]) == 1 else f"{slug}:{c['suit']}"
         for _ in range(c["copies"]):
@@ -70,11 +80,35 @@ def _load() -> tuple[tuple[Card, ...], dict[str, int]]:
 
 
 DECK, ITEM_SUPPLY = _load()
-"""All 54 cards, indexed by id; and the item supply at setup (5.1.5)."""
+"""Every card of both decks, indexed by id; and the item supply at setup (5.1.5)."""
 
 N_CARDS = len(DECK)
+"""How many card ids there are (both decks); a game uses the 54 of its deck."""
+
+DECKS: tuple[str, ...] = ("base", "exiles")
+"""The shared decks a game may be set up with (appendix A step 2), the base deck first."""
+
+
+def _deck_ids() -> dict[str, tuple[int, ...]]:
+    kept = set(_read("exiles_deck.json")["from_base_deck"])
+    base = tuple(range(sum(c["copies"] for c in _read("base_deck.json")["cards"])))
+    exiles = tuple(i for i in base if DECK[i].kind in kept) + tuple(range(len(base), N_CARDS))
+    return {"base": base, "exiles": exiles}
+
+
+DECK_IDS: dict[str, tuple[int, ...]] = _deck_ids()
+
+
+def deck_ids(deck: str) -> tuple[int, ...]:
+    """The ids of the 54 cards of ``deck`` (one of ``DECKS``); ValueError naming the decks."""
+    ids = DECK_IDS.get(deck)
+    if ids is None:
+        raise ValueError(f"unknown deck {deck!r}; choose {' | '.join(DECKS)}")
+    return ids
+
 KEYS: frozenset[str] = frozenset(c.key for c in DECK)
 DOMINANCE_IDS: tuple[int, ...] = tuple(c.id for c in DECK if c.kind == "dominance")
+"""The four dominance cards (the same ids in both decks)."""
 
 
 def card(card_id: int) -> Card:

@@ -31,6 +31,7 @@ from .bench import (
 )
 from .bench import simulate as run_simulation
 from .board import MAPS
+from .cards import DECKS
 from .cli_errors import FAILED, RootgameGroup, ensure_folder, fail
 from .cli_records import register as register_record_commands
 from .cli_tournament import bots_for_seats, parse_bots, seat_bots
@@ -131,6 +132,23 @@ def parse_map(text: str) -> str:
     return name
 
 
+def parse_deck(text: str) -> str:
+    """A shared deck's name from ``--deck``; BadParameter naming the decks there are."""
+    name = text.strip().lower()
+    if name not in DECKS:
+        raise typer.BadParameter(
+            _("unknown deck {name}; choose {choices}").format(
+                name=repr(text), choices=" | ".join(DECKS)
+            ),
+            param_hint="--deck",
+        )
+    return name
+
+
+DECK_HELP = N_(
+    "The shared deck: base, or exiles (the Exiles and Partisans deck, appendix A step 2)."
+)
+
 MAP_HELP = N_(
     "The map: autumn, winter, lake or mountain (the suits of a map that prints none are dealt "
     "at random from the seed)."
@@ -168,15 +186,19 @@ def simulate_cmd(
         ),
     ),
     map_text: str = typer.Option("autumn", "--map", "-m", help=MAP_HELP),
+    deck_text: str = typer.Option("base", "--deck", "-d", help=DECK_HELP),
 ) -> None:
     """Play GAMES games between bots (random ones by default) and summarise the results."""
     names = parse_factions(factions)
     map_name = parse_map(map_text)
+    deck = parse_deck(deck_text)
     specs = seat_bots(bots, names, fill=True)
     if save_dir is not None:
         ensure_folder(save_dir)
     try:
-        sim = _simulate(names, specs, games, seed, max_turns, save_dir, as_json, map_name)
+        sim = _simulate(
+            names, specs, games, seed, max_turns, save_dir, as_json, map_name, deck
+        )
     except SaveError as e:
         fail(_("cannot write the record {path}: {error}").format(
             path=e.path, error=e.error.strerror or e.error), FAILED)
@@ -201,11 +223,13 @@ def _simulate(
     save_dir: Path | None,
     as_json: bool,
     map_name: str = "autumn",
+    deck: str = "base",
 ) -> Simulation:
     """Run the games and print the summary (one JSON object, or tables)."""
     if as_json:
         sim = run_simulation(
-            names, games, seed, max_turns, save_dir=save_dir, bots=specs, map_name=map_name
+            names, games, seed, max_turns, save_dir=save_dir, bots=specs, map_name=map_name,
+            deck=deck,
         )
         typer.echo(json.dumps(sim.summary()))
         return sim
@@ -228,6 +252,7 @@ def _simulate(
             save_dir=save_dir,
             bots=specs,
             map_name=map_name,
+            deck=deck,
         )
     s = sim.summary()
     done = games - s["errors"]
@@ -314,6 +339,7 @@ def play_cmd(
         "random", "--bot", help=N_("Your opponent: random, heuristic, ismcts[:200ms|:500].")
     ),
     map_text: str = typer.Option("autumn", "--map", "-m", help=MAP_HELP),
+    deck_text: str = typer.Option("base", "--deck", "-d", help=DECK_HELP),
 ) -> None:
     """Play a game in the terminal against bots (the random one by default)."""
     from .bots import from_spec
@@ -321,6 +347,7 @@ def play_cmd(
 
     specs = parse_bots(bot_spec, "--bot")
     map_name = parse_map(map_text)
+    deck = parse_deck(deck_text)
     me = as_.strip().lower()
     if load is not None:
         from .cli_records import load_game
@@ -347,7 +374,7 @@ def play_cmd(
         "--bot",
     )
     if load is None:
-        game = new_game(names, map=map_name, seed=seed)
+        game = new_game(names, map=map_name, seed=seed, deck=deck)
     human = names.index(me)
     bots = {s: from_spec(spec, bot_seed(seed, s)) for s, spec in zip(others, specs, strict=True)}
     console = Console()
@@ -384,6 +411,7 @@ def bench_cmd(
     envs: int = typer.Option(
         0, "--envs", min=0, help=N_("With --rl: processes of the vector env (0: one per core).")
     ),
+    deck_text: str = typer.Option("base", "--deck", "-d", help=DECK_HELP),
 ) -> None:
     """Time the engine on one core: random games, decisions, forced steps, clones and the
     cost of records. With --rl: Gymnasium steps/s, one environment and an AsyncVectorEnv."""
@@ -394,7 +422,8 @@ def bench_cmd(
         mixes = [tuple(parse_factions(factions))]
     else:
         mixes = [DEFAULT_FACTIONS] + ([FOUR_PLAYERS] if four_players_available() else [])
-    results = [run(games, seed, factions=m) for m in mixes]
+    deck = parse_deck(deck_text)
+    results = [run(games, seed, factions=m, deck=deck) for m in mixes]
     if as_json:
         d: dict[str, Any] = results[0].as_dict()
         if len(results) > 1:

@@ -13,7 +13,7 @@ from . import factions as _factions  # noqa: F401  (registers the factions)
 from . import flow
 from .actions import Action, parse, token
 from .board import Board, choose_layout, load_board, parse_layout
-from .cards import DECK, ITEM_SUPPLY, N_CARDS
+from .cards import DECK, ITEM_SUPPLY, deck_ids
 from .errors import BadToken, IllegalAction, PositionError
 from .flow import FACTIONS, PROMPTS, advance
 from .rng import Rng
@@ -33,22 +33,26 @@ def new_game(
     log: bool = True,
     forced: list[tuple[Any, ...]] | None = None,
     suits: str | None = None,
+    deck: str = "base",
 ) -> Game:
     """Set up a new game (Law 5.1, appendix A). ``factions`` are the seats in clockwise order;
     the first player is drawn from the seed unless given. ``map`` is one of ``board.MAPS``;
     ``suits`` lays out the clearings' suits (``board.choose_layout``: the printed suits by
     default, else the suit markers dealt at random from the seed). ``log=False`` keeps no event
     log (faster simulation). ``forced`` supplies chance outcomes in order instead of the
-    generator (used to replay a record, rules/chance.py)."""
+    generator (used to replay a record, rules/chance.py). ``deck`` is the shared deck
+    (appendix A step 2): "base" or "exiles" (the Exiles and Partisans deck)."""
     if isinstance(factions, str):
         raise ValueError(f"factions: a list of faction names, not the text {factions!r}")
-    game = Game(setup_state(list(factions), map, seed, first_player, log, forced, suits))
+    game = Game(setup_state(list(factions), map, seed, first_player, log, forced, suits, deck))
     game.meta = {
         "seed": seed,
         "factions": list(factions),
         "map": map,
         "first_player": first_player,
     }
+    if deck != "base":
+        game.meta["deck"] = deck
     if game.state.suits:
         # The dealt layout itself, so that a record replays the same clearings (appendix A).
         game.meta["suits"] = game.state.suits
@@ -78,6 +82,7 @@ def setup_state(
     log: bool = True,
     forced: list[tuple[Any, ...]] | None = None,
     suits: str | None = None,
+    deck: str = "base",
 ) -> GameState:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"the seed must be an integer, not {seed!r}")
@@ -88,8 +93,10 @@ def setup_state(
             raise ValueError(f"unknown faction {f!r}; known: {', '.join(sorted(FACTIONS))}")
     if len(set(factions)) != len(factions):
         raise ValueError("each faction can be played by one player only")
+    ids = deck_ids(deck)
     b = load_board(map, choose_layout(map, suits, seed))
     g = empty_state(b, factions)
+    g.shared_deck = deck
     n = len(factions)
     # Appendix M: the map's own pieces (the Ferry, M.3.1; closed path markers, M.4.1).
     g.ferry = b.ferry_start
@@ -105,12 +112,12 @@ def setup_state(
     ):
         raise ValueError(f"first_player must be a seat from 0 to {n - 1}")
     # 5.1.3: with two players, remove the four dominance cards; shuffle.
-    deck = list(range(N_CARDS))
+    cards = list(ids)
     if n == 2:
-        g.removed_cards = [c for c in deck if DECK[c].kind == "dominance"]
-        deck = [c for c in deck if DECK[c].kind != "dominance"]
-    chance.shuffle(g, deck)
-    g.deck = deck
+        g.removed_cards = [c for c in cards if DECK[c].kind == "dominance"]
+        cards = [c for c in cards if DECK[c].kind != "dominance"]
+    chance.shuffle(g, cards)
+    g.deck = cards
     # 5.1.5: the item supply.
     g.items = dict(ITEM_SUPPLY)
     # 5.1.1: random first player.
@@ -450,8 +457,11 @@ def _check_cards(g: GameState) -> None:
         places.append(FACTIONS[name].board_cards(g, k))
     seen: list[object] = [c for p in places for c in p]
     ids = sorted(x for x in seen if isinstance(x, int) and not isinstance(x, bool))
-    if ids != list(range(N_CARDS)) or len(seen) != N_CARDS:
-        raise PositionError(f"the saved cards are not the {N_CARDS} cards of the deck, once each")
+    want = list(deck_ids(g.shared_deck))
+    if ids != want or len(seen) != len(want):
+        raise PositionError(
+            f"the saved cards are not the {len(want)} cards of the {g.shared_deck} deck, once each"
+        )
 
 
 def state_from_dict(d: dict[str, Any]) -> GameState:
@@ -461,6 +471,12 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
     g.suits = parse_layout(d["suits"]) if d.get("suits") else ""
     g.closed = tuple(sorted((min(a, b), max(a, b)) for a, b in d.get("closed", [])))
     g.ferry = int(d.get("ferry", 0))
+    try:
+        deck_ids(str(d.get("shared_deck", "base")))
+    except ValueError as e:
+        raise PositionError(f"shared_deck: {e}") from e
+    g.shared_deck = str(d.get("shared_deck", "base"))
+    g.coffins = [int(x) for x in d.get("coffins", [])]
     g.factions = tuple(d["factions"])
     for f in g.factions:
         if f not in FACTIONS:

@@ -31,7 +31,7 @@ from typing import Any
 
 from . import factions as _factions  # noqa: F401
 from .board import Board, choose_layout, load_board
-from .cards import DECK, ITEM_SUPPLY, ITEMS, N_CARDS, ids_for_key
+from .cards import DECK, DECKS, ITEM_SUPPLY, ITEMS, N_CARDS, deck_ids, ids_for_key
 from .errors import EngineError, PositionError
 from .flow import DECISIONS, DRIVERS, FACTIONS
 from .game import Game, empty_state, state_hash
@@ -44,10 +44,12 @@ WARRIOR_WORDS = ("w", "warrior", "warriors")
 
 
 class _Cards:
-    """Hands out card ids by key, each id once."""
+    """Hands out card ids of the game's deck by key, each id once."""
 
-    def __init__(self) -> None:
+    def __init__(self, deck: str = "base") -> None:
         self.used: set[int] = set()
+        self.deck = deck
+        self.ids = deck_ids(deck)
 
     def take(self, ref: Any, where: str) -> int:
         if isinstance(ref, int) and not isinstance(ref, bool):
@@ -55,12 +57,16 @@ class _Cards:
                 raise PositionError(f"{where}: card id {ref} is not from 0 to {N_CARDS - 1}")
             if ref in self.used:
                 raise PositionError(f"{where}: card {ref} is placed twice")
+            if ref not in self.ids:
+                raise PositionError(f"{where}: card {ref} is not in the {self.deck} deck")
             self.used.add(ref)
             return ref
         if not isinstance(ref, str):
             raise PositionError(f"{where}: a card is a key such as 'anvil' or an id, not {ref!r}")
-        ids = ids_for_key(ref)
+        ids = tuple(c for c in ids_for_key(ref) if c in self.ids)
         if not ids:
+            if ids_for_key(ref):
+                raise PositionError(f"{where}: {ref!r} is not a card of the {self.deck} deck")
             raise PositionError(f"{where}: no card is called {ref!r}")
         for cid in ids:
             if cid not in self.used:
@@ -129,8 +135,8 @@ def _game(g: GameState, desc: Any) -> Game:
 
 
 KNOWN_FIELDS = (
-    "factions", "map", "suits", "closed", "ferry", "seed", "turn", "at", "number", "clearings",
-    "ruins", "hands", "deck",
+    "factions", "map", "suits", "closed", "ferry", "shared_deck", "seed", "turn", "at", "number",
+    "clearings", "ruins", "hands", "deck",
     "discard", "removed", "vp", "items", "crafted", "persistent", "dominance",
     "available_dominance", "dice", "turn_state", "first", "stack", "eyrie", "marquise",
     "vagabond",
@@ -237,8 +243,12 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
             total = FACTIONS[name].piece_totals()[kind]
             if off < 0 or on_map + off != total:
                 raise PositionError(f"{name}: {on_map} {kind}s on the map, but the box has {total}")
-    # Cards.
-    cards = _Cards()
+    # Cards (appendix A step 2: the shared deck).
+    shared = desc.get("shared_deck", "base")
+    if shared not in DECKS:
+        raise PositionError(f"shared_deck: {shared!r} is not a deck; choose {' | '.join(DECKS)}")
+    g.shared_deck = shared
+    cards = _Cards(shared)
     for who, refs in _dict(desc, "hands").items():
         s = _seat(g, who, "hands")
         g.seats[s].hand = [cards.take(r, f"hands.{who}") for r in _list(refs, f"hands.{who}")]
@@ -271,7 +281,7 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
     if not _is_int(seed):
         raise PositionError("seed: an integer")
     rng = Rng(seed)
-    rest = [c for c in range(N_CARDS) if c not in cards.used]
+    rest = [c for c in cards.ids if c not in cards.used]
     if n == 2:
         removed += [c for c in rest if DECK[c].kind == "dominance"]
         rest = [c for c in rest if DECK[c].kind != "dominance"]
@@ -527,6 +537,8 @@ def _describe(g: GameState, with_stack: bool) -> dict[str, Any]:
         d["map"] = g.map
     if g.suits:
         d["suits"] = g.suits
+    if g.shared_deck != "base":
+        d["shared_deck"] = g.shared_deck
     if g.closed != b.closed_at_start:
         d["closed"] = [list(p) for p in g.closed]
     if b.ferry_start and g.ferry != b.ferry_start:
@@ -740,7 +752,7 @@ def format_position(desc: dict[str, Any]) -> str:
     def add(name: str, value: Any) -> None:
         words.append(f"{name}={value}")
 
-    for key in ("map", "suits", "ferry", "turn", "at", "number", "first"):
+    for key in ("map", "suits", "ferry", "shared_deck", "turn", "at", "number", "first"):
         if key in desc:
             add(key, who(desc[key]) if key in ("turn", "first") else desc[key])
     if "closed" in desc:
@@ -857,8 +869,8 @@ def _turn_state_text(ts: dict[str, Any], who: Any) -> str:
 
 
 _TOP_FIELDS = (
-    "factions", "map", "suits", "ferry", "closed", "turn", "at", "number", "first",
-    "clearings", "ruins", "hands",
+    "factions", "map", "suits", "ferry", "shared_deck", "closed", "turn", "at", "number",
+    "first", "clearings", "ruins", "hands",
     "persistent", "dominance", "crafted", "vp", "available_dominance", "discard", "removed",
     "deck", "items", "dice", "turn_state", "seed", "stack",
 )  # fmt: skip
@@ -987,7 +999,7 @@ def _per_seat_field(value: str, fa: list[str], where: str) -> list[tuple[str, st
 
 
 def _decode(name: str, value: str, fa: list[str]) -> Any:
-    if name in ("map", "at", "suits"):
+    if name in ("map", "at", "suits", "shared_deck"):
         return value
     if name == "closed":
         paths = []

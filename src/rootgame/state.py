@@ -7,7 +7,8 @@ Pieces on the map are kept per clearing:
   ``(-1, "ruin")`` (2.2.4);
 - ``tokens[c]``: a list of ``(owner seat, kind)``, e.g. ``(0, "wood")``, ``(0, "keep")``.
 
-Cards are ids 0..53 (``cards.DECK``); the draw pile's top is the end of ``deck``.
+Cards are ids of ``cards.DECK`` (the 54 of the game's ``shared_deck``, ``cards.deck_ids``); the
+draw pile's top is the end of ``deck``.
 """
 
 from __future__ import annotations
@@ -133,6 +134,8 @@ class GameState:
         "suits",
         "closed",
         "ferry",
+        "shared_deck",
+        "coffins",
         "factions",
         "seats",
         "fs",
@@ -169,6 +172,10 @@ class GameState:
         """The Mountain's paths still covered by a closed path marker (M.4.2)."""
         self.ferry = 0
         """The clearing holding the Lake's Ferry (M.3.1), 0 without one."""
+        self.shared_deck = "base"
+        """The shared deck chosen at setup (appendix A step 2): "base" or "exiles"."""
+        self.coffins: list[int] = []
+        """Warriors of each seat lying on Coffin Makers (empty while none ever have)."""
         self.factions: tuple[str, ...] = ()
         self.seats: list[SeatState] = []
         self.fs: list[Any] = []
@@ -214,6 +221,8 @@ class GameState:
         g.suits = self.suits
         g.closed = self.closed
         g.ferry = self.ferry
+        g.shared_deck = self.shared_deck
+        g.coffins = self.coffins[:]
         g.factions = self.factions
         g.seats = [s.clone() for s in self.seats]
         g.fs = [f.clone() for f in self.fs]
@@ -274,6 +283,11 @@ class GameState:
             d["closed"] = [list(p) for p in self.closed]
         if self.ferry:
             d["ferry"] = self.ferry
+        # The deck's own state, left out with the base deck (whose states stay as they were).
+        if self.shared_deck != "base":
+            d["shared_deck"] = self.shared_deck
+        if self.coffins:
+            d["coffins"] = self.coffins[:]
         return d
 
     def to_dict(self, log: bool = True) -> JSON:

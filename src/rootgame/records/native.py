@@ -107,6 +107,7 @@ def _base(game: Game) -> Game:
             seed=meta["seed"],
             first_player=meta.get("first_player"),
             suits=meta.get("suits"),
+            deck=meta.get("deck", "base"),
         )
     d = json.loads(game.origin)
     if d.get("log") is None:
@@ -131,7 +132,7 @@ def write_record(game: Game, date: str | None = None, comment: str | None = None
         f"date: {date or datetime.date.today().isoformat()}",
         f"map: {game.state.map}",
         *([f"suits: {game.meta['suits']}"] if game.meta.get("suits") else []),
-        "deck: base",
+        f"deck: {game.state.shared_deck}",
         f"factions: {' '.join(game.factions)}",
     ]
     meta = game.meta
@@ -294,6 +295,7 @@ def replay_record(
                 first_player=first,
                 forced=forced,
                 suits=h.get("suits"),
+                deck=h.get("deck", "base"),
             )
         else:
             d = json.loads(h["start"])
