@@ -221,7 +221,7 @@ def test_from_json_of_a_good_save() -> None:
             "hands.eyrie: every copy of 'anvil' is already placed",
         ),
         ({"hands": {"marquise": [5], "eyrie": [5]}}, "hands.eyrie: card 5 is placed twice"),
-        ({"hands": {"eyrie": [5], "marquise": [54]}}, "hands.marquise: card id 54 is not from 0"),
+        ({"hands": {"eyrie": [5], "marquise": [79]}}, "hands.marquise: card id 79 is not from 0"),
         ({"hands": {"eyrie": ["anvil"]}, "deck": ["anvil"]}, "deck: every copy of 'anvil'"),
         ({"discard": ["anvil", "anvil"]}, "discard: every copy of 'anvil' is already placed"),
         (

@@ -13,18 +13,21 @@ import pytest
 
 from rootgame import IllegalAction
 from rootgame.board import load_board
+from rootgame.cards import DECK as ALL_CARDS
 from rootgame.cards import (
-    DECK,
     DOMINANCE_IDS,
     ITEM_SUPPLY,
-    KEYS,
     N_CARDS,
+    deck_ids,
     ids_for_key,
 )
 from rootgame.game import Game
 from rootgame.position import build
 
 MARQUISE, EYRIE = 0, 1
+DECK = tuple(ALL_CARDS[i] for i in deck_ids("base"))
+"""The base deck (the Exiles and Partisans deck's own cards are tested in test_exiles.py)."""
+KEYS = frozenset(c.key for c in DECK)
 
 # --- The deck, transcribed from the card list (shared/rules/base-deck.json) -------------------
 # (name, suit, copies, kind, cost, item, item VP)
@@ -214,8 +217,9 @@ def eyrie_attacks(
 
 
 def test_2_1_deck_has_54_cards_with_ids_0_to_53() -> None:
-    assert N_CARDS == 54
     assert [c.id for c in DECK] == list(range(54))
+    # The Exiles and Partisans deck's 25 own cards follow (test_exiles.py).
+    assert N_CARDS == 54 + 25
 
 
 def test_2_1_suit_counts() -> None:

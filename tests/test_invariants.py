@@ -27,7 +27,7 @@ from hypothesis import strategies as hs
 from rootgame import Game, IllegalAction, new_game, parse, token
 from rootgame.actions import Action
 from rootgame.board import Board, load_board
-from rootgame.cards import DECK, ITEM_SUPPLY, N_CARDS
+from rootgame.cards import DECK, DECKS, ITEM_SUPPLY, deck_ids
 from rootgame.flow import DECISIONS, FACTIONS
 from rootgame.rng import Rng
 from rootgame.state import GameState
@@ -105,9 +105,18 @@ def _ferry_move(g: GameState, b: Board, o: int, d: int) -> bool:
     )
 
 
+def _holds(g: GameState, s: int, key: str) -> bool:
+    """Whether seat ``s`` has the persistent card ``key`` in its play area (4.1.3)."""
+    return any(DECK[cid].key == key for cid in g.seats[s].persistent)
+
+
 def my_ruler(g: GameState, c: int) -> int | None:
-    """2.5 and 7.2.2, recounted: most warriors + buildings; the Eyrie rule ties they are in."""
+    """2.5 and 7.2.2, recounted: most warriors + buildings; the Eyrie rule ties they are in.
+    Soup Kitchens (Exiles and Partisans): its holder's tokens count twice each."""
     presence = [g.warriors[c][s] + sum(1 for o, _ in g.buildings[c] if o == s) for s in range(g.n)]
+    for o, _ in g.tokens[c]:
+        if _holds(g, o, "soup-kitchens"):
+            presence[o] += 2
     best = max(presence)
     if best == 0:
         return None
@@ -291,7 +300,12 @@ def check_pieces(g: GameState) -> None:
         assert hook == mine, f"{name}: piece_counts {hook} != recount {mine}"
         for kind, (on, off) in mine.items():
             assert on >= 0 and off >= 0, f"{name}: negative {kind}: {on}, {off}"
+            # Coffin Makers (Exiles and Partisans) holds warriors out of their supply.
+            if kind == "warrior" and g.coffins:
+                off += g.coffins[s]
             assert on + off == box[kind], f"{name}: {on} {kind}s on the map + {off} off != {box}"
+    if g.coffins:
+        assert any(_holds(g, s, "coffin-makers") for s in range(n)), "coffins without the card"
 
 
 def card_places(g: GameState) -> list[int]:
@@ -310,7 +324,8 @@ def card_places(g: GameState) -> list[int]:
 
 def check_cards(g: GameState) -> None:
     ids = card_places(g)
-    assert sorted(ids) == list(range(N_CARDS)), _card_diff(ids)
+    assert len(deck_ids(g.shared_deck)) == 54, "2.1, B: a shared deck has 54 cards"
+    assert sorted(ids) == list(deck_ids(g.shared_deck)), _card_diff(g, ids)
     # 5.1.3: with two players the four dominance cards are out of the game.
     if g.n == 2:
         assert sorted(g.removed_cards) == sorted(c.id for c in DECK if c.kind == "dominance")
@@ -341,10 +356,10 @@ def check_cards(g: GameState) -> None:
             assert set(fs.face_up) <= set(VIZIER_COLUMNS)
 
 
-def _card_diff(ids: list[int]) -> str:
+def _card_diff(g: GameState, ids: list[int]) -> str:
     dup = sorted({c for c in ids if ids.count(c) > 1})
-    missing = sorted(set(range(N_CARDS)) - set(ids))
-    extra = sorted(set(ids) - set(range(N_CARDS)))
+    missing = sorted(set(deck_ids(g.shared_deck)) - set(ids))
+    extra = sorted(set(ids) - set(deck_ids(g.shared_deck)))
     return f"duplicated {dup}, missing {missing}, unknown {extra}"
 
 
@@ -379,7 +394,10 @@ def check_vp(g: GameState) -> None:
             assert n in ROOST_VP[1:], (n, reason)
         elif reason.startswith("built "):
             assert n in MARQUISE_BUILD_VP[reason[6:]][1:], (n, reason)
-        elif reason in ("despot", "brutal tactics", "stand and deliver", "opened path", "pass"):
+        elif reason in (
+            "despot", "brutal tactics", "stand and deliver", "opened path", "pass",
+            "charm offensive",
+        ):
             assert n == 1, (n, reason)
         elif reason == "sympathy":
             assert n in SYMPATHY_VP[1:], (n, reason)
@@ -466,6 +484,17 @@ def _has_pieces(g: GameState, s: int, c: int) -> bool:
     )
 
 
+def _card_path(g: GameState, b: Board, s: int, o: int, d: int) -> bool:
+    """Boat Builders (rivers are paths) and Tunnels (clearings with your crafting pieces are
+    adjacent), recounted for the Marquise's workshops, the Eyrie's roosts and the Alliance's
+    sympathy."""
+    if _holds(g, s, "boat-builders") and (min(o, d), max(o, d)) in b.rivers:
+        return True
+    piece = {"marquise": "workshop", "eyrie": "roost", "alliance": "sympathy"}.get(g.factions[s])
+    at = {c for c in b.clearings for x, k in g.buildings[c] + g.tokens[c] if (x, k) == (s, piece)}
+    return _holds(g, s, "tunnels") and o in at and d in at
+
+
 def _keep_at(g: GameState, c: int) -> bool:
     return any(k == "keep" for _, k in g.tokens[c])
 
@@ -490,9 +519,21 @@ def check_sound(game: Game, acts: list[Action]) -> None:
             o, d = (int(a[2]), int(a[3])) if kind == "decree" else (int(a[1]), int(a[2]))
             if kind == "decree" and a[1] != "bird":
                 assert b.suit[o] == a[1], f"{token(a)}: origin does not match the card"
-            assert b.is_adjacent(o, d) or _ferry_move(g, b, o, d), token(a)
+            assert (
+                b.is_adjacent(o, d) or _ferry_move(g, b, o, d) or _card_path(g, b, seat, o, d)
+            ), token(a)
             assert g.warriors[o][seat] > 0, token(a)
-            assert seat in (my_ruler(g, o), my_ruler(g, d)), f"4.2.1: {token(a)}"
+            assert seat in (my_ruler(g, o), my_ruler(g, d)) or _holds(
+                g, seat, "corvid-planners"
+            ), f"4.2.1: {token(a)}"
+        elif w == "propaganda":
+            cid, c, e = int(a[1]), int(a[2]), int(a[3])
+            assert cid in hand and _matches(cid, b.suit[c]) and g.warriors[c][e] > 0, token(a)
+            assert _holds(g, seat, "propaganda-bureau") and e != seat, token(a)
+        elif w == "false-orders":
+            e, o, d = int(a[1]), int(a[2]), int(a[3])
+            assert _holds(g, seat, "false-orders") and g.warriors[o][e] > 0, token(a)
+            assert b.is_adjacent(o, d) or _card_path(g, b, e, o, d), token(a)
         elif w == "battle":
             c, d = (int(a[2]), int(a[3])) if kind == "decree" else (int(a[1]), int(a[2]))
             if kind == "decree" and a[1] != "bird":
@@ -676,6 +717,8 @@ def expect_of(game: Game, a: Action) -> Expect:
             # 7.2.3 Disdain for Trade (the Builder ignores it, 7.8.1).
             if name == "eyrie" and g.fs[seat].leader != "builder":
                 vp = 1
+            # Master Engravers: one VP more, whatever the faction (7.2.3).
+            vp += 1 if _holds(g, seat, "master-engravers") else 0
             if vp and scoring:
                 e.vp_entries.append((seat, vp, "crafted " + card.item))
     return e
@@ -744,9 +787,10 @@ def play(
     cheap: bool = True,
     factions: tuple[str, ...] = ("marquise", "eyrie"),
     map_name: str = "autumn",
+    deck: str = "base",
 ) -> Played:
     """Play one random game from ``seed``, checking invariants after every action."""
-    game = new_game(list(factions), map=map_name, seed=seed, log=False)
+    game = new_game(list(factions), map=map_name, seed=seed, log=False, deck=deck)
     chooser = Rng(seed * 1_000_003 + 12_345)
     checker = Rng(seed ^ 0x5EED)
     points = {1 + checker.below(300) for _ in range(REPLAY_POINTS)}
@@ -784,8 +828,9 @@ def replay(
     snapshots: dict[int, str],
     factions: tuple[str, ...] = ("marquise", "eyrie"),
     map_name: str = "autumn",
+    deck: str = "base",
 ) -> Game:
-    game = new_game(list(factions), map=map_name, seed=seed, log=False)
+    game = new_game(list(factions), map=map_name, seed=seed, log=False, deck=deck)
     for i, t in enumerate(history, start=1):
         game.apply(t)
         if i in snapshots:
@@ -832,6 +877,36 @@ def test_random_game_invariants_on_maps(
     check_all(p.game)
     again = replay(seed, p.game.history, p.snapshots, factions, map_name)
     assert again.to_json() == p.game.to_json()
+
+
+DECK_GAMES: list[tuple[tuple[str, ...], int]] = [
+    (MIXES[i % len(MIXES)], 1000 + i) for i in range(60)
+]
+"""(factions, seed): 60 whole games with the Exiles and Partisans deck, over every mix."""
+
+
+@pytest.mark.parametrize(
+    ("factions", "seed"), DECK_GAMES, ids=[f"exiles-{'-'.join(m)}-{s}" for m, s in DECK_GAMES]
+)
+def test_random_game_invariants_exiles_deck(factions: tuple[str, ...], seed: int) -> None:
+    """Appendix A step 2: whole games with the Exiles and Partisans deck keep every invariant
+    (its 54 cards conserved, Coffin Makers' warriors counted) and replay identically."""
+    p = play(seed, heavy_every=8, factions=factions, deck="exiles")
+    assert p.game.is_over
+    check_all(p.game)
+    again = replay(seed, p.game.history, p.snapshots, factions, deck="exiles")
+    assert again.to_json() == p.game.to_json()
+
+
+def test_exiles_deck_games_use_its_cards() -> None:
+    """The games above craft the deck's own cards and take their decisions."""
+    assert DECKS == ("base", "exiles")
+    crafted: set[str] = set()
+    for f, s in DECK_GAMES[:12]:
+        g = play(s, heavy_every=0, cheap=False, factions=f, deck="exiles").game
+        crafted |= {DECK[int(t.split()[1])].key for t in g.history if t.startswith("craft ")}
+    own = {DECK[c].key for c in deck_ids("exiles") if c >= 54}
+    assert len(crafted & own) >= 10, crafted & own
 
 
 def test_map_games_meet_the_map_rules() -> None:

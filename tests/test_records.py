@@ -14,7 +14,7 @@ import pytest
 
 from rootgame import Game, IllegalAction, PositionError, new_game
 from rootgame.bots import RandomBot
-from rootgame.cards import DECK, N_CARDS, ids_for_key
+from rootgame.cards import DECK, deck_ids, ids_for_key
 from rootgame.game import replay
 from rootgame.position import (
     MAGIC,
@@ -497,7 +497,7 @@ def test_undo_is_refused_after_a_tax_collector_draw() -> None:
 def test_undo_is_refused_after_a_shuffle() -> None:
     """With the draw pile empty, the Tax Collector's draw reshuffles the discard pile."""
     placed = {ids_for_key("anvil")[0], ids_for_key("sword")[0], *ids_for_key("tax-collector")[:1]}
-    rest = [c for c in range(N_CARDS) if c not in placed and DECK[c].kind != "dominance"]
+    rest = [c for c in deck_ids("base") if c not in placed and DECK[c].kind != "dominance"]
     g = _cat_daylight(persistent={"marquise": ["tax-collector"]}, discard=rest)
     assert g.state.deck == []
     g.apply("tax-collector 1")

@@ -174,6 +174,25 @@ CARD_NAMES: dict[str, str] = {
     "tax-collector": Np_("card", "Tax Collector"),
     "travel-gear": Np_("card", "Travel Gear"),
     "woodland-runners": Np_("card", "Woodland Runners"),
+    # The Exiles and Partisans deck's own cards.
+    "boat-builders": Np_("card", "Boat Builders"),
+    "charm-offensive": Np_("card", "Charm Offensive"),
+    "coffin-makers": Np_("card", "Coffin Makers"),
+    "corvid-planners": Np_("card", "Corvid Planners"),
+    "eyrie-emigre": Np_("card", "Eyrie Emigre"),
+    "false-orders": Np_("card", "False Orders"),
+    "fox-partisans": Np_("card", "Fox Partisans"),
+    "informants": Np_("card", "Informants"),
+    "league-of-adventurous-mice": Np_("card", "League of Adventurous Mice"),
+    "master-engravers": Np_("card", "Master Engravers"),
+    "mouse-partisans": Np_("card", "Mouse Partisans"),
+    "murine-broker": Np_("card", "Murine Broker"),
+    "propaganda-bureau": Np_("card", "Propaganda Bureau"),
+    "rabbit-partisans": Np_("card", "Rabbit Partisans"),
+    "saboteurs": Np_("card", "Saboteurs"),
+    "soup-kitchens": Np_("card", "Soup Kitchens"),
+    "swap-meet": Np_("card", "Swap Meet"),
+    "tunnels": Np_("card", "Tunnels"),
 }
 VIZIER_NAME = Np_("card", "Loyal Vizier")
 PHASE_NAMES: dict[str, str] = {
@@ -344,6 +363,33 @@ TEXT: dict[str, str] = {
     "day-labor": N_("Day Labor (a torch): take {card} from the discard pile"),
     "hideout": N_("Hideout (a torch): repair three items, then end Daylight"),
     "coalition": N_("Play {card} to form a coalition with the {faction}"),
+    # The Exiles and Partisans deck.
+    "sabotage": N_("Saboteurs: discard it to discard {card} of the {faction}"),
+    "pass@saboteurs": N_("Keep Saboteurs"),
+    "swap-meet": N_("Swap Meet: take a random card from the {faction}, then give them a card"),
+    "give@swap_give": N_("Give {card} back"),
+    "false-orders": N_(
+        "False Orders: discard it to move half the warriors of the {faction} (rounded up) "
+        "from clearing {o} to clearing {d}"
+    ),
+    "move@emigre": N_("Eyrie Emigre: move warriors from clearing {o} to clearing {d}"),
+    "battle@emigre": N_("Eyrie Emigre: battle the {defender} in clearing {c}"),
+    "emigre-fails": N_("Eyrie Emigre: the move or the battle cannot be taken; discard it"),
+    "propaganda": N_(
+        "Propaganda Bureau: spend {card} to remove a warrior of the {faction} from clearing "
+        "{c} and place one of yours there"
+    ),
+    "league.move": N_("League of Adventurous Mice: exhaust a crafted item to take a move"),
+    "league.battle": N_("League of Adventurous Mice: exhaust a crafted item to battle"),
+    "battle@card_battle": N_("Battle the {defender} in clearing {c}"),
+    "charm": N_("Charm Offensive: draw a card; the {faction} scores 1 VP"),
+    "pass@charm_offensive": N_("Do not use Charm Offensive"),
+    "informants": N_("Informants: take {card} from the discard pile instead of drawing"),
+    "draw@informants": N_("Draw as usual"),
+    "partisans": N_(
+        "Partisans: deal one extra hit, then discard every card in your hand not of this "
+        "clearing's suit"
+    ),
     # Evening.
     "discard": N_("Discard {card}"),
     "done": N_("Done"),
@@ -601,7 +647,25 @@ def _d_simple(x: _Ctx, a: Action) -> str:
 def _d_move(x: _Ctx, a: Action) -> str:
     if _is_decree(a):
         return _t("move.decree", suit=suit_name(str(a[1])), o=x.c(a[2]), d=x.c(a[3]))
-    return _t("move", o=x.c(a[1]), d=x.c(a[2]))
+    return _t(x.msg("move"), o=x.c(a[1]), d=x.c(a[2]))
+
+
+def _d_exiles(x: _Ctx, a: Action) -> str:
+    """The Exiles and Partisans deck's actions."""
+    k = str(a[0])
+    if k == "sabotage":
+        return _t(k, card=card_name(int(a[2])), faction=x.faction(a[1]))
+    if k in ("swap-meet", "charm"):
+        return _t(k, faction=x.faction(a[1]))
+    if k == "false-orders":
+        return _t(k, faction=x.faction(a[1]), o=x.c(a[2]), d=x.c(a[3]))
+    if k == "propaganda":
+        return _t(k, card=card_name(int(a[1])), c=x.c(a[2]), faction=x.faction(a[3]))
+    if k == "league":
+        return _t(f"league.{a[1]}")
+    if k in ("informants", "give"):
+        return _t(x.msg(k), card=card_name(int(a[1])))
+    return _t(k)
 
 
 def _d_count(x: _Ctx, a: Action) -> str:
@@ -895,6 +959,13 @@ _DESCRIBERS: dict[str, Describer] = {
     "take-dominance": _d_take_dominance,
     "open-path": _d_open_path,
     "royal-claim": _d_royal_claim,
+    **{
+        k: _d_exiles
+        for k in (
+            "sabotage", "swap-meet", "charm", "false-orders", "propaganda", "league",
+            "informants", "give", "emigre-fails", "partisans",
+        )
+    },
     "roost": _d_roost,
     "turmoil": _d_turmoil,
     "first": _d_first,

@@ -180,6 +180,8 @@ def event_text(game: Game, e: Event) -> str | None:
     if kind == "first":
         return _("{faction}: plays first").format(faction=who)
     vagabond = _vagabond_event(game, e, who)
+    if vagabond is None:
+        vagabond = _deck_event(e, who)
     if vagabond is not None:
         return vagabond
     rest = {k: v for k, v in e.items() if k != "kind"}
@@ -316,6 +318,26 @@ def _vagabond_event(game: Game, e: Event, who: str) -> str | None:
     return None
 
 
+def _deck_event(e: Event, who: str) -> str | None:
+    """The Exiles and Partisans deck's events."""
+    kind = e.get("kind")
+    if kind == "discard":
+        cards = ", ".join(card_name(int(c)) for c in e.get("cards", [])) or _("nothing")
+        return _("{faction}: discards {cards} ({card})").format(
+            faction=who, cards=cards, card=_card_key_title(str(e.get("why")))
+        )
+    if kind == "coffins":
+        n = sum(int(k) for k in e.get("warriors", []))
+        return ngettext(
+            "{faction}: the {n} warrior on Coffin Makers goes back to its supply",
+            "{faction}: the {n} warriors on Coffin Makers go back to their supplies",
+            n,
+        ).format(faction=who, n=n)
+    if kind == "league":
+        return ""  # the action's own line says it
+    return None
+
+
 def placements_text(game: Game, places: list[Event]) -> str:
     """Placements of one seat, each of as many of the same piece, as one line (the
     Marquise's setup puts a warrior in eleven clearings)."""
@@ -399,6 +421,8 @@ def score_reason(reason: str) -> str:
         "brutal tactics": _card_key_title("brutal-tactics"),
         "stand and deliver": _card_key_title("stand-and-deliver"),
         "royal claim": _card_key_title("royal-claim"),
+        "coffin makers": _card_key_title("coffin-makers"),
+        "charm offensive": _card_key_title("charm-offensive"),
         "sympathy": piece_name("sympathy"),
         "opened path": _("opened a closed path"),
         "pass": _("rules the Pass"),

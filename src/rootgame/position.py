@@ -136,7 +136,7 @@ def _game(g: GameState, desc: Any) -> Game:
 
 KNOWN_FIELDS = (
     "factions", "map", "suits", "closed", "ferry", "shared_deck", "seed", "turn", "at", "number",
-    "clearings", "ruins", "hands", "deck",
+    "clearings", "ruins", "hands", "deck", "coffins",
     "discard", "removed", "vp", "items", "crafted", "persistent", "dominance",
     "available_dominance", "dice", "turn_state", "first", "stack", "eyrie", "marquise",
     "vagabond",
@@ -243,6 +243,7 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
             total = FACTIONS[name].piece_totals()[kind]
             if off < 0 or on_map + off != total:
                 raise PositionError(f"{name}: {on_map} {kind}s on the map, but the box has {total}")
+    _coffins(g, _dict(desc, "coffins"))
     # Cards (appendix A step 2: the shared deck).
     shared = desc.get("shared_deck", "base")
     if shared not in DECKS:
@@ -529,6 +530,20 @@ def _ints(xs: tuple[int, ...]) -> str:
     return ", ".join(map(str, xs))
 
 
+def _coffins(g: GameState, coffins: dict[str, Any]) -> None:
+    """Warriors lying on Coffin Makers (Exiles and Partisans), taken from their supplies."""
+    if not coffins:
+        return
+    g.coffins = [0] * g.n
+    for who, k in coffins.items():
+        s = _seat(g, who, "coffins")
+        have = getattr(g.fs[s], "warriors", 0)
+        if not _is_int(k) or not 0 <= k <= have:
+            raise PositionError(f"coffins.{who}: a number of warriors from 0 to {have}, not {k!r}")
+        g.coffins[s] = k
+        g.fs[s].warriors -= k
+
+
 def _describe(g: GameState, with_stack: bool) -> dict[str, Any]:
     fa = g.factions
     b = board(g)
@@ -595,6 +610,7 @@ def _describe(g: GameState, with_stack: bool) -> dict[str, Any]:
     )
     _per_seat(d, "crafted", {fa[s]: p.items[:] for s, p in enumerate(g.seats) if p.items})
     _per_seat(d, "vp", {fa[s]: p.vp for s, p in enumerate(g.seats) if p.vp})
+    _per_seat(d, "coffins", {fa[s]: k for s, k in enumerate(g.coffins) if k})
     for s, name in enumerate(fa):
         spec = _describe_board(g, s)
         if spec:
@@ -773,8 +789,9 @@ def format_position(desc: dict[str, Any]) -> str:
         add("dominance", per_seat(desc["dominance"], _card_text))
     if "crafted" in desc:
         add("crafted", per_seat(desc["crafted"], lambda v: ",".join(v) or "-"))
-    if "vp" in desc:
-        add("vp", per_seat(desc["vp"], str))
+    for key in ("vp", "coffins"):
+        if key in desc:
+            add(key, per_seat(desc[key], str))
     for name in fa:
         spec = desc.get(name, {})
         for field in BOARD_FIELDS.get(name, ()):
@@ -871,7 +888,8 @@ def _turn_state_text(ts: dict[str, Any], who: Any) -> str:
 _TOP_FIELDS = (
     "factions", "map", "suits", "ferry", "shared_deck", "closed", "turn", "at", "number",
     "first", "clearings", "ruins", "hands",
-    "persistent", "dominance", "crafted", "vp", "available_dominance", "discard", "removed",
+    "persistent", "dominance", "crafted", "vp", "coffins", "available_dominance", "discard",
+    "removed",
     "deck", "items", "dice", "turn_state", "seed", "stack",
 )  # fmt: skip
 _INT = re.compile(r"^-?\d{1,30}$")
@@ -1023,8 +1041,8 @@ def _decode(name: str, value: str, fa: list[str]) -> Any:
         return {f: _card_ref(v, f"{name}.{f}") for f, v in _per_seat_field(value, fa, name)}
     if name == "crafted":
         return {f: ([] if _empty(v) else v.split(",")) for f, v in _per_seat_field(value, fa, name)}
-    if name == "vp":
-        return {f: _int(v, f"vp.{f}") for f, v in _per_seat_field(value, fa, name)}
+    if name in ("vp", "coffins"):
+        return {f: _int(v, f"{name}.{f}") for f, v in _per_seat_field(value, fa, name)}
     if name in ("available_dominance", "discard", "removed", "deck"):
         return _cards(value, name)
     if name == "items":

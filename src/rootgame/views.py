@@ -126,6 +126,10 @@ def view(game: Game, seat: int | None) -> JSON:
         v["ferry"] = g.ferry
     if b.tower:
         v["tower"] = b.tower
+    if g.shared_deck != "base":
+        # Appendix A step 2; the warriors lying on Coffin Makers, by faction.
+        v["shared_deck"] = g.shared_deck
+        v["coffins"] = {g.factions[s]: k for s, k in enumerate(g.coffins) if k}
     if seat is not None:
         v["hand"] = [card_ref(c) for c in g.seats[seat].hand]
         # What only this seat sees of its own faction board (the Alliance's supporters).

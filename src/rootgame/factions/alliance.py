@@ -32,6 +32,7 @@ from ..rules.core import (
     draw,
     place_warriors,
     remove_enemy_pieces,
+    return_warriors,
     score,
 )
 from ..rules.effects import (
@@ -228,7 +229,7 @@ class Alliance(Faction):
             discard(g, x)
         gone = (fs.officers + 1) // 2
         fs.officers -= gone
-        fs.warriors += gone
+        return_warriors(g, seat, gone)
         chance.emit(
             g,
             {"kind": "base_lost", "seat": seat, "c": c, "supporters": lost, "officers": gone},
@@ -736,7 +737,7 @@ def _ops_apply(g: GameState, f: Frame, a: Action) -> None:
     elif kind == "organize":
         c = int(a[1])
         g.warriors[c][seat] -= 1
-        st(g, seat).warriors += 1
+        return_warriors(g, seat, 1)
         place_sympathy(g, seat, c, "sympathy")
     else:
         raise AssertionError(a)

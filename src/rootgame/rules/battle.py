@@ -433,7 +433,15 @@ def _effect_options(g: GameState, bf: Frame, seat: int) -> list[Action]:
     ar = has_persistent(g, seat, "armorers")
     if ar is not None and not d["armor_a" if attacker else "armor_d"]:
         out.append(("armorers",))
+    if g.shared_deck != "base" and _partisans(g, seat, d["c"]) not in used:
+        if has_persistent(g, seat, _partisans(g, seat, d["c"])) is not None:
+            out.append(("partisans",))
     return out
+
+
+def _partisans(g: GameState, seat: int, c: int) -> str:
+    """The key of the Partisans card of clearing ``c``'s suit (Exiles and Partisans)."""
+    return f"{board(g).suit[c]}-partisans"
 
 
 @decision(
@@ -455,7 +463,7 @@ def _order_apply(g: GameState, f: Frame, a: Action) -> None:
 @decision(
     "battle_effects",
     "Use a battle effect?",
-    takes=(("brutal-tactics",), ("sappers",), ("armorers",), ("done",)),
+    takes=(("brutal-tactics",), ("sappers",), ("armorers",), ("partisans",), ("done",)),
 )
 def _effects_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
@@ -485,6 +493,17 @@ def _effects_apply(g: GameState, f: Frame, a: Action) -> None:
         # Armorers: discard it to ignore all rolled hits you would take.
         d["armor_a" if seat == d["a"] else "armor_d"] = True
         _discard_persistent(g, seat, "armorers")
+    elif kind == "partisans":
+        # Fox/Rabbit/Mouse Partisans: one extra hit in a clearing of its suit, then discard
+        # every card in hand but those of that suit (birds too: docs/rulings.md).
+        key = _partisans(g, seat, d["c"])
+        d["extra_a" if seat == d["a"] else "extra_d"] += 1
+        d["used"] = d.get("used", ()) + (key,)
+        suit = board(g).suit[d["c"]]
+        gone = [x for x in g.seats[seat].hand if DECK[x].suit != suit]
+        for x in gone:
+            discard_from_hand(g, seat, x)
+        emit(g, {"kind": "discard", "seat": seat, "cards": gone, "why": key})
     if not _effect_options(g, bf, seat):
         pop(g, f)
 

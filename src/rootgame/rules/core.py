@@ -68,6 +68,10 @@ def ruler(g: GameState, c: int) -> int | None:
     for owner, _ in g.buildings[c]:
         if owner >= 0:
             counts[owner] += 1
+    if g.shared_deck != "base" and g.tokens[c]:
+        from .exiles import soup_kitchens
+
+        soup_kitchens(g, c, counts)
     best = max(counts)
     if best == 0:
         return None
@@ -156,10 +160,19 @@ def remove_warriors(g: GameState, seat: int, c: int, n: int, by: int | None = No
     player removing them, for the log)."""
     k = min(n, g.warriors[c][seat])
     g.warriors[c][seat] -= k
-    g.fs[seat].warriors += k
+    return_warriors(g, seat, k)
     if k and g.log is not None:
         piece_event(g, "remove", seat, c, "warrior", k, by)
     return k
+
+
+def return_warriors(g: GameState, seat: int, k: int) -> None:
+    """``k`` warriors of ``seat`` go back to its supply (or onto Coffin Makers)."""
+    g.fs[seat].warriors += k
+    if k and g.shared_deck != "base":
+        from .exiles import return_to_supply
+
+        return_to_supply(g, seat, k)
 
 
 def remove_building(g: GameState, c: int, index: int, by: int | None) -> tuple[int, str]:

@@ -20,7 +20,7 @@ from ..board import SUITS
 from ..cards import DECK, Card
 from ..flow import applies, decision, explains, pop
 from ..state import Frame, GameState
-from . import effects
+from . import effects, exiles
 from .core import board, discard, fac, remove_enemy_pieces, score
 
 
@@ -118,11 +118,18 @@ def do_craft(g: GameState, seat: int, a: Action) -> None:
         g.items[c.item] -= 1
         fac(g, seat).item_crafted(g, seat, c.item)
         discard(g, cid)
-        score(g, seat, fac(g, seat).craft_vp(g, seat, c), "crafted " + c.item)
+        score(g, seat, item_vp(g, seat, c), "crafted " + c.item)
+        exiles.item_crafted(g, seat)
         return
     # The Favors: remove every enemy piece in all clearings of the card's suit.
     discard(g, cid)
     favor(g, seat, c.suit)
+
+
+def item_vp(g: GameState, seat: int, c: Card) -> int:
+    """VP for crafting item card ``c`` (3.2.2): the faction's (the Eyrie's Disdain for Trade,
+    7.2.3), plus one for Master Engravers."""
+    return fac(g, seat).craft_vp(g, seat, c) + exiles.engravers_vp(g, seat)
 
 
 def favor(g: GameState, seat: int, suit: str) -> None:

@@ -7,6 +7,8 @@ crafting and the Favors in crafting.py.
 - Start of Daylight: Command Warren.
 - In Daylight: Tax Collector, Codebreakers, activating or taking a dominance card.
 - Start of Evening: Cobbler.
+
+The Exiles and Partisans deck's cards (rules/exiles.py) are offered from the same moments.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from ..actions import (
 from ..cards import DECK
 from ..flow import applies, decision, pop
 from ..state import Frame, GameState
-from . import chance
+from . import chance, exiles
 from .battle import battle_targets, start_battle
 from .core import (
     board,
@@ -101,6 +103,7 @@ DAYLIGHT_CARD_ACTIONS: tuple[Signature, ...] = (
     ("dominance", DOMINANCE_CARD),
     ("take-dominance", DOMINANCE_CARD, CARD),
     *DAYLIGHT_MAP_ACTIONS,
+    *exiles.DAYLIGHT_ACTIONS,
 )
 """The signatures of :func:`daylight_card_actions` (for decisions that offer them)."""
 
@@ -126,6 +129,8 @@ def daylight_card_actions(g: GameState, seat: int) -> list[Action]:
         for pay in matching_cards(g, seat, DECK[dom].suit):
             out.append(("take-dominance", dom, pay))
     out.extend(daylight_map_actions(g, seat))
+    if g.shared_deck != "base":
+        out.extend(exiles.daylight_actions(g, seat))
     return out
 
 
@@ -159,6 +164,8 @@ def apply_daylight_card_action(g: GameState, seat: int, a: Action) -> None:
         g.seats[seat].hand.append(dom)
     elif kind == OPEN_PATH:
         open_path(g, seat, a)
+    elif kind in ("propaganda", "league"):
+        exiles.apply_daylight(g, seat, a)
     else:
         raise AssertionError(f"not a daylight card action: {a}")
 
@@ -177,6 +184,8 @@ def birdsong_start(g: GameState, seat: int) -> None:
             _burrow_bank(g, seat, others[0])
         elif others:
             g.stack.append(Frame("burrow_bank", seat, {}))
+    if g.shared_deck != "base":
+        exiles.birdsong_start(g, seat)
 
 
 def _burrow_bank(g: GameState, seat: int, other: int) -> None:
@@ -211,10 +220,16 @@ def birdsong_card_actions(g: GameState, seat: int) -> list[Action]:
     sd = has_persistent(g, seat, "stand-and-deliver")
     if "stand-and-deliver" not in used and sd is not None:
         out.extend(("stand-and-deliver", e) for e in enemies(g, seat) if g.seats[e].hand)
+    if g.shared_deck != "base":
+        out.extend(exiles.birdsong_actions(g, seat))
     return out
 
 
-def push_birdsong_cards(g: GameState, seat: int) -> None:
+def push_birdsong_cards(g: GameState, seat: int, late: bool = False) -> None:
+    """Offer the Birdsong cards; after the faction's Birdsong steps (``late``), then the
+    end of Birdsong (Eyrie Emigre)."""
+    if late and g.shared_deck != "base":
+        exiles.birdsong_end(g, seat)
     if birdsong_card_actions(g, seat):
         g.stack.append(Frame("birdsong_cards", seat, {}))
 
@@ -222,7 +237,12 @@ def push_birdsong_cards(g: GameState, seat: int) -> None:
 @decision(
     "birdsong_cards",
     "Use a Birdsong card?",
-    takes=(("royal-claim",), ("stand-and-deliver", SEAT), ("done",)),
+    takes=(
+        ("royal-claim",),
+        ("stand-and-deliver", SEAT),
+        *exiles.BIRDSONG_ACTIONS,
+        ("done",),
+    ),
 )
 def _bc_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
@@ -235,6 +255,13 @@ def _bc_apply(g: GameState, f: Frame, a: Action) -> None:
     seat = f.seat
     if a[0] == "done":
         pop(g, f)
+        return
+    if a[0] in ("swap-meet", "false-orders"):
+        # The card may ask more (Swap Meet's card given back): the Birdsong cards are offered
+        # again after it.
+        pop(g, f)
+        g.stack.append(Frame("birdsong_cards", seat, {}))
+        exiles.apply_birdsong(g, seat, a)
         return
     if a[0] == "royal-claim":
         # Royal Claim: discard it to score 1 VP per clearing you rule.
@@ -294,3 +321,5 @@ def _cw_apply(g: GameState, f: Frame, a: Action) -> None:
 def evening_start(g: GameState, seat: int) -> None:
     if has_persistent(g, seat, "cobbler") is not None:
         fac(g, seat).push_card_move(g, seat)
+    if g.shared_deck != "base":
+        exiles.evening_start(g, seat)

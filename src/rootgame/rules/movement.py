@@ -18,22 +18,24 @@ from ..errors import EngineError
 from ..flow import applies, decision, explains, pop
 from ..state import Frame, GameState
 from .core import board, fac, rulers
+from .exiles import ignores_rule_to_move, neighbours
 from .maps import ferry_destinations, ferry_moved, is_ferry_move
 
 
 def move_pairs(g: GameState, seat: int, origins: Iterable[int]) -> list[tuple[int, int]]:
     """Every legal (origin, destination) for ``seat`` from the given clearings (4.2, 4.2.1),
-    with the Lake's Ferry (M.3.5)."""
-    b = board(g)
+    with the Lake's Ferry (M.3.5), and the Exiles and Partisans cards that change where a
+    move may go (Boat Builders, Tunnels) or whether rule matters (Corvid Planners)."""
     out: list[tuple[int, int]] = []
     who: list[int | None] | None = None
+    free = ignores_rule_to_move(g, seat)
     for o in origins:
         if not g.warriors[o][seat]:
             continue
         if who is None:
             who = rulers(g)
-        rules_o = who[o] == seat
-        for d in b.adjacent[o]:
+        rules_o = free or who[o] == seat
+        for d in neighbours(g, seat, o):
             if rules_o or who[d] == seat:
                 out.append((o, d))
         if o == g.ferry:
@@ -119,7 +121,7 @@ def explain_move(
         return f"clearing {o} is {b.suit[o]}, and this move must start in a {suit} clearing"
     if not g.warriors[o][seat]:
         return f"you have no warriors in clearing {o} (4.2)"
-    if not b.is_adjacent(o, d) and not is_ferry_move(g, o, d):
+    if d not in neighbours(g, seat, o) and not is_ferry_move(g, o, d):
         if d in b.coastal and o in b.coastal:
             return (
                 f"clearings {o} and {d} are not joined by a path, and the Ferry cannot take "

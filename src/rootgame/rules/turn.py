@@ -13,7 +13,7 @@ from ..actions import (
 )
 from ..flow import applies, decision, driver, pop
 from ..state import Frame, GameState
-from . import effects, maps
+from . import effects, exiles, maps
 from .core import HAND_LIMIT, discard_from_hand, draw, fac
 
 PHASES = ("birdsong", "daylight", "evening")
@@ -92,7 +92,7 @@ def _turn_run(g: GameState, f: Frame) -> None:
             effects.evening_start(g, seat)
     elif step in ("cards", "late_cards"):
         # Cards used "in Birdsong": offered before and after the faction's Birdsong steps.
-        effects.push_birdsong_cards(g, seat)
+        effects.push_birdsong_cards(g, seat, late=step == "late_cards")
     else:
         fac(g, seat).run_step(g, seat, step)
 
@@ -112,7 +112,10 @@ def _setup_run(g: GameState, f: Frame) -> None:
 
 
 def draw_and_discard(g: GameState, seat: int, n: int) -> None:
-    """Draw ``n`` cards, then discard down to five (2.1, the hand limit of each Evening)."""
+    """Draw ``n`` cards, then discard down to five (2.1, the hand limit of each Evening).
+    Informants may take an ambush card from the discard pile instead of the draw."""
+    if g.shared_deck != "base" and exiles.informants(g, seat, n):
+        return
     draw(g, seat, n)
     push_discard_to_limit(g, seat)
 
