@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ..actions import Action
 from ..cards import Card
 from ..errors import PositionError
 from ..state import JSON, GameState
@@ -134,6 +135,20 @@ class Faction:
         from ..rules.movement import push_move
 
         push_move(g, seat, None, optional=True)
+
+    def card_moves(self, g: GameState, seat: int) -> list[Action]:
+        """The moves a card such as Eyrie Emigre lets this faction take: ``move O D`` (4.2).
+        The destination is the action's last number."""
+        from ..rules.core import board
+        from ..rules.movement import move_pairs
+
+        return [("move", o, d) for o, d in move_pairs(g, seat, board(g).clearings)]
+
+    def do_card_move(self, g: GameState, seat: int, a: Action) -> None:
+        """Take one of :meth:`card_moves` (the warriors moved may be asked next)."""
+        from ..rules.movement import start_move
+
+        start_move(g, seat, int(a[1]), int(a[2]))
 
     def coalition_formed(self, g: GameState, seat: int, partner: int) -> None:
         """This faction formed a coalition with ``partner`` (9.2.9.3.4)."""

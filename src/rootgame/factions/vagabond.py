@@ -481,6 +481,17 @@ class Vagabond(Faction):
         """Cobbler: one Move (9.5.1), paid with boots like the Daylight action."""
         g.stack.append(Frame("vb_card_move", seat, {}))
 
+    def card_moves(self, g: GameState, seat: int) -> list[Action]:
+        """A card's move is a Move (9.5.1), paid with boots (docs/rulings.md 63)."""
+        from .vagabond_day import moves
+
+        return moves(g, seat)
+
+    def do_card_move(self, g: GameState, seat: int, a: Action) -> None:
+        from .vagabond_day import do_pawn_move
+
+        do_pawn_move(g, seat, int(a[1]))
+
     def coalition_formed(self, g: GameState, seat: int, partner: int) -> None:
         """9.2.9.3.4: a Hostile partner's marker goes to Indifferent."""
         fs = st(g, seat)

@@ -210,16 +210,20 @@ def birdsong_end(g: GameState, seat: int) -> None:
 @decision(
     "emigre",
     "Eyrie Emigre: move, then battle in the clearing you moved into",
-    takes=(("move", CLEARING, CLEARING), ("battle", CLEARING, SEAT), ("emigre-fails",)),
+    takes=(
+        ("move", CLEARING, CLEARING),
+        ("move", CLEARING),
+        ("battle", CLEARING, SEAT),
+        ("emigre-fails",),
+    ),
 )
 def _emigre_legal(g: GameState, f: Frame) -> list[Action]:
-    from .movement import move_pairs
-
     assert f.seat is not None
     to = int(f.data["to"])
     acts: list[Action]
     if not to:
-        acts = [("move", o, d) for o, d in move_pairs(g, f.seat, board(g).clearings)]
+        # The Vagabond's move is a Move paid with boots (docs/rulings.md).
+        acts = fac(g, f.seat).card_moves(g, f.seat)
     else:
         acts = [("battle", c, e) for c, e in battle_targets(g, f.seat, (to,))]
     return acts or [("emigre-fails",)]
@@ -227,12 +231,10 @@ def _emigre_legal(g: GameState, f: Frame) -> list[Action]:
 
 @applies("emigre")
 def _emigre_apply(g: GameState, f: Frame, a: Action) -> None:
-    from .movement import start_move
-
     assert f.seat is not None
     if a[0] == "move":
-        f.data["to"] = int(a[2])
-        start_move(g, f.seat, int(a[1]), int(a[2]))
+        f.data["to"] = int(a[-1])
+        fac(g, f.seat).do_card_move(g, f.seat, a)
         return
     pop(g, f)
     if a[0] == "battle":
@@ -289,6 +291,7 @@ def apply_daylight(g: GameState, seat: int, a: Action) -> None:
         g.seats[seat].hand.remove(pay)
         discard(g, pay)
         remove_warriors(g, e, c, 1, seat)
+        fac(g, seat).removed_warriors_of(g, seat, e, 1)  # the Vagabond: Hostile (9.2.9.3)
         if can_place(g, seat, c):
             place_warriors(g, seat, c, 1)
         fac(g, e).warriors_removed(g, e, c, 1)
