@@ -507,3 +507,49 @@ def test_card_propaganda_bureau_for_the_vagabond_removes_without_placing() -> No
     s = g.state
     assert s.warriors[5] == [0, 1]
     assert s.fs[0].rel[E] == -1  # 9.2.9.3: removing a warrior makes the Eyrie Hostile
+
+
+def test_card_boat_builders_the_vagabond_moves_along_rivers() -> None:
+    g = vpos(at="daylight", clearings={"3": {"eyrie": "1w roost"}},
+             persistent={"vagabond": ["boat-builders"]},
+             vagabond={"pawn": 5, "items": {"up": "boot"}})
+    assert {t for t in g.legal_tokens() if t.startswith("move")} == {"move 1", "move 2", "move 10"}
+    g.apply("move 10")
+    assert g.state.fs[0].pawn == 10
+
+
+def test_A_real_rootlog_games_set_up_their_map_deck_and_suits() -> None:
+    """The recorded games of ../shared/rootlog (all with the Exiles and Partisans deck): their
+    headers set up a game on the right map, with the deck and the clearing suits given."""
+    from test_rootlog import GAME_FILES
+
+    from rootgame.board import load_board
+    from rootgame.records.rootlog import parse_rootlog
+
+    assert len(GAME_FILES) == 5, "../shared/rootlog holds the five recorded games"
+    for p in GAME_FILES:
+        rec = parse_rootlog(p.read_text(encoding="utf-8"))
+        opts = rec.setup_options()
+        g = new_game(["marquise", "eyrie"], seed=1, **opts)
+        assert g.state.shared_deck == "exiles" and g.state.map == opts["map"], p.name
+        suits = load_board(g.state.map, g.state.suits).suit[1:]
+        want = rec.clearings or tuple(s[0].upper() for s in load_board("autumn").suit[1:])
+        assert tuple(s[0].upper() for s in suits) == tuple(want), p.name
+
+
+def test_exiles_actions_are_described_in_words() -> None:
+    """Every new action reads as text, never as its bare token (describe.py)."""
+    from rootgame.describe import describe
+
+    g = ep(turn="marquise", at="birdsong",
+           clearings={"1": {"marquise": "3w keep"}, "5": {"eyrie": "1w"}},
+           hands={"eyrie": ["anvil"]},
+           persistent={"marquise": ["eyrie-emigre", "swap-meet", "false-orders"]})
+    texts = [describe(g.state, a) for a in g.legal_actions()]
+    assert "Swap Meet: take a random card from the Eyrie Dynasties, then give them a card" in texts
+    assert all(t != " ".join(map(str, a)) for t, a in zip(texts, g.legal_actions(), strict=True))
+    v = vpos(at="birdsong", persistent={"vagabond": ["eyrie-emigre"]},
+             clearings={"3": {"eyrie": "1w roost"}}, vagabond={"pawn": 5, "items": {"up": "boot"}})
+    v.apply("pass")
+    assert v.decision == "emigre"
+    assert all("boot" in describe(v.state, a) for a in v.legal_actions())

@@ -863,7 +863,7 @@ def _d_vagabond(x: _Ctx, a: Action) -> str:
         return _t("refresh.damaged" if len(a) > 2 else "refresh", item=item_name(str(a[1])))
     if k == "slip":
         return _t("slip", place=place_text(x.g, int(a[1])))
-    if k == "move" and x.frame in ("vb_actions", "vb_card_move"):
+    if k == "move" and (x.frame in ("vb_actions", "vb_card_move") or len(a) == 2):
         seat = x.seat()
         boots = move_cost(x.g, seat, int(a[1])) if seat is not None else 1
         return _t("move@vb_actions", c=x.c(a[1]), boots=boots)
@@ -906,7 +906,9 @@ _VAGABOND_KINDS = (
 
 
 def _d_move_any(x: _Ctx, a: Action) -> str:
-    return _d_vagabond(x, a) if x.frame in ("vb_actions", "vb_card_move") else _d_move(x, a)
+    if x.frame in ("vb_actions", "vb_card_move") or len(a) == 2:  # his Move (9.5.1)
+        return _d_vagabond(x, a)
+    return _d_move(x, a)
 
 
 def _d_battle_any(x: _Ctx, a: Action) -> str:

@@ -27,6 +27,7 @@ from ..flow import FACTIONS, applies, decision, pop
 from ..rules import chance
 from ..rules.battle import current_battle
 from ..rules.core import board, remove_warriors, score
+from ..rules.exiles import neighbours
 from ..rules.turn import draw_and_discard
 from ..state import JSON, Frame, GameState
 from .base import Faction
@@ -172,11 +173,12 @@ def place_name(b: Board, loc: int) -> str:
     return str(loc) if loc < FOREST_BASE else "forest:" + b.forests[forest_index(loc)].id
 
 
-def clearing_neighbours(b: Board, loc: int) -> tuple[int, ...]:
-    """Clearings one step away: along a path, or out of a forest (9.5.1)."""
+def clearing_neighbours(g: GameState, seat: int, loc: int) -> tuple[int, ...]:
+    """Clearings one step away: along a path (and a river with Boat Builders, rules/exiles.py),
+    or out of a forest (9.5.1)."""
     if loc < FOREST_BASE:
-        return b.adjacent[loc]
-    return b.forests[forest_index(loc)].clearings
+        return neighbours(g, seat, loc)
+    return board(g).forests[forest_index(loc)].clearings
 
 
 def forest_neighbours(b: Board, loc: int) -> list[int]:
@@ -726,7 +728,7 @@ def _slip_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     b = board(g)
     loc = st(g, f.seat).pawn
-    out: list[Action] = [("slip", d) for d in clearing_neighbours(b, loc)]
+    out: list[Action] = [("slip", d) for d in clearing_neighbours(g, f.seat, loc)]
     out.extend(("slip", d) for d in forest_neighbours(b, loc))
     out.append(("pass",))
     return out

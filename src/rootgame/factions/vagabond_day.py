@@ -80,7 +80,7 @@ def moves(g: GameState, seat: int) -> list[Action]:
         return []
     return [
         ("move", d)
-        for d in clearing_neighbours(board(g), fs.pawn)
+        for d in clearing_neighbours(g, seat, fs.pawn)
         if boots >= move_cost(g, seat, d)
     ]
 
@@ -252,7 +252,7 @@ def _actions_explain(g: GameState, f: Frame, a: Action) -> str | None:
     if kind in ACTION_KINDS and kind != "move" and not clearing_of(fs):
         return "you are in a forest: there you can only move to an adjacent clearing (9.5)"
     if kind == "move" and len(a) > 1 and isinstance(a[1], int):
-        if a[1] not in clearing_neighbours(board(g), fs.pawn):
+        if a[1] not in clearing_neighbours(g, f.seat, fs.pawn):
             return f"clearing {a[1]} is not adjacent to you; Move never enters a forest (9.5.1)"
         return "moving into a clearing with Hostile warriors costs an extra boot (9.2.9.3.2)"
     if kind == "explore":

@@ -55,6 +55,10 @@ ITEM_LETTER: dict[str, str] = {
 ITEM_OF_LETTER: dict[str, str] = {v: k for k, v in ITEM_LETTER.items()}
 MAPS = ("Fall", "Autumn", "Winter", "Lake", "Mountain")
 DECKS = ("Standard", "E&P")
+MAP_OPTION = {"Fall": "autumn", "Autumn": "autumn", "Winter": "winter", "Lake": "lake",
+              "Mountain": "mountain"}
+DECK_OPTION = {"Standard": "base", "E&P": "exiles"}
+"""The engine's names (``new_game(map=..., deck=...)``) of Rootlog's maps and decks."""
 HEADER_KEYS = ("Map", "Deck", "Clearings", "Landmarks", "Hirelings", "Pool")
 MAX_CLEARING = 12
 MAX_NUMBER = 999
@@ -333,6 +337,14 @@ class RootlogGame:
     winner: str | None = None
     """The winning faction letters (several for a coalition); None when not given."""
     comments: list[tuple[int, str]] = field(default_factory=list)
+
+    def setup_options(self) -> dict[str, str]:
+        """``new_game``'s map, deck and suits for this record's header (``Map:``, ``Deck:``,
+        ``Clearings:``)."""
+        out = {"map": MAP_OPTION[self.map], "deck": DECK_OPTION[self.deck]}
+        if self.clearings is not None:
+            out["suits"] = "".join(self.clearings)
+        return out
     """Comment lines and end-of-line comments of header lines: (line, text)."""
     header_lines: dict[str, int] = field(default_factory=dict)
     """Line number of each header field (``Map``, ``Deck``, ...) and player letter."""
