@@ -518,25 +518,6 @@ def test_card_boat_builders_the_vagabond_moves_along_rivers() -> None:
     assert g.state.fs[0].pawn == 10
 
 
-def test_A_real_rootlog_games_set_up_their_map_deck_and_suits() -> None:
-    """The recorded games of ../shared/rootlog (all with the Exiles and Partisans deck): their
-    headers set up a game on the right map, with the deck and the clearing suits given."""
-    from test_rootlog import GAME_FILES
-
-    from rootgame.board import load_board
-    from rootgame.records.rootlog import parse_rootlog
-
-    assert len(GAME_FILES) == 5, "../shared/rootlog holds the five recorded games"
-    for p in GAME_FILES:
-        rec = parse_rootlog(p.read_text(encoding="utf-8"))
-        opts = rec.setup_options()
-        g = new_game(["marquise", "eyrie"], seed=1, **opts)
-        assert g.state.shared_deck == "exiles" and g.state.map == opts["map"], p.name
-        suits = load_board(g.state.map, g.state.suits).suit[1:]
-        want = rec.clearings or tuple(s[0].upper() for s in load_board("autumn").suit[1:])
-        assert tuple(s[0].upper() for s in suits) == tuple(want), p.name
-
-
 def test_exiles_actions_are_described_in_words() -> None:
     """Every new action reads as text, never as its bare token (describe.py)."""
     from rootgame.describe import describe
@@ -553,3 +534,14 @@ def test_exiles_actions_are_described_in_words() -> None:
     v.apply("pass")
     assert v.decision == "emigre"
     assert all("boot" in describe(v.state, a) for a in v.legal_actions())
+
+
+def test_A2_position_string_carries_coffins() -> None:
+    g = ep(turn="eyrie", at="daylight:craft", clearings={"1": {"eyrie": "2w roost"}},
+           persistent={"marquise": ["coffin-makers"]}, coffins={"eyrie": 3})
+    line = to_string(g)
+    assert "coffins=e:3" in line and "shared_deck=exiles" in line
+    again = from_string(line)
+    assert again.state.coffins == [0, 3] and again.hash() == g.hash()
+    with pytest.raises(PositionError, match="coffins.eyrie: a number of warriors from 0 to 18"):
+        ep(clearings={"1": {"eyrie": "2w roost"}}, coffins={"eyrie": 19})

@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rootgame import Game, new_game
+from rootgame.board import load_board
 from rootgame.cards import DECK
 from rootgame.game import replay
 from rootgame.records.rootlog import (
@@ -160,6 +161,19 @@ def test_import_refuses_the_real_games_naming_what_is_unsupported() -> None:
         assert "the E&P deck" in msg
         for x in rec.players:
             assert (f"faction {x} (" in msg) == (x not in "CEA"), (path.name, x)
+
+
+def test_real_games_headers_set_up_their_map_deck_and_suits() -> None:
+    """Each real game's header (Map:, Deck:, Clearings:) sets up a game on its map, with the
+    Exiles and Partisans deck and its clearing suits (issue 9; factions follow as they exist)."""
+    for path in _games():
+        rec = parse_rootlog(path.read_text(encoding="utf-8"))
+        opts = rec.setup_options()
+        g = new_game(["marquise", "eyrie"], seed=1, **opts)
+        assert g.state.shared_deck == "exiles" and g.state.map == opts["map"], path.name
+        suits = load_board(g.state.map, g.state.suits).suit[1:]
+        want = rec.clearings or tuple(s[0].upper() for s in load_board("autumn").suit[1:])
+        assert tuple(s[0].upper() for s in suits) == tuple(want), path.name
 
 
 # --- Tricky fragments --------------------------------------------------------------------
