@@ -104,13 +104,17 @@ def play(g: Game, *toks: str) -> Game:
 
 
 def mid_games(
-    factions: Sequence[str], seeds: Iterable[int], every: int = 41, first: int = 17
+    factions: Sequence[str],
+    seeds: Iterable[int],
+    every: int = 41,
+    first: int = 17,
+    deck: str = "base",
 ) -> list[Game]:
-    """Copies of random games (random bots) at several moments, never over: after decision
-    ``first``, then every ``every`` decisions."""
+    """Copies of random games (random bots, the shared ``deck``) at several moments, never
+    over: after decision ``first``, then every ``every`` decisions."""
     out: list[Game] = []
     for seed in seeds:
-        g = new_game(factions=list(factions), seed=seed)
+        g = new_game(factions=list(factions), seed=seed, deck=deck)
         bot = RandomBot(seed)
         n = 0
         while not g.is_over:
@@ -137,7 +141,8 @@ def resample(game: Game, seat: int | None, rng: Rng) -> Game:
     pile, the other hands, the other factions' face-down piles (the Alliance's supporters), the
     Vagabond's ruin items and quest deck (hidden from everyone),
     and in the log the others' draws, shuffles, random picks, looks, and the cards others put
-    face down (Mobilize; Outrage, seen by the payer and the Alliance)."""
+    face down (Mobilize; Outrage, seen by the payer and the Alliance; the card Swap Meet gives
+    back, seen by the two players)."""
     h = game.clone()
     g = h.state
     others = [s for s in range(g.n) if s != seat]
@@ -167,6 +172,9 @@ def resample(game: Game, seat: int | None, rng: Rng) -> Game:
         elif k == "action" and str(e["token"]).startswith(("mobilize ", "outrage ")):
             if seat not in (e["seat"], e["data"].get("ally", e["seat"])):
                 e["token"] = f"{e['token'].split()[0]} {rng.below(N_CARDS)}"
+        elif k == "action" and e.get("decision") == "swap_give":  # Swap Meet's card given
+            if seat not in (e["seat"], e["data"].get("to")):
+                e["token"] = f"give {rng.below(N_CARDS)}"
         log.append(e)
     g.log = log
     return h

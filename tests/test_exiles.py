@@ -545,3 +545,26 @@ def test_A2_position_string_carries_coffins() -> None:
     assert again.state.coffins == [0, 3] and again.hash() == g.hash()
     with pytest.raises(PositionError, match="coffins.eyrie: a number of warriors from 0 to 18"):
         ep(clearings={"1": {"eyrie": "2w roost"}}, coffins={"eyrie": 19})
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, 3, None])
+def test_1_2_1_exiles_deck_views_and_events_do_not_depend_on_hidden_information(
+    seat: int | None,
+) -> None:
+    """With the Exiles and Partisans deck too, what a seat sees is the same whatever the
+    hands and the draw pile hold (Swap Meet's card given back included)."""
+    from lawkit import mid_games, resample
+
+    from rootgame.rng import Rng
+
+    rng = Rng(11)
+    changed = 0
+    factions = ["marquise", "eyrie", "alliance", "vagabond"]
+    for game in mid_games(factions, range(3), deck="exiles"):
+        view, events = game.view(seat), game.events(seat)
+        for _ in range(2):
+            h = resample(game, seat, rng)
+            changed += h.state.deck != game.state.deck
+            assert h.view(seat) == view
+            assert h.events(seat) == events
+    assert changed > 20
