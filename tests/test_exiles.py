@@ -568,3 +568,45 @@ def test_1_2_1_exiles_deck_views_and_events_do_not_depend_on_hidden_information(
             assert h.view(seat) == view
             assert h.events(seat) == events
     assert changed > 20
+
+
+# === The Woodland Alliance and the deck =====================================================
+
+
+def apos(**desc: Any) -> Any:
+    d: dict[str, Any] = {"factions": ["marquise", "eyrie", "alliance"], "shared_deck": "exiles",
+                         "turn": "alliance"}
+    d.update(desc)
+    return build(d, log=True)
+
+
+def test_card_coffin_makers_takes_the_alliance_organize_warrior() -> None:
+    """docs/rulings.md 71: Organize's warrior goes back to the supply (8.6.1.IV), so onto the
+    card."""
+    g = apos(at="evening:operations",
+             clearings={"2": {"alliance": "base 1w"}, "6": {"alliance": "1w"}},
+             alliance={"officers": 2}, persistent={"eyrie": ["coffin-makers"]})
+    supply = g.state.fs[A].warriors
+    g.apply("organize 6")
+    s = g.state
+    assert s.coffins == [0, 0, 1] and s.fs[A].warriors == supply
+    assert s.tokens[6] == [(A, "sympathy")]
+
+
+def test_card_tunnels_for_the_alliance_joins_sympathetic_clearings() -> None:
+    g = apos(at="evening:operations",
+             clearings={"2": {"alliance": "base 2w sympathy"}, "3": {"alliance": "sympathy"}},
+             alliance={"officers": 1}, persistent={"alliance": ["tunnels"]})
+    assert ("move", 2, 3) in g.legal_actions()  # 2 and 3 share no path
+    g2 = apos(at="evening:operations",
+              clearings={"2": {"alliance": "base 2w sympathy"}, "3": {"alliance": "sympathy"}},
+              alliance={"officers": 1})
+    assert ("move", 2, 3) not in g2.legal_actions()
+
+
+def test_card_informants_for_the_eyrie_evening_draw() -> None:
+    g = ep(turn="eyrie", at="evening:draw", clearings={"3": {"eyrie": "1w roost"}},
+           discard=["ambush:bird"], persistent={"eyrie": ["informants"]})
+    assert g.decision == "informants"
+    g.apply(("informants", cid("ambush:bird")))
+    assert g.state.seats[E].hand == [cid("ambush:bird")] and g.state.discard == []
