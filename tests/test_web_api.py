@@ -73,7 +73,55 @@ def test_map_layout_has_every_clearing_in_place(c: TestClient) -> None:
     assert [x["id"] for x in m["clearings"]] == list(range(1, 13))
     assert all(len(x["xy"]) == 2 for x in m["clearings"])
     assert len(m["paths"]) == 18 and len(m["forests"]) == 7 and m["rivers"]
-    assert c.get("/api/maps/winter").status_code == 404
+    r = c.get("/api/maps/tundra")
+    assert r.status_code == 404 and "the maps are: autumn, winter, lake, mountain" in r.json()[
+        "error"]
+
+
+@pytest.mark.parametrize("name", ["winter", "lake", "mountain"])
+def test_every_map_is_drawn_with_its_own_features(c: TestClient, name: str) -> None:
+    # Appendix M: every map of the engine can be drawn, with the Lake's Ferry and coast and
+    # the Mountain's closed paths and tower; suits come from each game (none printed here).
+    m = c.get(f"/api/maps/{name}").json()
+    assert [x["id"] for x in m["clearings"]] == list(range(1, 13))
+    assert all(0 < v < m["size"][i] for x in m["clearings"] for i, v in enumerate(x["xy"]))
+    assert all(x["suit"] is None for x in m["clearings"])
+    assert (m["ferry"] == 1 and m["coastal"] == [1, 10, 11, 12]) if name == "lake" else (
+        m["ferry"] is None)
+    assert (len(m["closed_paths"]) == 6 and m["tower"] == 10) if name == "mountain" else (
+        not m["closed_paths"] and m["tower"] is None)
+    assert name in c.get("/api/meta").json()["maps"]
+
+
+def test_a_game_on_the_mountain_with_the_vagabond(c: TestClient) -> None:
+    # A new game names its map and suit layout; its view gives the dealt suits, the closed
+    # paths, the tower, and the Vagabond whose pawn the map draws.
+    g = new(c, {"seats": [{"faction": "marquise", "kind": "here"},
+                          {"faction": "eyrie", "kind": "bot"},
+                          {"faction": "vagabond", "kind": "bot"}],
+                "map": "mountain", "suits": "suggested", "seed": 5})
+    st = c.get(f"/api/play/{g['links'][0]['token']}").json()
+    v = st["view"]
+    assert v["map"] == "mountain" and v["tower"] == 10 and len(v["closed_paths"]) == 6
+    lay = {x["id"]: x["suit"] for x in c.get("/api/maps/mountain").json()["clearings"]}
+    assert all(lay[x["id"]] is None and x["suit"] in ("fox", "rabbit", "mouse")
+               for x in v["clearings"])
+    assert "vagabond" in [p["faction"] for p in v["players"]]
+
+
+@pytest.mark.parametrize(
+    ("extra", "words"),
+    [({"map": "tundra"}, "unknown map 'tundra'"),
+     ({"map": "autumn", "suits": "suggested"}, "no suggested layout"),
+     ({"map": "winter", "suits": "printed"}, "prints no suits"),
+     ({"map": "lake", "suits": "FFFF"}, "suits")],
+)
+def test_a_bad_map_or_layout_is_refused_clearly(c: TestClient, extra: dict[str, Any],
+                                                words: str) -> None:
+    spec = {"seats": [{"faction": "marquise", "kind": "here"},
+                      {"faction": "eyrie", "kind": "bot"}], **extra}
+    r = c.post("/api/games", json=spec)
+    assert r.status_code == 422 and words in r.json()["error"], r.json()
 
 
 def test_pages_are_served(c: TestClient) -> None:

@@ -73,6 +73,18 @@ SUIT_NAMES: dict[str, str] = {
     "mouse": Np_("suit", "mouse"),
     "bird": Np_("suit", "bird"),
 }
+MAP_NAMES: dict[str, str] = {
+    "autumn": Np_("map", "Autumn"),
+    "winter": Np_("map", "Winter"),
+    "lake": Np_("map", "Lake"),
+    "mountain": Np_("map", "Mountain"),
+}
+SUIT_LAYOUT_NAMES: dict[str, str] = {
+    "printed": Np_("suit layout", "the printed suits"),
+    "suggested": Np_("suit layout", "the suggested layout"),
+    "random": Np_("suit layout", "suit markers dealt at random"),
+}
+"""The ways to lay out a map's suits (board.SUIT_CHOICES, appendix A step 1)."""
 LEADER_NAMES: dict[str, str] = {
     "builder": Np_("leader", "Builder"),
     "charismatic": Np_("leader", "Charismatic"),
@@ -433,6 +445,16 @@ def factions_in_sentence(factions: Iterable[str]) -> InSentence:
 
 def suit_name(suit: str) -> str:
     return pgettext("suit", SUIT_NAMES[suit]) if suit in SUIT_NAMES else suit
+
+
+def map_name(name: str) -> str:
+    return pgettext("map", MAP_NAMES[name]) if name in MAP_NAMES else name
+
+
+def suit_layout_name(choice: str) -> str:
+    if choice not in SUIT_LAYOUT_NAMES:
+        return choice
+    return pgettext("suit layout", SUIT_LAYOUT_NAMES[choice])
 
 
 def leader_name(leader: str) -> str:

@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..board import MAPS, SUIT_CHOICES
 from ..flow import FACTIONS
 from ..i18n import LANGUAGES, UnknownLanguage, check_language
 from .service import ApiError, Hub, LiveGame, Subscriber, bot_names
@@ -49,6 +50,10 @@ class NewGame(BaseModel):
     seats: list[SeatSpec] = Field(min_length=2, max_length=6)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
     first_player: int | None = Field(default=None, ge=0, lt=6)
+    map: str = Field(default="autumn", max_length=32)
+    suits: str | None = Field(default=None, max_length=64)
+    """The clearings' suits on a map that prints none: printed, suggested, random, or one
+    letter F/R/M per clearing (board.choose_layout); None: the map's default."""
 
 
 class Act(BaseModel):
@@ -147,9 +152,12 @@ def _lang_of_query(q: str) -> str:
 
 @cache
 def map_layout(name: str) -> dict[str, Any]:
-    """The map as the client draws it: clearings with their place, paths, rivers, forests."""
-    if name != "autumn":
-        raise ApiError(404, "no_map", f"unknown map {name!r}")
+    """The map as the client draws it: clearings with their place, paths, rivers, forests,
+    and the map's own features (the Lake's coast and Ferry, the Mountain's closed paths and
+    tower). Suits are the printed ones (None where the map prints none): a game's own layout
+    comes with its view."""
+    if name not in MAPS:
+        raise ApiError(404, "no_map", f"unknown map {name!r}; the maps are: {', '.join(MAPS)}")
     raw = json.loads(resources.files("rootgame.data").joinpath(f"{name}.json").read_text("utf-8"))
     xy = {c["id"]: c["xy"] for c in raw["clearings"]}
     return {
@@ -161,6 +169,10 @@ def map_layout(name: str) -> dict[str, Any]:
         ],
         "paths": raw["paths"],
         "rivers": raw["rivers"],
+        "closed_paths": raw.get("closed_paths", []),
+        "coastal": raw.get("coastal", []),
+        "ferry": raw.get("ferry"),
+        "tower": raw.get("tower"),
         "forests": [
             {"id": f["id"], "clearings": f["clearings"],
              "xy": [sum(xy[c][i] for c in f["clearings"]) / len(f["clearings"])
@@ -267,7 +279,8 @@ def create_app(db: str = "sqlite:///rootgame.db", bot_delay: float = 0.3) -> Fas
             "factions": sorted(FACTIONS),
             "bots": bot_names(),
             "languages": list(LANGUAGES),
-            "maps": ["autumn"],
+            "maps": list(MAPS),
+            "suits": list(SUIT_CHOICES),
         }
 
     @app.get("/api/text/{lang}")
@@ -293,7 +306,9 @@ def create_app(db: str = "sqlite:///rootgame.db", bot_delay: float = 0.3) -> Fas
                     "bad_request", la, problem=f"unknown bot {s['bot']!r}; known: "
                     + ", ".join(bot_names())))
         try:
-            live, links = await run_in_threadpool(hub.create, seats, body.seed, body.first_player)
+            live, links = await run_in_threadpool(
+                hub.create, seats, body.seed, body.first_player, body.map, body.suits
+            )
         except ValueError as e:
             raise ApiError(422, "bad_request", message("bad_request", la, problem=str(e))) from None
         hub.kick_bots(live)

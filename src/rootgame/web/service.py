@@ -180,16 +180,21 @@ class Hub:
         seats: list[dict[str, Any]],
         seed: int | None,
         first_player: int | None,
+        map_name: str = "autumn",
+        suits: str | None = None,
     ) -> tuple[LiveGame, list[tuple[str, list[int]]]]:
-        """A new game and its links: one for all the seats played at this screen, one for
-        each online seat."""
+        """A new game on ``map_name`` (its suits laid out as ``suits`` says, board.choose_layout)
+        and its links: one for all the seats played at this screen, one for each online seat.
+        ValueError names a bad map, layout or faction."""
         factions = [str(s["faction"]) for s in seats]
         for s in seats:
             if s["kind"] == "bot":
                 make_bot(str(s.get("bot", "random")), 0)  # refuses an unknown bot
         if seed is None:
             seed = secrets.randbelow(2**31)
-        game = new_game(factions=factions, seed=seed, first_player=first_player)
+        game = new_game(
+            factions=factions, seed=seed, first_player=first_player, map=map_name, suits=suits
+        )
         here = [i for i, s in enumerate(seats) if s["kind"] == "here"]
         seat_links: list[tuple[str, list[int]]] = []
         if here:

@@ -7,7 +7,7 @@ const COLORS = { marquise: "#e07b26", eyrie: "#2f62c8", alliance: "#3f9e4d", vag
 const SUIT_FILL = { fox: "#e4835f", rabbit: "#f0d173", mouse: "#d9a066", bird: "#8fbbe6" };
 const PIECE_MARK = { sawmill: "S", workshop: "W", recruiter: "R", roost: "▲", ruin: "✕",
   keep: "K", wood: "w" };
-const S = { lang: "en", text: null, map: null, meta: null, state: null, seat: null, ws: null,
+const S = { lang: "en", text: null, maps: {}, mapLoading: {}, meta: null, state: null, seat: null, ws: null,
   retry: 0, route: null, shownSeat: null, replay: null };
 const SVGNS = "http://www.w3.org/2000/svg";
 
@@ -182,7 +182,7 @@ function render() {
   if (!S.text) return;
   if (r.kind === "lobby") { renderLobby(main); return; }
   const st = S.state;
-  if (!st || !S.map) return;
+  if (!st) return;
   const v = st.view;
   document.getElementById("status").textContent = statusText(v);
   const side = h("div", { class: "side" });
@@ -208,8 +208,20 @@ function statusText(v) {
   return parts.join(" · ");
 }
 
+// The drawing of the game's map (fetched once per map name, then the table is drawn again).
+function mapFor(v) {
+  const name = v.map || "autumn";
+  if (S.maps[name]) return S.maps[name];
+  if (!S.mapLoading[name]) {
+    S.mapLoading[name] = api("GET", "/api/maps/" + name).then(
+      (m) => { S.maps[name] = m; render(); }, (e) => showError(e.message));
+  }
+  return null;
+}
+
 function drawMap(v) {
-  const m = S.map;
+  const m = mapFor(v);
+  if (!m) return s("svg", { viewBox: "0 0 2050 2050", role: "img", "aria-label": "map" });
   const xy = {}; for (const c of m.clearings) xy[c.id] = c.xy;
   const svg = s("svg", { viewBox: `0 0 ${m.size[0]} ${m.size[1]}`, role: "img", "aria-label": "map" });
   svg.append(s("rect", { x: 0, y: 0, width: m.size[0], height: m.size[1], fill: "#d9c9a3", rx: 40 }));
@@ -220,8 +232,23 @@ function drawMap(v) {
   }
   for (const [a, b] of m.paths) svg.append(s("line", { x1: xy[a][0], y1: xy[a][1], x2: xy[b][0], y2: xy[b][1], stroke: "#f3e2b8", "stroke-width": 34, "stroke-linecap": "round" }));
   for (const [a, b] of m.rivers) svg.append(s("line", { x1: xy[a][0], y1: xy[a][1], x2: xy[b][0], y2: xy[b][1], stroke: "#4f9bd9", "stroke-width": 16, "stroke-dasharray": "40 20", opacity: 0.9 }));
+  // The Mountain's paths still closed (M.4.2): covered, not walkable.
+  for (const [a, b] of v.closed_paths || []) {
+    const line = s("line", { x1: xy[a][0], y1: xy[a][1], x2: xy[b][0], y2: xy[b][1], stroke: "#5b4630", "stroke-width": 30, "stroke-dasharray": "18 18", "data-closed": a + "-" + b });
+    line.append(s("title", {}, ui("closed_path", { a, b })));
+    svg.append(line);
+  }
   const byId = {}; for (const c of v.clearings) byId[c.id] = c;
   for (const c of m.clearings) svg.append(drawClearing(c, byId[c.id], v));
+  // Pieces of the map itself: the Lake's Ferry (M.3.1), the Mountain's tower (M.4.4).
+  if (v.ferry) svg.append(marker(xy[v.ferry], 120, -120, "⛵", "ferry", ui("ferry")));
+  if (v.tower) svg.append(marker(xy[v.tower], -120, 120, "♜", "tower", ui("tower")));
+  // A pawn in a forest (the Vagabond, 9.5.1): drawn in the middle of the forest.
+  for (const p of v.players) {
+    const at = p.board && typeof p.board.pawn === "string" && p.board.pawn.startsWith("forest:") ? p.board.pawn.slice(7) : null;
+    const f = at && m.forests.find((x) => x.id === at);
+    if (f) svg.append(pawnEl(f.xy[0], f.xy[1], p.faction));
+  }
   if (v.battle) {
     const [x, y] = xy[v.battle.clearing];
     svg.append(s("circle", { cx: x, cy: y, r: 190, fill: "none", stroke: "#c0392b", "stroke-width": 14, "stroke-dasharray": "30 15" }));
@@ -229,13 +256,30 @@ function drawMap(v) {
   return svg;
 }
 
+function marker(at, dx, dy, glyph, kind, title) {
+  const g = s("g", { "data-marker": kind });
+  g.append(s("circle", { cx: at[0] + dx, cy: at[1] + dy, r: 46, fill: "#fffaf0", stroke: "#3d2c1e", "stroke-width": 5 }),
+    s("text", { x: at[0] + dx, y: at[1] + dy + 20, "text-anchor": "middle", "font-size": 56 }, glyph),
+    s("title", {}, title));
+  return g;
+}
+
+function pawnEl(x, y, f) {
+  const g = s("g", { "data-pawn": f });
+  g.append(s("circle", { cx: x, cy: y - 40, r: 26, fill: color(f), stroke: "#1f1a14", "stroke-width": 4 }),
+    s("path", { d: `M ${x - 34} ${y + 40} Q ${x} ${y - 40} ${x + 34} ${y + 40} Z`, fill: color(f), stroke: "#1f1a14", "stroke-width": 4 }),
+    s("title", {}, ui("pawn_of", { faction: faction(f) })));
+  return g;
+}
+
 function drawClearing(mc, c, v) {
   const [x, y] = mc.xy;
+  const suit = c.suit || mc.suit;  // the game's own suit layout (appendix A step 1)
   const acts = legalWhere("clearings", mc.id);
-  const g = s("g", { class: "clearing" + (acts.length ? " target" : ""), "data-clearing": mc.id });
-  const title = ui("clearing", { c: mc.id }) + " (" + named("suits", mc.suit) + ")" + (c.ruler ? ", " + ui("ruler", { faction: faction(c.ruler) }) : "");
+  const g = s("g", { class: "clearing" + (acts.length ? " target" : ""), "data-clearing": mc.id, "data-suit": suit });
+  const title = ui("clearing", { c: mc.id }) + " (" + named("suits", suit) + ")" + (c.ruler ? ", " + ui("ruler", { faction: faction(c.ruler) }) : "");
   g.append(s("title", {}, title));
-  g.append(s("circle", { class: "ground", cx: x, cy: y, r: 150, fill: SUIT_FILL[mc.suit] || "#ccc", stroke: c.ruler ? color(c.ruler) : "#5b4630", "stroke-width": c.ruler ? 14 : 8 }));
+  g.append(s("circle", { class: "ground", cx: x, cy: y, r: 150, fill: SUIT_FILL[suit] || "#ccc", stroke: c.ruler ? color(c.ruler) : "#5b4630", "stroke-width": c.ruler ? 14 : 8 }));
   g.append(s("text", { x: x - 150, y: y - 112, "font-size": 54, "font-weight": 700, fill: "#3d2c1e", stroke: "#f3e2b8", "stroke-width": 10, "paint-order": "stroke", "text-anchor": "middle" }, mc.id));
   // building slots
   const n = mc.slots, w = 70, gap = 12, x0 = x - (n * w + (n - 1) * gap) / 2;
@@ -260,6 +304,7 @@ function drawClearing(mc, c, v) {
     g.append(s("rect", { x: wx, y: wy, width: 92, height: 62, rx: 22, fill: color(f), stroke: "#1f1a14", "stroke-width": 4, "data-warriors": f }),
       s("text", { x: wx + 46, y: wy + 46, "text-anchor": "middle", "font-size": 44, "font-weight": 700, fill: "white" }, n2));
   }
+  for (const f of c.pawns || []) g.append(pawnEl(x + 120, y + 20, f));
   if (acts.length) g.addEventListener("click", () => offer(title, acts));
   return g;
 }
@@ -409,9 +454,14 @@ function renderLobby(main) {
     return h("div", { class: "seatrow" }, h("span", { style: "color:" + color(f) }, faction(f)), sel);
   });
   const seed = h("input", { type: "number", min: 0, id: "seed", placeholder: ui("seed") });
+  const mapSel = h("select", { id: "map" }, (meta.maps || ["autumn"]).map((m) => h("option", { value: m }, named("maps", m))));
+  const suitSel = h("select", { id: "suits" }, h("option", { value: "" }, ui("suits_default")),
+    (meta.suits || []).map((x) => h("option", { value: x }, named("suit_layouts", x))));
   const form = h("div", { class: "panel", id: "new-game" }, h("h2", {}, ui("new_game")),
-    h("p", {}, ui("factions")), rows, h("p", {}, seed),
-    h("button", { class: "primary", id: "start", onclick: () => startGame(rows, seed) }, ui("start")),
+    h("p", {}, ui("factions")), rows,
+    h("p", {}, h("label", {}, ui("map"), " ", mapSel), " ", h("label", {}, ui("suit_layout"), " ", suitSel)),
+    h("p", {}, seed),
+    h("button", { class: "primary", id: "start", onclick: () => startGame(rows, seed, mapSel, suitSel) }, ui("start")),
     lobbyLinks ? linksPanel(lobbyLinks) : null);
   const mine = h("div", { class: "panel mine", id: "mine" }, h("h2", {}, ui("your_games")), h("p", {}, ui("no_games")));
   const upload = h("input", { type: "file", id: "record-file", accept: ".rootgame,.txt" });
@@ -428,7 +478,7 @@ function linksPanel(res) {
     h("p", {}, ui("spectators"), " ", h("a", { href: res.watch, id: "watch-link" }, ui("open")),
       h("input", { readonly: true, value: location.origin + res.watch })));
 }
-async function startGame(rows, seedInput) {
+async function startGame(rows, seedInput, mapSel, suitSel) {
   const seats = [];
   for (const row of rows) {
     const sel = row.querySelector("select");
@@ -436,7 +486,8 @@ async function startGame(rows, seedInput) {
     const [kind, bot] = sel.value.split(":");
     seats.push({ faction: sel.name, kind, bot: bot || "random" });
   }
-  const body = { seats };
+  const body = { seats, map: mapSel.value };
+  if (suitSel.value) body.suits = suitSel.value;
   if (seedInput.value !== "") body.seed = Number(seedInput.value);
   try {
     const res = await api("POST", "/api/games", body);
@@ -478,8 +529,7 @@ async function start() {
   document.addEventListener("keydown", (e) => { if (e.key === "Escape") closePopover(); });
   try {
     await setLang(initialLang(), false);
-    const [meta, map] = await Promise.all([api("GET", "/api/meta"), api("GET", "/api/maps/autumn")]);
-    S.meta = meta; S.map = map;
+    S.meta = await api("GET", "/api/meta");
     const r = S.route;
     if (r.kind === "lobby") { render(); setInterval(() => { const m = document.getElementById("mine"); if (m) loadMine(m); }, 15000); return; }
     if (r.kind === "replay") { await replayStep(0); return; }
