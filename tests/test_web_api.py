@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 from webkit import HERE_VS_BOT, HOTSEAT, TWO_ONLINE, client, my_turn, play_steps, wait_for
 
+from rootgame.cards import N_CARDS
 from rootgame.records.native import replay_record
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
@@ -63,7 +64,7 @@ def test_text_comes_in_each_language_and_unknown_ones_are_refused(c: TestClient)
     assert en["factions"]["eyrie"] == "Eyrie Dynasties"
     assert pl["factions"]["eyrie"] != en["factions"]["eyrie"]
     assert pl["ui"]["undo"] != en["ui"]["undo"]
-    assert len(en["cards"]) == 56
+    assert len(en["cards"]) == N_CARDS + 2  # both decks' cards and the two face-down backs
     r = c.get("/api/text/xx")
     assert r.status_code == 422 and "unknown language" in r.json()["error"]
 
@@ -107,6 +108,18 @@ def test_a_game_on_the_mountain_with_the_vagabond(c: TestClient) -> None:
     assert all(lay[x["id"]] is None and x["suit"] in ("fox", "rabbit", "mouse")
                for x in v["clearings"])
     assert "vagabond" in [p["faction"] for p in v["players"]]
+
+
+def test_a_game_with_the_exiles_and_partisans_deck(c: TestClient) -> None:
+    g = new(c, {"seats": [{"faction": "marquise", "kind": "here"},
+                          {"faction": "eyrie", "kind": "bot"}], "deck": "exiles", "seed": 2})
+    st = c.get(f"/api/play/{g['links'][0]['token']}").json()
+    assert "exiles" in c.get("/api/meta").json()["decks"]
+    assert c.get("/api/text/pt").json()["decks"]["exiles"]
+    r = c.post("/api/games", json={"seats": [{"faction": "marquise", "kind": "here"},
+                                             {"faction": "eyrie", "kind": "bot"}], "deck": "x"})
+    assert r.status_code == 422 and "unknown deck 'x'" in r.json()["error"]
+    assert st["view"]["shared_deck"] == "exiles"
 
 
 @pytest.mark.parametrize(

@@ -85,6 +85,10 @@ SUIT_LAYOUT_NAMES: dict[str, str] = {
     "random": Np_("suit layout", "suit markers dealt at random"),
 }
 """The ways to lay out a map's suits (board.SUIT_CHOICES, appendix A step 1)."""
+DECK_NAMES: dict[str, str] = {
+    "base": Np_("deck", "the base deck"),
+    "exiles": Np_("deck", "the Exiles and Partisans deck"),
+}
 LEADER_NAMES: dict[str, str] = {
     "builder": Np_("leader", "Builder"),
     "charismatic": Np_("leader", "Charismatic"),
@@ -449,6 +453,10 @@ def suit_name(suit: str) -> str:
 
 def map_name(name: str) -> str:
     return pgettext("map", MAP_NAMES[name]) if name in MAP_NAMES else name
+
+
+def deck_name(deck: str) -> str:
+    return pgettext("deck", DECK_NAMES[deck]) if deck in DECK_NAMES else deck
 
 
 def suit_layout_name(choice: str) -> str:

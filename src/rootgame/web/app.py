@@ -25,6 +25,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..board import MAPS, SUIT_CHOICES
+from ..cards import DECKS
 from ..flow import FACTIONS
 from ..i18n import LANGUAGES, UnknownLanguage, check_language
 from .service import ApiError, Hub, LiveGame, Subscriber, bot_names
@@ -54,6 +55,8 @@ class NewGame(BaseModel):
     suits: str | None = Field(default=None, max_length=64)
     """The clearings' suits on a map that prints none: printed, suggested, random, or one
     letter F/R/M per clearing (board.choose_layout); None: the map's default."""
+    deck: str = Field(default="base", max_length=32)
+    """The shared deck: base, or exiles (the Exiles and Partisans deck)."""
 
 
 class Act(BaseModel):
@@ -281,6 +284,7 @@ def create_app(db: str = "sqlite:///rootgame.db", bot_delay: float = 0.3) -> Fas
             "languages": list(LANGUAGES),
             "maps": list(MAPS),
             "suits": list(SUIT_CHOICES),
+            "decks": list(DECKS),
         }
 
     @app.get("/api/text/{lang}")
@@ -307,7 +311,7 @@ def create_app(db: str = "sqlite:///rootgame.db", bot_delay: float = 0.3) -> Fas
                     + ", ".join(bot_names())))
         try:
             live, links = await run_in_threadpool(
-                hub.create, seats, body.seed, body.first_player, body.map, body.suits
+                hub.create, seats, body.seed, body.first_player, body.map, body.suits, body.deck
             )
         except ValueError as e:
             raise ApiError(422, "bad_request", message("bad_request", la, problem=str(e))) from None

@@ -182,10 +182,11 @@ class Hub:
         first_player: int | None,
         map_name: str = "autumn",
         suits: str | None = None,
+        deck: str = "base",
     ) -> tuple[LiveGame, list[tuple[str, list[int]]]]:
         """A new game on ``map_name`` (its suits laid out as ``suits`` says, board.choose_layout)
-        and its links: one for all the seats played at this screen, one for each online seat.
-        ValueError names a bad map, layout or faction."""
+        with the shared ``deck``, and its links: one for all the seats played at this screen,
+        one for each online seat. ValueError names a bad map, layout, deck or faction."""
         factions = [str(s["faction"]) for s in seats]
         for s in seats:
             if s["kind"] == "bot":
@@ -193,7 +194,8 @@ class Hub:
         if seed is None:
             seed = secrets.randbelow(2**31)
         game = new_game(
-            factions=factions, seed=seed, first_player=first_player, map=map_name, suits=suits
+            factions=factions, seed=seed, first_player=first_player, map=map_name, suits=suits,
+            deck=deck,
         )
         here = [i for i, s in enumerate(seats) if s["kind"] == "here"]
         seat_links: list[tuple[str, list[int]]] = []

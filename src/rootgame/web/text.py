@@ -14,6 +14,7 @@ from typing import Any
 from ..cards import DECK
 from ..describe import (
     COLUMN_NAMES,
+    DECK_NAMES,
     FACTION_NAMES,
     ITEM_NAMES,
     LEADER_NAMES,
@@ -26,6 +27,7 @@ from ..describe import (
     card_key_name,
     card_name,
     column_name,
+    deck_name,
     faction_name,
     item_name,
     leader_name,
@@ -128,6 +130,7 @@ UI: dict[str, str] = {
     "map": N_("Map"),
     "suit_layout": N_("Suits"),
     "suits_default": N_("the map's default"),
+    "deck": N_("Deck"),
     "closed_path": N_("Closed path {a}-{b}"),
     "ferry": N_("the Ferry"),
     "tower": N_("the tower"),
@@ -183,6 +186,7 @@ def text_table(lang: str) -> dict[str, Any]:
             "suits": {s: suit_name(s) for s in SUIT_NAMES},
             "maps": {m: map_name(m) for m in MAP_NAMES},
             "suit_layouts": {x: suit_layout_name(x) for x in SUIT_LAYOUT_NAMES},
+            "decks": {x: deck_name(x) for x in DECK_NAMES},
             "items": {i: item_name(i) for i in ITEM_NAMES},
             "leaders": {x: leader_name(x) for x in LEADER_NAMES},
             "columns": {x: column_name(x) for x in COLUMN_NAMES},

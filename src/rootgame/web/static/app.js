@@ -457,11 +457,13 @@ function renderLobby(main) {
   const mapSel = h("select", { id: "map" }, (meta.maps || ["autumn"]).map((m) => h("option", { value: m }, named("maps", m))));
   const suitSel = h("select", { id: "suits" }, h("option", { value: "" }, ui("suits_default")),
     (meta.suits || []).map((x) => h("option", { value: x }, named("suit_layouts", x))));
+  const deckSel = h("select", { id: "deck" }, (meta.decks || ["base"]).map((d) => h("option", { value: d }, named("decks", d))));
   const form = h("div", { class: "panel", id: "new-game" }, h("h2", {}, ui("new_game")),
     h("p", {}, ui("factions")), rows,
     h("p", {}, h("label", {}, ui("map"), " ", mapSel), " ", h("label", {}, ui("suit_layout"), " ", suitSel)),
+    h("p", {}, h("label", {}, ui("deck"), " ", deckSel)),
     h("p", {}, seed),
-    h("button", { class: "primary", id: "start", onclick: () => startGame(rows, seed, mapSel, suitSel) }, ui("start")),
+    h("button", { class: "primary", id: "start", onclick: () => startGame(rows, seed, { map: mapSel.value, suits: suitSel.value, deck: deckSel.value }) }, ui("start")),
     lobbyLinks ? linksPanel(lobbyLinks) : null);
   const mine = h("div", { class: "panel mine", id: "mine" }, h("h2", {}, ui("your_games")), h("p", {}, ui("no_games")));
   const upload = h("input", { type: "file", id: "record-file", accept: ".rootgame,.txt" });
@@ -478,7 +480,7 @@ function linksPanel(res) {
     h("p", {}, ui("spectators"), " ", h("a", { href: res.watch, id: "watch-link" }, ui("open")),
       h("input", { readonly: true, value: location.origin + res.watch })));
 }
-async function startGame(rows, seedInput, mapSel, suitSel) {
+async function startGame(rows, seedInput, setup) {
   const seats = [];
   for (const row of rows) {
     const sel = row.querySelector("select");
@@ -486,8 +488,8 @@ async function startGame(rows, seedInput, mapSel, suitSel) {
     const [kind, bot] = sel.value.split(":");
     seats.push({ faction: sel.name, kind, bot: bot || "random" });
   }
-  const body = { seats, map: mapSel.value };
-  if (suitSel.value) body.suits = suitSel.value;
+  const body = { seats, map: setup.map, deck: setup.deck };
+  if (setup.suits) body.suits = setup.suits;
   if (seedInput.value !== "") body.seed = Number(seedInput.value);
   try {
     const res = await api("POST", "/api/games", body);
