@@ -610,3 +610,45 @@ def test_card_informants_for_the_eyrie_evening_draw() -> None:
     assert g.decision == "informants"
     g.apply(("informants", cid("ambush:bird")))
     assert g.state.seats[E].hand == [cid("ambush:bird")] and g.state.discard == []
+
+
+def test_coffin_makers_warriors_are_shown_in_the_terminal() -> None:
+    from rich.console import Console
+
+    from rootgame.render import supply_text
+
+    g = ep(turn="eyrie", at="daylight:craft", clearings={"1": {"eyrie": "2w roost"}},
+           persistent={"marquise": ["coffin-makers"]}, coffins={"eyrie": 3})
+    console = Console(width=120, record=True)
+    console.print(supply_text(g.view(0)))
+    assert "On Coffin Makers: Eyrie Dynasties 3" in console.export_text()
+
+
+def test_exiles_deck_action_space_for_learning_agents() -> None:
+    """rl/: the deck's own actions are in its configuration's action space only (the base
+    deck's space and observation are unchanged), and every legal action of a game with the
+    deck is encoded."""
+    from rootgame.bots import RandomBot
+    from rootgame.rl.observe import Observer
+    from rootgame.rl.space import Config, action_space
+
+    factions = ("marquise", "eyrie", "alliance", "vagabond")
+    base = action_space(Config(factions))
+    mine = action_space(Config(factions, deck="exiles"))
+    own = {"sabotage", "swap-meet", "false-orders", "give", "propaganda", "league", "charm",
+           "informants", "partisans", "emigre-fails"}
+    assert not any(a[0] in own for a in base.actions)
+    assert {a[0] for a in mine.actions} >= own
+    assert max(a[1] for a in base.actions if a[0] == "craft") == 53
+    assert Observer(Config(factions, deck="exiles")).sections["hand"] == (54,)
+    seen: set[str] = set()
+    for seed in range(3):
+        g = new_game(list(factions), seed=seed, deck="exiles")
+        bot = RandomBot(seed)
+        while not g.is_over and len(g.history) < 400:
+            for a in g.legal_actions():
+                mine.encode(a)
+                seen.add(str(a[0]))
+            Observer(Config(factions, deck="exiles")).observe(g.view(g.current_seat))
+            g.apply(bot.choose(g))
+    assert seen & own

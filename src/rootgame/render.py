@@ -378,6 +378,11 @@ def supply_text(view: JSON) -> Text:
     if doms:
         names = ", ".join(card_name(int(d["id"])) for d in doms)
         t.append("\n" + _("Available dominance: {cards}").format(cards=names))
+    coffins = view.get("coffins") or {}
+    if coffins:
+        # Coffin Makers (the Exiles and Partisans deck): the warriors lying on it.
+        on = ", ".join(f"{faction_name(f)} {n}" for f, n in coffins.items())
+        t.append("\n" + _("On Coffin Makers: {warriors}").format(warriors=on))
     return t
 
 

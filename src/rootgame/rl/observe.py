@@ -14,7 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..board import SUITS, load_board
-from ..cards import CARD_SUITS, DECK, ITEMS
+from ..cards import CARD_SUITS, DECK, ITEMS, deck_ids
 from ..flow import FACTIONS
 from ..state import JSON
 from .space import Config, as_config, decision_kinds
@@ -37,7 +37,11 @@ class Observer:
         self.cidx = {cl: i for i, cl in enumerate(self.clearings)}
         self.n = n = c.n
         self.seat_of = {f: s for s, f in enumerate(c.factions)}
-        self.n_cards = len(DECK)
+        ids = deck_ids(c.deck)
+        self.n_cards = len(ids)
+        self.card_pos = {cid: i for i, cid in enumerate(ids)}
+        """Each card id of the configuration's deck -> its place in the card sections."""
+        self.key_pos = {DECK[cid].key: i for i, cid in enumerate(ids)}
         self.pieces: list[tuple[int, str]] = [(-1, "ruin")]
         for s, f in enumerate(c.factions):
             self.pieces.extend((s, k) for k in FACTIONS[f].building_kinds)
@@ -94,7 +98,7 @@ class Observer:
             r[base + (n if ruler is None else seat_of[ruler])] = 1
         pl = out["players"]
         boards: list[float] = []
-        card_key = {c.key: c.id for c in DECK}
+        card_pos, key_pos = self.card_pos, self.key_pos
         for p in view["players"]:
             r = pl[p["seat"]]
             r[0] = p["vp"]
@@ -103,22 +107,23 @@ class Observer:
                 r[2 + ITEMS.index(it)] += 1
             base = 2 + len(ITEMS)
             for key in p["persistent"]:
-                r[base + card_key[key]] = 1
+                r[base + key_pos[key]] = 1
             base += self.n_cards
             if p["dominance"] is not None:
-                r[base + CARD_SUITS.index(DECK[card_key[p["dominance"]]].suit)] = 1
+                suit = DECK[deck_ids(self.config.deck)[key_pos[p["dominance"]]]].suit
+                r[base + CARD_SUITS.index(suit)] = 1
             boards.extend(FACTIONS[p["faction"]].observe_board(p["board"]))
         out["boards"][:] = boards
         for c in view["hand"] or ():
             if c["id"] >= 0:
-                out["hand"][c["id"]] = 1
+                out["hand"][card_pos[c["id"]]] = 1
         for f, cards in (view["seen_hands"] or {}).items():
             for c in cards:
                 if c["id"] >= 0:
-                    out["seen_hands"][seat_of[f], c["id"]] = 1
+                    out["seen_hands"][seat_of[f], card_pos[c["id"]]] = 1
         for i, key in enumerate(("discard_pile", "removed_cards", "available_dominance")):
             for c in view[key]:
-                out["cards"][i, c["id"]] = 1
+                out["cards"][i, card_pos[c["id"]]] = 1
         sup = out["supply"]
         for it, k in view["item_supply"].items():
             sup[ITEMS.index(it)] = k

@@ -45,15 +45,20 @@ from ..actions import (
     token,
 )
 from ..board import SUITS, load_board
-from ..cards import CARD_SUITS, DECK
+from ..cards import CARD_SUITS, DECK, deck_ids
+from ..cards import DECKS as CARD_DECKS
 from ..flow import FACTIONS, OWNERS, TAKES
+from ..rules import exiles
 from ..rules.maps import MAP_ACTIONS
+
+EXILES_MODULE = exiles.__name__
+EXILES_WORDS = exiles.ACTION_WORDS
 
 ENCODING_VERSION = 1
 """The version of the encoding rules above (not of one layout: see ``fingerprint``)."""
 
-DECKS: tuple[str, ...] = ("base",)
-"""The decks that exist (the Base deck of 54 cards)."""
+DECKS: tuple[str, ...] = CARD_DECKS
+"""The decks that exist (cards.DECKS: the base deck, the Exiles and Partisans deck)."""
 
 
 @dataclass(frozen=True)
@@ -112,16 +117,18 @@ def decision_kinds(config: Config) -> tuple[str, ...]:
     for kind, module in OWNERS.items():
         # A faction's companion modules (``vagabond_day`` beside ``vagabond``) are its own.
         owner = faction_modules.get(module) or faction_modules.get(module.rsplit("_", 1)[0])
+        if module == EXILES_MODULE and config.deck != "exiles":
+            continue  # the Exiles and Partisans deck's own decisions
         if owner is None or owner in config.factions:
             out.append(kind)
     return tuple(sorted(out))
 
 
-def _paid_cards() -> list[tuple[str | int, ...]]:
-    """Each card with an "any" icon in its cost, followed by each sorted suit multiset that
-    pays its whole cost (rules/crafting.py lists ``craft`` actions so)."""
+def _paid_cards(config: Config) -> list[tuple[str | int, ...]]:
+    """Each card of the deck with an "any" icon in its cost, followed by each sorted suit
+    multiset that pays its whole cost (rules/crafting.py lists ``craft`` actions so)."""
     out: list[tuple[str | int, ...]] = []
-    for c in DECK:
+    for c in (DECK[i] for i in deck_ids(config.deck)):
         if "any" not in c.cost:
             continue
         fixed = tuple(s for s in c.cost if s != "any")
@@ -141,9 +148,9 @@ def domain_values(domain: Domain, config: Config) -> list[tuple[str | int, ...]]
     if domain == SEAT:
         return [(s,) for s in range(config.n)]
     if domain == CARD:
-        return [(c.id,) for c in DECK]
+        return [(c,) for c in deck_ids(config.deck)]
     if domain == DOMINANCE_CARD:
-        return [(c.id,) for c in DECK if c.kind == "dominance"]
+        return [(c,) for c in deck_ids(config.deck) if DECK[c].kind == "dominance"]
     if domain == COUNT:
         most = max(FACTIONS[f].warriors_total for f in config.factions)
         return [(k,) for k in range(1, most + 1)]
@@ -157,7 +164,7 @@ def domain_values(domain: Domain, config: Config) -> list[tuple[str | int, ...]]
                     kinds.append(k)
         return [(k,) for k in sorted(kinds)]
     if domain == PAID_CARD:
-        return _paid_cards()
+        return _paid_cards(config)
     if domain == FOREST:
         from ..factions.vagabond import FOREST_BASE
 
@@ -194,6 +201,8 @@ class ActionSpace:
                 )
             for sig in TAKES[kind]:
                 maps = MAP_ACTIONS.get(str(sig[0]))
+                if str(sig[0]) in EXILES_WORDS and config.deck != "exiles":
+                    continue
                 if maps is None or config.map in maps:
                     sigs.setdefault(_sig_text(sig), sig)
         self.signatures: tuple[Signature, ...] = tuple(sigs[k] for k in sorted(sigs))

@@ -43,6 +43,13 @@ COFFIN_VP_PER = 5
 
 LEAGUE_CHOICES = ("move", "battle")
 
+ACTION_WORDS = frozenset(
+    {"sabotage", "swap-meet", "false-orders", "give", "emigre-fails", "propaganda", "league",
+     "charm", "informants", "partisans"}
+)
+"""The words of the deck's own actions, offered in other decisions too (learning agents' action
+spaces leave them out with the base deck)."""
+
 
 def _drop_persistent(g: GameState, seat: int, cid: int) -> None:
     """A persistent card leaves ``seat``'s play area for the discard pile (Coffin Makers'
