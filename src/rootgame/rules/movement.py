@@ -28,14 +28,16 @@ def move_pairs(g: GameState, seat: int, origins: Iterable[int]) -> list[tuple[in
     move may go (Boat Builders, Tunnels) or whether rule matters (Corvid Planners)."""
     out: list[tuple[int, int]] = []
     who: list[int | None] | None = None
-    free = ignores_rule_to_move(g, seat)
+    base = g.shared_deck == "base"
+    adjacent = board(g).adjacent
+    free = not base and ignores_rule_to_move(g, seat)
     for o in origins:
         if not g.warriors[o][seat]:
             continue
         if who is None:
             who = rulers(g)
         rules_o = free or who[o] == seat
-        for d in neighbours(g, seat, o):
+        for d in adjacent[o] if base else neighbours(g, seat, o):
             if rules_o or who[d] == seat:
                 out.append((o, d))
         if o == g.ferry:
