@@ -350,3 +350,58 @@ def test_a_four_player_game_log_reads_without_a_broken_article(lang: str, wrong:
     assert [x for x in lines if re.search(wrong, x)] == []
     starts = ("el ", "la ", "os ", "as ", "o ", "a ")
     assert [x for x in lines if x.startswith(starts)] == []
+
+
+# --- the browser's sentences, the quests, the map's letters -----------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "key", "faction", "expected"),
+    [
+        ("es", "handoff_title", "marquise", "Pasa la pantalla al Marquesado"),
+        ("es", "handoff_title", "alliance", "Pasa la pantalla a la Alianza"),
+        ("es", "waiting_for", "vagabond", "Esperando al Vagabundo: {prompt}"),
+        ("es", "decides", "alliance", "La Alianza decide: {prompt}"),
+        ("pt", "ruler", "alliance", "governada pela Aliança"),
+        ("pt", "ruler", "marquise", "governada pelos Marqueses"),
+        ("pt", "decides", "eyrie", "Decisão das Rapinas: {prompt}"),
+        ("pt", "handoff_button", "vagabond", "Jogo com o Malandro: mostrar minha mão"),
+        ("pl", "decides", "eyrie", "Decyduje frakcja Dynastie Orlich Gniazd: {prompt}"),
+        ("en", "handoff_title", "vagabond", "Pass the screen to the Vagabond"),
+    ],
+)
+def test_the_browser_gets_its_faction_sentences_filled_in(
+    lang: str, key: str, faction: str, expected: str
+) -> None:
+    from rootgame.web.text import text_table
+
+    table = text_table(lang)
+    assert table["ui_faction"][key][faction] == expected
+    assert table["factions_in_sentence"]["alliance"] == {
+        "en": "Woodland Alliance", "es": "la Alianza", "pt": "a Aliança",
+        "pl": "Sojusz Stworzeń Leśnych"}[lang]
+
+
+def test_the_quests_are_named_in_each_language(game: Any) -> None:
+    from rootgame.describe import quest_name
+
+    expected = {"en": "Expel Bandits (mouse)", "pl": "Przepędzenie Bandytów (mysz)",
+                "es": "Expulsar Bandidos (ratón)", "pt": "Expulsar Bandidos (rato)"}
+    for lang, name in expected.items():
+        with language(lang):
+            assert quest_name("expel-bandits:mouse") == name
+    with language("pt"):
+        assert event_text(game, {"kind": "quests", "seat": 3, "quests": [0]}) == (
+            f"O Malandro: novas tarefas reveladas: {quest_name(0)}")
+        assert "Expel" not in quest_name(0) + quest_name(14)
+
+
+@pytest.mark.parametrize(
+    ("lang", "letters"),
+    [("en", "MEAV"), ("pl", "MOSW"), ("es", "MNAV"), ("pt", "MRAL")],
+)
+def test_each_faction_has_its_own_letter_on_the_map(lang: str, letters: str) -> None:
+    from rootgame.map_view import letter
+
+    with language(lang):
+        assert "".join(letter(f) for f in FOUR) == letters

@@ -139,6 +139,18 @@ PIECE_COUNTS: dict[str, tuple[str, str]] = {
     "base": Nnp_("piece", "{n} base", "{n} bases"),
     "sympathy": Nnp_("piece", "{n} sympathy token", "{n} sympathy tokens"),
 }
+QUEST_NAMES: dict[str, str] = {
+    "Errand": Np_("quest", "Errand"),
+    "Escort": Np_("quest", "Escort"),
+    "Expel Bandits": Np_("quest", "Expel Bandits"),
+    "Fend off a Bear": Np_("quest", "Fend off a Bear"),
+    "Fundraising": Np_("quest", "Fundraising"),
+    "Give a Speech": Np_("quest", "Give a Speech"),
+    "Guard Duty": Np_("quest", "Guard Duty"),
+    "Logistics Help": Np_("quest", "Logistics Help"),
+    "Repair a Shed": Np_("quest", "Repair a Shed"),
+}
+"""The Vagabond's quest cards (9.2.9 and the quest deck), by their English name."""
 ITEM_NAMES: dict[str, str] = {
     "boot": Np_("item", "boot"),
     "bag": Np_("item", "bag"),
@@ -574,6 +586,20 @@ def piece_count(kind: str, n: int) -> str:
     return npgettext("piece", one, many, n).format(n=n)
 
 
+def quest_name(quest: int | str) -> str:
+    """A quest card with its suit, "Expel Bandits (fox)", by its index in ``QUESTS`` or its
+    key ("expel-bandits:fox", as the Vagabond's public board lists them)."""
+    from .factions.vagabond import QUEST_KEYS, QUESTS
+
+    if isinstance(quest, str):
+        if quest not in QUEST_KEYS:
+            return quest
+        quest = QUEST_KEYS.index(quest)
+    name, suit, _items = QUESTS[quest]
+    title = pgettext("quest", QUEST_NAMES[name]) if name in QUEST_NAMES else name
+    return f"{title} ({suit_name(suit)})"
+
+
 def item_name(item: str) -> str:
     return pgettext("item", ITEM_NAMES[item]) if item in ITEM_NAMES else item
 
@@ -906,8 +932,8 @@ def _d_vagabond(x: _Ctx, a: Action) -> str:
     if k in ("exhaust", "take"):
         return _t(k, item=item_name(str(a[1])))
     if k == "quest":
-        name, suit, (i1, i2) = QUESTS[int(a[1])]
-        return _t("quest", quest=f"{name} ({suit_name(suit)})", item1=item_name(i1),
+        _name, _suit, (i1, i2) = QUESTS[int(a[1])]
+        return _t("quest", quest=quest_name(int(a[1])), item1=item_name(i1),
                   item2=item_name(i2))
     if k == "reward":
         suit = x.data().get("suit", "")

@@ -28,6 +28,7 @@ from .describe import (
     leader_name,
     piece_count,
     piece_name,
+    quest_name,
     vp_text,
 )
 from .i18n import gettext as _
@@ -273,8 +274,6 @@ def _turmoil_text(e: Event, who: str) -> str | None:
 
 def _vagabond_event(game: Game, e: Event, who: str) -> str | None:
     """The Vagabond's events (section 9): the pawn, relationships, ruins, Aid, quests."""
-    from .factions.vagabond import QUESTS
-
     kind = e.get("kind")
     if kind in ("pawn", "day-labor"):
         return ""  # the action's own line says it
@@ -306,7 +305,7 @@ def _vagabond_event(game: Game, e: Event, who: str) -> str | None:
             other=_faction_of(game, e.get("from"), sentence=True),
         )
     if kind in ("quest", "quests"):
-        names = [QUESTS[int(q)][0] for q in ([e.get("new")] if kind == "quest" else e["quests"])
+        names = [quest_name(int(q)) for q in ([e.get("new")] if kind == "quest" else e["quests"])
                  if q is not None]
         return _("{faction}: new quests face up: {quests}").format(
             faction=who, quests=", ".join(names) or _("nothing")

@@ -15,8 +15,8 @@ from rich.text import Text
 
 from .board import Board, load_board
 from .describe import faction_short_name, suit_name
+from .i18n import Np_, pgettext
 from .i18n import gettext as _
-from .i18n import pgettext
 
 JSON = dict[str, Any]
 
@@ -58,6 +58,8 @@ def abbreviations() -> dict[str, str]:
         "wood": pgettext("map", "wood"),
         "roost": pgettext("map", "roost"),
         "ruin": pgettext("map", "ruin"),
+        "base": pgettext("map", "base"),
+        "sympathy": pgettext("map", "symp"),
         # TRANSLATORS: the Lake map's Ferry and the Mountain map's Tower, marked on the bottom
         # border of their clearing's box (at most 5 letters).
         "ferry": pgettext("map", "ferry"),
@@ -65,8 +67,20 @@ def abbreviations() -> dict[str, str]:
     }
 
 
+# TRANSLATORS: the one letter that marks a faction's pieces on the map, different for each
+# faction (Portuguese: Marqueses "M", Malandro "L").
+MAP_LETTERS: dict[str, str] = {
+    "marquise": Np_("map letter", "M"),
+    "eyrie": Np_("map letter", "E"),
+    "alliance": Np_("map letter", "A"),
+    "vagabond": Np_("map letter", "V"),
+}
+
+
 def letter(faction: str) -> str:
-    """One letter for a faction on the map (the first of its short name)."""
+    """One letter for a faction on the map (its own in each language, ``MAP_LETTERS``)."""
+    if faction in MAP_LETTERS:
+        return pgettext("map letter", MAP_LETTERS[faction])
     return faction_short_name(faction)[:1].upper()
 
 

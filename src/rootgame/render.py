@@ -30,6 +30,7 @@ from .describe import (
     piece_count,
     piece_name,
     prompt_text,
+    quest_name,
     step_name,
     suit_name,
     vp_text,
@@ -303,9 +304,11 @@ def vagabond_panel(board: JSON) -> Panel:
     lines.append(_("Tracks: {tracks}").format(tracks=tracks))
     rel = ", ".join(f"{faction_short_name(f)}: {r}" for f, r in board["relationships"].items())
     lines.append(_("Relationships: {rel}").format(rel=rel or _none()))
-    lines.append(_("Quests: {quests}").format(quests=", ".join(board["quests"]) or _none()))
+    quests = ", ".join(quest_name(q) for q in board["quests"])
+    lines.append(_("Quests: {quests}").format(quests=quests or _none()))
     if board["completed_quests"]:
-        lines.append(_("Completed: {quests}").format(quests=", ".join(board["completed_quests"])))
+        done = ", ".join(quest_name(q) for q in board["completed_quests"])
+        lines.append(_("Completed: {quests}").format(quests=done))
     return Panel(
         Group(*lines), title=faction_name("vagabond"), border_style="grey70", expand=False
     )

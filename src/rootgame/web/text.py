@@ -9,6 +9,7 @@ translated with ``describe.translate_reason``.
 
 from __future__ import annotations
 
+import string
 from typing import Any
 
 from ..cards import DECK
@@ -28,6 +29,7 @@ from ..describe import (
     card_name,
     column_name,
     deck_name,
+    faction_in_sentence,
     faction_name,
     item_name,
     leader_name,
@@ -41,6 +43,8 @@ from ..describe import (
 )
 from ..flow import FACTIONS, PROMPTS
 from ..i18n import LANGUAGE_NAMES, N_, gettext, language
+
+_FORMATTER = string.Formatter()
 
 UI: dict[str, str] = {
     "title": N_("Root in the browser"),
@@ -170,6 +174,18 @@ def message(key: str, lang: str | None, **kw: Any) -> str:
         return gettext(MESSAGES[key]).format(**kw)
 
 
+SENTENCES_WITH_A_FACTION = ("decides", "waiting_for", "handoff_title", "handoff_button", "ruler")
+"""The page's words that put one faction's name inside a sentence: the server fills that name
+in (``i18n.fill`` contracts "a el" to "al", "de as" to "das"), leaving the other fields
+("{prompt}") for the client."""
+
+
+def _with_faction(key: str, faction: str) -> str:
+    others = {k: "{" + k + "}" for _lit, k, _spec, _conv in _FORMATTER.parse(UI[key]) if k}
+    others["faction"] = faction_in_sentence(faction)
+    return gettext(UI[key]).format(**others)
+
+
 def text_table(lang: str) -> dict[str, Any]:
     """Everything the client needs to speak ``lang``: the page's words and the names."""
     with language(lang):
@@ -180,6 +196,11 @@ def text_table(lang: str) -> dict[str, Any]:
             "languages": dict(LANGUAGE_NAMES),
             "ui": {k: gettext(v) for k, v in UI.items()},
             "factions": {f: faction_name(f) for f in sorted(set(FACTIONS) | set(FACTION_NAMES))},
+            "factions_in_sentence": {f: faction_in_sentence(f) for f in FACTION_NAMES},
+            "ui_faction": {
+                key: {f: _with_faction(key, f) for f in FACTION_NAMES}
+                for key in SENTENCES_WITH_A_FACTION
+            },
             "cards": cards,
             "card_suits": {str(c.id): c.suit for c in DECK},
             "cardkeys": {c.key: card_key_name(c.key) for c in DECK},

@@ -40,6 +40,16 @@ function ui(key, args) {
   return t;
 }
 const faction = (f) => (S.text && S.text.factions[f]) || f;
+// A sentence with one faction's name in it: the server filled the name in, article and all
+// ("Pasa la pantalla al Nido", "governada pela Aliança"); the other fields are filled here.
+function uiFaction(key, f, args) {
+  const t = S.text && S.text.ui_faction && S.text.ui_faction[key] && S.text.ui_faction[key][f];
+  if (!t) return ui(key, { ...(args || {}), faction: faction(f) });
+  let s = t;
+  for (const [k, v] of Object.entries(args || {})) s = s.split("{" + k + "}").join(v);
+  return s;
+}
+const factionInSentence = (f) => (S.text && S.text.factions_in_sentence && S.text.factions_in_sentence[f]) || faction(f);
 const cardName = (id) => (S.text && S.text.cards[String(id)]) || ("#" + id);
 const color = (f) => COLORS[f] || "#" + (Math.abs([...String(f)].reduce((a, c) => a * 31 + c.charCodeAt(0), 7)) % 0xaaaaaa + 0x222222).toString(16).slice(0, 6);
 function named(table, key) { return (S.text && S.text[table] && S.text[table][key]) || String(key).replace(/_/g, " "); }
@@ -201,9 +211,8 @@ function statusText(v) {
   const prompt = (S.text.prompts[v.decision] || v.prompt || "");
   const parts = [ui("turn", { n: v.turn_number + 1 }), named("phases", v.phase)];
   if (v.step && S.text.steps[v.step]) parts.push(S.text.steps[v.step]);
-  const who = v.current_faction ? faction(v.current_faction) : "";
   const mine = v.seat !== null && v.current_seat === v.seat;
-  parts.push(ui(mine ? "decides" : "waiting_for", { faction: who, prompt }));
+  parts.push(uiFaction(mine ? "decides" : "waiting_for", v.current_faction || "", { prompt }));
   if (v.seat === null) parts.push(ui("spectating"));
   return parts.join(" · ");
 }
@@ -277,7 +286,7 @@ function drawClearing(mc, c, v) {
   const suit = c.suit || mc.suit;  // the game's own suit layout (appendix A step 1)
   const acts = legalWhere("clearings", mc.id);
   const g = s("g", { class: "clearing" + (acts.length ? " target" : ""), "data-clearing": mc.id, "data-suit": suit });
-  const title = ui("clearing", { c: mc.id }) + " (" + named("suits", suit) + ")" + (c.ruler ? ", " + ui("ruler", { faction: faction(c.ruler) }) : "");
+  const title = ui("clearing", { c: mc.id }) + " (" + named("suits", suit) + ")" + (c.ruler ? ", " + uiFaction("ruler", c.ruler) : "");
   g.append(s("title", {}, title));
   g.append(s("circle", { class: "ground", cx: x, cy: y, r: 150, fill: SUIT_FILL[suit] || "#ccc", stroke: c.ruler ? color(c.ruler) : "#5b4630", "stroke-width": c.ruler ? 14 : 8 }));
   g.append(s("text", { x: x - 150, y: y - 112, "font-size": 54, "font-weight": 700, fill: "#3d2c1e", stroke: "#f3e2b8", "stroke-width": 10, "paint-order": "stroke", "text-anchor": "middle" }, mc.id));
@@ -407,9 +416,9 @@ function handoffCheck() {
   const next = st.link_seats.includes(cur) ? cur : null;
   if (next === null || (next === S.shownSeat && next === S.seat)) { show(false); return; }
   const f = st.seats[next].faction;
-  box.replaceChildren(h("div", {}, h("h2", {}, ui("handoff_title", { faction: faction(f) })),
+  box.replaceChildren(h("div", {}, h("h2", {}, uiFaction("handoff_title", f)),
     h("p", {}, ui("handoff_text")),
-    h("button", { class: "primary", id: "handoff-go", onclick: () => takeSeat(next) }, ui("handoff_button", { faction: faction(f) }))));
+    h("button", { class: "primary", id: "handoff-go", onclick: () => takeSeat(next) }, uiFaction("handoff_button", f))));
   show(true);
 }
 async function takeSeat(seat) {
@@ -474,7 +483,7 @@ function renderLobby(main) {
 }
 function linksPanel(res) {
   return h("div", { class: "links", id: "links" }, h("h2", {}, ui("links")), h("p", {}, ui("keep_secret")),
-    res.links.map((l) => h("p", {}, ui("link_for", { faction: l.seats.map((x) => faction(res.factions[x])).join(", ") }), " ",
+    res.links.map((l) => h("p", {}, ui("link_for", { faction: l.seats.map((x) => factionInSentence(res.factions[x])).join(", ") }), " ",
       h("a", { href: l.url, "data-link": l.seats.join(",") }, ui("open")),
       h("input", { readonly: true, value: location.origin + l.url, onclick: (e) => e.target.select() }))),
     h("p", {}, ui("spectators"), " ", h("a", { href: res.watch, id: "watch-link" }, ui("open")),
