@@ -405,3 +405,28 @@ def test_each_faction_has_its_own_letter_on_the_map(lang: str, letters: str) -> 
 
     with language(lang):
         assert "".join(letter(f) for f in FOUR) == letters
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "Relationships: Marquise: on space 1, Eyrie: on space 1, Alliance: Indifferent"),
+        ("pl", "Relacje: Markiza: pole 1, Orle Gniazda: pole 1, Sojusz: Neutralny"),
+        ("es", "Relaciones: Marquesado: en la casilla 1, Nido: en la casilla 1, Alianza: "
+         "Indiferente"),
+        ("pt", "Relações: Marqueses: no espaço 1, Rapinas: no espaço 1, Aliança: Indiferente"),
+    ],
+)
+def test_the_vagabonds_board_names_his_relationships(lang: str, expected: str) -> None:
+    import random
+
+    from rootgame.render import render_view
+
+    g = new_game(FOUR, seed=3)
+    rng = random.Random(1)
+    while not g.winners:
+        g.apply(rng.choice(g.legal_actions()))
+    buf = io.StringIO()
+    with language(lang):
+        Console(file=buf, width=200, color_system=None).print(render_view(g.view(2)))
+    assert expected in buf.getvalue()

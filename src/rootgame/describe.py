@@ -586,6 +586,17 @@ def piece_count(kind: str, n: int) -> str:
     return npgettext("piece", one, many, n).format(n=n)
 
 
+def relationship_name(r: str) -> str:
+    """The Vagabond's relationship with a faction (9.2.9): "hostile", "indifferent", "allied",
+    or the space of the track it stands on."""
+    names = {
+        "hostile": pgettext("relationship", "Hostile"),
+        "indifferent": pgettext("relationship", "Indifferent"),
+        "allied": pgettext("relationship", "Allied"),
+    }
+    return names.get(r, pgettext("relationship", "on space {n}").format(n=r))
+
+
 def quest_name(quest: int | str) -> str:
     """A quest card with its suit, "Expel Bandits (fox)", by its index in ``QUESTS`` or its
     key ("expel-bandits:fox", as the Vagabond's public board lists them)."""

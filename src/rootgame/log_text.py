@@ -29,10 +29,11 @@ from .describe import (
     piece_count,
     piece_name,
     quest_name,
+    relationship_name,
     vp_text,
 )
 from .i18n import gettext as _
-from .i18n import language, ngettext, pgettext
+from .i18n import language, ngettext
 from .rules.core import board
 from .state import Frame
 
@@ -398,15 +399,6 @@ def _item_text(e: Event, who: str) -> str:
         "remove": _("{faction}: removes {items} from the game (item capacity)"),
     }
     return texts[str(e.get("change"))].format(faction=who, items=items)
-
-
-def relationship_name(r: str) -> str:
-    names = {
-        "hostile": pgettext("relationship", "Hostile"),
-        "indifferent": pgettext("relationship", "Indifferent"),
-        "allied": pgettext("relationship", "Allied"),
-    }
-    return names.get(r, pgettext("relationship", "on space {n}").format(n=r))
 
 
 def score_reason(reason: str) -> str:

@@ -31,6 +31,7 @@ from .describe import (
     piece_name,
     prompt_text,
     quest_name,
+    relationship_name,
     step_name,
     suit_name,
     vp_text,
@@ -302,7 +303,10 @@ def vagabond_panel(board: JSON) -> Panel:
             lines.append(f"{pgettext('item state', ITEM_STATE_NAMES[state])}: {text}")
     tracks = ", ".join(f"{item_name(i)} {n}/3" for i, n in board["tracks"].items())
     lines.append(_("Tracks: {tracks}").format(tracks=tracks))
-    rel = ", ".join(f"{faction_short_name(f)}: {r}" for f, r in board["relationships"].items())
+    rel = ", ".join(
+        f"{faction_short_name(f)}: {relationship_name(str(r))}"
+        for f, r in board["relationships"].items()
+    )
     lines.append(_("Relationships: {rel}").format(rel=rel or _none()))
     quests = ", ".join(quest_name(q) for q in board["quests"])
     lines.append(_("Quests: {quests}").format(quests=quests or _none()))
