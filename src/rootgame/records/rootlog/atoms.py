@@ -15,11 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...cards import DECK
 from .cards import CardSpec, spec_from_name
 from .factions import BOARD, COMMON_LOCS, Loc, notation
 from .notation import (
     FACTION_LETTERS,
     ITEM_OF_LETTER,
+    LETTER_OF,
     SUIT_LETTERS,
     SUIT_NAMES,
     Action,
@@ -39,7 +41,15 @@ from .notation import (
     Term,
     Turn,
 )
-from .steps import Step, card_moves, dominance_activated, piece_deltas
+from .steps import Step, card_moves, dominance_activated, from_discard, piece_deltas
+from .vagabond import (
+    change_atoms,
+    engine_item_keys,
+    item_key,
+    quest_name_known,
+    taken_items,
+    vagabond_changes,
+)
 
 
 @dataclass(slots=True)
@@ -54,6 +64,8 @@ class RAtom:
     dice: tuple[int, int] | None = None
     dest: int = 0
     """For the 'from' half of a transfer: its destination (the 'to' half is the next atom)."""
+    quest: tuple[str | None, str | None] | None = None
+    """For a quest card: what the record says of it (suit letter, name), either None."""
 
 
 @dataclass(slots=True)
@@ -133,7 +145,7 @@ class Converter:
                 return [RAtom("reveal", (src, self.seat(turn, a, a.target)), 1, i)]
             return []  # Revealing named cards is not checked (no such effect in the base game).
         raise self.fail(
-            turn, a, "the Marquise, the Eyrie and the Alliance never do this",
+            turn, a, "none of the four base factions does this",
             "movements, battles, crafts, scores, the score marker and reveals",
         )
 
@@ -173,8 +185,7 @@ class Converter:
                 raise self.fail(turn, a, f"hireling h_{w.letter}: rootgame has no hirelings yet",
                                 "pieces or cards of the factions in play")
             elif isinstance(w, Item):
-                raise self.fail(turn, a, "items on a faction board or in ruins: rootgame has no "
-                                "Vagabond and no ruins yet", "pieces or cards")
+                out.extend(self.item_term(turn, i, a, t, w))
             else:
                 raise self.fail(turn, a, "closed paths: rootgame has no Mountain map yet",
                                 "pieces or cards")
@@ -185,6 +196,8 @@ class Converter:
         clearing to a clearing, one per destination)."""
         seat = self.seat(turn, a, w.faction)
         fac = self.factions[seat]
+        if w.type == "p" and not w.subtype and fac == "vagabond":
+            return [self.pawn_term(turn, i, a, seat)]
         code = w.type + (f"_{w.subtype}" if w.subtype else "")
         codes = self.notations[seat].codes
         if code not in codes:
@@ -229,6 +242,9 @@ class Converter:
         return self.seat(turn, a, p.faction) == seat
 
     def card_term(self, turn: Turn, i: int, a: Move, t: Term, w: Card) -> list[RAtom]:
+        if (t.start is not None and t.start.kind == "quests") or any(
+                p.kind == "quests" for p in a.to):
+            return self.quest_term(turn, i, a, t, w)
         if w.name is not None and len(a.to) == 1 and a.to[0].kind == "board" and \
                 t.start is None:
             seat = self.seat(turn, a, a.to[0].faction)
@@ -244,6 +260,104 @@ class Converter:
             raise self.fail(turn, a, "a card goes to one place", "one destination")
         dst = self.card_place(turn, a, a.to[0] if a.to else None, ("discard",))
         return [RAtom("card", (src, dst), 1, i, spec) for _ in range(t.count)]
+
+    # --- the Vagabond (vagabond.py) ----------------------------------------------------
+    def vagabond_seat(self, turn: Turn, a: Action, letter: str | None) -> int:
+        seat = self.seat(turn, a, letter)
+        if self.factions[seat] != "vagabond":
+            raise self.fail(turn, a, f"the {self.factions[seat]} have no pawn, items nor "
+                            "quests", "the Vagabond's ('%s->e', 'p->8', 'F#errandQ->$')")
+        return seat
+
+    def pawn_term(self, turn: Turn, i: int, a: Move, seat: int) -> RAtom:
+        """``p->8``, ``p->3_6_7``: the pawn to a clearing or a forest (its start is never
+        written)."""
+        if len(a.to) != 1 or a.to[0].kind not in ("clearing", "forest"):
+            raise self.fail(turn, a, "the pawn goes to one clearing or forest",
+                            "'p->8' or 'p->3_6_7'")
+        self.vagabond_seat(turn, a, self.letter_of(seat))
+        return RAtom("pawn", (seat, "_".join(str(c) for c in a.to[0].clearings)), 1, i)
+
+    def letter_of(self, seat: int) -> str:
+        return next(x for x, s in self.seat_of.items() if s == seat)
+
+    def item_term(self, turn: Turn, i: int, a: Move, t: Term, w: Item) -> list[RAtom]:
+        """An item of the Vagabond's: exhausted, refreshed, damaged, repaired (``%s->e``,
+        ``%sd->s+r``), taken from a ruin (``%s12->$``) or another board (``%tE$->$``),
+        removed from the game (``%fe->``); ``%_`` every item of that area."""
+        st = t.start
+        owner: str | None = None
+        source: RAtom | None = None
+        start_area, start_side = "u", ""
+        item = "_" if w.type == "_" else ITEM_OF_LETTER.get(w.type)
+        if item is None:
+            raise self.fail(turn, a, f"no item %{w.type} in the base game",
+                            "an item: " + ", ".join(sorted(ITEM_OF_LETTER)))
+        dest_board = next((p for p in a.to if p.kind == "board"), None)
+        if st is None:
+            pass
+        elif st.kind == "items":
+            start_area = "d" if st.name == "d" else "u"
+            start_side = st.state
+        elif st.kind == "board" and st.faction is not None and \
+                self.factions[self.seat(turn, a, st.faction)] != "vagabond":
+            start_area = "x"  # Aid: a crafted item taken from the other board (9.5.4)
+            owner = dest_board.faction if dest_board is not None else None
+            source = RAtom("taken", (self.seat(turn, a, st.faction), item), t.count, i)
+        elif st.kind == "board":
+            owner = st.faction
+        elif st.kind == "clearing":
+            start_area = "x"  # Explore: the item beneath a ruin (9.5.3)
+            owner = dest_board.faction if dest_board is not None else None
+        else:
+            raise self.fail(turn, a, f"an item is not in a {st.kind}",
+                            "his board, an area of it ('s', 'd', 't'), a ruin's clearing or "
+                            "another faction's board")
+        seat = self.vagabond_seat(turn, a, owner)
+        if st is not None and st.kind == "clearing":
+            source = RAtom("ruin", (seat, st.clearings[0], item), t.count, i)
+        dests: list[tuple[str, str]] = []
+        for p in a.to:
+            if p.kind == "items":
+                dests.append(("d" if p.name == "d" else ("u" if p.name else ""), p.state))
+            elif p.kind == "board" and self.seat(turn, a, p.faction) == seat:
+                dests.append(("u", ""))
+            else:
+                raise self.fail(turn, a, f"an item does not go to a {p.kind}",
+                                "an area or side of his board ('s', 'd', 'r', 'e'), his board "
+                                "'$', or nothing (removed from the game)")
+        f, to = item_key(start_area, start_side, dests)
+        if item == "_" and start_area == "x":
+            raise self.fail(turn, a, "'%_' is every item of an area of his board",
+                            "'%_d->s+r'")
+        out = [] if source is None else [source]
+        if f == to or (to.endswith("=") and f[0] == to[0]):
+            return out  # Satchel and track are one area here (docs/rulings.md)
+        out.append(RAtom("item", (seat, item, f, to), t.count, i))
+        return out
+
+    def quest_term(self, turn: Turn, i: int, a: Move, t: Term, w: Card) -> list[RAtom]:
+        """A quest card: drawn to the quests face up (``F#errand->Q``), completed onto his
+        board (``F#errandQ->$``)."""
+        st = t.start
+        if st is None:
+            src = "deck"
+        elif st.kind == "quests":
+            src = "Q"
+        else:
+            raise self.fail(turn, a, f"a quest is not in a {st.kind}",
+                            "the quest deck (nothing) or the quests 'Q'")
+        if len(a.to) != 1 or a.to[0].kind not in ("quests", "board"):
+            raise self.fail(turn, a, "a quest goes to the quests or his board",
+                            "'F#errand->Q' or 'F#errandQ->$'")
+        dst = "Q" if a.to[0].kind == "quests" else "board"
+        letter = a.to[0].faction if a.to[0].kind == "board" else None
+        seat = self.vagabond_seat(turn, a, letter)
+        if w.name is not None and not quest_name_known(w.name):
+            raise self.fail(turn, a, f"no quest card is called {w.name!r}",
+                            "a quest's name or abbreviation ('errand', 'guard', 'bear', ...)")
+        return [RAtom("quest", (seat, src, dst), 1, i, quest=(w.suit, w.name))
+                for _ in range(t.count)]
 
     def card_place(self, turn: Turn, a: Action, p: Place | None, default: Loc) -> Loc:
         """Where a card is. A faction board is one place, whether the card is a persistent
@@ -270,11 +384,14 @@ def engine_atoms(st: Step, factions: Sequence[str]) -> list[tuple[Any, ...]]:
     """What one engine step did, in the terms of record atoms (card ids instead of specs)."""
     out: list[tuple[Any, ...]] = []
     skip: set[int] = set()
+    crafted: list[str] = []
     act = st.act
     if act is not None and st.seat is not None:
         if act[0] == "craft":  # a "craft" decision, or the Alliance's Daylight (8.5.1)
             out.append(("craft", st.seat, int(act[1])))
             skip.add(int(act[1]))
+            if DECK[int(act[1])].item is not None:
+                crafted.append(str(DECK[int(act[1])].item))
         elif st.fkind in ("ambush", "foil_ambush") and act[0] == "ambush":
             out.append(("ambush", st.seat, int(act[1])))
             skip.add(int(act[1]))
@@ -290,7 +407,7 @@ def engine_atoms(st: Step, factions: Sequence[str]) -> list[tuple[Any, ...]]:
     for s, x, y in changed:
         status.extend((*k, None) for k in notation(factions[s]).status_atoms(s, x, y))
     out.extend(k for k in status if k[0] == "purge")
-    for cid, src, dst in card_moves(b, f):
+    for cid, src, dst in card_moves(b, f, from_discard(st)):
         if cid in skip or (src[0] not in COMMON_LOCS and src[1] in cleared):
             continue
         if dst == ("available",):
@@ -302,11 +419,23 @@ def engine_atoms(st: Step, factions: Sequence[str]) -> list[tuple[Any, ...]]:
         if dst[0] == "dominance":
             dst = ("board", dst[1])
         out.append(("card", (src, dst), cid))
+    if b.boards != f.boards:
+        taken = list(taken_items(b, f))
+        letters = [LETTER_OF.get(x, "?") for x in factions]
+        vb_atoms: list[tuple[Any, ...]] = []
+        for s, vb in enumerate(f.boards):
+            if vb is not None:
+                for ch in vagabond_changes(b, f, s, crafted, taken if st.seat == s else []):
+                    vb_atoms.extend(change_atoms(s, letters, ch))
+        # Item changes that turn an item over first: fewer recorded forms fit them
+        # ('%fd->s+r' is a repaired exhausted boot, '%fd->s' may be either).
+        vb_atoms.sort(key=lambda x: len(engine_item_keys(*x[1])) if x[0] == "item" else 0)
+        out.extend(vb_atoms)
     out.extend(piece_atoms(piece_deltas(b, f)))
     for s, (x, y) in enumerate(zip(b.vp, f.vp, strict=True)):
         if y != x:
             out.append(("vp", s, y - x))
-    out.extend(("marker", (s, s), None) for s in dominance_activated(b, f))
+    out.extend(("marker", (s, to), None) for s, to in dominance_activated(b, f))
     out.extend(k for k in status if k[0] != "purge")
     return out
 

@@ -142,6 +142,13 @@ class FactionNotation:
         whose turn it is, else the faction letter)."""
         return []
 
+    # --- a board of its own kind (the Vagabond's) ------------------------------------------
+    def board(self, fs: Any, factions: Sequence[str], map_name: str) -> Any:
+        """What a record sees of a board that is neither pieces nor cards (the Vagabond's
+        pawn, items, quests and relationships, ``vagabond.py``), as a comparable value;
+        None for the other factions."""
+        return None
+
 
 class MarquiseNotation(FactionNotation):
     letter = "C"
@@ -247,8 +254,35 @@ class AllianceNotation(FactionNotation):
         return supporters
 
 
+class VagabondNotation(FactionNotation):
+    """The Vagabond (``vagabond.py``): no warriors nor buildings; his pawn (``p->8``), items
+    (``%s->e``), quests (``F#errandQ->$``), relationships (``$_E->1``) and character, written
+    as a card put on his board (``#thief->$``)."""
+
+    letter = "V"
+    engine = "vagabond"
+
+    def special_card(self, name: str) -> bool:
+        from .vagabond import CHARACTERS
+
+        return name in CHARACTERS
+
+    def field_atoms(self, seat: int, name: str, to: tuple[str, ...]) -> list[Atom] | None:
+        from .vagabond import REL_TEXT
+
+        if len(name) == 1 and name.isupper() and len(to) == 1 and to[0] in REL_TEXT.values():
+            return [("rel", (seat, name, to[0]))]  # $_E->1: a relationship (9.2.9)
+        return None
+
+    def board(self, fs: Any, factions: Sequence[str], map_name: str) -> Any:
+        from .vagabond import vboard
+
+        return vboard(fs, factions, map_name)
+
+
 NOTATIONS: dict[str, FactionNotation] = {
-    n.engine: n for n in (MarquiseNotation(), EyrieNotation(), AllianceNotation())
+    n.engine: n
+    for n in (MarquiseNotation(), EyrieNotation(), AllianceNotation(), VagabondNotation())
 }
 """The factions the engine plays, by engine name."""
 BY_LETTER: dict[str, FactionNotation] = {n.letter: n for n in NOTATIONS.values()}

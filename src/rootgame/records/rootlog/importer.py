@@ -19,7 +19,7 @@ from typing import Any
 from ...board import load_board
 from ...cards import DECK
 from ...errors import RootError
-from .atoms import Converter, engine_atoms
+from .atoms import Converter, Line, engine_atoms
 from .cards import CardSpec
 from .factions import SUPPORTED_FACTIONS, hidden_piles, hidden_place
 from .identity import CardIdentity, swap_cards
@@ -34,9 +34,11 @@ from .steps import (
     TurnState,
     advance,
     decide,
+    from_discard,
     reshuffled,
     turn_state,
 )
+from .vagabond import engine_item_keys, quest_matches
 
 
 @dataclass(slots=True)
@@ -142,8 +144,8 @@ class Importer(CardIdentity):
             raise RootlogError(
                 "rootgame does not have yet what this record needs: "
                 + ", ".join(what for _, what in missing), line, 1 if line else 0, "",
-                "the Fall map, the Standard deck, the Marquise (C), the Eyrie (E) and the "
-                "Woodland Alliance (A)")
+                "the Fall map, the Standard deck, the Marquise (C), the Eyrie (E), the "
+                "Woodland Alliance (A) and the Vagabond (V)")
         if len(letters) < 2:
             raise RootlogError("a game needs two factions", 0, 0, "", "players C and E")
 
@@ -236,6 +238,15 @@ class Importer(CardIdentity):
                 if not need:
                     return first
             return None
+        if kind == "item":
+            return self.consume_item(ln, left, atom)
+        if kind == "quest":
+            for k in ln.by_key.get((kind, key), []):
+                q = ln.atoms[k].quest
+                if left[k] and q is not None and quest_matches(q, int(atom[2])):
+                    left[k] -= 1
+                    return ln.atoms[k].action
+            return None
         if kind in ("card", "craft", "ambush"):
             cid = int(atom[2])
             idx = ln.by_key.get((kind, key), [])
@@ -256,6 +267,80 @@ class Importer(CardIdentity):
                 left[k] -= 1
                 return ln.atoms[k].action
         return None
+
+    def consume_item(self, ln: Line, left: list[int], atom: tuple[Any, ...]) -> int | None:
+        """An item of the Vagabond's changed state: the recorded movements it may be written
+        as (``engine_item_keys``), then ``%_`` (every item of an area: at least one)."""
+        seat, item, f, t = atom[1]
+        n = int(atom[2])
+        first: int | None = None
+        keys = engine_item_keys(seat, item, f, t)
+        for key in keys:
+            for k in ln.by_key.get(("item", key), []):
+                take = min(n, left[k])
+                if take > 0:
+                    left[k] -= take
+                    n -= take
+                    first = ln.atoms[k].action if first is None else first
+                    if not n:
+                        return first
+        for key in keys:
+            for k in ln.by_key.get(("item", (seat, "_", *key[2:])), []):
+                left[k] = 0
+                return ln.atoms[k].action if first is None else first
+        return None
+
+    def settle_vagabond(
+        self, line: int, left: list[int], g2: Any, atoms: list[tuple[Any, ...]],
+        events: list[tuple[Any, ...]],
+    ) -> bool | None:
+        """The quest deck and the items beneath the ruins are hidden (9.3.3-9.3.4): a quest
+        drawn, or an item found by Explore, is the one the record names, exchanged with
+        another still hidden. A quest draw the record does not write is not checked.
+        Returns whether something was exchanged, None when the record cannot be met."""
+        ln = self.lines[line]
+        changed = False
+        for j, at in enumerate(atoms):
+            if at[0] == "quest" and at[1][1] == "deck":
+                seat, q = at[1][0], int(at[2])
+                idx = [k for k in ln.by_key.get(("quest", at[1]), []) if left[k]]
+                if not ln.by_key.get(("quest", at[1])):
+                    atoms[j] = ("unwritten", None, None)
+                elif not any(quest_matches(ln.atoms[k].quest or (None, None), q)
+                             for k in idx):
+                    fs = g2.fs[seat]
+                    y = next((y for k in idx for y in reversed(fs.quest_deck)
+                              if quest_matches(ln.atoms[k].quest or (None, None), y)), None)
+                    if y is None:
+                        return None
+                    fs.quests[fs.quests.index(q)] = y
+                    fs.quest_deck[fs.quest_deck.index(y)] = q
+                    atoms[j] = (at[0], at[1], y)
+                    q, changed = y, True
+                events.append(("quest", seat, q))
+            elif at[0] == "ruin":
+                seat, c, item = at[1]
+                if not ln.by_key.get(("ruin", at[1])) or not any(
+                        left[k] for k in ln.by_key[("ruin", at[1])]):
+                    want = next((ln.atoms[k].key[2] for k, x in enumerate(ln.atoms)
+                                 if x.kind == "ruin" and left[k] and x.key[:2] == (seat, c)),
+                                None)
+                    fs = g2.fs[seat]
+                    c2 = next((c2 for c2, v in fs.ruins.items() if want in v), None)
+                    if want is None or c2 is None:
+                        return None
+                    v = fs.ruins[c2]
+                    v[v.index(want)] = item
+                    fs.items[item][0] -= 1
+                    fs.items[want][0] += 1
+                    for i, x in enumerate(atoms):
+                        if x[0] == "item" and x[1] == (seat, item, "x", "r"):
+                            atoms[i] = ("item", (seat, want, "x", "r"), x[2])
+                            break
+                    atoms[j] = ("ruin", (seat, c, want), None)
+                    item, changed = want, True
+                events.append(("ruin", seat, c, item))
+        return changed
 
     # --- one decision ---------------------------------------------------------------------
     def evaluate(
@@ -348,7 +433,7 @@ class Importer(CardIdentity):
         events: list[tuple[Any, ...]] = []
         rank: list[int] = []
         seg_at = 0
-        swapped = False
+        swapped = vb_swapped = False
         by_step: list[list[int]] = []
         for si, st in enumerate(steps):
             by_step.append([])
@@ -360,7 +445,7 @@ class Importer(CardIdentity):
                 seg = obs.segments[seg_at]
                 seg_at += 1
             atoms = atoms_by_step[si]
-            shuffled = reshuffled(st.before, st.after)
+            shuffled = reshuffled(st.before, st.after, from_discard(st))
             pre: list[tuple[Any, ...]] = []
             post: list[tuple[Any, ...]] = []
             drawn: set[int] = set()
@@ -389,6 +474,11 @@ class Importer(CardIdentity):
                 (pre if from_deck else post).append(("draw", cid, self.serial))
                 if not named and hidden_place(self.factions, at[1][1]):
                     free[cid] = (self.serial, epoch if from_deck else epoch + 1)
+            if line is not None and any(at[0] in ("quest", "ruin") for at in atoms):
+                settled = self.settle_vagabond(line, left[line], g2, atoms, events)
+                if settled is None:
+                    return None
+                vb_swapped = vb_swapped or settled
             events.extend(pre)
             if shuffled:
                 epoch += 1
@@ -398,8 +488,8 @@ class Importer(CardIdentity):
             if line is None:
                 continue
             for j, at in enumerate(atoms):
-                if j in drawn:
-                    continue  # settled above
+                if j in drawn or at[0] == "unwritten":
+                    continue  # settled above, or not written (a quest drawn)
                 hit = self.consume(line, left[line], at, free)
                 if hit is None:
                     return None
@@ -420,6 +510,12 @@ class Importer(CardIdentity):
             legal = flow.DECISIONS[top.kind][0](g2, top)
             if len(legal) < 2 and not ("ask" in top.data and g2.seats[top.seat or 0].hand):
                 return None  # the engine would now decide by itself: not followed
+        if vb_swapped and not g2.winners:
+            # A hidden quest or ruin item was exchanged: the options follow the new one.
+            from ... import flow
+
+            top = g2.stack[-1]
+            legal = flow.DECISIONS[top.kind][0](g2, top)
         done = line is None or (
             not any(left[line]) and self.rank_of[line] == len(self.order) - 1
         )
@@ -489,7 +585,7 @@ class Importer(CardIdentity):
                 order = self.ordered(pos, legal)
                 for ai, a in enumerate(order):
                     picks: list[int | None] = [None]
-                    if a[0] == "stand-and-deliver":
+                    if a[0] in ("stand-and-deliver", "steal"):
                         picks = self.pick_options(pos, g, a) or [None]
                     for pk in picks:
                         for r in self.evaluate(pos, g, a, prefix, before, [], pk):
@@ -743,6 +839,8 @@ class Importer(CardIdentity):
                 k = int(c[1])
                 pile = rest if k == len(epochs) - 1 else []
                 forced.append(("shuffle", *(pile + epochs[k][::-1])))
+                if k == 0:
+                    forced.extend(self.vagabond_shuffles(final.g, events))
             else:
                 forced.append(c)
         try:
@@ -767,6 +865,24 @@ class Importer(CardIdentity):
                      "first_player": self.first, "source": "rootlog",
                      "sampled": {"hands": in_hands, "deck": len(rest), "seed": sample_seed}}
         return RootlogReplay(game, states, self.rec, in_hands, len(rest), sample_seed)
+
+    def vagabond_shuffles(self, g: Any, events: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        """The Vagabond's setup shuffles (9.3.3 the quest deck, 9.3.4 the ruins' items) that
+        give the quests drawn and the items explored in the search, in their order."""
+        from ...factions.vagabond import RUIN_ITEMS
+
+        out: list[tuple[Any, ...]] = []
+        for seat, f in enumerate(g.factions):
+            if f != "vagabond":
+                continue
+            fs = g.fs[seat]
+            drawn = [int(e[2]) for e in events if e[0] == "quest" and e[1] == seat]
+            out.append(("shuffle", *(list(fs.quest_deck) + drawn[::-1])))
+            found = {int(e[2]): str(e[3]) for e in events if e[0] == "ruin" and e[1] == seat}
+            for c, v in fs.ruins.items():
+                found[c] = v[0]
+            out.append(("shuffle", *(RUIN_ITEMS.index(found[c]) for c in sorted(found))))
+        return out
 
     def sample(self, final: Pos, seed: int) -> tuple[dict[int, int], list[int], int]:
         """New identities for the hidden cards: (old id -> new id for the unnamed cards in

@@ -72,7 +72,8 @@ chance events (dice, picks) on the way."""
 def chance_events(st: Step) -> list[tuple[Any, ...]]:
     """The dice rolled and the random card taken in a step (for the final replay)."""
     out: list[tuple[Any, ...]] = [("dice", hi, lo) for hi, lo in st.dice]
-    if st.act is not None and st.act[0] == "stand-and-deliver" and st.seat is not None:
+    if st.act is not None and st.act[0] in ("stand-and-deliver", "steal") and \
+            st.seat is not None:
         victim = int(st.act[1])
         taken = [c for c in st.after.hands[st.seat] if c not in st.before.hands[st.seat]]
         if taken and taken[0] in st.before.hands[victim]:

@@ -29,8 +29,9 @@ class TurnState:
     pieces: tuple[tuple[tuple[str, str, int], int], ...]
     """((faction letter, piece code, clearing), count), sorted."""
     vp: tuple[int, ...]
-
-
+    boards: tuple[Any, ...] = ()
+    """What a record sees of the boards that are neither pieces nor cards (the Vagabond's
+    pawn, items, relationships, completed quests), by seat (None for the other factions)."""
 
 
 class Snap:
@@ -38,7 +39,7 @@ class Snap:
     each faction board shows besides cards (``status``: the Eyrie's leader)."""
 
     __slots__ = ("_pieces", "board", "factions", "_cards", "areas", "vp", "items", "status",
-                 "hands", "deck", "discard", "map")
+                 "hands", "deck", "discard", "map", "boards", "coalition")
 
     def __init__(self, g: Any) -> None:
         facs = self.factions = g.factions
@@ -70,6 +71,10 @@ class Snap:
         self.items = tuple(items)
         self.status = tuple(status)
         self.hands = tuple(x[0] for x in seats)
+        self.boards = tuple(notation(f).board(fs, facs, g.map)
+                            for f, fs in zip(facs, g.fs, strict=True))
+        """The Vagabond's board (``vagabond.py``), None for the others."""
+        self.coalition = tuple(seat.coalition for seat in g.seats)
 
     @property
     def pieces(self) -> dict[tuple[int, str, int], int]:
@@ -309,8 +314,20 @@ def decide(g: Any, obs: Observer, a: tuple[Any, ...]) -> list[tuple[Any, ...]]:
     return advance(g, obs)
 
 
-def card_moves(before: Snap, after: Snap) -> list[tuple[int, Loc, Loc]]:
-    """Cards that changed place, in a stable order (draws in the order they were drawn)."""
+def from_discard(st: Step) -> frozenset[int]:
+    """The card a step takes from the discard pile by choice (the Tinker's Day Labor,
+    Appendix V), not by a reshuffle."""
+    act = st.act
+    if act is not None and act[0] == "day-labor":
+        return frozenset({int(act[1])})
+    return frozenset()
+
+
+def card_moves(
+    before: Snap, after: Snap, taken: frozenset[int] = frozenset()
+) -> list[tuple[int, Loc, Loc]]:
+    """Cards that changed place, in a stable order (draws in the order they were drawn);
+    ``taken``: cards taken from the discard pile by choice (:func:`from_discard`)."""
     out: list[tuple[int, Loc, Loc]] = []
     if before.areas == after.areas:
         return out
@@ -318,7 +335,7 @@ def card_moves(before: Snap, after: Snap) -> list[tuple[int, Loc, Loc]]:
         old = before.cards.get(cid)
         if old == ("discard",) and loc == ("deck",):
             continue  # a reshuffle (2.1): not written in Rootlog
-        if old == ("discard",) and loc[0] in DRAWN_TO:
+        if old == ("discard",) and loc[0] in DRAWN_TO and cid not in taken:
             old = ("deck",)  # reshuffled into the draw pile, then drawn
         if old != loc and old is not None:
             out.append((cid, old, loc))
@@ -340,22 +357,29 @@ def card_moves(before: Snap, after: Snap) -> list[tuple[int, Loc, Loc]]:
     return out
 
 
-def reshuffled(before: Snap, after: Snap) -> bool:
+def reshuffled(before: Snap, after: Snap, taken: frozenset[int] = frozenset()) -> bool:
     """Whether the discard pile became the draw pile between the two (2.1)."""
     if not before.discard or before.areas == after.areas:
         return False
-    # Nothing else takes a card from the discard pile: one that left it was reshuffled.
+    # Nothing else takes a card from the discard pile (but Day Labor, ``taken``): one that
+    # left it was reshuffled.
     cards = after.cards
-    return any(cards.get(c, AT_DISCARD) != AT_DISCARD for c in before.discard)
+    return any(cards.get(c, AT_DISCARD) != AT_DISCARD for c in before.discard
+               if c not in taken)
 
 
-def dominance_activated(before: Snap, after: Snap) -> list[int]:
-    """The seats whose score marker left the track between the two: a dominance card
-    activated (3.3.1), written ``++->$`` beside the card put on the board."""
+def dominance_activated(before: Snap, after: Snap) -> list[tuple[int, int]]:
+    """The seats whose score marker left the track between the two, with the board it went
+    to: their own for a dominance card activated (3.3.1), written ``++->$`` beside the card
+    put on the board; the partner's for the Vagabond's coalition (9.2.8, ``++->E$``)."""
     if before.areas == after.areas:
         return []
-    return [s for s, (x, y) in enumerate(zip(before.areas[4], after.areas[4], strict=True))
-            if x[2] is None and y[2] is not None]
+    out: list[tuple[int, int]] = []
+    for s, (x, y) in enumerate(zip(before.areas[4], after.areas[4], strict=True)):
+        if x[2] is None and y[2] is not None:
+            partner = after.coalition[s]
+            out.append((s, s if partner is None else partner))
+    return out
 
 
 def piece_deltas(before: Snap, after: Snap) -> dict[tuple[int, str, int], int]:
@@ -376,5 +400,7 @@ def turn_state(g: Any, seg: Segment) -> TurnState:
         sorted(((LETTER_OF.get(facs[s], "?"), code, c), n) for (s, code, c), n in
                snap.pieces.items())
     )
-    return TurnState(LETTER_OF.get(facs[seg.seat], "?"), seg.kind == "setup", pieces, snap.vp)
+    boards = tuple(b.public() if b is not None else None for b in snap.boards)
+    return TurnState(LETTER_OF.get(facs[seg.seat], "?"), seg.kind == "setup", pieces, snap.vp,
+                     boards if any(b is not None for b in boards) else ())
 

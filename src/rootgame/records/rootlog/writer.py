@@ -27,9 +27,11 @@ from .steps import (
     card_moves,
     decide,
     dominance_activated,
+    from_discard,
     piece_deltas,
     turn_state,
 )
+from .vagabond import change_text, taken_items, vagabond_changes
 
 
 @dataclass(slots=True)
@@ -155,7 +157,7 @@ class _Writer:
 
     def step(self, st: Step, cur: int) -> list[Fragment]:
         out: list[Fragment] = []
-        moves = card_moves(st.before, st.after)
+        moves = card_moves(st.before, st.after, from_discard(st))
         act = st.act
         for a, d, c in st.new_battles:
             self.mark = _Mark(a, d, c)
@@ -169,10 +171,13 @@ class _Writer:
             skip.add(cid)
             if self.mark is not None and st.seat is not None:
                 self.mark.ambushes.append((st.seat, SUIT_LETTER[DECK[cid].suit]))
+        crafted: list[str] = []
         if act is not None and act[0] == "craft":
             cid = int(act[1])
             skip.add(cid)
             out.append(self.craft(cid))
+            if DECK[cid].item is not None:
+                crafted.append(str(DECK[cid].item))
         if st.reveal is not None:
             out.append(f"{self.letters[st.reveal[0]]}^{self.letters[st.reveal[1]]}")
         changed = [
@@ -194,12 +199,28 @@ class _Writer:
             out.extend(vp)
             vp = []
         out.extend(cards)
+        out.extend(self.vagabond(st, cur, crafted))
         out.extend(self.pieces(deltas, cur))
         out.extend(vp)
-        out.extend(f"{self.who(s, cur)}++->{self.who(s, cur)}$"
-                   for s in dominance_activated(st.before, st.after))
+        out.extend(f"{self.who(s, cur)}++->{self.who(to, cur)}$"
+                   for s, to in dominance_activated(st.before, st.after))
         for s, x, y in changed:
             out.extend(self.notations[s].write_status(self.who(s, cur), x, y))
+        return out
+
+    def vagabond(self, st: Step, cur: int, crafted: list[str]) -> list[str]:
+        """The Vagabond's board (``vagabond.py``): his character, pawn, items, quests and
+        relationships; an item taken by Aid comes from the other board (``%tE$->$``)."""
+        if st.before.boards == st.after.boards:
+            return []
+        taken = list(taken_items(st.before, st.after))
+        out: list[str] = []
+        for s, b in enumerate(st.after.boards):
+            if b is None:
+                continue
+            mine = taken if st.seat == s else []
+            for ch in vagabond_changes(st.before, st.after, s, crafted, mine):
+                out.append(change_text(self.who(s, cur), self.letters, ch))
         return out
 
     def hospital(self, deltas: dict[tuple[int, str, int], int], seat: int,
