@@ -103,6 +103,25 @@ def play(g: Game, *toks: str) -> Game:
     return g
 
 
+def random_game(
+    seed: int,
+    decisions: int | None = None,
+    factions: Sequence[str] = ("marquise", "eyrie"),
+    character: str | None = None,
+) -> Game:
+    """A game of random legal decisions (stopping after ``decisions`` if given); the
+    Vagabond plays ``character`` when given (thief, tinker, ranger)."""
+    import random
+
+    g = new_game(list(factions), seed=seed)
+    r = random.Random(seed)
+    want = f"character {character}"
+    while not g.is_over and (decisions is None or len(g.history) < decisions):
+        legal = g.legal_tokens()
+        g.apply(want if want in legal else r.choice(legal))
+    return g
+
+
 def mid_games(
     factions: Sequence[str],
     seeds: Iterable[int],

@@ -8,7 +8,6 @@ never raises anything but RootlogError.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -16,8 +15,9 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from lawkit import random_game
 
-from rootgame import Game, new_game
+from rootgame import new_game
 from rootgame.board import load_board
 from rootgame.cards import DECK
 from rootgame.game import replay
@@ -61,17 +61,6 @@ def _games() -> list[Path]:
     if not GAME_FILES:
         pytest.skip(f"the real Rootlog games are not in {GAMES}")
     return GAME_FILES
-
-
-def random_game(
-    seed: int, decisions: int | None = None, factions: tuple[str, ...] = ("marquise", "eyrie")
-) -> Game:
-    """A game of random legal decisions (stopping after ``decisions`` if given)."""
-    g = new_game(list(factions), seed=seed)
-    r = random.Random(seed)
-    while not g.is_over and (decisions is None or len(g.history) < decisions):
-        g.apply(r.choice(g.legal_tokens()))
-    return g
 
 
 # --- The real games -----------------------------------------------------------------------
@@ -160,7 +149,7 @@ def test_import_refuses_the_real_games_naming_what_is_unsupported() -> None:
         assert (f"the {rec.map} map" in msg) == (rec.map != "Fall")
         assert "the E&P deck" in msg
         for x in rec.players:
-            assert (f"faction {x} (" in msg) == (x not in "CEA"), (path.name, x)
+            assert (f"faction {x} (" in msg) == (x not in "CEAV"), (path.name, x)
 
 
 def test_real_games_headers_set_up_their_map_deck_and_suits() -> None:

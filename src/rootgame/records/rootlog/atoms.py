@@ -43,6 +43,7 @@ from .notation import (
 )
 from .steps import Step, card_moves, dominance_activated, from_discard, piece_deltas
 from .vagabond import (
+    OTHER_CHARACTERS,
     change_atoms,
     engine_item_keys,
     item_key,
@@ -250,6 +251,9 @@ class Converter:
             seat = self.seat(turn, a, a.to[0].faction)
             if self.notations[seat].special_card(w.name):
                 return [RAtom("leader", (seat, w.name), 1, i)]
+            if self.factions[seat] == "vagabond" and w.name in OTHER_CHARACTERS:
+                raise self.fail(turn, a, f"the {w.name}: rootgame has the Vagabond's base "
+                                "characters only", "'#thief->$', '#tinker->$' or '#ranger->$'")
         suit = SUIT_NAMES[w.suit] if w.suit else None
         spec = spec_from_name(suit, w.name) if w.name else CardSpec(suit, None)
         if spec is None:

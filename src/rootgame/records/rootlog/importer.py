@@ -205,20 +205,24 @@ class Importer(CardIdentity):
             first = None
             # A removal and a placement may also be the two halves of a recorded transfer
             # (Field Hospitals written as a move from the battle to the keep).
+            # The earliest written first: a second battle's removal in the same clearing
+            # must not take up the first's, written as a transfer.
             kinds = (kind,) if len(atom) > 3 else (kind, "to" if kind == "place" else "from")
-            for kind2 in kinds:
-                for k in ln.by_key.get((kind2, key), []):
-                    # A transfer's arrival only after its departure (atom k - 1) was matched.
-                    take = min(n, left[k] - left[k - 1] if kind2 == "to" else left[k])
-                    if take > 0:
-                        left[k] -= take
-                        n -= take
-                        if first is None:
-                            first = ln.atoms[k].action
-                        else:
-                            self.merged += 1
-                        if not n:
-                            return first
+            cands = sorted((k for kind2 in kinds for k in ln.by_key.get((kind2, key), [])),
+                           key=lambda k: ln.atoms[k].action)
+            for k in cands:
+                # A transfer's arrival only after its departure (atom k - 1) was matched.
+                to = ln.atoms[k].kind == "to"
+                take = min(n, left[k] - left[k - 1] if to else left[k])
+                if take > 0:
+                    left[k] -= take
+                    n -= take
+                    if first is None:
+                        first = ln.atoms[k].action
+                    else:
+                        self.merged += 1
+                    if not n:
+                        return first
             return None
         if kind == "vp":
             need = int(atom[2])

@@ -40,6 +40,8 @@ QUEST_ABBREVIATIONS = {
 }
 """The specification's abbreviations of the quest cards."""
 CHARACTERS = ("thief", "tinker", "ranger")
+OTHER_CHARACTERS = ("adventurer", "arbiter", "harrier", "ronin", "scoundrel", "vagrant")
+"""The Vagabond's characters of the expansions (not in rootgame yet)."""
 
 
 def _letters(name: str) -> str:

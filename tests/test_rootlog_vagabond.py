@@ -1,0 +1,294 @@
+"""Issue 8: the Vagabond in the Rootlog notation (records/rootlog/vagabond.py).
+
+His character, pawn, items (exhausted, refreshed, damaged, repaired, found in ruins, taken by
+Aid, removed), quests, relationships, special actions and coalition are written in the
+notation's terms; the forms people write are read; exported three- and four-player games
+with each of the three characters import to the same board, score and Vagabond board at
+the end of every line.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from lawkit import random_game
+
+from rootgame.factions.vagabond import CHARACTERS, QUESTS
+from rootgame.records.rootlog import (
+    RootlogError,
+    export_rootlog,
+    game_turn_states,
+    import_rootlog,
+    parse_rootlog,
+    replay_rootlog,
+)
+from rootgame.records.rootlog.atoms import Converter
+from rootgame.records.rootlog.notation import FACTION_NAMES
+from rootgame.records.rootlog.vagabond import quest_text
+
+MEV = ("marquise", "eyrie", "vagabond")
+VEA = ("vagabond", "eyrie", "alliance")
+MEAV = ("marquise", "eyrie", "alliance", "vagabond")
+GAMES = next(
+    (p / "shared" / "rootlog" for p in Path(__file__).resolve().parents
+     if (p / "shared" / "rootlog").is_dir()),
+    Path(__file__).resolve().parents[2] / "shared" / "rootlog",
+)
+
+
+def _lines_of(text: str, letter: str) -> list[str]:
+    return [ln[2:] for ln in text.splitlines()
+            if ln.startswith(f"{letter}:") and not ln.startswith(f"{letter}: ")]
+
+
+def _fragments(text: str, letter: str) -> list[str]:
+    return [f for ln in _lines_of(text, letter) for f in ln.split("/")]
+
+
+# --- Export ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("character", list(CHARACTERS))
+def test_export_writes_the_vagabond_in_the_notation(character: str) -> None:
+    """Setup: the character as a card on his board (the starting items implied), the pawn
+    in a forest, the three quests drawn; then items exhausted and refreshed, Explore, Aid
+    (relationship, item taken), quests completed, damage, and the special action."""
+    games = [random_game(seed, factions=MEAV, character=character) for seed in (100, 101, 102)]
+    texts = [export_rootlog(g) for g in games]
+    frags: list[str] = []
+    for text in texts:
+        setup = _lines_of(text, "V")[0]
+        assert re.fullmatch(
+            rf"(.*->V/)?#{character}->\$/p->\d+(_\d+){{2,}}/([FMR]#[a-z]+->Q/?){{3}}", setup)
+        assert "%" not in setup  # his starting items come with the character
+        frags += _fragments(text, "V")[setup.count("/") + 1:]
+    assert any(re.fullmatch(r"%[a-z]->e", f) for f in frags)  # exhausted
+    assert any(re.fullmatch(r"\d?%[a-z](d)?->r", f) for f in frags)  # refreshed
+    assert any(re.fullmatch(r"%[bfhs]\d+->\$", f) for f in frags)  # Explore
+    assert any(re.fullmatch(r"\$_[CEA]->[12a]", f) for f in frags)  # Aid, relationship
+    assert any(re.fullmatch(r"[BFMR]#[a-z@]+V->[CEA]", f) for f in frags)  # card given
+    assert any(re.fullmatch(r"[FMR]#[a-z]+Q->\$", f) for f in frags)  # quest completed
+    assert any(re.fullmatch(r"p->\d+", f) for f in frags)  # Move
+    others = [f for text in texts for x in "CEA" for f in _fragments(text, x)]
+    assert any(re.fullmatch(r"%[a-z]V\$->d\+[re]", f) for f in others)  # hits taken
+    hist = " ".join(t for g in games for t in g.history)
+    if character == "thief":
+        assert "steal" in hist
+        assert any(re.fullmatch(r"[BFMR]#[a-z@]+[CEA]->V", f) for f in frags)
+    if character == "tinker":
+        assert "day-labor" in hist
+        assert any(re.fullmatch(r"[BFMR]#[a-z@]+\*->V", f) for f in frags)
+    if character == "ranger":
+        assert "hideout" in hist
+        assert any(re.fullmatch(r"%[a-z]d[re]->s", f) for f in frags)  # repaired
+
+
+def test_export_writes_the_coalition_score_marker_on_the_partners_board() -> None:
+    """9.2.8: the dominance card to his board, the score marker to the partner's."""
+    g = random_game(100, factions=MEAV, character="ranger")
+    assert any(t.startswith("coalition") for t in g.history)
+    text = export_rootlog(g)
+    body = "/".join(_lines_of(text, "V"))
+    # A Hostile partner becomes Indifferent (9.2.9.3.4).
+    assert re.search(r"[BFMR]#domV->\$/(\$_[CEA]->0/)?\+\+->[CEA]\$", body)
+    assert text.splitlines()[-1] == "Winner: EV"
+
+
+def test_item_movements_name_the_side_where_it_matters() -> None:
+    """Damage and repair keep an item's side, so the side it had is written ('%se->d',
+    '%sde->s+r'); a flip needs no side ('%s->e'); on another's turn his board is the start
+    and the side it ends on is written ('%sV$->d+e')."""
+    from rootgame.records.rootlog.vagabond import change_text
+
+    letters = ["C", "V"]
+    cases = {
+        ("", "r", "e"): "%s->e",
+        ("", "e", "r"): "%s->r",
+        ("", "e", "de"): "%se->d",
+        ("", "r", "dr"): "%sr->d",
+        ("", "de", "r"): "%sde->s+r",
+        ("", "dr", "r"): "%sdr->s",
+        ("", "de", "dr"): "%sd->r",
+        ("", "e", "x"): "%se->",
+        ("V", "e", "de"): "%sV$->d+e",
+        ("V", "r", "dr"): "%sV$->d+r",
+    }
+    for (who, f, t), want in cases.items():
+        assert change_text(who, letters, ("item", "sword", f, t, 1, None)) == want
+    assert change_text("", letters, ("item", "tea", "x", "r", 1, ("board", 0))) == "%tC$->$"
+    assert change_text("", letters, ("item", "bag", "x", "r", 1, ("ruin", 10))) == "%b10->$"
+    assert change_text("", letters, ("quest", "Q", "board", 1)) == "F#errandQ->$"
+    assert change_text("", letters, ("quest", "deck", "Q", 6)) == "R#errand->Q"
+    assert quest_text(len(QUESTS) - 1) == "M#logs"
+
+
+# --- Reading what people write --------------------------------------------------------------
+
+
+def _atoms(line: str, factions: tuple[str, ...] = ("marquise", "vagabond")) -> list[tuple]:
+    letters = [next(x for x, n in FACTION_NAMES.items() if n == f) for f in factions]
+    rec = parse_rootlog("Map: Fall\nDeck: Standard\n"
+                        + "".join(f"{x}: p{i}\n" for i, x in enumerate(letters)) + line + "\n")
+    conv = Converter({x: i for i, x in enumerate(letters)}, list(factions))
+    return [(a.kind, a.key, a.amount) for a in conv.line(0, rec.turns[0]).atoms]
+
+
+def test_people_forms_read_as_the_engine_sees_them() -> None:
+    """The forms of the specification and the real records: a side left out is either side,
+    a destination without a side keeps it, '%_' is every item of an area, and Satchel and
+    track are one area (a move between them is no change, ruling 78)."""
+    assert _atoms("V:%r+2%f->r") == [("item", (1, "torch", "u?", "r"), 1),
+                                     ("item", (1, "boot", "u?", "r"), 2)]
+    assert _atoms("V:%_d->s+r") == [("item", (1, "_", "d?", "r"), 1)]
+    assert _atoms("V:(%r+%t)d->s") == [("item", (1, "torch", "d?", "u="), 1),
+                                       ("item", (1, "tea", "d?", "u="), 1)]
+    assert _atoms("V:%ct->d+e") == [("item", (1, "coins", "u?", "de"), 1)]
+    assert _atoms("V:%t->t/%bs->t/%ct->s") == []
+    assert _atoms("V:%f11->$") == [("ruin", (1, 11, "boot"), 1),
+                                   ("item", (1, "boot", "x", "r"), 1)]
+    assert _atoms("V:%tC$->$") == [("taken", (0, "tea"), 1), ("item", (1, "tea", "x", "r"), 1)]
+    assert _atoms("V:%fe->") == [("item", (1, "boot", "e", "x"), 1)]
+    assert _atoms("C:(2%c+%h)V$->d") == [("item", (1, "coins", "u?", "d="), 2),
+                                         ("item", (1, "hammer", "u?", "d="), 1)]
+    assert _atoms("V:p->4_9_11/p->8") == [("pawn", (1, "4_9_11"), 1), ("pawn", (1, "8"), 1)]
+    assert _atoms("V:#thief->$") == [("leader", (1, "thief"), 1)]
+    assert _atoms("V:$_C->1/V$_C->h") == [("rel", (1, "C", "1"), 1), ("rel", (1, "C", "h"), 1)]
+    quests = _atoms("V:M#Q->$/F#errandQ->$/R#guard->Q")
+    assert [q[:2] for q in quests] == [("quest", (1, "Q", "board")),
+                                      ("quest", (1, "Q", "board")), ("quest", (1, "deck", "Q"))]
+
+
+@pytest.mark.parametrize(
+    ("line", "needle"),
+    [
+        ("C:%s->e", "the marquise have no pawn, items nor quests"),
+        ("V:#adventurer->$", "the adventurer: rootgame has the Vagabond's base characters"),
+        ("V:F#nosuchquestQ->$", "no quest card is called 'nosuchquest'"),
+        ("V:%s->C", "an item does not go to a hand"),
+        ("V:p->$", "the pawn goes to one clearing or forest"),
+    ],
+)
+def test_vagabond_forms_rootgame_cannot_follow_are_refused_naming_why(
+    line: str, needle: str
+) -> None:
+    with pytest.raises(RootlogError, match=re.escape(needle)):
+        _atoms(line)
+
+
+def test_the_vagabond_lines_of_the_real_games_are_read() -> None:
+    """Every action of the Vagabond's lines in ../shared/rootlog is read; what rootgame
+    cannot follow is named: the Adventurer (a character of an expansion), the Riverfolk's
+    trade posts, the E&P deck's cards."""
+    files = sorted(GAMES.glob("*.rootlog")) if GAMES.is_dir() else []
+    if not files:
+        pytest.skip(f"the real Rootlog games are not in {GAMES}")
+    read = refused = 0
+    why: set[str] = set()
+    for path in files:
+        rec = parse_rootlog(path.read_text(encoding="utf-8"))
+        letters = list(rec.players)
+        conv = Converter({x: i for i, x in enumerate(letters)},
+                         [FACTION_NAMES[x] for x in letters])
+        for t in rec.turns:
+            if t.faction != "V":
+                continue
+            for a in t.actions:
+                try:
+                    conv.action(t, 0, a)
+                    read += 1
+                except RootlogError as e:
+                    refused += 1
+                    why.add(e.problem.split(":")[0].split(" in ")[0])
+    assert read > 200 and refused == 4
+    assert why == {"the adventurer", "the riverfolk have no piece 't_f'",
+                   "no card of the Standard deck is called 'sabo'"}
+
+
+def test_import_of_a_real_vagabond_game_names_what_is_missing() -> None:
+    """The Vagabond is no longer among what the real records need; the second Vagabond
+    (G), maps, decks and factions rootgame lacks are."""
+    path = GAMES / "2020_11_19_winter_tournament_r1g2.rootlog"
+    if not path.is_file():
+        pytest.skip(f"the real Rootlog games are not in {GAMES}")
+    with pytest.raises(RootlogError) as e:
+        import_rootlog(path.read_text(encoding="utf-8"))
+    msg = str(e.value)
+    assert "faction G (vagabond2)" in msg and "the Lake map" in msg
+    assert "faction V" not in msg
+
+
+# --- Import and the round trip --------------------------------------------------------------
+
+
+def _round_trip(factions: tuple[str, ...], seed: int, character: str,
+                decisions: int | None) -> None:
+    g = random_game(seed, decisions, factions, character)
+    rep = replay_rootlog(export_rootlog(g))
+    assert rep.turns == game_turn_states(g), seed
+    game = rep.game
+    assert game.scores == g.scores and game.winners == g.winners, seed
+    v = factions.index("vagabond")
+    mine, theirs = game.state.fs[v], g.state.fs[v]
+    assert (mine.character, mine.pawn, mine.items, mine.rel, mine.done, mine.removed) == (
+        theirs.character, theirs.pawn, theirs.items, theirs.rel, theirs.done, theirs.removed)
+    assert sorted(mine.quests) == sorted(theirs.quests), seed
+    assert game.state.warriors == g.state.warriors, seed
+
+
+VB_MISSES: dict[tuple[tuple[str, ...], str], tuple[int, ...]] = {}
+"""Seeds whose record the search does not replay yet, by mix and character (none at present
+for the batches below; kept in view like ``test_rootlog.ALLIANCE_MISSES``)."""
+
+
+@pytest.mark.parametrize("batch", range(4))
+@pytest.mark.parametrize("character", list(CHARACTERS))
+@pytest.mark.parametrize("factions", [MEV, MEAV], ids=["3p", "4p"])
+def test_many_seeded_vagabond_games_round_trip_line_by_line(
+    factions: tuple[str, ...], character: str, batch: int
+) -> None:
+    """20 seeds per mix and character, cut after 250 decisions: the setups and several
+    rounds (Slip, Move, Explore, Aid, Quest, Strike, Repair, Craft, the special action,
+    battles and hits, Evening rest and the item limit)."""
+    for seed in range(100 + batch * 5, 105 + batch * 5):
+        if seed not in VB_MISSES.get((factions, character), ()):
+            _round_trip(factions, seed, character, 250)
+
+
+@pytest.mark.parametrize(
+    ("factions", "seed", "character"),
+    [(MEAV, 100, "ranger"), (MEAV, 101, "tinker"), (MEAV, 102, "thief"),
+     (VEA, 2, "thief"), (MEV, 1, "tinker"), (MEV, 5, "ranger")],
+)
+def test_whole_vagabond_games_round_trip(
+    factions: tuple[str, ...], seed: int, character: str
+) -> None:
+    """Whole games, to their winner (a coalition's among them: MEAV 100 ends 'Winner: EV')."""
+    _round_trip(factions, seed, character, None)
+
+
+def test_a_record_naming_other_ruin_items_and_quests_is_followed() -> None:
+    """The ruins' items and the quest deck are hidden (9.3.3-9.3.4): the import takes the
+    items and quests the record names, and its game replays with them from its start."""
+    g = random_game(106, 250, MEV, "thief")
+    text = export_rootlog(g)
+    assert re.search(r"%[bfhs]\d+->\$", text) and text.count("Q->$") == 3
+    rep = replay_rootlog(text)
+    again = rep.game.state.fs[2]
+    assert sorted(again.quests) == sorted(g.state.fs[2].quests)
+    found = [i for i, v in enumerate(rep.game.state.fs[2].items.values()) if sum(v)]
+    assert found == [i for i, v in enumerate(g.state.fs[2].items.values()) if sum(v)]
+
+
+def test_a_contradiction_in_his_line_is_refused_at_its_movement() -> None:
+    """Explore finds one of the ruins' items (9.3.4): a crossbow found there is refused."""
+    g = random_game(106, 250, MEV, "thief")
+    text = export_rootlog(g)
+    m = re.search(r"%[bfhs](\d+)->\$", text)
+    assert m is not None
+    bad = text[: m.start()] + f"%x{m.group(1)}->$" + text[m.end():]
+    line = text[: m.start()].count("\n") + 1
+    with pytest.raises(RootlogError) as e:
+        replay_rootlog(bad)
+    assert e.value.line == line
