@@ -20,7 +20,9 @@ Adding a faction (see docs/adding-a-faction.md and docs/rootlog.md):
    seat)``, written ``A$``), ``hidden_cards`` for face-down cards there, ``board_pieces`` for
    pieces kept on the board, ``status`` for what the board shows besides cards,
    ``field_atoms`` for its own ``$_`` movements, ``special_card`` for cards that are not
-   in the deck (leaders, characters), ``write_status`` to write a change of ``status``;
+   in the deck (leaders, characters), ``write_status`` to write a change of ``status``,
+   ``board`` for a board of its own kind (the Vagabond's pawn, items, quests and
+   relationships: ``vagabond.py`` writes and reads its changes);
 3. add an instance to :data:`NOTATIONS`. Import then accepts the faction's letter.
 """
 
