@@ -266,8 +266,28 @@ CARD_PLACES: dict[str, Callable[[GameState, int], list[int]]] = {
 """Per faction: card ids held on its board (the Decree...), for the card count."""
 
 
+def law_ruler(g: GameState, c: int) -> int | None:
+    """2.5 counted afresh: most warriors and buildings rule; a tie rules for nobody but the
+    Eyrie (Lords of the Forest, 7.2.2) when they are among the tied."""
+    counts = [g.warriors[c][s] + sum(1 for o, _ in g.buildings[c] if o == s) for s in range(g.n)]
+    best = max(counts)
+    tied = [s for s in range(g.n) if counts[s] == best]
+    if best == 0:
+        return None
+    if len(tied) == 1:
+        return tied[0]
+    eyrie = [s for s in tied if g.factions[s] == "eyrie"]
+    return eyrie[0] if eyrie else None
+
+
 def check_pieces(g: GameState) -> None:
     b = _board(g)
+    # The engine's memo of who rules (core.ruler) agrees with a fresh count wherever it
+    # holds an answer: every change of pieces has forgotten its clearing.
+    for c in b.clearings:
+        m = g.rule_memo[c] if g.rule_memo else -2
+        if m != -2:
+            assert (None if m < 0 else m) == law_ruler(g, c), f"stale rule memo in {c}"
     clearings = set(b.clearings)
     n = g.n
     assert len(g.warriors) == len(g.buildings) == len(g.tokens) == len(b.suit)

@@ -19,7 +19,7 @@ _WORD = re.compile(r"^[a-z][a-z0-9:+-]*$")
 
 def token(action: Action) -> str:
     """The canonical token of an action."""
-    return " ".join(str(x) for x in action)
+    return " ".join(map(str, action))
 
 
 def parse(text: str) -> Action:

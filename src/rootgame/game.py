@@ -145,6 +145,7 @@ class Game:
         marks: list[tuple[int, int]] | None = None,
     ) -> None:
         self.state = state
+        state.rule_memo = []  # built or edited from outside: count who rules afresh
         self.history: list[str] = history if history is not None else []
         """Tokens of the decisions taken, in order (forced steps are not recorded)."""
         self.origin: str = origin if origin is not None else json.dumps(state.to_dict())
@@ -176,6 +177,16 @@ class Game:
         """Apply one legal action. Raises :class:`IllegalAction` with the reason, leaving the
         game exactly as it was, when the action is not legal now (or ``seat`` is given and is
         not the deciding seat)."""
+        if seat is None and type(action) is tuple:
+            try:
+                i = self._legal.index(action)
+            except ValueError:
+                i = -1
+            if i >= 0 and self._legal[i] is action:
+                # An action taken from the legal list (what bots and front ends pass): no
+                # element checks needed (the list is empty once the game is over).
+                self._do(action)
+                return
         a = _as_action(action)
         if self.state.winners:
             raise IllegalAction("the game is over")
@@ -195,7 +206,8 @@ class Game:
         tok = token(a)
         self.history.append(tok)
         self.marks.append((f.seat if f.seat is not None else -1, g.reveals))
-        flow.log_action(g, f, a, False, tok)
+        if g.log is not None:
+            flow.log_action(g, f, a, False, tok)
         turn = g.turn_number
         flow.DECISIONS[f.kind][1](g, f, a)
         self._legal = advance(g)

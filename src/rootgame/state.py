@@ -161,6 +161,7 @@ class GameState:
         "log",
         "forced",
         "reveals",
+        "rule_memo",
     )
 
     def __init__(self) -> None:
@@ -210,6 +211,10 @@ class GameState:
         """Chance outcomes to use instead of the generator (replaying a record)."""
         self.reveals = 0
         """How many times hidden information was revealed (draws, dice, shuffles...)."""
+        self.rule_memo: list[int] = []
+        """Who rules each clearing, as ``rules.core.ruler`` last found it: a seat, -1 for
+        nobody, -2 not known (empty: nothing known). Not part of the state's value: every
+        change of warriors or buildings forgets its clearing (``core.pieces_changed``)."""
 
     @property
     def n(self) -> int:
@@ -248,6 +253,7 @@ class GameState:
         g.log = self.log[:] if self.log is not None else None
         g.forced = self.forced[:]
         g.reveals = self.reveals
+        g.rule_memo = self.rule_memo[:]
         return g
 
     def hashed_dict(self) -> JSON:

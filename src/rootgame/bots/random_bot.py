@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from ..actions import Action
 from ..i18n import N_
 from .base import Bot, Choice, Observation, Reason
+
+if TYPE_CHECKING:
+    from ..game import Game
 
 
 class RandomBot(Bot):
@@ -18,3 +24,11 @@ class RandomBot(Bot):
         a = acts[self.rng.below(len(acts))]
         why = Reason("random", N_("picked at random among {n} actions"), {"n": len(acts)})
         return Choice(a, why)
+
+    def choose(self, obs: Observation | Game) -> Action:
+        """The same pick as :meth:`decide` (one draw of the bot's generator), without
+        building the reason: simulations and benchmarks call this once per decision."""
+        acts = obs.legal if isinstance(obs, Observation) else obs.legal_actions()
+        if not acts:
+            raise ValueError("the game is over: there is no decision to observe")
+        return acts[self.rng.below(len(acts))]

@@ -30,6 +30,7 @@ from ..rules.core import (
     card_suit,
     discard,
     draw,
+    pieces_changed,
     place_warriors,
     remove_enemy_pieces,
     return_warriors,
@@ -492,6 +493,7 @@ def revolt(g: GameState, seat: int, c: int) -> None:
     chance.emit(g, {"kind": "revolt", "seat": seat, "c": c})
     fs.bases.remove(suit)
     g.buildings[c].append((seat, "base"))
+    pieces_changed(g, c)
     n = sum(1 for x in sympathy_clearings(g, seat) if board(g).suit[x] == suit)
     place_warriors(g, seat, c, n)
     if fs.warriors > 0:
@@ -737,6 +739,7 @@ def _ops_apply(g: GameState, f: Frame, a: Action) -> None:
     elif kind == "organize":
         c = int(a[1])
         g.warriors[c][seat] -= 1
+        pieces_changed(g, c)
         return_warriors(g, seat, 1)
         place_sympathy(g, seat, c, "sympathy")
     else:

@@ -21,6 +21,7 @@ from ..rules.core import (
     fac,
     has_pieces,
     is_enemy,
+    pieces_changed,
     remove_warriors,
     score,
 )
@@ -276,6 +277,7 @@ def explore(g: GameState, seat: int, c: int) -> None:
     if emptied:
         del fs.ruins[c]
         g.buildings[c].remove((-1, "ruin"))
+        pieces_changed(g, c)
     score(g, seat, 1, "explored")
 
 

@@ -63,7 +63,30 @@ def has_pieces(g: GameState, seat: int, c: int) -> bool:
 
 def ruler(g: GameState, c: int) -> int | None:
     """2.5: who rules clearing ``c``: most warriors + buildings; ties rule for nobody, unless
-    a faction rules ties (the Eyrie's Lords of the Forest, 7.2.2)."""
+    a faction rules ties (the Eyrie's Lords of the Forest, 7.2.2).
+
+    The answer is kept in ``g.rule_memo`` until the clearing's warriors or buildings change
+    (:func:`pieces_changed`), since most decisions ask it of every clearing."""
+    memo = g.rule_memo
+    if not memo:
+        memo = g.rule_memo = [-2] * len(g.warriors)
+    r = memo[c]
+    if r == -2:
+        found = _count_rule(g, c)
+        memo[c] = -1 if found is None else found
+        return found
+    return None if r < 0 else r
+
+
+def pieces_changed(g: GameState, c: int) -> None:
+    """Warriors or buildings in ``c`` changed: who rules it must be counted again. Every
+    change of ``g.warriors`` or ``g.buildings`` calls this (tests/test_invariants.py checks
+    the memo against a fresh count after every action)."""
+    if g.rule_memo:
+        g.rule_memo[c] = -2
+
+
+def _count_rule(g: GameState, c: int) -> int | None:
     counts = g.warriors[c][:]
     for owner, _ in g.buildings[c]:
         if owner >= 0:
@@ -85,7 +108,19 @@ def ruler(g: GameState, c: int) -> int | None:
 
 def rulers(g: GameState) -> list[int | None]:
     """``ruler(g, c)`` for every clearing, indexed by clearing (index 0 unused)."""
-    return [None] + [ruler(g, c) for c in range(1, len(g.warriors))]
+    memo = g.rule_memo
+    if not memo:
+        memo = g.rule_memo = [-2] * len(g.warriors)
+    out: list[int | None] = [None]
+    for c in range(1, len(memo)):
+        r = memo[c]
+        if r == -2:
+            found = _count_rule(g, c)
+            memo[c] = -1 if found is None else found
+            out.append(found)
+        else:
+            out.append(None if r < 0 else r)
+    return out
 
 
 def rules(g: GameState, seat: int, c: int) -> bool:
@@ -123,6 +158,7 @@ def place_warriors(g: GameState, seat: int, c: int, n: int) -> int:
     k: int = min(n, fs.warriors)
     fs.warriors -= k
     g.warriors[c][seat] += k
+    pieces_changed(g, c)
     if k and g.log is not None:
         piece_event(g, "place", seat, c, "warrior", k)
     return k
@@ -131,6 +167,7 @@ def place_warriors(g: GameState, seat: int, c: int, n: int) -> int:
 def place_building(g: GameState, seat: int, c: int, kind: str) -> None:
     """Place a building of ``seat`` in ``c`` (its faction takes it off its track)."""
     g.buildings[c].append((seat, kind))
+    pieces_changed(g, c)
     if g.log is not None:
         piece_event(g, "place", seat, c, kind, 1)
 
@@ -161,6 +198,7 @@ def remove_warriors(g: GameState, seat: int, c: int, n: int, by: int | None = No
     k = min(n, g.warriors[c][seat])
     g.warriors[c][seat] -= k
     return_warriors(g, seat, k)
+    pieces_changed(g, c)
     if k and g.log is not None:
         piece_event(g, "remove", seat, c, "warrior", k, by)
     return k
@@ -179,6 +217,7 @@ def remove_building(g: GameState, c: int, index: int, by: int | None) -> tuple[i
     """Remove the building at ``g.buildings[c][index]``; its owner's faction puts it back on
     its track. ``by`` scores 1 VP if it is an enemy (3.2.1)."""
     owner, kind = g.buildings[c].pop(index)
+    pieces_changed(g, c)
     if owner >= 0:
         if g.log is not None:
             piece_event(g, "remove", owner, c, kind, 1, by)

@@ -17,7 +17,7 @@ from ..actions import (
 from ..errors import EngineError
 from ..flow import applies, decision, explains, pop
 from ..state import Frame, GameState
-from .core import board, fac, rulers
+from .core import board, fac, pieces_changed, rulers
 from .exiles import ignores_rule_to_move, neighbours
 from .maps import ferry_destinations, ferry_moved, is_ferry_move
 
@@ -59,6 +59,8 @@ def do_move(g: GameState, seat: int, o: int, d: int, n: int) -> None:
     ferry = o == g.ferry and is_ferry_move(g, o, d)
     w[o][seat] -= n
     w[d][seat] += n
+    pieces_changed(g, o)
+    pieces_changed(g, d)
     if g.log is not None:
         g.log.append({"kind": "move", "seat": seat, "from": o, "to": d, "count": n})
     if ferry:
