@@ -66,7 +66,10 @@ def ruler(g: GameState, c: int) -> int | None:
     a faction rules ties (the Eyrie's Lords of the Forest, 7.2.2).
 
     The answer is kept in ``g.rule_memo`` until the clearing's warriors or buildings change
-    (:func:`pieces_changed`), since most decisions ask it of every clearing."""
+    (:func:`pieces_changed`), since most decisions ask it of every clearing. While a player
+    holds Soup Kitchens (tokens count towards rule) it is counted every time instead."""
+    if g.shared_deck != "base" and _tokens_rule(g):
+        return _count_rule(g, c)
     memo = g.rule_memo
     if not memo:
         memo = g.rule_memo = [-2] * len(g.warriors)
@@ -84,6 +87,13 @@ def pieces_changed(g: GameState, c: int) -> None:
     the memo against a fresh count after every action)."""
     if g.rule_memo:
         g.rule_memo[c] = -2
+
+
+def _tokens_rule(g: GameState) -> bool:
+    """Whether some player's tokens count towards rule now (Soup Kitchens in a play area)."""
+    from .exiles import soup_kitchens_held
+
+    return soup_kitchens_held(g)
 
 
 def _count_rule(g: GameState, c: int) -> int | None:
@@ -108,6 +118,8 @@ def _count_rule(g: GameState, c: int) -> int | None:
 
 def rulers(g: GameState) -> list[int | None]:
     """``ruler(g, c)`` for every clearing, indexed by clearing (index 0 unused)."""
+    if g.shared_deck != "base" and _tokens_rule(g):
+        return [None] + [_count_rule(g, c) for c in range(1, len(g.warriors))]
     memo = g.rule_memo
     if not memo:
         memo = g.rule_memo = [-2] * len(g.warriors)

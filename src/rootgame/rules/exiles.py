@@ -418,6 +418,11 @@ def ignores_rule_to_move(g: GameState, seat: int) -> bool:
     return g.shared_deck != "base" and has_persistent(g, seat, "corvid-planners") is not None
 
 
+def soup_kitchens_held(g: GameState) -> bool:
+    """Whether any player has Soup Kitchens in the play area."""
+    return any(has_persistent(g, s, "soup-kitchens") is not None for s in range(g.n))
+
+
 def soup_kitchens(g: GameState, c: int, counts: list[int]) -> None:
     """Soup Kitchens: the holder's tokens in ``c`` count towards rule, twice each."""
     for owner, _ in g.tokens[c]:
