@@ -24,6 +24,7 @@ from ..rules.core import (
     pieces_changed,
     remove_warriors,
     score,
+    take_random_card,
 )
 from ..rules.effects import (
     DAYLIGHT_CARD_ACTIONS,
@@ -382,10 +383,7 @@ def strike(g: GameState, seat: int, c: int, target: int, kind: str | None) -> No
 
 def steal(g: GameState, seat: int, victim: int) -> None:
     """Appendix V, Thief: take a random card from a player with pieces in his clearing."""
-    hand = g.seats[victim].hand
-    taken = hand.pop(chance.pick(g, len(hand), "steal"))
-    chance.emit(g, {"kind": "take", "seat": seat, "from": victim, "card": taken})
-    g.seats[seat].hand.append(taken)
+    take_random_card(g, seat, victim, "steal")
 
 
 def card_name(cid: int) -> str:

@@ -467,6 +467,17 @@ def roll_dice(g: GameState) -> tuple[int, int]:
     return chance.dice(g)
 
 
+def take_random_card(g: GameState, seat: int, other: int, why: str) -> int:
+    """``seat`` takes a card at random from ``other``'s hand into its own (Stand and Deliver!,
+    Swap Meet, the Thief's Steal): a chance outcome named ``why``; the log tells both players
+    which card, the others only that one was taken (views.events_for)."""
+    hand = g.seats[other].hand
+    taken = hand.pop(chance.pick(g, len(hand), why))
+    chance.emit(g, {"kind": "take", "seat": seat, "from": other, "card": taken})
+    g.seats[seat].hand.append(taken)
+    return taken
+
+
 def has_persistent(g: GameState, seat: int, key: str) -> int | None:
     """The id of a persistent card with this key in ``seat``'s play area, or None."""
     for cid in g.seats[seat].persistent:

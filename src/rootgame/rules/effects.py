@@ -38,6 +38,7 @@ from .core import (
     ruled_count,
     ruler,
     score,
+    take_random_card,
     win,
 )
 from .maps import DAYLIGHT_MAP_ACTIONS, OPEN_PATH, daylight_map_actions, open_path
@@ -274,10 +275,7 @@ def _bc_apply(g: GameState, f: Frame, a: Action) -> None:
         # Stand and Deliver!: take a random card from another player; they score 1 VP.
         g.turn.setdefault("used", []).append("stand-and-deliver")
         victim = int(a[1])
-        hand = g.seats[victim].hand
-        taken = hand.pop(chance.pick(g, len(hand), "stand-and-deliver"))
-        chance.emit(g, {"kind": "take", "seat": seat, "from": victim, "card": taken})
-        g.seats[seat].hand.append(taken)
+        take_random_card(g, seat, victim, "stand-and-deliver")
         score(g, victim, 1, "stand and deliver")
     if not birdsong_card_actions(g, seat):
         pop(g, f)

@@ -36,6 +36,7 @@ from .core import (
     place_warriors,
     remove_warriors,
     score,
+    take_random_card,
 )
 
 COFFIN_VP_PER = 5
@@ -167,10 +168,7 @@ def apply_birdsong(g: GameState, seat: int, a: Action) -> None:
         # Swap Meet: take a random card from another player, then give them a card.
         g.turn.setdefault("used", []).append("swap-meet")
         other = int(a[1])
-        hand = g.seats[other].hand
-        taken = hand.pop(chance.pick(g, len(hand), "swap-meet"))
-        chance.emit(g, {"kind": "take", "seat": seat, "from": other, "card": taken})
-        g.seats[seat].hand.append(taken)
+        take_random_card(g, seat, other, "swap-meet")
         g.stack.append(Frame("swap_give", seat, {"to": other}))
     else:
         # False Orders (errata): discard it to force an enemy to move half its warriors
