@@ -144,12 +144,14 @@ def test_bench_runs() -> None:
     assert r.exit_code == 0, r.output
     out = flat(r.output)
     assert "2 random games" in out
-    for k in ("games/s:", "decisions/s:", "clones/s:"):
+    for k in ("games/s:", "decisions/s:", "clones/s:", "clone size:", "legal actions:", "apply:"):
         assert k in out
     r = runner.invoke(app, ["bench", "--games", "2", "--json"])
     d = json.loads(r.output)
     assert d["games"] == 2 and d["errors"] == 0
     assert d["clones_per_sec"] > 0 and d["decisions_per_sec"] > 0
+    # Issue 14 item 4: the cost of listing and applying actions, the size of a clone.
+    assert d["legal_us"] > 0 and d["apply_us"] > 0 and 1000 < d["clone_bytes"] < 100_000
 
 
 def test_play_commands_in_the_chosen_language_and_in_english() -> None:

@@ -204,6 +204,14 @@ class BenchResult:
     forced: int = 0
     """Forced steps (decisions with one legal action, applied by the engine itself)."""
     factions: tuple[str, ...] = DEFAULT_FACTIONS
+    legal_us: float = 0.0
+    """Microseconds to list the legal actions of a pending decision (mid-game states)."""
+    apply_us: float = 0.0
+    """Microseconds of one ``Game.apply`` of a legal action, the engine's own steps up to the
+    next decision included (mid-game states)."""
+    clone_bytes: int = 0
+    """Bytes allocated by one clone of a mid-game state (its size in memory, the event log
+    left out as in simulations)."""
 
     @property
     def games_per_sec(self) -> float:
@@ -235,6 +243,9 @@ class BenchResult:
             "steps_per_sec": round(self.steps_per_sec, 1),
             "clones_per_sec": round(self.clones_per_sec, 1),
             "save_dir_ratio": round(self.save_dir_ratio, 2),
+            "legal_us": round(self.legal_us, 2),
+            "apply_us": round(self.apply_us, 2),
+            "clone_bytes": self.clone_bytes,
         }
 
 
@@ -279,6 +290,61 @@ def time_clones(states: Sequence[Game], min_seconds: float = 0.3) -> tuple[int, 
     return n, elapsed
 
 
+def time_legal(states: Sequence[Game], min_seconds: float = 0.2) -> float:
+    """Microseconds to list the legal actions of each state's pending decision, on average."""
+    pending = [(gm.state, gm.state.stack[-1]) for gm in states if not gm.is_over]
+    if not pending:
+        return 0.0
+    n = 0
+    t0 = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < min_seconds:
+        for g, f in pending:
+            flow.DECISIONS[f.kind][0](g, f)
+        n += len(pending)
+        elapsed = time.perf_counter() - t0
+    return 1e6 * elapsed / n
+
+
+def time_apply(states: Sequence[Game], seed: int, rounds: int = 20) -> float:
+    """Microseconds of one ``Game.apply`` (a random legal action, then the engine's steps to
+    the next decision) on copies of the states, on average; cloning is not timed."""
+    live = [gm for gm in states if not gm.is_over]
+    if not live:
+        return 0.0
+    bot = RandomBot(seed)
+    total = 0.0
+    n = 0
+    for _ in range(rounds):
+        for gm in live:
+            copy = gm.clone()
+            a = bot.choose(copy)
+            t0 = time.perf_counter()
+            copy.apply(a)
+            total += time.perf_counter() - t0
+            n += 1
+    return 1e6 * total / n
+
+
+def clone_bytes(states: Sequence[Game]) -> int:
+    """Bytes allocated by one clone of a state, on average (tracemalloc)."""
+    import tracemalloc
+
+    if not states:
+        return 0
+    tracemalloc.start()
+    try:
+        total = 0
+        for gm in states:
+            before = tracemalloc.get_traced_memory()[0]
+            copy = gm.state.clone()
+            total += tracemalloc.get_traced_memory()[0] - before
+            del copy
+    finally:
+        tracemalloc.stop()
+    return total // len(states)
+
+
 def save_dir_ratio(games: int, seed: int) -> float:
     """How many times longer ``games`` random games take when their records are written
     (``simulate --save-dir``, to a temporary directory) than without."""
@@ -310,6 +376,9 @@ def run(
     forced = flow.COUNTERS.forced - forced0
     states = mid_game_states(seed, factions=factions, deck=deck)
     clones, secs = time_clones(states, clone_seconds)
+    legal_us = time_legal(states)
+    apply_us = time_apply(states, seed)
+    size = clone_bytes(states)
     return BenchResult(
         games=len(sim.records),
         decisions=sum(r.decisions for r in sim.records),
@@ -320,6 +389,9 @@ def run(
         save_dir_ratio=save_dir_ratio(min(games, RECORD_GAMES), seed),
         forced=forced,
         factions=tuple(factions),
+        legal_us=legal_us,
+        apply_us=apply_us,
+        clone_bytes=size,
     )
 
 

@@ -156,6 +156,8 @@ def advance(g: GameState, on_forced: ForcedFn | None = None) -> list[Action]:
     """
     steps = 0
     stack = g.stack
+    drivers = DRIVERS
+    decisions = DECISIONS
     while not g.winners:
         steps += 1
         if steps > MAX_FORCED_STEPS:
@@ -163,11 +165,12 @@ def advance(g: GameState, on_forced: ForcedFn | None = None) -> list[Action]:
         if not stack:
             raise EngineError("the decision stack is empty before the end of the game")
         f = stack[-1]
-        run = DRIVERS.get(f.kind)
+        kind = f.kind
+        run = drivers.get(kind)
         if run is not None:
             run(g, f)
             continue
-        legal, apply = DECISIONS[f.kind]
+        legal, apply = decisions[kind]
         acts = legal(g, f)
         if len(acts) == 1 and not ("ask" in f.data and g.seats[f.seat or 0].hand):
             if on_forced is not None:
