@@ -471,8 +471,16 @@ def _print_bench(console: Console, result: BenchResult, seed: int, games: int) -
         (_("steps/s:"), f"{d['steps_per_sec']:>10.0f}", "  " + _("(decisions + forced steps)")),
         (_("clones/s:"), f"{d['clones_per_sec']:>10.0f}", "  " + _("(mid-game states)")),
         (_("clone size:"), f"{d['clone_bytes']:>10d}", "  " + _("(bytes per cloned state)")),
-        (_("legal actions:"), f"{d['legal_us']:>10.1f}", "  " + _("(µs to list them, per decision)")),
-        (_("apply:"), f"{d['apply_us']:>10.1f}", "  " + _("(µs per action, up to the next decision)")),
+        (
+            _("legal actions:"),
+            f"{d['legal_us']:>10.1f}",
+            "  " + _("(µs to list them, per decision)"),
+        ),
+        (
+            _("apply:"),
+            f"{d['apply_us']:>10.1f}",
+            "  " + _("(µs per action, up to the next decision)"),
+        ),
         (
             _("--save-dir:"),
             f"{d['save_dir_ratio']:>10.2f}x",
