@@ -128,12 +128,14 @@ def mid_games(
     every: int = 41,
     first: int = 17,
     deck: str = "base",
+    map: str = "autumn",
 ) -> list[Game]:
-    """Copies of random games (random bots, the shared ``deck``) at several moments, never
-    over: after decision ``first``, then every ``every`` decisions."""
+    """Copies of random games (random bots, the shared ``deck``, the ``map`` with its default
+    suits) at several moments, never over: after decision ``first``, then every ``every``
+    decisions."""
     out: list[Game] = []
     for seed in seeds:
-        g = new_game(factions=list(factions), seed=seed, deck=deck)
+        g = new_game(factions=list(factions), seed=seed, deck=deck, map=map)
         bot = RandomBot(seed)
         n = 0
         while not g.is_over:

@@ -192,6 +192,17 @@ def test_m_3_5_ferry_moves_to_another_coastal_clearing_and_draws() -> None:
     assert not {"move 11 1", "move 11 10", "move 11 12"} & set(g.legal_tokens())
 
 
+def test_m_3_5_ferry_a_destination_also_reached_by_boat_builders_is_one_move() -> None:
+    """With Boat Builders the lake's rivers are paths too: the coastal clearings are listed
+    once each, and the move is made by the Ferry (ruling 84)."""
+    g = _lake(shared_deck="exiles", persistent={"marquise": ["boat-builders"]})
+    marches = [a for a in g.legal_actions() if a[0] == "march" and a[1] == 1]
+    assert len(marches) == len(set(marches))
+    assert {("march", 1, 10), ("march", 1, 11), ("march", 1, 12)} <= set(marches)
+    play(g, "march 1 11", "count 2")
+    assert warriors(g, 11, M) == 2 and g.state.ferry == 11 and hand(g, M) == ["anvil"]
+
+
 def test_m_3_5_ferry_needs_rule_of_origin_or_destination() -> None:
     g = _lake(clearings={"1": {"marquise": "1w", "eyrie": "2w"}, "2": {"marquise": "keep"},
                          "3": {"eyrie": "roost"}, "11": {"marquise": "1w"},

@@ -19,15 +19,27 @@ from rootgame.rl.gym_env import RootEnv
 from rootgame.rl.space import decision_kinds
 from rootgame.rng import Rng
 
-MIXES: list[tuple[str, ...]] = [
-    ("marquise", "eyrie"),
-    ("eyrie", "marquise"),
-    ("marquise", "eyrie", "alliance"),
-    ("alliance", "marquise"),
-    ("vagabond", "eyrie"),
-    ("marquise", "vagabond", "alliance", "eyrie"),
+CONFIGS: list[Config] = [
+    Config(("marquise", "eyrie")),
+    Config(("eyrie", "marquise"), "winter", "exiles"),
+    Config(("marquise", "eyrie", "alliance"), "lake", "base", "suggested"),
+    Config(("alliance", "marquise"), "autumn", "exiles"),
+    Config(("vagabond", "eyrie"), "mountain", "exiles", "suggested"),
+    Config(("marquise", "vagabond", "alliance", "eyrie"), "lake", "exiles"),
+    Config(("eyrie", "alliance", "vagabond", "marquise"), "mountain", "base"),
 ]
-"""Every faction mix that exists (seats in order)."""
+"""Every faction (2 to 4 seats), every map (printed, suggested and dealt suits), both decks."""
+
+MIXES: list[tuple[str, ...]] = sorted({c.factions for c in CONFIGS})
+"""The faction mixes of :data:`CONFIGS` (seats in order)."""
+
+
+def _id(c: Config) -> str:
+    return f"{'+'.join(c.factions)}-{c.map}-{c.deck}"
+
+
+def _game(c: Config, seed: int, log: bool = False) -> Any:
+    return new_game(list(c.factions), map=c.map, deck=c.deck, suits=c.suits, seed=seed, log=log)
 
 
 def test_every_decision_declares_the_actions_it_lists() -> None:
@@ -54,13 +66,13 @@ def test_action_space_size_and_layout() -> None:
 
 @pytest.mark.parametrize("chunk", range(8))
 def test_action_encoding_round_trips_for_every_legal_action(chunk: int) -> None:
-    """200 seeded games (25 per chunk, the faction mixes in turn): every legal action encodes
+    """200 seeded games (25 per chunk, the configurations in turn): every legal action encodes
     to an integer that decodes back to it, and the mask marks exactly the legal ones."""
     checked = 0
     for seed in range(chunk * 25, chunk * 25 + 25):
-        factions = MIXES[seed % len(MIXES)]
-        sp = action_space(factions)
-        g = new_game(list(factions), seed=seed, log=False)
+        config = CONFIGS[seed % len(CONFIGS)]
+        sp = action_space(config)
+        g = _game(config, seed)
         bot = RandomBot(seed)
         while not g.is_over and g.turn_number < 80:
             legal = g.legal_actions()
@@ -97,16 +109,16 @@ def test_observation_dict_reads_the_view() -> None:
     assert x.dtype == np.float32 and x.shape == (ob.size,)
 
 
-@pytest.mark.parametrize("factions", MIXES)
-def test_1_2_1_observation_tensors_do_not_depend_on_hidden_information(
-    factions: tuple[str, ...],
-) -> None:
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_1_2_1_observation_tensors_do_not_depend_on_hidden_information(config: Config) -> None:
     """Everything a seat cannot see is drawn again: its observation tensor is unchanged. The
     other seat's tensor does change (its hand is part of it), so the test can fail."""
-    ob = Observer(Config(factions))
+    factions = config.factions
+    ob = Observer(config)
     rng = Rng(11)
     changed = 0
-    for game in mid_games(factions, range(3), every=37, first=11):
+    games = mid_games(factions, range(3), every=37, first=11, deck=config.deck, map=config.map)
+    for game in games:
         for seat in range(len(factions)):
             h = resample(game, seat, rng)
             assert np.array_equal(ob.observe(game.view(seat)), ob.observe(h.view(seat)))
@@ -117,10 +129,13 @@ def test_1_2_1_observation_tensors_do_not_depend_on_hidden_information(
 
 
 @pytest.mark.parametrize("reward", ["win", "vp"])
-@pytest.mark.parametrize("factions", MIXES)
-def test_gymnasium_check_env(factions: tuple[str, ...], reward: str) -> None:
-    for faction in factions:
-        env = RootEnv(faction=faction, factions=factions, reward=reward, render_mode="ansi")
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_gymnasium_check_env(config: Config, reward: str) -> None:
+    for faction in config.factions:
+        env = RootEnv(
+            faction=faction, factions=config.factions, map=config.map, deck=config.deck,
+            suits=config.suits, reward=reward, render_mode="ansi",
+        )
         check_env(env, skip_render_check=False)
 
 
@@ -167,14 +182,16 @@ def test_gymnasium_vp_reward_sums_to_the_final_margin() -> None:
     assert total == pytest.approx(s[0] - s[1] + win)
 
 
-@pytest.mark.parametrize("factions", MIXES)
-def test_pettingzoo_api_and_seed_tests(factions: tuple[str, ...]) -> None:
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_pettingzoo_api_and_seed_tests(config: Config) -> None:
     from pettingzoo.test import api_test, seed_test
 
     from rootgame.rl import aec_env
 
-    api_test(aec_env(factions=factions), num_cycles=300)
-    seed_test(lambda: aec_env(factions=factions), num_cycles=300)
+    kw = {"factions": config.factions, "map": config.map, "deck": config.deck,
+          "suits": config.suits}
+    api_test(aec_env(**kw), num_cycles=300)
+    seed_test(lambda: aec_env(**kw), num_cycles=300)
 
 
 def test_pettingzoo_selects_the_deciding_seat_and_rewards_the_winner() -> None:
@@ -200,21 +217,23 @@ def test_pettingzoo_selects_the_deciding_seat_and_rewards_the_winner() -> None:
 # --- OpenSpiel ---------------------------------------------------------------------------
 
 
-def _spiel(factions: tuple[str, ...], max_moves: int = 600) -> Any:
+def _spiel(
+    factions: tuple[str, ...], max_moves: int = 600, **params: Any
+) -> Any:
     import pyspiel
 
     import rootgame.rl  # noqa: F401  (registers python_rootgame)
 
-    params = {"factions": "+".join(factions), "max_moves": max_moves}
+    params.update({"factions": "+".join(factions), "max_moves": max_moves})
     return pyspiel.load_game("python_rootgame", params)
 
 
-@pytest.mark.parametrize("factions", MIXES)
-def test_openspiel_random_sim_test(factions: tuple[str, ...]) -> None:
+@pytest.mark.parametrize("config", CONFIGS, ids=_id)
+def test_openspiel_random_sim_test(config: Config) -> None:
     import pyspiel
 
-    game = _spiel(factions)
-    assert game.num_distinct_actions() == action_space_size(factions)
+    game = _spiel(config.factions, map=config.map, deck=config.deck, suits=config.suits or "")
+    assert game.num_distinct_actions() == action_space_size(config)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
@@ -279,3 +298,34 @@ def test_bench_rl_times_one_env_and_a_vector_env() -> None:
     assert d["single"]["envs"] == 1 and d["single"]["steps"] == 40
     assert d["vector"]["envs"] == 2 and d["vector"]["steps"] + d["vector"]["episodes"] == 40
     assert d["single"]["steps_per_sec"] > 0 and d["vector"]["steps_per_sec"] > 0
+
+
+def test_openspiel_shuffle_outcomes_are_places_in_either_deck() -> None:
+    """The Exiles and Partisans deck's cards have ids past 53; a shuffle's outcomes are places
+    in the sorted pile, so no node has more than 54 outcomes."""
+    from rootgame.cards import DECK, deck_ids
+
+    game = _spiel(("marquise", "eyrie"), deck="exiles")
+    assert game.max_chance_outcomes() == 54
+    state = game.new_initial_state()
+    outcomes = [a for a, _ in state.chance_outcomes()]
+    assert outcomes == list(range(50))  # two players: the deck without its dominance cards
+    pile = sorted(c for c in deck_ids("exiles") if DECK[c].kind != "dominance")
+    assert pile[-1] > 53
+    assert state.action_to_string(-1, 49) == f"shuffle {pile[-1]}"
+    state.apply_action(49)
+    assert [a for a, _ in state.chance_outcomes()] == list(range(49))
+
+
+def test_configuration_fields_are_checked_and_reach_the_game() -> None:
+    with pytest.raises(ValueError, match="prints no suits"):
+        Config(("marquise", "eyrie"), "winter", suits="printed")
+    with pytest.raises(ValueError, match="unknown deck"):
+        Config(("marquise", "eyrie"), deck="riverfolk")
+    env = RootEnv(faction="eyrie", map="lake", deck="exiles", suits="suggested")
+    env.reset(seed=2)
+    assert env.game is not None
+    assert env.game.meta["deck"] == "exiles" and env.game.state.map == "lake"
+    from rootgame.board import choose_layout
+
+    assert env.game.state.suits == choose_layout("lake", "suggested", 0)

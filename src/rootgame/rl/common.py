@@ -33,7 +33,10 @@ class Table:
         self.observer = Observer(config)
 
     def new_game(self, seed: int) -> Game:
-        return new_game(list(self.config.factions), map=self.config.map, seed=seed, log=False)
+        c = self.config
+        return new_game(
+            list(c.factions), map=c.map, seed=seed, log=False, deck=c.deck, suits=c.suits
+        )
 
     def mask(self, game: Game, seat: int | None) -> Mask:
         """The legal-action mask of ``seat`` (all zeros when it does not decide now)."""

@@ -27,7 +27,8 @@ class RootEnv(gym.Env[ObsType, np.int64]):
     """One seat of a game of Root for a learner; the other seats are bots.
 
     Parameters: ``faction`` (the learner's), ``factions`` (all seats in clockwise order; by
-    default the learner's faction and the other base factions), ``map``, ``opponents`` (a bot
+    default the learner's faction and the other base factions), ``map``, ``deck`` ("base" or
+    "exiles"), ``suits`` (the suit layout, as ``new_game`` takes it), ``opponents`` (a bot
     name or a callable ``game -> action``, or one per other seat), ``reward`` (``"win"``: +1 for
     a win, -1 for a loss at the end; ``"vp"``: after each step the change of the learner's VP
     minus the best opponent's, plus the win reward at the end), ``max_turns`` (the episode is
@@ -42,6 +43,8 @@ class RootEnv(gym.Env[ObsType, np.int64]):
         faction: str = "marquise",
         factions: Sequence[str] | None = None,
         map: str = "autumn",
+        deck: str = "base",
+        suits: str | None = None,
         opponents: Any = "random",
         reward: str = "win",
         max_turns: int = DEFAULT_MAX_TURNS,
@@ -57,7 +60,7 @@ class RootEnv(gym.Env[ObsType, np.int64]):
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.table = Table(Config(tuple(factions), map))
+        self.table = Table(Config(tuple(factions), map, deck, suits))
         self.seat = factions.index(faction)
         others = len(factions) - 1
         if isinstance(opponents, (list, tuple)):

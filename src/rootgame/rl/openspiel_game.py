@@ -2,7 +2,9 @@
 
 Importing this module (or ``rootgame.rl``) registers the game. Parameters: ``factions``
 (joined by "+", seats in order: OpenSpiel game strings reserve commas), ``map``, ``deck``,
-``max_moves`` (the game is cut, with zero returns, after that many moves counting chance
+``suits`` (the suit layout as ``new_game`` takes it; "" is the map's printed suits, or on a map
+without them the markers dealt from seed 0: a fixed layout, since the game's parameters fix
+it), ``max_moves`` (the game is cut, with zero returns, after that many moves counting chance
 moves: OpenSpiel needs a bound).
 
 Chance is explicit: the engine's chance (rules/chance.py) is told to *ask* for outcomes
@@ -11,7 +13,8 @@ when the engine needs an outcome it raises ``ChanceNeeded``, the copy is dropped
 state becomes a chance node; once the outcomes are dealt, the action is applied again with
 them forced. Dice are one node of 16 outcomes (4 x first die + second die), a random card or
 the first player one node of n outcomes, and a shuffle one node per position of the deck (the
-outcome is the id of the card placed next), so every node has at most 54 outcomes.
+outcome is the place, in the sorted pile, of the card placed next), so every node has at most
+54 outcomes, with either deck.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ import numpy as np
 import pyspiel
 
 from ..actions import Action, token
-from ..cards import N_CARDS
+from ..cards import deck_ids
 from ..game import Game, new_game
 from ..rules import chance
 from .common import Table
@@ -36,6 +39,7 @@ DEFAULTS: dict[str, Any] = {
     "factions": "marquise+eyrie",
     "map": "autumn",
     "deck": "base",
+    "suits": "",
     "max_moves": DEFAULT_MAX_MOVES,
 }
 
@@ -67,7 +71,11 @@ class Setting:
         p.update(params)
         factions = tuple(f.strip() for f in str(p["factions"]).split("+") if f.strip())
         self.params = p
-        self.config = as_config({"factions": factions, "map": p["map"], "deck": p["deck"]})
+        self.config = as_config(
+            {"factions": factions, "map": p["map"], "deck": p["deck"], "suits": p["suits"] or None}
+        )
+        self.cards = deck_ids(self.config.deck)
+        """The deck: the largest pile shuffled (54 cards with either deck)."""
         self.max_moves = int(p["max_moves"])
         if self.max_moves < 1:
             raise ValueError(f"max_moves must be at least 1, not {self.max_moves}")
@@ -96,7 +104,7 @@ class RootGame(pyspiel.Game):  # type: ignore[misc]
         st = setting(params or {})
         info = pyspiel.GameInfo(
             num_distinct_actions=st.table.space.size,
-            max_chance_outcomes=N_CARDS,
+            max_chance_outcomes=max(len(st.cards), 16),
             num_players=st.config.n,
             min_utility=-1.0,
             max_utility=1.0,
@@ -152,7 +160,10 @@ class RootState(pyspiel.State):  # type: ignore[misc]
         try:
             if self.game is None:
                 c = self._root.config
-                g = new_game(list(c.factions), map=c.map, seed=0, forced=forced)
+                g = new_game(
+                    list(c.factions), map=c.map, seed=0, forced=forced, deck=c.deck,
+                    suits=c.suits,
+                )
             else:
                 g = self.game.clone()
                 g.state.forced = forced
@@ -181,13 +192,20 @@ class RootState(pyspiel.State):  # type: ignore[misc]
             self._outcomes.append(("shuffle", *self._shuffled))
             self._retry()
 
+    def _pile(self) -> list[int]:
+        """The pile being shuffled, sorted: a shuffle's outcome is a place in it (card ids of
+        the Exiles and Partisans deck pass 53; quests and ruin items are piles too)."""
+        assert self._need is not None
+        return sorted(self._need.cards)
+
     def _chance_options(self) -> list[int]:
         need = self._need
         assert need is not None
         if need.kind == "dice":
             return list(range(16))
         if need.kind == "shuffle":
-            return sorted(c for c in need.cards if c not in self._shuffled)
+            pile = self._pile()
+            return [i for i, c in enumerate(pile) if c not in self._shuffled]
         return list(range(need.n))
 
     # --- the OpenSpiel API ----------------------------------------------------------------------
@@ -218,7 +236,7 @@ class RootState(pyspiel.State):  # type: ignore[misc]
             if action not in self._chance_options():
                 raise ValueError(f"{action} is not a possible {need.kind} outcome now")
             if need.kind == "shuffle":
-                self._shuffled.append(action)
+                self._shuffled.append(self._pile()[action])
                 self._complete_shuffle()
                 return
             if need.kind == "dice":
@@ -239,6 +257,8 @@ class RootState(pyspiel.State):  # type: ignore[misc]
             kind = self._need.kind if self._need is not None else "chance"
             if kind == "dice":
                 return f"dice {action // 4} {action % 4}"
+            if kind == "shuffle":
+                return f"shuffle {self._pile()[action]}"
             return f"{kind} {action}"
         return token(self._root.table.space.decode(action))
 

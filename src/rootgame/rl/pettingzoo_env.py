@@ -30,13 +30,15 @@ class RootAEC(AECEnv):  # type: ignore[misc]
         self,
         factions: Sequence[str] = ("marquise", "eyrie"),
         map: str = "autumn",
+        deck: str = "base",
+        suits: str | None = None,
         max_turns: int = DEFAULT_MAX_TURNS,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.table = Table(Config(tuple(factions), map))
+        self.table = Table(Config(tuple(factions), map, deck, suits))
         self.possible_agents = list(self.table.config.factions)
         self.agents = self.possible_agents[:]
         self.max_turns = max_turns

@@ -44,7 +44,7 @@ from ..actions import (
     Signature,
     token,
 )
-from ..board import SUITS, load_board
+from ..board import SUITS, choose_layout, load_board
 from ..cards import CARD_SUITS, DECK, deck_ids
 from ..cards import DECKS as CARD_DECKS
 from ..flow import FACTIONS, OWNERS, TAKES
@@ -63,11 +63,14 @@ DECKS: tuple[str, ...] = CARD_DECKS
 
 @dataclass(frozen=True)
 class Config:
-    """A game configuration: the factions by seat, the map, the deck."""
+    """A game configuration: the factions by seat, the map, the deck, and the suit layout
+    (``suits``: as ``new_game`` takes it; None is the map's printed suits, else the suit
+    markers dealt from each game's seed). The layout does not change the action space."""
 
     factions: tuple[str, ...] = ("marquise", "eyrie")
     map: str = "autumn"
     deck: str = "base"
+    suits: str | None = None
 
     def __post_init__(self) -> None:
         if isinstance(self.factions, str):
@@ -83,6 +86,7 @@ class Config:
         if self.deck not in DECKS:
             raise ValueError(f"unknown deck {self.deck!r}; known: {', '.join(DECKS)}")
         load_board(self.map)  # raises ValueError naming the maps there are
+        choose_layout(self.map, self.suits, 0)  # raises ValueError naming the choices
 
     @property
     def n(self) -> int:
@@ -99,7 +103,7 @@ def as_config(config: ConfigLike | None = None) -> Config:
     if isinstance(config, Config):
         return config
     if isinstance(config, dict):
-        unknown = set(config) - {"factions", "map", "deck"}
+        unknown = set(config) - {"factions", "map", "deck", "suits"}
         if unknown:
             raise ValueError(f"unknown configuration fields: {', '.join(sorted(unknown))}")
         return Config(**config)

@@ -37,12 +37,15 @@ def move_pairs(g: GameState, seat: int, origins: Iterable[int]) -> list[tuple[in
         if who is None:
             who = rulers(g)
         rules_o = free or who[o] == seat
-        for d in adjacent[o] if base else neighbours(g, seat, o):
+        near = adjacent[o] if base else neighbours(g, seat, o)
+        for d in near:
             if rules_o or who[d] == seat:
                 out.append((o, d))
         if o == g.ferry:
+            # A coastal clearing the seat also reaches by its own rivers or tunnels (Boat
+            # Builders, Tunnels) is one move, taken by the Ferry (ruling 84).
             for d in ferry_destinations(g, o):
-                if rules_o or who[d] == seat:
+                if (rules_o or who[d] == seat) and d not in near:
                     out.append((o, d))
     return out
 
