@@ -203,6 +203,32 @@ def test_m_3_5_ferry_a_destination_also_reached_by_boat_builders_is_one_move() -
     assert warriors(g, 11, M) == 2 and g.state.ferry == 11 and hand(g, M) == ["anvil"]
 
 
+def test_m_3_5_the_vagabond_rides_the_ferry_with_allied_warriors_and_both_draw() -> None:
+    """The FAQ on M.3.5: the Vagabond may take the Ferry (his Move, paid with a boot; he
+    needs no rule, 9.2.3) and move Allied warriors along; each of the two players draws."""
+    g = _lake(factions=["marquise", "eyrie", "vagabond"], turn="vagabond", at="daylight",
+              clearings={"1": {"eyrie": "3w"}, "2": {"marquise": "keep"},
+                         "3": {"eyrie": "roost"}},
+              vagabond={"pawn": 1, "items": {"up": "boot"}, "relationships": {"eyrie": "allied"}})
+    moves = {t for t in g.legal_tokens() if t.startswith("move")}
+    assert {"move 10", "move 11", "move 12"} <= moves
+    play(g, "move 11", "ally 1 2")
+    assert g.state.fs[2].pawn == 11 and g.state.ferry == 11
+    assert warriors(g, 11, E) == 2 and warriors(g, 1, E) == 1
+    assert hand(g, 2) == ["anvil"] and hand(g, E) == ["sword"]
+    # Once per turn, from its clearing only.
+    assert not {"move 1", "move 10", "move 12"} & set(g.legal_tokens())
+
+
+def test_m_3_5_the_vagabond_may_slip_by_the_ferry() -> None:
+    """Ruling 85: the Slip is a move (9.4.2), so the Ferry may carry it."""
+    g = _lake(factions=["marquise", "eyrie", "vagabond"], turn="vagabond", at="birdsong",
+              vagabond={"pawn": 1, "items": {"up": "boot"}})
+    assert {"slip 10", "slip 11", "slip 12"} <= set(g.legal_tokens())
+    play(g, "slip 12")
+    assert g.state.fs[2].pawn == 12 and g.state.ferry == 12 and hand(g, 2) == ["anvil"]
+
+
 def test_m_3_5_ferry_needs_rule_of_origin_or_destination() -> None:
     g = _lake(clearings={"1": {"marquise": "1w", "eyrie": "2w"}, "2": {"marquise": "keep"},
                          "3": {"eyrie": "roost"}, "11": {"marquise": "1w"},

@@ -28,6 +28,7 @@ from ..rules import chance
 from ..rules.battle import current_battle
 from ..rules.core import board, remove_warriors, score
 from ..rules.exiles import neighbours
+from ..rules.maps import ferry_destinations, ferry_draw, ferry_moved, is_ferry_move
 from ..rules.turn import draw_and_discard
 from ..state import JSON, Frame, GameState
 from .base import Faction
@@ -174,10 +175,15 @@ def place_name(b: Board, loc: int) -> str:
 
 
 def clearing_neighbours(g: GameState, seat: int, loc: int) -> tuple[int, ...]:
-    """Clearings one step away: along a path (and a river with Boat Builders, rules/exiles.py),
-    or out of a forest (9.5.1)."""
+    """Clearings one move away: along a path (and a river with Boat Builders, rules/exiles.py),
+    by the Ferry from its clearing (M.3.5; the FAQ: the Vagabond may take it), or out of a
+    forest (9.5.1)."""
     if loc < FOREST_BASE:
-        return neighbours(g, seat, loc)
+        near = neighbours(g, seat, loc)
+        if loc == g.ferry:
+            by_ferry = tuple(d for d in ferry_destinations(g, loc) if d not in near)
+            return near + by_ferry if by_ferry else near
+        return near
     return board(g).forests[forest_index(loc)].clearings
 
 
@@ -712,11 +718,15 @@ def move_pawn(g: GameState, seat: int, dest: int) -> None:
     """Move the pawn; into a clearing, Allied warriors may come along (9.2.9.2.2)."""
     fs = st(g, seat)
     origin = fs.pawn
+    ferry = origin < FOREST_BASE and origin == g.ferry and is_ferry_move(g, origin, dest)
     fs.pawn = dest
     chance.emit(g, {"kind": "pawn", "seat": seat, "from": origin, "to": dest})
+    if ferry:
+        ferry_moved(g, seat, origin, dest)
     if origin < FOREST_BASE and dest < FOREST_BASE:
         if any(g.warriors[origin][s] for s in allies(g, seat)):
-            g.stack.append(Frame("vb_ally_move", seat, {"from": origin, "to": dest}))
+            data = {"from": origin, "to": dest, "ferry": ferry}
+            g.stack.append(Frame("vb_ally_move", seat, data))
 
 
 @decision(
@@ -761,6 +771,10 @@ def _ally_move_apply(g: GameState, f: Frame, a: Action) -> None:
         from ..rules.movement import do_move
 
         do_move(g, int(a[1]), f.data["from"], f.data["to"], int(a[2]))
+        if f.data.get("ferry"):
+            # The FAQ on M.3.5: Allied warriors may ride the Ferry with him; their player
+            # draws a card too.
+            ferry_draw(g, int(a[1]))
 
 
 # --- 9.2.7 Taking hits, 9.2.2.I full removal -------------------------------------------------

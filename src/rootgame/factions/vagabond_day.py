@@ -255,7 +255,10 @@ def _actions_explain(g: GameState, f: Frame, a: Action) -> str | None:
         return "you are in a forest: there you can only move to an adjacent clearing (9.5)"
     if kind == "move" and len(a) > 1 and isinstance(a[1], int):
         if a[1] not in clearing_neighbours(g, f.seat, fs.pawn):
-            return f"clearing {a[1]} is not adjacent to you; Move never enters a forest (9.5.1)"
+            return (
+                f"clearing {a[1]} is not adjacent to you (the Ferry takes you only from its own "
+                "clearing, once a turn); Move never enters a forest (9.5.1, M.3.5)"
+            )
         return "moving into a clearing with Hostile warriors costs an extra boot (9.2.9.3.2)"
     if kind == "explore":
         return "there is no ruin with an item in your clearing (9.5.3)"

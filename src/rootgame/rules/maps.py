@@ -51,6 +51,12 @@ def ferry_moved(g: GameState, seat: int, origin: int, destination: int) -> None:
     g.ferry = destination
     if g.log is not None:
         g.log.append({"kind": "ferry", "seat": seat, "from": origin, "to": destination})
+    ferry_draw(g, seat)
+
+
+def ferry_draw(g: GameState, seat: int) -> None:
+    """A player whose faction pieces rode the Ferry draws one card (M.3.5: each player whose
+    pieces moved, e.g. the Vagabond's Allied warriors beside him)."""
     draw(g, seat, 1)
 
 
