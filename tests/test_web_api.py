@@ -69,6 +69,33 @@ def test_text_comes_in_each_language_and_unknown_ones_are_refused(c: TestClient)
     assert r.status_code == 422 and "unknown language" in r.json()["error"]
 
 
+def test_the_boards_printed_numbers_and_names_come_with_the_page(c: TestClient) -> None:
+    # The table draws each faction's tracks from the engine's own numbers, and names every
+    # character, item state, quest and relationship step in each language.
+    from rootgame.factions import alliance, eyrie, marquise, vagabond
+
+    b = c.get("/api/meta").json()["boards"]
+    assert b["alliance"]["cost"] == list(alliance.SYMPATHY_COST)
+    assert b["alliance"]["vp"] == list(alliance.SYMPATHY_VP) and len(b["alliance"]["vp"]) == 10
+    assert b["eyrie"]["vp"] == list(eyrie.ROOST_VP) and b["eyrie"]["draw_bonus_at"] == [3, 6]
+    assert b["marquise"]["vp"]["workshop"] == list(marquise.VP["workshop"])
+    assert b["vagabond"]["relationship_steps"] == ["hostile", "indifferent", "1", "2", "allied"]
+    assert b["vagabond"]["relationship_vp"] == list(vagabond.REL_VP)
+    assert set(b["vagabond"]["quests"]) == set(vagabond.QUEST_KEYS)
+    en = c.get("/api/text/en").json()
+    assert en["quests"]["expel-bandits:mouse"] == "Expel Bandits (mouse)"
+    assert en["relationships"]["1"] == "on space 1"
+    for lang in ("pl", "es", "pt"):
+        t = c.get(f"/api/text/{lang}").json()
+        for table in ("characters", "item_states", "quests", "relationships", "factions_short"):
+            assert t[table].keys() == en[table].keys()
+            assert all(t[table][k] != en[table][k] for k in ("thief", "down", "allied")
+                       if k in en[table]), (lang, table)
+        boards = [k for k in en["ui"] if k in ("sympathy_track", "satchel", "roost_track",
+                                                "supporters_face_down", "quests_available")]
+        assert len(boards) == 5 and all(t["ui"][k] != en["ui"][k] for k in boards), lang
+
+
 def test_map_layout_has_every_clearing_in_place(c: TestClient) -> None:
     m = c.get("/api/maps/autumn").json()
     assert [x["id"] for x in m["clearings"]] == list(range(1, 13))
@@ -476,3 +503,42 @@ def test_every_action_is_offered_where_it_happens() -> None:
                 seen += bool(where["clearings"] or where["cards"])
             g.apply(bot.choose(g))
     assert seen > 500
+
+
+def test_what_leaves_the_server_for_a_seat_is_unchanged_when_its_hidden_parts_are(
+    c: TestClient,
+) -> None:
+    """With the four factions: a seat's state message (view, legal actions described, log in
+    words) and the spectator's are the same in every game that differs only in what they may
+    not see (the other hands, the deck, the Alliance's face-down supporters, the items beneath
+    the ruins and the quest deck): they cannot reveal any of it."""
+    from lawkit import mid_games
+
+    from rootgame.bots.determinize import determinize
+    from rootgame.rng import Rng
+    from rootgame.web.service import LiveGame
+
+    hub = c.app.state.hub  # type: ignore[attr-defined]
+    four = ["marquise", "eyrie", "alliance", "vagabond"]
+    seats = [{"faction": f, "kind": "online"} for f in four]
+    supporters = ruins = 0
+    for game in mid_games(four, range(2), every=67, first=31):
+        def message(g: Any, seat: int | None) -> dict[str, Any]:
+            live = LiveGame("x", four, seats, g, 0)
+            return dict(hub.payload(live, seat, "pl"))
+
+        spectator = message(game, None)
+        supporters += spectator["view"]["players"][2]["board"]["supporters"] > 0
+        ruins += sum(spectator["view"]["players"][3]["board"]["ruins"].values()) > 0
+        for seat in range(4):
+            mine = message(game, seat)
+            for k in range(2):
+                other = game.clone()
+                other.state = determinize(game, seat, Rng(k), keep_log=True)
+                assert message(other, seat) == mine
+                assert message(other, None) == spectator
+        own = message(game, 2)["view"]["private"]["supporters"]
+        assert len(own) == spectator["view"]["players"][2]["board"]["supporters"]
+        assert spectator["view"]["private"] is None
+        assert message(game, 3)["view"]["private"] == {}
+    assert supporters and ruins  # the hidden zones were not empty

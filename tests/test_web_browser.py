@@ -244,3 +244,71 @@ def test_the_page_reconnects_after_the_server_restarts(browser: Any, tmp_path: P
         assert not page.errors
     finally:
         second.stop()
+
+
+FOUR_ON_THE_LAKE = {"seats": [{"faction": "marquise", "kind": "bot", "bot": "random"},
+                              {"faction": "eyrie", "kind": "bot", "bot": "random"},
+                              {"faction": "alliance", "kind": "online"},
+                              {"faction": "vagabond", "kind": "online"}],
+                    "seed": 3, "map": "lake"}
+
+
+def test_the_four_boards_on_the_lake_show_each_seat_only_what_it_may_see(
+    browser: Any, srv: Server
+) -> None:
+    """Every faction's board drawn (the Marquise's building tracks, the roost track, the
+    sympathy track with its bases and supporters, the Vagabond's Satchel, item tracks,
+    relationships and quests); the Alliance's supporters are cards on its own seat only, a
+    count for the other seats and the spectators; the table fits a laptop and a phone."""
+    h = srv.http()
+    g = h.post("/api/games", json=FOUR_ON_THE_LAKE).json()
+    alliance, vagabond = (x["token"] for x in g["links"])
+    # Play the two online seats until the game is under way (every setup done, a few turns).
+    for _ in range(400):
+        st = {t: h.get(f"/api/play/{t}", params={"log": "false"}).json()
+              for t in (alliance, vagabond)}
+        if st[alliance]["view"]["turn_number"] >= 4 or st[alliance]["view"]["winners"]:
+            break
+        for t, s in st.items():
+            if s["legal"]:
+                h.post(f"/api/play/{t}/act",
+                       json={"version": s["version"], "action": s["legal"][-1]["token"]})
+        time.sleep(0.01)
+    own = h.get(f"/api/play/{alliance}").json()["view"]["private"]["supporters"]
+    hidden = {c["id"] for c in own}
+    assert hidden  # the Alliance keeps supporters face down
+    laptop = {"viewport": {"width": 1366, "height": 768}}
+    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    pa = open_page(browser, srv.url + f"/play/{alliance}", **laptop)
+    pv = open_page(browser, srv.url + f"/play/{vagabond}", **phone)
+    pw = open_page(browser, srv.url + g["watch"], **laptop)
+    for p in (pa, pv, pw):
+        p.wait_for_selector("[data-board=vagabond] [data-rel]")
+        p.wait_for_selector("[data-marker=ferry]")
+        assert p.locator("[data-track=sympathy] .space").count() == 10
+        assert p.locator("[data-track=roost] .space").count() == 7
+        assert p.locator("[data-board=marquise] [data-track=sawmill] .space").count() == 6
+        assert p.locator("[data-bases] [data-base]").count() == 3
+        assert p.locator("[data-relationships] [data-rel]").count() == 3
+        assert p.locator("[data-board=vagabond] .quests [data-quest]").count() >= 3
+        assert p.locator("[data-satchel] [data-item]").count() > 0
+        width = p.evaluate("document.documentElement.scrollWidth")
+        assert width <= p.viewport_size["width"]  # nothing wider than the screen
+    # The supporters: the cards on the Alliance's seat, only their number elsewhere.
+    assert sorted(int(x) for x in pa.locator("#own-supporters [data-card]").evaluate_all(
+        "els => els.map(e => e.dataset.card)")) == sorted(hidden)
+    for p in (pv, pw):
+        assert p.locator("#own-supporters").count() == 0
+        assert p.locator("[data-supporters]").get_attribute("data-supporters") == str(len(hidden))
+        html = p.content()
+        assert not any(f'data-card="{cid}"' in html for cid in hidden)
+    shot(pa, "lake-four-alliance-laptop")
+    shot(pv, "lake-four-vagabond-phone")
+    shot(pw, "lake-four-spectator")
+    # The boards speak the page's language.
+    pv.select_option("#lang", "pl")
+    pv.wait_for_function(
+        "() => document.querySelector('[data-satchel] .track-name').textContent === 'Plecak'")
+    assert "Tor Sympatyków" in pv.inner_text("[data-board=alliance]")
+    for p in (pa, pv, pw):
+        assert not p.errors

@@ -28,6 +28,7 @@ from ..board import MAPS, SUIT_CHOICES
 from ..cards import DECKS
 from ..flow import FACTIONS
 from ..i18n import LANGUAGES, UnknownLanguage, check_language
+from .reference import board_data
 from .service import ApiError, Hub, LiveGame, Subscriber, bot_names
 from .store import LinkInfo, Store
 from .text import message, text_table
@@ -285,6 +286,7 @@ def create_app(db: str = "sqlite:///rootgame.db", bot_delay: float = 0.3) -> Fas
             "maps": list(MAPS),
             "suits": list(SUIT_CHOICES),
             "decks": list(DECKS),
+            "boards": board_data(),
         }
 
     @app.get("/api/text/{lang}")

@@ -14,10 +14,12 @@ from typing import Any
 
 from ..cards import DECK
 from ..describe import (
+    CHARACTER_NAMES,
     COLUMN_NAMES,
     DECK_NAMES,
     FACTION_NAMES,
     ITEM_NAMES,
+    ITEM_STATE_NAMES,
     LEADER_NAMES,
     MAP_NAMES,
     PHASE_NAMES,
@@ -31,18 +33,22 @@ from ..describe import (
     deck_name,
     faction_in_sentence,
     faction_name,
+    faction_short_name,
     item_name,
     leader_name,
     map_name,
     phase_name,
     piece_name,
+    quest_name,
+    relationship_name,
     step_name,
     suit_layout_name,
     suit_name,
     vp_text,
 )
+from ..factions.vagabond import ALLIED, QUEST_KEYS
 from ..flow import FACTIONS, PROMPTS
-from ..i18n import LANGUAGE_NAMES, N_, gettext, language
+from ..i18n import LANGUAGE_NAMES, N_, gettext, language, pgettext
 
 _FORMATTER = string.Formatter()
 
@@ -139,6 +145,44 @@ UI: dict[str, str] = {
     "ferry": N_("the Ferry"),
     "tower": N_("the tower"),
     "pawn_of": N_("pawn of {faction}"),
+    # The faction boards as the table draws them (reference.py gives their printed numbers).
+    "building_tracks": N_("Building tracks"),
+    "roost_track": N_("Roost track"),
+    "sympathy_track": N_("Sympathy track"),
+    "relationships_track": N_("Relationships"),
+    "space_cost": N_("cost"),
+    "space_vp": N_("VP"),
+    "draw_bonus": N_("+1 card"),
+    "bases": N_("Bases"),
+    "base_on_board": N_("on the board"),
+    "base_in_clearing": N_("in clearing {c}"),
+    "supporters_face_down": N_("Supporters (face down): {n}"),
+    "supporters_of_limit": N_(
+        "Supporters (face down): {n} of {limit} at most (no base on the map)"
+    ),
+    "your_supporters": N_("Your supporters"),
+    "officers_count": N_("Officers: {n}"),
+    "warriors_count": N_("Warriors in supply: {n}"),
+    "wood_count": N_("Wood in supply: {n}"),
+    "keep_at": N_("Keep: clearing {c}"),
+    "keep_gone": N_("Keep: not on the map"),
+    "actions_left_count": N_("Actions left: {n}"),
+    "operations_left_count": N_("Military operations left: {n}"),
+    "leader_now": N_("Leader: {leader}"),
+    "leaders_used": N_("Used leaders: {leaders}"),
+    "leaders_available": N_("Available leaders: {leaders}"),
+    "pawn_in": N_("Pawn: {place}"),
+    "pawn_off": N_("Pawn: not on the map"),
+    "forest_place": N_("the forest touching clearings {clearings}"),
+    "satchel": N_("Satchel"),
+    "item_tracks": N_("Item tracks"),
+    "item_limit_count": N_("Item limit: {n}"),
+    "quests_available": N_("Quests available"),
+    "quests_completed": N_("Quests completed"),
+    "quest_deck_count": N_("Quest deck: {n}"),
+    "aids_count": N_("aids this turn: {n}"),
+    "ruin_items": N_("Items in the ruins: {ruins}"),
+    "removed_items_list": N_("Items removed from the game: {items}"),
 }
 
 MESSAGES: dict[str, str] = {
@@ -196,6 +240,7 @@ def text_table(lang: str) -> dict[str, Any]:
             "languages": dict(LANGUAGE_NAMES),
             "ui": {k: gettext(v) for k, v in UI.items()},
             "factions": {f: faction_name(f) for f in sorted(set(FACTIONS) | set(FACTION_NAMES))},
+            "factions_short": {f: faction_short_name(f) for f in FACTION_NAMES},
             "factions_in_sentence": {f: faction_in_sentence(f) for f in FACTION_NAMES},
             "ui_faction": {
                 key: {f: _with_faction(key, f) for f in FACTION_NAMES}
@@ -216,4 +261,11 @@ def text_table(lang: str) -> dict[str, Any]:
             "steps": {x: step_name(x) for x in STEP_NAMES},
             "prompts": {k: gettext(v) for k, v in PROMPTS.items()},
             "vp": {str(n): vp_text(n) for n in range(-20, 41)},
+            "characters": {k: pgettext("character", v) for k, v in CHARACTER_NAMES.items()},
+            "item_states": {k: pgettext("item state", v) for k, v in ITEM_STATE_NAMES.items()},
+            "quests": {k: quest_name(k) for k in QUEST_KEYS},
+            "relationships": {
+                r: relationship_name(r)
+                for r in ("hostile", "indifferent", *map(str, range(1, ALLIED)), "allied")
+            },
         }

@@ -232,8 +232,13 @@ function drawMap(v) {
   const m = mapFor(v);
   if (!m) return s("svg", { viewBox: "0 0 2050 2050", role: "img", "aria-label": "map" });
   const xy = {}; for (const c of m.clearings) xy[c.id] = c.xy;
-  const svg = s("svg", { viewBox: `0 0 ${m.size[0]} ${m.size[1]}`, role: "img", "aria-label": "map" });
-  svg.append(s("rect", { x: 0, y: 0, width: m.size[0], height: m.size[1], fill: "#d9c9a3", rx: 40 }));
+  // The drawing is cropped to the clearings (a map's data may leave a wide margin around
+  // them), so that the map fills the width of a phone.
+  const xs = m.clearings.map((c) => c.xy[0]), ys = m.clearings.map((c) => c.xy[1]), pad = 230;
+  const x0 = Math.max(0, Math.min(...xs) - pad), y0 = Math.max(0, Math.min(...ys) - pad);
+  const w = Math.min(m.size[0], Math.max(...xs) + pad) - x0, hgt = Math.min(m.size[1], Math.max(...ys) + pad) - y0;
+  const svg = s("svg", { viewBox: `${x0} ${y0} ${w} ${hgt}`, role: "img", "aria-label": "map" });
+  svg.append(s("rect", { x: x0, y: y0, width: w, height: hgt, fill: "#d9c9a3", rx: 40 }));
   for (const f of m.forests) {
     const [cx, cy] = f.xy;
     const pts = f.clearings.map((c) => xy[c]).sort((a, b) => Math.atan2(a[1] - cy, a[0] - cx) - Math.atan2(b[1] - cy, b[0] - cx));
@@ -250,8 +255,8 @@ function drawMap(v) {
   const byId = {}; for (const c of v.clearings) byId[c.id] = c;
   for (const c of m.clearings) svg.append(drawClearing(c, byId[c.id], v));
   // Pieces of the map itself: the Lake's Ferry (M.3.1), the Mountain's tower (M.4.4).
-  if (v.ferry) svg.append(marker(xy[v.ferry], 120, -120, "⛵", "ferry", ui("ferry")));
-  if (v.tower) svg.append(marker(xy[v.tower], -120, 120, "♜", "tower", ui("tower")));
+  if (v.ferry) svg.append(marker(xy[v.ferry], 120, -120, FERRY, "ferry", ui("ferry")));
+  if (v.tower) svg.append(marker(xy[v.tower], -120, 120, TOWER, "tower", ui("tower")));
   // A pawn in a forest (the Vagabond, 9.5.1): drawn in the middle of the forest.
   for (const p of v.players) {
     const at = p.board && typeof p.board.pawn === "string" && p.board.pawn.startsWith("forest:") ? p.board.pawn.slice(7) : null;
@@ -265,11 +270,16 @@ function drawMap(v) {
   return svg;
 }
 
-function marker(at, dx, dy, glyph, kind, title) {
+// The map's own pieces, drawn as shapes (no font has to hold a boat or a tower glyph).
+const FERRY = (x, y) => [s("path", { d: `M ${x - 30} ${y + 4} L ${x + 30} ${y + 4} L ${x + 20} ${y + 22} L ${x - 20} ${y + 22} Z`, fill: "#7a4b25" }),
+  s("path", { d: `M ${x - 2} ${y - 30} L ${x - 2} ${y} L ${x - 24} ${y} Z`, fill: "#f3e2b8", stroke: "#3d2c1e", "stroke-width": 3 }),
+  s("path", { d: `M ${x + 2} ${y - 34} L ${x + 2} ${y} L ${x + 26} ${y} Z`, fill: "#f3e2b8", stroke: "#3d2c1e", "stroke-width": 3 })];
+const TOWER = (x, y) => [s("path", { d: `M ${x - 20} ${y + 26} L ${x - 20} ${y - 16} L ${x - 26} ${y - 16} L ${x - 26} ${y - 30} L ${x - 14} ${y - 30} L ${x - 14} ${y - 22} L ${x - 5} ${y - 22} L ${x - 5} ${y - 30} L ${x + 5} ${y - 30} L ${x + 5} ${y - 22} L ${x + 14} ${y - 22} L ${x + 14} ${y - 30} L ${x + 26} ${y - 30} L ${x + 26} ${y - 16} L ${x + 20} ${y - 16} L ${x + 20} ${y + 26} Z`, fill: "#6d6a66", stroke: "#2b2118", "stroke-width": 3 })];
+function marker(at, dx, dy, shape, kind, title) {
   const g = s("g", { "data-marker": kind });
-  g.append(s("circle", { cx: at[0] + dx, cy: at[1] + dy, r: 46, fill: "#fffaf0", stroke: "#3d2c1e", "stroke-width": 5 }),
-    s("text", { x: at[0] + dx, y: at[1] + dy + 20, "text-anchor": "middle", "font-size": 56 }, glyph),
-    s("title", {}, title));
+  const x = at[0] + dx, y = at[1] + dy;
+  g.append(s("circle", { cx: x, cy: y, r: 46, fill: "#fffaf0", stroke: "#3d2c1e", "stroke-width": 5 }),
+    ...shape(x, y), s("title", {}, title));
   return g;
 }
 
@@ -346,8 +356,6 @@ function boardValue(k, val) {
   if (k.includes("leader")) return Array.isArray(val) ? val.map((x) => named("leaders", x)).join(", ") : named("leaders", val);
   if (Array.isArray(val)) return val.map((x) => (typeof x === "number" ? cardName(x) : named("pieces", x))).join(", ") || "–";
   if (typeof val === "object") {
-    // A board field made of named parts (the Vagabond's items by state, his relationships):
-    // each part's name, then its value, itself possibly made of parts.
     const parts = Object.entries(val).map(([a, b]) => named("pieces", a) + ": " +
       (b !== null && typeof b === "object" ? "(" + boardValue(a, b) + ")" : boardValue(a, b)));
     return parts.join(", ") || "–";
@@ -355,17 +363,57 @@ function boardValue(k, val) {
   return String(val);
 }
 
-function factionBoard(p) {
-  const b = p.board || {};
+// A faction that has no drawing of its own yet shows its view's fields by name.
+function plainBoard(b) {
   const dl = h("dl", { class: "board" });
   for (const [k, val] of Object.entries(b)) {
-    if (k === "decree") continue;
-    // A board field's label; "board_<field>" where the field's name means something else
-    // elsewhere on the page (the Vagabond's items are not the crafted items).
     const label = (S.text && S.text.ui["board_" + k]) || ui(k);
     dl.append(h("dt", {}, label), h("dd", {}, boardValue(k, val)));
   }
-  const out = [dl];
+  return [dl];
+}
+
+// --- the faction boards, drawn from the public view and the printed numbers (/api/meta) -------
+// A track: its spaces left to right; a covered space shows the piece still on it, an uncovered
+// one what the board prints there (its VP), the next one to uncover is marked.
+function trackEl(kind, label, spaces) {
+  return h("div", { class: "track" + (spaces.length > 7 ? " long" : ""), "data-track": kind },
+    label ? h("span", { class: "track-name" }, label) : null,
+    h("div", { class: "spaces" }, spaces.map((sp) =>
+      h("div", { class: "space" + (sp.piece ? " covered" : " open") + (sp.next ? " next" : "") + (sp.cls ? " " + sp.cls : ""),
+        title: sp.title || null, "data-covered": sp.piece ? "1" : "0" },
+        sp.top !== undefined ? h("small", { class: "top" }, sp.top) : null,
+        sp.piece ? h("span", { class: "piece", style: "background:" + sp.color }, sp.piece) : h("b", {}, sp.mid === undefined ? "" : sp.mid),
+        sp.bottom !== undefined ? h("small", { class: "bottom" }, sp.bottom) : null))));
+}
+const line = (...kids) => h("div", { class: "board-line" }, ...kids);
+const vpShort = (n) => n + " " + ui("space_vp");
+const BOARD_INFO = () => (S.meta && S.meta.boards) || {};
+
+function marquiseBoard(p, v) {
+  const b = p.board, info = BOARD_INFO().marquise;
+  if (!info) return plainBoard(b);
+  const out = [];
+  const costs = h("div", { class: "track costs" }, h("span", { class: "track-name" }, ui("space_cost")),
+    h("div", { class: "spaces" }, info.cost.map((c) => h("div", { class: "space label" }, h("small", {}, String(c))))));
+  out.push(h("div", { class: "board-title" }, ui("building_tracks")), costs);
+  for (const [kind, vps] of Object.entries(info.vp)) {
+    const left = b.buildings_on_track[kind], placed = info.per_track - left;
+    out.push(trackEl(kind, named("pieces", kind), vps.map((vp, i) => ({
+      piece: i >= placed ? PIECE_MARK[kind] : null, color: color("marquise"), mid: vpShort(vp), next: i === placed,
+      bottom: kind === info.draw_bonus_track && info.draw_bonus_at.includes(i + 1) ? ui("draw_bonus") : undefined,
+      title: named("pieces", kind) + " " + (i + 1) + ": " + ui("space_cost") + " " + info.cost[i] + ", " + vpShort(vp),
+    }))));
+  }
+  out.push(line(ui("wood_count", { n: b.wood_in_supply }), " · ", ui("warriors_count", { n: b.warriors_in_supply }), " · ",
+    b.keep ? ui("keep_at", { c: b.keep }) : ui("keep_gone")));
+  if (b.actions_left !== null && b.actions_left !== undefined) out.push(line(ui("actions_left_count", { n: b.actions_left })));
+  return out;
+}
+
+function eyrieBoard(p, v) {
+  const b = p.board, info = BOARD_INFO().eyrie;
+  const out = [];
   if (b.decree) {
     out.push(h("div", { class: "decree", "data-decree": p.faction }, Object.entries(b.decree).map(([col, cards]) => {
       const acts = legalWhere("columns", col);
@@ -374,7 +422,116 @@ function factionBoard(p) {
         h("b", {}, named("columns", col)), cards.map((c) => h("div", {}, cardName(c))));
     })));
   }
+  if (!info) return out.concat(plainBoard(Object.fromEntries(Object.entries(b).filter(([k]) => k !== "decree"))));
+  const placed = info.roosts - b.roosts_on_track;
+  out.push(trackEl("roost", ui("roost_track"), info.vp.map((vp, i) => ({
+    piece: i >= placed ? PIECE_MARK.roost : null, color: color("eyrie"), mid: vpShort(vp), next: i === placed,
+    bottom: info.draw_bonus_at.includes(i + 1) ? ui("draw_bonus") : undefined,
+  }))));
+  const names = (xs) => xs.map((x) => named("leaders", x)).join(", ") || "–";
+  out.push(line(h("b", {}, ui("leader_now", { leader: b.leader ? named("leaders", b.leader) : "–" }))),
+    line(ui("leaders_used", { leaders: names(b.face_up_leaders) }), " · ", ui("leaders_available", { leaders: names(b.face_down_leaders) })),
+    line(ui("warriors_count", { n: b.warriors_in_supply })));
   return out;
+}
+
+function allianceBoard(p, v) {
+  const b = p.board, info = BOARD_INFO().alliance;
+  if (!info) return plainBoard(b);
+  const placed = info.sympathy - b.sympathy_on_track;
+  const out = [trackEl("sympathy", ui("sympathy_track"), info.vp.map((vp, i) => ({
+    top: String(info.cost[i]), piece: i >= placed ? "s" : null, color: color("alliance"), mid: vpShort(vp), next: i === placed,
+    title: ui("space_cost") + " " + info.cost[i] + ", " + vpShort(vp),
+  })))];
+  // Each base: on the faction board, or in the clearing of its suit where it stands (8.2.4).
+  const where = {};
+  for (const c of v.clearings) if (c.buildings.some((x) => x[0] === p.faction && x[1] === "base")) where[c.suit] = c.id;
+  out.push(h("div", { class: "bases", "data-bases": p.faction }, h("span", { class: "track-name" }, ui("bases")),
+    info.bases.map((suit) => {
+      const home = b.bases_in_box.includes(suit);
+      return h("span", { class: "base " + suit + (home ? " home" : " out"), "data-base": suit, "data-where": home ? "board" : String(where[suit] || "") },
+        named("suits", suit) + ": " + (home ? ui("base_on_board") : where[suit] ? ui("base_in_clearing", { c: where[suit] }) : "–"));
+    })));
+  const limit = b.supporters_limit;
+  out.push(line(h("span", { "data-supporters": b.supporters },
+    limit === null || limit === undefined ? ui("supporters_face_down", { n: b.supporters }) : ui("supporters_of_limit", { n: b.supporters, limit }))));
+  // The cards themselves only on the Alliance's own seat (8.2.3: face down to the others).
+  if (v.faction === p.faction && v.private && v.private.supporters)
+    out.push(h("div", { class: "own-supporters", id: "own-supporters" }, h("span", { class: "track-name" }, ui("your_supporters")),
+      h("span", { class: "cards" }, v.private.supporters.map((c) => cardEl(c, true)))));
+  out.push(line(ui("officers_count", { n: b.officers }), " · ", ui("warriors_count", { n: b.warriors_in_supply })));
+  if (b.operations_left !== null && b.operations_left !== undefined) out.push(line(ui("operations_left_count", { n: b.operations_left })));
+  return out;
+}
+
+// Where a pawn stands: a clearing, or a forest ("forest:4_5_6_11", the Rootlog forest id).
+function placeText(place) {
+  if (!String(place).startsWith("forest:")) return ui("clearing", { c: place });
+  return ui("forest_place", { clearings: place.slice(7).split("_").join(", ") });
+}
+
+function itemChip(item, state) {
+  return h("span", { class: "item " + state, "data-item": item, "data-state": state, title: named("item_states", state) },
+    named("items", item));
+}
+
+function vagabondBoard(p, v) {
+  const b = p.board, info = BOARD_INFO().vagabond;
+  if (!info) return plainBoard(b);
+  const out = [];
+  out.push(line(h("b", {}, b.character ? named("characters", b.character) : "–"), " · ",
+    b.pawn ? ui("pawn_in", { place: placeText(b.pawn) }) : ui("pawn_off")));
+  // The face-up tea, coins and bags stand on their tracks (9.2.5.I); every other item is in
+  // the Satchel, face up or exhausted, or in the Damaged box.
+  const chips = [];
+  for (const state of ["up", "down", "damaged-up", "damaged-down"]) {
+    for (const [item, n] of Object.entries(b.items[state] || {})) {
+      const k = state === "up" && b.tracks[item] !== undefined ? n - b.tracks[item] : n;
+      for (let i = 0; i < k; i++) chips.push(itemChip(item, state));
+    }
+  }
+  out.push(h("div", { class: "satchel", "data-satchel": p.faction }, h("span", { class: "track-name" }, ui("satchel")),
+    chips.length ? chips : "–"));
+  out.push(h("div", { class: "board-title" }, ui("item_tracks"), " · ", ui("item_limit_count", { n: b.item_limit })));
+  for (const item of info.track_items) {
+    const n = b.tracks[item] || 0;
+    out.push(trackEl("item-" + item, named("items", item), Array.from({ length: info.track_capacity }, (_, i) => ({
+      piece: i < n ? named("items", item).slice(0, 1).toUpperCase() : null, color: "#8a6a45",
+    }))));
+  }
+  // The relationships track (9.2.9): each other faction's marker on its space; the VP printed
+  // on the spaces beyond Indifferent.
+  const steps = info.relationship_steps;
+  const rel = h("div", { class: "relationships", "data-relationships": p.faction },
+    h("div", { class: "board-title" }, ui("relationships_track")),
+    h("div", { class: "rel-grid", style: "grid-template-columns: repeat(" + steps.length + ", 1fr)" },
+      steps.map((st, i) => {
+        const vp = i >= 2 ? info.relationship_vp[i - 2] : null;
+        const here = Object.entries(b.relationships).filter(([, r]) => String(r) === st).map(([f]) =>
+          h("span", { class: "marker", style: "background:" + color(f), "data-rel": f, title: faction(f) }, named("factions_short", f)));
+        return h("div", { class: "rel-space " + st, "data-step": st },
+          h("small", {}, named("relationships", st)), vp === null ? null : h("small", { class: "vp" }, vpShort(vp)), here);
+      })));
+  out.push(rel);
+  const aids = Object.entries(b.aids_this_turn || {});
+  if (aids.length) out.push(line(aids.map(([f, k]) => faction(f) + ": " + ui("aids_count", { n: k })).join(" · ")));
+  const quest = (k) => h("span", { class: "quest " + k.split(":")[1], "data-quest": k },
+    named("quests", k), (info.quests[k] ? " · " + info.quests[k].map((i) => named("items", i)).join(" + ") : ""));
+  out.push(h("div", { class: "quests" }, h("span", { class: "track-name" }, ui("quests_available")), b.quests.length ? b.quests.map(quest) : "–"));
+  if (b.completed_quests.length)
+    out.push(h("div", { class: "quests done" }, h("span", { class: "track-name" }, ui("quests_completed")),
+      b.completed_quests.map((k) => h("span", { class: "quest " + k.split(":")[1], "data-quest": k }, named("quests", k)))));
+  out.push(line(ui("quest_deck_count", { n: b.quest_deck })));
+  const ruins = Object.entries(b.ruins || {}).filter(([, n]) => n);
+  if (ruins.length) out.push(line(ui("ruin_items", { ruins: ruins.map(([c, n]) => c + " ×" + n).join(", ") })));
+  if (b.removed_items && b.removed_items.length) out.push(line(ui("removed_items_list", { items: b.removed_items.map((i) => named("items", i)).join(", ") })));
+  return out;
+}
+
+const BOARDS = { marquise: marquiseBoard, eyrie: eyrieBoard, alliance: allianceBoard, vagabond: vagabondBoard };
+function factionBoard(p, v) {
+  const draw = BOARDS[p.faction];
+  return h("div", { class: "fboard", "data-board": p.faction }, draw ? draw(p, v) : plainBoard(p.board || {}));
 }
 
 function playersPanel(v) {
@@ -385,7 +542,7 @@ function playersPanel(v) {
       h("div", {}, ui("cards_in_hand") + ": " + p.hand_size +
         (p.items.length ? " · " + ui("items") + ": " + p.items.map((i) => named("items", i)).join(", ") : "") +
         (p.persistent.length ? " · " + ui("persistent") + ": " + p.persistent.map((k) => named("cardkeys", k)).join(", ") : "")),
-      factionBoard(p))));
+      factionBoard(p, v))));
 }
 
 function pilesPanel(v) {
