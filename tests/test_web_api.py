@@ -9,12 +9,22 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from webkit import HERE_VS_BOT, HOTSEAT, TWO_ONLINE, client, my_turn, play_steps, wait_for
+from webkit import (
+    HERE_VS_BOT,
+    HOTSEAT,
+    TWO_ONLINE,
+    client,
+    my_turn,
+    play_steps,
+    postgres,
+    wait_for,
+)
 
 from rootgame.cards import N_CARDS
 from rootgame.records.native import replay_record
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
+__all__ = ["postgres"]  # the fixture
 
 
 @pytest.fixture
@@ -542,3 +552,89 @@ def test_what_leaves_the_server_for_a_seat_is_unchanged_when_its_hidden_parts_ar
         assert spectator["view"]["private"] is None
         assert message(game, 3)["view"]["private"] == {}
     assert supporters and ruins  # the hidden zones were not empty
+
+
+# --- the database -------------------------------------------------------------------------------
+
+
+def _schema(url: str) -> tuple[set[str], str | None]:
+    from sqlalchemy import create_engine, inspect, text
+
+    from rootgame.web.store import normalize_url
+
+    engine = create_engine(normalize_url(url))
+    try:
+        with engine.connect() as con:
+            version = con.execute(text("SELECT version_num FROM alembic_version")).scalar()
+        return set(inspect(engine).get_table_names()), version
+    finally:
+        engine.dispose()
+
+
+def _head() -> str | None:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    import rootgame.web.store as store
+
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(store.__file__).parent / "migrations"))
+    return ScriptDirectory.from_config(cfg).get_current_head()
+
+
+def test_the_schema_is_created_and_migrated_by_alembic(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path / 'games.db'}"
+    with client(tmp_path) as c1:
+        g = new(c1, HERE_VS_BOT)
+        play_steps(c1, g["links"][0]["token"], 2)
+    tables, version = _schema(url)
+    assert {"games", "links", "actions", "replays", "alembic_version"} <= tables
+    assert version == _head() is not None
+    with client(tmp_path) as c2:  # at head already: starting again changes nothing
+        assert c2.get(f"/api/watch/{g['game_id']}").status_code == 200
+    assert _schema(url) == (tables, version)
+
+
+def test_a_postgresql_url_uses_psycopg_and_a_dead_server_is_named(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from webkit import free_port
+
+    from rootgame.web.store import normalize_url
+
+    assert normalize_url("postgresql://u:p@h/db") == "postgresql+psycopg://u:p@h/db"
+    assert normalize_url("postgres://u@h/db") == "postgresql+psycopg://u@h/db"
+    assert normalize_url("sqlite:///x.db") == "sqlite:///x.db"
+    exe = Path(sys.executable).parent / "rootgame"
+    url = f"postgresql://nobody@127.0.0.1:{free_port()}/rootgame"
+    r = subprocess.run([str(exe), "serve", "--db", url, "--port", str(free_port())],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2
+    assert f"cannot open the database {url}" in r.stderr and "Connection refused" in r.stderr
+
+
+def test_the_app_on_postgresql(postgres: str) -> None:
+    # The same API on a PostgreSQL server: schema by Alembic, actions committed, a stale
+    # version refused, every game there again for a new app on the same database.
+    from rootgame.web.app import create_app
+
+    with TestClient(create_app(postgres, bot_delay=0.0)) as c1:
+        g = new(c1, TWO_ONLINE)
+        t0, t1 = (x["token"] for x in g["links"])
+        for _ in range(6):
+            st = state(c1, t0)
+            me, st = (t0, st) if st["legal"] else (t1, state(c1, t1))
+            r = c1.post(f"/api/play/{me}/act",
+                        json={"version": st["version"], "action": st["legal"][0]["token"]})
+            assert r.status_code == 200, r.text
+        stale = c1.post(f"/api/play/{me}/act",
+                        json={"version": st["version"], "action": st["legal"][0]["token"]})
+        assert stale.status_code == 409 and stale.json()["code"] == "stale"
+        before = state(c1, t0)
+    tables, version = _schema(postgres)
+    assert {"games", "links", "actions", "replays"} <= tables and version == _head()
+    with TestClient(create_app(postgres, bot_delay=0.0)) as c2:
+        after = state(c2, t0)
+        assert {k: after[k] for k in ("version", "view", "log")} == {
+            k: before[k] for k in ("version", "view", "log")}

@@ -1,35 +1,48 @@
-"""A real ``rootgame serve`` killed with SIGKILL mid-game and started again on the same SQLite
-file continues every game from its last committed action (issue 12, "Nothing lost")."""
+"""A real ``rootgame serve`` killed with SIGKILL mid-game and started again on the same
+database (an SQLite file, or a PostgreSQL server) continues every game from its last committed
+action (issue 12, "Nothing lost")."""
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from pathlib import Path
 
-from webkit import HERE_VS_BOT, TWO_ONLINE, Server, my_turn, play_steps, wait_for
+import pytest
+from sqlalchemy import create_engine, text
+from webkit import HERE_VS_BOT, TWO_ONLINE, Server, my_turn, play_steps, postgres, wait_for
 
 from rootgame.records.native import replay_record
+from rootgame.web.store import normalize_url
+
+__all__ = ["postgres"]  # the fixture
 
 
-def committed(db: Path) -> dict[str, tuple[int, list[str]]]:
-    """Each game's version and the tokens of its committed rows, read from the file."""
-    con = sqlite3.connect(db)
+def committed(db: str) -> dict[str, tuple[int, list[str]]]:
+    """Each game's version and the tokens of its committed rows, read from the database."""
+    engine = create_engine(normalize_url(db))
     try:
-        out = {}
-        for gid, version in con.execute("SELECT id, version FROM games"):
-            rows = con.execute(
-                "SELECT n, kind, token FROM actions WHERE game_id = ? ORDER BY n", (gid,)
-            ).fetchall()
-            assert [r[0] for r in rows] == list(range(version)), "a lost or doubled action"
-            out[gid] = (version, [r[2] for r in rows if r[1] == "act"])
-        return out
+        with engine.connect() as con:
+            out = {}
+            for gid, version in con.execute(text("SELECT id, version FROM games")).all():
+                rows = con.execute(
+                    text("SELECT n, kind, token FROM actions WHERE game_id = :g ORDER BY n"),
+                    {"g": gid},
+                ).all()
+                assert [r[0] for r in rows] == list(range(version)), "a lost or doubled action"
+                out[gid] = (version, [r[2] for r in rows if r[1] == "act"])
+            return out
     finally:
-        con.close()
+        engine.dispose()
 
 
-def test_a_killed_server_continues_every_game_exactly(tmp_path: Path) -> None:
-    db = tmp_path / "games.db"
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_a_killed_server_continues_every_game_exactly(
+    tmp_path: Path, backend: str, request: pytest.FixtureRequest
+) -> None:
+    db = (
+        str(request.getfixturevalue("postgres")) if backend == "postgresql"
+        else f"sqlite:///{tmp_path / 'games.db'}"
+    )
     first = Server(db, bot_delay=0.02)
     try:
         h = first.http()

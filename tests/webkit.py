@@ -4,10 +4,12 @@ a real ``rootgame serve`` process, and playing a game through the API."""
 from __future__ import annotations
 
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -70,13 +72,15 @@ def free_port() -> int:
 class Server:
     """A real ``rootgame serve`` process on a loopback port."""
 
-    def __init__(self, db: Path, bot_delay: float = 0.0, port: int | None = None) -> None:
+    def __init__(self, db: Path | str, bot_delay: float = 0.0, port: int | None = None) -> None:
+        """``db``: an SQLite file, or a database URL (PostgreSQL)."""
         self.db = db
+        url = db if isinstance(db, str) else f"sqlite:///{db}"
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         exe = Path(sys.executable).parent / "rootgame"
         self.proc = subprocess.Popen(
-            [str(exe), "serve", "--port", str(self.port), "--db", f"sqlite:///{db}",
+            [str(exe), "serve", "--port", str(self.port), "--db", url,
              "--bot-delay", str(bot_delay)],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env={**os.environ},
         )
@@ -114,6 +118,59 @@ def server(tmp_path: Path) -> Iterator[Server]:
     s = Server(tmp_path / "games.db")
     yield s
     s.stop()
+
+
+def _postgres_bin(name: str) -> str | None:
+    found = shutil.which(name)
+    if found:
+        return found
+    hits = sorted(Path("/usr/lib/postgresql").glob(f"*/bin/{name}"))
+    return str(hits[-1]) if hits else None
+
+
+@pytest.fixture
+def postgres() -> Iterator[str]:
+    """A throwaway PostgreSQL server on a loopback port (Debian's ``postgresql`` package, run
+    as the ``postgres`` user when the tests run as root); its URL. CI installs it (.ci/run);
+    only outside CI may the PostgreSQL tests be skipped without it."""
+    initdb, server = _postgres_bin("initdb"), _postgres_bin("postgres")
+    if not (initdb and server):
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL is missing: .ci/run must install it")
+        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
+    as_user: list[str] = []
+    data = Path(tempfile.mkdtemp(prefix="rootgame-pg-"))
+    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+        as_user = ["runuser", "-u", "postgres", "--"]
+        shutil.chown(data, "postgres", "postgres")
+    port = free_port()
+    subprocess.run([*as_user, initdb, "-D", str(data / "db"), "-A", "trust", "-U", "rootgame"],
+                   check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [*as_user, server, "-D", str(data / "db"), "-p", str(port), "-k", str(data),
+         "-c", "listen_addresses=127.0.0.1", "-c", "fsync=on"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    url = f"postgresql://rootgame@127.0.0.1:{port}/postgres"
+    try:
+        end = time.time() + 60
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                if proc.poll() is not None or time.time() > end:
+                    raise RuntimeError("PostgreSQL did not start") from None
+                time.sleep(0.2)
+        time.sleep(0.5)  # accepting connections a moment after the port opens
+        yield url
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        shutil.rmtree(data, ignore_errors=True)
 
 
 CHROMIUM = Path("/usr/bin/chromium")
