@@ -151,7 +151,6 @@ UI: dict[str, str] = {
     "sympathy_track": N_("Sympathy track"),
     "relationships_track": N_("Relationships"),
     "space_cost": N_("cost"),
-    "space_vp": N_("VP"),
     "draw_bonus": N_("+1 card"),
     "bases": N_("Bases"),
     "base_on_board": N_("on the board"),

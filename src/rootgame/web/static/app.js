@@ -387,7 +387,9 @@ function trackEl(kind, label, spaces) {
         sp.bottom !== undefined ? h("small", { class: "bottom" }, sp.bottom) : null))));
 }
 const line = (...kids) => h("div", { class: "board-line" }, ...kids);
-const vpShort = (n) => n + " " + ui("space_vp");
+// A space shows the number it prints; its title says it in words ("2 puntos de victoria").
+const vpShort = (n) => String(n);
+const vpWords = (n) => (S.text && S.text.vp && S.text.vp[String(n)]) || n + " VP";
 const BOARD_INFO = () => (S.meta && S.meta.boards) || {};
 
 function marquiseBoard(p, v) {
@@ -402,7 +404,7 @@ function marquiseBoard(p, v) {
     out.push(trackEl(kind, named("pieces", kind), vps.map((vp, i) => ({
       piece: i >= placed ? PIECE_MARK[kind] : null, color: color("marquise"), mid: vpShort(vp), next: i === placed,
       bottom: kind === info.draw_bonus_track && info.draw_bonus_at.includes(i + 1) ? ui("draw_bonus") : undefined,
-      title: named("pieces", kind) + " " + (i + 1) + ": " + ui("space_cost") + " " + info.cost[i] + ", " + vpShort(vp),
+      title: named("pieces", kind) + " " + (i + 1) + ": " + ui("space_cost") + " " + info.cost[i] + ", " + vpWords(vp),
     }))));
   }
   out.push(line(ui("wood_count", { n: b.wood_in_supply }), " · ", ui("warriors_count", { n: b.warriors_in_supply }), " · ",
@@ -425,7 +427,7 @@ function eyrieBoard(p, v) {
   if (!info) return out.concat(plainBoard(Object.fromEntries(Object.entries(b).filter(([k]) => k !== "decree"))));
   const placed = info.roosts - b.roosts_on_track;
   out.push(trackEl("roost", ui("roost_track"), info.vp.map((vp, i) => ({
-    piece: i >= placed ? PIECE_MARK.roost : null, color: color("eyrie"), mid: vpShort(vp), next: i === placed,
+    piece: i >= placed ? PIECE_MARK.roost : null, color: color("eyrie"), mid: vpShort(vp), next: i === placed, title: vpWords(vp),
     bottom: info.draw_bonus_at.includes(i + 1) ? ui("draw_bonus") : undefined,
   }))));
   const names = (xs) => xs.map((x) => named("leaders", x)).join(", ") || "–";
@@ -441,7 +443,7 @@ function allianceBoard(p, v) {
   const placed = info.sympathy - b.sympathy_on_track;
   const out = [trackEl("sympathy", ui("sympathy_track"), info.vp.map((vp, i) => ({
     top: String(info.cost[i]), piece: i >= placed ? "s" : null, color: color("alliance"), mid: vpShort(vp), next: i === placed,
-    title: ui("space_cost") + " " + info.cost[i] + ", " + vpShort(vp),
+    title: ui("space_cost") + " " + info.cost[i] + ", " + vpWords(vp),
   })))];
   // Each base: on the faction board, or in the clearing of its suit where it stands (8.2.4).
   const where = {};
@@ -510,7 +512,7 @@ function vagabondBoard(p, v) {
         const here = Object.entries(b.relationships).filter(([, r]) => String(r) === st).map(([f]) =>
           h("span", { class: "marker", style: "background:" + color(f), "data-rel": f, title: faction(f) }, named("factions_short", f)));
         return h("div", { class: "rel-space " + st, "data-step": st },
-          h("small", {}, named("relationships", st)), vp === null ? null : h("small", { class: "vp" }, vpShort(vp)), here);
+          h("small", {}, named("relationships", st)), vp === null ? null : h("b", { class: "vp", title: vpWords(vp) }, "+" + vp), here);
       })));
   out.push(rel);
   const aids = Object.entries(b.aids_this_turn || {});
