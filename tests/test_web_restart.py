@@ -95,3 +95,49 @@ def test_a_killed_server_continues_every_game_exactly(
         assert committed(db)[g3["game_id"]][1] == game.history
     finally:
         second.stop()
+
+
+def test_the_readmes_first_command_starts_the_app_and_prints_its_address(
+    tmp_path: Path,
+) -> None:
+    """The README's first command is ``rootgame serve``; run as written (a free port added,
+    so as not to collide with another server here), in an empty folder, it creates its
+    SQLite file there, prints the address and serves the page and the API."""
+    import re
+    import shlex
+    import subprocess
+    import sys
+
+    import httpx
+    from webkit import ROOT, free_port
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    first = next(line for line in readme.splitlines() if line.startswith("$ "))
+    words = shlex.split(first[2:].partition("  #")[0])
+    assert words == ["rootgame", "serve"], first
+    setup = re.search(r"^    (python3 -m venv .*)$", readme.split("## Run it")[1], re.M)
+    assert setup and setup.group(1).endswith("rootgame serve")  # the first of "Run it"
+    port = free_port()
+    proc = subprocess.Popen(
+        [str(Path(sys.executable).parent / "rootgame"), *words[1:], "--port", str(port)],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        said = proc.stdout.readline()
+        assert f"open http://localhost:{port}/ in a browser" in said, said
+        assert "sqlite:///rootgame.db" in said
+        end = time.time() + 60
+        while True:
+            try:
+                page = httpx.get(f"http://127.0.0.1:{port}/", timeout=2)
+                break
+            except httpx.HTTPError:
+                assert time.time() < end and proc.poll() is None, "the app did not start"
+                time.sleep(0.2)
+        assert page.status_code == 200 and "/static/app.js" in page.text
+        assert httpx.get(f"http://127.0.0.1:{port}/api/meta").json()["languages"]
+        assert (tmp_path / "rootgame.db").exists()
+    finally:
+        proc.terminate()
+        proc.wait(20)

@@ -382,9 +382,13 @@ def create_app(db: str = "sqlite:///rootgame.db", bot_delay: float = 0.3) -> Fas
 
             text, name = write_record(game), f"rootgame-{game_id}.rootgame"
         else:
-            from ..records.rootlog import export_rootlog
+            from ..records.rootlog import RootlogError, export_rootlog
 
-            text, name = export_rootlog(game), f"rootgame-{game_id}.rootlog"
+            try:
+                text, name = export_rootlog(game), f"rootgame-{game_id}.rootlog"
+            except RootlogError as e:  # what the notation cannot write yet (a map, a card)
+                why = message("no_rootlog", la, problem=str(e))
+                raise ApiError(422, "no_rootlog", why) from None
         return PlainTextResponse(
             text, headers={"content-disposition": f'attachment; filename="{name}"'}
         )

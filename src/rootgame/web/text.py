@@ -209,6 +209,9 @@ MESSAGES: dict[str, str] = {
         "die rolled or a hand seen since"
     ),
     "bad_step": N_("there is no step {step}: the record has steps 0 to {total}"),
+    "no_rootlog": N_(
+        "this game cannot be written in Rootlog ({problem}); its native record can be"
+    ),
 }
 
 
