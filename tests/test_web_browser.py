@@ -85,6 +85,11 @@ def test_a_whole_game_against_a_bot_played_by_clicking(browser: Any, srv: Server
     assert where > 0  # actions were offered on the map and in the hand
     assert "Game over" in page.inner_text("#status")
     assert page.locator("#downloads a").count() == 2
+    for kind in ("record", "rootlog"):
+        with page.expect_download() as got:
+            page.click(f"#downloads a[data-download={kind}]")
+        assert got.value.suggested_filename.endswith("." + ("rootgame" if kind == "record"
+                                                             else kind))
     shot(page, "table-game-over")
     assert not page.errors
 

@@ -561,9 +561,26 @@ function logPanel(st) {
 }
 
 function downloadsPanel(st) {
+  const link = (kind, label) => h("a", { href: "/api/games/" + st.game_id + "/" + kind, download: true,
+    "data-download": kind, onclick: (e) => download(e, kind) }, label);
   return h("div", { class: "panel", id: "downloads" },
-    h("a", { href: "/api/games/" + st.game_id + "/record", download: true }, ui("download_record")), " · ",
-    h("a", { href: "/api/games/" + st.game_id + "/rootlog", download: true }, ui("download_rootlog")));
+    link("record", ui("download_record")), " · ", link("rootlog", ui("download_rootlog")));
+}
+// A download the server may refuse (Rootlog cannot write every map yet): its reason is shown
+// on the page instead of a page of JSON.
+async function download(e, kind) {
+  e.preventDefault();
+  try {
+    const r = await fetch(e.currentTarget.getAttribute("href") + "?lang=" + S.lang);
+    if (!r.ok) {
+      let d; try { d = await r.json(); } catch (x) { d = { error: r.statusText }; }
+      showError(d.error); return;
+    }
+    const name = (r.headers.get("content-disposition") || "").split('filename="')[1];
+    const a = h("a", { href: URL.createObjectURL(await r.blob()), download: name ? name.replace(/"$/, "") : kind });
+    document.body.append(a); a.click(); a.remove();
+    showError(null);
+  } catch (x) { showError(x.message); }
 }
 
 // --- hot-seat hand-off --------------------------------------------------------------------------
