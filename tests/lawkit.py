@@ -340,3 +340,33 @@ class Terminal:
             self._read(0.1)
         os.kill(self.pid, signal.SIGKILL)
         raise AssertionError("the program did not end")
+
+
+# --- Clockwork bots (tests/test_electric_eyrie.py) -------------------------------------------
+
+
+def bot_pos(factions: Sequence[str] = ("marquise", "electric-eyrie"), **desc: Any) -> Game:
+    """A position with a Clockwork bot, logging from the start (the bot's targets are read
+    from the log). The bot's turn runs by itself until a human decides."""
+    d: dict[str, Any] = {"factions": list(factions)}
+    d.update(desc)
+    return build(d, log=True)
+
+
+def targets(g: Game, action: str | None = None) -> list[tuple[Any, ...]]:
+    """The bots' logged targets: (action, clearing, criteria) for clearings, (action,
+    clearing, player, criteria) for players, in order; only ``action``'s if given."""
+    out: list[tuple[Any, ...]] = []
+    for e in g.events(None):
+        if e["kind"] != "target" or (action is not None and e["action"] != action):
+            continue
+        if "player" in e:
+            out.append((e["action"], e["clearing"], e["player"], tuple(e["criteria"])))
+        else:
+            out.append((e["action"], e["clearing"], tuple(e["criteria"])))
+    return out
+
+
+def logged(g: Game, kind: str) -> list[dict[str, Any]]:
+    """The game's events of one kind, in order."""
+    return [e for e in g.events(None) if e["kind"] == kind]

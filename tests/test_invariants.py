@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -46,6 +47,8 @@ MARQUISE_BUILD_VP = {
 """6.5.4.III: VP uncovered by the Nth building of a kind (index N-1)."""
 ROOST_VP = (0, 1, 2, 3, 4, 4, 5)
 """7.6.1: VP in Evening with N roosts on the map (index N-1)."""
+BOT_ROOST_VP = (0, 1, 2, 3, 4, 5, 6)
+"""Law of Rootbotics 5.6: the Electric Eyrie's Roosts track (its box is the Eyrie's, 5.3)."""
 LAW_ITEM_SUPPLY = {
     "boot": 2, "bag": 2, "crossbow": 1, "hammer": 1, "sword": 2, "tea": 2, "coins": 2
 }
@@ -72,6 +75,8 @@ def faction_mixes() -> list[tuple[str, ...]]:
     k = 0
     for n in (3, 4):
         for mix in combinations(names, n):
+            if len({FACTIONS[f].pieces or f for f in mix}) < n:
+                continue  # a bot and the faction whose pieces it plays with
             out.append(mix[k % n :] + mix[: k % n])
             k += 1
     return out
@@ -255,12 +260,14 @@ PIECE_CHECKS: dict[str, PieceCheck] = {
     "eyrie": _eyrie_pieces,
     "alliance": _alliance_pieces,
     "vagabond": _vagabond_pieces,
+    "electric-eyrie": _eyrie_pieces,
 }
 """Per faction: (the Law's box of pieces, an independent recount kind -> (on the map, off
 it)). Every faction in the engine needs one (test_every_faction_is_checked)."""
 
 CARD_PLACES: dict[str, Callable[[GameState, int], list[int]]] = {
     "eyrie": lambda g, s: [cid for col in g.fs[s].decree for cid in col if cid >= 0],
+    "electric-eyrie": lambda g, s: [cid for col in g.fs[s].decree for cid in col if cid >= 0],
     "alliance": lambda g, s: list(g.fs[s].supporters),
 }
 """Per faction: card ids held on its board (the Decree...), for the card count."""
@@ -276,7 +283,7 @@ def law_ruler(g: GameState, c: int) -> int | None:
         return None
     if len(tied) == 1:
         return tied[0]
-    eyrie = [s for s in tied if g.factions[s] == "eyrie"]
+    eyrie = [s for s in tied if g.factions[s] in ("eyrie", "electric-eyrie")]
     return eyrie[0] if eyrie else None
 
 
@@ -411,7 +418,14 @@ def check_vp(g: GameState) -> None:
         elif reason == "humiliate":
             assert n <= -2, "7.7.1: the two Loyal Viziers alone cost 2 VP"
         elif reason == "roosts":
-            assert n in ROOST_VP[1:], (n, reason)
+            vps = BOT_ROOST_VP if g.factions[who] == "electric-eyrie" else ROOST_VP
+            assert n in vps[1:], (n, reason)
+        elif reason.startswith("crafted ") and FACTIONS[g.factions[who]].is_bot:
+            assert n == 1, "Law of Rootbotics 1.1: a bot's item scores one VP"
+        elif reason in ("nightmare", "card given"):
+            assert n == 1, (n, reason)
+        elif reason == "war tax":
+            assert n == -1, (n, reason)
         elif reason.startswith("built "):
             assert n in MARQUISE_BUILD_VP[reason[6:]][1:], (n, reason)
         elif reason in (
@@ -461,6 +475,10 @@ def check_decision(game: Game, acts: list[Action]) -> None:
     assert len(set(acts)) == len(acts), f"duplicate legal actions in {acts}"
     seat = game.current_seat
     assert seat is not None and 0 <= seat < g.n
+    assert not FACTIONS[g.factions[seat]].is_bot, f"a bot is asked {g.stack[-1].kind}"
+    for s, name in enumerate(g.factions):
+        # Law of Rootbotics 2.8.1: a bot never holds a card.
+        assert not FACTIONS[name].is_bot or g.seats[s].hand == [], f"{name} holds cards"
     assert g.stack[-1].kind in DECISIONS and g.stack[-1].seat == seat
     assert game.decision == g.stack[-1].kind
     assert game.phase in ("setup", "birdsong", "daylight", "evening")
@@ -759,7 +777,8 @@ def check_transition(game: Game, a: Action, e: Expect, log_before: int, prev: Ga
     for who, n, reason in new:
         if reason == "roosts":
             on_map = EYRIE_BOX["roost"] - g.fs[who].roosts
-            assert n == ROOST_VP[on_map - 1], f"{n} VP for {on_map} roosts"
+            vps = BOT_ROOST_VP if g.factions[who] == "electric-eyrie" else ROOST_VP
+            assert n == vps[on_map - 1], f"{n} VP for {on_map} roosts"
         elif reason == "sympathy":
             # 8.4.2.III / 8.6.1.IV: the space the new token uncovered.
             on_map = ALLIANCE_BOX["sympathy"] - g.fs[who].sympathy
@@ -808,9 +827,10 @@ def play(
     factions: tuple[str, ...] = ("marquise", "eyrie"),
     map_name: str = "autumn",
     deck: str = "base",
+    bots: dict[str, Any] | None = None,
 ) -> Played:
     """Play one random game from ``seed``, checking invariants after every action."""
-    game = new_game(list(factions), map=map_name, seed=seed, log=False, deck=deck)
+    game = new_game(list(factions), map=map_name, seed=seed, log=False, deck=deck, bots=bots)
     chooser = Rng(seed * 1_000_003 + 12_345)
     checker = Rng(seed ^ 0x5EED)
     points = {1 + checker.below(300) for _ in range(REPLAY_POINTS)}
@@ -849,8 +869,9 @@ def replay(
     factions: tuple[str, ...] = ("marquise", "eyrie"),
     map_name: str = "autumn",
     deck: str = "base",
+    bots: dict[str, Any] | None = None,
 ) -> Game:
-    game = new_game(list(factions), map=map_name, seed=seed, log=False, deck=deck)
+    game = new_game(list(factions), map=map_name, seed=seed, log=False, deck=deck, bots=bots)
     for i, t in enumerate(history, start=1):
         game.apply(t)
         if i in snapshots:
@@ -874,6 +895,46 @@ def test_random_game_invariants(factions: tuple[str, ...], seed: int) -> None:
     again = replay(seed, game.history, p.snapshots, factions)
     assert again.to_json() == game.to_json()
     assert again.winners == game.winners and again.scores == game.scores
+
+
+BOT_MIXES: list[tuple[str, ...]] = [
+    ("marquise", "electric-eyrie"),
+    ("electric-eyrie", "vagabond"),
+    ("alliance", "electric-eyrie"),
+    *[m for m in MIXES if "electric-eyrie" in m],
+]
+"""Mixes with the Clockwork bot: every two-player pairing with a human faction, and the larger
+mixes."""
+BOT_SETTINGS: list[dict[str, Any]] = [
+    {"difficulty": d, "traits": t}
+    for d, t in zip(
+        ("default", "easy", "challenging", "nightmare", "default", "challenging"),
+        ([], ["nobility"], ["relentless", "war-tax"], ["swoop"], ["focused"],
+         ["nobility", "relentless", "swoop", "war-tax", "focused"]),
+        strict=True,
+    )
+]
+BOT_GAMES = [(BOT_MIXES[i % len(BOT_MIXES)], BOT_SETTINGS[i % len(BOT_SETTINGS)], 5000 + i)
+             for i in range(100)]
+"""100 seeded games of the Electric Eyrie against human seats played at random, through its
+difficulties and traits."""
+
+
+@pytest.mark.parametrize(
+    ("factions", "settings", "seed"),
+    BOT_GAMES,
+    ids=[f"{'-'.join(m)}-{b['difficulty']}-{s}" for m, b, s in BOT_GAMES],
+)
+def test_random_game_invariants_with_a_clockwork_bot(
+    factions: tuple[str, ...], settings: dict[str, Any], seed: int
+) -> None:
+    bots = {"electric-eyrie": settings}
+    p = play(seed, factions=factions, bots=bots, heavy_every=8)
+    game = p.game
+    assert game.is_over
+    check_all(game)
+    again = replay(seed, game.history, p.snapshots, factions, bots=bots)
+    assert again.to_json() == game.to_json()
 
 
 MAP_GAMES: list[tuple[str, tuple[str, ...], int]] = [

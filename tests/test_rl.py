@@ -27,6 +27,8 @@ CONFIGS: list[Config] = [
     Config(("vagabond", "eyrie"), "mountain", "exiles", "suggested"),
     Config(("marquise", "vagabond", "alliance", "eyrie"), "lake", "exiles"),
     Config(("eyrie", "alliance", "vagabond", "marquise"), "mountain", "base"),
+    Config(("marquise", "electric-eyrie")),
+    Config(("alliance", "electric-eyrie", "vagabond"), "winter", "exiles"),
 ]
 """Every faction (2 to 4 seats), every map (printed, suggested and dealt suits), both decks."""
 

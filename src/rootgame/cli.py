@@ -38,8 +38,9 @@ from .cli_tournament import bots_for_seats, parse_bots, seat_bots
 from .cli_tournament import register as register_tournament
 from .cli_web import register as register_web_commands
 from .describe import faction_in_sentence, faction_name
+from .factions.clockwork import DIFFICULTIES
 from .flow import FACTIONS
-from .game import new_game
+from .game import check_seats, new_game
 from .i18n import (
     N_,
     UnknownLanguage,
@@ -116,7 +117,52 @@ def parse_factions(text: str) -> list[str]:
         raise typer.BadParameter(
             _("each faction can be played by one seat only"), param_hint="--factions"
         )
+    try:
+        check_seats(names)
+    except ValueError:
+        raise typer.BadParameter(
+            _("a Clockwork bot cannot sit with the faction whose pieces it plays with"),
+            param_hint="--factions",
+        ) from None
     return names
+
+
+def bot_settings(
+    names: list[str], difficulty: str | None, traits: str
+) -> dict[str, dict[str, object]] | None:
+    """``--difficulty`` and ``--traits`` for the Clockwork bots among ``names`` (Law of
+    Rootbotics 3.3): the difficulty for each, and each trait to the bots that have it;
+    BadParameter naming the problem."""
+    wanted = [x.strip().lower() for x in traits.split(",") if x.strip()]
+    if difficulty is None and not wanted:
+        return None
+    bots = [n for n in names if FACTIONS[n].is_bot]
+    if not bots:
+        raise typer.BadParameter(
+            _("no Clockwork bot plays in this game (--factions)"),
+            param_hint="--difficulty" if difficulty is not None else "--traits",
+        )
+    level = (difficulty or "default").strip().lower()
+    if level not in DIFFICULTIES:
+        raise typer.BadParameter(
+            _("unknown difficulty {name}; choose {choices}").format(
+                name=repr(difficulty), choices=" / ".join(DIFFICULTIES)
+            ),
+            param_hint="--difficulty",
+        )
+    for t in wanted:
+        if not any(t in FACTIONS[b].traits for b in bots):
+            choices = sorted({x for b in bots for x in FACTIONS[b].traits})
+            raise typer.BadParameter(
+                _("unknown trait {name}; choose {choices}").format(
+                    name=repr(t), choices=" / ".join(choices)
+                ),
+                param_hint="--traits",
+            )
+    return {
+        b: {"difficulty": level, "traits": [t for t in wanted if t in FACTIONS[b].traits]}
+        for b in bots
+    }
 
 
 def parse_map(text: str) -> str:
@@ -340,6 +386,14 @@ def play_cmd(
     ),
     map_text: str = typer.Option("autumn", "--map", "-m", help=MAP_HELP),
     deck_text: str = typer.Option("base", "--deck", "-d", help=DECK_HELP),
+    difficulty: str | None = typer.Option(
+        None,
+        "--difficulty",
+        help=N_("The Clockwork bots' difficulty: easy, default, challenging, nightmare."),
+    ),
+    traits: str = typer.Option(
+        "", "--traits", help=N_("The Clockwork bots' traits, comma-separated (e.g. swoop,war-tax).")
+    ),
 ) -> None:
     """Play a game in the terminal against bots (the random one by default)."""
     from .bots import from_spec
@@ -366,6 +420,12 @@ def play_cmd(
             ),
             param_hint="--as",
         )
+    if FACTIONS[me].is_bot:
+        raise typer.BadParameter(
+            _("{name} is a Clockwork bot: it plays itself; choose a faction played by a person")
+            .format(name=me),
+            param_hint="--as",
+        )
     others = [s for s in range(len(names)) if names[s] != me]
     specs = bots_for_seats(
         specs,
@@ -374,7 +434,10 @@ def play_cmd(
         "--bot",
     )
     if load is None:
-        game = new_game(names, map=map_name, seed=seed, deck=deck)
+        game = new_game(
+            names, map=map_name, seed=seed, deck=deck,
+            bots=bot_settings(names, difficulty, traits),
+        )
     human = names.index(me)
     bots = {s: from_spec(spec, bot_seed(seed, s)) for s, spec in zip(others, specs, strict=True)}
     console = Console()

@@ -49,12 +49,14 @@ FACTION_NAMES: dict[str, str] = {
     "eyrie": Np_("faction", "Eyrie Dynasties"),
     "alliance": Np_("faction", "Woodland Alliance"),
     "vagabond": Np_("faction", "Vagabond"),
+    "electric-eyrie": Np_("faction", "Electric Eyrie"),
 }
 FACTION_SHORT_NAMES: dict[str, str] = {
     "marquise": Np_("faction short", "Marquise"),
     "eyrie": Np_("faction short", "Eyrie"),
     "alliance": Np_("faction short", "Alliance"),
     "vagabond": Np_("faction short", "Vagabond"),
+    "electric-eyrie": Np_("faction short", "Electric Eyrie"),
 }
 # TRANSLATORS: a faction's name inside a sentence, where English puts "the" before it
 # ("battle the Eyrie Dynasties"). In Spanish and Portuguese the name carries its article, in
@@ -66,7 +68,23 @@ FACTION_SENTENCE_NAMES: dict[str, str] = {
     "eyrie": Np_("faction in a sentence", "Eyrie Dynasties"),
     "alliance": Np_("faction in a sentence", "Woodland Alliance"),
     "vagabond": Np_("faction in a sentence", "Vagabond"),
+    "electric-eyrie": Np_("faction in a sentence", "Electric Eyrie"),
 }
+TRAIT_NAMES: dict[str, str] = {
+    "nobility": N_("Nobility"),
+    "relentless": N_("Relentless"),
+    "swoop": N_("Swoop"),
+    "war-tax": N_("War Tax"),
+    "focused": N_("Focused"),
+}
+"""The Clockwork bots' trait cards (Law of Rootbotics 3.3)."""
+DIFFICULTY_NAMES: dict[str, str] = {
+    "easy": N_("Easy"),
+    "default": N_("Default"),
+    "challenging": N_("Challenging"),
+    "nightmare": N_("Nightmare"),
+}
+"""The Clockwork bots' difficulties (Law of Rootbotics 3.3)."""
 SUIT_NAMES: dict[str, str] = {
     "fox": Np_("suit", "fox"),
     "rabbit": Np_("suit", "rabbit"),

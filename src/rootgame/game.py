@@ -34,6 +34,7 @@ def new_game(
     forced: list[tuple[Any, ...]] | None = None,
     suits: str | None = None,
     deck: str = "base",
+    bots: dict[str, Any] | None = None,
 ) -> Game:
     """Set up a new game (Law 5.1, appendix A). ``factions`` are the seats in clockwise order;
     the first player is drawn from the seed unless given. ``map`` is one of ``board.MAPS``;
@@ -41,10 +42,14 @@ def new_game(
     default, else the suit markers dealt at random from the seed). ``log=False`` keeps no event
     log (faster simulation). ``forced`` supplies chance outcomes in order instead of the
     generator (used to replay a record, rules/chance.py). ``deck`` is the shared deck
-    (appendix A step 2): "base" or "exiles" (the Exiles and Partisans deck)."""
+    (appendix A step 2): "base" or "exiles" (the Exiles and Partisans deck). ``bots`` gives
+    each Clockwork bot faction its difficulty and traits (Law of Rootbotics 3.3), e.g.
+    ``{"electric-eyrie": {"difficulty": "challenging", "traits": ["swoop"]}}``."""
     if isinstance(factions, str):
         raise ValueError(f"factions: a list of faction names, not the text {factions!r}")
-    game = Game(setup_state(list(factions), map, seed, first_player, log, forced, suits, deck))
+    game = Game(
+        setup_state(list(factions), map, seed, first_player, log, forced, suits, deck, bots)
+    )
     game.meta = {
         "seed": seed,
         "factions": list(factions),
@@ -53,6 +58,8 @@ def new_game(
     }
     if deck != "base":
         game.meta["deck"] = deck
+    if bots:
+        game.meta["bots"] = {k: dict(v) for k, v in bots.items()}
     if game.state.suits:
         # The dealt layout itself, so that a record replays the same clearings (appendix A).
         game.meta["suits"] = game.state.suits
@@ -83,6 +90,7 @@ def setup_state(
     forced: list[tuple[Any, ...]] | None = None,
     suits: str | None = None,
     deck: str = "base",
+    bots: dict[str, Any] | None = None,
 ) -> GameState:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"the seed must be an integer, not {seed!r}")
@@ -91,11 +99,11 @@ def setup_state(
     for f in factions:
         if f not in FACTIONS:
             raise ValueError(f"unknown faction {f!r}; known: {', '.join(sorted(FACTIONS))}")
-    if len(set(factions)) != len(factions):
-        raise ValueError("each faction can be played by one player only")
+    check_seats(factions)
     ids = deck_ids(deck)
     b = load_board(map, choose_layout(map, suits, seed))
     g = empty_state(b, factions)
+    configure_bots(g, bots)
     g.shared_deck = deck
     n = len(factions)
     # Appendix M: the map's own pieces (the Ferry, M.3.1; closed path markers, M.4.1).
@@ -111,9 +119,11 @@ def setup_state(
         isinstance(first_player, bool) or not 0 <= first_player < n
     ):
         raise ValueError(f"first_player must be a seat from 0 to {n - 1}")
-    # 5.1.3: with two players, remove the four dominance cards; shuffle.
+    # 5.1.3: with two players, remove the four dominance cards; shuffle. With bots, remove
+    # them whenever there are one or two human players (LR 3.4).
     cards = list(ids)
-    if n == 2:
+    humans = [k for k in range(n) if not FACTIONS[factions[k]].is_bot]
+    if n == 2 or len(humans) <= 2:
         g.removed_cards = [c for c in cards if DECK[c].kind == "dominance"]
         cards = [c for c in cards if DECK[c].kind != "dominance"]
     chance.shuffle(g, cards)
@@ -124,12 +134,45 @@ def setup_state(
     if first_player is None:
         first_player = chance.first_player(g, n)
     g.first_seat = g.turn_seat = first_player
-    # 5.1.3: everyone draws three cards.
+    # 5.1.3: everyone draws three cards; bots draw none (LR 3.4).
     for k in range(n):
-        core.draw(g, (first_player + k) % n, STARTING_HAND)
+        if not FACTIONS[factions[(first_player + k) % n]].is_bot:
+            core.draw(g, (first_player + k) % n, STARTING_HAND)
     order = tuple(sorted(range(n), key=lambda s: FACTIONS[factions[s]].setup_order))
     g.stack = [Frame("turn", None, {"i": 0}), Frame("setup", None, {"i": 0, "order": order})]
     return g
+
+
+def check_seats(factions: list[str]) -> None:
+    """Each faction once, and never a bot with the human faction whose pieces it plays
+    (ValueError naming the problem)."""
+    if len(set(factions)) != len(factions):
+        raise ValueError("each faction can be played by one player only")
+    boxes: dict[str, str] = {}
+    for f in factions:
+        box = FACTIONS[f].pieces or f
+        if box in boxes:
+            raise ValueError(
+                f"{boxes[box]} and {f} play with the same pieces: only one of them can sit at "
+                "the table"
+            )
+        boxes[box] = f
+
+
+def configure_bots(g: GameState, bots: dict[str, Any] | None) -> None:
+    """Law of Rootbotics 3.3: each bot's difficulty and traits (ValueError naming a faction
+    that is not a bot of this game, or a setting it does not have)."""
+    if bots is None:
+        return
+    if not isinstance(bots, dict):
+        raise ValueError("bots: an object from bot faction to its difficulty and traits")
+    for name, spec in bots.items():
+        if name not in g.factions:
+            raise ValueError(f"bots: {name!r} is not a faction of this game")
+        f = FACTIONS[name]
+        if not f.is_bot:
+            raise ValueError(f"bots: {name} is not a Clockwork bot")
+        f.configure(g.fs[g.factions.index(name)], spec)
 
 
 class Game:

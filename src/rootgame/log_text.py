@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import parse
 from .describe import (
+    TRAIT_NAMES,
     card_name,
     card_title,
     clearing_label,
@@ -30,10 +31,11 @@ from .describe import (
     piece_name,
     quest_name,
     relationship_name,
+    suit_name,
     vp_text,
 )
+from .i18n import N_, language, ngettext
 from .i18n import gettext as _
-from .i18n import language, ngettext
 from .rules.core import board
 from .state import Frame
 
@@ -158,7 +160,12 @@ def event_text(game: Game, e: Event) -> str | None:
         else:
             text = _("{faction}: loses {vp}").format(faction=who, vp=vp_text(-n))
         return f"{text} ({reason})" if reason else text
-    line = _battle_text(game, e, who) or _turmoil_text(e, who) or _piece_text(game, e, who)
+    line = (
+        _battle_text(game, e, who)
+        or _bot_text(game, e, who)
+        or _turmoil_text(e, who)
+        or _piece_text(game, e, who)
+    )
     if line is not None:
         return line
     if kind == "win":
@@ -244,11 +251,81 @@ def _battle_text(game: Game, e: Event, who: str) -> str | None:
     return None
 
 
+TARGET_TEXT: dict[str, str] = {
+    "recruit": N_("{faction}: recruits in clearing {c}"),
+    "move_from": N_("{faction}: moves from clearing {c}"),
+    "move_to": N_("{faction}: moves to clearing {c}"),
+    "battle": N_("{faction}: battles in clearing {c}"),
+    "defender": N_("{faction}: battles the {other} in clearing {c}"),
+    "build": N_("{faction}: builds a roost in clearing {c}"),
+    "new_roost": N_("{faction}: A New Roost in clearing {c}"),
+    "swoop": N_("{faction}: Swoop into clearing {c}"),
+}
+"""A Clockwork bot's targets (factions/clockwork.py), by action."""
+CRITERIA_TEXT: dict[str, str] = {
+    "most_enemy_pieces": N_("most enemy pieces"),
+    "fewest_enemy_pieces": N_("fewest enemy pieces"),
+    "most_own_warriors": N_("most of its warriors"),
+    "fewest_own_warriors": N_("fewest of its warriors"),
+    "no_roost": N_("no roost"),
+    "most_defenseless_buildings": N_("most defenseless buildings"),
+    "most_buildings": N_("most buildings"),
+    "most_pieces": N_("most pieces"),
+    "most_vp": N_("most victory points"),
+    "setup_priority": N_("setup order"),
+    "highest_priority": N_("highest priority"),
+    "lowest_priority": N_("lowest priority"),
+}
+"""The target criteria of the Law of Rootbotics, as the log names them."""
+
+
+def rule_name(rule: str) -> str:
+    """A rule a bot followed: a section of the Law of Rootbotics, or a trait card."""
+    if rule in TRAIT_NAMES:
+        return _("trait: {trait}").format(trait=_(TRAIT_NAMES[rule]))
+    return rule
+
+
+def _bot_text(game: Game, e: Event, who: str) -> str | None:
+    """A Clockwork bot's events: the order card, the Decree, each target and its reasons."""
+    kind = e.get("kind")
+    if kind == "order":
+        if e.get("card") is None:
+            return _("{faction}: no card is left to reveal as the order card").format(
+                faction=who
+            )
+        return _("{faction}: the order card is {card}").format(
+            faction=who, card=card_name(int(e["card"]))
+        )
+    if kind == "decree_add":
+        return _("{faction}: {card} goes into the {column} column of the Decree").format(
+            faction=who, card=card_name(int(e["card"])), column=suit_name(str(e["column"]))
+        )
+    if kind == "no_hand":
+        return _("{faction}: the {bot} has no hand: draws a card instead").format(
+            faction=who, bot=_faction_of(game, e.get("bot"), sentence=True)
+        )
+    if kind != "target" or e.get("action") not in TARGET_TEXT:
+        return None
+    text = _(TARGET_TEXT[str(e["action"])]).format(
+        faction=who, c=e.get("clearing"), other=_faction_of(game, e.get("player"), sentence=True)
+    )
+    why = _(", then ").join(_(CRITERIA_TEXT[c]) for c in e.get("criteria", []))
+    return f"{text}: {why or _('the only choice')} ({rule_name(str(e.get('rule', '')))})"
+
+
 def _turmoil_text(e: Event, who: str) -> str | None:
     """The Eyrie's turmoil (7.7): humiliate, purge, depose, and the new leader."""
     kind = e.get("kind")
     if kind == "turmoil":
         return _("{faction}: falls into turmoil!").format(faction=who)
+    if kind == "humiliate" and int(e.get("vp", 0)) < 0:
+        birds = int(e.get("birds", 0))
+        return ngettext(
+            "{faction}: Nobility: {n} bird card in the Decree, scores {vp}",
+            "{faction}: Nobility: {n} bird cards in the Decree, scores {vp}",
+            birds,
+        ).format(faction=who, n=birds, vp=vp_text(-int(e.get("vp", 0))))
     if kind == "humiliate":
         birds = int(e.get("birds", 0))
         return ngettext(
@@ -408,6 +485,10 @@ def score_reason(reason: str) -> str:
     fixed = {
         "roosts": _("roosts on the map"),
         "humiliate": _("humiliated in turmoil"),
+        "turmoil": _("turmoil"),
+        "war tax": _("War Tax"),
+        "nightmare": _("Nightmare difficulty"),
+        "card given": _("a card given to a bot"),
         "despot": leader_name("despot"),
         "brutal tactics": _card_key_title("brutal-tactics"),
         "stand and deliver": _card_key_title("stand-and-deliver"),

@@ -435,13 +435,16 @@ def _list(v: Any, where: str) -> list[Any]:
 MAGIC = "rootpos/1"
 """The first word of a position string: the format and its version."""
 
-LETTERS: dict[str, str] = {"marquise": "m", "eyrie": "e", "alliance": "a", "vagabond": "v"}
+LETTERS: dict[str, str] = {
+    "marquise": "m", "eyrie": "e", "alliance": "a", "vagabond": "v", "electric-eyrie": "ee",
+}
 """The one-letter name of each faction in position strings (the full name works too)."""
 
 BOARD_FIELDS: dict[str, tuple[str, ...]] = {
     "marquise": ("home",),
     "eyrie": ("leader", "face_up", "decree", "home", "col", "pending"),
     "alliance": ("officers", "supporters"),
+    "electric-eyrie": ("decree", "order", "home", "difficulty", "traits"),
     "vagabond": (
         "character", "pawn", "items", "relationships", "quests", "done", "quest_deck", "ruins",
         "removed",
@@ -450,6 +453,8 @@ BOARD_FIELDS: dict[str, tuple[str, ...]] = {
 """The faction-board fields of each faction, written ``faction.field=value``."""
 
 _COLUMNS = ("recruit", "move", "battle", "build")
+_SUIT_COLUMNS = ("fox", "mouse", "rabbit", "bird")
+"""The Electric Eyrie's Decree columns (Law of Rootbotics 5)."""
 _LEADERS = ("builder", "charismatic", "commander", "despot")
 _VIZIER_COLUMNS = {"builder": (0, 1), "charismatic": (0, 2), "commander": (1, 2), "despot": (1, 3)}
 
@@ -845,8 +850,10 @@ def _card_list(refs: list[Any]) -> str:
 def _board_text(field: str, v: Any) -> str:
     if field in ("leader", "character", "pawn"):
         return "-" if v is None else str(v)
-    if field == "face_up":
+    if field in ("face_up", "traits"):
         return ",".join(v) or "-"
+    if field == "order":
+        return _card_text(v)
     if field == "decree":
         return "/".join(f"{col}:{_card_list(refs)}" for col, refs in v.items()) or "-"
     if field in ("pending", "supporters"):
@@ -1108,13 +1115,15 @@ def _decode_board(where: str, field: str, value: str) -> Any:
         return _int(value, where)
     if field == "leader":
         return None if _empty(value) else value
-    if field == "face_up":
+    if field in ("face_up", "traits"):
         return [] if _empty(value) else value.split(",")
+    if field == "order":
+        return _cards(value, where)[0]
     if field == "decree":
         decree: dict[str, list[Any]] = {}
         for part in [] if _empty(value) else value.split("/"):
             col, sep, refs = part.partition(":")
-            if not sep or col not in _COLUMNS or col in decree:
+            if not sep or col not in _COLUMNS + _SUIT_COLUMNS or col in decree:
                 raise PositionError(
                     f"{where}: columns once each, written column:cards, e.g. "
                     f"move:vizier,anvil, not {part[:40]!r}"

@@ -16,6 +16,8 @@ from rich.text import Text
 
 from .cards import DECK
 from .describe import (
+    DIFFICULTY_NAMES,
+    TRAIT_NAMES,
     card_key_name,
     card_kind_name,
     card_name,
@@ -126,37 +128,48 @@ def board_table(view: JSON) -> Table:
     return t
 
 
-def eyrie_panel(board: JSON) -> Panel:
-    """The Eyrie's board: the Decree (Viziers shown as Loyal Vizier), the roost track, the
-    leaders."""
+def _decree_table(board: JSON, cols: list[str], header: Any) -> Table:
+    """A Decree: one column per name in ``cols`` (headed by ``header(name)``), its cards."""
     decree = Table(title=_("Decree"), title_justify="left", show_lines=False)
-    cols = list(_eyrie.COLUMNS)
     for col in cols:
-        decree.add_column(column_name(col))
+        decree.add_column(header(col))
     columns: list[list[int]] = [list(board["decree"].get(col, [])) for col in cols]
     depth = max((len(c) for c in columns), default=0)
     for i in range(depth):
         decree.add_row(*[_card(c[i]) if i < len(c) else Text("") for c in columns])
     if depth == 0:
         decree.add_row(*["" for _ in cols])
-    on_map = _eyrie.ROOSTS - int(board["roosts_on_track"])
+    return decree
+
+
+def _roost_track(board: JSON, vps: tuple[int, ...], bonus: tuple[int, ...] = ()) -> Text:
+    """A roost track: the VP uncovered, the roosts still on it, draw bonuses."""
+    on_map = len(vps) - int(board["roosts_on_track"])
     track = Text(_("Roost track: "))
-    for i, vpv in enumerate(_eyrie.ROOST_VP):
+    for i, vpv in enumerate(vps):
         if i < on_map:
             track.append(f"[{vpv}]", style="bold green")
         else:
             track.append(" ⌂ ", style="dodger_blue1")
-        if i + 1 in _eyrie.DRAW_BONUS_AT:
+        if i + 1 in bonus:
             # TRANSLATORS: a draw bonus on the roost track; keep it short.
             track.append(_("+card"), style="dim")
         track.append(" ")
-    score_now = _eyrie.ROOST_VP[on_map - 1] if on_map else 0
+    score_now = vps[on_map - 1] if on_map else 0
     track.append(
         "  "
         + ngettext(
             "({n} on the map: {vp} each Evening)", "({n} on the map: {vp} each Evening)", on_map
         ).format(n=on_map, vp=vp_text(score_now))
     )
+    return track
+
+
+def eyrie_panel(board: JSON) -> Panel:
+    """The Eyrie's board: the Decree (Viziers shown as Loyal Vizier), the roost track, the
+    leaders."""
+    decree = _decree_table(board, list(_eyrie.COLUMNS), column_name)
+    track = _roost_track(board, _eyrie.ROOST_VP, _eyrie.DRAW_BONUS_AT)
     leader = board.get("leader")
     up = ", ".join(leader_name(x) for x in board["face_up_leaders"]) or _none()
     down = ", ".join(leader_name(x) for x in board["face_down_leaders"]) or _none()
@@ -173,6 +186,32 @@ def eyrie_panel(board: JSON) -> Panel:
     return Panel(
         Group(decree, *lines),
         title=faction_name("eyrie"),
+        border_style="dodger_blue1",
+        expand=False,
+    )
+
+
+def electric_eyrie_panel(board: JSON) -> Panel:
+    """The Electric Eyrie's board (Law of Rootbotics 5): the Decree's suit columns, this
+    turn's order card, the Roosts track, the difficulty and traits."""
+    from .factions import electric_eyrie as _bot
+
+    decree = _decree_table(board, list(_bot.COLUMNS), suit_name)
+    order = board.get("order")
+    traits = ", ".join(_(TRAIT_NAMES[t]) for t in board["traits"]) or _none()
+    lines = [
+        Text.assemble(_("Order card: "), _card(order) if order is not None else _none()),
+        _roost_track(board, _bot.ROOST_VP),
+        Text(_("Warriors in supply: {n}").format(n=board["warriors_in_supply"])),
+        Text(
+            _("Difficulty: {level}    Traits: {traits}").format(
+                level=_(DIFFICULTY_NAMES[board["difficulty"]]), traits=traits
+            )
+        ),
+    ]
+    return Panel(
+        Group(decree, *lines),
+        title=faction_name("electric-eyrie"),
         border_style="dodger_blue1",
         expand=False,
     )
@@ -281,6 +320,8 @@ def faction_panel(
         return alliance_panel(player["board"], (private or {}).get("supporters"))
     if f == "vagabond":
         return vagabond_panel(player["board"])
+    if f == "electric-eyrie":
+        return electric_eyrie_panel(player["board"])
     return Panel(Text(str(player["board"])), title=faction_name(f))
 
 

@@ -34,6 +34,16 @@ class Faction:
     """Whether this faction takes battle hits by its own rule (the Vagabond's items, 9.2.7)."""
     forms_coalitions = False
     """Whether activating a dominance card forms a coalition instead (the Vagabond, 9.2.8)."""
+    is_bot = False
+    """Whether a Clockwork bot plays this faction (Law of Rootbotics; factions/clockwork.py):
+    it has no hand (LR 2.8.1) and makes no decision."""
+    hates_surprises = False
+    """LR 2.8.2: whether ambush cards cannot be played against this faction."""
+    traits: tuple[str, ...] = ()
+    """A bot's trait cards (Law of Rootbotics 3.3)."""
+    pieces = ""
+    """The faction whose pieces this one plays with (a Clockwork bot plays with the pieces
+    of its human faction), if another: the two cannot sit at one table."""
     birdsong_steps: tuple[str, ...] = ()
     daylight_steps: tuple[str, ...] = ()
     evening_steps: tuple[str, ...] = ()
@@ -44,6 +54,10 @@ class Faction:
 
     def state_from_dict(self, d: JSON) -> Any:
         raise NotImplementedError
+
+    def configure(self, fs: Any, spec: Any) -> None:
+        """Law of Rootbotics 3.3: a bot's difficulty and traits (factions/clockwork.py)."""
+        raise ValueError(f"{self.name} is not a Clockwork bot")
 
     # --- setup and turn ------------------------------------------------------------------
     def setup(self, g: GameState, seat: int) -> None:
@@ -68,6 +82,10 @@ class Faction:
     def gain_cards(self, g: GameState, seat: int, cards: list[int], to: str) -> None:
         """Cards drawn into this faction's pile ``to`` (see ``core.draw``)."""
         raise NotImplementedError(to)
+
+    def removed_enemy_piece(self, g: GameState, seat: int, owner: int, c: int) -> None:
+        """This faction removed a building or token of ``owner`` (an enemy) from ``c``, and
+        scored it (3.2.1) (the Electric Eyrie's War Tax)."""
 
     def enemy_moved_in(self, g: GameState, seat: int, mover: int, c: int) -> None:
         """``mover`` moved warriors into ``c``, where this faction has a token (Outrage,

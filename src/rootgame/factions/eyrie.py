@@ -161,12 +161,48 @@ def recruit_count(fs: EyrieState) -> int:
     return 2 if fs.leader == "charismatic" else 1
 
 
-class Eyrie(Faction):
-    name = "eyrie"
-    setup_order = "B"
+class RoostBoard(Faction):
+    """What every Eyrie board shares, the Eyrie Dynasties' and the Electric Eyrie's (Law of
+    Rootbotics 5, which plays with the same pieces): 20 warriors, 7 roosts on a track
+    (7.3), at most one roost per clearing, a Decree of cards with the Loyal Viziers (ids < 0,
+    not in the deck)."""
+
     warriors_total = WARRIORS
     building_kinds = ("roost",)
     rules_ties = True
+
+    def building_removed(self, g: GameState, seat: int, c: int, kind: str) -> None:
+        g.fs[seat].roosts += 1
+
+    def piece_totals(self) -> dict[str, int]:
+        return {"warrior": WARRIORS, "roost": ROOSTS}
+
+    def board_cards(self, g: GameState, seat: int) -> list[int]:
+        """The Decree's cards (not the Loyal Viziers, which are not in the deck)."""
+        return [c for col in g.fs[seat].decree for c in col if c >= 0]
+
+    def piece_counts(self, g: GameState, seat: int) -> dict[str, tuple[int, int]]:
+        fs = g.fs[seat]
+        b = board(g)
+        return {
+            "warrior": (sum(g.warriors[c][seat] for c in b.clearings), fs.warriors),
+            "roost": (len(roost_clearings(g, seat)), fs.roosts),
+        }
+
+    def load_roosts(self, g: GameState, seat: int) -> None:
+        """Position builder: warriors in supply and roosts on the track, from the map."""
+        fs = g.fs[seat]
+        b = board(g)
+        fs.warriors = WARRIORS - sum(g.warriors[c][seat] for c in b.clearings)
+        for c in b.clearings:
+            if g.buildings[c].count((seat, "roost")) > 1:
+                raise PositionError(f"clearings.{c}: at most one roost per clearing (7.5.2.IV)")
+        fs.roosts = ROOSTS - len(roost_clearings(g, seat))
+
+
+class Eyrie(RoostBoard):
+    name = "eyrie"
+    setup_order = "B"
     birdsong_steps = ("emergency_orders", "add_to_decree", "new_roost")
     daylight_steps = ("craft", "decree")
     evening_steps = ("score_roosts", "draw")
@@ -223,9 +259,6 @@ class Eyrie(Faction):
             raise AssertionError(step)
 
     # --- Hooks ----------------------------------------------------------------------------
-    def building_removed(self, g: GameState, seat: int, c: int, kind: str) -> None:
-        st(g, seat).roosts += 1
-
     def crafting_pieces(self, g: GameState, seat: int) -> list[int]:
         """7.2.1: the Eyrie craft by activating roosts."""
         return roost_clearings(g, seat)
@@ -248,32 +281,11 @@ class Eyrie(Faction):
         if st(g, seat).leader == "despot":
             score(g, seat, 1, "despot")
 
-    def piece_totals(self) -> dict[str, int]:
-        return {"warrior": WARRIORS, "roost": ROOSTS}
-
-    def board_cards(self, g: GameState, seat: int) -> list[int]:
-        """The Decree's cards (not the Loyal Viziers, which are not in the deck)."""
-        return [
-            c for col in st(g, seat).decree for c in col if not (isinstance(c, int) and c < 0)
-        ]
-
-    def piece_counts(self, g: GameState, seat: int) -> dict[str, tuple[int, int]]:
-        fs = st(g, seat)
-        b = board(g)
-        return {
-            "warrior": (sum(g.warriors[c][seat] for c in b.clearings), fs.warriors),
-            "roost": (len(roost_clearings(g, seat)), fs.roosts),
-        }
-
     def load_position(self, g: GameState, seat: int, spec: JSON) -> None:
         self.check_fields(spec, ("leader", "face_up", "decree", "home", "col", "pending"))
         fs = st(g, seat)
         b = board(g)
-        fs.warriors = WARRIORS - sum(g.warriors[c][seat] for c in b.clearings)
-        for c in b.clearings:
-            if g.buildings[c].count((seat, "roost")) > 1:
-                raise PositionError(f"clearings.{c}: at most one roost per clearing (7.5.2.IV)")
-        fs.roosts = ROOSTS - len(roost_clearings(g, seat))
+        self.load_roosts(g, seat)
         leader = spec.get("leader", "builder")
         if leader is not None and leader not in LEADERS:
             raise PositionError(f"eyrie.leader: one of {', '.join(LEADERS)}, not {leader!r}")

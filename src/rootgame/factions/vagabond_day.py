@@ -16,9 +16,11 @@ from ..rules import chance, crafting
 from ..rules.battle import battle_targets, remove_kind, start_battle
 from ..rules.core import (
     board,
+    can_take_card_from,
     card_suit,
     draw,
     fac,
+    give_card,
     has_pieces,
     is_enemy,
     pieces_changed,
@@ -156,7 +158,7 @@ def _clearing_actions(
     if torch:
         special = SPECIALS[fs.character]
         if special == "steal":
-            out.extend(("steal", s) for s in others if g.seats[s].hand)
+            out.extend(("steal", s) for s in others if can_take_card_from(g, s))
         elif special == "day-labor":
             out.extend(
                 ("day-labor", cid) for cid in sorted(set(g.discard)) if _matches(b, cid, c)
@@ -289,9 +291,8 @@ def aid(g: GameState, seat: int, target: int, cid: int) -> None:
     """9.5.4: exhaust any one item, give a matching card, then maybe take a crafted item."""
     g.stack.append(Frame("vb_aid_take", seat, {"target": target}))
     g.stack.append(Frame("vb_exhaust", seat, {}))
-    g.seats[seat].hand.remove(cid)
-    g.seats[target].hand.append(cid)
     chance.emit(g, {"kind": "give", "seat": seat, "to": target, "card": cid})
+    give_card(g, seat, target, cid)
     aid_relationship(g, seat, target)
 
 

@@ -9,7 +9,7 @@
     deck: base
     factions: marquise eyrie
     seed: 12
-    options: none
+    options: none                   (or the Clockwork bots' settings, as JSON: {"bots": ...})
     result: eyrie vp
     ---
     * shuffle 36 53 0 ...           chance outcome (shuffle, dice, pick, first)
@@ -108,6 +108,7 @@ def _base(game: Game) -> Game:
             first_player=meta.get("first_player"),
             suits=meta.get("suits"),
             deck=meta.get("deck", "base"),
+            bots=meta.get("bots"),
         )
     d = json.loads(game.origin)
     if d.get("log") is None:
@@ -142,7 +143,7 @@ def write_record(game: Game, date: str | None = None, comment: str | None = None
             head.append(f"first: {meta['first_player']}")
     else:
         head.append("start: " + game.origin)
-    head.append("options: none")
+    head.append("options: " + _options(meta))
     head.append(f"result: {_result(game)}")
     if comment:
         head += [f"# {line}" for line in comment.splitlines()]
@@ -150,6 +151,23 @@ def write_record(game: Game, date: str | None = None, comment: str | None = None
     if body is None:
         body = _body_by_replay(game, _base(game))
     return "\n".join(head + ["---"] + body) + "\n"
+
+
+def _options(meta: dict[str, Any]) -> str:
+    """The header's options: the Clockwork bots' difficulty and traits (docs/clockwork.md),
+    as one line of JSON; "none" without them."""
+    if not meta.get("bots"):
+        return "none"
+    return json.dumps({"bots": meta["bots"]}, separators=(",", ":"), sort_keys=True)
+
+
+def _read_options(text: str) -> dict[str, Any]:
+    if text.strip() == "none":
+        return {}
+    options = json.loads(text)
+    if not isinstance(options, dict) or set(options) - {"bots"}:
+        raise ValueError(f"options: none, or a JSON object with bots, not {text[:40]!r}")
+    return options
 
 
 def _body_by_replay(game: Game, base: Game) -> list[str]:
@@ -296,6 +314,7 @@ def replay_record(
                 forced=forced,
                 suits=h.get("suits"),
                 deck=h.get("deck", "base"),
+                bots=_read_options(h.get("options", "none")).get("bots"),
             )
         else:
             d = json.loads(h["start"])

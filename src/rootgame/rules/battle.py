@@ -231,7 +231,12 @@ def _battle_run(g: GameState, f: Frame) -> None:
     if step == "ambush":
         d["step"] = "after_ambush"
         # The window opens whenever the defender holds a card, so it reveals no card (1.2.1).
-        if has_persistent(g, a, "scouting-party") is None and g.seats[de].hand:
+        # No ambush against a bot (LR 2.8.2 Hates Surprises).
+        if (
+            has_persistent(g, a, "scouting-party") is None
+            and g.seats[de].hand
+            and not fac(g, a).hates_surprises
+        ):
             g.stack.append(Frame("ambush", de, {"c": c, "ask": True}))
     elif step == "after_ambush":
         # 1.5.4: the ambush's removals trigger their effects first (Field Hospitals puts

@@ -236,6 +236,7 @@ def remove_building(g: GameState, c: int, index: int, by: int | None) -> tuple[i
         fac(g, owner).building_removed(g, owner, c, kind)
         if by is not None and by != owner:
             score(g, by, 1, "removed " + kind)
+            fac(g, by).removed_enemy_piece(g, by, owner, c)
     return owner, kind
 
 
@@ -246,6 +247,7 @@ def remove_token(g: GameState, c: int, index: int, by: int | None) -> tuple[int,
         piece_event(g, "remove", owner, c, kind, 1, by)
     if by is not None and by != owner:
         score(g, by, 1, "removed " + kind)
+        fac(g, by).removed_enemy_piece(g, by, owner, c)
     fac(g, owner).token_removed(g, owner, c, kind, by)
     return owner, kind
 
@@ -290,7 +292,8 @@ def order_simultaneous(g: GameState, start: int) -> None:
     effects triggered at the same moment. When they belong to two or more players, the
     player taking the turn chooses the order in which they resolve."""
     new = g.stack[start:]
-    if len({f.seat for f in new}) < 2:
+    if len({f.seat for f in new}) < 2 or fac(g, g.turn_seat).is_bot:
+        # A bot taking the turn makes no choice (LR 2.8): they resolve in the order raised.
         return
     del g.stack[start:]
     pending = tuple((f.kind, f.seat, tuple(sorted(f.data.items()))) for f in reversed(new))
@@ -416,7 +419,10 @@ def reshuffle(g: GameState) -> None:
 def draw(g: GameState, seat: int, n: int, to: str = "hand") -> int:
     """Draw ``n`` cards from the top (as many as there are, 1.5.4) into the hand, or, with
     ``to`` another name, into the faction's own pile of that name (the Alliance's
-    supporters, 8.3.4) through its ``gain_cards`` hook. Returns how many."""
+    supporters, 8.3.4) through its ``gain_cards`` hook. Returns how many. A bot has no hand
+    and draws nothing into one (LR 2.8.1; docs/rulings.md)."""
+    if to == "hand" and fac(g, seat).is_bot:
+        return 0
     drawn: list[int] = []
     for _ in range(n):
         if not g.deck:
@@ -467,15 +473,37 @@ def roll_dice(g: GameState) -> tuple[int, int]:
     return chance.dice(g)
 
 
+def can_take_card_from(g: GameState, other: int) -> bool:
+    """Whether a card can be taken from ``other``: a card in hand, or a bot, from which a
+    player draws instead (LR 2.8.1)."""
+    return bool(g.seats[other].hand) or fac(g, other).is_bot
+
+
 def take_random_card(g: GameState, seat: int, other: int, why: str) -> int:
     """``seat`` takes a card at random from ``other``'s hand into its own (Stand and Deliver!,
     Swap Meet, the Thief's Steal): a chance outcome named ``why``; the log tells both players
-    which card, the others only that one was taken (views.events_for)."""
+    which card, the others only that one was taken (views.events_for). From a bot, which has
+    no hand, the player draws a card from the deck instead (LR 2.8.1 Poor Manual Dexterity);
+    -1 if none is left."""
+    if fac(g, other).is_bot:
+        chance.emit(g, {"kind": "no_hand", "seat": seat, "bot": other, "why": why})
+        return g.seats[seat].hand[-1] if draw(g, seat, 1) else -1
     hand = g.seats[other].hand
     taken = hand.pop(chance.pick(g, len(hand), why))
     chance.emit(g, {"kind": "take", "seat": seat, "from": other, "card": taken})
     g.seats[seat].hand.append(taken)
     return taken
+
+
+def give_card(g: GameState, seat: int, to: int, cid: int) -> None:
+    """``seat`` gives card ``cid`` from its hand to ``to`` (Aid, Swap Meet). A bot, which has
+    no hand, has the card discarded and scores 1 VP instead (LR 2.8.1)."""
+    g.seats[seat].hand.remove(cid)
+    if fac(g, to).is_bot:
+        discard(g, cid)
+        score(g, to, 1, "card given")
+    else:
+        g.seats[to].hand.append(cid)
 
 
 def has_persistent(g: GameState, seat: int, key: str) -> int | None:

@@ -28,6 +28,7 @@ from . import chance, exiles
 from .battle import battle_targets, start_battle
 from .core import (
     board,
+    can_take_card_from,
     discard,
     draw,
     enemies,
@@ -220,7 +221,9 @@ def birdsong_card_actions(g: GameState, seat: int) -> list[Action]:
         out.append(("royal-claim",))
     sd = has_persistent(g, seat, "stand-and-deliver")
     if "stand-and-deliver" not in used and sd is not None:
-        out.extend(("stand-and-deliver", e) for e in enemies(g, seat) if g.seats[e].hand)
+        out.extend(
+            ("stand-and-deliver", e) for e in enemies(g, seat) if can_take_card_from(g, e)
+        )
     if g.shared_deck != "base":
         out.extend(exiles.birdsong_actions(g, seat))
     return out

@@ -27,10 +27,12 @@ from .core import (
     HAND_LIMIT,
     board,
     can_place,
+    can_take_card_from,
     discard,
     draw,
     enemies,
     fac,
+    give_card,
     has_persistent,
     matching_cards,
     place_warriors,
@@ -154,7 +156,9 @@ def birdsong_actions(g: GameState, seat: int) -> list[Action]:
     if "swap-meet" not in g.turn.get("used", ()) and has_persistent(
         g, seat, "swap-meet"
     ) is not None:
-        out.extend(("swap-meet", s) for s in range(g.n) if s != seat and g.seats[s].hand)
+        out.extend(
+            ("swap-meet", s) for s in range(g.n) if s != seat and can_take_card_from(g, s)
+        )
     if has_persistent(g, seat, "false-orders") is not None:
         for e in enemies(g, seat):
             for o in board(g).clearings:
@@ -197,9 +201,7 @@ def _give_legal(g: GameState, f: Frame) -> list[Action]:
 def _give_apply(g: GameState, f: Frame, a: Action) -> None:
     pop(g, f)
     assert f.seat is not None
-    cid = int(a[1])
-    g.seats[f.seat].hand.remove(cid)
-    g.seats[int(f.data["to"])].hand.append(cid)
+    give_card(g, f.seat, int(f.data["to"]), int(a[1]))
 
 
 # --- End of Birdsong: Eyrie Emigre --------------------------------------------------------

@@ -1,0 +1,241 @@
+"""The Law of Rootbotics, chapters 1-3: what every Clockwork bot shares.
+
+A bot is a faction (``Bot``) that decides nothing through the decision stack: every choice the
+Law of Rootbotics makes for it is made here, by the target rules of LR 2.1-2.5, and logged as a
+``target`` event naming the criteria that decided it and the rule (docs/clockwork.md).
+
+- LR 1.1 crafting: the order card's item, if in the supply, for exactly 1 VP (:func:`craft_order`);
+- LR 2.1 clearing priority: the map's priority markers are its clearing numbers (1 highest);
+  on the Mountain the Pass wins every highest- or lowest-priority test (LR 12.2.2);
+- LR 2.2 player priority: setup order (A Marquise, B Eyrie, ...);
+- LR 2.3 target legality: the candidates are the legal targets only, so the best legal one is
+  taken (the same as trying targets in order until one is legal);
+- LR 2.7 order cards (:func:`reveal_order`);
+- LR 2.8.1 Poor Manual Dexterity and LR 2.8.2 Hates Surprises (hooks in ``rules/core.py`` and
+  ``rules/battle.py``, asked through :func:`is_bot`);
+- LR 3.3 difficulty and traits (:meth:`Bot.configure`), LR 3.4 hands and dominance cards at
+  setup (``game.setup_state``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ..cards import DECK
+from ..errors import PositionError
+from ..rules import crafting, exiles
+from ..rules.chance import emit
+from ..rules.core import board, fac, has_pieces, is_enemy, reshuffle, score
+from ..state import GameState
+from .base import Faction
+
+DIFFICULTIES: tuple[str, ...] = ("easy", "default", "challenging", "nightmare")
+"""LR 3.3: each bot's difficulty; Default has no card."""
+
+Criterion = tuple[str, Callable[[int], float]]
+"""A target criterion: its name (for the log) and the value to maximise over candidates."""
+
+
+class Bot(Faction):
+    """A Clockwork bot faction (Law of Rootbotics)."""
+
+    is_bot = True
+    hates_surprises = True
+    """LR 2.8.2: ambush cards cannot be played against this bot."""
+    def configure(self, fs: Any, spec: Any) -> None:
+        """LR 3.3: set the difficulty and the traits from ``{"difficulty": ..., "traits":
+        [...]}``; a ValueError names what is wrong."""
+        if spec is None:
+            spec = {}
+        if not isinstance(spec, dict):
+            raise ValueError(f"{self.name}: bot settings are an object with difficulty, traits")
+        unknown = set(spec) - {"difficulty", "traits"}
+        if unknown:
+            raise ValueError(
+                f"{self.name}: unknown bot setting {sorted(unknown)[0]!r}"
+                "; known: difficulty, traits"
+            )
+        difficulty = spec.get("difficulty", "default")
+        if difficulty not in DIFFICULTIES:
+            raise ValueError(
+                f"{self.name}: difficulty is one of {', '.join(DIFFICULTIES)}, not {difficulty!r}"
+            )
+        traits = spec.get("traits", [])
+        if isinstance(traits, str) or not isinstance(traits, list | tuple):
+            raise ValueError(f"{self.name}: traits are a list of {', '.join(self.traits)}")
+        for t in traits:
+            if t not in self.traits:
+                raise ValueError(
+                    f"{self.name}: {t!r} is not one of its traits ({', '.join(self.traits)})"
+                )
+        fs.difficulty = difficulty
+        fs.traits = tuple(t for t in self.traits if t in traits)
+
+    def craft_vp(self, g: GameState, seat: int, card: object) -> int:
+        """LR 1.1: every item a bot crafts scores exactly one victory point."""
+        return 1
+
+    def load_settings(self, g: GameState, seat: int, spec: Any) -> None:
+        """Position builder: the ``difficulty`` and ``traits`` fields."""
+        try:
+            self.configure(
+                g.fs[seat],
+                {k: spec[k] for k in ("difficulty", "traits") if k in spec},
+            )
+        except ValueError as e:
+            raise PositionError(str(e)) from None
+
+
+def is_bot(g: GameState, seat: int) -> bool:
+    """Whether ``seat`` is played by a Clockwork bot (LR 2.6: everyone else is a human)."""
+    return bool(getattr(fac(g, seat), "is_bot", False))
+
+
+def has_trait(g: GameState, seat: int, trait: str) -> bool:
+    return trait in g.fs[seat].traits
+
+
+# --- LR 2.1-2.3 Targets -----------------------------------------------------------------------
+
+
+def priority_rank(g: GameState, c: int, lowest: bool = False) -> int:
+    """LR 2.1: a clearing's place in priority order, smaller first: the clearing numbers are
+    the priority markers (1 is the highest). Asked for the lowest priority, the order turns
+    round. The Mountain's Pass satisfies both tests, so it comes first either way (LR 12.2.2)."""
+    b = board(g)
+    if g.map == "mountain" and c == b.tower:
+        return 0
+    return len(b.suit) - c if lowest else c
+
+
+def narrow(candidates: Sequence[int], criteria: Sequence[Criterion]) -> tuple[list[int], list[str]]:
+    """Keep the candidates best by each criterion in turn (LR 2.1, 2.2: "all the rules listed
+    by its action"); returns those left and the names of the criteria that set some aside."""
+    left = sorted(set(candidates))
+    used: list[str] = []
+    for name, value in criteria:
+        if len(left) == 1:
+            break
+        best = max(value(c) for c in left)
+        kept = [c for c in left if value(c) == best]
+        if len(kept) < len(left):
+            used.append(name)
+        left = kept
+    return left, used
+
+
+def choose_clearing(
+    g: GameState,
+    seat: int,
+    action: str,
+    candidates: Sequence[int],
+    criteria: Sequence[Criterion],
+    rule: str,
+    lowest: bool = False,
+) -> int | None:
+    """LR 2.1-2.3: among the legal ``candidates``, keep those best by each criterion in turn,
+    then take the one of highest (``lowest``: lowest) priority. Logs the choice as a
+    ``target`` event with the criteria that narrowed it down. None if there is no candidate."""
+    if not candidates:
+        return None
+    left, used = narrow(candidates, criteria)
+    if len(left) > 1:
+        used.append("lowest_priority" if lowest else "highest_priority")
+    chosen = min(left, key=lambda c: priority_rank(g, c, lowest))
+    _log_target(g, {"seat": seat, "action": action, "clearing": chosen}, used, candidates, rule)
+    return chosen
+
+
+def choose_player(
+    g: GameState,
+    seat: int,
+    action: str,
+    c: int,
+    candidates: Sequence[int],
+    criteria: Sequence[Criterion],
+    rule: str,
+) -> int:
+    """LR 2.2: among ``candidates`` (seats), keep the best by each criterion in turn, then the
+    one of highest setup priority (A, B, C...). Logged like :func:`choose_clearing`."""
+    left, used = narrow(candidates, criteria)
+    if len(left) > 1:
+        used.append("setup_priority")
+    chosen = min(left, key=lambda s: fac(g, s).setup_order)
+    what = {"seat": seat, "action": action, "clearing": c, "player": chosen}
+    _log_target(g, what, used, candidates, rule)
+    return chosen
+
+
+def _log_target(
+    g: GameState, what: dict[str, Any], used: list[str], among: Sequence[int], rule: str
+) -> None:
+    """The ``target`` event: what was chosen, the criteria that narrowed it down, the
+    candidates, the rule (docs/clockwork.md, "The log")."""
+    if g.log is not None:
+        emit(
+            g,
+            {"kind": "target", **what, "criteria": used, "among": sorted(set(among)), "rule": rule},
+        )
+
+
+def enemy_pieces(g: GameState, seat: int, c: int) -> int:
+    """Enemy pieces in ``c``: warriors, buildings, tokens, and a pawn (G.1.8)."""
+    n = 0
+    for s in range(g.n):
+        if not is_enemy(g, seat, s):
+            continue
+        n += g.warriors[c][s]
+        n += sum(1 for o, _ in g.buildings[c] if o == s)
+        n += sum(1 for o, _ in g.tokens[c] if o == s)
+        f = fac(g, s)
+        if f.has_pawn and f.pawn_at(g, s) == c:
+            n += 1
+    return n
+
+
+def defenseless_buildings(g: GameState, seat: int, c: int) -> int:
+    """Enemy buildings in ``c`` whose owner has no warriors there (4.3.3.II)."""
+    return sum(
+        1
+        for o, _ in g.buildings[c]
+        if o >= 0 and is_enemy(g, seat, o) and not g.warriors[c][o]
+    )
+
+
+def enemies_here(g: GameState, seat: int, c: int) -> list[int]:
+    return [s for s in range(g.n) if is_enemy(g, seat, s) and has_pieces(g, s, c)]
+
+
+# --- LR 2.7 Order cards, LR 1.1 crafting ----------------------------------------------------------
+
+
+def reveal_order(g: GameState, seat: int) -> int | None:
+    """LR 2.7: draw the top card of the deck and reveal it as the order card (the discard
+    pile is shuffled into a new deck when it runs out, 2.1). None if no card is left."""
+    if not g.deck:
+        reshuffle(g)
+    if not g.deck:
+        emit(g, {"kind": "order", "seat": seat, "card": None})
+        return None
+    cid = g.deck.pop()
+    if not g.deck:
+        reshuffle(g)
+    g.reveals += 1
+    emit(g, {"kind": "order", "seat": seat, "card": cid})
+    return cid
+
+
+def craft_order(g: GameState, seat: int, cid: int | None) -> None:
+    """LR 1.1 and the bots' Craft step: if the order card shows an item still in the supply,
+    the bot takes it and scores one victory point (no crafting piece is activated; the card
+    itself stays the order card)."""
+    if cid is None or cid < 0:
+        return
+    card = DECK[cid]
+    if card.kind != "item" or card.item is None or g.items.get(card.item, 0) <= 0:
+        return
+    g.items[card.item] -= 1
+    fac(g, seat).item_crafted(g, seat, card.item)
+    score(g, seat, crafting.item_vp(g, seat, card), "crafted " + card.item)
+    exiles.item_crafted(g, seat)

@@ -1,0 +1,484 @@
+"""Scenario tests for the Electric Eyrie (Law of Rootbotics 5) and the rules every Clockwork
+bot shares (LR 1-3), named after their Law of Rootbotics section.
+
+Each test builds a position, lets the bot's turn run by itself (it makes no decision) until a
+human player decides, and asserts the exact targets the bot chose, read from the event log
+(``target`` events name the criteria that decided each one). Seat 0 is the Marquise, seat 1
+the Electric Eyrie, seat 2 (when there is one) the Woodland Alliance.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from lawkit import bot_pos, cid, logged, targets
+
+from rootgame import new_game
+from rootgame.cards import DECK
+from rootgame.factions.electric_eyrie import VIZIERS, st
+from rootgame.game import Game
+from rootgame.log_text import render_log
+from rootgame.position import from_string, to_string
+from rootgame.rules.core import draw, give_card, take_random_card
+
+M, B, A = 0, 1, 2
+V1, V2 = VIZIERS
+EE = "electric-eyrie"
+CATS_7 = {"marquise": "2w"}
+"""Two Marquise warriors in clearing 7 give the Marquise a real decision (a march), so that the
+game stops there after the bot's turn."""
+
+
+def ee(g: Game) -> Any:
+    return st(g.state, g.factions.index(EE))
+
+
+def moves(g: Game, seat: int = B) -> list[tuple[int, int, int]]:
+    return [(e["from"], e["to"], e["count"]) for e in logged(g, "move") if e["seat"] == seat]
+
+
+def placed(g: Game, piece: str = "warrior") -> list[tuple[int, int]]:
+    return [
+        (e["clearing"], e["count"])
+        for e in logged(g, "place")
+        if e["seat"] == B and e["piece"] == piece
+    ]
+
+
+def scores(g: Game, seat: int = B) -> list[tuple[int, str]]:
+    return [(e["vp"], e["reason"]) for e in logged(g, "score") if e["seat"] == seat]
+
+
+def bot_turn(at: str, **desc: Any) -> Game:
+    d: dict[str, Any] = {"turn": EE, "at": at}
+    d.update(desc)
+    return bot_pos(**d)
+
+
+# --- LR 3 Setup with bots --------------------------------------------------------------------
+
+
+def test_lr_5_3_setup_corner_opposite_the_keep_viziers_in_the_bird_column() -> None:
+    g = new_game(["marquise", EE], seed=1)
+    g.apply("keep 1")
+    while not ee(g).home:
+        g.apply(g.legal_tokens()[0])
+    assert ee(g).home == 3
+    assert ("roost" in [k for o, k in g.state.buildings[3] if o == B])
+    assert g.state.warriors[3][B] == 6
+    assert ee(g).decree == [[], [], [], [V1, V2]]
+    assert (ee(g).roosts, ee(g).warriors) == (6, 14)
+
+
+def test_lr_5_3_2_a_random_corner_without_a_marquise() -> None:
+    homes = set()
+    for seed in range(12):
+        g = new_game([EE, "alliance"], seed=seed)
+        homes.add(ee(g).home)
+        assert [e["of"] for e in logged(g, "pick") if e["why"] == "corner"] == [4]
+    assert homes == {1, 2, 3, 4}
+
+
+def test_lr_3_4_bots_draw_no_cards_and_dominance_leaves_with_two_humans() -> None:
+    g = new_game(["marquise", EE, "alliance"], seed=3)
+    assert g.state.seats[B].hand == []
+    assert len(g.state.seats[M].hand) == 3 and len(g.state.seats[A].hand) == 3
+    assert sorted(DECK[c].kind for c in g.state.removed_cards) == ["dominance"] * 4
+    four = new_game(["marquise", EE, "alliance", "vagabond"], seed=3)
+    assert four.state.removed_cards == []
+
+
+def test_lr_3_2_a_bot_never_sits_with_the_faction_of_its_pieces() -> None:
+    with pytest.raises(ValueError, match="same pieces"):
+        new_game(["eyrie", EE])
+
+
+def test_lr_3_3_easy_tucks_one_vizier() -> None:
+    g = new_game(["marquise", EE], seed=1, bots={EE: {"difficulty": "easy"}})
+    g.apply("keep 1")
+    while not ee(g).home:
+        g.apply(g.legal_tokens()[0])
+    assert ee(g).decree == [[], [], [], [V1]]
+    assert g.meta["bots"] == {EE: {"difficulty": "easy"}}
+
+
+@pytest.mark.parametrize("difficulty", ["challenging", "nightmare"])
+def test_lr_3_3_challenging_and_nightmare_add_a_bird_ambush(difficulty: str) -> None:
+    g = new_game([EE, "alliance"], seed=2, bots={EE: {"difficulty": difficulty}})
+    bird = ee(g).decree[3]
+    assert bird[:2] == [V1, V2] and len(bird) == 3
+    assert DECK[bird[2]].key == "ambush:bird"
+    assert bird[2] not in g.state.deck
+
+
+def test_lr_3_3_nightmare_scores_one_at_the_end_of_evening() -> None:
+    g = bot_turn(
+        "evening",
+        clearings={"1": {EE: "roost 2w"}, "8": {EE: "roost"}, "7": CATS_7},
+        **{EE: {"difficulty": "nightmare"}},
+    )
+    assert scores(g) == [(1, "roosts"), (1, "nightmare")]
+
+
+def test_lr_3_3_settings_are_checked() -> None:
+    with pytest.raises(ValueError, match="difficulty is one of"):
+        new_game(["marquise", EE], bots={EE: {"difficulty": "hard"}})
+    with pytest.raises(ValueError, match="'blitz' is not one of its traits"):
+        new_game(["marquise", EE], bots={EE: {"traits": ["blitz"]}})
+    with pytest.raises(ValueError, match="not a Clockwork bot"):
+        new_game(["marquise", EE], bots={"marquise": {"difficulty": "easy"}})
+    with pytest.raises(ValueError, match="not a faction of this game"):
+        new_game(["marquise", "alliance"], bots={EE: {}})
+
+
+# --- LR 5.4 Birdsong ---------------------------------------------------------------------------
+
+
+def test_lr_5_4_order_card_crafted_for_one_vp_and_added_to_its_column() -> None:
+    g = bot_turn("birdsong", deck=["anvil"], clearings={"1": {EE: "roost 2w"}, "7": CATS_7})
+    anvil = cid("anvil")
+    assert logged(g, "order")[0]["card"] == anvil
+    assert scores(g)[0] == (1, "crafted hammer")
+    assert g.state.items["hammer"] == 0 and g.state.seats[B].items == ["hammer"]
+    assert ee(g).decree[0] == [anvil]
+
+
+def test_lr_5_4_2_no_craft_when_the_item_is_gone() -> None:
+    g = bot_turn(
+        "birdsong",
+        deck=["anvil"],
+        items={"hammer": 0, "boot": 2},
+        clearings={"1": {EE: "roost 2w"}, "7": CATS_7},
+    )
+    assert all(r != "crafted hammer" for _, r in scores(g))
+    assert ee(g).decree[0] == [cid("anvil")]
+
+
+def test_lr_5_4_3_a_bird_order_goes_to_the_bird_column() -> None:
+    g = bot_turn("birdsong", deck=["armorers"], clearings={"1": {EE: "roost 2w"}, "7": CATS_7})
+    assert ee(g).decree[3] == [V1, V2, cid("armorers")]
+    assert [e["column"] for e in logged(g, "decree_add")] == ["bird"]
+
+
+def test_lr_5_4_4_new_roost_in_the_highest_priority_ordered_clearing() -> None:
+    # Rabbit order: clearing 3 holds the keep (no placing there), so clearing 4.
+    g = bot_turn(
+        "birdsong", deck=["a-visit-to-friends"], clearings={"3": {"marquise": "keep"}, "7": CATS_7}
+    )
+    assert targets(g, "new_roost") == [("new_roost", 4, ("highest_priority",))]
+    assert placed(g, "roost")[0] == (4, 1) and placed(g)[0] == (4, 4)
+
+
+def test_lr_5_4_4_no_clearing_for_a_new_roost_is_turmoil() -> None:
+    g = bot_turn(
+        "birdsong",
+        deck=["a-visit-to-friends"],
+        clearings={
+            "3": {"marquise": "sawmill"},
+            "4": {"marquise": "sawmill"},
+            "5": {"marquise": "workshop recruiter"},
+            "10": {"marquise": "recruiter"},
+            "7": CATS_7,
+        },
+    )
+    visit = cid("a-visit-to-friends")
+    assert [e["why"] for e in logged(g, "turmoil")] == ["LR 5.4.4"]
+    assert scores(g) == [(1, "crafted boot"), (-2, "turmoil")]
+    assert ee(g).decree == [[], [], [], [V1, V2]] and visit in g.state.discard
+    assert placed(g) == [] and targets(g, "recruit") == []
+
+
+# --- LR 5.5.1 Resolve the Decree -----------------------------------------------------------------
+
+
+def test_lr_5_5_1_i_recruit_most_enemy_pieces_then_fewest_warriors_then_lowest_priority() -> None:
+    g = bot_turn(
+        "daylight",
+        clearings={
+            "1": {EE: "roost 2w", "marquise": "1w"},
+            "6": {EE: "roost 2w", "marquise": "1w"},
+            "8": {EE: "roost 3w"},
+            "7": CATS_7,
+        },
+        **{EE: {"decree": {"fox": ["anvil"]}}},
+    )
+    # Fox (1 card): 1 and 6 tie on enemies and Eyrie warriors: the lower priority, 6. Bird
+    # (the two Viziers): 1 and 6 tie on enemies; 6 now has more Eyrie warriors: 1.
+    assert targets(g, "recruit") == [
+        ("recruit", 6, ("most_enemy_pieces", "lowest_priority")),
+        ("recruit", 1, ("most_enemy_pieces", "fewest_own_warriors")),
+    ]
+    assert placed(g)[:2] == [(6, 1), (1, 2)]
+
+
+def test_lr_5_5_1_i_no_roost_of_the_suit_skips_the_recruit() -> None:
+    g = bot_turn(
+        "daylight",
+        clearings={"2": {EE: "roost 1w"}, "7": CATS_7},
+        **{EE: {"decree": {"fox": ["anvil"]}}},
+    )
+    assert targets(g, "recruit") == [("recruit", 2, ())]
+    assert logged(g, "turmoil") == [] and ee(g).decree[0] == [cid("anvil")]
+
+
+def test_lr_5_5_1_ii_move_from_most_warriors_to_fewest_enemies() -> None:
+    g = bot_turn(
+        "daylight:move",
+        clearings={
+            "1": {EE: "roost 5w"},
+            "8": {EE: "roost 3w"},
+            "5": {"marquise": "1w"},
+            "9": {"marquise": "1w"},
+            "12": {"marquise": "1w"},
+            "7": CATS_7,
+        },
+        **{EE: {"decree": {"fox": ["anvil"]}}},
+    )
+    # Fox (1): from 1 (most Eyrie warriors), leaving one, to 10 (no enemy piece). Bird (2):
+    # from 10 (four warriors), leaving two, to 2 or 12 (1 has a roost): 2 has no enemy.
+    assert moves(g) == [(1, 10, 4), (10, 2, 2)]
+    assert targets(g, "move_from") == [
+        ("move_from", 1, ("most_own_warriors",)),
+        ("move_from", 10, ("most_own_warriors",)),
+    ]
+    assert targets(g, "move_to") == [
+        ("move_to", 10, ("fewest_enemy_pieces",)),
+        ("move_to", 2, ("fewest_enemy_pieces",)),
+    ]
+
+
+def test_lr_5_5_1_ii_enough_warriors_stay_to_keep_rule() -> None:
+    g = bot_turn(
+        "daylight:move",
+        clearings={"1": {EE: "roost 5w", "marquise": "4w"}, "7": CATS_7},
+        **{EE: {"decree": {"fox": ["anvil"]}}},
+    )
+    # Three warriors and the roost tie the four cats (Lords of the Forest): two go, to the
+    # lowest-priority of 5, 9, 10 (no enemy anywhere). The bird column then finds no origin.
+    assert moves(g) == [(1, 10, 2)]
+    assert targets(g, "move_to") == [("move_to", 10, ("lowest_priority",))]
+
+
+def test_lr_2_3_an_origin_with_nothing_to_move_is_passed_over() -> None:
+    g = bot_turn(
+        "daylight:move",
+        clearings={"1": {EE: "roost 6w", "marquise": "7w"}, "8": {EE: "roost 5w"}, "7": CATS_7},
+        **{EE: {"decree": {"fox": ["anvil", "root-tea:fox", "ambush:fox"]}}},
+    )
+    # Clearing 1 has the most Eyrie warriors, but all six must stay to keep rule.
+    assert moves(g) == [(8, 4, 2), (8, 4, 1)]
+    assert [t[1] for t in targets(g, "move_from")] == [8, 8]
+
+
+def test_lr_5_5_1_iii_battle_target_clearing_and_defender_ties() -> None:
+    g = bot_turn(
+        "daylight:battle",
+        factions=["marquise", EE, "alliance"],
+        clearings={
+            "1": {EE: "roost 2w", "marquise": "1w"},
+            "8": {EE: "2w", "marquise": "sawmill"},
+            "5": {EE: "2w", "marquise": "2w", "alliance": "1w sympathy"},
+            "7": CATS_7,
+        },
+        hands={"marquise": ["ambush:fox"]},
+        vp={"alliance": 3},
+        dice=[[0, 0], [0, 0]],
+        **{EE: {"decree": {"fox": ["anvil"]}}},
+    )
+    # Fox: 1 has a roost, 8 has none. Bird (any clearing): 8 is empty of
+    # enemies now, 1 has a roost: 5, where the Marquise and the Alliance tie on buildings (0)
+    # and pieces (2): the Alliance has more victory points.
+    assert targets(g, "battle") == [("battle", 8, ("no_roost",)), ("battle", 5, ("no_roost",))]
+    assert targets(g, "defender") == [("defender", 8, M, ()), ("defender", 5, A, ("most_vp",))]
+    # LR 5.5.1.III: only the bird column, the largest, deals an extra hit; 4.3.3.II at 8.
+    hits = [(e["extra"], e["defenseless"]) for e in logged(g, "hits") if e["seat"] == B]
+    assert hits == [(1, True), (1, False)]
+    # LR 2.8.2 Hates Surprises: the Marquise's fox ambush is never offered.
+    assert not [e for e in logged(g, "action") if e["decision"] == "ambush"]
+
+
+def test_lr_5_5_1_iii_most_defenseless_buildings() -> None:
+    g = bot_turn(
+        "daylight:battle",
+        clearings={
+            "8": {EE: "2w", "marquise": "sawmill"},
+            "12": {EE: "2w", "marquise": "workshop 1w"},
+            "7": CATS_7,
+        },
+        dice=[[0, 0], [0, 0]],
+        **{EE: {"decree": {"fox": ["anvil"]}}},
+    )
+    # Fox: 8's sawmill has no cat beside it; the defenseless hit removes it, so the bird
+    # column's battle has only 12 left.
+    assert targets(g, "battle") == [
+        ("battle", 8, ("most_defenseless_buildings",)),
+        ("battle", 12, ()),
+    ]
+    assert [(e["clearing"], e["piece"]) for e in logged(g, "remove")][0] == (8, "sawmill")
+
+
+@pytest.mark.parametrize(("traits", "extra"), [([], 0), (["focused"], 1)])
+def test_lr_5_5_1_iii_a_tied_largest_column_hits_extra_only_when_focused(
+    traits: list[str], extra: int
+) -> None:
+    g = bot_turn(
+        "daylight:battle",
+        clearings={"1": {EE: "3w", "marquise": "3w"}, "7": CATS_7},
+        dice=[[0, 0], [0, 0]],
+        **{EE: {"decree": {"fox": ["anvil", "root-tea:fox"]}, "traits": traits}},
+    )
+    hits = [e["extra"] for e in logged(g, "hits") if e["seat"] == B]
+    assert hits == [extra, extra]
+
+
+# --- LR 5.5.2 Build, LR 5.7 turmoil ---------------------------------------------------------------
+
+
+def test_lr_5_5_2_build_in_the_highest_priority_ruled_clearing_without_roost() -> None:
+    g = bot_turn(
+        "daylight:build",
+        clearings={"2": {EE: "3w"}, "9": {EE: "2w"}, "4": {EE: "roost 1w"}, "7": CATS_7},
+    )
+    assert targets(g, "build") == [("build", 2, ("highest_priority",))]
+    assert placed(g, "roost") == [(2, 1)]
+    assert scores(g) == [(1, "roosts")]
+
+
+@pytest.mark.parametrize(("traits", "vp"), [([], -3), (["nobility"], 3)])
+def test_lr_5_7_no_roost_to_build_is_turmoil(traits: list[str], vp: int) -> None:
+    g = bot_turn(
+        "daylight:build",
+        clearings={"4": {EE: "roost 1w"}, "7": CATS_7},
+        **{EE: {"decree": {"fox": ["anvil"], "bird": ["vizier", "vizier", "armorers"]},
+                "traits": [*traits, "swoop"]}},
+    )
+    assert [e["why"] for e in logged(g, "turmoil")] == ["LR 5.5.2"]
+    # Humiliate: three bird cards (Nobility scores them); Purge keeps only the Viziers; Rest:
+    # Daylight ends at once, so Swoop never comes (docs/rulings.md).
+    assert scores(g) == [(vp, "turmoil")]
+    assert ee(g).decree == [[], [], [], [V1, V2]]
+    assert sorted(g.state.discard) == sorted([cid("anvil"), cid("armorers")])
+    assert targets(g, "swoop") == []
+
+
+def test_lr_5_6_evening_scores_the_roosts_track() -> None:
+    g = bot_turn(
+        "evening",
+        clearings={"1": {EE: "roost"}, "4": {EE: "roost"}, "8": {EE: "roost"}, "7": CATS_7},
+    )
+    assert scores(g) == [(2, "roosts")]
+    seven = bot_turn(
+        "evening",
+        clearings={str(c): {EE: "roost"} for c in (1, 2, 3, 4, 5, 8, 9)} | {"7": CATS_7},
+    )
+    assert scores(seven) == [(6, "roosts")]
+
+
+# --- The traits ------------------------------------------------------------------------------
+
+
+def test_trait_nobility_turmoil_when_a_recruit_cannot_place() -> None:
+    g = bot_turn(
+        "daylight",
+        clearings={"2": {EE: "roost 1w"}, "7": CATS_7},
+        **{EE: {"decree": {"fox": ["anvil"]}, "traits": ["nobility"]}},
+    )
+    assert [e["why"] for e in logged(g, "turmoil")] == ["nobility"]
+    assert scores(g) == [(2, "turmoil")]  # the two Viziers; no roost is built after Rest
+    assert placed(g, "roost") == []
+
+
+def test_trait_relentless_and_war_tax_remove_defenseless_pieces() -> None:
+    g = bot_turn(
+        "daylight:relentless",
+        clearings={
+            "5": {EE: "2w", "marquise": "sawmill"},
+            "2": {EE: "1w", "marquise": "workshop 1w"},
+            "7": CATS_7,
+        },
+        vp={"marquise": 4},
+        **{EE: {"traits": ["relentless", "war-tax"]}},
+    )
+    assert [(e["clearing"], e["piece"]) for e in logged(g, "remove")] == [(5, "sawmill")]
+    assert scores(g)[0] == (1, "removed sawmill")
+    assert scores(g, M)[0] == (-1, "war tax")
+
+
+def test_trait_swoop_two_warriors_where_the_bot_has_no_piece() -> None:
+    g = bot_turn(
+        "daylight:swoop",
+        clearings={"1": {EE: "roost 1w"}, "2": {EE: "1w"}, "3": {"marquise": "keep"}, "7": CATS_7},
+        **{EE: {"traits": ["swoop"]}},
+    )
+    assert targets(g, "swoop") == [("swoop", 4, ("highest_priority",))]
+    assert placed(g) == [(4, 2)]
+
+
+# --- LR 2.8 Abilities of every bot ---------------------------------------------------------------
+
+
+def test_lr_2_8_1_taking_a_card_from_a_bot_draws_from_the_deck() -> None:
+    g = bot_pos(turn="marquise", deck=["anvil"], persistent={"marquise": ["stand-and-deliver"]},
+                clearings={"7": CATS_7, "1": {EE: "roost"}})
+    assert "stand-and-deliver 1" in g.legal_tokens()
+    g.apply("stand-and-deliver 1")
+    assert cid("anvil") in g.state.seats[M].hand
+    assert g.state.seats[B].hand == []
+    assert take_random_card(g.state, M, B, "steal") in g.state.seats[M].hand
+
+
+def test_lr_2_8_1_a_card_given_to_a_bot_is_discarded_and_scores() -> None:
+    g = bot_pos(turn="marquise", hands={"marquise": ["anvil"]}, clearings={"7": CATS_7})
+    give_card(g.state, M, B, cid("anvil"))
+    assert g.state.seats[B].hand == [] and g.state.discard == [cid("anvil")]
+    assert g.state.seats[B].vp == 1
+    assert draw(g.state, B, 2) == 0  # a bot draws nothing into a hand (docs/rulings.md)
+
+
+# --- The log, positions -------------------------------------------------------------------------
+
+
+def test_the_log_names_each_target_and_its_rule() -> None:
+    g = bot_turn(
+        "daylight:battle",
+        clearings={"8": {EE: "1w", "marquise": "1w"}, "12": {EE: "1w", "marquise": "1w"}},
+        dice=[[0, 0]],
+        **{EE: {"decree": {"bird": ["vizier"]}}},
+    )
+    lines = render_log(g)
+    assert "Electric Eyrie: battles in clearing 12: lowest priority (LR 5.5.1.III)" in lines
+    assert (
+        "Electric Eyrie: battles the Marquise de Cat in clearing 12: the only choice "
+        "(LR 5.5.1.III)" in lines
+    )
+
+
+def test_position_strings_carry_the_bots_board() -> None:
+    g = bot_turn(
+        "daylight:battle",
+        clearings={"1": {EE: "roost 3w", "marquise": "3w"}},
+        **{EE: {"decree": {"fox": ["anvil"], "bird": ["vizier", "vizier", "ambush:bird"]},
+                "difficulty": "challenging", "traits": ["swoop", "war-tax"]}},
+    )
+    text = to_string(g)
+    assert "ee.decree=" in text or "electric-eyrie.decree=" in text
+    again = from_string(text)
+    assert again.state.fs[B].to_dict() == g.state.fs[B].to_dict()
+    assert again.hash() == g.hash()
+
+
+def test_records_keep_the_bots_settings() -> None:
+    from rootgame.bots import RandomBot
+    from rootgame.records.native import replay_record, write_record
+
+    bots = {EE: {"difficulty": "nightmare", "traits": ["relentless", "war-tax"]}}
+    g = new_game(["marquise", EE, "alliance"], seed=5, bots=bots)
+    player = RandomBot(5)
+    while not g.is_over and g.turn_number < 8:
+        g.apply(player.choose(g))
+    text = write_record(g)
+    assert 'options: {"bots":{"electric-eyrie":{"difficulty":"nightmare"' in text
+    again = replay_record(text)
+    assert again.hash() == g.hash()
+    assert again.state.fs[B].traits == ("relentless", "war-tax")
