@@ -482,3 +482,77 @@ def test_records_keep_the_bots_settings() -> None:
     again = replay_record(text)
     assert again.hash() == g.hash()
     assert again.state.fs[B].traits == ("relentless", "war-tax")
+
+
+# --- The command line (LR 3.3 at setup) -------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--as", "marquise", "--difficulty", "hard"], "unknown difficulty 'hard'"),
+        (["--as", "marquise", "--traits", "blitz"], "unknown trait 'blitz'"),
+        (["--as", "electric-eyrie"], "is a Clockwork bot: it plays itself"),
+        (["--as", "eyrie", "--factions", "eyrie,electric-eyrie"], "cannot sit with the faction"),
+    ],
+)
+def test_play_refuses_bad_bot_settings(args: list[str], message: str) -> None:
+    from typer.testing import CliRunner
+
+    from rootgame.cli import app
+
+    base = ["play", "--factions", "marquise,electric-eyrie", "--seed", "1"]
+    r = CliRunner().invoke(app, [*base, *args], input="quit\n")
+    assert r.exit_code != 0 and message in " ".join(r.output.split())
+
+
+def test_cli_settings_reach_every_bot_and_the_tournament() -> None:
+    from rootgame.cli import bot_settings
+    from rootgame.tournament import Config, play_one
+
+    settings = bot_settings(["marquise", EE], "Nightmare", "swoop, focused")
+    assert settings == {EE: {"difficulty": "nightmare", "traits": ["swoop", "focused"]}}
+    assert bot_settings(["marquise", EE], None, "") is None
+    cfg = Config(
+        ("marquise", EE), ("random", "random"), 1, keep_records=True,
+        clockwork=((EE, "nightmare", ("swoop",)),),
+    )
+    result = play_one(cfg, 0)
+    assert result.record is not None
+    assert '"difficulty":"nightmare","traits":["swoop"]' in result.record
+
+
+# --- LR 12 The maps ---------------------------------------------------------------------------
+
+
+def test_lr_12_2_1_bots_move_along_closed_paths() -> None:
+    g = bot_turn(
+        "daylight:move",
+        map="mountain",
+        clearings={"7": {EE: "roost 5w"}, "12": {"marquise": "1w"}, "9": {"marquise": "2w"}},
+    )
+    # 7-3 is a closed path: the bot treats it as a path, and 3 has no enemy piece.
+    assert (7, 3) in [(o, d) for o, d, _ in moves(g)]
+    assert ((3, 7) in g.state.closed) or ((7, 3) in g.state.closed)  # never opened
+
+
+def test_lr_12_2_2_the_pass_wins_every_priority_tie() -> None:
+    g = bot_turn(
+        "daylight:battle",
+        map="mountain",
+        clearings={"10": {EE: "1w", "marquise": "1w"}, "12": {EE: "1w", "marquise": "1w"},
+                   "9": {"marquise": "2w"}},
+        dice=[[0, 0]],
+    )
+    assert targets(g, "battle")[0] == ("battle", 10, ("lowest_priority",))
+
+
+def test_lr_12_1_the_ferry_scores_a_bot_one_vp_instead_of_a_card() -> None:
+    g = bot_turn(
+        "daylight:move",
+        map="lake",
+        clearings={"1": {EE: "roost 5w"}, "5": {"marquise": "1w"}, "9": {"marquise": "1w"}},
+    )
+    assert moves(g)[0] == (1, 12, 3)
+    assert (1, "ferry") in scores(g)
+    assert g.state.seats[B].hand == []

@@ -422,7 +422,7 @@ def check_vp(g: GameState) -> None:
             assert n in vps[1:], (n, reason)
         elif reason.startswith("crafted ") and FACTIONS[g.factions[who]].is_bot:
             assert n == 1, "Law of Rootbotics 1.1: a bot's item scores one VP"
-        elif reason in ("nightmare", "card given"):
+        elif reason in ("nightmare", "card given", "ferry"):
             assert n == 1, (n, reason)
         elif reason == "war tax":
             assert n == -1, (n, reason)

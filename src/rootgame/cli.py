@@ -129,7 +129,7 @@ def parse_factions(text: str) -> list[str]:
 
 def bot_settings(
     names: list[str], difficulty: str | None, traits: str
-) -> dict[str, dict[str, object]] | None:
+) -> dict[str, dict[str, Any]] | None:
     """``--difficulty`` and ``--traits`` for the Clockwork bots among ``names`` (Law of
     Rootbotics 3.3): the difficulty for each, and each trait to the bots that have it;
     BadParameter naming the problem."""

@@ -113,18 +113,34 @@ def register(app: typer.Typer) -> None:
             "--out",
             help=N_("Write records, the JSON summary and plots (PNG) here."),  # noqa: B008
         ),
+        difficulty: str | None = typer.Option(
+            None,
+            "--difficulty",
+            help=N_("The Clockwork bots' difficulty: easy, default, challenging, nightmare."),
+        ),
+        traits: str = typer.Option(
+            "",
+            "--traits",
+            help=N_("The Clockwork bots' traits, comma-separated (e.g. swoop,war-tax)."),
+        ),
     ) -> None:
         """Play bots against each other, seats and factions rotated: win rates with confidence
         intervals (95%), OpenSkill ratings, mean VP and game length."""
-        from .cli import parse_factions
+        from .cli import bot_settings, parse_factions
         from .tournament import Config, run, summary, write_out
 
         names = parse_factions(factions)
+        settings = bot_settings(names, difficulty, traits) or {}
+        clockwork = tuple(
+            (f, str(v["difficulty"]), tuple(v["traits"])) for f, v in settings.items()
+        )
         specs = seat_bots(bots, names)
         _require_extra("openskill", "matplotlib", *(("ray",) if ray else ()))
         if out is not None:
             ensure_folder(out)
-        cfg = Config(tuple(names), tuple(specs), games, seed, max_turns, out is not None)
+        cfg = Config(
+            tuple(names), tuple(specs), games, seed, max_turns, out is not None, clockwork
+        )
         if as_json:
             results = run(cfg, workers, ray)
         else:

@@ -489,6 +489,7 @@ def score_reason(reason: str) -> str:
         "war tax": _("War Tax"),
         "nightmare": _("Nightmare difficulty"),
         "card given": _("a card given to a bot"),
+        "ferry": _("took the Ferry"),
         "despot": leader_name("despot"),
         "brutal tactics": _card_key_title("brutal-tactics"),
         "stand and deliver": _card_key_title("stand-and-deliver"),

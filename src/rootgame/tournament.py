@@ -40,6 +40,15 @@ class Config:
     seed: int = 0
     max_turns: int = DEFAULT_MAX_TURNS
     keep_records: bool = False
+    clockwork: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
+    """The Clockwork bot factions' settings (docs/clockwork.md): (faction, difficulty,
+    traits) each."""
+
+    def bot_settings(self) -> dict[str, Any] | None:
+        """``clockwork`` as ``new_game``'s ``bots`` argument."""
+        if not self.clockwork:
+            return None
+        return {f: {"difficulty": d, "traits": list(t)} for f, d, t in self.clockwork}
 
 
 @dataclass
@@ -91,7 +100,7 @@ def play_one(cfg: Config, index: int) -> GameResult:
     factions, who = plan(cfg, index)
     names = bot_names(cfg.bots)
     seed = cfg.seed + index
-    game = new_game(factions, seed=seed, log=cfg.keep_records)
+    game = new_game(factions, seed=seed, log=cfg.keep_records, bots=cfg.bot_settings())
     players = [from_spec(cfg.bots[b], seed=bot_seed(seed, s)) for s, b in enumerate(who)]
     vp: list[list[int]] = [game.scores]
     times: list[list[float]] = [[] for _ in factions]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..actions import CARD, CLEARING, Action, Signature
 from ..state import GameState
-from .core import board, discard_from_hand, draw, has_pieces, ruler, score
+from .core import board, discard_from_hand, draw, fac, has_pieces, ruler, score
 
 FERRY = "ferry"
 """The once-per-turn mark of the Ferry in ``GameState.turn["used"]`` (M.3.5)."""
@@ -46,7 +46,8 @@ def is_ferry_move(g: GameState, origin: int, destination: int) -> bool:
 
 
 def ferry_moved(g: GameState, seat: int, origin: int, destination: int) -> None:
-    """After a move by the Ferry: the Ferry goes along, and the mover draws one card (M.3.5)."""
+    """After a move by the Ferry: the Ferry goes along, and the mover draws one card (M.3.5);
+    a bot scores 1 VP instead (Law of Rootbotics 12.1)."""
     g.turn.setdefault("used", []).append(FERRY)
     g.ferry = destination
     if g.log is not None:
@@ -56,8 +57,12 @@ def ferry_moved(g: GameState, seat: int, origin: int, destination: int) -> None:
 
 def ferry_draw(g: GameState, seat: int) -> None:
     """A player whose faction pieces rode the Ferry draws one card (M.3.5: each player whose
-    pieces moved, e.g. the Vagabond's Allied warriors beside him)."""
-    draw(g, seat, 1)
+    pieces moved, e.g. the Vagabond's Allied warriors beside him); a bot scores 1 VP instead
+    (Law of Rootbotics 12.1)."""
+    if fac(g, seat).is_bot:
+        score(g, seat, 1, "ferry")
+    else:
+        draw(g, seat, 1)
 
 
 # --- M.4.3 Removing closed paths -------------------------------------------------------------

@@ -14,6 +14,7 @@ from ..actions import (
     COUNT,
     Action,
 )
+from ..board import load_board
 from ..errors import EngineError
 from ..flow import applies, decision, explains, pop
 from ..state import Frame, GameState
@@ -30,6 +31,10 @@ def move_pairs(g: GameState, seat: int, origins: Iterable[int]) -> list[tuple[in
     who: list[int | None] | None = None
     base = g.shared_deck == "base"
     adjacent = board(g).adjacent
+    if g.closed and fac(g, seat).is_bot:
+        # Law of Rootbotics 12.2.1: bots treat the Mountain's closed paths as paths (and
+        # hold no card that changes where a move goes).
+        adjacent, base = load_board(g.map, g.suits, ()).adjacent, True
     free = not base and ignores_rule_to_move(g, seat)
     for o in origins:
         if not g.warriors[o][seat]:
