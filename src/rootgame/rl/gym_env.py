@@ -14,6 +14,7 @@ import gymnasium as gym
 import numpy as np
 import numpy.typing as npt
 
+from ..flow import FACTIONS
 from ..game import Game
 from .common import DEFAULT_MAX_TURNS, OBS_HIGH, OBS_LOW, Opponent, Table, make_opponent
 from .space import Config
@@ -56,6 +57,8 @@ class RootEnv(gym.Env[ObsType, np.int64]):
         factions = list(factions)
         if faction not in factions:
             raise ValueError(f"the learner's faction {faction!r} is not among {factions}")
+        if faction in FACTIONS and FACTIONS[faction].is_bot:
+            raise ValueError(f"{faction} is a Clockwork bot: it plays itself, not a learner")
         if reward not in REWARDS:
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if render_mode not in (None, "ansi"):
