@@ -14,7 +14,7 @@ each combination.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
@@ -23,6 +23,9 @@ SUITS: tuple[str, ...] = ("fox", "rabbit", "mouse")
 
 MAPS: tuple[str, ...] = ("autumn", "winter", "lake", "mountain")
 """The maps there are (appendix M)."""
+
+ANY = "any"
+"""What the Lost City's clearing asks of a card: any suit matches it (appendix L)."""
 
 SUIT_LETTERS = {"F": "fox", "R": "rabbit", "M": "mouse"}
 """Rootlog's one-letter suits (the ``Clearings:`` header)."""
@@ -73,6 +76,12 @@ class Board:
     """Each clearing's position on the map picture (layout only)."""
     printed_paths: tuple[Path, ...] = ()
     """Every path drawn on the map, open or closed."""
+    treetop: int = 0
+    """The clearing of the Elder Treetop landmark, whose extra building slot ``slots`` counts
+    (appendix L), 0 for none."""
+    lost_city: int = 0
+    """The clearing of the Lost City landmark: fox, mouse and rabbit at once (appendix L), 0
+    for none."""
 
     def is_adjacent(self, a: int, b: int) -> bool:
         """2.2.1: two clearings are adjacent when an open path joins them."""
@@ -82,11 +91,32 @@ class Board:
         """The clearings whose suit is ``suit`` (bird matches every clearing, 2.1.1)."""
         if suit == "bird":
             return self.clearings
-        return tuple(c for c in self.clearings if self.suit[c] == suit)
+        lost = self.lost_city
+        return tuple(c for c in self.clearings if self.suit[c] == suit or c == lost)
 
     def matches(self, card_suit: str, clearing: int) -> bool:
-        """Whether a card of ``card_suit`` matches ``clearing`` (birds are wild, 2.1.1)."""
-        return card_suit == "bird" or self.suit[clearing] == card_suit
+        """Whether a card of ``card_suit`` matches ``clearing`` (birds are wild, 2.1.1; the
+        Lost City is every suit)."""
+        return (
+            card_suit == "bird" or self.suit[clearing] == card_suit or clearing == self.lost_city
+        )
+
+    def suits_at(self, clearing: int) -> tuple[str, ...]:
+        """The suits of ``clearing``: its own, or all three in the Lost City (appendix L)."""
+        return SUITS if clearing == self.lost_city else (self.suit[clearing],)
+
+    def card_suit_at(self, clearing: int) -> str:
+        """The suit a card must have to match ``clearing`` (birds are wild, 2.1.1): its
+        suit, or "any" in the Lost City, which every card matches."""
+        return ANY if clearing == self.lost_city else self.suit[clearing]
+
+    def river_neighbours(self, clearing: int) -> tuple[int, ...]:
+        """The clearings a river links directly to ``clearing`` (the Lake's lake is rivers
+        linking its coastal clearings, M.3.2)."""
+        return tuple(
+            sorted({b for a, b in self.rivers if a == clearing}
+                   | {a for a, b in self.rivers if b == clearing})
+        )
 
     @property
     def layout(self) -> str:
@@ -206,11 +236,20 @@ def check_map(name: str) -> str:
 
 @cache
 def load_board(
-    name: str = "autumn", layout: str = "", closed: tuple[Path, ...] | None = None
+    name: str = "autumn",
+    layout: str = "",
+    closed: tuple[Path, ...] | None = None,
+    treetop: int = 0,
+    lost_city: int = 0,
 ) -> Board:
     """A map by name, with a suit layout (``layout``: one letter F/R/M per clearing; empty for
-    the printed suits, or none on a map that prints none) and the paths still closed (None:
-    those closed at the start)."""
+    the printed suits, or none on a map that prints none), the paths still closed (None:
+    those closed at the start) and the clearings of the landmarks that change the map (the
+    Elder Treetop's extra slot, the Lost City's suits; appendix L)."""
+    if treetop or lost_city:
+        b = load_board(name, layout, closed)
+        slots = tuple(k + (c == treetop) for c, k in enumerate(b.slots))
+        return replace(b, slots=slots, treetop=treetop, lost_city=lost_city)
     printed = _printed(check_map(name))
     if not layout and closed is None:
         return printed

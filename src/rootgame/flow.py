@@ -40,6 +40,9 @@ TAKES: dict[str, tuple[Signature, ...]] = {}
 """The signatures of the actions each decision kind can list (actions.Signature)."""
 OWNERS: dict[str, str] = {}
 """The module that registered each decision kind: a faction's module, or the general rules."""
+SECRET_WORDS: dict[str, str | None] = {"black-market": None}
+"""Action words whose card goes face down in whichever decision offers them (the Black
+Market's swap, a Daylight card action): as :data:`SECRETS`, for every decision kind."""
 SECRETS: dict[str, dict[str, str | None]] = {}
 """Per decision kind, the action words whose card goes face down (1.2.1: the Alliance's
 supporters, 8.2.2): only the deciding player, and the player named by the frame data key

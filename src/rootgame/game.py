@@ -18,6 +18,8 @@ from .errors import BadToken, IllegalAction, PositionError
 from .flow import FACTIONS, PROMPTS, advance
 from .rng import Rng
 from .rules import chance, core
+from .rules.landmarks import LANDMARKS, parse_landmarks
+from .rules.landmarks import deal as deal_landmarks
 from .rules.turn import current_step
 from .state import JSON, Frame, GameState, SeatState
 
@@ -35,6 +37,7 @@ def new_game(
     suits: str | None = None,
     deck: str = "base",
     bots: dict[str, Any] | None = None,
+    landmarks: object = None,
 ) -> Game:
     """Set up a new game (Law 5.1, appendix A). ``factions`` are the seats in clockwise order;
     the first player is drawn from the seed unless given. ``map`` is one of ``board.MAPS``;
@@ -44,11 +47,16 @@ def new_game(
     generator (used to replay a record, rules/chance.py). ``deck`` is the shared deck
     (appendix A step 2): "base" or "exiles" (the Exiles and Partisans deck). ``bots`` gives
     each Clockwork bot faction its difficulty and traits (Law of Rootbotics 3.3), e.g.
-    ``{"electric-eyrie": {"difficulty": "challenging", "traits": ["swoop"]}}``."""
+    ``{"electric-eyrie": {"difficulty": "challenging", "traits": ["swoop"]}}``. ``landmarks``
+    (appendix A step 5): one or two of ``rules.landmarks.LANDMARKS`` (a list, or a text
+    such as "forge,lost-city"), or 1 or 2 dealt at random from the six."""
     if isinstance(factions, str):
         raise ValueError(f"factions: a list of faction names, not the text {factions!r}")
+    chosen = parse_landmarks(landmarks)
     game = Game(
-        setup_state(list(factions), map, seed, first_player, log, forced, suits, deck, bots)
+        setup_state(
+            list(factions), map, seed, first_player, log, forced, suits, deck, bots, chosen
+        )
     )
     game.meta = {
         "seed": seed,
@@ -60,6 +68,8 @@ def new_game(
         game.meta["deck"] = deck
     if bots:
         game.meta["bots"] = {k: dict(v) for k, v in bots.items()}
+    if chosen:
+        game.meta["landmarks"] = chosen if isinstance(chosen, int) else list(chosen)
     if game.state.suits:
         # The dealt layout itself, so that a record replays the same clearings (appendix A).
         game.meta["suits"] = game.state.suits
@@ -91,6 +101,7 @@ def setup_state(
     suits: str | None = None,
     deck: str = "base",
     bots: dict[str, Any] | None = None,
+    landmarks: tuple[str, ...] | int = (),
 ) -> GameState:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"the seed must be an integer, not {seed!r}")
@@ -134,12 +145,13 @@ def setup_state(
     if first_player is None:
         first_player = chance.first_player(g, n)
     g.first_seat = g.turn_seat = first_player
-    # 5.1.3: everyone draws three cards; bots draw none (LR 3.4).
-    for k in range(n):
-        if not FACTIONS[factions[(first_player + k) % n]].is_bot:
-            core.draw(g, (first_player + k) % n, STARTING_HAND)
     order = tuple(sorted(range(n), key=lambda s: FACTIONS[factions[s]].setup_order))
     g.stack = [Frame("turn", None, {"i": 0}), Frame("setup", None, {"i": 0, "order": order})]
+    if landmarks:
+        # Appendix A step 5: the landmarks are set up before the hands are drawn (step 7).
+        deal_landmarks(g, landmarks)
+        return g
+    deal_hands(g)
     return g
 
 
@@ -173,6 +185,14 @@ def configure_bots(g: GameState, bots: dict[str, Any] | None) -> None:
         if not f.is_bot:
             raise ValueError(f"bots: {name} is not a Clockwork bot")
         f.configure(g.fs[g.factions.index(name)], spec)
+
+
+def deal_hands(g: GameState) -> None:
+    """5.1.3: everyone draws three cards, from the first player on; bots draw none (LR 3.4)."""
+    for k in range(g.n):
+        seat = (g.first_seat + k) % g.n
+        if not FACTIONS[g.factions[seat]].is_bot:
+            core.draw(g, seat, STARTING_HAND)
 
 
 class Game:
@@ -505,7 +525,7 @@ def _as_action(action: object) -> Action:
 
 def _check_cards(g: GameState) -> None:
     """Every card of the deck is in exactly one place (a corrupt save is refused)."""
-    places = [g.deck, g.discard, g.available_dominance, g.removed_cards]
+    places = [g.deck, g.discard, g.available_dominance, g.removed_cards, g.market]
     for s in g.seats:
         places += [s.hand, s.persistent, [s.dominance] if s.dominance is not None else []]
     for k, name in enumerate(g.factions):
@@ -532,6 +552,14 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
         raise PositionError(f"shared_deck: {e}") from e
     g.shared_deck = str(d.get("shared_deck", "base"))
     g.coffins = [int(x) for x in d.get("coffins", [])]
+    g.landmarks = {str(k): int(v) for k, v in (d.get("landmarks") or {}).items()}
+    for name in g.landmarks:
+        if name not in LANDMARKS:
+            raise PositionError(f"unknown landmark {name!r}; the landmarks: {', '.join(LANDMARKS)}")
+    g.forge = {str(k): int(v) for k, v in (d.get("forge") or {}).items()}
+    g.market = [int(x) for x in d.get("market") or []]
+    slot = d.get("treetop_slot")
+    g.treetop_slot = (int(slot[0]), str(slot[1])) if slot else None
     g.factions = tuple(d["factions"])
     for f in g.factions:
         if f not in FACTIONS:

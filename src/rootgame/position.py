@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from typing import Any
 
 from . import factions as _factions  # noqa: F401
@@ -37,6 +38,8 @@ from .flow import DECISIONS, DRIVERS, FACTIONS
 from .game import Game, empty_state, state_hash
 from .rng import Rng
 from .rules.core import board
+from .rules.landmarks import FORGE_ITEMS, LANDMARKS, MARKET_CARDS
+from .rules.landmarks import places as landmark_places
 from .rules.turn import current_step, turn_steps
 from .state import Frame, GameState, _from_jsonable, _jsonable
 
@@ -139,7 +142,7 @@ KNOWN_FIELDS = (
     "clearings", "ruins", "hands", "deck", "coffins",
     "discard", "removed", "vp", "items", "crafted", "persistent", "dominance",
     "available_dominance", "dice", "turn_state", "first", "stack", "eyrie", "marquise",
-    "vagabond",
+    "vagabond", "landmarks", "forge", "market",
 )  # fmt: skip
 
 
@@ -173,7 +176,10 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
     b = _map_state(desc, map_name)
     g = empty_state(b, factions)
     g.ferry = b.ferry_start
-    if b.ferry_start and "ferry" in desc:
+    if "ferry" in _dict(desc, "landmarks"):
+        if "ferry" in desc:
+            raise PositionError("ferry: the Ferry landmark's clearing is given in landmarks")
+    elif b.ferry_start and "ferry" in desc:
         g.ferry = desc["ferry"]
         if not _is_int(g.ferry) or g.ferry not in b.coastal:
             raise PositionError(f"ferry: a coastal clearing ({_ints(b.coastal)}), not {g.ferry!r}")
@@ -187,6 +193,8 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
         if g.buildings[c]:
             raise PositionError(f"ruins: clearing {c} is given twice")
         g.buildings[c].append((-1, "ruin"))
+    _landmarks(g, desc)
+    b = board(g)
     # Pieces.
     clearings = desc.get("clearings", {})
     if not isinstance(clearings, dict):
@@ -226,6 +234,9 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
                 f"clearings.{c}: {len(g.buildings[c])} buildings and ruins, "
                 f"but the clearing has {b.slots[c]} slots"
             )
+        if c == b.treetop and len(g.buildings[c]) == b.slots[c]:
+            # The Elder Treetop's slot is filled last: by the last building listed.
+            g.treetop_slot = g.buildings[c][-1]
     # Turn and phase.
     turn = _seat(g, desc.get("turn", 0), "turn")
     g.turn_seat = turn
@@ -278,6 +289,10 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
     g.discard = [cards.take(r, "discard") for r in _list(desc.get("discard", []), "discard")]
     removed = [cards.take(r, "removed") for r in _list(desc.get("removed", []), "removed")]
     top = [cards.take(r, "deck") for r in _list(desc.get("deck", []), "deck")]
+    if "market" in desc:
+        if "black-market" not in g.landmarks:
+            raise PositionError("market: there is no Black Market (landmarks)")
+        g.market = [cards.take(r, "market") for r in _list(desc["market"], "market")]
     seed = desc.get("seed", 0)
     if not _is_int(seed):
         raise PositionError("seed: an integer")
@@ -287,6 +302,9 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
         removed += [c for c in rest if DECK[c].kind == "dominance"]
         rest = [c for c in rest if DECK[c].kind != "dominance"]
     rng.shuffle(rest)
+    if "black-market" in g.landmarks and "market" not in desc:
+        # The Black Market's face-down cards: three from the deck unless given.
+        g.market, rest = rest[-MARKET_CARDS:], rest[:-MARKET_CARDS]
     g.deck = rest + top[::-1]
     g.removed_cards = removed
     g.rng = rng.state
@@ -308,6 +326,20 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
             if it not in ITEMS or not _is_int(cnt) or cnt < 0:
                 raise PositionError(f"items: {it!r}: {cnt!r} is not an item count")
         supply = {it: int(items.get(it, 0)) for it in ITEM_SUPPLY}
+    if "forge" in g.landmarks:
+        # The Legendary Forge's items: those given, else its suit's, out of the supply.
+        given = "forge" in desc
+        forge = _dict(desc, "forge") if given else dict(
+            Counter(FORGE_ITEMS[b.suit[g.landmarks["forge"]]])
+        )
+        for it, cnt in forge.items():
+            if it not in ITEMS or not _is_int(cnt) or cnt < 0:
+                raise PositionError(f"forge: {it!r}: {cnt!r} is not an item count")
+            if "items" not in desc:
+                supply[it] = supply.get(it, 0) - cnt
+        g.forge = {str(it): int(cnt) for it, cnt in forge.items() if cnt}
+    elif "forge" in desc:
+        raise PositionError("forge: there is no Legendary Forge (landmarks)")
     for it, left in supply.items():
         if left < 0:
             raise PositionError(f"crafted: more {it}s crafted than the supply holds")
@@ -503,6 +535,27 @@ def _rebuilds(desc: dict[str, Any], g: GameState) -> bool:
     return b.state.rng == g.rng and state_hash(b.state) == state_hash(g)
 
 
+def _landmarks(g: GameState, desc: dict[str, Any]) -> None:
+    """``landmarks``: landmark name -> clearing (appendix L), each where its card lets it
+    be set up when the others given before it are there."""
+    lm = _dict(desc, "landmarks")
+    if len(lm) > 2:
+        raise PositionError(f"landmarks: one or two landmarks, not {len(lm)}")
+    for name, c in lm.items():
+        if name not in LANDMARKS:
+            raise PositionError(f"landmarks: {name!r} is not a landmark ({', '.join(LANDMARKS)})")
+        if "ferry" == name:
+            g.ferry = 0
+        if not _is_int(c) or c not in landmark_places(g, name):
+            raise PositionError(
+                f"landmarks.{name}: its card lets it be set up in "
+                f"{_ints(tuple(landmark_places(g, name))) or 'no clearing'}, not {c!r}"
+            )
+        g.landmarks[name] = c
+        if name == "ferry":
+            g.ferry = c
+
+
 def _map_state(desc: dict[str, Any], map_name: str) -> Board:
     """The board of a position: its suit layout (``suits``: default the printed suits, else the
     random deal of seed 0) and its closed paths (``closed``: default those of the setup)."""
@@ -632,6 +685,14 @@ def _describe(g: GameState, with_stack: bool) -> dict[str, Any]:
     for p in g.seats:
         for it in p.items:
             supply[it] = supply.get(it, 0) - 1
+    if g.landmarks:
+        d["landmarks"] = dict(g.landmarks)
+        if "forge" in g.landmarks:
+            d["forge"] = dict(g.forge)
+            for it, k in g.forge.items():
+                supply[it] = supply.get(it, 0) - k
+        if g.market:
+            d["market"] = g.market[:]
     if g.items != supply:
         d["items"] = {it: k for it, k in g.items.items() if k}
     if g.dice:
@@ -743,7 +804,7 @@ def _keyify(d: dict[str, Any], g: GameState) -> None:
         stack = d.get(name, {}).get("supporters")
         if stack is not None:
             d[name]["supporters"] = [ref(c) for c in stack]
-    for field in ("available_dominance", "discard", "removed", "deck"):
+    for field in ("available_dominance", "discard", "removed", "deck", "market"):
         if field in d:
             d[field] = [ref(c) for c in d[field]]
     seen = d.get("turn_state", {}).get("seen")
@@ -805,8 +866,13 @@ def format_position(desc: dict[str, Any]) -> str:
     for key in ("available_dominance", "discard", "removed", "deck"):
         if key in desc:
             add(key, _card_list(desc[key]))
-    if "items" in desc:
-        add("items", ",".join(f"{k}{it}" for it, k in desc["items"].items() if k) or "-")
+    if "landmarks" in desc:
+        add("landmarks", ",".join(f"{n}:{c}" for n, c in desc["landmarks"].items()) or "-")
+    for key in ("items", "forge"):
+        if key in desc:
+            add(key, ",".join(f"{k}{it}" for it, k in desc[key].items() if k) or "-")
+    if "market" in desc:
+        add("market", _card_list(desc["market"]))
     if "dice" in desc:
         add("dice", ",".join(f"{a}-{b}" for a, b in desc["dice"]) or "-")
     if "turn_state" in desc:
@@ -897,7 +963,7 @@ _TOP_FIELDS = (
     "first", "clearings", "ruins", "hands",
     "persistent", "dominance", "crafted", "vp", "coffins", "available_dominance", "discard",
     "removed",
-    "deck", "items", "dice", "turn_state", "seed", "stack",
+    "deck", "items", "dice", "turn_state", "seed", "stack", "landmarks", "forge", "market",
 )  # fmt: skip
 _INT = re.compile(r"^-?\d{1,30}$")
 _COUNTED = re.compile(r"^(\d{0,2})([a-z]+)$")
@@ -1050,14 +1116,26 @@ def _decode(name: str, value: str, fa: list[str]) -> Any:
         return {f: ([] if _empty(v) else v.split(",")) for f, v in _per_seat_field(value, fa, name)}
     if name in ("vp", "coffins"):
         return {f: _int(v, f"{name}.{f}") for f, v in _per_seat_field(value, fa, name)}
-    if name in ("available_dominance", "discard", "removed", "deck"):
+    if name in ("available_dominance", "discard", "removed", "deck", "market"):
         return _cards(value, name)
-    if name == "items":
+    if name == "landmarks":
+        marks: dict[str, int] = {}
+        for x in [] if _empty(value) else value.split(","):
+            lm, sep, c = x.partition(":")
+            if not sep:
+                raise PositionError(
+                    f"landmarks: write landmark:clearing, e.g. forge:5, not {x[:40]!r}"
+                )
+            marks[lm] = _int(c, f"landmarks.{lm}")
+        return marks
+    if name in ("items", "forge"):
         items: dict[str, int] = {}
         for x in [] if _empty(value) else value.split(","):
             m = _COUNTED.match(x)
             if not m:
-                raise PositionError(f"items: write a count and an item, e.g. 2boot, not {x[:40]!r}")
+                raise PositionError(
+                    f"{name}: write a count and an item, e.g. 2boot, not {x[:40]!r}"
+                )
             items[m.group(2)] = int(m.group(1) or 1)
         return items
     if name == "dice":

@@ -136,6 +136,10 @@ class GameState:
         "ferry",
         "shared_deck",
         "coffins",
+        "landmarks",
+        "forge",
+        "market",
+        "treetop_slot",
         "factions",
         "seats",
         "fs",
@@ -177,6 +181,15 @@ class GameState:
         """The shared deck chosen at setup (appendix A step 2): "base" or "exiles"."""
         self.coffins: list[int] = []
         """Warriors of each seat lying on Coffin Makers (empty while none ever have)."""
+        self.landmarks: dict[str, int] = {}
+        """The Landmarks Pack's landmarks in play (appendix A step 5), in the order dealt:
+        name -> clearing (0 while not yet set up). The Ferry's clearing is ``ferry``."""
+        self.forge: dict[str, int] = {}
+        """Items on the Legendary Forge's card (rules/landmarks.py)."""
+        self.market: list[int] = []
+        """The face-down cards beside the Black Market (nobody may look at them)."""
+        self.treetop_slot: tuple[int, str] | None = None
+        """The building (owner, kind) in the Elder Treetop's slot, None while it is empty."""
         self.factions: tuple[str, ...] = ()
         self.seats: list[SeatState] = []
         self.fs: list[Any] = []
@@ -228,6 +241,10 @@ class GameState:
         g.ferry = self.ferry
         g.shared_deck = self.shared_deck
         g.coffins = self.coffins[:]
+        g.landmarks = dict(self.landmarks)
+        g.forge = dict(self.forge)
+        g.market = self.market[:]
+        g.treetop_slot = self.treetop_slot
         g.factions = self.factions
         g.seats = [s.clone() for s in self.seats]
         g.fs = [f.clone() for f in self.fs]
@@ -294,6 +311,12 @@ class GameState:
             d["shared_deck"] = self.shared_deck
         if self.coffins:
             d["coffins"] = self.coffins[:]
+        # The landmarks' own state, left out of games without landmarks.
+        if self.landmarks:
+            d["landmarks"] = dict(self.landmarks)
+            d["forge"] = dict(self.forge)
+            d["market"] = self.market[:]
+            d["treetop_slot"] = list(self.treetop_slot) if self.treetop_slot else None
         return d
 
     def to_dict(self, log: bool = True) -> JSON:

@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards import DECK
-from .flow import FACTIONS, PROMPTS, SECRETS
+from .flow import FACTIONS, PROMPTS, SECRET_WORDS, SECRETS
 from .rules.core import board, ruler
+from .rules.landmarks import tower
 from .state import JSON, GameState
 
 if TYPE_CHECKING:
@@ -122,10 +123,18 @@ def view(game: Game, seat: int | None) -> JSON:
     b = board(g)
     if b.closed_at_start:
         v["closed_paths"] = [list(p) for p in g.closed]
-    if b.ferry_start:
+    if b.ferry_start or "ferry" in g.landmarks:
         v["ferry"] = g.ferry
-    if b.tower:
-        v["tower"] = b.tower
+    if b.tower or "tower" in g.landmarks:
+        v["tower"] = tower(g)
+    if g.landmarks:
+        # Appendix L: where each landmark stands (0: dealt, not yet set up), the Forge's
+        # items, and how many face-down cards lie by the Black Market (nobody sees them).
+        v["landmarks"] = dict(g.landmarks)
+        if "forge" in g.landmarks:
+            v["forge_items"] = dict(g.forge)
+        if "black-market" in g.landmarks:
+            v["black_market"] = len(g.market)
     if g.shared_deck != "base":
         # Appendix A step 2; the warriors lying on Coffin Makers, by faction.
         v["shared_deck"] = g.shared_deck
@@ -150,12 +159,14 @@ def view(game: Game, seat: int | None) -> JSON:
 
 def secret_from(e: JSON, seat: int | None) -> bool:
     """Whether the card of action event ``e`` is hidden from ``seat`` (flow.SECRETS)."""
-    secret = SECRETS.get(str(e.get("decision")))
-    if not secret or seat == e.get("seat"):
+    if seat == e.get("seat"):
         return False
     word = str(e.get("token", "")).split(" ", 1)[0]
+    secret = SECRETS.get(str(e.get("decision"))) or {}
     if word not in secret:
-        return False
+        if word not in SECRET_WORDS:
+            return False
+        secret = SECRET_WORDS
     key = secret[word]
     return key is None or seat != (e.get("data") or {}).get(key)
 
@@ -186,6 +197,11 @@ def events_for(game: Game, seat: int | None, start: int = 0) -> list[JSON]:
             e = {"kind": "take", "seat": e["seat"], "from": e["from"]}
         elif k == "look" and seat != e["seat"]:
             e = {"kind": "look", "seat": e["seat"], "at": e["at"]}
+        elif k == "market_deal":
+            # The Black Market's cards are dealt face down: nobody sees them.
+            e = {"kind": "market_deal", "count": len(e["cards"])}
+        elif k == "market_swap" and seat != e["seat"]:
+            e = {"kind": "market_swap", "seat": e["seat"]}
         elif k == "action" and secret_from(e, seat):
             # A card put face down (1.2.1): the others see the action, not the card.
             e = dict(e, token=str(e["token"]).split()[0], hidden=True)

@@ -19,6 +19,7 @@ from importlib import resources
 from typing import Any
 
 from ..actions import CARD, CLEARING, SEAT, Action
+from ..board import ANY
 from ..cards import DECK
 from ..errors import PositionError
 from ..flow import FACTIONS, applies, decision, explains, pop
@@ -30,6 +31,7 @@ from ..rules.core import (
     card_suit,
     discard,
     draw,
+    matching_cards,
     pieces_changed,
     place_warriors,
     remove_enemy_pieces,
@@ -130,6 +132,8 @@ def tokens_on_map(fs: AllianceState) -> int:
 def matching_supporters(g: GameState, seat: int, suit: str) -> list[int]:
     """Supporters that can be spent as ``suit`` (8.2.3: only for their suit; birds are wild,
     2.1.1)."""
+    if suit == ANY:  # the Lost City matches every card
+        return st(g, seat).supporters[:]
     return [c for c in st(g, seat).supporters if DECK[c].suit in (suit, "bird")]
 
 
@@ -221,7 +225,7 @@ class Alliance(Faction):
         """8.2.4: a base removed costs every supporter of its suit (birds included) and half
         the officers, rounded up; with no base left, the stack goes down to five."""
         fs = st(g, seat)
-        suit = board(g).suit[c]
+        suit = base_suit(g, seat, c)
         fs.bases.append(suit)
         fs.bases.sort(key=BASES.index)
         lost = [x for x in fs.supporters if DECK[x].suit in (suit, "bird")]
@@ -377,10 +381,8 @@ def push_outrage(g: GameState, ally: int, payer: int, c: int) -> None:
 )
 def _outrage_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
-    suit = board(g).suit[f.data["c"]]
-    acts: list[Action] = [
-        ("outrage", cid) for cid in g.seats[f.seat].hand if DECK[cid].suit in (suit, "bird")
-    ]
+    suit = board(g).card_suit_at(f.data["c"])
+    acts: list[Action] = [("outrage", cid) for cid in matching_cards(g, f.seat, suit)]
     return acts or [("show-hand",)]
 
 
@@ -473,7 +475,7 @@ def revolt_options(g: GameState, seat: int) -> list[Action]:
     b = board(g)
     out: list[Action] = []
     for c in sympathy_clearings(g, seat):
-        suit = b.suit[c]
+        suit = revolt_suit(g, seat, c)
         if suit not in fs.bases or (seat, "base") in g.buildings[c]:
             continue
         own = sum(1 for o, _ in g.buildings[c] if o in (seat, -1))
@@ -484,17 +486,36 @@ def revolt_options(g: GameState, seat: int) -> list[Action]:
     return out
 
 
+def revolt_suit(g: GameState, seat: int, c: int) -> str:
+    """The suit of the base a Revolt in ``c`` places: the clearing's; in the Lost City the
+    first of fox, rabbit, mouse whose base is off the map (docs/rulings.md)."""
+    b = board(g)
+    if c != b.lost_city:
+        return b.suit[c]
+    return next((s for s in st(g, seat).bases if s in b.suits_at(c)), b.suit[c])
+
+
+def base_suit(g: GameState, seat: int, c: int) -> str:
+    """The suit of the Alliance's base in ``c``: the clearing's; in the Lost City the suit of
+    no other base on the map."""
+    b = board(g)
+    if c != b.lost_city:
+        return b.suit[c]
+    elsewhere = {b.suit[x] for x in b.clearings if x != c and (seat, "base") in g.buildings[x]}
+    return next(s for s in BASES if s not in st(g, seat).bases and s not in elsewhere)
+
+
 def revolt(g: GameState, seat: int, c: int) -> None:
     """8.4.1.III: remove every enemy piece in ``c`` (scoring buildings and tokens, 3.2.1),
     place the base, warriors equal to the sympathetic clearings of its suit, and an officer."""
     fs = st(g, seat)
-    suit = board(g).suit[c]
+    suit = revolt_suit(g, seat, c)
     remove_enemy_pieces(g, seat, [c])
     chance.emit(g, {"kind": "revolt", "seat": seat, "c": c})
     fs.bases.remove(suit)
     g.buildings[c].append((seat, "base"))
     pieces_changed(g, c)
-    n = sum(1 for x in sympathy_clearings(g, seat) if board(g).suit[x] == suit)
+    n = sum(1 for x in sympathy_clearings(g, seat) if board(g).matches(suit, x))
     place_warriors(g, seat, c, n)
     if fs.warriors > 0:
         fs.warriors -= 1
@@ -557,7 +578,7 @@ def spread_options(g: GameState, seat: int) -> list[Action]:
     for c in targets:
         if not can_place(g, seat, c):
             continue
-        if len(matching_supporters(g, seat, b.suit[c])) >= spread_cost(g, seat, c):
+        if len(matching_supporters(g, seat, b.card_suit_at(c))) >= spread_cost(g, seat, c):
             out.append(("spread", c))
     return out
 
@@ -576,7 +597,7 @@ def _spread_apply(g: GameState, f: Frame, a: Action) -> None:
         pop(g, f)
         return
     c = int(a[1])
-    spend_supporters(g, seat, board(g).suit[c], spread_cost(g, seat, c), ("spread", c))
+    spend_supporters(g, seat, board(g).card_suit_at(c), spread_cost(g, seat, c), ("spread", c))
 
 
 @explains("ally_spread")
@@ -647,7 +668,7 @@ def _day_apply(g: GameState, f: Frame, a: Action) -> None:
     kind = a[0]
     if kind == "end":
         pop(g, f)
-    elif kind == "craft":
+    elif kind in crafting.CRAFT_WORDS:
         crafting.do_craft(g, seat, a)
     elif kind == "mobilize":
         # 8.5.2 Mobilize: a card from hand onto the supporters stack.
@@ -669,7 +690,9 @@ def _day_apply(g: GameState, f: Frame, a: Action) -> None:
 @explains("ally_actions")
 def _day_explain(g: GameState, f: Frame, a: Action) -> str | None:
     assert f.seat is not None
-    if a[0] == "craft" and len(a) >= 2 and isinstance(a[1], int) and 0 <= a[1] < len(DECK):
+    if a[0] in crafting.CRAFT_WORDS and len(a) >= 2 and isinstance(a[1], int) and (
+        0 <= a[1] < len(DECK)
+    ):
         return crafting.why_not_craft(g, f.seat, a[1])
     if a[0] == "train":
         if st(g, f.seat).warriors <= 0:

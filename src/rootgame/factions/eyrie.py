@@ -658,7 +658,7 @@ def _decree_explain(g: GameState, f: Frame, a: Action) -> str | None:
             return explain_move(g, f.seat, a, 2, str(suit))
         if len(a) >= 3 and isinstance(a[2], int) and a[2] in board(g).clearings:
             c = a[2]
-            if suit != "bird" and board(g).suit[c] != suit:
+            if not board(g).matches(str(suit), c):
                 return f"clearing {c} does not match the {suit} card (7.5.2)"
             if col == "build" and not rules(g, f.seat, c):
                 return f"you do not rule clearing {c} (7.5.2.IV)"

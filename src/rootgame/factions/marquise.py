@@ -448,7 +448,7 @@ def overwork_options(g: GameState, seat: int) -> list[Action]:
     b = board(g)
     out: list[Action] = []
     for c in sorted(set(building_clearings(g, seat, "sawmill"))):
-        out.extend(("overwork", c, cid) for cid in matching_cards(g, seat, b.suit[c]))
+        out.extend(("overwork", c, cid) for cid in matching_cards(g, seat, b.card_suit_at(c)))
     return out
 
 
@@ -584,7 +584,7 @@ def _actions_explain(g: GameState, f: Frame, a: Action) -> str | None:
 def _fh_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     acts: list[Action] = [
-        ("hospital", cid) for cid in matching_cards(g, f.seat, board(g).suit[f.data["c"]])
+        ("hospital", cid) for cid in matching_cards(g, f.seat, board(g).card_suit_at(f.data["c"]))
     ]
     acts.append(("pass",))
     return acts

@@ -58,8 +58,8 @@ from .vagabond import (
 )
 
 ACTION_KINDS = (
-    "move", "battle", "explore", "aid", "quest", "strike", "repair", "craft", "steal",
-    "day-labor", "hideout",
+    "move", "battle", "explore", "aid", "quest", "strike", "repair", "craft", "forge",
+    "steal", "day-labor", "hideout",
 )
 
 
@@ -141,7 +141,7 @@ def _clearing_actions(
             out.extend(("aid", s, cid) for cid in sorted(set(hand)) if _matches(b, cid, c))
     for q in fs.quests:
         name, suit, (i1, i2) = QUESTS[q]
-        if suit == b.suit[c] and ready(fs, i1) >= (2 if i1 == i2 else 1) and ready(fs, i2):
+        if b.matches(suit, c) and ready(fs, i1) >= (2 if i1 == i2 else 1) and ready(fs, i2):
             out.append(("quest", q))
     if ready(fs, "crossbow"):
         for s in others:
@@ -220,7 +220,7 @@ def _actions_apply(g: GameState, f: Frame, a: Action) -> None:
     elif kind == "repair":
         exhaust(g, seat, "hammer")
         do_repair(g, seat, str(a[1]), str(a[2]))
-    elif kind == "craft":
+    elif kind in crafting.CRAFT_WORDS:
         crafting.do_craft(g, seat, a)
     elif kind == "steal":
         exhaust(g, seat, "torch")

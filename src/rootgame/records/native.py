@@ -7,6 +7,7 @@
     map: autumn
     suits: FRMMRFRMFRMF                 (maps without printed suits: the dealt layout)
     deck: base
+    landmarks: forge,lost-city          (only with landmarks: those chosen, or 1 or 2 dealt)
     factions: marquise eyrie
     seed: 12
     options: none                   (or the Clockwork bots' settings, as JSON: {"bots": ...})
@@ -47,6 +48,7 @@ HEADER_KEYS = (
     "map",
     "suits",
     "deck",
+    "landmarks",
     "factions",
     "seed",
     "start",
@@ -109,12 +111,18 @@ def _base(game: Game) -> Game:
             suits=meta.get("suits"),
             deck=meta.get("deck", "base"),
             bots=meta.get("bots"),
+            landmarks=meta.get("landmarks"),
         )
     d = json.loads(game.origin)
     if d.get("log") is None:
         d["log"] = []
     state = state_from_dict(d)
     return Game(state, origin=game.origin)
+
+
+def _landmarks_text(chosen: Any) -> str:
+    """The ``landmarks:`` header: the names chosen, or how many were dealt at random."""
+    return str(chosen) if isinstance(chosen, int) else ",".join(chosen)
 
 
 def _result(game: Game) -> str:
@@ -134,6 +142,8 @@ def write_record(game: Game, date: str | None = None, comment: str | None = None
         f"map: {game.state.map}",
         *([f"suits: {game.meta['suits']}"] if game.meta.get("suits") else []),
         f"deck: {game.state.shared_deck}",
+        *([f"landmarks: {_landmarks_text(game.meta['landmarks'])}"]
+          if game.meta.get("landmarks") else []),
         f"factions: {' '.join(game.factions)}",
     ]
     meta = game.meta
@@ -315,6 +325,7 @@ def replay_record(
                 suits=h.get("suits"),
                 deck=h.get("deck", "base"),
                 bots=_read_options(h.get("options", "none")).get("bots"),
+                landmarks=h.get("landmarks"),
             )
         else:
             d = json.loads(h["start"])

@@ -36,6 +36,7 @@ from .core import (
     has_persistent,
     has_pieces,
     is_enemy,
+    matching_cards,
     order_simultaneous,
     remove_building,
     remove_token,
@@ -110,13 +111,10 @@ def current_battle(g: GameState) -> Frame:
 
 
 def ambush_cards(g: GameState, seat: int, c: int) -> list[int]:
-    """Ambush cards in hand that match clearing ``c`` (a bird ambush matches any, 2.1.1)."""
-    suit = board(g).suit[c]
-    return [
-        x
-        for x in g.seats[seat].hand
-        if DECK[x].kind == "ambush" and (DECK[x].suit == suit or DECK[x].suit == "bird")
-    ]
+    """Ambush cards in hand that match clearing ``c`` (a bird ambush matches any, 2.1.1; in the
+    Lost City every ambush card matches, so attacker and defender may use different suits)."""
+    cards = matching_cards(g, seat, board(g).card_suit_at(c))
+    return [x for x in cards if DECK[x].kind == "ambush"]
 
 
 def deal_hits(g: GameState, bf: Frame, target: int, n: int, by: int) -> None:
@@ -438,15 +436,22 @@ def _effect_options(g: GameState, bf: Frame, seat: int) -> list[Action]:
     ar = has_persistent(g, seat, "armorers")
     if ar is not None and not d["armor_a" if attacker else "armor_d"]:
         out.append(("armorers",))
-    if g.shared_deck != "base" and _partisans(g, seat, d["c"]) not in used:
-        if has_persistent(g, seat, _partisans(g, seat, d["c"])) is not None:
+    if g.shared_deck != "base":
+        key = _partisans(g, seat, d["c"], used)
+        if key not in used and has_persistent(g, seat, key) is not None:
             out.append(("partisans",))
     return out
 
 
-def _partisans(g: GameState, seat: int, c: int) -> str:
-    """The key of the Partisans card of clearing ``c``'s suit (Exiles and Partisans)."""
-    return f"{board(g).suit[c]}-partisans"
+def _partisans(g: GameState, seat: int, c: int, used: tuple[str, ...] = ()) -> str:
+    """The key of the Partisans card of clearing ``c``'s suit (Exiles and Partisans); in the
+    Lost City, the first of its three suits whose card ``seat`` holds, not ``used`` yet."""
+    b = board(g)
+    for suit in b.suits_at(c):
+        key = f"{suit}-partisans"
+        if key not in used and has_persistent(g, seat, key) is not None:
+            return key
+    return f"{b.suit[c]}-partisans"
 
 
 @decision(
@@ -501,10 +506,10 @@ def _effects_apply(g: GameState, f: Frame, a: Action) -> None:
     elif kind == "partisans":
         # Fox/Rabbit/Mouse Partisans: one extra hit in a clearing of its suit, then discard
         # every card in hand but those of that suit (birds too: docs/rulings.md).
-        key = _partisans(g, seat, d["c"])
+        key = _partisans(g, seat, d["c"], d.get("used", ()))
         d["extra_a" if seat == d["a"] else "extra_d"] += 1
         d["used"] = d.get("used", ()) + (key,)
-        suit = board(g).suit[d["c"]]
+        suit = key.split("-")[0]
         gone = [x for x in g.seats[seat].hand if DECK[x].suit != suit]
         for x in gone:
             discard_from_hand(g, seat, x)

@@ -24,7 +24,13 @@ HAND_LIMIT = 5
 
 
 def board(g: GameState) -> Board:
-    """The map of ``g`` as it is now: its suit layout and its paths still closed."""
+    """The map of ``g`` as it is now: its suit layout, its paths still closed, and the
+    landmarks that change it (the Elder Treetop's slot, the Lost City's suits)."""
+    if g.landmarks:
+        lm = g.landmarks
+        return load_board(
+            g.map, g.suits, g.closed, lm.get("elder-treetop", 0), lm.get("lost-city", 0)
+        )
     return load_board(g.map, g.suits, g.closed)
 
 
@@ -182,6 +188,10 @@ def place_building(g: GameState, seat: int, c: int, kind: str) -> None:
     pieces_changed(g, c)
     if g.log is not None:
         piece_event(g, "place", seat, c, kind, 1)
+    if g.landmarks:
+        from .landmarks import building_placed
+
+        building_placed(g, c)
 
 
 def place_token(g: GameState, seat: int, c: int, kind: str) -> None:
@@ -230,12 +240,19 @@ def remove_building(g: GameState, c: int, index: int, by: int | None) -> tuple[i
     its track. ``by`` scores 1 VP if it is an enemy (3.2.1)."""
     owner, kind = g.buildings[c].pop(index)
     pieces_changed(g, c)
+    extra = 0
+    if g.landmarks:
+        from .landmarks import treetop_removal
+
+        extra = treetop_removal(g, c, (owner, kind), by)
     if owner >= 0:
         if g.log is not None:
             piece_event(g, "remove", owner, c, kind, 1, by)
         fac(g, owner).building_removed(g, owner, c, kind)
         if by is not None and by != owner:
             score(g, by, 1, "removed " + kind)
+            if extra:
+                score(g, by, extra, "elder treetop")
             fac(g, by).removed_enemy_piece(g, by, owner, c)
     return owner, kind
 
@@ -461,10 +478,12 @@ def discard_from_hand(g: GameState, seat: int, cid: int) -> None:
 
 def matching_cards(g: GameState, seat: int, suit: str) -> list[int]:
     """Cards in hand that can be spent as ``suit`` (birds are wild, 2.1.1; a bird requirement
-    needs a bird card, 2.1.1.II)."""
+    needs a bird card, 2.1.1.II; "any": every card, in the Lost City)."""
     hand = g.seats[seat].hand
     if suit == "bird":
         return [c for c in hand if DECK[c].suit == "bird"]
+    if suit == "any":  # the Lost City (Board.card_suit_at)
+        return hand[:]
     return [c for c in hand if DECK[c].suit == suit or DECK[c].suit == "bird"]
 
 

@@ -16,11 +16,11 @@ from ..actions import (
     Action,
     Signature,
 )
-from ..board import SUITS
+from ..board import ANY, SUITS
 from ..cards import DECK, Card
 from ..flow import applies, decision, explains, pop
 from ..state import Frame, GameState
-from . import effects, exiles
+from . import effects, exiles, landmarks
 from .core import board, discard, fac, remove_enemy_pieces, score
 
 
@@ -29,16 +29,35 @@ def crafting_capacity(g: GameState, seat: int) -> dict[str, int]:
     b = board(g)
     cap = {"fox": 0, "rabbit": 0, "mouse": 0}
     for c in fac(g, seat).crafting_pieces(g, seat):
-        cap[b.suit[c]] += 1
+        if c == b.lost_city:
+            # The Lost City: each piece there is of any one suit (its card's example).
+            cap[ANY] = cap.get(ANY, 0) + 1
+        else:
+            cap[b.suit[c]] += 1
     used: dict[str, int] = g.turn.get("craft_used", {})
     for s, k in used.items():
         cap[s] -= k
+        if cap[s] < 0:  # those were pieces of the Lost City
+            cap[ANY] += cap[s]
+            cap[s] = 0
     return cap
 
 
 def _payments(card: Card, cap: dict[str, int]) -> list[tuple[str, ...]]:
     """Ways to pay the card's cost with the pieces in ``cap``: the specific suits, then a choice
-    of suits for each "any" icon. Each payment is a sorted tuple of suits."""
+    of suits for each "any" icon. Each payment is a sorted tuple of suits. Pieces of the Lost
+    City (``cap["any"]``) count as whichever suits are wanted."""
+    wild = cap.get(ANY, 0)
+    if not wild:
+        return _suited_payments(card, cap)
+    out: set[tuple[str, ...]] = set()
+    for extra in combinations_with_replacement(SUITS, wild):
+        more = {s: cap[s] + extra.count(s) for s in SUITS}
+        out.update(_suited_payments(card, more))
+    return sorted(out)
+
+
+def _suited_payments(card: Card, cap: dict[str, int]) -> list[tuple[str, ...]]:
     need = {"fox": 0, "rabbit": 0, "mouse": 0}
     n_any = 0
     for s in card.cost:
@@ -68,7 +87,11 @@ def why_not_craft(g: GameState, seat: int, cid: int) -> str | None:
         return f"{c.name} is not in your hand"
     if not c.craftable:
         return f"{c.name} is an {c.kind} card and can never be crafted (2.1.2-2.1.3)"
-    if c.item is not None and g.items.get(c.item, 0) <= 0:
+    if c.item is not None and g.items.get(c.item, 0) <= 0 and not (
+        g.landmarks and landmarks.forge_has(g, seat, c.item)
+    ):
+        if g.forge.get(c.item):
+            return f"the {c.item}s left are on the Legendary Forge: you need a piece there"
         return f"no {c.item} is left in the item supply (4.1.2)"
     if c.kind == "persistent" and any(DECK[p].name == c.name for p in g.seats[seat].persistent):
         return f"you already have {c.name} in your play area (4.1.4)"
@@ -79,7 +102,7 @@ def why_not_craft(g: GameState, seat: int, cid: int) -> str | None:
 
 def craft_options(g: GameState, seat: int) -> list[Action]:
     cap = crafting_capacity(g, seat)
-    if not any(cap.values()):
+    if not any(v > 0 for v in cap.values()):
         return []
     out: list[Action] = []
     seen: set[int] = set()
@@ -88,17 +111,24 @@ def craft_options(g: GameState, seat: int) -> list[Action]:
         if not c.craftable or cid in seen:
             continue
         seen.add(cid)
-        if c.item is not None and g.items.get(c.item, 0) <= 0:
-            continue
+        words: tuple[str, ...] = ("craft",)
+        if c.item is not None:
+            # From the supply (4.1.2), or from the Legendary Forge with a piece there.
+            words = ("craft",) if g.items.get(c.item, 0) > 0 else ()
+            if g.landmarks and landmarks.forge_has(g, seat, c.item):
+                words += (landmarks.FORGE,)
+            if not words:
+                continue
         if c.kind == "persistent" and any(
             DECK[p].name == c.name for p in g.seats[seat].persistent
         ):
             continue
         pays = _payments(c, cap)
-        if "any" in c.cost:
-            out.extend(("craft", cid, *p) for p in pays)
-        elif pays:
-            out.append(("craft", cid))
+        for w in words:
+            if "any" in c.cost:
+                out.extend((w, cid, *p) for p in pays)
+            elif pays:
+                out.append((w, cid))
     return out
 
 
@@ -115,10 +145,16 @@ def do_craft(g: GameState, seat: int, a: Action) -> None:
         return
     if c.kind == "item":
         assert c.item is not None
-        g.items[c.item] -= 1
+        forge = a[0] == landmarks.FORGE
+        if forge:
+            landmarks.take_from_forge(g, c.item)
+        else:
+            g.items[c.item] -= 1
         fac(g, seat).item_crafted(g, seat, c.item)
         discard(g, cid)
         score(g, seat, item_vp(g, seat, c), "crafted " + c.item)
+        if forge:
+            landmarks.forge_crafted(g, seat, c.item)
         exiles.item_crafted(g, seat)
         return
     # The Favors: remove every enemy piece in all clearings of the card's suit.
@@ -142,8 +178,17 @@ def favor(g: GameState, seat: int, suit: str) -> None:
 # --- The craft decision ---------------------------------------------------------------------
 
 
-CRAFT_ACTIONS: tuple[Signature, ...] = (("craft", CARD), ("craft", PAID_CARD))
-"""The signatures of :func:`craft_options` (for decisions that offer crafting)."""
+CRAFT_ACTIONS: tuple[Signature, ...] = (
+    ("craft", CARD),
+    ("craft", PAID_CARD),
+    (landmarks.FORGE, CARD),
+    (landmarks.FORGE, PAID_CARD),
+)
+"""The signatures of :func:`craft_options` (for decisions that offer crafting): ``forge``
+crafts an item from the Legendary Forge's card."""
+
+CRAFT_WORDS = ("craft", landmarks.FORGE)
+"""The action words of :func:`craft_options`."""
 
 
 def push_craft(g: GameState, seat: int) -> None:
@@ -172,7 +217,7 @@ def _craft_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     if a[0] == "done":
         pop(g, f)
-    elif a[0] == "craft":
+    elif a[0] in CRAFT_WORDS:
         do_craft(g, f.seat, a)
     else:
         effects.apply_daylight_card_action(g, f.seat, a)
@@ -180,7 +225,7 @@ def _craft_apply(g: GameState, f: Frame, a: Action) -> None:
 
 @explains("craft")
 def _craft_explain(g: GameState, f: Frame, a: Action) -> str | None:
-    if a[0] == "craft" and len(a) >= 2 and isinstance(a[1], int) and 0 <= a[1] < len(DECK):
+    if a[0] in CRAFT_WORDS and len(a) >= 2 and isinstance(a[1], int) and 0 <= a[1] < len(DECK):
         assert f.seat is not None
         return why_not_craft(g, f.seat, a[1])
     return None

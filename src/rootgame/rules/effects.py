@@ -5,7 +5,8 @@ crafting and the Favors in crafting.py.
 - Start of Birdsong: dominance victory check (3.3.1), Better Burrow Bank.
 - In Birdsong: Royal Claim, Stand and Deliver! (offered once, before the faction's steps).
 - Start of Daylight: Command Warren.
-- In Daylight: Tax Collector, Codebreakers, activating or taking a dominance card.
+- In Daylight: Tax Collector, Codebreakers, activating or taking a dominance card; the Black
+  Market's swap (rules/landmarks.py).
 - Start of Evening: Cobbler.
 
 The Exiles and Partisans deck's cards (rules/exiles.py) are offered from the same moments.
@@ -24,7 +25,7 @@ from ..actions import (
 from ..cards import DECK
 from ..flow import applies, decision, pop
 from ..state import Frame, GameState
-from . import chance, exiles
+from . import chance, exiles, landmarks
 from .battle import battle_targets, start_battle
 from .core import (
     board,
@@ -106,6 +107,7 @@ DAYLIGHT_CARD_ACTIONS: tuple[Signature, ...] = (
     ("take-dominance", DOMINANCE_CARD, CARD),
     *DAYLIGHT_MAP_ACTIONS,
     *exiles.DAYLIGHT_ACTIONS,
+    *landmarks.DAYLIGHT_ACTIONS,
 )
 """The signatures of :func:`daylight_card_actions` (for decisions that offer them)."""
 
@@ -133,6 +135,8 @@ def daylight_card_actions(g: GameState, seat: int) -> list[Action]:
     out.extend(daylight_map_actions(g, seat))
     if g.shared_deck != "base":
         out.extend(exiles.daylight_actions(g, seat))
+    if g.landmarks:
+        out.extend(landmarks.daylight_actions(g, seat))
     return out
 
 
@@ -168,6 +172,8 @@ def apply_daylight_card_action(g: GameState, seat: int, a: Action) -> None:
         open_path(g, seat, a)
     elif kind in ("propaganda", "league"):
         exiles.apply_daylight(g, seat, a)
+    elif kind == landmarks.BLACK_MARKET:
+        landmarks.swap(g, seat, a)
     else:
         raise AssertionError(f"not a daylight card action: {a}")
 

@@ -272,7 +272,7 @@ def daylight_actions(g: GameState, seat: int) -> list[Action]:
         for c in b.clearings:
             targets = [e for e in enemies(g, seat) if g.warriors[c][e]]
             if targets:
-                for pay in matching_cards(g, seat, b.suit[c]):
+                for pay in matching_cards(g, seat, b.card_suit_at(c)):
                     out.extend(("propaganda", pay, c, e) for e in targets)
     if (
         "league" not in used

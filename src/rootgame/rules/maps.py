@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..actions import CARD, CLEARING, Action, Signature
 from ..state import GameState
+from . import landmarks
 from .core import board, discard_from_hand, draw, fac, has_pieces, ruler, score
 
 FERRY = "ferry"
@@ -33,12 +34,15 @@ DAYLIGHT_MAP_ACTIONS: tuple[Signature, ...] = ((OPEN_PATH, CLEARING, CLEARING, C
 
 
 def ferry_destinations(g: GameState, origin: int) -> tuple[int, ...]:
-    """The coastal clearings a move from ``origin`` may reach by the Ferry now (M.3.5): none
+    """The clearings a move from ``origin`` may reach by the Ferry now: on the Lake any other
+    coastal clearing (M.3.5), elsewhere a clearing along a river (the Ferry landmark); none
     unless the Ferry is there and has not been used this turn."""
     if not g.ferry or g.ferry != origin or FERRY in g.turn.get("used", ()):
         return ()
     b = board(g)
-    return tuple(c for c in b.coastal if c != origin and not b.is_adjacent(origin, c))
+    # The Lake's lake is rivers linking every coastal clearing (M.3.2): on every map the
+    # Ferry goes to a clearing a river links to its own (the Ferry landmark's card).
+    return tuple(c for c in b.river_neighbours(origin) if not b.is_adjacent(origin, c))
 
 
 def is_ferry_move(g: GameState, origin: int, destination: int) -> bool:
@@ -95,7 +99,14 @@ def open_path(g: GameState, seat: int, a: Action) -> None:
 
 
 def evening_end(g: GameState, seat: int) -> None:
-    """At the end of a player's Evening: 1 VP for ruling the Pass (M.4.4)."""
-    tower = board(g).tower
-    if tower and ruler(g, tower) == seat:
-        score(g, seat, 1, "pass")
+    """At the end of a player's Evening: 1 VP for ruling the Pass (M.4.4) or the Tower
+    landmark's clearing."""
+    if not g.landmarks:
+        t = board(g).tower
+        if t and ruler(g, t) == seat:
+            score(g, seat, 1, "pass")
+        return
+    # The Tower landmark (its card): the same rule wherever it was set up.
+    t = landmarks.tower(g)
+    if t and ruler(g, t) == seat:
+        score(g, seat, 1, "tower" if "tower" in g.landmarks else "pass")

@@ -129,7 +129,7 @@ def explain_move(
     b = board(g)
     if o not in b.clearings or d not in b.clearings:
         return f"there is no clearing {o if o not in b.clearings else d} on this map"
-    if suit not in (None, "bird") and b.suit[o] != suit:
+    if suit not in (None, "bird") and not b.matches(suit, o):
         return f"clearing {o} is {b.suit[o]}, and this move must start in a {suit} clearing"
     if not g.warriors[o][seat]:
         return f"you have no warriors in clearing {o} (4.2)"
