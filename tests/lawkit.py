@@ -129,13 +129,15 @@ def mid_games(
     first: int = 17,
     deck: str = "base",
     map: str = "autumn",
+    landmarks: Sequence[str] = (),
 ) -> list[Game]:
     """Copies of random games (random bots, the shared ``deck``, the ``map`` with its default
-    suits) at several moments, never over: after decision ``first``, then every ``every``
-    decisions."""
+    suits, the ``landmarks``) at several moments, never over: after decision ``first``, then
+    every ``every`` decisions."""
     out: list[Game] = []
     for seed in seeds:
-        g = new_game(factions=list(factions), seed=seed, deck=deck, map=map)
+        g = new_game(factions=list(factions), seed=seed, deck=deck, map=map,
+                     landmarks=list(landmarks))
         bot = RandomBot(seed)
         n = 0
         while not g.is_over:
@@ -169,7 +171,7 @@ def resample(game: Game, seat: int | None, rng: Rng) -> Game:
     others = [s for s in range(g.n) if s != seat]
     piles = [g.seats[s].hand for s in others] + [
         z for s in others for z in flow.FACTIONS[g.factions[s]].hidden_zones(g, s)
-    ]
+    ] + ([g.market] if g.market else [])  # the Black Market's cards: seen by nobody
     g.deck = _deal_again(g.deck[:], piles, rng)
     for s, name in enumerate(g.factions):
         for group in flow.FACTIONS[name].unseen_piles(g, s):  # hidden even from the owner
@@ -190,6 +192,13 @@ def resample(game: Game, seat: int | None, rng: Rng) -> Game:
             e["card"] = rng.below(N_CARDS)
         elif k == "look" and e["seat"] != seat:
             e["cards"] = [rng.below(N_CARDS) for _ in e["cards"]]
+        elif k == "market_deal":
+            e["cards"] = [rng.below(N_CARDS) for _ in e["cards"]]
+        elif k == "market_swap" and e["seat"] != seat:
+            e["took"], e["gave"] = rng.below(N_CARDS), rng.below(N_CARDS)
+        elif k == "action" and str(e["token"]).startswith("black-market "):
+            if seat != e["seat"]:
+                e["token"] = f"black-market left {rng.below(N_CARDS)}"
         elif k == "action" and str(e["token"]).startswith(("mobilize ", "outrage ")):
             if seat not in (e["seat"], e["data"].get("ally", e["seat"])):
                 e["token"] = f"{e['token'].split()[0]} {rng.below(N_CARDS)}"

@@ -99,15 +99,28 @@ MAX_DECISIONS = 20_000
 
 
 def _board(g: GameState) -> Board:
-    """The map of ``g`` now: its suit layout and the Mountain's paths still closed."""
-    return load_board(g.map, g.suits, g.closed)
+    """The map of ``g`` now: its suit layout, the Mountain's paths still closed, the Elder
+    Treetop's slot and the Lost City's suits (appendix L)."""
+    lm = g.landmarks
+    return load_board(
+        g.map, g.suits, g.closed, lm.get("elder-treetop", 0), lm.get("lost-city", 0)
+    )
 
 
 def _ferry_move(g: GameState, b: Board, o: int, d: int) -> bool:
-    """M.3.5: from the Ferry's clearing to another coastal clearing, once per turn."""
+    """M.3.5: from the Ferry's clearing to another coastal clearing, once per turn; the Ferry
+    landmark elsewhere: to a clearing a river links to its own."""
+    linked = any({o, d} == {x, y} for x, y in b.rivers)
+    on_lake = b.coastal and o in b.coastal and d in b.coastal
     return (
-        o == g.ferry != 0 and d != o and d in b.coastal and "ferry" not in g.turn.get("used", ())
+        o == g.ferry != 0 and d != o and bool(on_lake or linked)
+        and "ferry" not in g.turn.get("used", ())
     )
+
+
+def _of_suit(b: Board, c: int, suit: object) -> bool:
+    """Whether clearing ``c`` is of ``suit`` (the Lost City is all three, appendix L)."""
+    return b.suit[c] == suit or c == b.lost_city
 
 
 def _holds(g: GameState, s: int, key: str) -> bool:
@@ -339,6 +352,7 @@ def card_places(g: GameState) -> list[int]:
     """Every card id wherever it is (2.1; 3.3; 7.4.2)."""
     ids: list[int] = list(g.deck) + list(g.discard) + list(g.available_dominance)
     ids += list(g.removed_cards)
+    ids += list(g.market)  # face down by the Black Market
     for s, seat in enumerate(g.seats):
         ids += seat.hand + seat.persistent
         if seat.dominance is not None:
@@ -402,7 +416,7 @@ def check_items(g: GameState) -> None:
             crafted[it] = crafted.get(it, 0) + 1
     assert set(crafted) <= set(LAW_ITEM_SUPPLY), crafted
     for it, n in LAW_ITEM_SUPPLY.items():
-        left = g.items.get(it, 0)
+        left = g.items.get(it, 0) + g.forge.get(it, 0)  # the Legendary Forge's card
         assert left >= 0, f"negative {it} supply"
         assert left + crafted.get(it, 0) == n, f"{it}: {left} in supply + {crafted} != {n}"
 
@@ -430,7 +444,7 @@ def check_vp(g: GameState) -> None:
             assert n in MARQUISE_BUILD_VP[reason[6:]][1:], (n, reason)
         elif reason in (
             "despot", "brutal tactics", "stand and deliver", "opened path", "pass",
-            "charm offensive",
+            "charm offensive", "tower", "legendary forge", "elder treetop",
         ):
             assert n == 1, (n, reason)
         elif reason == "sympathy":
@@ -508,6 +522,11 @@ def _matches(card_id: int, suit: str) -> bool:
     return DECK[card_id].suit in (suit, "bird")
 
 
+def _fits(card_id: int, b: Board, c: int) -> bool:
+    """2.1.1: a card can be spent for clearing ``c`` (any card in the Lost City)."""
+    return c == b.lost_city or _matches(card_id, b.suit[c])
+
+
 def _pawn_at(g: GameState, s: int, c: int) -> bool:
     """9.2.2: the Vagabond's pawn is a piece of his in its clearing."""
     return g.factions[s] == "vagabond" and g.fs[s].pawn == c
@@ -556,7 +575,7 @@ def check_sound(game: Game, acts: list[Action]) -> None:
         if w in ("march", "move") and kind in ("cat_actions", "move", "decree", "ally_ops"):
             o, d = (int(a[2]), int(a[3])) if kind == "decree" else (int(a[1]), int(a[2]))
             if kind == "decree" and a[1] != "bird":
-                assert b.suit[o] == a[1], f"{token(a)}: origin does not match the card"
+                assert _of_suit(b, o, a[1]), f"{token(a)}: origin does not match the card"
             assert (
                 b.is_adjacent(o, d) or _ferry_move(g, b, o, d) or _card_path(g, b, seat, o, d)
             ), token(a)
@@ -566,7 +585,7 @@ def check_sound(game: Game, acts: list[Action]) -> None:
             ), f"4.2.1: {token(a)}"
         elif w == "propaganda":
             cid, c, e = int(a[1]), int(a[2]), int(a[3])
-            assert cid in hand and _matches(cid, b.suit[c]) and g.warriors[c][e] > 0, token(a)
+            assert cid in hand and _fits(cid, b, c) and g.warriors[c][e] > 0, token(a)
             assert _holds(g, seat, "propaganda-bureau") and e != seat, token(a)
         elif w == "false-orders":
             e, o, d = int(a[1]), int(a[2]), int(a[3])
@@ -575,7 +594,7 @@ def check_sound(game: Game, acts: list[Action]) -> None:
         elif w == "battle":
             c, d = (int(a[2]), int(a[3])) if kind == "decree" else (int(a[1]), int(a[2]))
             if kind == "decree" and a[1] != "bird":
-                assert b.suit[c] == a[1], f"{token(a)}: clearing does not match the card"
+                assert _of_suit(b, c, a[1]), f"{token(a)}: clearing does not match the card"
             assert g.warriors[c][seat] > 0 or _pawn_at(g, seat, c), token(a)
             # G.1.8, 9.2.8: an enemy, never a coalition partner.
             assert d not in (seat, g.seats[seat].coalition) and _has_pieces(g, d, c), token(a)
@@ -584,7 +603,7 @@ def check_sound(game: Game, acts: list[Action]) -> None:
             assert my_ruler(g, c) == seat, f"{token(a)}: not ruled"
             assert len(g.buildings[c]) < b.slots[c], f"{token(a)}: no open slot"
             if g.factions[seat] == "eyrie":
-                assert a[1] == "bird" or b.suit[c] == a[1], token(a)
+                assert a[1] == "bird" or _of_suit(b, c, a[1]), token(a)
                 assert (seat, "roost") not in g.buildings[c] and not _keep_at(g, c), token(a)
                 assert g.fs[seat].roosts > 0
             else:
@@ -592,11 +611,20 @@ def check_sound(game: Game, acts: list[Action]) -> None:
         elif w == "recruit" and kind == "decree":
             c = int(a[2])
             assert (seat, "roost") in g.buildings[c] and g.fs[seat].warriors > 0, token(a)
-            assert a[1] == "bird" or b.suit[c] == a[1], token(a)
+            assert a[1] == "bird" or _of_suit(b, c, a[1]), token(a)
         elif w == "craft":
             card = DECK[int(a[1])]
             assert int(a[1]) in hand and card.kind not in ("ambush", "dominance"), token(a)
             assert card.item is None or g.items[card.item] > 0, f"4.1.2: {token(a)}"
+        elif w == "forge":
+            # The Legendary Forge: its item, and a piece of the crafter's at the Forge.
+            card = DECK[int(a[1])]
+            assert int(a[1]) in hand and card.item and g.forge.get(card.item), token(a)
+            assert _has_pieces(g, seat, g.landmarks["forge"]), token(a)
+        elif w == "black-market":
+            # Once in a turn, a piece at the Black Market, a card of the hand.
+            assert int(a[2]) in hand and _has_pieces(g, seat, g.landmarks["black-market"])
+            assert "black-market" not in g.turn.get("used", ()), token(a)
         elif w in ("decree", "bird", "discard", "ambush", "hospital"):
             assert int(a[1]) in hand, f"{token(a)}: not in hand {hand}"
             if w == "bird":
@@ -605,12 +633,12 @@ def check_sound(game: Game, acts: list[Action]) -> None:
                 assert len(hand) > 5, "2.1: discard only down to five"
             if w == "ambush":
                 assert DECK[int(a[1])].kind == "ambush"
-                assert _matches(int(a[1]), b.suit[g.stack[-1].data["c"]]), token(a)
+                assert _fits(int(a[1]), b, g.stack[-1].data["c"]), token(a)
             if w == "hospital":
-                assert _matches(int(a[1]), b.suit[g.stack[-1].data["c"]]), token(a)
+                assert _fits(int(a[1]), b, g.stack[-1].data["c"]), token(a)
         elif w == "overwork":
             c, cid = int(a[1]), int(a[2])
-            assert cid in hand and _matches(cid, b.suit[c]) and g.fs[seat].wood > 0, token(a)
+            assert cid in hand and _fits(cid, b, c) and g.fs[seat].wood > 0, token(a)
             assert (seat, "sawmill") in g.buildings[c], token(a)
         elif w == "turmoil":
             # 7.5.2: turmoil is offered only for a pending card that cannot be carried out.
@@ -641,10 +669,14 @@ def check_map(g: GameState) -> None:
     assert set(g.closed) <= set(printed.closed_at_start)
     opened = sum(1 for _, n, r in g.vp_log if r == "opened path")
     assert opened <= len(printed.closed_at_start) - len(g.closed)
-    if printed.ferry_start:
+    if "ferry" in g.landmarks:
+        assert g.ferry == g.landmarks["ferry"] or not g.landmarks["ferry"]
+    elif printed.ferry_start:
         assert g.ferry in b.coastal
     else:
         assert g.ferry == 0
+    if "tower" not in g.landmarks:
+        assert not any(r == "tower" for _, _, r in g.vp_log)
     if not printed.tower:
         assert not any(r == "pass" for _, _, r in g.vp_log)
     for a, c in g.closed:
@@ -828,9 +860,13 @@ def play(
     map_name: str = "autumn",
     deck: str = "base",
     bots: dict[str, Any] | None = None,
+    landmarks: tuple[str, ...] = (),
 ) -> Played:
     """Play one random game from ``seed``, checking invariants after every action."""
-    game = new_game(list(factions), map=map_name, seed=seed, log=False, deck=deck, bots=bots)
+    game = new_game(
+        list(factions), map=map_name, seed=seed, log=False, deck=deck, bots=bots,
+        landmarks=landmarks,
+    )
     chooser = Rng(seed * 1_000_003 + 12_345)
     checker = Rng(seed ^ 0x5EED)
     points = {1 + checker.below(300) for _ in range(REPLAY_POINTS)}
@@ -870,8 +906,12 @@ def replay(
     map_name: str = "autumn",
     deck: str = "base",
     bots: dict[str, Any] | None = None,
+    landmarks: tuple[str, ...] = (),
 ) -> Game:
-    game = new_game(list(factions), map=map_name, seed=seed, log=False, deck=deck, bots=bots)
+    game = new_game(
+        list(factions), map=map_name, seed=seed, log=False, deck=deck, bots=bots,
+        landmarks=landmarks,
+    )
     for i, t in enumerate(history, start=1):
         game.apply(t)
         if i in snapshots:
@@ -981,6 +1021,58 @@ def test_random_game_invariants_exiles_deck(factions: tuple[str, ...], seed: int
     check_all(p.game)
     again = replay(seed, p.game.history, p.snapshots, factions, deck="exiles")
     assert again.to_json() == p.game.to_json()
+
+
+LANDMARK_SETS: list[tuple[str, ...]] = [
+    ("forge", "lost-city"), ("black-market", "elder-treetop"), ("tower", "ferry"),
+    ("lost-city", "black-market"), ("elder-treetop", "forge"), ("ferry", "lost-city"),
+    ("tower",), ("forge", "black-market"),
+]
+LANDMARK_GAMES: list[tuple[str, tuple[str, ...], tuple[str, ...], str, int]] = [
+    (
+        ("autumn", "winter", "lake", "mountain")[i % 4],
+        MIXES[(3 * i) % len(MIXES)],
+        LANDMARK_SETS[i % len(LANDMARK_SETS)],
+        ("base", "exiles")[(i // 4) % 2],
+        2000 + i,
+    )
+    for i in range(32)
+]
+"""(map, factions, landmarks, deck, seed): 32 games with landmarks over every map, the mixes
+and both decks; the first 8 whole, the others short."""
+
+
+@pytest.mark.parametrize(
+    ("map_name", "factions", "landmarks", "deck", "seed"),
+    LANDMARK_GAMES,
+    ids=[f"{m}-{'-'.join(lm)}-{'-'.join(f)}-{d}-{s}" for m, f, lm, d, s in LANDMARK_GAMES],
+)
+def test_random_game_invariants_with_landmarks(
+    map_name: str, factions: tuple[str, ...], landmarks: tuple[str, ...], deck: str, seed: int
+) -> None:
+    """Appendix A step 5 and L: games with landmarks keep every invariant (the Black Market's
+    cards and the Forge's items conserved, the Treetop's slot counted, the Lost City's suits
+    matched) and replay identically."""
+    turns = None if seed < 2008 else MAP_TURNS
+    p = play(seed, heavy_every=8, max_turns=turns, factions=factions, map_name=map_name,
+             deck=deck, landmarks=landmarks)
+    check_all(p.game)
+    assert set(p.game.state.landmarks) == set(landmarks)
+    again = replay(seed, p.game.history, p.snapshots, factions, map_name, deck,
+                   landmarks=landmarks)
+    assert again.to_json() == p.game.to_json()
+
+
+def test_landmark_games_meet_the_landmark_rules() -> None:
+    """The games above do use the landmarks: crafting from the Forge, the Black Market's swap,
+    the Ferry off the Lake, the Tower's point."""
+    seen: set[str] = set()
+    for m, f, lm, d, s in LANDMARK_GAMES[:16]:
+        g = play(s, heavy_every=0, cheap=False, factions=f, map_name=m, deck=d,
+                 landmarks=lm).game
+        seen |= {t.split()[0] for t in g.history if t.startswith(("forge ", "black-market"))}
+        seen |= {r for _, _, r in g.state.vp_log if r in ("tower", "legendary forge")}
+    assert seen == {"forge", "black-market", "tower", "legendary forge"}
 
 
 def test_exiles_deck_games_use_its_cards() -> None:

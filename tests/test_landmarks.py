@@ -6,12 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from lawkit import E, M, cid, hand, mid_games, play, pos, resample, scores_logged, warriors
 
-from lawkit import E, M, cid, hand, play, pos, scores_logged, warriors
 from rootgame import new_game
 from rootgame.board import load_board
+from rootgame.bots.determinize import determinize
 from rootgame.errors import PositionError
 from rootgame.position import build, from_string, to_string
+from rootgame.rng import Rng
 from rootgame.rules.landmarks import LANDMARKS, parse_landmarks, places
 
 # Autumn: 1 fox corner (1 slot), 3 rabbit (1 slot, no ruin), 8 fox (2 slots), 10 rabbit on the
@@ -86,6 +88,18 @@ def test_L_no_landmark_in_or_next_to_another() -> None:
     assert places(g.state, "tower") == [6, 10, 11, 12]
     with pytest.raises(PositionError, match=r"landmarks.lost-city: .* 4, 7, 11, not 5"):
         _at(landmarks={"forge": 1, "lost-city": 5})
+
+
+def test_A5_a_card_no_clearing_fits_goes_back_to_the_box() -> None:
+    # The Black Market needs one slot and no ruin (1, 3, 4): the Forge in 9 is next to 1 and
+    # 4, the Lost City in 11 next to 3.
+    g = _at(landmarks={"forge": 9, "lost-city": 11}, log=True,
+            stack=[["landmark", M, {"name": "black-market"}]])
+    assert places(g.state, "black-market") == []
+    assert g.history == []  # the only action, pass, was forced
+    last = [e for e in g.events(None) if e["kind"] == "landmark"][-1]
+    assert last == {"kind": "landmark", "seat": M, "name": "black-market", "clearing": 0}
+    assert g.state.landmarks == {"forge": 9, "lost-city": 11}
 
 
 def test_L_the_maps_own_tower_and_ferry_are_landmarks() -> None:
@@ -346,3 +360,32 @@ def test_records_replay_a_landmarks_game() -> None:
     for use_generator in (False, True):
         again = native.replay_record(rec, use_generator=use_generator)
         assert again.hash() == g.hash() and again.history == g.history
+
+
+# --- Hidden information (1.2.1) -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, None])
+def test_1_2_1_the_black_markets_cards_stay_hidden(seat: int | None) -> None:
+    """A seat's view and events do not depend on the Black Market's face-down cards, nor on
+    the cards the others swapped there; the bots' samples keep them hidden too."""
+    rng = Rng(3)
+    changed = 0
+    games = mid_games(["marquise", "eyrie", "alliance"], range(3), every=23, first=5,
+                      landmarks=["black-market", "forge"])
+    swaps = 0
+    for game in games:
+        view, events = game.view(seat), game.events(seat)
+        swaps += sum(1 for e in events if e["kind"] == "market_swap")
+        for _ in range(3):
+            h = resample(game, seat, rng)
+            changed += h.state.market != game.state.market
+            assert h.view(seat) == view
+            assert h.events(seat) == events
+        if seat is not None:
+            d = determinize(game, seat, rng, keep_log=True)
+            assert sorted(d.market + d.deck) != [] and len(d.market) == len(game.state.market)
+            again = game.clone()
+            again.state = d
+            assert again.events(seat) == events
+    assert changed > 20 and swaps > 0

@@ -169,6 +169,22 @@ QUEST_NAMES: dict[str, str] = {
     "Repair a Shed": Np_("quest", "Repair a Shed"),
 }
 """The Vagabond's quest cards (9.2.9 and the quest deck), by their English name."""
+LANDMARK_NAMES: dict[str, str] = {
+    "forge": Np_("landmark", "Legendary Forge"),
+    "lost-city": Np_("landmark", "Lost City"),
+    "black-market": Np_("landmark", "Black Market"),
+    "elder-treetop": Np_("landmark", "Elder Treetop"),
+    "tower": Np_("landmark", "Tower"),
+    "ferry": Np_("landmark", "Ferry"),
+}
+"""The landmarks (appendix L; docs/glossary.md)."""
+MARKET_PLACE_NAMES: dict[str, str] = {
+    "left": Np_("market place", "left"),
+    "middle": Np_("market place", "middle"),
+    "right": Np_("market place", "right"),
+}
+"""The places of the Black Market's face-down cards."""
+
 ITEM_NAMES: dict[str, str] = {
     "boot": Np_("item", "boot"),
     "bag": Np_("item", "bag"),
@@ -330,6 +346,14 @@ TEXT: dict[str, str] = {
     "dominance": N_("Activate {card} (you will no longer score VP)"),
     "take-dominance": N_("Take {dom} by spending {card}"),
     "open-path": N_("Spend {card} to open the closed path {a}-{b} and score 1 VP"),
+    # Landmarks (appendix L).
+    "landmark": N_("Set up the {landmark} in clearing {c}"),
+    "pass@landmark": N_("No clearing fits this landmark: it goes back to the box"),
+    # TRANSLATORS: {place} is left, middle or right: which face-down card is taken.
+    "black-market": N_("Black Market: put {card} face down for the {place} face-down card"),
+    "effect.forge": N_(
+        "take a {item} from the Legendary Forge and score {vp}, one more, and draw a card"
+    ),
     # Moving.
     "move": N_("Move warriors from clearing {o} to clearing {d}"),
     "pass@move": N_("Skip this move"),
@@ -629,6 +653,10 @@ def quest_name(quest: int | str) -> str:
     return f"{title} ({suit_name(suit)})"
 
 
+def landmark_name(name: str) -> str:
+    return pgettext("landmark", LANDMARK_NAMES[name]) if name in LANDMARK_NAMES else name
+
+
 def item_name(item: str) -> str:
     return pgettext("item", ITEM_NAMES[item]) if item in ITEM_NAMES else item
 
@@ -832,7 +860,9 @@ def _d_craft(x: _Ctx, a: Action) -> str:
         vp = c.vp
         if seat is not None:
             vp = FACTIONS[x.g.factions[seat]].craft_vp(x.g, seat, c)
-        effect = _t("effect.item", item=item_name(c.item), vp=vp_text(vp))
+        forge = a[0] == "forge"
+        effect = _t("effect.forge" if forge else "effect.item", item=item_name(c.item),
+                    vp=vp_text(vp))
     elif c.kind == "persistent":
         effect = _t("effect.persistent")
     else:
@@ -842,6 +872,16 @@ def _d_craft(x: _Ctx, a: Action) -> str:
         suits = "+".join(suit_name(str(s)) for s in a[2:])
         text = _t("paying", text=text, suits=suits)
     return text
+
+
+def _d_landmark(x: _Ctx, a: Action) -> str:
+    return _t("landmark", landmark=landmark_name(str(a[1])), c=x.c(a[2]))
+
+
+def _d_black_market(x: _Ctx, a: Action) -> str:
+    place = str(a[1])
+    where = pgettext("market place", MARKET_PLACE_NAMES.get(place, place))
+    return _t("black-market", card=card_name(int(a[2])), place=where)
 
 
 def _d_wood(x: _Ctx, a: Action) -> str:
@@ -1038,6 +1078,9 @@ _DESCRIBERS: dict[str, Describer] = {
     "hospital": _d_card,
     "dominance": _d_card,
     "craft": _d_craft,
+    "forge": _d_craft,
+    "landmark": _d_landmark,
+    "black-market": _d_black_market,
     "wood": _d_wood,
     "tax-collector": _d_tax,
     "codebreakers": _d_seat,

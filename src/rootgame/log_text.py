@@ -26,6 +26,7 @@ from .describe import (
     faction_in_sentence,
     faction_name,
     item_name,
+    landmark_name,
     leader_name,
     piece_count,
     piece_name,
@@ -98,6 +99,8 @@ def event_text(game: Game, e: Event) -> str | None:
         return _("{faction}: takes the Ferry from clearing {o} to clearing {d}").format(
             faction=who, o=e.get("from"), d=e.get("to")
         )
+    if kind in ("landmarks", "landmark", "forge_items", "market_deal", "market_swap"):
+        return _landmark_event(game, e, who)
     if kind == "open_path":
         a, b = e.get("path", (0, 0))
         return _("{faction}: opens the closed path {a}-{b}").format(faction=who, a=a, b=b)
@@ -395,6 +398,41 @@ def _vagabond_event(game: Game, e: Event, who: str) -> str | None:
     return None
 
 
+def _landmark_event(game: Game, e: Event, who: str) -> str:
+    """The landmarks' events (appendix A step 5, appendix L)."""
+    kind = e.get("kind")
+    if kind == "landmarks":
+        names = [landmark_name(str(n)) for n in e.get("dealt", [])]
+        seats = [_faction_of(game, s) for s in e.get("seats", [])]
+        return _("Landmarks dealt: {pairs}").format(
+            pairs=", ".join(f"{n} ({s})" for n, s in zip(names, seats, strict=False))
+        )
+    if kind == "landmark":
+        name = landmark_name(str(e.get("name")))
+        if not e.get("clearing"):
+            return _("{faction}: no clearing fits the {landmark}; it goes back to the box").format(
+                faction=who, landmark=name
+            )
+        return _("{faction}: sets up the {landmark} in clearing {c}").format(
+            faction=who, landmark=name, c=e.get("clearing")
+        )
+    if kind == "forge_items":
+        items = ", ".join(item_name(str(i)) for i in e.get("items", [])) or _("nothing")
+        return _("Onto the Legendary Forge from the supply: {items}").format(items=items)
+    if kind == "market_deal":
+        n = len(e["cards"]) if "cards" in e else int(e.get("count", 0))
+        return ngettext(
+            "{n} card is put face down by the Black Market",
+            "{n} cards are put face down by the Black Market",
+            n,
+        ).format(n=n)
+    if "took" in e:
+        return _("{faction}: takes {card} from the Black Market and puts {given} there").format(
+            faction=who, card=card_name(int(e["took"])), given=card_name(int(e["gave"]))
+        )
+    return _("{faction}: swaps a card with the Black Market").format(faction=who)
+
+
 def _deck_event(e: Event, who: str) -> str | None:
     """The Exiles and Partisans deck's events."""
     kind = e.get("kind")
@@ -499,6 +537,9 @@ def score_reason(reason: str) -> str:
         "sympathy": piece_name("sympathy"),
         "opened path": _("opened a closed path"),
         "pass": _("rules the Pass"),
+        "tower": _("rules the Tower"),
+        "legendary forge": landmark_name("forge"),
+        "elder treetop": landmark_name("elder-treetop"),
         "explored": _("explored a ruin"),
         "relationship": _("relationship improved"),
         "aided ally": _("aided an ally"),

@@ -8,6 +8,8 @@ again from ``rng``:
   pile, the other players' hands, and face-down cards a faction keeps, its
   ``hidden_zones``) is dealt again, uniformly, keeping each hand's size, the draw pile's size
   and each face-down zone's size;
+- **the Black Market's face-down cards** (``GameState.market``) are unseen cards too: the
+  seat that put one there is taken to have forgotten it (docs/rulings.md);
 - **what nobody sees** (a faction's ``unseen_piles``: the items beneath the ruins, the order of
   the quest deck) is dealt again among its piles, whoever the seat is;
 - **cards the seat knows are in a hand** stay there: a card it saw taken into a hand (Stand
@@ -88,6 +90,10 @@ def determinize(game: Game, seat: int, rng: Rng, keep_log: bool = False) -> Game
         for z in FACTIONS[g.factions[s]].hidden_zones(g, s):
             zones.append(z)
             owners.append(-1)
+    if g.market:
+        # The Black Market's face-down cards: nobody may look at them (its card).
+        zones.append(g.market)
+        owners.append(-1)
     pool = sorted(set(g.deck).union(*(set(z) for z in zones)))
     # Known cards first (only those still unseen: a card that became public is not in the
     # pool), then the rest dealt uniformly.
@@ -143,6 +149,10 @@ def _resampled_log(log: list[dict[str, Any]], seat: int, rng: Rng) -> list[dict[
             e = {**e, "card": rng.below(N_CARDS)}
         elif k == "look" and e["seat"] != seat:
             e = {**e, "cards": [rng.below(N_CARDS) for _ in e["cards"]]}
+        elif k == "market_deal":
+            e = {**e, "cards": [rng.below(N_CARDS) for _ in e["cards"]]}
+        elif k == "market_swap" and e["seat"] != seat:
+            e = {**e, "took": rng.below(N_CARDS), "gave": rng.below(N_CARDS)}
         elif k == "action" and secret_from(e, seat):  # a card put face down (8.2.2)
             e = {**e, "token": f"{str(e['token']).split()[0]} {rng.below(N_CARDS)}"}
         out.append(e)

@@ -35,7 +35,8 @@ class Table:
     def new_game(self, seed: int) -> Game:
         c = self.config
         return new_game(
-            list(c.factions), map=c.map, seed=seed, log=False, deck=c.deck, suits=c.suits
+            list(c.factions), map=c.map, seed=seed, log=False, deck=c.deck, suits=c.suits,
+            landmarks=c.landmarks,
         )
 
     def mask(self, game: Game, seat: int | None) -> Mask:

@@ -162,7 +162,7 @@ class RootState(pyspiel.State):  # type: ignore[misc]
                 c = self._root.config
                 g = new_game(
                     list(c.factions), map=c.map, seed=0, forced=forced, deck=c.deck,
-                    suits=c.suits,
+                    suits=c.suits, landmarks=c.landmarks,
                 )
             else:
                 g = self.game.clone()

@@ -48,10 +48,13 @@ from ..board import SUITS, choose_layout, load_board
 from ..cards import CARD_SUITS, DECK, deck_ids
 from ..cards import DECKS as CARD_DECKS
 from ..flow import FACTIONS, OWNERS, TAKES
-from ..rules import exiles
+from ..rules import exiles, landmarks
+from ..rules.landmarks import parse_landmarks
 from ..rules.maps import MAP_ACTIONS
 
 EXILES_MODULE = exiles.__name__
+LANDMARKS_MODULE = landmarks.__name__
+LANDMARK_WORDS = landmarks.ACTION_WORDS
 EXILES_WORDS = exiles.ACTION_WORDS
 
 ENCODING_VERSION = 1
@@ -71,6 +74,10 @@ class Config:
     map: str = "autumn"
     deck: str = "base"
     suits: str | None = None
+    landmarks: tuple[str, ...] | int = ()
+    """The landmarks (appendix A step 5) as ``new_game`` takes them: their decisions and
+    action words (setting them up, the Black Market, crafting from the Forge) join the action
+    space only in a configuration with landmarks."""
 
     def __post_init__(self) -> None:
         if isinstance(self.factions, str):
@@ -87,6 +94,7 @@ class Config:
             raise ValueError(f"unknown deck {self.deck!r}; known: {', '.join(DECKS)}")
         load_board(self.map)  # raises ValueError naming the maps there are
         choose_layout(self.map, self.suits, 0)  # raises ValueError naming the choices
+        object.__setattr__(self, "landmarks", parse_landmarks(self.landmarks))
 
     @property
     def n(self) -> int:
@@ -103,7 +111,7 @@ def as_config(config: ConfigLike | None = None) -> Config:
     if isinstance(config, Config):
         return config
     if isinstance(config, dict):
-        unknown = set(config) - {"factions", "map", "deck", "suits"}
+        unknown = set(config) - {"factions", "map", "deck", "suits", "landmarks"}
         if unknown:
             raise ValueError(f"unknown configuration fields: {', '.join(sorted(unknown))}")
         return Config(**config)
@@ -123,6 +131,8 @@ def decision_kinds(config: Config) -> tuple[str, ...]:
         owner = faction_modules.get(module) or faction_modules.get(module.rsplit("_", 1)[0])
         if module == EXILES_MODULE and config.deck != "exiles":
             continue  # the Exiles and Partisans deck's own decisions
+        if module == LANDMARKS_MODULE and not config.landmarks:
+            continue  # the landmarks' own decisions
         if owner is None or owner in config.factions:
             out.append(kind)
     return tuple(sorted(out))
@@ -206,6 +216,8 @@ class ActionSpace:
             for sig in TAKES[kind]:
                 maps = MAP_ACTIONS.get(str(sig[0]))
                 if str(sig[0]) in EXILES_WORDS and config.deck != "exiles":
+                    continue
+                if str(sig[0]) in LANDMARK_WORDS and not config.landmarks:
                     continue
                 if maps is None or config.map in maps:
                     sigs.setdefault(_sig_text(sig), sig)

@@ -186,7 +186,7 @@ def _landmark_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     name = str(f.data["name"])
     if a[0] == "pass":
-        del g.landmarks[name]
+        g.landmarks.pop(name, None)
         chance.emit(g, {"kind": "landmark", "seat": f.seat, "name": name, "clearing": 0})
         return
     set_up(g, f.seat, name, int(a[2]))
