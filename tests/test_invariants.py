@@ -199,7 +199,9 @@ def _alliance_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tu
     sym = [c for c in b.clearings for o, k in g.tokens[c] if (o, k) == (s, "sympathy")]
     # 8.2.5.I: one sympathy token per clearing; a base only in a clearing of its suit.
     assert len(sym) == len(set(sym)), f"two sympathy tokens in a clearing: {sym}"
-    assert sorted([b.suit[c] for c in bases] + fs.bases) == ["fox", "mouse", "rabbit"]
+    # (A base in the Lost City, every suit at once, is of the one suit no other base has.)
+    suited = [b.suit[c] for c in bases if c != b.lost_city] + fs.bases
+    assert len(suited) == len(set(suited)) and len(bases) + len(fs.bases) == 3, (bases, fs.bases)
     # 8.2.3.I: five supporters at most without a base on the map.
     assert bases or len(fs.supporters) <= 5, f"{len(fs.supporters)} supporters, no base"
     mine = {
@@ -243,7 +245,7 @@ def check_vagabond(g: GameState) -> None:
     # The pawn is in a clearing or one of the map's forests, never removed (9.2.2).
     assert fs.pawn in b.clearings or 101 <= fs.pawn <= 100 + len(b.forests), fs.pawn
     # Items: supply + Crafted Items boxes + his board + ruins + removed = supply + R + S.
-    where = Counter(g.items)
+    where = Counter(g.items) + Counter(g.forge)  # the Legendary Forge's card
     for s in g.seats:
         where.update(s.items)
     for it, states in fs.items.items():
@@ -670,7 +672,7 @@ def check_map(g: GameState) -> None:
     opened = sum(1 for _, n, r in g.vp_log if r == "opened path")
     assert opened <= len(printed.closed_at_start) - len(g.closed)
     if "ferry" in g.landmarks:
-        assert g.ferry == g.landmarks["ferry"] or not g.landmarks["ferry"]
+        assert g.ferry == g.landmarks["ferry"], "the Ferry landmark moves with its piece"
     elif printed.ferry_start:
         assert g.ferry in b.coastal
     else:

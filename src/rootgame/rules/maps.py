@@ -54,6 +54,8 @@ def ferry_moved(g: GameState, seat: int, origin: int, destination: int) -> None:
     a bot scores 1 VP instead (Law of Rootbotics 12.1)."""
     g.turn.setdefault("used", []).append(FERRY)
     g.ferry = destination
+    if "ferry" in g.landmarks:
+        g.landmarks["ferry"] = destination
     if g.log is not None:
         g.log.append({"kind": "ferry", "seat": seat, "from": origin, "to": destination})
     ferry_draw(g, seat)
