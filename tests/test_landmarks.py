@@ -3,6 +3,7 @@ scenario test per rule, named after its card or Law section, with exact outcomes
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -389,3 +390,21 @@ def test_1_2_1_the_black_markets_cards_stay_hidden(seat: int | None) -> None:
             again.state = d
             assert again.events(seat) == events
     assert changed > 20 and swaps > 0
+
+
+# --- The command line ---------------------------------------------------------------------------
+
+
+def test_cli_landmarks_option() -> None:
+    from typer.testing import CliRunner
+
+    from rootgame.cli import app
+
+    runner = CliRunner()
+    r = runner.invoke(app, ["simulate", "-n", "2", "--map", "lake", "--landmarks",
+                            "forge,lost-city", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["games"] == 2
+    r = runner.invoke(app, ["simulate", "-n", "1", "--landmarks", "castle"])
+    assert r.exit_code != 0
+    assert "unknown landmark 'castle'" in r.output and "elder-treetop" in r.output

@@ -51,16 +51,19 @@ def play_random_game(
     bots: Sequence[str] | None = None,
     map_name: str = "autumn",
     deck: str = "base",
+    landmarks: Sequence[str] | int = (),
 ) -> GameRecord:
     """Play one game between bots (``bots``: one spec per seat, e.g. ``heuristic``; random
     bots by default), to the end or to ``max_turns`` completed turns. With ``save_dir``,
     write the game's record there as ``game-<seed>.rootgame``. ``map_name`` is the map (its
-    suits dealt from the seed when it prints none), ``deck`` the shared deck."""
+    suits dealt from the seed when it prints none), ``deck`` the shared deck, ``landmarks``
+    the landmarks (``new_game``)."""
     game: Game | None = None
     specs = list(bots) if bots is not None else ["random"] * len(factions)
     try:
         game = new_game(
-            list(factions), map=map_name, seed=seed, log=save_dir is not None, deck=deck
+            list(factions), map=map_name, seed=seed, log=save_dir is not None, deck=deck,
+            landmarks=landmarks,
         )
         players = [from_spec(b, bot_seed(seed, s)) for s, b in enumerate(specs)]
         while not game.is_over:
@@ -171,6 +174,7 @@ def simulate(
     bots: Sequence[str] | None = None,
     map_name: str = "autumn",
     deck: str = "base",
+    landmarks: Sequence[str] | int = (),
 ) -> Simulation:
     """Play ``games`` games between bots (``bots``: one spec per seat; random bots by
     default); game ``i`` uses seed ``seed + i``. With ``save_dir``, each game's record is
@@ -180,7 +184,9 @@ def simulate(
     if save_dir is not None:
         save_dir.mkdir(parents=True, exist_ok=True)
     for i in range(games):
-        rec = play_random_game(factions, seed + i, max_turns, save_dir, bots, map_name, deck)
+        rec = play_random_game(
+            factions, seed + i, max_turns, save_dir, bots, map_name, deck, landmarks
+        )
         sim.records.append(rec)
         if on_game is not None:
             on_game(rec)
@@ -255,13 +261,15 @@ def mid_game_states(
     every: int = 37,
     factions: Sequence[str] = DEFAULT_FACTIONS,
     deck: str = "base",
+    map_name: str = "autumn",
+    landmarks: Sequence[str] | int = (),
 ) -> list[Game]:
     """Copies of games in progress, taken every ``every`` decisions of random games
     (seeds ``seed``, ``seed + 1``...), until ``count`` are gathered."""
     out: list[Game] = []
     s = seed
     while len(out) < count and s < seed + 10 * count:
-        game = new_game(list(factions), seed=s, deck=deck)
+        game = new_game(list(factions), seed=s, deck=deck, map=map_name, landmarks=landmarks)
         bots = [RandomBot(bot_seed(s, k)) for k in range(len(factions))]
         k = 0
         while not game.is_over and len(out) < count and game.turn_number < DEFAULT_MAX_TURNS:
@@ -366,15 +374,19 @@ def run(
     clone_seconds: float = 0.3,
     factions: Sequence[str] = DEFAULT_FACTIONS,
     deck: str = "base",
+    map_name: str = "autumn",
+    landmarks: Sequence[str] | int = (),
 ) -> BenchResult:
     """The benchmark: ``games`` random games of ``factions`` (by default Marquise vs Eyrie)
     with the shared ``deck``,
     then clones of mid-game states, then the cost of writing records (on at most
     ``RECORD_GAMES`` games). Forced steps are counted apart from decisions."""
     forced0 = flow.COUNTERS.forced
-    sim = simulate(factions, games, seed, deck=deck)
+    sim = simulate(factions, games, seed, deck=deck, map_name=map_name, landmarks=landmarks)
     forced = flow.COUNTERS.forced - forced0
-    states = mid_game_states(seed, factions=factions, deck=deck)
+    states = mid_game_states(
+        seed, factions=factions, deck=deck, map_name=map_name, landmarks=landmarks
+    )
     clones, secs = time_clones(states, clone_seconds)
     legal_us = time_legal(states)
     apply_us = time_apply(states, seed)

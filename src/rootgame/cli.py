@@ -52,6 +52,7 @@ from .i18n import (
 from .i18n import gettext as _
 from .i18n import set_language as _set_language
 from .render import FACTION_STYLE
+from .rules.landmarks import parse_landmarks
 
 app = typer.Typer(
     cls=RootgameGroup,
@@ -195,6 +196,20 @@ DECK_HELP = N_(
     "The shared deck: base, or exiles (the Exiles and Partisans deck, appendix A step 2)."
 )
 
+LANDMARKS_HELP = N_(
+    "Landmarks (appendix A step 5): one or two of forge, lost-city, black-market, "
+    "elder-treetop, tower, ferry, comma-separated, or 1 or 2 dealt at random."
+)
+
+
+def parse_landmarks_option(text: str) -> tuple[str, ...] | int:
+    """The landmarks from ``--landmarks``; BadParameter naming the choices."""
+    try:
+        return parse_landmarks(text)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--landmarks") from None
+
+
 MAP_HELP = N_(
     "The map: autumn, winter, lake or mountain (the suits of a map that prints none are dealt "
     "at random from the seed)."
@@ -233,17 +248,19 @@ def simulate_cmd(
     ),
     map_text: str = typer.Option("autumn", "--map", "-m", help=MAP_HELP),
     deck_text: str = typer.Option("base", "--deck", "-d", help=DECK_HELP),
+    landmarks_text: str = typer.Option("", "--landmarks", "-l", help=LANDMARKS_HELP),
 ) -> None:
     """Play GAMES games between bots (random ones by default) and summarise the results."""
     names = parse_factions(factions)
     map_name = parse_map(map_text)
     deck = parse_deck(deck_text)
+    landmarks = parse_landmarks_option(landmarks_text)
     specs = seat_bots(bots, names, fill=True)
     if save_dir is not None:
         ensure_folder(save_dir)
     try:
         sim = _simulate(
-            names, specs, games, seed, max_turns, save_dir, as_json, map_name, deck
+            names, specs, games, seed, max_turns, save_dir, as_json, map_name, deck, landmarks
         )
     except SaveError as e:
         fail(_("cannot write the record {path}: {error}").format(
@@ -270,12 +287,13 @@ def _simulate(
     as_json: bool,
     map_name: str = "autumn",
     deck: str = "base",
+    landmarks: tuple[str, ...] | int = (),
 ) -> Simulation:
     """Run the games and print the summary (one JSON object, or tables)."""
     if as_json:
         sim = run_simulation(
             names, games, seed, max_turns, save_dir=save_dir, bots=specs, map_name=map_name,
-            deck=deck,
+            deck=deck, landmarks=landmarks,
         )
         typer.echo(json.dumps(sim.summary()))
         return sim
@@ -299,6 +317,7 @@ def _simulate(
             bots=specs,
             map_name=map_name,
             deck=deck,
+            landmarks=landmarks,
         )
     s = sim.summary()
     done = games - s["errors"]
@@ -394,6 +413,7 @@ def play_cmd(
     traits: str = typer.Option(
         "", "--traits", help=N_("The Clockwork bots' traits, comma-separated (e.g. swoop,war-tax).")
     ),
+    landmarks_text: str = typer.Option("", "--landmarks", "-l", help=LANDMARKS_HELP),
 ) -> None:
     """Play a game in the terminal against bots (the random one by default)."""
     from .bots import from_spec
@@ -402,6 +422,7 @@ def play_cmd(
     specs = parse_bots(bot_spec, "--bot")
     map_name = parse_map(map_text)
     deck = parse_deck(deck_text)
+    landmarks = parse_landmarks_option(landmarks_text)
     me = as_.strip().lower()
     if load is not None:
         from .cli_records import load_game
@@ -436,7 +457,7 @@ def play_cmd(
     if load is None:
         game = new_game(
             names, map=map_name, seed=seed, deck=deck,
-            bots=bot_settings(names, difficulty, traits),
+            bots=bot_settings(names, difficulty, traits), landmarks=landmarks,
         )
     human = names.index(me)
     bots = {s: from_spec(spec, bot_seed(seed, s)) for s, spec in zip(others, specs, strict=True)}
@@ -475,6 +496,8 @@ def bench_cmd(
         0, "--envs", min=0, help=N_("With --rl: processes of the vector env (0: one per core).")
     ),
     deck_text: str = typer.Option("base", "--deck", "-d", help=DECK_HELP),
+    map_text: str = typer.Option("autumn", "--map", "-m", help=MAP_HELP),
+    landmarks_text: str = typer.Option("", "--landmarks", "-l", help=LANDMARKS_HELP),
 ) -> None:
     """Time the engine on one core: random games, decisions, forced steps, clones and the
     cost of records. With --rl: Gymnasium steps/s, one environment and an AsyncVectorEnv."""
@@ -486,7 +509,12 @@ def bench_cmd(
     else:
         mixes = [DEFAULT_FACTIONS] + ([FOUR_PLAYERS] if four_players_available() else [])
     deck = parse_deck(deck_text)
-    results = [run(games, seed, factions=m, deck=deck) for m in mixes]
+    map_name = parse_map(map_text)
+    landmarks = parse_landmarks_option(landmarks_text)
+    results = [
+        run(games, seed, factions=m, deck=deck, map_name=map_name, landmarks=landmarks)
+        for m in mixes
+    ]
     if as_json:
         d: dict[str, Any] = results[0].as_dict()
         if len(results) > 1:

@@ -64,6 +64,12 @@ def abbreviations() -> dict[str, str]:
         # border of their clearing's box (at most 5 letters).
         "ferry": pgettext("map", "ferry"),
         "tower": pgettext("map", "tower"),
+        # TRANSLATORS: the other landmarks (appendix L), marked the same way (at most 5
+        # letters): the Legendary Forge, the Lost City, the Black Market, the Elder Treetop.
+        "forge": pgettext("map", "forge"),
+        "lost-city": pgettext("map", "city"),
+        "black-market": pgettext("map", "mrket"),
+        "elder-treetop": pgettext("map", "tree"),
     }
 
 
@@ -122,6 +128,9 @@ def draw_map(view: JSON) -> Text | None:
     short = abbreviations()
     by_id = {int(c["id"]): c for c in view["clearings"]}
     marks = {int(view[k]): short[k] for k in ("ferry", "tower") if view.get(k)}
+    for name, c in (view.get("landmarks") or {}).items():
+        if c and name not in ("ferry", "tower"):
+            marks[int(c)] = short[name]
     for cid, (r, col) in at.items():
         _box(grid, styles, r, col, by_id[cid], view["factions"], short, marks.get(cid, ""))
     text = Text()

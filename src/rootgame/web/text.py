@@ -144,6 +144,10 @@ UI: dict[str, str] = {
     "closed_path": N_("Closed path {a}-{b}"),
     "ferry": N_("the Ferry"),
     "tower": N_("the tower"),
+    "forge": N_("the Legendary Forge"),
+    "lost_city": N_("the Lost City: fox, mouse and rabbit"),
+    "black_market": N_("the Black Market: {n} cards face down"),
+    "elder_treetop": N_("the Elder Treetop: one more building slot"),
     "pawn_of": N_("pawn of {faction}"),
     # The faction boards as the table draws them (reference.py gives their printed numbers).
     "building_tracks": N_("Building tracks"),

@@ -257,6 +257,12 @@ function drawMap(v) {
   // Pieces of the map itself: the Lake's Ferry (M.3.1), the Mountain's tower (M.4.4).
   if (v.ferry) svg.append(marker(xy[v.ferry], 120, -120, FERRY, "ferry", ui("ferry")));
   if (v.tower) svg.append(marker(xy[v.tower], -120, 120, TOWER, "tower", ui("tower")));
+  // The Landmarks Pack (appendix L): each landmark where it was set up.
+  const LANDMARK_MARKS = { forge: ["⚒", "forge"], "lost-city": ["✦", "lost_city"], "black-market": ["⚖", "black_market"], "elder-treetop": ["♣", "elder_treetop"] };
+  for (const [name, c] of Object.entries(v.landmarks || {})) {
+    const mk = LANDMARK_MARKS[name];
+    if (c && mk) svg.append(marker(xy[c], 120, 120, mk[0], name, ui(mk[1], { n: v.black_market || 0 })));
+  }
   // A pawn in a forest (the Vagabond, 9.5.1): drawn in the middle of the forest.
   for (const p of v.players) {
     const at = p.board && typeof p.board.pawn === "string" && p.board.pawn.startsWith("forest:") ? p.board.pawn.slice(7) : null;
