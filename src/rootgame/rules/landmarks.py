@@ -220,11 +220,10 @@ def set_up(g: GameState, seat: int, name: str, c: int) -> None:
 @driver("deal_hands")
 def _deal_hands(g: GameState, f: Frame) -> None:
     """A step 7 after the landmarks: everyone draws the starting hand (5.1.3)."""
-    from ..game import STARTING_HAND
+    from ..game import deal_hands
 
     pop(g, f)
-    for k in range(g.n):
-        draw(g, (g.first_seat + k) % g.n, STARTING_HAND)
+    deal_hands(g)
 
 
 # --- The Tower -----------------------------------------------------------------------------
