@@ -129,7 +129,7 @@ def mid_games(
     first: int = 17,
     deck: str = "base",
     map: str = "autumn",
-    landmarks: Sequence[str] = (),
+    landmarks: Sequence[str] | int = (),
 ) -> list[Game]:
     """Copies of random games (random bots, the shared ``deck``, the ``map`` with its default
     suits, the ``landmarks``) at several moments, never over: after decision ``first``, then
@@ -137,7 +137,7 @@ def mid_games(
     out: list[Game] = []
     for seed in seeds:
         g = new_game(factions=list(factions), seed=seed, deck=deck, map=map,
-                     landmarks=list(landmarks))
+                     landmarks=landmarks if isinstance(landmarks, int) else list(landmarks))
         bot = RandomBot(seed)
         n = 0
         while not g.is_over:

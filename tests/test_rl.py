@@ -23,25 +23,29 @@ CONFIGS: list[Config] = [
     Config(("marquise", "eyrie")),
     Config(("eyrie", "marquise"), "winter", "exiles"),
     Config(("marquise", "eyrie", "alliance"), "lake", "base", "suggested"),
-    Config(("alliance", "marquise"), "autumn", "exiles"),
+    Config(("alliance", "marquise"), "autumn", "exiles", landmarks=("forge", "black-market")),
     Config(("vagabond", "eyrie"), "mountain", "exiles", "suggested"),
     Config(("marquise", "vagabond", "alliance", "eyrie"), "lake", "exiles"),
-    Config(("eyrie", "alliance", "vagabond", "marquise"), "mountain", "base"),
+    Config(("eyrie", "alliance", "vagabond", "marquise"), "mountain", "base", landmarks=2),
     Config(("marquise", "electric-eyrie")),
     Config(("alliance", "electric-eyrie", "vagabond"), "winter", "exiles"),
 ]
-"""Every faction (2 to 4 seats), every map (printed, suggested and dealt suits), both decks."""
+"""Every faction (2 to 4 seats), every map (printed, suggested and dealt suits), both decks,
+landmarks named and dealt."""
 
 MIXES: list[tuple[str, ...]] = sorted({c.factions for c in CONFIGS})
 """The faction mixes of :data:`CONFIGS` (seats in order)."""
 
 
 def _id(c: Config) -> str:
-    return f"{'+'.join(c.factions)}-{c.map}-{c.deck}"
+    return f"{'+'.join(c.factions)}-{c.map}-{c.deck}" + ("-landmarks" if c.landmarks else "")
 
 
 def _game(c: Config, seed: int, log: bool = False) -> Any:
-    return new_game(list(c.factions), map=c.map, deck=c.deck, suits=c.suits, seed=seed, log=log)
+    return new_game(
+        list(c.factions), map=c.map, deck=c.deck, suits=c.suits, landmarks=c.landmarks,
+        seed=seed, log=log,
+    )
 
 
 def test_every_decision_declares_the_actions_it_lists() -> None:
@@ -111,6 +115,27 @@ def test_observation_dict_reads_the_view() -> None:
     assert x.dtype == np.float32 and x.shape == (ob.size,)
 
 
+def test_observation_shows_the_landmarks_the_forge_and_the_black_market() -> None:
+    from rootgame.rules.landmarks import LANDMARKS
+
+    config = Config(("marquise", "eyrie"), landmarks=("forge", "black-market"))
+    ob = Observer(config)
+    assert "landmarks" not in Observer(Config(("marquise", "eyrie"))).sections
+    g = _game(config, 1)
+    bot = RandomBot(1)
+    while any(not c for c in g.view(0)["landmarks"].values()):
+        g.apply(bot.choose(g))
+    v = g.view(0)
+    lm = ob.observe_dict(v)["landmarks"]
+    width = len(ob.clearings) + 1
+    for i, name in enumerate(LANDMARKS):
+        row = lm[i * width:(i + 1) * width]
+        at = v["landmarks"].get(name)
+        assert row.sum() == 1 and row[ob.cidx[at] if at else len(ob.clearings)] == 1
+    tail = lm[len(LANDMARKS) * width:]
+    assert tail.sum() == sum(v["forge_items"].values()) + v["black_market"] == 4 + 3
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=_id)
 def test_1_2_1_observation_tensors_do_not_depend_on_hidden_information(config: Config) -> None:
     """Everything a seat cannot see is drawn again: its observation tensor is unchanged. The
@@ -119,7 +144,10 @@ def test_1_2_1_observation_tensors_do_not_depend_on_hidden_information(config: C
     ob = Observer(config)
     rng = Rng(11)
     changed = 0
-    games = mid_games(factions, range(3), every=37, first=11, deck=config.deck, map=config.map)
+    games = mid_games(
+        factions, range(3), every=37, first=11, deck=config.deck, map=config.map,
+        landmarks=config.landmarks,
+    )
     for game in games:
         for seat in range(len(factions)):
             h = resample(game, seat, rng)
@@ -143,7 +171,7 @@ def test_gymnasium_check_env(config: Config, reward: str) -> None:
             continue
         env = RootEnv(
             faction=faction, factions=config.factions, map=config.map, deck=config.deck,
-            suits=config.suits, reward=reward, render_mode="ansi",
+            suits=config.suits, landmarks=config.landmarks, reward=reward, render_mode="ansi",
         )
         check_env(env, skip_render_check=False)
 
@@ -198,7 +226,7 @@ def test_pettingzoo_api_and_seed_tests(config: Config) -> None:
     from rootgame.rl import aec_env
 
     kw = {"factions": config.factions, "map": config.map, "deck": config.deck,
-          "suits": config.suits}
+          "suits": config.suits, "landmarks": config.landmarks}
     api_test(aec_env(**kw), num_cycles=300)
     seed_test(lambda: aec_env(**kw), num_cycles=300)
 
@@ -241,7 +269,11 @@ def _spiel(
 def test_openspiel_random_sim_test(config: Config) -> None:
     import pyspiel
 
-    game = _spiel(config.factions, map=config.map, deck=config.deck, suits=config.suits or "")
+    marks = config.landmarks
+    game = _spiel(
+        config.factions, map=config.map, deck=config.deck, suits=config.suits or "",
+        landmarks=f"random{marks}" if isinstance(marks, int) else "+".join(marks),
+    )
     assert game.num_distinct_actions() == action_space_size(config)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 

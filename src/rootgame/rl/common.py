@@ -4,7 +4,7 @@ with its action space and observer, the mask of a seat, text rendering, and oppo
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -22,6 +22,11 @@ DEFAULT_MAX_TURNS = 150
 
 OBS_LOW, OBS_HIGH = -1000.0, 1000.0
 """Bounds of every entry of an observation tensor (scores may go below zero)."""
+
+
+def as_marks(landmarks: Sequence[str] | int) -> tuple[str, ...] | int:
+    """Landmarks as a configuration keeps them: a tuple of names, or how many are dealt."""
+    return landmarks if isinstance(landmarks, int) else tuple(landmarks)
 
 
 class Table:

@@ -16,7 +16,7 @@ import numpy.typing as npt
 
 from ..flow import FACTIONS
 from ..game import Game
-from .common import DEFAULT_MAX_TURNS, OBS_HIGH, OBS_LOW, Opponent, Table, make_opponent
+from .common import DEFAULT_MAX_TURNS, OBS_HIGH, OBS_LOW, Opponent, Table, as_marks, make_opponent
 from .space import Config
 
 REWARDS = ("win", "vp")
@@ -29,7 +29,8 @@ class RootEnv(gym.Env[ObsType, np.int64]):
 
     Parameters: ``faction`` (the learner's), ``factions`` (all seats in clockwise order; by
     default the learner's faction and the other base factions), ``map``, ``deck`` ("base" or
-    "exiles"), ``suits`` (the suit layout, as ``new_game`` takes it), ``opponents`` (a bot
+    "exiles"), ``suits`` (the suit layout, as ``new_game`` takes it), ``landmarks`` (as
+    ``new_game`` takes them: names, or 1 or 2 dealt at random), ``opponents`` (a bot
     name or a callable ``game -> action``, or one per other seat), ``reward`` (``"win"``: +1 for
     a win, -1 for a loss at the end; ``"vp"``: after each step the change of the learner's VP
     minus the best opponent's, plus the win reward at the end), ``max_turns`` (the episode is
@@ -46,6 +47,7 @@ class RootEnv(gym.Env[ObsType, np.int64]):
         map: str = "autumn",
         deck: str = "base",
         suits: str | None = None,
+        landmarks: Sequence[str] | int = (),
         opponents: Any = "random",
         reward: str = "win",
         max_turns: int = DEFAULT_MAX_TURNS,
@@ -63,7 +65,7 @@ class RootEnv(gym.Env[ObsType, np.int64]):
             raise ValueError(f"reward must be one of {', '.join(REWARDS)}, not {reward!r}")
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.table = Table(Config(tuple(factions), map, deck, suits))
+        self.table = Table(Config(tuple(factions), map, deck, suits, as_marks(landmarks)))
         self.seat = factions.index(faction)
         others = len(factions) - 1
         if isinstance(opponents, (list, tuple)):

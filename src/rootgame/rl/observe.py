@@ -16,6 +16,7 @@ import numpy.typing as npt
 from ..board import SUITS, load_board
 from ..cards import CARD_SUITS, DECK, ITEMS, deck_ids
 from ..flow import FACTIONS
+from ..rules.landmarks import LANDMARKS
 from ..state import JSON
 from .space import Config, as_config, decision_kinds
 
@@ -70,6 +71,11 @@ class Observer:
         if b.ferry_start or b.closed_at_start:
             # The map's own pieces (appendix M): where the Ferry is, which paths are closed.
             self.sections["map"] = ((n_c if b.ferry_start else 0) + len(b.closed_at_start),)
+        if c.landmarks:
+            # The Landmarks Pack (appendix A step 5, appendix L): where each landmark stands
+            # (a clearing, or "not on the map"), the items on the Legendary Forge, and how many
+            # face-down cards lie at the Black Market.
+            self.sections["landmarks"] = (len(LANDMARKS) * (n_c + 1) + len(ITEMS) + 1,)
         self.size = sum(int(np.prod(s)) for s in self.sections.values())
 
     # --- the dict form -------------------------------------------------------------------
@@ -158,6 +164,17 @@ class Observer:
             closed = {tuple(p) for p in view.get("closed_paths", ())}
             for i, p in enumerate(self.board.closed_at_start):
                 m[at + i] = p in closed
+        if "landmarks" in out:
+            lm = out["landmarks"]
+            width = len(self.clearings) + 1
+            placed = view.get("landmarks", {})
+            for i, name in enumerate(LANDMARKS):
+                c = placed.get(name)
+                lm[i * width + (self.cidx[c] if c in self.cidx else len(self.clearings))] = 1
+            at = len(LANDMARKS) * width
+            for item, k in view.get("forge_items", {}).items():
+                lm[at + ITEMS.index(item)] = k
+            lm[at + len(ITEMS)] = view.get("black_market", 0)
         return out
 
     # --- the tensor ------------------------------------------------------------------------

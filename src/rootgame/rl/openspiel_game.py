@@ -4,7 +4,9 @@ Importing this module (or ``rootgame.rl``) registers the game. Parameters: ``fac
 (joined by "+", seats in order: OpenSpiel game strings reserve commas), ``map``, ``deck``,
 ``suits`` (the suit layout as ``new_game`` takes it; "" is the map's printed suits, or on a map
 without them the markers dealt from seed 0: a fixed layout, since the game's parameters fix
-it), ``max_moves`` (the game is cut, with zero returns, after that many moves counting chance
+it), ``landmarks`` (names joined by "+", or "random1"/"random2" dealt at random; "" none:
+OpenSpiel reads a bare number as an integer), ``max_moves`` (the game is cut, with zero
+returns, after that many moves counting chance
 moves: OpenSpiel needs a bound).
 
 Chance is explicit: the engine's chance (rules/chance.py) is told to *ask* for outcomes
@@ -40,6 +42,7 @@ DEFAULTS: dict[str, Any] = {
     "map": "autumn",
     "deck": "base",
     "suits": "",
+    "landmarks": "",
     "max_moves": DEFAULT_MAX_MOVES,
 }
 
@@ -71,8 +74,14 @@ class Setting:
         p.update(params)
         factions = tuple(f.strip() for f in str(p["factions"]).split("+") if f.strip())
         self.params = p
+        marks = str(p["landmarks"]).strip()
+        landmarks: tuple[str, ...] | int = (
+            int(marks[6:]) if marks.startswith("random") and marks[6:].isdigit()
+            else tuple(x for x in marks.split("+") if x)
+        )
         self.config = as_config(
-            {"factions": factions, "map": p["map"], "deck": p["deck"], "suits": p["suits"] or None}
+            {"factions": factions, "map": p["map"], "deck": p["deck"],
+             "suits": p["suits"] or None, "landmarks": landmarks}
         )
         self.cards = deck_ids(self.config.deck)
         """The deck: the largest pile shuffled (54 cards with either deck)."""

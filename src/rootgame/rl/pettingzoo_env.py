@@ -17,7 +17,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..game import Game
-from .common import DEFAULT_MAX_TURNS, OBS_HIGH, OBS_LOW, Table, render_text
+from .common import DEFAULT_MAX_TURNS, OBS_HIGH, OBS_LOW, Table, as_marks, render_text
 from .space import Config
 
 
@@ -32,13 +32,14 @@ class RootAEC(AECEnv):  # type: ignore[misc]
         map: str = "autumn",
         deck: str = "base",
         suits: str | None = None,
+        landmarks: Sequence[str] | int = (),
         max_turns: int = DEFAULT_MAX_TURNS,
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
-        self.table = Table(Config(tuple(factions), map, deck, suits))
+        self.table = Table(Config(tuple(factions), map, deck, suits, as_marks(landmarks)))
         self.possible_agents = list(self.table.config.factions)
         self.agents = self.possible_agents[:]
         self.max_turns = max_turns
