@@ -253,7 +253,8 @@ def test_many_seeded_vagabond_games_round_trip_line_by_line(
 @pytest.mark.parametrize(
     ("factions", "seed", "character"),
     [(MEAV, 206, "ranger"), (MEAV, 204, "thief"), (MEV, 200, "thief"), (MEV, 201, "ranger"),
-     (MEV, 202, "tinker"), (VEA, 1, "tinker"), (VEA, 3, "ranger")],
+     (MEV, 202, "tinker"), (VEA, 1, "tinker"), (VEA, 2, "thief"), (VEA, 3, "ranger"),
+     (MEAV, 201, "tinker")],
 )
 def test_whole_vagabond_games_round_trip(
     factions: tuple[str, ...], seed: int, character: str
@@ -265,16 +266,18 @@ def test_whole_vagabond_games_round_trip(
     _round_trip(factions, seed, character, None)
 
 
-VB_MISSES = ((MEAV, 100, "ranger"), (VEA, 2, "thief"), (MEAV, 101, "tinker"),
-             (MEAV, 201, "tinker"))
-"""Whole games whose record the search does not replay yet: it gives up late in the game on
-a line where the Alliance's choices leave no trace (which sympathy tokens craft: 'Z%s' left
-open at the Alliance's discard) or a card taken and given back leaves two readings. Left in
-view as expected failures; the capped games above all replay."""
+VB_MISSES = ((MEAV, 100, "ranger"), (MEAV, 101, "tinker"))
+"""Whole four-player games whose record the search does not replay yet: it gives up late in
+the game (100: line 161 of 214, two Armorers drawn, spent and drawn again across a
+reshuffle; 101: line 116, the Alliance's crafts). VEA 2 and MEAV 201 replay since a card
+the record names drawn again later is spent first (``CardIdentity.spend_cost``), and 100
+got past its Royal Claim (line 79) since a craft paid with a choice of suits tries first
+the suits the line's later crafts do not need (``Importer._craft_shortage``). Left in view
+as expected failures; the capped games above all replay."""
 
 
 @pytest.mark.xfail(reason="the search gives up (docs/rootlog.md, known limits)", strict=True)
-@pytest.mark.parametrize(("factions", "seed", "character"), VB_MISSES[:2])
+@pytest.mark.parametrize(("factions", "seed", "character"), VB_MISSES[:1])
 def test_whole_vagabond_games_the_search_does_not_replay_yet(
     factions: tuple[str, ...], seed: int, character: str
 ) -> None:

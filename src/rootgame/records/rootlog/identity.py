@@ -37,19 +37,65 @@ def swap_cards(g: Any, x: int, y: int) -> None:
 
 
 def exchange(
-    g: Any, free: dict[int, tuple[int, int]], f: int, y: int
+    g: Any, free: dict[int, tuple[int, int]], f: int, y: int, still_open: bool = False
 ) -> tuple[tuple[Any, ...], ...]:
     """The unnamed draw ``f`` was card ``y``: exchange the two (``y`` from the draw pile, or
     from another hand where it was drawn unnamed too, which then holds ``f``). Updates
-    ``free`` and returns the renaming events for the final replay."""
+    ``free`` and returns the renaming events for the final replay. ``still_open``: the
+    record asks only for a suit, so ``y`` stays an unnamed draw (any card of that suit)."""
     swap_cards(g, f, y)
-    serial = free.pop(f)[0]
-    events: list[tuple[Any, ...]] = [("rename", serial, y)]
+    info = free.pop(f)
+    events: list[tuple[Any, ...]] = [("rename", info[0], y)]
     if y in free:
         other = free.pop(y)
         free[f] = other
         events.append(("rename", other[0], f))
+    if still_open:
+        free[y] = info
     return tuple(events)
+
+
+def rotate(
+    g: Any, free: dict[int, tuple[int, int]], loose: dict[int, tuple[int, int, str | None]],
+    f: int, y: int, z: int | None, still_open: bool = False,
+) -> tuple[tuple[Any, ...], ...]:
+    """The unnamed draw ``f`` was card ``y``, a card drawn unnamed from the same pile and
+    since spent with at most its suit written (see :meth:`CardIdentity.rotation`); that
+    earlier draw was ``z`` instead (a card of that suit from the pile or another unnamed
+    draw, whose place ``f`` takes), or ``f`` itself when ``z`` is None. Returns the
+    renaming events."""
+    info = free.pop(f)
+    if y in loose:
+        other, epoch, suit = loose.pop(y)
+    else:
+        other, epoch = free.pop(y)
+        suit = None
+    swap_cards(g, f, y)
+    events: list[tuple[Any, ...]] = [("rename", info[0], y)]
+    took = f
+    if z is not None:
+        swap_cards(g, f, z)
+        took = z
+        if z in free:
+            third = free.pop(z)
+            free[f] = third
+            events.append(("rename", third[0], f))
+    events.append(("rename", other, took))
+    loose[took] = (other, epoch, suit)
+    if still_open:
+        free[y] = info
+    return tuple(events)
+
+
+def open_lists(g: Any) -> list[list[int]]:
+    """The face-up places a card spent by suit only may lie in: the discard pile and the
+    face-up card lists of the boards (the Decree)."""
+    out: list[list[int]] = [g.discard]
+    for f, fs in zip(g.factions, g.fs, strict=True):
+        n = notation(f)
+        hidden = n.hidden_cards(fs)
+        out.extend(x for x in n.card_lists(fs) if x is not hidden)
+    return out
 
 
 def held(g: Any, loc: Loc) -> list[int]:
@@ -70,6 +116,7 @@ class CardIdentity:
     order: list[int]
     rank_of: dict[int, int]
     named_at: dict[str, list[int]]
+    drawn_at: dict[str, list[int]]
 
     def spend_cost(self, key: str, line: int) -> int:
         """A tie-breaker when the record does not say which card leaves a hand (a suit, an
@@ -77,6 +124,9 @@ class CardIdentity:
         latest (another card of the same kind may be needed sooner)."""
         here = self.rank_of[line]
         later = [r for r in self.named_at.get(key, ()) if r >= here]
+        drawn = [r for r in self.drawn_at.get(key, ()) if r > here]
+        if later and drawn and drawn[0] <= later[0]:
+            return 0  # drawn again before it is next spent: it leaves the hand before
         return 0 if not later else 10**6 - later[0]
 
 
@@ -206,17 +256,16 @@ class CardIdentity:
             for f in hand:
                 if f not in pos.free:
                     continue
-                y = self.donor(pos, g, f, at.spec, set(hand))
-                if y is not None:
+                g2 = g.clone()
+                free, loose = dict(pos.free), dict(pos.loose)
+                events = self.settle_free(pos, g2, free, loose, f, at.spec, set(hand))
+                if events is not None:
                     from ... import flow
 
-                    g2 = g.clone()
-                    free = dict(pos.free)
-                    events = exchange(g2, free, f, y)
                     top = g2.stack[-1]
                     legal = flow.DECISIONS[top.kind][0](g2, top)
                     new = Pos(g2, legal, pos.seg, pos.line, pos.turns, pos.left, free,
-                              pos.epoch, pos.done)
+                              pos.epoch, pos.done, loose)
                     return Node(new, node, (), events, (), repaired=True)
             return None
         return None
@@ -239,6 +288,75 @@ class CardIdentity:
                         spec.matches(x):
                     return int(x)
         return None
+
+    def rotation(
+        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]
+    ) -> tuple[int, int | None] | None:
+        """When neither the draw pile nor another hand has a card ``spec`` allows for the
+        unnamed draw ``f``: a card ``y`` drawn unnamed from the same pile and since spent
+        with at most its suit written (``Pos.loose``: in the discard pile or the Decree, or
+        shuffled into the present draw pile and not seen since) that fits ``spec``. What was
+        spent then was ``f`` (when its suit fits) or, from the present pile, a card ``z`` of
+        that suit from the draw pile or drawn unnamed into another hand. Returns (y, z)."""
+        epoch = pos.free[f][1]
+        suit_f = DECK[f].suit
+        line = pos.line if pos.line is not None else self.order[-1]
+
+        def cost(x: int) -> int:
+            return self.spend_cost(DECK[x].key, line)
+
+        found: list[tuple[int, int, bool]] = []
+        if epoch == pos.epoch:
+            for pile in open_lists(g):
+                found.extend((y, *self._open_at(pos, y)) for y in pile)
+        else:
+            found.extend((y, *self._open_at(pos, y)) for y in g.deck)
+        options: list[tuple[int, int, int | None]] = []
+        for y, e, ok in found:
+            if e != epoch or not ok or not spec.matches(y):
+                continue
+            suit = pos.loose[y][2] if y in pos.loose else None
+            if suit is None or suit == suit_f:
+                options.append((cost(y), y, None))
+                continue
+            if epoch != pos.epoch:
+                continue
+            spare = [x for x in g.deck if DECK[x].suit == suit] + [
+                x for _, hidden in hidden_piles(g) for x in hidden
+                if x not in keep and x in pos.free and pos.free[x][1] == epoch
+                and DECK[x].suit == suit]
+            z = min(spare, default=None, key=cost)
+            if z is not None:
+                options.append((cost(y) + cost(z), y, int(z)))
+        if not options:
+            return None
+        _, y, z = min(options, key=lambda o: o[0])
+        return y, z
+
+    @staticmethod
+    def _open_at(pos: Pos, y: int) -> tuple[int, bool]:
+        """(the epoch of the unnamed draw that card ``y`` still stands for, whether it is
+        one: spent with at most its suit written, or discarded unnamed); (-1, False)."""
+        if y in pos.loose:
+            return pos.loose[y][1], True
+        if y in pos.free:
+            return pos.free[y][1], True
+        return -1, False
+
+    def settle_free(
+        self, pos: Pos, g: Any, free: dict[int, tuple[int, int]],
+        loose: dict[int, tuple[int, int, str | None]], f: int, spec: CardSpec, keep: set[int],
+    ) -> tuple[tuple[Any, ...], ...] | None:
+        """Give the unnamed draw ``f`` a card ``spec`` allows (:meth:`donor`, else
+        :meth:`rotation`): the renaming events, or None when no card can be."""
+        still_open = spec.keys is None and spec.item is None
+        y = self.donor(pos, g, f, spec, keep)
+        if y is not None:
+            return exchange(g, free, f, y, still_open)
+        r = self.rotation(pos, g, f, spec, keep)
+        if r is None:
+            return None
+        return rotate(g, free, loose, f, *r, still_open)
 
     def fix_hands(self, pos: Pos) -> tuple[tuple[Any, ...], ...]:
         """Before searching a decision: if the current line will take from a hand more cards
@@ -273,17 +391,22 @@ class CardIdentity:
                         # names later: it may as well have been another card that fits.
                         y = self.donor(pos, g, c, spec, set(hand))
                         if y is not None and not self.spend_cost(DECK[y].key, line):
-                            events.extend(exchange(g, pos.free, c, y))
+                            events.extend(exchange(g, pos.free, c, y,
+                                                   spec.keys is None and spec.item is None))
                             c = y
                     taken.add(c)
                     continue
-                got = next(((x, y) for x in hand if x not in taken and x in pos.free
-                            for y in [self.donor(pos, g, x, spec, set(hand))] if y is not None),
-                           None)
-                if got is None:
+                done = None
+                for x in hand:
+                    if x not in taken and x in pos.free:
+                        done = self.settle_free(pos, g, pos.free, pos.loose, x, spec,
+                                                set(hand))
+                        if done is not None:
+                            break
+                if done is None:
                     break
-                events.extend(exchange(g, pos.free, *got))
-                taken.add(got[1])
+                events.extend(done)
+                taken.add(int(done[0][2]))
         if events and not g.winners:
             from ... import flow
 

@@ -108,42 +108,58 @@ class Importer(CardIdentity):
         self.named_at: dict[str, list[int]] = {}
         """Card key -> the ranks of the lines that name a card of that key leaving a hand
         (played, discarded, crafted, given, an ambush), in order."""
+        self.drawn_at: dict[str, list[int]] = {}
+        """Card key -> the ranks of the lines that name a card of that key drawn from the
+        draw or discard pile, in order."""
         for line in self.order:
             for at in self.lines[line].atoms:
                 if at.spec is None or at.kind not in ("card", "craft", "ambush"):
                     continue
-                if at.kind == "card" and not hidden_place(self.factions, at.key[0]):
+                into = self.named_at
+                if at.kind == "card" and at.key[0] in (("deck",), ("discard",)):
+                    into = self.drawn_at
+                elif at.kind == "card" and not hidden_place(self.factions, at.key[0]):
                     continue
                 if at.spec.keys is not None and len(at.spec.keys) == 1:
                     for key in at.spec.keys:
-                        self.named_at.setdefault(key, []).append(self.rank_of[line])
+                        into.setdefault(key, []).append(self.rank_of[line])
 
     def _check_supported(self, letters: list[str]) -> None:
-        """Refuse, in one line naming all of it, a record of what rootgame cannot play yet:
-        another map or deck, other factions, hirelings, landmarks, other clearing suits."""
+        """Refuse, in one line naming all of it, a record of what rootgame cannot replay yet:
+        factions, hirelings and landmarks the engine does not have; maps, the E&P deck and
+        clearing suits the engine has but its Rootlog import does not follow yet."""
         rec = self.rec
         at = rec.header_lines
-        missing: list[tuple[int, str]] = []
+        lacks: list[tuple[int, str]] = []
+        unfollowed: list[tuple[int, str]] = []
         if rec.map not in ("Fall", "Autumn"):
-            missing.append((at.get("Map", 0), f"the {rec.map} map"))
+            unfollowed.append((at.get("Map", 0), f"the {rec.map} map"))
         elif rec.clearings is not None:
             fall = load_board("autumn")
             if any(SUIT_NAMES[x] != fall.suit[c + 1] for c, x in enumerate(rec.clearings)):
-                missing.append((at.get("Clearings", 0), "clearing suits other than the Fall map's"))
+                unfollowed.append((at.get("Clearings", 0),
+                                   "clearing suits other than the Fall map's"))
         if rec.deck != "Standard":
-            missing.append((at.get("Deck", 0), f"the {rec.deck} deck"))
+            unfollowed.append((at.get("Deck", 0), f"the {rec.deck} deck"))
         for x in letters:
             if x not in SUPPORTED_FACTIONS:
                 line = at.get(x) or next((t.line for t in rec.turns if t.faction == x), 0)
-                missing.append((line, f"faction {x} ({FACTION_NAMES.get(x, '?')})"))
+                lacks.append((line, f"faction {x} ({FACTION_NAMES.get(x, '?')})"))
         for key, got in (("Hirelings", rec.hirelings), ("Landmarks", rec.landmarks)):
             if got:
-                missing.append((at.get(key, 0), f"{key.lower()} ({', '.join(got)})"))
-        if missing:
-            line = min(n for n, _ in missing)
+                lacks.append((at.get(key, 0), f"{key.lower()} ({', '.join(got)})"))
+        if lacks or unfollowed:
+            line = min(n for n, _ in lacks + unfollowed)
+            parts = []
+            if lacks:
+                parts.append("rootgame does not have yet what this record needs: "
+                             + ", ".join(what for _, what in lacks))
+            if unfollowed:
+                parts.append(("its" if lacks else "rootgame's")
+                             + " Rootlog import does not follow yet: "
+                             + ", ".join(what for _, what in unfollowed))
             raise RootlogError(
-                "rootgame does not have yet what this record needs: "
-                + ", ".join(what for _, what in missing), line, 1 if line else 0, "",
+                "; and ".join(parts), line, 1 if line else 0, "",
                 "the Fall map, the Standard deck, the Marquise (C), the Eyrie (E), the "
                 "Woodland Alliance (A) and the Vagabond (V)")
         if len(letters) < 2:
@@ -172,7 +188,8 @@ class Importer(CardIdentity):
             self.failure = (progress, self.open_error(pos.line, left, why))
 
     def consume(
-        self, line: int, left: list[int], atom: tuple[Any, ...], free: dict[int, tuple[int, int]]
+        self, line: int, left: list[int], atom: tuple[Any, ...], free: dict[int, tuple[int, int]],
+        loose: dict[int, tuple[int, int, str | None]] | None = None,
     ) -> int | None:
         """Consume one engine atom; the index of the recorded action it matched, or None."""
         ln = self.lines[line]
@@ -261,7 +278,15 @@ class Importer(CardIdentity):
                             at.spec.matches(cid):
                         left[k] -= 1
                         if named:
-                            free.pop(cid, None)
+                            was = free.pop(cid, None)
+                            if loose is not None:
+                                prev = loose.pop(cid, None)
+                                if at.spec.keys is None and at.spec.item is None:
+                                    # Written by its suit only: still open within it.
+                                    if was is not None:
+                                        loose[cid] = (*was, at.spec.suit)
+                                    elif prev is not None:
+                                        loose[cid] = prev
                         if at.spec.keys is None or len(at.spec.keys) > 1:
                             self.spent += self.spend_cost(DECK[cid].key, line)
                         return at.action
@@ -433,6 +458,7 @@ class Importer(CardIdentity):
 
         left = {k: v[:] for k, v in pos.left.items()}
         free = dict(pos.free)
+        loose = dict(pos.loose)
         line, turns, epoch, seg = pos.line, pos.turns, pos.epoch, pos.seg
         events: list[tuple[Any, ...]] = []
         rank: list[int] = []
@@ -460,6 +486,7 @@ class Importer(CardIdentity):
                 if st.before.cards.get(cid) not in (("deck",), ("discard",)):
                     continue  # a dominance card taken from beside the board (3.3.3)
                 drawn.add(j)
+                loose.pop(cid, None)
                 from_deck = st.before.cards.get(cid) == ("deck",)
                 named = False
                 if line is not None:
@@ -494,7 +521,7 @@ class Importer(CardIdentity):
             for j, at in enumerate(atoms):
                 if j in drawn or at[0] == "unwritten":
                     continue  # settled above, or not written (a quest drawn)
-                hit = self.consume(line, left[line], at, free)
+                hit = self.consume(line, left[line], at, free, loose)
                 if hit is None:
                     return None
                 rank.append(self.rank_of[line] * 1000 + hit)
@@ -525,7 +552,7 @@ class Importer(CardIdentity):
         )
         if g2.winners and not done:
             return None
-        npos = Pos(g2, legal, seg, line, turns, left, free, epoch, done)
+        npos = Pos(g2, legal, seg, line, turns, left, free, epoch, done, loose)
         used = sum(abs(x) for v in pos.left.values() for x in v) - sum(
             abs(x) for k, v in left.items() if k in pos.left for x in v
         )
@@ -664,8 +691,9 @@ class Importer(CardIdentity):
                     into.add(at.dest)
 
         kind = pos.g.stack[-1].kind if pos.g.stack else ""
+        shortage = self._craft_shortage(pos, ln, left)
 
-        def score(a: tuple[Any, ...]) -> tuple[int, int]:
+        def score(a: tuple[Any, ...]) -> tuple[int, int, int]:
             n = m = 0
             doms = arg_domains(kind, a)
             for x, dom in zip(a[1:], doms, strict=False):
@@ -675,9 +703,50 @@ class Importer(CardIdentity):
                         m += x in ahead
                     if dom in ("card", "?"):
                         n += 0 <= x < len(DECK) and any(sp.matches(x) for sp in specs)
-            return -n, -m
+            return -n, -m, shortage(a)
 
         return sorted(legal, key=score)
+
+    def _craft_shortage(
+        self, pos: Pos, ln: Line, left: list[int]
+    ) -> Callable[[tuple[Any, ...]], int]:
+        """For a craft paid with a choice of suits (``any`` icons, Royal Claim): how many
+        crafting pieces the later crafts of the line would then lack. Which pieces paid
+        leaves no trace in the record; paying with the suits not needed later is tried
+        first (the others are still tried)."""
+        from ...rules.crafting import crafting_capacity
+
+        g = pos.g
+        seat = g.stack[-1].seat if g.stack else None
+        crafts = [at.spec for k, at in enumerate(ln.atoms)
+                  if left[k] and at.kind == "craft" and at.spec is not None]
+        if seat is None or len(crafts) < 2:
+            return lambda a: 0
+        cap = crafting_capacity(g, seat)
+        hand = g.seats[seat].hand
+
+        def f(a: tuple[Any, ...]) -> int:
+            if a[0] != "craft" or len(a) < 3:
+                return 0
+            rest = dict(cap)
+            for x in a[2:]:
+                rest[str(x)] = rest.get(str(x), 0) - 1
+            demand: dict[str, int] = {}
+            used = {a[1]}
+            for spec in crafts:
+                c = next((x for x in hand if x not in used and spec.matches(x)), None)
+                if c is None:  # drawn later in the line: a card of the deck it may be
+                    c = next((x.id for x in DECK if x.id not in used and spec.matches(x.id)),
+                             None)
+                if c is None:
+                    continue
+                used.add(c)
+                for suit in DECK[c].cost:
+                    if suit != "any":
+                        demand[suit] = demand.get(suit, 0) + 1
+            return sum(max(0, d - max(0, rest.get(s, 0))) for s, d in demand.items())
+
+        return f
 
     def perfect_rank(self, pos: Pos) -> tuple[int, int]:
         """The rank of a candidate that takes up the first open action and skips nothing."""
@@ -825,7 +894,8 @@ class Importer(CardIdentity):
         # A decision naming a card that was still an unnamed draw (a card put face down
         # among the Alliance's supporters, #A->$) names the card that draw finally was.
         tokens = [(t, {cid: renames.get(serial, drawn.get(serial, cid))
-                       for cid, (serial, _) in x.parent.pos.free.items()}
+                       for cid, (serial, *_) in [*x.parent.pos.free.items(),
+                                                 *x.parent.pos.loose.items()]}
                    if x.parent is not None else {}) for x in path for t in x.tokens]
         epochs: list[list[int]] = [[]]
         chance: list[tuple[Any, ...]] = [("shuffle", 0)]

@@ -35,6 +35,10 @@ class Pos:
     epoch: int
     """How many times the discard pile was shuffled into a new draw pile."""
     done: bool = False
+    loose: dict[int, tuple[int, int, str | None]] = field(default_factory=dict)
+    """Cards drawn without a name that have left the hidden places (discarded, added to the
+    Decree, spent) with at most their suit written: id -> (draw serial, epoch, suit or
+    None). Their identity is still open within that suit (``identity.py``)."""
 
 
 @dataclass(slots=True)
