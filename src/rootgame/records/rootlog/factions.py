@@ -31,6 +31,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from ...board import load_board
+from .notation import FACTION_NAMES, SUIT_NAMES, RootlogError, RootlogGame
+
 Loc = tuple[Any, ...]
 """Where a card is, as the engine observer sees it: ``("deck",)``, ``("discard",)``,
 ``("hand", seat)``, ``("board", seat)``, ``("dominance", seat)``, and faction fields such as
@@ -320,3 +323,44 @@ def notation(engine: str) -> FactionNotation:
 
 
 _PLAIN = FactionNotation()
+
+
+def check_supported(rec: RootlogGame, letters: Sequence[str]) -> None:
+    """Refuse, in one line naming all of it, a record of what rootgame cannot replay yet:
+    factions, hirelings and landmarks the engine does not have; maps, the E&P deck and
+    clearing suits the engine has but its Rootlog import does not follow yet."""
+    at = rec.header_lines
+    lacks: list[tuple[int, str]] = []
+    unfollowed: list[tuple[int, str]] = []
+    if rec.map not in ("Fall", "Autumn"):
+        unfollowed.append((at.get("Map", 0), f"the {rec.map} map"))
+    elif rec.clearings is not None:
+        fall = load_board("autumn")
+        if any(SUIT_NAMES[x] != fall.suit[c + 1] for c, x in enumerate(rec.clearings)):
+            unfollowed.append((at.get("Clearings", 0),
+                               "clearing suits other than the Fall map's"))
+    if rec.deck != "Standard":
+        unfollowed.append((at.get("Deck", 0), f"the {rec.deck} deck"))
+    for x in letters:
+        if x not in SUPPORTED_FACTIONS:
+            line = at.get(x) or next((t.line for t in rec.turns if t.faction == x), 0)
+            lacks.append((line, f"faction {x} ({FACTION_NAMES.get(x, '?')})"))
+    for key, got in (("Hirelings", rec.hirelings), ("Landmarks", rec.landmarks)):
+        if got:
+            lacks.append((at.get(key, 0), f"{key.lower()} ({', '.join(got)})"))
+    if lacks or unfollowed:
+        line = min(n for n, _ in lacks + unfollowed)
+        parts = []
+        if lacks:
+            parts.append("rootgame does not have yet what this record needs: "
+                         + ", ".join(what for _, what in lacks))
+        if unfollowed:
+            parts.append(("its" if lacks else "rootgame's")
+                         + " Rootlog import does not follow yet: "
+                         + ", ".join(what for _, what in unfollowed))
+        raise RootlogError(
+            "; and ".join(parts), line, 1 if line else 0, "",
+            "the Fall map, the Standard deck, the Marquise (C), the Eyrie (E), the "
+            "Woodland Alliance (A) and the Vagabond (V)")
+    if len(letters) < 2:
+        raise RootlogError("a game needs two factions", 0, 0, "", "players C and E")

@@ -16,16 +16,25 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ...board import load_board
 from ...cards import DECK
 from ...errors import RootError
 from .atoms import Converter, Line, engine_atoms
 from .cards import CardSpec
-from .factions import SUPPORTED_FACTIONS, hidden_piles, hidden_place
+from .factions import check_supported, hidden_piles, hidden_place
 from .identity import CardIdentity, swap_cards
-from .notation import FACTION_NAMES, SUIT_NAMES, RootlogError, RootlogGame
+from .notation import FACTION_NAMES, RootlogError, RootlogGame
 from .reader import parse_rootlog
-from .search import MAX_SILENT, STALL, Cand, Node, Pos, Silent, chance_events, fingerprint
+from .search import (
+    MAX_SILENT,
+    STALL,
+    Cand,
+    Node,
+    Pos,
+    Silent,
+    chance_events,
+    craft_shortage,
+    fingerprint,
+)
 from .steps import (
     DICE_OPTIONS,
     Observer,
@@ -84,7 +93,7 @@ class Importer(CardIdentity):
         for t in rec.turns:
             if t.faction not in letters:
                 letters.append(t.faction)
-        self._check_supported(letters)
+        check_supported(rec, letters)
         self.letters = letters
         self.factions = [FACTION_NAMES[x] for x in letters]
         self.seat_of = {x: i for i, x in enumerate(letters)}
@@ -123,47 +132,6 @@ class Importer(CardIdentity):
                 if at.spec.keys is not None and len(at.spec.keys) == 1:
                     for key in at.spec.keys:
                         into.setdefault(key, []).append(self.rank_of[line])
-
-    def _check_supported(self, letters: list[str]) -> None:
-        """Refuse, in one line naming all of it, a record of what rootgame cannot replay yet:
-        factions, hirelings and landmarks the engine does not have; maps, the E&P deck and
-        clearing suits the engine has but its Rootlog import does not follow yet."""
-        rec = self.rec
-        at = rec.header_lines
-        lacks: list[tuple[int, str]] = []
-        unfollowed: list[tuple[int, str]] = []
-        if rec.map not in ("Fall", "Autumn"):
-            unfollowed.append((at.get("Map", 0), f"the {rec.map} map"))
-        elif rec.clearings is not None:
-            fall = load_board("autumn")
-            if any(SUIT_NAMES[x] != fall.suit[c + 1] for c, x in enumerate(rec.clearings)):
-                unfollowed.append((at.get("Clearings", 0),
-                                   "clearing suits other than the Fall map's"))
-        if rec.deck != "Standard":
-            unfollowed.append((at.get("Deck", 0), f"the {rec.deck} deck"))
-        for x in letters:
-            if x not in SUPPORTED_FACTIONS:
-                line = at.get(x) or next((t.line for t in rec.turns if t.faction == x), 0)
-                lacks.append((line, f"faction {x} ({FACTION_NAMES.get(x, '?')})"))
-        for key, got in (("Hirelings", rec.hirelings), ("Landmarks", rec.landmarks)):
-            if got:
-                lacks.append((at.get(key, 0), f"{key.lower()} ({', '.join(got)})"))
-        if lacks or unfollowed:
-            line = min(n for n, _ in lacks + unfollowed)
-            parts = []
-            if lacks:
-                parts.append("rootgame does not have yet what this record needs: "
-                             + ", ".join(what for _, what in lacks))
-            if unfollowed:
-                parts.append(("its" if lacks else "rootgame's")
-                             + " Rootlog import does not follow yet: "
-                             + ", ".join(what for _, what in unfollowed))
-            raise RootlogError(
-                "; and ".join(parts), line, 1 if line else 0, "",
-                "the Fall map, the Standard deck, the Marquise (C), the Eyrie (E), the "
-                "Woodland Alliance (A) and the Vagabond (V)")
-        if len(letters) < 2:
-            raise RootlogError("a game needs two factions", 0, 0, "", "players C and E")
 
     # --- lines ---------------------------------------------------------------------------
     def line_for(self, seg: Segment, turns: int) -> int | None:
@@ -691,7 +659,7 @@ class Importer(CardIdentity):
                     into.add(at.dest)
 
         kind = pos.g.stack[-1].kind if pos.g.stack else ""
-        shortage = self._craft_shortage(pos, ln, left)
+        shortage = craft_shortage(pos, ln, left)
 
         def score(a: tuple[Any, ...]) -> tuple[int, int, int]:
             n = m = 0
@@ -706,47 +674,6 @@ class Importer(CardIdentity):
             return -n, -m, shortage(a)
 
         return sorted(legal, key=score)
-
-    def _craft_shortage(
-        self, pos: Pos, ln: Line, left: list[int]
-    ) -> Callable[[tuple[Any, ...]], int]:
-        """For a craft paid with a choice of suits (``any`` icons, Royal Claim): how many
-        crafting pieces the later crafts of the line would then lack. Which pieces paid
-        leaves no trace in the record; paying with the suits not needed later is tried
-        first (the others are still tried)."""
-        from ...rules.crafting import crafting_capacity
-
-        g = pos.g
-        seat = g.stack[-1].seat if g.stack else None
-        crafts = [at.spec for k, at in enumerate(ln.atoms)
-                  if left[k] and at.kind == "craft" and at.spec is not None]
-        if seat is None or len(crafts) < 2:
-            return lambda a: 0
-        cap = crafting_capacity(g, seat)
-        hand = g.seats[seat].hand
-
-        def f(a: tuple[Any, ...]) -> int:
-            if a[0] != "craft" or len(a) < 3:
-                return 0
-            rest = dict(cap)
-            for x in a[2:]:
-                rest[str(x)] = rest.get(str(x), 0) - 1
-            demand: dict[str, int] = {}
-            used = {a[1]}
-            for spec in crafts:
-                c = next((x for x in hand if x not in used and spec.matches(x)), None)
-                if c is None:  # drawn later in the line: a card of the deck it may be
-                    c = next((x.id for x in DECK if x.id not in used and spec.matches(x.id)),
-                             None)
-                if c is None:
-                    continue
-                used.add(c)
-                for suit in DECK[c].cost:
-                    if suit != "any":
-                        demand[suit] = demand.get(suit, 0) + 1
-            return sum(max(0, d - max(0, rest.get(s, 0))) for s, d in demand.items())
-
-        return f
 
     def perfect_rank(self, pos: Pos) -> tuple[int, int]:
         """The rank of a candidate that takes up the first open action and skips nothing."""

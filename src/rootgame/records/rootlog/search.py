@@ -4,9 +4,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...cards import DECK
+from .atoms import Line
 from .steps import Segment, Step, TurnState
 
 MAX_SILENT = 6
@@ -97,3 +100,43 @@ def fingerprint(g: Any, full: bool = False) -> str:
         parts += [g.warriors, g.buildings, g.tokens, [s.to_dict() for s in g.seats],
                   g.discard, g.deck[-8:], g.items]
     return repr(parts)
+
+
+def craft_shortage(pos: Pos, ln: Line, left: list[int]) -> Callable[[tuple[Any, ...]], int]:
+    """For a craft paid with a choice of suits (``any`` icons, Royal Claim): how many
+    crafting pieces the later crafts of the line would then lack. Which pieces paid
+    leaves no trace in the record; paying with the suits not needed later is tried
+    first (the others are still tried)."""
+    from ...rules.crafting import crafting_capacity
+
+    g = pos.g
+    seat = g.stack[-1].seat if g.stack else None
+    crafts = [at.spec for k, at in enumerate(ln.atoms)
+              if left[k] and at.kind == "craft" and at.spec is not None]
+    if seat is None or len(crafts) < 2:
+        return lambda a: 0
+    cap = crafting_capacity(g, seat)
+    hand = g.seats[seat].hand
+
+    def f(a: tuple[Any, ...]) -> int:
+        if a[0] != "craft" or len(a) < 3:
+            return 0
+        rest = dict(cap)
+        for x in a[2:]:
+            rest[str(x)] = rest.get(str(x), 0) - 1
+        demand: dict[str, int] = {}
+        used = {a[1]}
+        for spec in crafts:
+            c = next((x for x in hand if x not in used and spec.matches(x)), None)
+            if c is None:  # drawn later in the line: a card of the deck it may be
+                c = next((x.id for x in DECK if x.id not in used and spec.matches(x.id)),
+                         None)
+            if c is None:
+                continue
+            used.add(c)
+            for suit in DECK[c].cost:
+                if suit != "any":
+                    demand[suit] = demand.get(suit, 0) + 1
+        return sum(max(0, d - max(0, rest.get(s, 0))) for s, d in demand.items())
+
+    return f
