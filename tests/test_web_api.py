@@ -166,6 +166,21 @@ def test_a_game_with_the_exiles_and_partisans_deck(c: TestClient) -> None:
     assert st["view"]["shared_deck"] == "exiles"
 
 
+def test_a_game_with_landmarks_named_or_dealt(c: TestClient) -> None:
+    seats = [{"faction": "marquise", "kind": "here"}, {"faction": "eyrie", "kind": "bot"}]
+    meta = c.get("/api/meta").json()
+    assert "forge" in meta["landmarks"] and len(meta["landmarks"]) == 6
+    assert c.get("/api/text/pl").json()["landmarks"]["forge"]
+    g = new(c, {"seats": seats, "landmarks": ["forge", "black-market"], "seed": 2})
+    view = c.get(f"/api/play/{g['links'][0]['token']}").json()["view"]
+    assert set(view["landmarks"]) == {"forge", "black-market"}
+    g = new(c, {"seats": seats, "landmarks": 1, "seed": 3})
+    view = c.get(f"/api/play/{g['links'][0]['token']}").json()["view"]
+    assert len(view["landmarks"]) == 1
+    r = c.post("/api/games", json={"seats": seats, "landmarks": ["castle"]})
+    assert r.status_code == 422 and "castle" in r.json()["error"] and "forge" in r.json()["error"]
+
+
 @pytest.mark.parametrize(
     ("extra", "words"),
     [({"map": "tundra"}, "unknown map 'tundra'"),

@@ -28,6 +28,7 @@ from ..board import MAPS, SUIT_CHOICES
 from ..cards import DECKS
 from ..flow import FACTIONS
 from ..i18n import LANGUAGES, UnknownLanguage, check_language
+from ..rules.landmarks import LANDMARKS
 from .reference import board_data
 from .service import ApiError, Hub, LiveGame, Subscriber, bot_names
 from .store import LinkInfo, Store
@@ -58,6 +59,8 @@ class NewGame(BaseModel):
     letter F/R/M per clearing (board.choose_layout); None: the map's default."""
     deck: str = Field(default="base", max_length=32)
     """The shared deck: base, or exiles (the Exiles and Partisans deck)."""
+    landmarks: list[str] | int = Field(default_factory=list)
+    """The Landmarks Pack (appendix A step 5): one or two names, or 1 or 2 dealt at random."""
 
 
 class Act(BaseModel):
@@ -286,6 +289,7 @@ def create_app(db: str = "sqlite:///rootgame.db", bot_delay: float = 0.3) -> Fas
             "maps": list(MAPS),
             "suits": list(SUIT_CHOICES),
             "decks": list(DECKS),
+            "landmarks": list(LANDMARKS),
             "boards": board_data(),
         }
 
@@ -313,7 +317,8 @@ def create_app(db: str = "sqlite:///rootgame.db", bot_delay: float = 0.3) -> Fas
                     + ", ".join(bot_names())))
         try:
             live, links = await run_in_threadpool(
-                hub.create, seats, body.seed, body.first_player, body.map, body.suits, body.deck
+                hub.create, seats, body.seed, body.first_player, body.map, body.suits, body.deck,
+                body.landmarks,
             )
         except ValueError as e:
             raise ApiError(422, "bad_request", message("bad_request", la, problem=str(e))) from None

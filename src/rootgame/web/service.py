@@ -183,10 +183,12 @@ class Hub:
         map_name: str = "autumn",
         suits: str | None = None,
         deck: str = "base",
+        landmarks: list[str] | int | None = None,
     ) -> tuple[LiveGame, list[tuple[str, list[int]]]]:
         """A new game on ``map_name`` (its suits laid out as ``suits`` says, board.choose_layout)
-        with the shared ``deck``, and its links: one for all the seats played at this screen,
-        one for each online seat. ValueError names a bad map, layout, deck or faction."""
+        with the shared ``deck`` and the ``landmarks`` (names, or how many dealt at random),
+        and its links: one for all the seats played at this screen, one for each online seat.
+        ValueError names a bad map, layout, deck, landmark or faction."""
         factions = [str(s["faction"]) for s in seats]
         for s in seats:
             if s["kind"] == "bot":
@@ -195,7 +197,7 @@ class Hub:
             seed = secrets.randbelow(2**31)
         game = new_game(
             factions=factions, seed=seed, first_player=first_player, map=map_name, suits=suits,
-            deck=deck,
+            deck=deck, landmarks=landmarks or [],
         )
         here = [i for i, s in enumerate(seats) if s["kind"] == "here"]
         seat_links: list[tuple[str, list[int]]] = []

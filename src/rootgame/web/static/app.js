@@ -649,12 +649,18 @@ function renderLobby(main) {
   const suitSel = h("select", { id: "suits" }, h("option", { value: "" }, ui("suits_default")),
     (meta.suits || []).map((x) => h("option", { value: x }, named("suit_layouts", x))));
   const deckSel = h("select", { id: "deck" }, (meta.decks || ["base"]).map((d) => h("option", { value: d }, named("decks", d))));
+  // The Landmarks Pack (appendix A step 5): up to two, each named or dealt at random.
+  const landmarkSel = (id) => h("select", { id }, h("option", { value: "" }, ui("no_landmark")),
+    h("option", { value: "random" }, ui("random_landmark")),
+    (meta.landmarks || []).map((x) => h("option", { value: x }, named("landmarks", x))));
+  const marks = [landmarkSel("landmark-1"), landmarkSel("landmark-2")];
   const form = h("div", { class: "panel", id: "new-game" }, h("h2", {}, ui("new_game")),
     h("p", {}, ui("factions")), rows,
     h("p", {}, h("label", {}, ui("map"), " ", mapSel), " ", h("label", {}, ui("suit_layout"), " ", suitSel)),
     h("p", {}, h("label", {}, ui("deck"), " ", deckSel)),
+    h("p", {}, h("label", {}, ui("landmarks"), " ", marks[0], " ", marks[1])),
     h("p", {}, seed),
-    h("button", { class: "primary", id: "start", onclick: () => startGame(rows, seed, { map: mapSel.value, suits: suitSel.value, deck: deckSel.value }) }, ui("start")),
+    h("button", { class: "primary", id: "start", onclick: () => startGame(rows, seed, { map: mapSel.value, suits: suitSel.value, deck: deckSel.value, landmarks: marks.map((m) => m.value) }) }, ui("start")),
     lobbyLinks ? linksPanel(lobbyLinks) : null);
   const mine = h("div", { class: "panel mine", id: "mine" }, h("h2", {}, ui("your_games")), h("p", {}, ui("no_games")));
   const upload = h("input", { type: "file", id: "record-file", accept: ".rootgame,.txt" });
@@ -681,6 +687,9 @@ async function startGame(rows, seedInput, setup) {
   }
   const body = { seats, map: setup.map, deck: setup.deck };
   if (setup.suits) body.suits = setup.suits;
+  const chosen = (setup.landmarks || []).filter((x) => x);
+  // "dealt at random" counts; named ones are sent by name (mixing both deals them all).
+  if (chosen.length) body.landmarks = chosen.includes("random") ? chosen.length : chosen;
   if (seedInput.value !== "") body.seed = Number(seedInput.value);
   try {
     const res = await api("POST", "/api/games", body);
