@@ -4,14 +4,29 @@ and reuses its tree."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
+from lawkit import cid
 
 from rootgame import Game, bots, new_game
 from rootgame.bench import bot_seed
-from rootgame.bots import Observation
+from rootgame.bots import Choice, Observation
 from rootgame.position import build
 
 MIXES = (("marquise", "eyrie"), ("eyrie", "marquise"))
+NEW_MIXES = (
+    ("alliance", "marquise"),
+    ("eyrie", "alliance"),
+    ("vagabond", "marquise"),
+    ("eyrie", "vagabond"),
+    ("marquise", "eyrie", "alliance"),
+    ("vagabond", "alliance", "eyrie"),
+    ("marquise", "vagabond", "eyrie"),
+    ("marquise", "eyrie", "alliance", "vagabond"),
+    ("vagabond", "alliance", "eyrie", "marquise"),
+)
+"""Mixes with the Alliance and the Vagabond, two to four players."""
 
 
 def _play(factions: tuple[str, ...], specs: list[str], seed: int, turns: int) -> Game:
@@ -47,10 +62,23 @@ def test_the_heuristic_bot_plays_whole_games(factions: tuple[str, ...]) -> None:
     assert _play(factions, ["heuristic", "random"], 7, 200).is_over
 
 
-@pytest.mark.parametrize("factions", MIXES)
+@pytest.mark.parametrize("factions", NEW_MIXES)
+def test_the_heuristic_bot_plays_legal_games_with_every_faction(factions: tuple[str, ...]) -> None:
+    """Seeded games of every size with the Alliance and the Vagabond: the heuristic bot in
+    every seat for a few rounds, and a whole game against random bots."""
+    n = len(factions)
+    for seed in range(6):
+        g = _play(factions, ["heuristic"] * n, seed, 2 * n)
+        assert g.turn_number == 2 * n or g.is_over
+    specs = ["heuristic"] + ["random"] * (n - 1)
+    assert _play(factions, specs, 11, 400).is_over
+
+
+@pytest.mark.parametrize("factions", [*MIXES, NEW_MIXES[-1]])
 def test_the_search_bot_plays_legal_actions(factions: tuple[str, ...]) -> None:
-    g = _play(factions, ["ismcts:6", "heuristic"], 1, 3)
-    assert g.turn_number == 3 or g.is_over
+    n = len(factions)
+    g = _play(factions, ["ismcts:6"] + ["heuristic"] * (n - 1), 1, n + 1)
+    assert g.turn_number == n + 1 or g.is_over
 
 
 # --- the Eyrie -------------------------------------------------------------------------------
@@ -145,6 +173,140 @@ def test_6_5_4_the_marquise_builds_when_she_can() -> None:
     choice = bots.get("heuristic", seed=4).decide(Observation(g))
     assert choice.action[0] == "build"
     assert choice.reason is not None and choice.reason.code.startswith("marquise.")
+
+
+# --- the Alliance ----------------------------------------------------------------------------
+
+
+def _alliance(**desc: Any) -> Game:
+    return build({"factions": ["marquise", "eyrie", "alliance"], "turn": "alliance", **desc})
+
+
+def _decide(g: Game, seed: int = 1) -> Choice:
+    choice = bots.get("heuristic", seed=seed).decide(Observation(g))
+    assert choice.action in g.legal_actions() and choice.reason is not None
+    return choice
+
+
+def test_8_4_1_the_alliance_revolts_where_it_removes_buildings() -> None:
+    """Two mouse clearings are sympathetic (7 and 9) and the Alliance holds two mouse
+    supporters (a bird is wild): Revolt in 7 removes the Marquise's sawmill and workshop."""
+    g = _alliance(
+        at="birdsong:revolt",
+        clearings={
+            "7": {"alliance": "sympathy", "marquise": "1w sawmill workshop"},
+            "9": {"alliance": "sympathy"},
+        },
+        alliance={"supporters": ["codebreakers", "armorers"]},
+    )
+    assert g.legal_tokens() == ["revolt 7", "revolt 9", "done"]
+    choice = _decide(g)
+    assert choice.action == ("revolt", 7)
+    assert choice.reason is not None and choice.reason.code == "alliance.revolt"
+    assert choice.reason.args == {"clearing": 7, "n": 2}
+    assert str(choice.reason) == (
+        "Revolt in clearing 7: a base, an officer, 2 enemy buildings and tokens removed"
+    )
+
+
+def test_8_4_2_the_alliance_spreads_sympathy_out_of_reach() -> None:
+    """From clearing 1 both rabbit clearings 5 and 10 are open at the same cost; the Eyrie's
+    warriors in 12 can reach 10 (and pay Outrage rather than be kept out): 5 is the safe one."""
+    g = _alliance(
+        at="birdsong:spread",
+        clearings={"1": {"alliance": "sympathy"}, "12": {"eyrie": "2w"}},
+        alliance={"supporters": ["bake-sale", "a-visit-to-friends"]},
+    )
+    assert "spread 5" in g.legal_tokens() and "spread 10" in g.legal_tokens()
+    choice = _decide(g)
+    assert choice.action == ("spread", 5)
+    assert choice.reason is not None and choice.reason.code == "alliance.spread-safe"
+
+
+def test_8_6_1_the_alliance_organizes_with_a_warrior_in_an_open_clearing() -> None:
+    g = _alliance(
+        at="evening:operations",
+        clearings={"1": {"alliance": "sympathy"}, "5": {"alliance": "1w"}},
+        alliance={"officers": 1},
+    )
+    assert "organize 5" in g.legal_tokens()
+    choice = _decide(g)
+    assert choice.action == ("organize", 5)
+    assert choice.reason is not None and choice.reason.code == "alliance.organize"
+
+
+# --- the Vagabond ----------------------------------------------------------------------------
+
+
+def _vagabond(**desc: Any) -> Game:
+    return build({"factions": ["vagabond", "eyrie"], "turn": "vagabond", **desc})
+
+
+def test_9_3_1_the_vagabond_chooses_the_thief() -> None:
+    g = new_game(["marquise", "vagabond"], seed=3)
+    r = bots.get("random", seed=1)
+    while g.decision != "vb_character":
+        g.apply(r.act(g))
+    choice = _decide(g)
+    assert choice.action == ("character", "thief")
+    assert choice.reason is not None and choice.reason.code == "vagabond.character.thief"
+
+
+def test_9_5_3_the_vagabond_explores_a_ruin_where_he_stands() -> None:
+    g = _vagabond(
+        at="daylight",
+        vagabond={"pawn": 6, "items": {"up": "torch boot sword"}, "ruins": {"6": "hammer"}},
+    )
+    choice = _decide(g)
+    assert choice.action == ("explore",)
+    assert choice.reason is not None and choice.reason.code == "vagabond.explore"
+
+
+def test_9_5_4_the_vagabond_aids_an_allied_faction_for_vp() -> None:
+    bake = cid("bake-sale")
+    g = _vagabond(
+        at="daylight",
+        clearings={"5": {"eyrie": "1w"}},
+        hands={"vagabond": ["bake-sale"]},
+        vagabond={"pawn": 5, "items": {"up": "boot torch"}, "relationships": {"eyrie": "allied"}},
+    )
+    choice = _decide(g)
+    assert choice.action == ("aid", 1, bake)
+    assert choice.reason is not None and str(choice.reason) == "aids an Allied faction: 2 VP"
+
+
+def test_9_4_2_the_vagabond_slips_toward_a_ruin() -> None:
+    """From the forest of 3, 6 and 11 with a torch, the Slip takes him into a clearing with
+    a ruin (6 or 11) rather than the empty 3."""
+    g = _vagabond(
+        at="birdsong:slip",
+        vagabond={
+            "pawn": "forest:3_6_11",
+            "items": {"up": "torch boot"},
+            "ruins": {"6": "hammer", "11": "bag"},
+        },
+    )
+    choice = _decide(g)
+    assert choice.action in (("slip", 6), ("slip", 11))
+    assert choice.reason is not None and choice.reason.code.startswith("vagabond.")
+
+
+def test_9_2_7_the_vagabond_damages_the_item_he_can_spare() -> None:
+    """Attacking two Eyrie warriors, he takes a hit: the bag goes, never the sword he fights
+    with nor the boot and torch he moves and explores with."""
+    g = _vagabond(
+        at="daylight",
+        clearings={"5": {"eyrie": "2w"}},
+        vagabond={
+            "pawn": 5,
+            "items": {"up": "sword bag boot 2torch"},
+            "relationships": {"eyrie": "hostile"},
+        },
+    )
+    g.apply("battle 5 1")
+    assert g.decision == "vb_damage"
+    choice = _decide(g)
+    assert choice.action == ("damage", "bag", "up")
 
 
 # --- ISMCTS ----------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from lawkit import mid_games, resample
 
-from rootgame import bots, new_game
+from rootgame import Game, bots, new_game
 from rootgame.bots import Bot, Observation, RandomBot
 from rootgame.rng import Rng
 
@@ -74,7 +74,29 @@ def test_a_bot_never_reads_what_its_seat_cannot_see(name: str) -> None:
     hidden parts (other hands, the draw pile, the generator, the hidden log) were redrawn."""
     rng = Rng(17)
     games = mid_games(["marquise", "eyrie"], range(2)) + mid_games(["eyrie", "marquise"], [5])
-    for k, game in enumerate(games[:: 2 if name == "random" else 5]):
+    assert_blind(name, games[:: 2 if name == "random" else 5], rng)
+
+
+@pytest.mark.parametrize("name", bots.names())
+@pytest.mark.parametrize(
+    "factions",
+    [("alliance", "vagabond"), ("vagabond", "eyrie", "alliance"),
+     ("marquise", "alliance", "vagabond", "eyrie")],
+)
+def test_no_bot_reads_the_alliance_s_or_the_vagabond_s_hidden_parts(
+    name: str, factions: tuple[str, ...]
+) -> None:
+    """The same with the Alliance's supporters (8.2.3) and the Vagabond's ruin items and
+    quest deck (9.3.3-9.3.4) redrawn too: the choice and its reason do not change."""
+    rng = Rng(29)
+    games = mid_games(list(factions), [3], every=61, first=23)
+    assert_blind(name, games[:: 1 if name == "heuristic" else 3][:6], rng)
+
+
+def assert_blind(name: str, games: list[Game], rng: Rng) -> None:
+    """Each game and a copy with its hidden parts redrawn (lawkit.resample) get the same
+    choice and reason from the same bot with the same generator."""
+    for k, game in enumerate(games):
         seat = game.current_seat
         assert seat is not None
         other = resample(game, seat, rng)

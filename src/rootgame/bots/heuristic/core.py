@@ -42,6 +42,14 @@ TERM_TEXT: dict[str, str] = {
     "keep": N_("defends the keep"),
     "roosts": N_("builds a roost"),
     "decree": N_("keeps the Decree resolvable"),
+    "sympathy": N_("spreads sympathy where it is safe"),
+    "supporters": N_("gathers supporters"),
+    "bases": N_("holds its bases"),
+    "officers": N_("trains officers"),
+    "staged": N_("puts warriors where they can organize"),
+    "items": N_("keeps its items ready and in repair"),
+    "relationships": N_("improves its relationships"),
+    "opportunity": N_("goes where there is something to gain"),
     "enemy": N_("weakens the enemy"),
     "win": N_("wins the game"),
 }
@@ -51,11 +59,30 @@ the action, which the front end describes: ``args["action"]`` keeps its descript
 PASSIVE = frozenset({"end", "done", "pass"})
 """Actions that do nothing more: preferred when nothing is gained."""
 
-FOLLOW_UPS = frozenset({"move_count", "cat_pay_wood"})
+FOLLOW_UPS = frozenset(
+    {
+        "move_count",
+        "cat_pay_wood",
+        "ally_pay",
+        "vb_exhaust",
+        "vb_aid_take",
+        "vb_quest_reward",
+        "vb_ally_move",
+        "vb_repair",
+    }
+)
 """Decisions that only finish the bot's previous action: the lookahead takes the best."""
 
 IN_BATTLE = frozenset(
-    {"ambush", "foil_ambush", "battle_effects", "effects_order", "take_hits", "field_hospital"}
+    {
+        "ambush",
+        "foil_ambush",
+        "battle_effects",
+        "effects_order",
+        "take_hits",
+        "field_hospital",
+        "vb_damage",
+    }
 )
 """Decisions inside a battle: the lookahead plays them with :func:`reply` until it ends."""
 
@@ -82,6 +109,11 @@ class Policy:
         if kind == "foil_ambush" and a[0] not in PASSIVE:
             return 1.5, Reason("foil-ambush", N_("foils the ambush with one of its own"), {})
         return 0.0, None
+
+    def reply(self, g: GameState, seat: int, kind: str, acts: list[Action]) -> Action | None:
+        """How this faction plays decision ``kind`` inside a battle in the lookahead, when
+        it knows better than :func:`reply` (e.g. which item the Vagabond damages)."""
+        return None
 
 
 POLICIES: dict[str, Policy] = {}
@@ -139,7 +171,11 @@ def values(g: GameState) -> list[float]:
 def reply(g: GameState, seat: int, kind: str, acts: list[Action]) -> Action:
     """How the lookahead plays a decision inside a battle, for either side: spring or foil an
     ambush when it can (the prudent assumption about the other side), use no other effect,
-    save no warriors, and take hits in the order offered."""
+    save no warriors, and take hits in the order offered, unless the faction's policy says
+    otherwise (:meth:`Policy.reply`)."""
+    own = policy(g.factions[seat]).reply(g, seat, kind, acts)
+    if own is not None:
+        return own
     if kind in ("ambush", "foil_ambush"):
         for a in acts:
             if a[0] not in PASSIVE:
