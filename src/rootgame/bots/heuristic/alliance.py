@@ -31,12 +31,17 @@ from ...state import GameState
 from ..base import Reason
 from .core import Policy, general_terms, register_policy
 
-TOKEN = 1.6
-"""A sympathy token on the map (its VP are counted when it is placed)."""
+TOKEN = 2.4
+"""A sympathy token on the map (its VP are counted when it is placed): it crafts, it brings
+Outrage, the next tokens spread from it."""
 TOKEN_DANGER = 0.25
 """Less per enemy warrior in or next to its clearing (up to four)."""
 CLUSTER = 0.3
 """More per other token next to it."""
+REVOLT_TARGET = 0.4
+"""More per enemy building or token (up to two) where its base of that suit could revolt."""
+SPREAD = 1.0
+"""Spreading is the Alliance's VP track: a spread it can afford is worth making."""
 SUPPORTER = 1.4
 BIRD_SUPPORTER = 1.6
 BASE = 6.0
@@ -72,6 +77,8 @@ class AlliancePolicy(Policy):
             danger = min(enemy_warriors_near(g, seat, c), 4)
             cluster = sum(1 for x in b.adjacent[c] if x in near)
             value += TOKEN - TOKEN_DANGER * danger + CLUSTER * min(cluster, 2)
+            if b.suit[c] in fs.bases:
+                value += REVOLT_TARGET * min(enemy_pieces_in(g, seat, c), 2)
         t["sympathy"] = value
         room = len(fs.supporters) if len(fs.bases) < len(BASES) else STACK_LIMIT
         kept = sorted(fs.supporters, key=lambda c: DECK[c].suit != "bird")[:room]
@@ -103,19 +110,19 @@ class AlliancePolicy(Policy):
             c = int(a[1])
             danger = enemy_warriors_near(g, seat, c)
             if martial_law(g, seat, c):
-                return -1.0, Reason(
+                return SPREAD - 1.0, Reason(
                     "alliance.spread-martial-law",
                     N_("spreads sympathy to clearing {clearing} despite Martial Law"),
                     {"clearing": c},
                 )
             if danger == 0:
-                return 0.5, Reason(
+                return SPREAD + 0.5, Reason(
                     "alliance.spread-safe",
                     N_("spreads sympathy to clearing {clearing}: no enemy warrior can reach "
                        "it soon"),
                     {"clearing": c},
                 )
-            return 0.0, Reason(
+            return SPREAD, Reason(
                 "alliance.spread",
                 N_("spreads sympathy to clearing {clearing}, next to its other tokens"),
                 {"clearing": c},

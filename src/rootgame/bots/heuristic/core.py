@@ -50,6 +50,7 @@ TERM_TEXT: dict[str, str] = {
     "items": N_("keeps its items ready and in repair"),
     "relationships": N_("improves its relationships"),
     "opportunity": N_("goes where there is something to gain"),
+    "rest": N_("rests in a forest to repair its items"),
     "enemy": N_("weakens the enemy"),
     "win": N_("wins the game"),
 }

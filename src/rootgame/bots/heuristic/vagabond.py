@@ -8,9 +8,9 @@ faction is 2 VP per Aid; a Hostile one is no longer aided), the Aids of this tur
 next step while he can still complete it, and the best opportunity within two moves of his
 pawn (a ruin to explore, a quest he can complete, a faction to aid, an enemy's undefended
 building or token to strike), so that Slip and Move take him where the VP are. Rules of thumb:
-choose the Thief (Steal feeds Aid), start in the forest next to the most ruins, take the
-quest's VP when they are two or more, use the special action (Steal, Day Labor, Hideout when
-two or more items are damaged).
+choose the Thief (Steal feeds Aid), start in the forest next to the most ruins, use the
+special action (Steal, Day Labor, Hideout when two or more items are damaged), attack Hostile
+factions (Infamy), and in battle damage the item he can most easily spare.
 """
 
 from __future__ import annotations
@@ -55,12 +55,25 @@ ITEM_VALUE: dict[str, float] = {
     "bag": 1.1,
 }
 """An undamaged item of each kind (the first two of a kind; more are worth less)."""
-READY = 0.25
-"""More for a face-up item: an action this turn (exhausting one is the cost of an action)."""
+READY: dict[str, float] = {
+    "boot": 0.3,
+    "sword": 0.35,
+    "torch": 0.5,
+    "crossbow": 0.3,
+    "hammer": 0.25,
+    "tea": 0.6,
+    "coins": 0.8,
+    "bag": 0.3,
+}
+"""More for a face-up item: an action this turn (exhausting one is the cost of an action);
+face-up tea, coins and bags also stand on their tracks (more refreshed, more cards drawn in
+the Evening, more capacity: 9.2.5.I)."""
 DAMAGED = 0.35
 """A damaged item is worth this share of an undamaged one."""
-REL_VALUE = {HOSTILE: -1.5, 0: 0.0, 1: 1.0, 2: 2.0, ALLIED: 4.5}
+REL_VALUE = {HOSTILE: -6.0, 0: 0.0, 1: 1.0, 2: 2.0, ALLIED: 4.5}
 """A relationship's worth beyond the VP it scored (an Allied faction: 2 VP per Aid to come)."""
+REST = 0.5
+"""A damaged item's worth regained, this share, while he stands in a forest (Evening rest)."""
 OPPORTUNITY = 0.7
 """The best opportunity's worth, halved per move away (a step toward it is worth taking)."""
 
@@ -81,7 +94,7 @@ def item_worth(fs: VagabondState) -> float:
         base = ITEM_VALUE[item]
         whole = v[UP] + v[DOWN]
         total += base * min(whole, 2) + 0.6 * base * max(0, whole - 2)
-        total += READY * v[UP]
+        total += READY[item] * v[UP]
         total += DAMAGED * base * (v[DUP] + v[DDOWN])
     over = load(fs) - item_limit(fs)
     return total - 1.5 * max(0, over)
@@ -110,9 +123,9 @@ def distances(g: GameState, seat: int, start: int, limit: int = 2) -> dict[int, 
 
 
 def opportunity(g: GameState, seat: int, fs: VagabondState, c: int) -> tuple[float, str]:
-    """What he could do in clearing ``c`` with his undamaged items and his hand."""
+    """What he could do in clearing ``c`` with his face-up items and his hand."""
     b = board(g)
-    whole = {i: fs.items[i][UP] + fs.items[i][DOWN] for i in ITEMS}
+    whole = {i: fs.items[i][UP] for i in ITEMS}
     best, what = 0.0, ""
     if whole["torch"] and fs.ruins.get(c):
         best, what = 3.0, "explore"
@@ -122,11 +135,27 @@ def opportunity(g: GameState, seat: int, fs: VagabondState, c: int) -> tuple[flo
             if 2.6 > best:
                 best, what = 2.6, "quest"
     hand = g.seats[seat].hand
+    for x in hand:
+        card = DECK[x]
+        if (
+            card.kind == "item"
+            and g.items.get(card.item or "", 0) > 0
+            and len(card.cost) <= whole["hammer"]
+            and all(u in (b.suit[c], "any") for u in card.cost)
+            and 1.2 + 0.4 * card.vp > best
+        ):
+            best, what = 1.2 + 0.4 * card.vp, "craft"
     for s in range(g.n):
         if s == seat or not has_pieces(g, s, c):
             continue
-        if fs.rel[s] != HOSTILE and any(b.matches(card_suit(x), c) for x in hand):
-            v = 2.2 if fs.rel[s] == ALLIED else 1.6
+        r = fs.rel[s]
+        matching = sum(1 for x in hand if b.matches(card_suit(x), c))
+        if r != HOSTILE and matching:
+            # Allied: 2 VP an Aid; else the next step needs AIDS_NEEDED[r] Aids in one turn.
+            if r == ALLIED:
+                v = 1.6 + 0.3 * min(matching, 3)
+            else:
+                v = 2.6 if matching >= AIDS_NEEDED[r] else 0.8
             if v > best:
                 best, what = v, "aid"
         if (
@@ -173,8 +202,14 @@ class VagabondPolicy(Policy):
         if not fs.pawn:
             return t
         t["items"] = item_worth(fs)
+        if not clearing_of(fs):
+            # 9.6.1: in a forest at Evening he repairs every damaged item.
+            t["rest"] = REST * sum(
+                ITEM_VALUE[i] * (fs.items[i][DUP] + fs.items[i][DDOWN]) for i in ITEMS
+            )
         rel = 0.0
-        aids = g.turn.get("aids") if g.turn_seat == seat else None
+        daylight = any(f.kind == "vb_actions" and f.seat == seat for f in g.stack)
+        aids = g.turn.get("aids") if daylight else None
         can = aids_in_hand(g, seat, fs) if aids else 0
         for s in range(g.n):
             if s == seat or s >= len(fs.rel):
@@ -261,7 +296,7 @@ class VagabondPolicy(Policy):
         def cost(a: Action) -> float:
             if a[0] == "ally-warrior":
                 return 1.0
-            return ITEM_VALUE[str(a[1])] + (READY if a[2] == "up" else 0.0)
+            return ITEM_VALUE[str(a[1])] + (READY[str(a[1])] if a[2] == "up" else 0.0)
 
         return min(acts, key=cost)
 
