@@ -29,7 +29,7 @@ from ...i18n import N_
 from ...rules.core import board, can_place
 from ...state import GameState
 from ..base import Reason
-from .core import Policy, general_terms, register_policy
+from .core import Policy, draw_seen_by_end, general_terms, register_policy
 
 TOKEN = 2.4
 """A sympathy token on the map (its VP are counted when it is placed): it crafts, it brings
@@ -44,6 +44,9 @@ SPREAD = 1.0
 """Spreading is the Alliance's VP track: a spread it can afford is worth making."""
 SUPPORTER = 1.4
 BIRD_SUPPORTER = 1.6
+IDLE_SUPPORTER = 0.5
+"""A supporter of a suit it can spend nowhere yet (no spread or Revolt of that suit): it
+fills the stack, which holds five without a base."""
 BASE = 6.0
 OFFICER = 2.6
 STAGED = 0.7
@@ -61,6 +64,19 @@ def enemy_warriors_near(g: GameState, seat: int, c: int) -> int:
 def enemy_pieces_in(g: GameState, seat: int, c: int) -> int:
     """Enemy buildings and tokens in ``c`` (what a Revolt there removes and scores)."""
     return sum(1 for o, _ in g.buildings[c] + g.tokens[c] if o >= 0 and o != seat)
+
+
+def usable_suits(g: GameState, seat: int, mine: list[int]) -> set[str]:
+    """Suits its supporters can be spent on now: the clearings it could spread to (next to
+    its tokens, or any while it has none) and those where a base could revolt."""
+    b = board(g)
+    if not mine:
+        return {b.suit[c] for c in b.clearings}
+    near = {x for c in mine for x in b.adjacent[c]} - set(mine)
+    out = {b.suit[c] for c in near}
+    bases = st(g, seat).bases
+    out.update(b.suit[c] for c in mine if b.suit[c] in bases)
+    return out
 
 
 class AlliancePolicy(Policy):
@@ -82,8 +98,12 @@ class AlliancePolicy(Policy):
         t["sympathy"] = value
         room = len(fs.supporters) if len(fs.bases) < len(BASES) else STACK_LIMIT
         kept = sorted(fs.supporters, key=lambda c: DECK[c].suit != "bird")[:room]
+        usable = usable_suits(g, seat, mine)
         t["supporters"] = sum(
-            BIRD_SUPPORTER if DECK[c].suit == "bird" else SUPPORTER for c in kept
+            BIRD_SUPPORTER
+            if DECK[c].suit == "bird"
+            else SUPPORTER if DECK[c].suit in usable else IDLE_SUPPORTER
+            for c in kept
         ) - 0.6 * max(0, len(kept) - 8)
         t["bases"] = BASE * len(base_clearings(g, seat))
         t["officers"] = OFFICER * min(fs.officers, 4) + 1.2 * max(0, fs.officers - 4)
@@ -127,6 +147,12 @@ class AlliancePolicy(Policy):
                 N_("spreads sympathy to clearing {clearing}, next to its other tokens"),
                 {"clearing": c},
             )
+        if a[0] == "end" and kind in ("ally_actions", "ally_ops"):
+            fs = st(g, seat)
+            if kind == "ally_actions" and fs.officers:
+                return 0.0, None  # the lookahead stops at the operations, before the draw
+            n = 1 + len(BASES) - len(fs.bases)
+            return -draw_seen_by_end(g, seat, n), None
         if kind == "ally_ops" and a[0] == "organize":
             return 0.5, Reason(
                 "alliance.organize",

@@ -117,6 +117,15 @@ class Policy:
         return None
 
 
+def draw_seen_by_end(g: GameState, seat: int, n: int) -> float:
+    """What the lookahead of ending Daylight (or the Evening's operations) gains from the
+    Evening draw of ``n`` cards and the discard down to five (6.6.4-like steps of every
+    faction) that no other action's lookahead reaches: the "cards" term's change. A policy
+    subtracts it, so that ending is not preferred for a card that comes anyway."""
+    hand = len(g.seats[seat].hand)
+    return 1.0 * (min(hand + n, 5) - min(hand, 6))
+
+
 POLICIES: dict[str, Policy] = {}
 GENERAL = Policy()
 

@@ -24,6 +24,7 @@ from ...factions.vagabond import (
     ALLIED,
     DDOWN,
     DOWN,
+    DRAW_BASE,
     DUP,
     FOREST_BASE,
     HOSTILE,
@@ -36,13 +37,14 @@ from ...factions.vagabond import (
     forest_index,
     item_limit,
     load,
+    on_track,
     st,
 )
 from ...i18n import N_
 from ...rules.core import board, card_suit, has_pieces, is_enemy
 from ...state import GameState
 from ..base import Reason
-from .core import Policy, general_terms, register_policy
+from .core import Policy, draw_seen_by_end, general_terms, register_policy
 
 ITEM_VALUE: dict[str, float] = {
     "boot": 2.3,
@@ -234,6 +236,8 @@ class VagabondPolicy(Policy):
         if kind != "vb_actions":
             return super().bonus(g, seat, kind, a)
         fs = st(g, seat)
+        if a[0] == "end":
+            return -draw_seen_by_end(g, seat, DRAW_BASE + on_track(fs, "coins")), None
         if a[0] == "explore":
             return 0.3, Reason(
                 "vagabond.explore", N_("explores the ruin: an item and 1 VP"), {}
