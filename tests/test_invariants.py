@@ -202,8 +202,15 @@ def _alliance_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tu
     # (A base in the Lost City, every suit at once, is of the one suit no other base has.)
     suited = [b.suit[c] for c in bases if c != b.lost_city] + fs.bases
     assert len(suited) == len(set(suited)) and len(bases) + len(fs.bases) == 3, (bases, fs.bases)
-    # 8.2.3.I: five supporters at most without a base on the map.
-    assert bases or len(fs.supporters) <= 5, f"{len(fs.supporters)} supporters, no base"
+    # 8.2.3.I: five supporters at most without a base on the map (unless the discard down to
+    # five is waiting beside another effect of the same moment, 1.1.3: seed 1026 of
+    # vagabond,eyrie,alliance with the Exiles deck, a base and a sympathy token removed by
+    # one battle, the Outrage and the discard in the turn player's order).
+    waiting = [(f.kind, f.seat) for f in g.stack] + [
+        (k, w) for f in g.stack if f.kind == "order_effects" for k, w, _ in f.data["pending"]
+    ]
+    pending = ("ally_discard_supporters", s) in waiting
+    assert bases or pending or len(fs.supporters) <= 5, f"{len(fs.supporters)} supporters, no base"
     mine = {
         "warrior": (_on_map_warriors(g, s), fs.warriors + fs.officers),
         "base": (len(bases), len(fs.bases)),
@@ -1171,3 +1178,10 @@ def test_any_seed_ends_or_stays_legal(seed: int) -> None:
     else:
         assert game.turn_number >= SAFETY_TURNS
         assert len(game.legal_actions()) >= 2 and game.current_seat is not None
+
+
+def test_1_1_3_supporters_discard_waits_beside_an_outrage() -> None:
+    """A battle removes the Alliance's last base and a sympathy token: the discard down to five
+    supporters (8.2.4) and the Outrage wait for the turn player's order (1.1.3); the stack of
+    six supporters in between is no breach of 8.2.3.I."""
+    play(1026, factions=("vagabond", "eyrie", "alliance"), deck="exiles")
