@@ -641,7 +641,9 @@ function renderLobby(main) {
       h("option", { value: "here" }, ui("here")),
       h("option", { value: "online" }, ui("online")),
       meta.bots.map((b) => h("option", { value: "bot:" + b }, ui("bot", { name: b }))));
-    sel.value = f === "marquise" ? "here" : (i < 2 ? "bot:" + meta.bots[0] : "off");
+    // The default table: you as the Marquise against the Eyrie and the Alliance played by bots
+    // (a Clockwork faction plays with another's pieces: never seated by default).
+    sel.value = f === "marquise" ? "here" : (["eyrie", "alliance"].includes(f) ? "bot:" + meta.bots[0] : "off");
     return h("div", { class: "seatrow" }, h("span", { style: "color:" + color(f) }, faction(f)), sel);
   });
   const seed = h("input", { type: "number", min: 0, id: "seed", placeholder: ui("seed") });
