@@ -22,7 +22,7 @@ from babel.messages.pofile import read_po
 from rich.console import Console
 from typer.testing import CliRunner
 
-from rootgame import Game, new_game, token
+from rootgame import Game, IllegalAction, new_game, token
 from rootgame.bots import RandomBot
 from rootgame.cli import app
 from rootgame.describe import (
@@ -364,6 +364,22 @@ def test_illegal_actions_are_explained_in_each_language() -> None:
     assert translate_reason("a sentence the edge has never seen", "pl") == (
         "a sentence the edge has never seen"
     )
+
+
+def test_an_action_with_one_wrong_element_is_told_which_choices_there_are() -> None:
+    """A decision with no reason of its own still names the part of the action to change and
+    the values the decision offers there (6.3.1: the keep goes in a corner clearing)."""
+    game = new_game(factions=["marquise", "eyrie"], seed=7)
+    why = game.explain("keep 5")
+    assert why == ("'keep 5' is not legal now: 'Place the keep in a corner clearing' offers "
+                   "1, 2, 3, 4 here, not 5")
+    assert translate_reason(why, "pt") == (
+        "'keep 5' não é permitido agora: 'Posicione a Torre da Guarda em uma clareira de "
+        "canto' oferece 1, 2, 3, 4 aqui, não 5"
+    )
+    with pytest.raises(IllegalAction):
+        game.apply("keep 5")
+    assert game.history == []
 
 
 def _rendered(view: dict[str, Any], lang: str) -> str:

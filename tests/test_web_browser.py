@@ -317,3 +317,28 @@ def test_the_four_boards_on_the_lake_show_each_seat_only_what_it_may_see(
     assert "Tor Sympatyków" in pv.inner_text("[data-board=alliance]")
     for p in (pa, pv, pw):
         assert not p.errors
+
+
+def test_an_illegal_attempt_shows_the_engines_explanation(browser: Any, srv: Server) -> None:
+    """Typed into the action box, an illegal action is refused with the engine's reason, in the
+    page's language, and changes nothing; a legal one typed the same way is played."""
+    h = srv.http()
+    g = h.post("/api/games", json=TWO_ONLINE).json()
+    link = g["links"][0]  # the Marquise places the keep first (6.3.1)
+    page = open_page(browser, srv.url + link["url"], lang="es")
+    wait_ready(page)
+    v = page.evaluate("S.state.version")
+    page.fill("#action-input", "keep 5")
+    page.click("#action-try")
+    page.wait_for_selector("#error:not([hidden])")
+    said = page.inner_text("#error")
+    assert said == ("'keep 5' no es legal ahora: 'Coloca la fortaleza en un claro de esquina' "
+                    "ofrece 1, 2, 3, 4 aquí, no 5")
+    assert page.evaluate("S.state.version") == v
+    assert h.get(f"/api/play/{link['token']}").json()["version"] == v  # nothing changed
+    shot(page, "illegal-explained")
+    page.fill("#action-input", "keep 1")
+    page.press("#action-input", "Enter")
+    page.wait_for_function("v => S.state.version > v", arg=v, timeout=90000)
+    page.wait_for_selector("#error", state="hidden")
+    assert not page.errors

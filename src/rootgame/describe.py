@@ -1122,6 +1122,7 @@ REASONS: tuple[str, ...] = (
     N_("the game is over"),
     N_("'{token}' is not legal now: {who} must decide '{prompt}', which takes: {kinds}"),
     N_("'{token}' is not legal now: it is not one of the {n} legal actions"),
+    N_("'{token}' is not legal now: '{prompt}' offers {choices} here, not {value}"),
     N_("'{token}' is not legal now: {why}"),
     N_("it is not seat {seat}'s decision: seat {other} ({who}) decides now"),
     N_("empty action token"),

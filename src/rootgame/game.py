@@ -345,6 +345,12 @@ class Game:
                 f"{base}: {who} must decide '{PROMPTS.get(f.kind, f.kind)}', "
                 f"which takes: {', '.join(kinds)}"
             )
+        off = _element_off(a, self._legal)
+        if off is not None:
+            value, choices = off
+            return (
+                f"{base}: '{PROMPTS.get(f.kind, f.kind)}' offers {choices} here, not {value}"
+            )
         return f"{base}: it is not one of the {len(self._legal)} legal actions"
 
     # --- reading ----------------------------------------------------------------------
@@ -510,6 +516,20 @@ def checkpoint_due(g: GameState, turn: int) -> bool:
     turn ``turn``: when a round of turns is complete (the first player's turn comes again),
     and at the end of the game."""
     return bool(g.winners) or (g.turn_number != turn and g.turn_number % g.n == 0)
+
+
+def _element_off(a: Action, legal: list[Action]) -> tuple[str, str] | None:
+    """The first element of ``a`` that no legal action of its kind shares with it, after the
+    elements before it that they do share, and the values allowed there: the learner is told
+    which part of the action to change ("offers 1, 2, 3, 4 here, not 5")."""
+    same = [x for x in legal if x[0] == a[0] and len(x) == len(a)]
+    for i in range(1, len(a)):
+        allowed = {x[i] for x in same if x[:i] == a[:i]}
+        if allowed and a[i] not in allowed:
+            shown = sorted((str(v) for v in allowed), key=lambda v: (len(v), v))
+            text = ", ".join(shown[:12]) + (", ..." if len(shown) > 12 else "")
+            return str(a[i]), text
+    return None
 
 
 def _as_action(action: object) -> Action:

@@ -91,6 +91,8 @@ UI: dict[str, str] = {
     "actions": N_("Your legal actions"),
     "log": N_("Game log"),
     "undo": N_("Undo"),
+    "type_action": N_("Or type an action (as written after each one above) and try it:"),
+    "try_action": N_("Try"),
     "download_record": N_("Download the record"),
     "download_rootlog": N_("Download Rootlog"),
     "cancel": N_("Cancel"),

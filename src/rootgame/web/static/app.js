@@ -339,6 +339,13 @@ function actionsPanel(st) {
   if (st.can_undo) box.append(h("p", {}, h("button", { id: "undo", onclick: undo }, ui("undo"))));
   box.append(h("div", { class: "actions", id: "actions" }, st.legal.map((a) =>
     h("button", { "data-token": a.token, onclick: () => act(a.token) }, a.text, h("code", {}, a.token)))));
+  // Anything typed goes to the engine as it is: an illegal action comes back with the engine's
+  // explanation (the Law's section) in the error box, which is how a rule is learned here.
+  const typed = h("input", { id: "action-input", type: "text", maxlength: 200, autocomplete: "off", spellcheck: "false" });
+  const tryIt = () => { if (typed.value.trim()) act(typed.value.trim()); };
+  typed.addEventListener("keydown", (e) => { if (e.key === "Enter") tryIt(); });
+  box.append(h("label", { class: "typed-action" }, ui("type_action"), " ", typed,
+    h("button", { id: "action-try", onclick: tryIt }, ui("try_action"))));
   return box;
 }
 
