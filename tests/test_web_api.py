@@ -166,6 +166,31 @@ def test_a_game_with_the_exiles_and_partisans_deck(c: TestClient) -> None:
     assert st["view"]["shared_deck"] == "exiles"
 
 
+def test_a_clockwork_bot_is_seated_with_its_difficulty_and_traits(c: TestClient) -> None:
+    """Law of Rootbotics 3.3: the lobby offers each Clockwork bot's difficulties and traits
+    (from the engine), the game is made with them, and a bad setting is refused by name."""
+    meta = c.get("/api/meta").json()
+    assert meta["clockwork"]["electric-eyrie"]["difficulties"] == [
+        "easy", "default", "challenging", "nightmare"]
+    assert "swoop" in meta["clockwork"]["electric-eyrie"]["traits"]
+    assert "marquise" not in meta["clockwork"]
+    names = c.get("/api/text/es").json()
+    assert names["difficulties"]["nightmare"] and names["traits"]["war-tax"]
+    seats = [{"faction": "marquise", "kind": "here"}, {"faction": "electric-eyrie", "kind": "bot"}]
+    g = new(c, {"seats": seats, "seed": 3, "bots": {
+        "electric-eyrie": {"difficulty": "challenging", "traits": ["swoop", "nobility"]}}})
+    view = c.get(f"/api/play/{g['links'][0]['token']}").json()["view"]
+    board = next(p["board"] for p in view["players"] if p["faction"] == "electric-eyrie")
+    assert board["difficulty"] == "challenging" and board["traits"] == ["nobility", "swoop"]
+    bad = c.post("/api/games", json={"seats": seats, "bots": {
+        "electric-eyrie": {"difficulty": "hard"}}})
+    assert bad.status_code == 422
+    assert "difficulty is one of easy, default, challenging, nightmare, not 'hard'" in (
+        bad.json()["error"])
+    bad = c.post("/api/games", json={"seats": seats, "bots": {"marquise": {}}})
+    assert bad.status_code == 422 and "marquise is not a Clockwork bot" in bad.json()["error"]
+
+
 def test_a_game_with_landmarks_named_or_dealt(c: TestClient) -> None:
     seats = [{"faction": "marquise", "kind": "here"}, {"faction": "eyrie", "kind": "bot"}]
     meta = c.get("/api/meta").json()

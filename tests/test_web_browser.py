@@ -342,3 +342,31 @@ def test_an_illegal_attempt_shows_the_engines_explanation(browser: Any, srv: Ser
     page.wait_for_function("v => S.state.version > v", arg=v, timeout=90000)
     page.wait_for_selector("#error", state="hidden")
     assert not page.errors
+
+
+def test_the_lobby_seats_a_clockwork_bot_with_its_difficulty_and_traits(
+    browser: Any, srv: Server
+) -> None:
+    """Law of Rootbotics 3.3: a Clockwork faction is seated as playing itself, its difficulty
+    and trait cards chosen in the lobby; the game is made with them."""
+    page = open_page(browser, srv.url + "/")
+    page.wait_for_selector("#start")
+    assert page.locator(".bot-settings").first.is_hidden()  # not seated by default
+    page.select_option("select[data-seat-for=marquise]", "here")
+    page.select_option("select[data-seat-for=eyrie]", "off")
+    page.select_option("select[data-seat-for=alliance]", "off")
+    options = page.locator("select[data-seat-for=electric-eyrie] option").evaluate_all(
+        "els => els.map(e => e.value)")
+    assert options == ["off", "auto"]  # it plays itself: no player, no bot of ours
+    page.select_option("select[data-seat-for=electric-eyrie]", "auto")
+    page.select_option("select[data-difficulty-for=electric-eyrie]", "nightmare")
+    page.check("input[data-trait-for=electric-eyrie][value=swoop]")
+    shot(page, "lobby-clockwork")
+    page.fill("#seed", "4")
+    page.click("#start")
+    page.wait_for_url(re.compile(r"/play/"))
+    wait_ready(page)
+    board = page.evaluate(
+        "S.state.view.players.find(p => p.faction === 'electric-eyrie').board")
+    assert board["difficulty"] == "nightmare" and board["traits"] == ["swoop"]
+    assert not page.errors

@@ -29,7 +29,7 @@ from ..cards import DECKS
 from ..flow import FACTIONS
 from ..i18n import LANGUAGES, UnknownLanguage, check_language
 from ..rules.landmarks import LANDMARKS
-from .reference import board_data
+from .reference import board_data, clockwork_options
 from .service import ApiError, Hub, LiveGame, Subscriber, bot_names
 from .store import LinkInfo, Store
 from .text import message, text_table
@@ -49,6 +49,13 @@ class SeatSpec(BaseModel):
     bot: str = Field(default="random", max_length=64)
 
 
+class BotSettings(BaseModel):
+    """A Clockwork bot's difficulty and traits (Law of Rootbotics 3.3)."""
+
+    difficulty: str = Field(default="default", max_length=32)
+    traits: list[str] = Field(default_factory=list, max_length=16)
+
+
 class NewGame(BaseModel):
     seats: list[SeatSpec] = Field(min_length=2, max_length=6)
     seed: int | None = Field(default=None, ge=0, lt=2**63)
@@ -61,6 +68,8 @@ class NewGame(BaseModel):
     """The shared deck: base, or exiles (the Exiles and Partisans deck)."""
     landmarks: list[str] | int = Field(default_factory=list)
     """The Landmarks Pack (appendix A step 5): one or two names, or 1 or 2 dealt at random."""
+    bots: dict[str, BotSettings] = Field(default_factory=dict, max_length=6)
+    """Each Clockwork bot faction's difficulty and traits, by faction name."""
 
 
 class Act(BaseModel):
@@ -291,6 +300,7 @@ def create_app(db: str = "sqlite:///rootgame.db", bot_delay: float = 0.3) -> Fas
             "decks": list(DECKS),
             "landmarks": list(LANDMARKS),
             "boards": board_data(),
+            "clockwork": clockwork_options(),
         }
 
     @app.get("/api/text/{lang}")
@@ -318,7 +328,7 @@ def create_app(db: str = "sqlite:///rootgame.db", bot_delay: float = 0.3) -> Fas
         try:
             live, links = await run_in_threadpool(
                 hub.create, seats, body.seed, body.first_player, body.map, body.suits, body.deck,
-                body.landmarks,
+                body.landmarks, {k: v.model_dump() for k, v in body.bots.items()},
             )
         except ValueError as e:
             raise ApiError(422, "bad_request", message("bad_request", la, problem=str(e))) from None

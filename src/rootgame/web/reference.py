@@ -52,3 +52,16 @@ def board_data() -> dict[str, Any]:
             "characters": {k: list(v) for k, v in vagabond.CHARACTERS.items()},
         },
     }
+
+
+def clockwork_options() -> dict[str, Any]:
+    """Each Clockwork bot faction's difficulties and traits (Law of Rootbotics 3.3), for the
+    lobby: a bot faction added to the engine is offered with its own settings."""
+    from ..factions.clockwork import DIFFICULTIES
+    from ..flow import FACTIONS
+
+    return {
+        name: {"difficulties": list(DIFFICULTIES), "traits": list(f.traits)}
+        for name, f in sorted(FACTIONS.items())
+        if f.is_bot
+    }

@@ -642,16 +642,31 @@ function renderLobby(main) {
   document.getElementById("status").textContent = ui("title");
   const meta = S.meta;
   if (!meta) return;
+  const clockwork = meta.clockwork || {};
   const rows = meta.factions.map((f, i) => {
+    const auto = clockwork[f];
+    // A Clockwork bot plays itself from its flowchart (Law of Rootbotics): it is seated or not,
+    // with its difficulty and traits (LR 3.3); it never takes a player or a bot of ours.
     const sel = h("select", { name: f, "data-seat-for": f },
       h("option", { value: "off" }, ui("not_playing")),
-      h("option", { value: "here" }, ui("here")),
-      h("option", { value: "online" }, ui("online")),
-      meta.bots.map((b) => h("option", { value: "bot:" + b }, ui("bot", { name: b }))));
+      ...(auto ? [h("option", { value: "auto" }, ui("clockwork_seat"))] : [
+        h("option", { value: "here" }, ui("here")),
+        h("option", { value: "online" }, ui("online")),
+        ...meta.bots.map((b) => h("option", { value: "bot:" + b }, ui("bot", { name: b })))]));
     // The default table: you as the Marquise against the Eyrie and the Alliance played by bots
     // (a Clockwork faction plays with another's pieces: never seated by default).
     sel.value = f === "marquise" ? "here" : (["eyrie", "alliance"].includes(f) ? "bot:" + meta.bots[0] : "off");
-    return h("div", { class: "seatrow" }, h("span", { style: "color:" + color(f) }, faction(f)), sel);
+    const row = h("div", { class: "seatrow" }, h("span", { style: "color:" + color(f) }, faction(f)), sel);
+    if (auto) {
+      const level = h("select", { "data-difficulty-for": f }, auto.difficulties.map((d) => h("option", { value: d }, named("difficulties", d))));
+      level.value = "default";
+      const traits = auto.traits.map((t) => h("label", {}, h("input", { type: "checkbox", value: t, "data-trait-for": f }), " ", named("traits", t)));
+      const settings = h("span", { class: "bot-settings", hidden: true },
+        h("label", {}, ui("difficulty"), " ", level), " ", h("span", { class: "traits" }, ui("traits"), ": ", traits));
+      sel.addEventListener("change", () => { settings.hidden = sel.value === "off"; });
+      row.append(settings);
+    }
+    return row;
   });
   const seed = h("input", { type: "number", min: 0, id: "seed", placeholder: ui("seed") });
   const mapSel = h("select", { id: "map" }, (meta.maps || ["autumn"]).map((m) => h("option", { value: m }, named("maps", m))));
@@ -687,14 +702,21 @@ function linksPanel(res) {
       h("input", { readonly: true, value: location.origin + res.watch })));
 }
 async function startGame(rows, seedInput, setup) {
-  const seats = [];
+  const seats = [], bots = {};
   for (const row of rows) {
     const sel = row.querySelector("select");
     if (sel.value === "off") continue;
+    if (sel.value === "auto") {
+      seats.push({ faction: sel.name, kind: "bot", bot: "random" });  // it never decides
+      bots[sel.name] = { difficulty: row.querySelector("[data-difficulty-for]").value,
+        traits: [...row.querySelectorAll("[data-trait-for]:checked")].map((x) => x.value) };
+      continue;
+    }
     const [kind, bot] = sel.value.split(":");
     seats.push({ faction: sel.name, kind, bot: bot || "random" });
   }
   const body = { seats, map: setup.map, deck: setup.deck };
+  if (Object.keys(bots).length) body.bots = bots;
   if (setup.suits) body.suits = setup.suits;
   const chosen = (setup.landmarks || []).filter((x) => x);
   // "dealt at random" counts; named ones are sent by name (mixing both deals them all).
