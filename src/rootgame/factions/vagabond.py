@@ -28,7 +28,7 @@ from ..rules import chance
 from ..rules.battle import current_battle
 from ..rules.core import board, remove_warriors, score
 from ..rules.exiles import neighbours
-from ..rules.maps import ferry_destinations, ferry_draw, ferry_moved, is_ferry_move
+from ..rules.maps import ferry_draw, ferry_moved, ferry_only, is_ferry_move
 from ..rules.turn import draw_and_discard
 from ..state import JSON, Frame, GameState
 from .base import Faction
@@ -181,7 +181,7 @@ def clearing_neighbours(g: GameState, seat: int, loc: int) -> tuple[int, ...]:
     if loc < FOREST_BASE:
         near = neighbours(g, seat, loc)
         if loc == g.ferry:
-            by_ferry = tuple(d for d in ferry_destinations(g, loc) if d not in near)
+            by_ferry = ferry_only(g, loc, near)
             return near + by_ferry if by_ferry else near
         return near
     return board(g).forests[forest_index(loc)].clearings

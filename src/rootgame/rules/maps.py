@@ -12,6 +12,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..actions import CARD, CLEARING, Action, Signature
 from ..state import GameState
 from . import landmarks
@@ -43,6 +45,13 @@ def ferry_destinations(g: GameState, origin: int) -> tuple[int, ...]:
     # The Lake's lake is rivers linking every coastal clearing (M.3.2): on every map the
     # Ferry goes to a clearing a river links to its own (the Ferry landmark's card).
     return tuple(c for c in b.river_neighbours(origin) if not b.is_adjacent(origin, c))
+
+
+def ferry_only(g: GameState, origin: int, near: Sequence[int]) -> tuple[int, ...]:
+    """The Ferry's destinations from ``origin`` that the mover does not already reach by its
+    own paths, rivers or tunnels (``near``): a clearing reached both ways is one move, taken
+    by the Ferry only when the mover has no other way (ruling 84)."""
+    return tuple(d for d in ferry_destinations(g, origin) if d not in near)
 
 
 def is_ferry_move(g: GameState, origin: int, destination: int) -> bool:

@@ -20,7 +20,7 @@ from ..flow import applies, decision, explains, pop
 from ..state import Frame, GameState
 from .core import board, fac, pieces_changed, rulers
 from .exiles import ignores_rule_to_move, neighbours
-from .maps import ferry_destinations, ferry_moved, is_ferry_move
+from .maps import ferry_moved, ferry_only, is_ferry_move
 
 
 def move_pairs(g: GameState, seat: int, origins: Iterable[int]) -> list[tuple[int, int]]:
@@ -49,8 +49,8 @@ def move_pairs(g: GameState, seat: int, origins: Iterable[int]) -> list[tuple[in
         if o == g.ferry:
             # A coastal clearing the seat also reaches by its own rivers or tunnels (Boat
             # Builders, Tunnels) is one move, taken by the Ferry (ruling 84).
-            for d in ferry_destinations(g, o):
-                if (rules_o or who[d] == seat) and d not in near:
+            for d in ferry_only(g, o, near):
+                if rules_o or who[d] == seat:
                     out.append((o, d))
     return out
 
