@@ -299,6 +299,40 @@ def test_8_4_1_revolt_needs_an_unbuilt_base_and_no_base_there() -> None:
     assert g2.decision != "ally_revolt"
 
 
+def test_8_4_1_revolt_in_the_lost_city_places_the_base_the_alliance_chooses() -> None:
+    """8.4.1 with the Lost City (appendix L): it matches every base on the faction board and
+    every supporter (step 2: "matching the suit of the chosen clearing"); which base goes there
+    is the Alliance's decision, and its warriors count the clearings of that base's suit, the
+    Lost City among them (ruling 107)."""
+    g = pos3(
+        turn="alliance",
+        at="birdsong:revolt",
+        landmarks={"lost-city": 7},
+        clearings={c: {"alliance": "sympathy"} for c in ("3", "7", "9")},
+        alliance={"supporters": ["bake-sale", "cobbler"]},
+    )
+    # Two rabbit supporters: the rabbit clearing 3 and the Lost City, not the mouse clearing 9.
+    assert g.legal_tokens() == ["revolt 3", "revolt 7", "done"]
+    play(g, "revolt 7")
+    assert g.decision == "ally_revolt_base"
+    assert g.legal_tokens() == ["base fox", "base rabbit", "base mouse"]
+    assert supporters(g) == []  # step 2 came first
+    play(g, "base mouse")
+    # Mouse clearings with sympathy: 7 (the Lost City) and 9.
+    assert warriors(g, 7, A3) == 2 and fs(g).officers == 1
+    assert fs(g).bases == ["fox", "rabbit"]
+    g2 = pos3(
+        turn="alliance",
+        at="birdsong:revolt",
+        landmarks={"lost-city": 7},
+        clearings={"7": {"alliance": "sympathy"}, "3": {"alliance": "sympathy base"},
+                   "1": {"alliance": "base"}},
+        alliance={"supporters": ["bake-sale", "cobbler"]},
+    )
+    play(g2, "revolt 7")  # one base left on the board: nothing to choose
+    assert g2.decision != "ally_revolt_base" and fs(g2).bases == []
+
+
 def test_8_4_2_spread_sympathy_costs_and_scores_the_track() -> None:
     g = pos3(
         turn="alliance",

@@ -382,6 +382,26 @@ def test_an_action_with_one_wrong_element_is_told_which_choices_there_are() -> N
     assert game.history == []
 
 
+def test_the_alliances_and_the_vagabonds_reasons_are_translated() -> None:
+    game = build(
+        {
+            "factions": ["marquise", "eyrie", "alliance"],
+            "turn": "alliance",
+            "at": "birdsong:revolt",
+            "clearings": {"7": {"alliance": "sympathy"}, "9": {"alliance": "sympathy"}},
+            "alliance": {"supporters": ["codebreakers", "armorers"]},
+        }
+    )
+    why = game.explain("revolt 3")
+    assert why == "'revolt 3' is not legal now: clearing 3 is not sympathetic (8.4.1.I)"
+    assert translate_reason(why, "es") == (
+        "'revolt 3' no es legal ahora: el claro 3 no tiene simpatía (8.4.1.I)"
+    )
+    assert translate_reason(
+        "you have no face-up undamaged torch to exhaust (9.5)", "pt"
+    ) == "você não tem item (tocha) virado para cima e sem dano para esgotar (9.5)"
+
+
 def _rendered(view: dict[str, Any], lang: str) -> str:
     console = Console(record=True, width=160)
     with language(lang):

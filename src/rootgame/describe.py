@@ -383,6 +383,7 @@ TEXT: dict[str, str] = {
         "place your base"
     ),
     "done@ally_revolt": N_("Revolt no more"),
+    "base@ally_revolt_base": N_("Place your {suit} base"),
     "spread": N_("Spread Sympathy to clearing {c}: spend {supporters}, score {vp}"),
     "done@ally_spread": N_("Spread no more sympathy"),
     "spend": N_("Spend the supporter {card}"),
@@ -958,6 +959,10 @@ def _d_clearing(x: _Ctx, a: Action) -> str:
     return _t(str(a[0]), c=x.c(a[1]))
 
 
+def _d_base(x: _Ctx, a: Action) -> str:
+    return _t("base@ally_revolt_base", suit=suit_name(str(a[1])))
+
+
 def _d_resolve(x: _Ctx, a: Action) -> str:
     kind, seat, _ = x.g.stack[-1].data["pending"][int(a[1]) - 1]
     return _t("resolve", effect=prompt_text(kind), faction=x.faction(seat))
@@ -1046,6 +1051,7 @@ def _d_remove_any(x: _Ctx, a: Action) -> str:
 
 _DESCRIBERS: dict[str, Describer] = {
     "revolt": _d_clearing,
+    "base": _d_base,
     "spread": _d_spread,
     "organize": _d_organize,
     "spend": _d_card,
@@ -1130,6 +1136,35 @@ REASONS: tuple[str, ...] = (
     N_("number {word} in the token is too large"),
     N_("{word} is neither a number nor a word"),
     N_("there is no clearing {n} on this map"),
+    # The Woodland Alliance (8) and the Vagabond (9).
+    N_("you hold a card matching the clearing (or a bird): you must add it (8.2.6)"),
+    N_("Outrage takes a card from your hand matching the clearing, or a bird (8.2.6)"),
+    N_("there is no clearing {c}"),
+    N_("clearing {c} is not sympathetic (8.4.1.I)"),
+    N_("clearing {c} already has a base (8.4.1.I)"),
+    N_("your {suit} base is already on the map (8.4.1.I)"),
+    N_("you need two supporters (8.4.1.II)"),
+    N_("you need two supporters matching {suit} (8.4.1.II)"),
+    N_("clearing {c} already has a sympathy token (8.2.5.I)"),
+    N_("clearing {c} is not adjacent to a sympathetic clearing (8.4.2.I)"),
+    N_("you cannot place pieces in clearing {c} (6.2.2 The Keep)"),
+    N_(
+        "sympathy there costs {n} supporters matching {suit} with Martial Law "
+        "(8.4.2.II.a) (8.4.2.II)"
+    ),
+    N_("sympathy there costs {n} supporters matching {suit} (8.4.2.II)"),
+    N_("you have no warrior in supply to train as an officer (8.5.3)"),
+    N_("train with a card matching the clearing of one of your bases (8.5.3)"),
+    N_("that card is not in your hand"),
+    N_("you have taken as many operations as you have officers (8.6.1)"),
+    N_("recruit places a warrior in a clearing with one of your bases (8.6.1.III)"),
+    N_("clearing {c} is already sympathetic (8.6.1.IV)"),
+    N_("organize removes one of your warriors from clearing {c} (8.6.1.IV)"),
+    N_("you have no face-up undamaged {item} to exhaust (9.5)"),
+    N_("you are in a forest: there you can only move to an adjacent clearing (9.5)"),
+    N_("moving into a clearing with Hostile warriors costs an extra boot (9.2.9.3.2)"),
+    N_("there is no ruin with an item in your clearing (9.5.3)"),
+    N_("that is not your character's special action (9.5.9)"),
     N_("clearing {o} is {suit}, and this move must start in a {suit2} clearing"),
     N_("you have no warriors in clearing {o} (4.2)"),
     N_("clearings {o} and {d} are not joined by a path (4.2)"),

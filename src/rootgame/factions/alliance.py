@@ -18,7 +18,7 @@ from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
-from ..actions import CARD, CLEARING, SEAT, Action
+from ..actions import CARD, CLEARING, SEAT, SUIT, Action
 from ..board import ANY
 from ..cards import DECK
 from ..errors import PositionError
@@ -475,24 +475,21 @@ def revolt_options(g: GameState, seat: int) -> list[Action]:
     b = board(g)
     out: list[Action] = []
     for c in sympathy_clearings(g, seat):
-        suit = revolt_suit(g, seat, c)
-        if suit not in fs.bases or (seat, "base") in g.buildings[c]:
+        if not revolt_bases(g, seat, c) or (seat, "base") in g.buildings[c]:
             continue
         own = sum(1 for o, _ in g.buildings[c] if o in (seat, -1))
         if own >= b.slots[c] or not can_place(g, seat, c):
             continue
-        if len(matching_supporters(g, seat, suit)) >= REVOLT_COST:
+        if len(matching_supporters(g, seat, b.card_suit_at(c))) >= REVOLT_COST:
             out.append(("revolt", c))
     return out
 
 
-def revolt_suit(g: GameState, seat: int, c: int) -> str:
-    """The suit of the base a Revolt in ``c`` places: the clearing's; in the Lost City the
-    first of fox, rabbit, mouse whose base is off the map (docs/rulings.md)."""
-    b = board(g)
-    if c != b.lost_city:
-        return b.suit[c]
-    return next((s for s in st(g, seat).bases if s in b.suits_at(c)), b.suit[c])
+def revolt_bases(g: GameState, seat: int, c: int) -> list[str]:
+    """The bases on the faction board that match ``c`` (8.4.1 step 1): the one of its suit;
+    in the Lost City, of every suit, and the Alliance chooses which it places (ruling 107)."""
+    suits = board(g).suits_at(c)
+    return [s for s in st(g, seat).bases if s in suits]
 
 
 def base_suit(g: GameState, seat: int, c: int) -> str:
@@ -506,10 +503,33 @@ def base_suit(g: GameState, seat: int, c: int) -> str:
 
 
 def revolt(g: GameState, seat: int, c: int) -> None:
-    """8.4.1.III: remove every enemy piece in ``c`` (scoring buildings and tokens, 3.2.1),
-    place the base, warriors equal to the sympathetic clearings of its suit, and an officer."""
+    """8.4.1 step 3, once the supporters are spent: the matching base; in the Lost City,
+    which of the bases on the board is the Alliance's choice (ruling 107)."""
+    bases = revolt_bases(g, seat, c)
+    if len(bases) > 1:
+        g.stack.append(Frame("ally_revolt_base", seat, {"c": c}))
+        return
+    place_revolt(g, seat, c, bases[0])
+
+
+@decision("ally_revolt_base", "Revolt: choose which base to place", takes=(("base", SUIT),))
+def _revolt_base_legal(g: GameState, f: Frame) -> list[Action]:
+    assert f.seat is not None
+    return [("base", s) for s in revolt_bases(g, f.seat, int(f.data["c"]))]
+
+
+@applies("ally_revolt_base")
+def _revolt_base_apply(g: GameState, f: Frame, a: Action) -> None:
+    pop(g, f)
+    assert f.seat is not None
+    place_revolt(g, f.seat, int(f.data["c"]), str(a[1]))
+
+
+def place_revolt(g: GameState, seat: int, c: int, suit: str) -> None:
+    """8.4.1 step 3: remove every enemy piece in ``c`` (scoring buildings and tokens, 3.2.1),
+    place the base of ``suit``, warriors equal to the sympathetic clearings matching its
+    printed suit, and an officer."""
     fs = st(g, seat)
-    suit = revolt_suit(g, seat, c)
     remove_enemy_pieces(g, seat, [c])
     chance.emit(g, {"kind": "revolt", "seat": seat, "c": c})
     fs.bases.remove(suit)
@@ -535,7 +555,7 @@ def _revolt_apply(g: GameState, f: Frame, a: Action) -> None:
         pop(g, f)
         return
     c = int(a[1])
-    spend_supporters(g, f.seat, board(g).suit[c], REVOLT_COST, ("revolt", c))
+    spend_supporters(g, f.seat, board(g).card_suit_at(c), REVOLT_COST, ("revolt", c))
 
 
 @explains("ally_revolt")
@@ -551,8 +571,10 @@ def _revolt_explain(g: GameState, f: Frame, a: Action) -> str | None:
         return f"clearing {c} is not sympathetic (8.4.1.I)"
     if (f.seat, "base") in g.buildings[c]:
         return f"clearing {c} already has a base (8.4.1.I)"
-    if b.suit[c] not in st(g, f.seat).bases:
+    if not revolt_bases(g, f.seat, c):
         return f"your {b.suit[c]} base is already on the map (8.4.1.I)"
+    if c == b.lost_city:
+        return "you need two supporters (8.4.1.II)"
     return f"you need two supporters matching {b.suit[c]} (8.4.1.II)"
 
 
