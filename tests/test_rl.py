@@ -29,6 +29,7 @@ CONFIGS: list[Config] = [
     Config(("eyrie", "alliance", "vagabond", "marquise"), "mountain", "base", landmarks=2),
     Config(("marquise", "electric-eyrie")),
     Config(("alliance", "electric-eyrie", "vagabond"), "winter", "exiles"),
+    Config(("mechanical-marquise", "eyrie", "alliance"), "lake"),
 ]
 """Every faction (2 to 4 seats), every map (printed, suggested and dealt suits), both decks,
 landmarks named and dealt."""

@@ -50,6 +50,7 @@ FACTION_NAMES: dict[str, str] = {
     "alliance": Np_("faction", "Woodland Alliance"),
     "vagabond": Np_("faction", "Vagabond"),
     "electric-eyrie": Np_("faction", "Electric Eyrie"),
+    "mechanical-marquise": Np_("faction", "Mechanical Marquise 2.0"),
 }
 FACTION_SHORT_NAMES: dict[str, str] = {
     "marquise": Np_("faction short", "Marquise"),
@@ -57,6 +58,7 @@ FACTION_SHORT_NAMES: dict[str, str] = {
     "alliance": Np_("faction short", "Alliance"),
     "vagabond": Np_("faction short", "Vagabond"),
     "electric-eyrie": Np_("faction short", "Electric Eyrie"),
+    "mechanical-marquise": Np_("faction short", "Mechanical Marquise"),
 }
 # TRANSLATORS: a faction's name inside a sentence, where English puts "the" before it
 # ("battle the Eyrie Dynasties"). In Spanish and Portuguese the name carries its article, in
@@ -69,6 +71,7 @@ FACTION_SENTENCE_NAMES: dict[str, str] = {
     "alliance": Np_("faction in a sentence", "Woodland Alliance"),
     "vagabond": Np_("faction in a sentence", "Vagabond"),
     "electric-eyrie": Np_("faction in a sentence", "Electric Eyrie"),
+    "mechanical-marquise": Np_("faction in a sentence", "Mechanical Marquise 2.0"),
 }
 TRAIT_NAMES: dict[str, str] = {
     "nobility": N_("Nobility"),
@@ -76,6 +79,11 @@ TRAIT_NAMES: dict[str, str] = {
     "swoop": N_("Swoop"),
     "war-tax": N_("War Tax"),
     "focused": N_("Focused"),
+    "blitz": N_("Blitz"),
+    "fortified": N_("Fortified"),
+    "hospitals": N_("Hospitals"),
+    "iron-will": N_("Iron Will"),
+    "overwhelming": N_("Overwhelming"),
 }
 """The Clockwork bots' trait cards (Law of Rootbotics 3.3)."""
 DIFFICULTY_NAMES: dict[str, str] = {

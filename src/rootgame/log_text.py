@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import parse
 from .describe import (
+    DIFFICULTY_NAMES,
     TRAIT_NAMES,
     card_name,
     card_title,
@@ -166,6 +167,7 @@ def event_text(game: Game, e: Event) -> str | None:
     line = (
         _battle_text(game, e, who)
         or _bot_text(game, e, who)
+        or _marquise_bot_text(e, who)
         or _turmoil_text(e, who)
         or _piece_text(game, e, who)
     )
@@ -263,6 +265,10 @@ TARGET_TEXT: dict[str, str] = {
     "build": N_("{faction}: builds a roost in clearing {c}"),
     "new_roost": N_("{faction}: A New Roost in clearing {c}"),
     "swoop": N_("{faction}: Swoop into clearing {c}"),
+    "build_sawmill": N_("{faction}: builds a sawmill in clearing {c}"),
+    "build_workshop": N_("{faction}: builds a workshop in clearing {c}"),
+    "build_recruiter": N_("{faction}: builds a recruiter in clearing {c}"),
+    "reinforce": N_("{faction}: places two more warriors in clearing {c}"),
 }
 """A Clockwork bot's targets (factions/clockwork.py), by action."""
 CRITERIA_TEXT: dict[str, str] = {
@@ -278,6 +284,7 @@ CRITERIA_TEXT: dict[str, str] = {
     "setup_priority": N_("setup order"),
     "highest_priority": N_("highest priority"),
     "lowest_priority": N_("lowest priority"),
+    "evenly": N_("spread evenly"),
 }
 """The target criteria of the Law of Rootbotics, as the log names them."""
 
@@ -286,7 +293,53 @@ def rule_name(rule: str) -> str:
     """A rule a bot followed: a section of the Law of Rootbotics, or a trait card."""
     if rule in TRAIT_NAMES:
         return _("trait: {trait}").format(trait=_(TRAIT_NAMES[rule]))
+    if rule in DIFFICULTY_NAMES:
+        return _("difficulty: {level}").format(level=_(DIFFICULTY_NAMES[rule]))
     return rule
+
+
+BUILDING_WHY: dict[str, str] = {
+    "order": N_("the {suit} order"),
+    "most_on_map": N_("the type with the most pieces on the map"),
+    "tie_sawmill": N_("sawmills tie for the most pieces on the map"),
+    "tie_recruiter": N_("workshops and recruiters tie for the most pieces on the map"),
+    "most_vp": N_("the track that scores the most"),
+}
+"""Why the Mechanical Marquise builds a type of building or scores its track."""
+
+
+def _marquise_bot_text(e: Event, who: str) -> str | None:
+    """The Mechanical Marquise's events besides its targets: the building type and track,
+    Expand, Hospitals, and the hits it takes (Law of Rootbotics 1.2.1, Fortified)."""
+    kind = e.get("kind")
+    piece = piece_name(str(e.get("piece", "")))
+    if kind == "building_type":
+        why = _(BUILDING_WHY[str(e["why"])]).format(suit=suit_name(str(e.get("suit"))))
+        text = (
+            _("{faction}: builds a {building}") if e.get("action") == "build"
+            else _("{faction}: scores the Buildings track of the {building}")
+        ).format(faction=who, building=piece)
+        return f"{text}: {why} ({e.get('rule')})"
+    if kind == "expand":
+        n = int(e.get("buildings", 0))
+        return ngettext(
+            "{faction}: placed no building and has {n} building on the map: Expand, a new "
+            "order card (LR 4.5.5)",
+            "{faction}: placed no building and has {n} buildings on the map: Expand, a new "
+            "order card (LR 4.5.5)",
+            n,
+        ).format(faction=who, n=n)
+    if kind == "hospitals":
+        return _("{faction}: Hospitals: two warriors in the keep's clearing {c}").format(
+            faction=who, c=e.get("clearing")
+        )
+    if kind == "fortified":
+        return _("{faction}: Fortified: a single hit on a building in clearing {c} has no "
+                 "effect").format(faction=who, c=e.get("clearing"))
+    if kind == "hit_at_random":
+        return _("{faction}: the hit falls on a {building}, its type drawn at random "
+                 "(LR 1.2.1)").format(faction=who, building=piece)
+    return None
 
 
 def _bot_text(game: Game, e: Event, who: str) -> str | None:
@@ -526,6 +579,7 @@ def score_reason(reason: str) -> str:
         "turmoil": _("turmoil"),
         "war tax": _("War Tax"),
         "nightmare": _("Nightmare difficulty"),
+        "overwhelming": _("trait: {trait}").format(trait=_(TRAIT_NAMES["overwhelming"])),
         "card given": _("a card given to a bot"),
         "ferry": _("took the Ferry"),
         "despot": leader_name("despot"),
@@ -548,6 +602,8 @@ def score_reason(reason: str) -> str:
     }
     if reason in fixed:
         return fixed[reason]
+    if reason.endswith(" track"):
+        return _("Buildings track: {building}").format(building=piece_name(reason[:-6]))
     word, _sep, rest = reason.partition(" ")
     if word == "built":
         return _("built: {building}").format(building=piece_name(rest))

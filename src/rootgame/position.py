@@ -469,6 +469,7 @@ MAGIC = "rootpos/1"
 
 LETTERS: dict[str, str] = {
     "marquise": "m", "eyrie": "e", "alliance": "a", "vagabond": "v", "electric-eyrie": "ee",
+    "mechanical-marquise": "mm",
 }
 """The one-letter name of each faction in position strings (the full name works too)."""
 
@@ -477,6 +478,7 @@ BOARD_FIELDS: dict[str, tuple[str, ...]] = {
     "eyrie": ("leader", "face_up", "decree", "home", "col", "pending"),
     "alliance": ("officers", "supporters"),
     "electric-eyrie": ("decree", "order", "home", "difficulty", "traits"),
+    "mechanical-marquise": ("order", "home", "difficulty", "traits"),
     "vagabond": (
         "character", "pawn", "items", "relationships", "quests", "done", "quest_deck", "ruins",
         "removed",

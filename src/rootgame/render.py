@@ -197,23 +197,68 @@ def electric_eyrie_panel(board: JSON) -> Panel:
     from .factions import electric_eyrie as _bot
 
     decree = _decree_table(board, list(_bot.COLUMNS), suit_name)
-    order = board.get("order")
-    traits = ", ".join(_(TRAIT_NAMES[t]) for t in board["traits"]) or _none()
     lines = [
-        Text.assemble(_("Order card: "), _card(order) if order is not None else _none()),
+        _order_card(board),
         _roost_track(board, _bot.ROOST_VP),
         Text(_("Warriors in supply: {n}").format(n=board["warriors_in_supply"])),
-        Text(
-            _("Difficulty: {level}    Traits: {traits}").format(
-                level=_(DIFFICULTY_NAMES[board["difficulty"]]), traits=traits
-            )
-        ),
+        _bot_settings(board),
     ]
     return Panel(
         Group(decree, *lines),
         title=faction_name("electric-eyrie"),
         border_style="dodger_blue1",
         expand=False,
+    )
+
+
+def _order_card(board: JSON) -> Text:
+    """A Clockwork bot's order card (Law of Rootbotics 2.7), if one is revealed."""
+    order = board.get("order")
+    return Text.assemble(_("Order card: "), _card(order) if order is not None else _none())
+
+
+def _bot_settings(board: JSON) -> Text:
+    """A Clockwork bot's difficulty and traits (Law of Rootbotics 3.3)."""
+    traits = ", ".join(_(TRAIT_NAMES[t]) for t in board["traits"]) or _none()
+    return Text(
+        _("Difficulty: {level}    Traits: {traits}").format(
+            level=_(DIFFICULTY_NAMES[board["difficulty"]]), traits=traits
+        )
+    )
+
+
+def mechanical_marquise_panel(board: JSON) -> Panel:
+    """The Mechanical Marquise 2.0's board (Law of Rootbotics 4): this turn's order card, the
+    three Buildings tracks with the VP each scores in Evening, the keep, the difficulty and
+    traits."""
+    from .factions import mechanical_marquise as _bot
+
+    t = Table(title=_("Buildings tracks"), title_justify="left")
+    t.add_column(_("Building"))
+    t.add_column(_("On track"), justify="right")
+    t.add_column(_("On map"), justify="right")
+    t.add_column(_("Evening VP"), justify="right")
+    for kind in _marquise.BUILDINGS:
+        left = int(board["buildings_on_track"][kind])
+        placed = _marquise.PER_TRACK - left
+        t.add_row(
+            piece_name(kind), str(left), str(placed),
+            str(_bot.TRACK_VP[placed - 1]) if placed else "0",
+        )
+    keep = board.get("keep")
+    keep_text = _("clearing {clearing}").format(clearing=keep) if keep else _("removed")
+    lines: list[RenderableType] = [
+        _order_card(board),
+        t,
+        Text(
+            _("Warriors in supply: {warriors}    Keep: {keep}").format(
+                warriors=board["warriors_in_supply"], keep=keep_text
+            )
+        ),
+        _bot_settings(board),
+    ]
+    return Panel(
+        Group(*lines), title=faction_name(_bot.NAME), border_style="dark_orange", expand=False
     )
 
 
@@ -322,6 +367,8 @@ def faction_panel(
         return vagabond_panel(player["board"])
     if f == "electric-eyrie":
         return electric_eyrie_panel(player["board"])
+    if f == "mechanical-marquise":
+        return mechanical_marquise_panel(player["board"])
     return Panel(Text(str(player["board"])), title=faction_name(f))
 
 

@@ -1,6 +1,23 @@
 """The factions. Importing this package registers each one in ``flow.FACTIONS``."""
 
-from . import alliance, electric_eyrie, eyrie, marquise, vagabond, vagabond_day
+from . import (
+    alliance,
+    electric_eyrie,
+    eyrie,
+    marquise,
+    mechanical_marquise,
+    vagabond,
+    vagabond_day,
+)
 from .base import Faction
 
-__all__ = ["Faction", "alliance", "electric_eyrie", "eyrie", "marquise", "vagabond", "vagabond_day"]
+__all__ = [
+    "Faction",
+    "alliance",
+    "electric_eyrie",
+    "eyrie",
+    "marquise",
+    "mechanical_marquise",
+    "vagabond",
+    "vagabond_day",
+]

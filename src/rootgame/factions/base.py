@@ -134,6 +134,19 @@ class Faction:
         """4.3.4 for a faction with ``takes_hits_itself`` (the Vagabond, 9.2.7)."""
         raise NotImplementedError
 
+    def lose_pieces(
+        self,
+        g: GameState,
+        seat: int,
+        c: int,
+        hits: int,
+        by: int | None,
+        remove: Callable[[GameState, int, int, str, int | None], None],
+    ) -> None:
+        """4.3.4 for a Clockwork bot, which chooses nothing: the hits left once its warriors
+        in ``c`` are gone (Law of Rootbotics 1.2.1, factions/clockwork.py)."""
+        raise NotImplementedError
+
     def after_battle(
         self, g: GameState, seat: int, enemy: int, c: int, warriors: int, others: int,
         battle: dict[str, Any],

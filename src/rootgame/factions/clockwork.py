@@ -24,10 +24,10 @@ from typing import Any
 
 from ..cards import DECK
 from ..errors import PositionError
-from ..rules import crafting, exiles
+from ..rules import chance, crafting, exiles
 from ..rules.chance import emit
 from ..rules.core import board, fac, has_pieces, is_enemy, reshuffle, score
-from ..state import GameState
+from ..state import JSON, GameState
 from .base import Faction
 
 DIFFICULTIES: tuple[str, ...] = ("easy", "default", "challenging", "nightmare")
@@ -76,8 +76,51 @@ class Bot(Faction):
         """LR 1.1: every item a bot crafts scores exactly one victory point."""
         return 1
 
-    def load_settings(self, g: GameState, seat: int, spec: Any) -> None:
-        """Position builder: the ``difficulty`` and ``traits`` fields."""
+    def hits_per_building(self, g: GameState, seat: int) -> int:
+        """Hits that remove one of this bot's buildings (the Marquise's Fortified: two)."""
+        return 1
+
+    def lose_pieces(
+        self,
+        g: GameState,
+        seat: int,
+        c: int,
+        hits: int,
+        by: int | None,
+        remove: Callable[[GameState, int, int, str, int | None], None],
+    ) -> None:
+        """LR 1.2.1: hits left once the bot's warriors in ``c`` are gone remove all its
+        tokens there first, then its buildings, of a type drawn at random whenever it has
+        several (a logged chance outcome); ``remove(g, seat, c, kind, by)`` removes one
+        piece, scored by ``by``. A building takes :meth:`hits_per_building` hits; fewer are lost."""
+        tokens = [k for o, k in g.tokens[c] if o == seat]
+        for kind in tokens[:hits]:
+            remove(g, seat, c, kind, by)
+        hits -= min(hits, len(tokens))
+        need = self.hits_per_building(g, seat)
+        while hits > 0:
+            kinds = sorted({k for o, k in g.buildings[c] if o == seat})
+            if not kinds:
+                return
+            if hits < need:
+                emit(g, {"kind": "fortified", "seat": seat, "clearing": c, "hits": hits})
+                return
+            i = 0
+            if len(kinds) > 1:
+                i = chance.pick(g, len(kinds), "hit")
+                emit(g, {"kind": "hit_at_random", "seat": seat, "clearing": c, "piece": kinds[i]})
+            remove(g, seat, c, kinds[i], by)
+            hits -= need
+
+    def load_settings(self, g: GameState, seat: int, spec: Any, home: int) -> None:
+        """Position builder: the ``difficulty``, ``traits`` and ``home`` (its starting
+        clearing, ``home`` when not given) fields."""
+        where = spec.get("home", home)
+        if not isinstance(where, int) or isinstance(where, bool) or where not in (
+            0, *board(g).clearings
+        ):
+            raise PositionError(f"{self.name}.home: a clearing number, not {where!r}")
+        g.fs[seat].home = where
         try:
             self.configure(
                 g.fs[seat],
@@ -85,6 +128,22 @@ class Bot(Faction):
             )
         except ValueError as e:
             raise PositionError(str(e)) from None
+
+    def describe_settings(self, g: GameState, seat: int) -> JSON:
+        """Position writer: the difficulty and traits, where they are not the defaults."""
+        fs = g.fs[seat]
+        out: JSON = {}
+        if fs.difficulty != "default":
+            out["difficulty"] = fs.difficulty
+        if fs.traits:
+            out["traits"] = list(fs.traits)
+        return out
+
+    def observe_settings(self, board: JSON) -> list[float]:
+        """The difficulty and traits of a public board, as a learning agent's features
+        (``difficulty:...``, ``trait:...``, last among ``board_features``)."""
+        out = [float(board["difficulty"] == d) for d in DIFFICULTIES]
+        return out + [float(t in board["traits"]) for t in self.traits]
 
 
 def is_bot(g: GameState, seat: int) -> bool:
@@ -97,6 +156,16 @@ def has_trait(g: GameState, seat: int, trait: str) -> bool:
 
 
 # --- LR 2.1-2.3 Targets -----------------------------------------------------------------------
+
+
+def adjacent(g: GameState, c: int) -> tuple[int, ...]:
+    """The clearings adjacent to ``c`` for a bot: on the Mountain the closed paths count as
+    paths (LR 12.2.1)."""
+    if g.closed:
+        from ..board import load_board
+
+        return load_board(g.map, g.suits, ()).adjacent[c]
+    return board(g).adjacent[c]
 
 
 def priority_rank(g: GameState, c: int, lowest: bool = False) -> int:
@@ -143,7 +212,7 @@ def choose_clearing(
     if len(left) > 1:
         used.append("lowest_priority" if lowest else "highest_priority")
     chosen = min(left, key=lambda c: priority_rank(g, c, lowest))
-    _log_target(g, {"seat": seat, "action": action, "clearing": chosen}, used, candidates, rule)
+    log_target(g, {"seat": seat, "action": action, "clearing": chosen}, used, candidates, rule)
     return chosen
 
 
@@ -163,11 +232,11 @@ def choose_player(
         used.append("setup_priority")
     chosen = min(left, key=lambda s: fac(g, s).setup_order)
     what = {"seat": seat, "action": action, "clearing": c, "player": chosen}
-    _log_target(g, what, used, candidates, rule)
+    log_target(g, what, used, candidates, rule)
     return chosen
 
 
-def _log_target(
+def log_target(
     g: GameState, what: dict[str, Any], used: list[str], among: Sequence[int], rule: str
 ) -> None:
     """The ``target`` event: what was chosen, the criteria that narrowed it down, the
@@ -205,6 +274,24 @@ def defenseless_buildings(g: GameState, seat: int, c: int) -> int:
 
 def enemies_here(g: GameState, seat: int, c: int) -> list[int]:
     return [s for s in range(g.n) if is_enemy(g, seat, s) and has_pieces(g, s, c)]
+
+
+def pieces_of(g: GameState, s: int, c: int) -> int:
+    """The pieces of ``s`` in ``c``: warriors, buildings, tokens, and a pawn (a defender's
+    "most pieces")."""
+    n = g.warriors[c][s]
+    n += sum(1 for o, _ in g.buildings[c] if o == s) + sum(1 for o, _ in g.tokens[c] if o == s)
+    f = fac(g, s)
+    return n + (1 if f.has_pawn and f.pawn_at(g, s) == c else 0)
+
+
+def ordered_clearings(g: GameState, suit: str | None) -> tuple[int, ...]:
+    """LR 2.7: the clearings matching a suit; a bird matches every clearing (birds are wild,
+    2.1.1). No order card: none."""
+    b = board(g)
+    if suit is None:
+        return ()
+    return b.clearings if suit == "bird" else b.clearings_of_suit(suit)
 
 
 # --- LR 2.7 Order cards, LR 1.1 crafting ----------------------------------------------------------

@@ -50,6 +50,8 @@ from .clockwork import (
     defenseless_buildings,
     enemy_pieces,
     has_trait,
+    ordered_clearings,
+    pieces_of,
     reveal_order,
 )
 from .eyrie import VIZIERS, RoostBoard, roost_clearings, setup_corners
@@ -119,15 +121,6 @@ def st(g: GameState, seat: int) -> ElectricEyrieState:
 
 def roosts_on_map(g: GameState, seat: int) -> int:
     return ROOSTS - st(g, seat).roosts
-
-
-def ordered_clearings(g: GameState, suit: str | None) -> tuple[int, ...]:
-    """LR 2.7: the clearings matching a suit; a bird matches every clearing (birds are wild,
-    2.1.1). No order card: none."""
-    b = board(g)
-    if suit is None:
-        return ()
-    return b.clearings if suit == "bird" else b.clearings_of_suit(suit)
 
 
 class ElectricEyrie(RoostBoard, Bot):
@@ -218,15 +211,9 @@ class ElectricEyrie(RoostBoard, Bot):
 
     def load_position(self, g: GameState, seat: int, spec: JSON) -> None:
         self.check_fields(spec, ("decree", "home", "order", "difficulty", "traits"))
-        fs = st(g, seat)
-        b = board(g)
         self.load_roosts(g, seat)
-        self.load_settings(g, seat, spec)
         roosts = roost_clearings(g, seat)
-        home = spec.get("home", roosts[0] if roosts else 0)
-        if not isinstance(home, int) or isinstance(home, bool) or home not in (0, *b.clearings):
-            raise PositionError(f"{NAME}.home: a clearing number, not {home!r}")
-        fs.home = home
+        self.load_settings(g, seat, spec, roosts[0] if roosts else 0)
 
     def load_position_cards(
         self, g: GameState, seat: int, spec: JSON, take: Callable[[Any, str], int]
@@ -270,11 +257,7 @@ class ElectricEyrie(RoostBoard, Bot):
 
     def describe_board(self, g: GameState, seat: int) -> JSON:
         fs = st(g, seat)
-        out: JSON = {}
-        if fs.difficulty != "default":
-            out["difficulty"] = fs.difficulty
-        if fs.traits:
-            out["traits"] = list(fs.traits)
+        out = self.describe_settings(g, seat)
         out["decree"] = {
             COLUMNS[i]: ["vizier" if c < 0 else c for c in col]
             for i, col in enumerate(fs.decree)
@@ -312,10 +295,7 @@ class ElectricEyrie(RoostBoard, Bot):
         out.extend(float(len(board["decree"][col])) for col in COLUMNS)
         order = board["order"]
         out.extend(float(order is not None and card_suit(order) == s) for s in CARD_SUITS)
-        out.extend(
-            float(board["difficulty"] == d) for d in ("easy", "default", "challenging", "nightmare")
-        )
-        out.extend(float(t in board["traits"]) for t in TRAITS)
+        out.extend(self.observe_settings(board))
         return out
 
 
@@ -469,7 +449,7 @@ def battle(g: GameState, seat: int, col: int) -> None:
         [d for x, d in targets if x == c],
         (
             ("most_buildings", lambda s: sum(1 for o, _ in g.buildings[c] if o == s)),
-            ("most_pieces", lambda s: _pieces_of(g, s, c)),
+            ("most_pieces", lambda s: pieces_of(g, s, c)),
             ("most_vp", lambda s: g.seats[s].vp),
         ),
         "LR 5.5.1.III",
@@ -480,13 +460,6 @@ def battle(g: GameState, seat: int, col: int) -> None:
         has_trait(g, seat, "focused") and n == max(others)
     )
     start_battle(g, seat, c, d)
-
-
-def _pieces_of(g: GameState, s: int, c: int) -> int:
-    n = g.warriors[c][s]
-    n += sum(1 for o, _ in g.buildings[c] if o == s) + sum(1 for o, _ in g.tokens[c] if o == s)
-    f = fac(g, s)
-    return n + (1 if f.has_pawn and f.pawn_at(g, s) == c else 0)
 
 
 # --- LR 5.5.2 Build, the traits ---------------------------------------------------------------

@@ -114,11 +114,42 @@ def wood_at(g: GameState, seat: int, c: int) -> int:
     return sum(1 for o, k in g.tokens[c] if o == seat and k == "wood")
 
 
-class Marquise(Faction):
-    name = "marquise"
-    setup_order = "A"
+class KeepBoard(Faction):
+    """What every Marquise board shares, the Marquise de Cat's and the Mechanical Marquise
+    2.0's (Law of Rootbotics 4, which plays with the same pieces): 25 warriors, three
+    Buildings tracks of six, and the keep (6.2.2, LR 4.2.1)."""
+
     warriors_total = WARRIORS
     building_kinds = BUILDINGS
+
+    def blocks_placement(self, g: GameState, owner: int, placer: int, c: int) -> bool:
+        """6.2.2 The Keep: only the Marquise may place pieces in the keep's clearing."""
+        return bool(g.fs[owner].keep == c)
+
+    def building_removed(self, g: GameState, seat: int, c: int, kind: str) -> None:
+        g.fs[seat].track[kind] += 1
+
+    def token_removed(self, g: GameState, seat: int, c: int, kind: str, by: int | None) -> None:
+        if kind == "keep":
+            g.fs[seat].keep = 0  # 6.2.2: once removed, the keep never returns.
+
+    def load_keep(self, g: GameState, seat: int) -> None:
+        """Position builder: warriors in supply, the Buildings tracks and the keep, from the
+        map."""
+        fs = g.fs[seat]
+        b = board(g)
+        fs.warriors = WARRIORS - sum(g.warriors[c][seat] for c in b.clearings)
+        for k in BUILDINGS:
+            fs.track[k] = PER_TRACK - len(building_clearings(g, seat, k))
+        keeps = [c for c in b.clearings if (seat, "keep") in g.tokens[c]]
+        if len(keeps) > 1:
+            raise PositionError(f"{self.name}: there is only one keep")
+        fs.keep = keeps[0] if keeps else 0
+
+
+class Marquise(KeepBoard):
+    name = "marquise"
+    setup_order = "A"
     token_kinds = ("wood", "keep")
     birdsong_steps = ("wood",)
     daylight_steps = ("craft", "actions")
@@ -153,19 +184,10 @@ class Marquise(Faction):
             raise AssertionError(step)
 
     # --- Hooks ----------------------------------------------------------------------------
-    def blocks_placement(self, g: GameState, owner: int, placer: int, c: int) -> bool:
-        """6.2.2 The Keep: only the Marquise may place pieces in the keep's clearing."""
-        return st(g, owner).keep == c
-
-    def building_removed(self, g: GameState, seat: int, c: int, kind: str) -> None:
-        st(g, seat).track[kind] += 1
-
     def token_removed(self, g: GameState, seat: int, c: int, kind: str, by: int | None) -> None:
-        fs = st(g, seat)
         if kind == "wood":
-            fs.wood += 1
-        elif kind == "keep":
-            fs.keep = 0  # 6.2.2: once removed, the keep never returns.
+            st(g, seat).wood += 1
+        super().token_removed(g, seat, c, kind, by)
 
     def crafting_pieces(self, g: GameState, seat: int) -> list[int]:
         """6.2.1: the Marquise crafts with workshops."""
@@ -197,14 +219,8 @@ class Marquise(Faction):
         self.check_fields(spec, ("home",))
         fs = st(g, seat)
         b = board(g)
-        fs.warriors = WARRIORS - sum(g.warriors[c][seat] for c in b.clearings)
+        self.load_keep(g, seat)
         fs.wood = WOOD - sum(wood_at(g, seat, c) for c in b.clearings)
-        for k in BUILDINGS:
-            fs.track[k] = PER_TRACK - len(building_clearings(g, seat, k))
-        keeps = [c for c in b.clearings if (seat, "keep") in g.tokens[c]]
-        if len(keeps) > 1:
-            raise PositionError("marquise: there is only one keep")
-        fs.keep = keeps[0] if keeps else 0
         fs.home = int(spec.get("home", fs.keep))
 
     def public_view(self, g: GameState, seat: int) -> JSON:
