@@ -689,3 +689,16 @@ def test_play_refuses_the_bots_seat() -> None:
         input="quit\n",
     )
     assert r.exit_code != 0 and "is a Clockwork bot" in " ".join(r.output.split())
+
+
+def test_simulate_takes_the_bots_settings(tmp_path: Any) -> None:
+    from typer.testing import CliRunner
+
+    from rootgame.cli import app
+
+    args = ["simulate", "--factions", "mechanical-marquise,eyrie", "--games", "2", "--json",
+            "--difficulty", "nightmare", "--traits", "iron-will", "--save-dir", str(tmp_path)]
+    r = CliRunner().invoke(app, args)
+    assert r.exit_code == 0 and '"errors": 0' in r.output
+    record = (tmp_path / "game-0.rootgame").read_text()
+    assert '{"difficulty":"nightmare","traits":["iron-will"]}' in record

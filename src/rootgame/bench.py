@@ -52,18 +52,20 @@ def play_random_game(
     map_name: str = "autumn",
     deck: str = "base",
     landmarks: Sequence[str] | int = (),
+    clockwork: dict[str, Any] | None = None,
 ) -> GameRecord:
     """Play one game between bots (``bots``: one spec per seat, e.g. ``heuristic``; random
     bots by default), to the end or to ``max_turns`` completed turns. With ``save_dir``,
     write the game's record there as ``game-<seed>.rootgame``. ``map_name`` is the map (its
     suits dealt from the seed when it prints none), ``deck`` the shared deck, ``landmarks``
-    the landmarks (``new_game``)."""
+    the landmarks, ``clockwork`` the Clockwork bots' difficulty and traits (``new_game``'s
+    ``bots``)."""
     game: Game | None = None
     specs = list(bots) if bots is not None else ["random"] * len(factions)
     try:
         game = new_game(
             list(factions), map=map_name, seed=seed, log=save_dir is not None, deck=deck,
-            landmarks=landmarks,
+            landmarks=landmarks, bots=clockwork,
         )
         players = [from_spec(b, bot_seed(seed, s)) for s, b in enumerate(specs)]
         while not game.is_over:
@@ -175,6 +177,7 @@ def simulate(
     map_name: str = "autumn",
     deck: str = "base",
     landmarks: Sequence[str] | int = (),
+    clockwork: dict[str, Any] | None = None,
 ) -> Simulation:
     """Play ``games`` games between bots (``bots``: one spec per seat; random bots by
     default); game ``i`` uses seed ``seed + i``. With ``save_dir``, each game's record is
@@ -185,7 +188,7 @@ def simulate(
         save_dir.mkdir(parents=True, exist_ok=True)
     for i in range(games):
         rec = play_random_game(
-            factions, seed + i, max_turns, save_dir, bots, map_name, deck, landmarks
+            factions, seed + i, max_turns, save_dir, bots, map_name, deck, landmarks, clockwork
         )
         sim.records.append(rec)
         if on_game is not None:

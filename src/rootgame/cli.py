@@ -210,6 +210,8 @@ def parse_landmarks_option(text: str) -> tuple[str, ...] | int:
         raise typer.BadParameter(str(e), param_hint="--landmarks") from None
 
 
+DIFFICULTY_HELP = N_("The Clockwork bots' difficulty: easy, default, challenging, nightmare.")
+TRAITS_HELP = N_("The Clockwork bots' traits, comma-separated (e.g. swoop,war-tax).")
 MAP_HELP = N_(
     "The map: autumn, winter, lake or mountain (the suits of a map that prints none are dealt "
     "at random from the seed)."
@@ -249,9 +251,12 @@ def simulate_cmd(
     map_text: str = typer.Option("autumn", "--map", "-m", help=MAP_HELP),
     deck_text: str = typer.Option("base", "--deck", "-d", help=DECK_HELP),
     landmarks_text: str = typer.Option("", "--landmarks", "-l", help=LANDMARKS_HELP),
+    difficulty: str | None = typer.Option(None, "--difficulty", help=DIFFICULTY_HELP),
+    traits: str = typer.Option("", "--traits", help=TRAITS_HELP),
 ) -> None:
     """Play GAMES games between bots (random ones by default) and summarise the results."""
     names = parse_factions(factions)
+    clockwork = bot_settings(names, difficulty, traits)
     map_name = parse_map(map_text)
     deck = parse_deck(deck_text)
     landmarks = parse_landmarks_option(landmarks_text)
@@ -260,7 +265,8 @@ def simulate_cmd(
         ensure_folder(save_dir)
     try:
         sim = _simulate(
-            names, specs, games, seed, max_turns, save_dir, as_json, map_name, deck, landmarks
+            names, specs, games, seed, max_turns, save_dir, as_json, map_name, deck, landmarks,
+            clockwork,
         )
     except SaveError as e:
         fail(_("cannot write the record {path}: {error}").format(
@@ -288,12 +294,13 @@ def _simulate(
     map_name: str = "autumn",
     deck: str = "base",
     landmarks: tuple[str, ...] | int = (),
+    clockwork: dict[str, Any] | None = None,
 ) -> Simulation:
     """Run the games and print the summary (one JSON object, or tables)."""
     if as_json:
         sim = run_simulation(
             names, games, seed, max_turns, save_dir=save_dir, bots=specs, map_name=map_name,
-            deck=deck, landmarks=landmarks,
+            deck=deck, landmarks=landmarks, clockwork=clockwork,
         )
         typer.echo(json.dumps(sim.summary()))
         return sim
@@ -318,6 +325,7 @@ def _simulate(
             map_name=map_name,
             deck=deck,
             landmarks=landmarks,
+            clockwork=clockwork,
         )
     s = sim.summary()
     done = games - s["errors"]
@@ -405,14 +413,8 @@ def play_cmd(
     ),
     map_text: str = typer.Option("autumn", "--map", "-m", help=MAP_HELP),
     deck_text: str = typer.Option("base", "--deck", "-d", help=DECK_HELP),
-    difficulty: str | None = typer.Option(
-        None,
-        "--difficulty",
-        help=N_("The Clockwork bots' difficulty: easy, default, challenging, nightmare."),
-    ),
-    traits: str = typer.Option(
-        "", "--traits", help=N_("The Clockwork bots' traits, comma-separated (e.g. swoop,war-tax).")
-    ),
+    difficulty: str | None = typer.Option(None, "--difficulty", help=DIFFICULTY_HELP),
+    traits: str = typer.Option("", "--traits", help=TRAITS_HELP),
     landmarks_text: str = typer.Option("", "--landmarks", "-l", help=LANDMARKS_HELP),
 ) -> None:
     """Play a game in the terminal against bots (the random one by default)."""
