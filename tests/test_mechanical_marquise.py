@@ -702,3 +702,30 @@ def test_simulate_takes_the_bots_settings(tmp_path: Any) -> None:
     assert r.exit_code == 0 and '"errors": 0' in r.output
     record = (tmp_path / "game-0.rootgame").read_text()
     assert '{"difficulty":"nightmare","traits":["iron-will"]}' in record
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [("en", ["Buildings tracks", "Order card", "Iron Will"]),
+     ("pl", ["Tory budynków", "Karta rozkazu", "Żelazna wola"])],
+)
+def test_the_terminal_shows_the_bots_board(lang: str, words: list[str]) -> None:
+    from rich.console import Console
+
+    from rootgame.i18n import language
+    from rootgame.render import render_view
+
+    g = bot_turn(
+        "daylight",
+        "anvil",
+        factions=[MM, "eyrie", "alliance"],
+        clearings={"1": {MM: "keep sawmill 3w"}, "12": {MM: "3w", "alliance": "base sympathy"}},
+        dice=[[0, 0]],
+        **{MM: {"traits": ["iron-will"]}},
+    )
+    console = Console(width=140, record=True)
+    with language(lang):
+        console.print(render_view(g.view(E)))
+    text = console.export_text()
+    for w in words:
+        assert w in text
