@@ -729,3 +729,24 @@ def test_the_terminal_shows_the_bots_board(lang: str, words: list[str]) -> None:
     text = console.export_text()
     for w in words:
         assert w in text
+
+
+def test_lr_4_5_5_expand_stops_when_every_card_has_been_revealed() -> None:
+    from rootgame.cards import DECK, deck_ids
+
+    birds = [DECK[c].key for c in deck_ids("base") if DECK[c].suit == "bird"]
+    g = bot_turn(
+        "daylight:expand",
+        "anvil",
+        removed=birds,
+        clearings={"1": {MM: "keep 1w", "eyrie": "3w"}},
+    )
+    # No bird card is left to end the turn and the bot rules no clearing: without a limit it
+    # would reveal cards for ever. It stops once it has revealed as many as the deck and the
+    # discard pile held at its first Expand (docs/rulings.md).
+    # The deck: no bird, no dominance card (one human, LR 3.4), less the Eyrie's two cards
+    # and the order card; nothing in the discard pile yet.
+    kept = [c for c in deck_ids("base") if DECK[c].suit != "bird" and DECK[c].kind != "dominance"]
+    first = len(kept) - len(EYRIE_HAND["eyrie"]) - 1
+    assert len(logged(g, "expand")) == first + 1
+    assert logged(g, "building_type")[-1]["action"] == "score"
