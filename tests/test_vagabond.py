@@ -585,6 +585,133 @@ def test_9_2_8_coalition_partners_enemies_and_a_shared_win() -> None:
     assert s.winners == [1, 2]
 
 
+FOUR = ("marquise", "eyrie", "alliance", "vagabond")
+
+
+def test_9_2_8_coalition_formed_by_activating_a_dominance_card_with_the_fewest_vp() -> None:
+    fox = cid("dominance:fox")
+    g = vpos(
+        FOUR,
+        clearings={"5": {"eyrie": 2}},
+        hands={"vagabond": ["dominance:fox", "bake-sale"]},
+        vp={"vagabond": 12, "marquise": 3, "eyrie": 3, "alliance": 5},
+        vagabond={"pawn": 5, "items": {"up": "sword"}},
+        at="daylight",
+    )
+    # Tied for the fewest VP among the others: he chooses; never the Alliance (5 VP), and
+    # no activation for his own victory (3.3.1 is not his).
+    assert {t for t in toks(g) if t.startswith(("coalition", "dominance"))} == {
+        f"coalition {fox} 0",
+        f"coalition {fox} 1",
+    }
+    play(g, f"coalition {fox} 1")
+    s = g.state
+    assert s.seats[3].dominance == fox and hand(g, 3) == ["bake-sale"]
+    assert s.seats[3].coalition == 1 and s.seats[1].coalition == 3
+    assert "battle 5 1" not in toks(g)  # partners are no longer enemies (4.3)
+    # A position string keeps the coalition (field ``coalition``, docs/positions.md).
+    from rootgame.game import state_hash
+    from rootgame.position import from_string, to_string
+
+    text = to_string(g)
+    assert "coalition=v:e" in text
+    assert state_hash(from_string(text).state) == state_hash(s)
+
+
+def test_9_2_8_a_favor_he_crafts_spares_his_partners_pieces() -> None:
+    g = vpos(
+        FOUR,
+        clearings={
+            "1": {"marquise": "2w sawmill"},
+            "6": {"eyrie": "roost"},
+            "8": {"alliance": "sympathy"},
+            "12": {"marquise": "workshop", "eyrie": 1},
+        },
+        hands={"vagabond": ["favor-of-the-foxes", "bake-sale"]},
+        deck=["cobbler"],
+        dominance={"vagabond": "dominance:mouse"},
+        coalition={"vagabond": "marquise"},
+        vp={"vagabond": 12},
+        vagabond={"pawn": 12, "items": {"up": "3hammer"}},
+        at="daylight",
+    )
+    play(g, f"craft {cid('favor-of-the-foxes')}")
+    s = g.state
+    # The Marquise are not his enemies (9.2.8, G "Enemy"): their warriors, sawmill and
+    # workshop stay; the Eyrie's roost and warrior and the sympathy token go.
+    assert warriors(g, 1, 0) == 2 and s.buildings[1] == [(0, "sawmill")]
+    assert (0, "workshop") in s.buildings[12] and warriors(g, 12, 1) == 0
+    assert s.buildings[6] == [(-1, "ruin")] and s.tokens[8] == []
+    assert vp(g, "vagabond") == 12  # his score marker is off the track
+    assert vb(g).rel[1] == HOSTILE  # he removed an Eyrie warrior (9.2.9.3)
+    # He removed the sympathy token: Outrage is his to pay (8.2.6); no fox card, no bird.
+    assert g.decision == "outrage" and g.current_seat == 3
+    assert g.legal_tokens() == ["show-hand"]
+    play(g, "show-hand")
+    assert s.fs[2].supporters == [cid("cobbler")] and hand(g, 3) == ["bake-sale"]
+
+
+def test_9_2_2_1_a_revolt_where_he_stands_damages_three_items() -> None:
+    g = vpos(
+        ("eyrie", "alliance", "vagabond"),
+        turn="alliance",
+        at="birdsong:revolt",
+        clearings={"3": {"alliance": "sympathy", "eyrie": 2}, "4": {"alliance": "sympathy"}},
+        alliance={"supporters": ["bake-sale", "armorers"]},
+        vagabond={"pawn": 3, "items": {"up": "boot torch sword tea"}},
+    )
+    play(g, "revolt 3")
+    assert g.state.stack[-1].kind == "vb_damage"
+    play(g, "damage boot up", "damage torch up", "damage tea up")
+    assert items(g) == {"sword": 1} and items(g, 2) == {"boot": 1, "torch": 1, "tea": 1}
+    assert vb(g).pawn == 3 and warriors(g, 3, 0) == 0
+    # Two rabbit sympathetic clearings: two warriors with the base.
+    assert warriors(g, 3, 1) == 2 and (1, "base") in g.state.buildings[3]
+
+
+def test_8_2_6_his_pawn_moving_in_causes_no_outrage_removing_sympathy_does() -> None:
+    g = vpos(
+        ("alliance", "vagabond"),
+        clearings={"5": {"alliance": "sympathy"}},
+        hands={"vagabond": ["anvil", "bake-sale"]},
+        vagabond={"pawn": 1, "items": {"up": "boot crossbow"}},
+        at="daylight",
+    )
+    play(g, "move 5")
+    # FAQ: a pawn is not a warrior.
+    assert g.decision == "vb_actions" and g.state.fs[0].supporters == []
+    play(g, "strike 0 sympathy")
+    assert vp(g, "vagabond") == 1
+    assert g.decision == "outrage" and g.legal_tokens() == [f"outrage {cid('bake-sale')}"]
+    play(g, f"outrage {cid('bake-sale')}")
+    assert g.state.fs[0].supporters == [cid("bake-sale")] and hand(g, 1) == ["anvil"]
+
+
+def test_8_2_6_allied_warriors_he_moves_into_sympathy_their_player_pays_1_5_5() -> None:
+    g = vpos(
+        ("eyrie", "alliance", "vagabond"),
+        clearings={"1": {"eyrie": 2}, "5": {"alliance": "sympathy"}},
+        hands={"eyrie": ["bake-sale", "anvil"], "vagabond": ["mouse-in-a-sack"]},
+        vagabond={"pawn": 1, "items": {"up": "boot"}, "relationships": {"eyrie": "allied"}},
+        at="daylight",
+    )
+    play(g, "move 5", "ally 0 2")
+    # Forced to move, the Eyrie move as if by their own choice: they pay the Outrage.
+    assert g.decision == "outrage" and g.current_seat == 0
+    assert g.legal_tokens() == [f"outrage {cid('bake-sale')}"]
+    # Allied Alliance warriors moved into their own sympathy cause none (FAQ).
+    g = vpos(
+        ("eyrie", "alliance", "vagabond"),
+        clearings={"1": {"alliance": 2}, "5": {"alliance": "sympathy"}},
+        hands={"vagabond": ["bake-sale"]},
+        vagabond={"pawn": 1, "items": {"up": "boot"}, "relationships": {"alliance": "allied"}},
+        at="daylight",
+    )
+    play(g, "move 5", "ally 1 2")
+    assert warriors(g, 5, 1) == 2 and g.decision == "vb_actions"
+    assert hand(g, 2) == ["bake-sale"] and g.state.fs[1].supporters == []
+
+
 def test_7_7_turmoil_while_the_eyrie_are_in_a_coalition_with_the_vagabond() -> None:
     g = vpos(
         ("marquise", "eyrie", "vagabond"),
@@ -628,6 +755,22 @@ def test_position_strings_round_trip_the_vagabond() -> None:
     while g2.state.stack[-1].kind != "vb_forest":
         g2.apply(g2.legal_actions()[0])
     assert state_hash(from_string(to_string(g2)).state) == state_hash(g2.state)
+
+
+def test_position_coalition_field_names_what_is_wrong() -> None:
+    from rootgame.errors import PositionError
+
+    base: dict[str, Any] = {
+        "factions": list(FOUR), "dominance": {"vagabond": "dominance:fox"},
+        "coalition": {"vagabond": "eyrie"},
+    }
+    assert build(base).state.seats[1].coalition == 3
+    with pytest.raises(PositionError, match="coalition.vagabond: a coalition is formed by"):
+        build({**base, "dominance": {}})
+    with pytest.raises(PositionError, match="coalition.eyrie: only the Vagabond"):
+        build({**base, "coalition": {"eyrie": "vagabond"}})
+    with pytest.raises(PositionError, match="four or more"):
+        build({**base, "factions": ["marquise", "eyrie", "vagabond"]})
 
 
 def test_card_command_warren_lets_the_pawn_battle_without_a_sword_exhausted() -> None:

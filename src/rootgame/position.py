@@ -141,8 +141,8 @@ KNOWN_FIELDS = (
     "factions", "map", "suits", "closed", "ferry", "shared_deck", "seed", "turn", "at", "number",
     "clearings", "ruins", "hands", "deck", "coffins",
     "discard", "removed", "vp", "items", "crafted", "persistent", "dominance",
-    "available_dominance", "dice", "turn_state", "first", "stack", "eyrie", "marquise",
-    "vagabond", "landmarks", "forge", "market",
+    "available_dominance", "coalition", "dice", "turn_state", "first", "stack", "eyrie",
+    "marquise", "vagabond", "landmarks", "forge", "market",
 )  # fmt: skip
 
 
@@ -279,6 +279,8 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
         if DECK[cid].kind != "dominance":
             raise PositionError(f"dominance.{who}: {DECK[cid].name} is not a dominance card")
         g.seats[s].dominance = cid
+    for who, other in _dict(desc, "coalition").items():
+        _coalition(g, _seat(g, who, "coalition"), _seat(g, other, f"coalition.{who}"))
     for s, name in enumerate(g.factions):
         FACTIONS[name].load_position_cards(g, s, desc.get(name, {}), cards.take)
     avail = _list(desc.get("available_dominance", []), "available_dominance")
@@ -384,6 +386,25 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
         if getattr(fs, "leader", "") is None and stack is None:
             raise PositionError(f"{g.factions[s]}.leader: no leader only within a stack")
     return g
+
+
+def _coalition(g: GameState, s: int, p: int) -> None:
+    """``coalition``: the Vagabond -> his partner (9.2.8), formed with his activated dominance
+    card, in a game of four or more players, two players in no other coalition."""
+    where = f"coalition.{g.factions[s]}"
+    if not FACTIONS[g.factions[s]].forms_coalitions:
+        raise PositionError(f"{where}: only the Vagabond forms a coalition (9.2.8)")
+    if g.n < 4:
+        raise PositionError(f"{where}: coalitions are formed in games of four or more (9.2.8)")
+    if g.seats[s].dominance is None:
+        raise PositionError(
+            f"{where}: a coalition is formed by activating a dominance card; give "
+            f"dominance.{g.factions[s]} (9.2.8)"
+        )
+    if p == s or g.seats[s].coalition is not None or g.seats[p].coalition is not None:
+        raise PositionError(f"{where}: two players, each in no other coalition (9.2.8)")
+    g.seats[s].coalition = p
+    g.seats[p].coalition = s
 
 
 def _frames(g: GameState, stack: Any) -> list[Frame]:
@@ -668,6 +689,15 @@ def _describe(g: GameState, with_stack: bool) -> dict[str, Any]:
         "dominance",
         {fa[s]: p.dominance for s, p in enumerate(g.seats) if p.dominance is not None},
     )
+    _per_seat(
+        d,
+        "coalition",
+        {
+            fa[s]: fa[p.coalition]
+            for s, p in enumerate(g.seats)
+            if p.coalition is not None and FACTIONS[fa[s]].forms_coalitions
+        },
+    )
     _per_seat(d, "crafted", {fa[s]: p.items[:] for s, p in enumerate(g.seats) if p.items})
     _per_seat(d, "vp", {fa[s]: p.vp for s, p in enumerate(g.seats) if p.vp})
     _per_seat(d, "coffins", {fa[s]: k for s, k in enumerate(g.coffins) if k})
@@ -855,6 +885,8 @@ def format_position(desc: dict[str, Any]) -> str:
             add(key, per_seat(desc[key], _card_list))
     if "dominance" in desc:
         add("dominance", per_seat(desc["dominance"], _card_text))
+    if "coalition" in desc:
+        add("coalition", per_seat(desc["coalition"], who))
     if "crafted" in desc:
         add("crafted", per_seat(desc["crafted"], lambda v: ",".join(v) or "-"))
     for key in ("vp", "coffins"):
@@ -963,8 +995,8 @@ def _turn_state_text(ts: dict[str, Any], who: Any) -> str:
 _TOP_FIELDS = (
     "factions", "map", "suits", "ferry", "shared_deck", "closed", "turn", "at", "number",
     "first", "clearings", "ruins", "hands",
-    "persistent", "dominance", "crafted", "vp", "coffins", "available_dominance", "discard",
-    "removed",
+    "persistent", "dominance", "coalition", "crafted", "vp", "coffins", "available_dominance",
+    "discard", "removed",
     "deck", "items", "dice", "turn_state", "seed", "stack", "landmarks", "forge", "market",
 )  # fmt: skip
 _INT = re.compile(r"^-?\d{1,30}$")
@@ -1114,6 +1146,8 @@ def _decode(name: str, value: str, fa: list[str]) -> Any:
         return {f: _cards(v, f"{name}.{f}") for f, v in _per_seat_field(value, fa, name)}
     if name == "dominance":
         return {f: _card_ref(v, f"{name}.{f}") for f, v in _per_seat_field(value, fa, name)}
+    if name == "coalition":
+        return {f: _faction(v, fa, f"{name}.{f}") for f, v in _per_seat_field(value, fa, name)}
     if name == "crafted":
         return {f: ([] if _empty(v) else v.split(",")) for f, v in _per_seat_field(value, fa, name)}
     if name in ("vp", "coffins"):

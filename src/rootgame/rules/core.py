@@ -279,21 +279,22 @@ def remove_enemy_pieces(g: GameState, seat: int, clearings: tuple[int, ...] | li
     step = begin_simultaneous_step(g)
     start = len(g.stack)
     removed: list[tuple[int, int, int]] = []
+    foes = enemies(g, seat)  # a coalition partner's pieces are not enemy pieces (9.2.8)
     for c in clearings:
-        for e in enemies(g, seat):
+        for e in foes:
             fac(g, e).all_removed(g, e, c, seat)
             k = remove_warriors(g, e, c, g.warriors[c][e], seat)
             if k:
                 removed.append((e, c, k))
         i = 0
         while i < len(g.buildings[c]):
-            if g.buildings[c][i][0] not in (seat, -1):
+            if g.buildings[c][i][0] in foes:
                 remove_building(g, c, i, seat)
             else:
                 i += 1
         i = 0
         while i < len(g.tokens[c]):
-            if g.tokens[c][i][0] != seat:
+            if g.tokens[c][i][0] in foes:
                 remove_token(g, c, i, seat)
             else:
                 i += 1
