@@ -517,6 +517,29 @@ def test_9_2_9_2_2_allied_warriors_move_along() -> None:
     assert warriors(g, 1, 1) == 2 and warriors(g, 5, 1) == 1
 
 
+def test_9_2_9_2_2_allies_forced_along_must_rule_origin_or_destination_1_5_5() -> None:
+    def game(five: dict[str, Any]) -> Game:
+        return vpos(
+            ("marquise", "eyrie", "vagabond"),
+            clearings={"5": five},
+            hands={"vagabond": ["bake-sale"]},
+            vagabond={"pawn": 5, "items": {"up": "boot"}, "relationships": {"eyrie": "allied"}},
+            at="daylight",
+        )
+
+    # The Marquise rule 5 and nobody rules 1: forced to move, the Eyrie would need rule
+    # there as if moving by choice (4.2.1), so they stay.
+    g = game({"eyrie": 2, "marquise": 3})
+    play(g, "move 1")
+    assert g.decision == "vb_actions" and warriors(g, 5, 1) == 2 and vb(g).pawn == 1
+    # Tied in 5: Lords of the Forest give the Eyrie rule (7.2.2, the example of 1.5.5).
+    g = game({"eyrie": 2, "marquise": 2})
+    play(g, "move 1")
+    assert toks(g) == {"alone", "ally 1 1", "ally 1 2"}
+    play(g, "ally 1 2")
+    assert warriors(g, 1, 1) == 2 and warriors(g, 5, 1) == 0
+
+
 def test_9_2_9_2_3_attacking_with_an_ally_and_9_2_9_2_4_hostile_if_more_warriors_lost() -> None:
     g = vpos(
         ("marquise", "eyrie", "vagabond"),

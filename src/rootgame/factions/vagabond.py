@@ -26,8 +26,8 @@ from ..cards import ITEMS
 from ..flow import FACTIONS, applies, decision, pop
 from ..rules import chance
 from ..rules.battle import current_battle
-from ..rules.core import board, remove_warriors, score
-from ..rules.exiles import neighbours
+from ..rules.core import board, remove_warriors, ruler, score
+from ..rules.exiles import ignores_rule_to_move, neighbours
 from ..rules.maps import ferry_draw, ferry_moved, ferry_only, is_ferry_move
 from ..rules.turn import draw_and_discard
 from ..state import JSON, Frame, GameState
@@ -310,6 +310,19 @@ def swords(fs: VagabondState) -> int:
 def allies(g: GameState, seat: int) -> list[int]:
     fs = st(g, seat)
     return [s for s in range(g.n) if s != seat and fs.rel[s] == ALLIED]
+
+
+def allies_along(g: GameState, seat: int, origin: int, dest: int) -> list[int]:
+    """9.2.9.2.2: the Allied factions whose warriors he may force to move along from
+    ``origin`` to ``dest``. Forced, they move as if by their own choice (1.5.5, whose example
+    is the Eyrie's Lords of the Forest): the ally must rule the origin or the destination
+    (4.2.1; his pawn counts for neither, 9.2.2). Ruling 210."""
+    return [
+        s
+        for s in allies(g, seat)
+        if g.warriors[origin][s]
+        and (ruler(g, origin) == s or ruler(g, dest) == s or ignores_rule_to_move(g, s))
+    ]
 
 
 def hostile_warriors_in(g: GameState, seat: int, c: int) -> bool:
@@ -724,7 +737,7 @@ def move_pawn(g: GameState, seat: int, dest: int) -> None:
     if ferry:
         ferry_moved(g, seat, origin, dest)
     if origin < FOREST_BASE and dest < FOREST_BASE:
-        if any(g.warriors[origin][s] for s in allies(g, seat)):
+        if allies_along(g, seat, origin, dest):
             data = {"from": origin, "to": dest, "ferry": ferry}
             g.stack.append(Frame("vb_ally_move", seat, data))
 
@@ -759,7 +772,7 @@ def _ally_move_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     o = f.data["from"]
     out: list[Action] = [("alone",)]
-    for s in allies(g, f.seat):
+    for s in allies_along(g, f.seat, o, f.data["to"]):
         out.extend(("ally", s, n) for n in range(1, g.warriors[o][s] + 1))
     return out
 
