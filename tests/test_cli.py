@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -201,3 +202,28 @@ def test_bench_counts_forced_steps_apart() -> None:
     r = runner.invoke(app, ["bench", "--games", "1", "--factions", "eyrie,marquise"])
     out = flat(r.output)
     assert "Eyrie Dynasties vs Marquise de Cat, 1 random game" in out and "steps/s:" in out
+
+
+def test_vagabond_option_settles_the_characters_choice_9_3_1(tmp_path: Path) -> None:
+    """``--vagabond CHARACTER`` answers the Vagabond's setup choice (9.3.1) for his bot in
+    simulate and for the player in play; a bad name or a game without him is refused."""
+    r = runner.invoke(app, ["simulate", "--factions", "marquise,vagabond", "--vagabond",
+                            "Tinker", "--games", "2", "--save-dir", str(tmp_path), "--json"])
+    assert r.exit_code == 0, r.output
+    records = sorted(tmp_path.glob("*.rootgame"))
+    assert len(records) == 2
+    assert all("character tinker" in p.read_text() for p in records)
+    r = runner.invoke(app, ["play", "--as", "vagabond", "--factions", "marquise,vagabond",
+                            "--vagabond", "ranger", "--seed", "2"], input="quit\n")
+    assert r.exit_code == 0, r.output
+    out = flat(r.output)
+    assert "Vagabond: Play the Ranger" in out and "Choose your character" not in out
+    r = runner.invoke(app, ["play", "--as", "marquise", "--factions", "marquise,vagabond",
+                            "--vagabond", "thief", "--seed", "2"], input="1\n1\n1\n1\nlog\nquit\n")
+    assert r.exit_code == 0 and "Vagabond: Play the Thief" in flat(r.output)
+    bad = runner.invoke(app, ["simulate", "--factions", "marquise,vagabond", "--vagabond",
+                              "bard", "--games", "1"])
+    assert bad.exit_code == 2
+    assert "unknown Vagabond character 'bard'; choose thief, tinker, ranger" in flat(bad.output)
+    none = runner.invoke(app, ["simulate", "--vagabond", "thief", "--games", "1"])
+    assert none.exit_code == 2 and "no Vagabond plays in this game" in flat(none.output)

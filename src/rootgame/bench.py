@@ -15,7 +15,9 @@ from typing import Any
 
 from . import flow
 from .bots import RandomBot, from_spec
+from .bots.base import Preset
 from .errors import RootError
+from .factions.vagabond import character_answer
 from .game import Game, new_game
 
 DEFAULT_FACTIONS: tuple[str, ...] = ("marquise", "eyrie")
@@ -53,13 +55,14 @@ def play_random_game(
     deck: str = "base",
     landmarks: Sequence[str] | int = (),
     clockwork: dict[str, Any] | None = None,
+    character: str | None = None,
 ) -> GameRecord:
     """Play one game between bots (``bots``: one spec per seat, e.g. ``heuristic``; random
     bots by default), to the end or to ``max_turns`` completed turns. With ``save_dir``,
     write the game's record there as ``game-<seed>.rootgame``. ``map_name`` is the map (its
     suits dealt from the seed when it prints none), ``deck`` the shared deck, ``landmarks``
     the landmarks, ``clockwork`` the Clockwork bots' difficulty and traits (``new_game``'s
-    ``bots``)."""
+    ``bots``), ``character`` the Vagabond's character (9.3.1; else his bot chooses)."""
     game: Game | None = None
     specs = list(bots) if bots is not None else ["random"] * len(factions)
     try:
@@ -68,6 +71,10 @@ def play_random_game(
             landmarks=landmarks, bots=clockwork,
         )
         players = [from_spec(b, bot_seed(seed, s)) for s, b in enumerate(specs)]
+        if character is not None:
+            answer = character_answer(character)
+            players = [Preset(p, answer) if f == "vagabond" else p
+                       for p, f in zip(players, factions, strict=True)]
         while not game.is_over:
             if game.turn_number >= max_turns:
                 _save(game, save_dir, seed)
@@ -178,6 +185,7 @@ def simulate(
     deck: str = "base",
     landmarks: Sequence[str] | int = (),
     clockwork: dict[str, Any] | None = None,
+    character: str | None = None,
 ) -> Simulation:
     """Play ``games`` games between bots (``bots``: one spec per seat; random bots by
     default); game ``i`` uses seed ``seed + i``. With ``save_dir``, each game's record is
@@ -188,7 +196,8 @@ def simulate(
         save_dir.mkdir(parents=True, exist_ok=True)
     for i in range(games):
         rec = play_random_game(
-            factions, seed + i, max_turns, save_dir, bots, map_name, deck, landmarks, clockwork
+            factions, seed + i, max_turns, save_dir, bots, map_name, deck, landmarks, clockwork,
+            character,
         )
         sim.records.append(rec)
         if on_game is not None:

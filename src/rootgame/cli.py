@@ -18,6 +18,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from . import __version__
+from .actions import Action
 from .bench import (
     DEFAULT_FACTIONS,
     DEFAULT_MAX_TURNS,
@@ -31,6 +32,7 @@ from .bench import (
 )
 from .bench import simulate as run_simulation
 from .board import MAPS
+from .bots.base import Bot, Preset
 from .cards import DECKS
 from .cli_errors import FAILED, RootgameGroup, ensure_folder, fail
 from .cli_records import register as register_record_commands
@@ -39,6 +41,7 @@ from .cli_tournament import register as register_tournament
 from .cli_web import register as register_web_commands
 from .describe import faction_in_sentence, faction_name
 from .factions.clockwork import DIFFICULTIES
+from .factions.vagabond import character_answer
 from .flow import FACTIONS
 from .game import check_seats, new_game
 from .i18n import (
@@ -210,6 +213,24 @@ def parse_landmarks_option(text: str) -> tuple[str, ...] | int:
         raise typer.BadParameter(str(e), param_hint="--landmarks") from None
 
 
+VAGABOND_HELP = N_(
+    "The Vagabond's character (9.3.1): thief, tinker or ranger (default: his player chooses)."
+)
+
+
+def parse_vagabond(text: str | None, names: list[str]) -> dict[str, Action]:
+    """The setup answer ``--vagabond`` settles; BadParameter naming the characters, or that
+    no Vagabond plays."""
+    if text is None:
+        return {}
+    if "vagabond" not in names:
+        raise typer.BadParameter(_("no Vagabond plays in this game"), param_hint="--vagabond")
+    try:
+        return character_answer(text)
+    except ValueError as e:
+        raise typer.BadParameter(str(e), param_hint="--vagabond") from None
+
+
 DIFFICULTY_HELP = N_("The Clockwork bots' difficulty: easy, default, challenging, nightmare.")
 TRAITS_HELP = N_("The Clockwork bots' traits, comma-separated (e.g. swoop,war-tax).")
 MAP_HELP = N_(
@@ -253,9 +274,11 @@ def simulate_cmd(
     landmarks_text: str = typer.Option("", "--landmarks", "-l", help=LANDMARKS_HELP),
     difficulty: str | None = typer.Option(None, "--difficulty", help=DIFFICULTY_HELP),
     traits: str = typer.Option("", "--traits", help=TRAITS_HELP),
+    vagabond: str | None = typer.Option(None, "--vagabond", help=VAGABOND_HELP),
 ) -> None:
     """Play GAMES games between bots (random ones by default) and summarise the results."""
     names = parse_factions(factions)
+    character = str(parse_vagabond(vagabond, names)["vb_character"][1]) if vagabond else None
     clockwork = bot_settings(names, difficulty, traits)
     map_name = parse_map(map_text)
     deck = parse_deck(deck_text)
@@ -266,7 +289,7 @@ def simulate_cmd(
     try:
         sim = _simulate(
             names, specs, games, seed, max_turns, save_dir, as_json, map_name, deck, landmarks,
-            clockwork,
+            clockwork, character,
         )
     except SaveError as e:
         fail(_("cannot write the record {path}: {error}").format(
@@ -295,12 +318,13 @@ def _simulate(
     deck: str = "base",
     landmarks: tuple[str, ...] | int = (),
     clockwork: dict[str, Any] | None = None,
+    character: str | None = None,
 ) -> Simulation:
     """Run the games and print the summary (one JSON object, or tables)."""
     if as_json:
         sim = run_simulation(
             names, games, seed, max_turns, save_dir=save_dir, bots=specs, map_name=map_name,
-            deck=deck, landmarks=landmarks, clockwork=clockwork,
+            deck=deck, landmarks=landmarks, clockwork=clockwork, character=character,
         )
         typer.echo(json.dumps(sim.summary()))
         return sim
@@ -326,6 +350,7 @@ def _simulate(
             deck=deck,
             landmarks=landmarks,
             clockwork=clockwork,
+            character=character,
         )
     s = sim.summary()
     done = games - s["errors"]
@@ -416,6 +441,7 @@ def play_cmd(
     difficulty: str | None = typer.Option(None, "--difficulty", help=DIFFICULTY_HELP),
     traits: str = typer.Option("", "--traits", help=TRAITS_HELP),
     landmarks_text: str = typer.Option("", "--landmarks", "-l", help=LANDMARKS_HELP),
+    vagabond: str | None = typer.Option(None, "--vagabond", help=VAGABOND_HELP),
 ) -> None:
     """Play a game in the terminal against bots (the random one by default)."""
     from .bots import from_spec
@@ -462,10 +488,16 @@ def play_cmd(
             bots=bot_settings(names, difficulty, traits), landmarks=landmarks,
         )
     human = names.index(me)
-    bots = {s: from_spec(spec, bot_seed(seed, s)) for s, spec in zip(others, specs, strict=True)}
+    answers = parse_vagabond(vagabond, names)
+    bots: dict[int, Bot] = {
+        s: from_spec(spec, bot_seed(seed, s)) for s, spec in zip(others, specs, strict=True)
+    }
+    if answers:
+        bots = {s: Preset(b, answers) if names[s] == "vagabond" else b for s, b in bots.items()}
     console = Console()
     intro(console, me, [(names[s], bots[s].spec) for s in others], seed)
-    code = Session(console, game, human, bots, seed).run()
+    code = Session(console, game, human, bots, seed,
+                   presets=answers if me == "vagabond" else None).run()
     if code:
         raise typer.Exit(code)
 

@@ -130,8 +130,11 @@ class Session:
         bots: Mapping[int, Bot],
         seed: int,
         read: Callable[[str], str] | None = None,
+        presets: Mapping[str, Action] | None = None,
     ) -> None:
         self.console = console
+        self.presets = dict(presets or {})
+        """The player's decisions settled before the game (``play --vagabond``), by kind."""
         self.game = game
         self.human = human
         self.bots = bots
@@ -158,6 +161,11 @@ class Session:
                     why = choice.reason if bot.name != "random" else None
                     told = why is not None and why.code != "forced"
                     self.recap.step(game, str(why) if told else None)
+                    continue
+                preset = self.presets.get(game.decision)
+                if preset is not None and preset in game.legal_actions():
+                    game.apply(preset, seat=self.human)
+                    self.recap.step(game)
                     continue
                 self._before_decision()
                 try:

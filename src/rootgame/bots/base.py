@@ -18,6 +18,7 @@ terminal and the browser to show.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -151,3 +152,26 @@ class Bot:
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.spec} seed={self.seed}>"
+
+
+class Preset(Bot):
+    """A bot whose player settled some decisions before the game began: each decision kind in
+    ``answers`` is answered as set (e.g. the Vagabond's character, 9.3.1: ``--vagabond
+    thief``) while it is legal; every other decision is ``inner``'s."""
+
+    def __init__(self, inner: Bot, answers: Mapping[str, Action]) -> None:
+        super().__init__(inner.seed)
+        self.inner = inner
+        self.answers = dict(answers)
+        self.name = inner.name
+
+    @property
+    def spec(self) -> str:
+        return self.inner.spec
+
+    def decide(self, obs: Observation) -> Choice:
+        a = self.answers.get(obs.decision)
+        if a is not None and a in obs.legal:
+            return Choice(a)
+        return self.inner.decide(obs)
+

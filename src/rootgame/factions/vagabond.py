@@ -631,6 +631,18 @@ FACTIONS["vagabond"] = Vagabond()
 # --- 9.3 Setup decisions ---------------------------------------------------------------------
 
 
+def character_answer(character: str) -> dict[str, Action]:
+    """The Vagabond's character settled before the game (9.3.1: the player's choice, e.g. a
+    command line's ``--vagabond thief``), as the answer to that setup decision; ValueError
+    naming the characters."""
+    name = character.strip().lower()
+    if name not in CHARACTERS:
+        raise ValueError(
+            f"unknown Vagabond character {character!r}; choose {', '.join(CHARACTERS)}"
+        )
+    return {"vb_character": ("character", name)}
+
+
 @decision("vb_character", "Choose your character", takes=(("character", tuple(CHARACTERS)),))
 def _char_legal(g: GameState, f: Frame) -> list[Action]:
     return [("character", k) for k in CHARACTERS]
