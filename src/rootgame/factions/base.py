@@ -103,6 +103,21 @@ class Faction:
         """Extra hits this faction deals as attacker (4.3.3.I)."""
         return 0
 
+    def defender_extra_hits(self, g: GameState, seat: int, c: int) -> int:
+        """Extra hits this faction deals as defender in ``c`` (4.3.3.I; the Automated
+        Alliance's Automated Ambush, Law of Rootbotics 6.2.2)."""
+        return 0
+
+    def deals_higher_roll(self, g: GameState, seat: int) -> bool:
+        """As defender, whether this faction deals the higher roll (8.2.2 Guerrilla War; the
+        Automated Alliance's Veterans)."""
+        return self.defends_with_higher
+
+    def removal_vp(self, g: GameState, seat: int, kind: str) -> int:
+        """VP an enemy scores for removing this faction's token of ``kind`` (3.2.1; the
+        Automated Alliance's Popularity makes it 0)."""
+        return 1
+
     def battle_removed(self, g: GameState, seat: int, c: int) -> None:
         """As attacker or defender, this faction has just removed its first enemy building or
         token of a battle in ``c`` (and scored it, 3.2.1); called once per battle, at once,

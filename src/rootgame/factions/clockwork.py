@@ -112,15 +112,16 @@ class Bot(Faction):
             remove(g, seat, c, kinds[i], by)
             hits -= need
 
-    def load_settings(self, g: GameState, seat: int, spec: Any, home: int) -> None:
+    def load_settings(self, g: GameState, seat: int, spec: Any, home: int | None) -> None:
         """Position builder: the ``difficulty``, ``traits`` and ``home`` (its starting
-        clearing, ``home`` when not given) fields."""
-        where = spec.get("home", home)
-        if not isinstance(where, int) or isinstance(where, bool) or where not in (
-            0, *board(g).clearings
-        ):
-            raise PositionError(f"{self.name}.home: a clearing number, not {where!r}")
-        g.fs[seat].home = where
+        clearing, ``home`` when not given; None for a bot without one) fields."""
+        if home is not None:
+            where = spec.get("home", home)
+            if not isinstance(where, int) or isinstance(where, bool) or where not in (
+                0, *board(g).clearings
+            ):
+                raise PositionError(f"{self.name}.home: a clearing number, not {where!r}")
+            g.fs[seat].home = where
         try:
             self.configure(
                 g.fs[seat],
@@ -270,6 +271,11 @@ def defenseless_buildings(g: GameState, seat: int, c: int) -> int:
         for o, _ in g.buildings[c]
         if o >= 0 and is_enemy(g, seat, o) and not g.warriors[c][o]
     )
+
+
+def enemy_warriors(g: GameState, seat: int, c: int) -> int:
+    """Enemy warriors in ``c``."""
+    return sum(g.warriors[c][s] for s in range(g.n) if is_enemy(g, seat, s))
 
 
 def enemies_here(g: GameState, seat: int, c: int) -> list[int]:

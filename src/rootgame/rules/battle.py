@@ -257,7 +257,7 @@ def _battle_run(g: GameState, f: Frame) -> None:
         hi, lo = roll_dice(g)
         if hi < lo:
             hi, lo = lo, hi
-        if fac(g, de).defends_with_higher:
+        if fac(g, de).deals_higher_roll(g, de):
             # 8.2.2 Guerrilla War: the defender deals the higher roll, the attacker the lower.
             hi, lo = lo, hi
         d["dice"] = (hi, lo)
@@ -277,6 +277,7 @@ def _battle_run(g: GameState, f: Frame) -> None:
                 },
             )
         d["extra_a"] = fac(g, a).attacker_extra_hits(g, a)
+        d["extra_d"] += fac(g, de).defender_extra_hits(g, de, c)
         d["step"] = "effects"
     elif step == "effects":
         # 4.3.3: if both sides want to use effects, the attacker decides who goes first.

@@ -263,7 +263,7 @@ def remove_token(g: GameState, c: int, index: int, by: int | None) -> tuple[int,
     if g.log is not None:
         piece_event(g, "remove", owner, c, kind, 1, by)
     if by is not None and by != owner:
-        score(g, by, 1, "removed " + kind)
+        score(g, by, fac(g, owner).removal_vp(g, owner, kind), "removed " + kind)
         fac(g, by).removed_enemy_piece(g, by, owner, c)
     fac(g, owner).token_removed(g, owner, c, kind, by)
     return owner, kind
