@@ -209,7 +209,8 @@ SYMPATHY_VP = (0, 1, 1, 1, 2, 2, 3, 4, 4, 4)
 """8.4.2.III: VP printed on the sympathy track (index N-1 for the Nth token placed)."""
 
 
-def _alliance_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
+def _alliance_map(g: GameState, s: int) -> dict[str, tuple[int, int]]:
+    """Both Alliances' bases and sympathy tokens, on the map and off it."""
     b = _board(g)
     fs = g.fs[s]
     bases = [c for c in b.clearings for o, k in g.buildings[c] if (o, k) == (s, "base")]
@@ -219,6 +220,12 @@ def _alliance_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tu
     # (A base in the Lost City, every suit at once, is of the one suit no other base has.)
     suited = [b.suit[c] for c in bases if c != b.lost_city] + fs.bases
     assert len(suited) == len(set(suited)) and len(bases) + len(fs.bases) == 3, (bases, fs.bases)
+    return {"base": (len(bases), len(fs.bases)), "sympathy": (len(sym), fs.sympathy)}
+
+
+def _alliance_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
+    fs = g.fs[s]
+    mine = _alliance_map(g, s)
     # 8.2.3.I: five supporters at most without a base on the map (unless the discard down to
     # five is waiting beside another effect of the same moment, 1.1.3: seed 1026 of
     # vagabond,eyrie,alliance with the Exiles deck, a base and a sympathy token removed by
@@ -227,12 +234,21 @@ def _alliance_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tu
         (k, w) for f in g.stack if f.kind == "order_effects" for k, w, _ in f.data["pending"]
     ]
     pending = ("ally_discard_supporters", s) in waiting
-    assert bases or pending or len(fs.supporters) <= 5, f"{len(fs.supporters)} supporters, no base"
-    mine = {
-        "warrior": (_on_map_warriors(g, s), fs.warriors + fs.officers),
-        "base": (len(bases), len(fs.bases)),
-        "sympathy": (len(sym), fs.sympathy),
-    }
+    assert mine["base"][0] or pending or len(fs.supporters) <= 5, (
+        f"{len(fs.supporters)} supporters, no base"
+    )
+    mine["warrior"] = (_on_map_warriors(g, s), fs.warriors + fs.officers)
+    return ALLIANCE_BOX, mine
+
+
+def _automated_alliance_pieces(
+    g: GameState, s: int
+) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
+    """Law of Rootbotics 6.3: the Alliance's box, without officers or supporters."""
+    fs = g.fs[s]
+    assert fs.order is None or g.turn_seat == s, "the order card outlives the bot's turn"
+    mine = _alliance_map(g, s)
+    mine["warrior"] = (_on_map_warriors(g, s), fs.warriors)
     return ALLIANCE_BOX, mine
 
 
@@ -301,6 +317,7 @@ PIECE_CHECKS: dict[str, PieceCheck] = {
     "vagabond": _vagabond_pieces,
     "electric-eyrie": _eyrie_pieces,
     "mechanical-marquise": _mechanical_marquise_pieces,
+    "automated-alliance": _automated_alliance_pieces,
 }
 """Per faction: (the Law's box of pieces, an independent recount kind -> (on the map, off
 it)). Every faction in the engine needs one (test_every_faction_is_checked)."""
@@ -310,6 +327,7 @@ CARD_PLACES: dict[str, Callable[[GameState, int], list[int]]] = {
     "electric-eyrie": lambda g, s: [cid for col in g.fs[s].decree for cid in col if cid >= 0],
     "mechanical-marquise": lambda g, s: [] if g.fs[s].order is None else [g.fs[s].order],
     "alliance": lambda g, s: list(g.fs[s].supporters),
+    "automated-alliance": lambda g, s: [] if g.fs[s].order is None else [g.fs[s].order],
 }
 """Per faction: card ids held on its board (the Decree...), for the card count."""
 
@@ -464,13 +482,15 @@ def check_vp(g: GameState) -> None:
             assert n in vps[1:], (n, reason)
         elif reason.startswith("crafted ") and FACTIONS[g.factions[who]].is_bot:
             assert n == 1, "Law of Rootbotics 1.1: a bot's item scores one VP"
-        elif reason in ("nightmare", "card given", "ferry"):
+        elif reason in ("nightmare", "card given", "ferry", "outrage"):
             assert n == 1, (n, reason)
         elif reason.endswith(" track"):
             # Law of Rootbotics 4.6.1: a Buildings track's space (0 VP is not scored).
             assert g.factions[who] == "mechanical-marquise" and n in BOT_TRACK_VP[1:], (n, reason)
         elif reason == "overwhelming":
             assert 1 <= n <= 4, (n, reason)
+        elif reason == "cannot spread":
+            assert n == 5, "Law of Rootbotics 6.5.1.II: five VP for a token it cannot place"
         elif reason == "war tax":
             assert n == -1, (n, reason)
         elif reason.startswith("built "):
@@ -662,7 +682,10 @@ def check_sound(game: Game, acts: list[Action]) -> None:
             assert int(a[1]) in hand, f"{token(a)}: not in hand {hand}"
             if w == "bird":
                 assert DECK[int(a[1])].suit == "bird"
-            if w == "discard":
+            if w == "discard" and kind == "aa_outrage":
+                # Law of Rootbotics 6.2.3: a card matching the clearing (birds are wild).
+                assert _fits(int(a[1]), b, g.stack[-1].data["c"]), token(a)
+            elif w == "discard":
                 assert len(hand) > 5, "2.1: discard only down to five"
             if w == "ambush":
                 assert DECK[int(a[1])].kind == "ambush"
@@ -1035,6 +1058,36 @@ BOT_GAMES += [
 ]
 """56 seeded games of the Mechanical Marquise 2.0, through its difficulties and traits (seven
 settings over eight mixes: each mix meets each setting)."""
+
+
+AA_MIXES: list[tuple[str, ...]] = [
+    ("marquise", "automated-alliance"),
+    ("automated-alliance", "eyrie"),
+    ("vagabond", "automated-alliance"),
+    ("automated-alliance", "electric-eyrie"),
+    ("marquise", "automated-alliance", "vagabond"),
+    ("eyrie", "vagabond", "automated-alliance"),
+    ("marquise", "electric-eyrie", "automated-alliance"),
+    ("automated-alliance", "marquise", "eyrie", "vagabond"),
+]
+"""Mixes with the Automated Alliance: each human faction it can sit with, the Electric Eyrie
+(two bots), and the larger mixes."""
+AA_SETTINGS: list[dict[str, Any]] = [
+    {"difficulty": d, "traits": t}
+    for d, t in zip(
+        ("default", "easy", "challenging", "nightmare", "default"),
+        ([], ["informants", "wildfire"], ["popularity", "veterans"], ["steadfast"],
+         ["informants", "popularity", "veterans", "wildfire", "steadfast"]),
+        strict=True,
+    )
+]
+BOT_GAMES += [
+    (AA_MIXES[i % len(AA_MIXES)], {"automated-alliance": AA_SETTINGS[i % len(AA_SETTINGS)]},
+     7000 + i)
+    for i in range(40)
+]
+"""40 seeded games of the Automated Alliance against human seats played at random (its games
+are short: it spreads sympathy from the first turn), through its difficulties and traits."""
 
 
 @pytest.mark.parametrize(

@@ -30,6 +30,7 @@ CONFIGS: list[Config] = [
     Config(("marquise", "electric-eyrie")),
     Config(("alliance", "electric-eyrie", "vagabond"), "winter", "exiles"),
     Config(("mechanical-marquise", "eyrie", "alliance"), "lake"),
+    Config(("marquise", "automated-alliance", "eyrie"), "lake"),
 ]
 """Every faction (2 to 4 seats), every map (printed, suggested and dealt suits), both decks,
 landmarks named and dealt."""

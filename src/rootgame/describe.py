@@ -51,6 +51,7 @@ FACTION_NAMES: dict[str, str] = {
     "vagabond": Np_("faction", "Vagabond"),
     "electric-eyrie": Np_("faction", "Electric Eyrie"),
     "mechanical-marquise": Np_("faction", "Mechanical Marquise 2.0"),
+    "automated-alliance": Np_("faction", "Automated Alliance"),
 }
 FACTION_SHORT_NAMES: dict[str, str] = {
     "marquise": Np_("faction short", "Marquise"),
@@ -59,6 +60,7 @@ FACTION_SHORT_NAMES: dict[str, str] = {
     "vagabond": Np_("faction short", "Vagabond"),
     "electric-eyrie": Np_("faction short", "Electric Eyrie"),
     "mechanical-marquise": Np_("faction short", "Mechanical Marquise"),
+    "automated-alliance": Np_("faction short", "Automated Alliance"),
 }
 # TRANSLATORS: a faction's name inside a sentence, where English puts "the" before it
 # ("battle the Eyrie Dynasties"). In Spanish and Portuguese the name carries its article, in
@@ -72,6 +74,7 @@ FACTION_SENTENCE_NAMES: dict[str, str] = {
     "vagabond": Np_("faction in a sentence", "Vagabond"),
     "electric-eyrie": Np_("faction in a sentence", "Electric Eyrie"),
     "mechanical-marquise": Np_("faction in a sentence", "Mechanical Marquise 2.0"),
+    "automated-alliance": Np_("faction in a sentence", "Automated Alliance"),
 }
 TRAIT_NAMES: dict[str, str] = {
     "nobility": N_("Nobility"),
@@ -84,6 +87,11 @@ TRAIT_NAMES: dict[str, str] = {
     "hospitals": N_("Hospitals"),
     "iron-will": N_("Iron Will"),
     "overwhelming": N_("Overwhelming"),
+    "informants": N_("Informants"),
+    "popularity": N_("Popularity"),
+    "veterans": N_("Veterans"),
+    "wildfire": N_("Wildfire"),
+    "steadfast": N_("Steadfast"),
 }
 """The Clockwork bots' trait cards (Law of Rootbotics 3.3)."""
 DIFFICULTY_NAMES: dict[str, str] = {
@@ -407,6 +415,9 @@ TEXT: dict[str, str] = {
     "outrage.hidden": N_("Outrage: add a matching card to the Alliance's supporters"),
     "show-hand": N_("Outrage: show your hand (no matching card); the Alliance draws a supporter"),
     "discard-supporter": N_("Discard the supporter {card}"),
+    # The Automated Alliance's Outrage (Law of Rootbotics 6.2.3), a human's decision.
+    "discard@aa_outrage": N_("Automated Outrage: discard {card}"),
+    "cannot": N_("Automated Outrage: no matching card; the Automated Alliance scores 1 VP"),
     # TRANSLATORS: {effect} is the prompt of a pending effect, {faction} whose it is.
     "resolve": N_("Resolve first: {effect} ({faction})"),
     # The Vagabond. {place} is a clearing label or "a forest".
@@ -1068,6 +1079,7 @@ _DESCRIBERS: dict[str, Describer] = {
     "outrage": _d_card,
     "discard-supporter": _d_card,
     "show-hand": _d_simple,
+    "cannot": _d_simple,
     "resolve": _d_resolve,
     "keep": _d_keep,
     "place": _d_place,

@@ -269,11 +269,14 @@ TARGET_TEXT: dict[str, str] = {
     "build_workshop": N_("{faction}: builds a workshop in clearing {c}"),
     "build_recruiter": N_("{faction}: builds a recruiter in clearing {c}"),
     "reinforce": N_("{faction}: places two more warriors in clearing {c}"),
+    "revolt": N_("{faction}: revolts in clearing {c}"),
+    "spread": N_("{faction}: spreads sympathy to clearing {c}"),
 }
 """A Clockwork bot's targets (factions/clockwork.py), by action."""
 CRITERIA_TEXT: dict[str, str] = {
     "most_enemy_pieces": N_("most enemy pieces"),
     "fewest_enemy_pieces": N_("fewest enemy pieces"),
+    "fewest_enemy_warriors": N_("fewest enemy warriors"),
     "most_own_warriors": N_("most of its warriors"),
     "fewest_own_warriors": N_("fewest of its warriors"),
     "no_roost": N_("no roost"),
@@ -361,6 +364,8 @@ def _bot_text(game: Game, e: Event, who: str) -> str | None:
         return _("{faction}: the {bot} has no hand: draws a card instead").format(
             faction=who, bot=_faction_of(game, e.get("bot"), sentence=True)
         )
+    if kind in ALLIANCE_BOT_EVENTS:
+        return _alliance_bot_text(game, e, who)
     if kind != "target" or e.get("action") not in TARGET_TEXT:
         return None
     text = _(TARGET_TEXT[str(e["action"])]).format(
@@ -368,6 +373,41 @@ def _bot_text(game: Game, e: Event, who: str) -> str | None:
     )
     why = _(", then ").join(_(CRITERIA_TEXT[c]) for c in e.get("criteria", []))
     return f"{text}: {why or _('the only choice')} ({rule_name(str(e.get('rule', '')))})"
+
+
+ALLIANCE_BOT_EVENTS = (
+    "automated_outrage", "organize", "crackdown", "cannot_spread", "public_pity_skipped"
+)
+"""The Automated Alliance's own events (Law of Rootbotics 6)."""
+
+
+def _alliance_bot_text(game: Game, e: Event, who: str) -> str:
+    """The Automated Alliance's events: Automated Outrage, Organize, Crackdown, a sympathy
+    token it cannot place, Steadfast's skipped Public Pity."""
+    kind = e.get("kind")
+    if kind == "automated_outrage":
+        return _(
+            "{faction}: Automated Outrage in clearing {c}: discards a matching card or the "
+            "{bot} scores 1 VP (LR 6.2.3)"
+        ).format(faction=who, c=e.get("c"), bot=_faction_of(game, e.get("bot"), sentence=True))
+    if kind == "organize":
+        n = int(e.get("count", 0))
+        return ngettext(
+            "{faction}: organizes in clearing {c}: removes its {n} warrior (LR 6.6.1)",
+            "{faction}: organizes in clearing {c}: removes its {n} warriors (LR 6.6.1)",
+            n,
+        ).format(faction=who, c=e.get("c"), n=n)
+    if kind == "crackdown":
+        where = ", ".join(str(c) for c in e.get("clearings", [])) or _("nothing")
+        return _(
+            "{faction}: Crackdown: the {suit} base is gone, sympathy removed from: {where} "
+            "(LR 6.2.4)"
+        ).format(faction=who, suit=suit_name(str(e.get("suit"))), where=where)
+    if kind == "cannot_spread":
+        return _("{faction}: cannot place a sympathy token (LR 6.5.1.II)").format(faction=who)
+    return _("{faction}: Steadfast: no Public Pity, a Surprise Revolt will come").format(
+        faction=who
+    )
 
 
 def _turmoil_text(e: Event, who: str) -> str | None:
@@ -578,6 +618,8 @@ def score_reason(reason: str) -> str:
         "humiliate": _("humiliated in turmoil"),
         "turmoil": _("turmoil"),
         "war tax": _("War Tax"),
+        "cannot spread": _("no sympathy token to place"),
+        "outrage": _("Automated Outrage"),
         "nightmare": _("Nightmare difficulty"),
         "overwhelming": _("trait: {trait}").format(trait=_(TRAIT_NAMES["overwhelming"])),
         "card given": _("a card given to a bot"),

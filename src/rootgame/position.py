@@ -491,6 +491,7 @@ MAGIC = "rootpos/1"
 LETTERS: dict[str, str] = {
     "marquise": "m", "eyrie": "e", "alliance": "a", "vagabond": "v", "electric-eyrie": "ee",
     "mechanical-marquise": "mm",
+    "automated-alliance": "aa",
 }
 """The one-letter name of each faction in position strings (the full name works too)."""
 
@@ -500,6 +501,7 @@ BOARD_FIELDS: dict[str, tuple[str, ...]] = {
     "alliance": ("officers", "supporters"),
     "electric-eyrie": ("decree", "order", "home", "difficulty", "traits"),
     "mechanical-marquise": ("order", "home", "difficulty", "traits"),
+    "automated-alliance": ("order", "difficulty", "traits"),
     "vagabond": (
         "character", "pawn", "items", "relationships", "quests", "done", "quest_deck", "ruins",
         "removed",

@@ -353,6 +353,35 @@ def alliance_panel(board: JSON, supporters: list[JSON] | None = None) -> Panel:
     )
 
 
+def automated_alliance_panel(board: JSON) -> Panel:
+    """The Automated Alliance's board (Law of Rootbotics 6): the sympathy track's VP, the
+    bases in the box, this turn's order card, the difficulty and traits."""
+    t = Table(title=_("Sympathy track"), title_justify="left")
+    t.add_column(_("Token"), justify="right")
+    t.add_column(pgettext("column header", "VP"), justify="right")
+    on_map = _alliance.SYMPATHY - int(board["sympathy_on_track"])
+    for i, vpv in enumerate(_alliance.SYMPATHY_VP):
+        style = "dim" if i < on_map else ("bold" if i == on_map else "")
+        t.add_row(str(i + 1), str(vpv), style=style)
+    lines: list[RenderableType] = [
+        t,
+        _order_card(board),
+        Text(
+            _("Bases in the box: {bases}    Warriors in supply: {warriors}").format(
+                bases=", ".join(suit_name(x) for x in board["bases_in_box"]) or "-",
+                warriors=board["warriors_in_supply"],
+            )
+        ),
+        _bot_settings(board),
+    ]
+    return Panel(
+        Group(*lines),
+        title=faction_name("automated-alliance"),
+        border_style="green3",
+        expand=False,
+    )
+
+
 def faction_panel(
     player: JSON, in_setup: bool = False, private: JSON | None = None
 ) -> RenderableType:
@@ -369,6 +398,8 @@ def faction_panel(
         return electric_eyrie_panel(player["board"])
     if f == "mechanical-marquise":
         return mechanical_marquise_panel(player["board"])
+    if f == "automated-alliance":
+        return automated_alliance_panel(player["board"])
     return Panel(Text(str(player["board"])), title=faction_name(f))
 
 

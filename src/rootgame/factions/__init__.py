@@ -2,6 +2,7 @@
 
 from . import (
     alliance,
+    automated_alliance,
     electric_eyrie,
     eyrie,
     marquise,
@@ -18,6 +19,7 @@ __all__ = [
     "eyrie",
     "marquise",
     "mechanical_marquise",
+    "automated_alliance",
     "vagabond",
     "vagabond_day",
 ]

@@ -169,6 +169,28 @@ def place_sympathy(g: GameState, seat: int, c: int, reason: str) -> None:
     score(g, seat, vp, reason)
 
 
+def load_alliance_pieces(g: GameState, seat: int) -> None:
+    """Position builder, for both Alliances: warriors in supply, sympathy on the track and
+    bases in the box, from the map (one sympathy token per clearing, 8.2.5.I; one base of
+    each suit, in a clearing of its suit, 8.4.1)."""
+    fs = g.fs[seat]
+    b = board(g)
+    fs.warriors = WARRIORS - sum(g.warriors[c][seat] for c in b.clearings)
+    fs.sympathy = SYMPATHY - len(sympathy_clearings(g, seat))
+    fs.bases = list(BASES)
+    for c in b.clearings:
+        if g.tokens[c].count((seat, "sympathy")) > 1:
+            raise PositionError(f"clearings.{c}: one sympathy token per clearing (8.2.5.I)")
+        n = g.buildings[c].count((seat, "base"))
+        if n > 1 or (n and b.suit[c] not in fs.bases):
+            raise PositionError(
+                f"clearings.{c}: there is one base of each suit, placed in a clearing of "
+                "its suit (8.4.1)"
+            )
+        if n:
+            fs.bases.remove(b.suit[c])
+
+
 class Alliance(Faction):
     name = "alliance"
     setup_order = "C"
@@ -269,25 +291,12 @@ class Alliance(Faction):
     def load_position(self, g: GameState, seat: int, spec: JSON) -> None:
         self.check_fields(spec, ("officers", "supporters"))
         fs = st(g, seat)
-        b = board(g)
         officers = spec.get("officers", 0)
         if not isinstance(officers, int) or isinstance(officers, bool) or officers < 0:
             raise PositionError(f"alliance.officers: a number of officers, not {officers!r}")
         fs.officers = officers
-        fs.warriors = WARRIORS - sum(g.warriors[c][seat] for c in b.clearings) - officers
-        fs.sympathy = SYMPATHY - len(sympathy_clearings(g, seat))
-        fs.bases = list(BASES)
-        for c in b.clearings:
-            if g.tokens[c].count((seat, "sympathy")) > 1:
-                raise PositionError(f"clearings.{c}: one sympathy token per clearing (8.2.5.I)")
-            n = g.buildings[c].count((seat, "base"))
-            if n > 1 or (n and b.suit[c] not in fs.bases):
-                raise PositionError(
-                    f"clearings.{c}: there is one base of each suit, placed in a clearing of "
-                    "its suit (8.4.1)"
-                )
-            if n:
-                fs.bases.remove(b.suit[c])
+        load_alliance_pieces(g, seat)
+        fs.warriors -= officers
 
     def load_position_cards(
         self, g: GameState, seat: int, spec: JSON, take: Callable[[Any, str], int]
