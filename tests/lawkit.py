@@ -108,12 +108,14 @@ def random_game(
     decisions: int | None = None,
     factions: Sequence[str] = ("marquise", "eyrie"),
     character: str | None = None,
+    **setup: Any,
 ) -> Game:
     """A game of random legal decisions (stopping after ``decisions`` if given); the
-    Vagabond plays ``character`` when given (thief, tinker, ranger)."""
+    Vagabond plays ``character`` when given (thief, tinker, ranger). ``setup``: more options
+    of ``new_game`` (``map``, ``deck``, ``suits``, ``landmarks``)."""
     import random
 
-    g = new_game(list(factions), seed=seed)
+    g = new_game(list(factions), seed=seed, **setup)
     r = random.Random(seed)
     want = f"character {character}"
     while not g.is_over and (decisions is None or len(g.history) < decisions):

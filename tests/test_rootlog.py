@@ -17,8 +17,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lawkit import random_game
 
-from rootgame import new_game
-from rootgame.board import load_board
 from rootgame.cards import DECK
 from rootgame.game import replay
 from rootgame.records.rootlog import (
@@ -136,36 +134,7 @@ def test_real_winter_game_clearings_and_coalition_winner() -> None:
     assert game.winner == "CG"
 
 
-def test_import_refuses_the_real_games_naming_what_is_unsupported() -> None:
-    """Each real game stops at its header, with one line naming every faction rootgame
-    does not have yet (all but C, E, A and V) and what the engine has but its Rootlog import
-    does not follow yet: the map (unless Fall) and the E&P deck (docs/rootlog.md, the table
-    of the real games)."""
-    for path in _games():
-        text = path.read_text(encoding="utf-8")
-        rec = parse_rootlog(text)
-        with pytest.raises(RootlogError) as e:
-            import_rootlog(text)
-        msg = str(e.value).split("; expected")[0]
-        assert "\n" not in msg and "does not have yet what this record needs: faction" in msg
-        follow = msg.split("; and its Rootlog import does not follow yet: ")[1]
-        assert (f"the {rec.map} map" in follow) == (rec.map != "Fall")
-        assert "the E&P deck" in follow
-        for x in rec.players:
-            assert (f"faction {x} (" in msg) == (x not in "CEAV"), (path.name, x)
-
-
-def test_real_games_headers_set_up_their_map_deck_and_suits() -> None:
-    """Each real game's header (Map:, Deck:, Clearings:) sets up a game on its map, with the
-    Exiles and Partisans deck and its clearing suits (issue 9; factions follow as they exist)."""
-    for path in _games():
-        rec = parse_rootlog(path.read_text(encoding="utf-8"))
-        opts = rec.setup_options()
-        g = new_game(["marquise", "eyrie"], seed=1, **opts)
-        assert g.state.shared_deck == "exiles" and g.state.map == opts["map"], path.name
-        suits = load_board(g.state.map, g.state.suits).suit[1:]
-        want = rec.clearings or tuple(s[0].upper() for s in load_board("autumn").suit[1:])
-        assert tuple(s[0].upper() for s in suits) == tuple(want), path.name
+# The real games' headers and refusals: test_rootlog_maps.py (every map, deck and landmark).
 
 
 # --- Tricky fragments --------------------------------------------------------------------
@@ -462,15 +431,16 @@ IMPORT_BASE = "Map: Fall\nDeck: Standard\nC: Ann\nE: Bo\n\nC:t_k->1\nE:b->3\n"
 @pytest.mark.parametrize(
     ("old", "new", "needle"),
     [
-        ("Fall", "Winter", "line 1, column 1: rootgame's Rootlog import does not follow yet: "
-         "the Winter map;"),
-        ("Standard", "E&P", "line 2, column 1: .*does not follow yet: the E&P deck;"),
-        ("E: Bo", "G: Bo", r"line 4, .*needs: faction G \(vagabond2\);"),
+        ("Fall", "Winter", "line 1, column 1: the Winter map prints no suits: the record "
+         "needs a 'Clearings:' line"),
+        ("E: Bo", "G: Bo", r"line 4, .*needs: a second Vagabond \(G\);"),
         ("Deck: Standard", "Deck: Standard\nHirelings: Bandits, Stoic Protector",
          r"line 3, .*needs: hirelings \(Bandits, Stoic Protector\)"),
-        ("Deck: Standard", "Deck: Standard\nLandmarks: Tower", r"needs: landmarks \(Tower\)"),
+        ("Deck: Standard", "Deck: Standard\nLandmarks: Tower",
+         r"line 3, .*cannot follow: landmarks without their clearing \(tower;"),
         ("Deck: Standard", "Deck: Standard\nClearings: " + ", ".join(
-            f"F{c}" for c in range(1, 13)), "follow yet: clearing suits other than the Fall map's"),
+            f"F{c}" for c in range(1, 13)), "line 3, column 1: the header does not set a game "
+         "up: suits: .* must have 4 clearings of each suit"),
         ("E:b->3", "E:b->3/Sp->9", r"line 7, column 8: S is a hireling, .*no hirelings yet"),
         ("E:b->3", "E:b->3/h_E->A$4", "line 7, column 8: hireling h_E: rootgame has no hire"),
         ("E:b->3", "E:%s->e", "line 7, column 3: the eyrie have no pawn, items nor quests"),

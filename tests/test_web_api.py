@@ -22,6 +22,7 @@ from webkit import (
 
 from rootgame.cards import N_CARDS
 from rootgame.records.native import replay_record
+from rootgame.records.rootlog import game_turn_states, parse_rootlog, replay_rootlog
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 __all__ = ["postgres"]  # the fixture
@@ -50,6 +51,12 @@ TWO_BOTS = {"seats": [{"faction": "marquise", "kind": "bot"},
 FOUR_BOTS_ON_THE_LAKE = {
     "seats": [{"faction": f, "kind": "bot"} for f in ("marquise", "eyrie", "alliance", "vagabond")],
     "seed": 4, "map": "lake", "deck": "exiles",
+}
+
+
+TWO_BOTS_IN_THE_MOUNTAINS = {
+    "seats": [{"faction": f, "kind": "bot"} for f in ("marquise", "eyrie")],
+    "seed": 5, "map": "mountain", "suits": "random", "landmarks": ["forge", "black-market"],
 }
 
 
@@ -411,7 +418,8 @@ def test_records_of_a_game_in_progress_are_refused(c: TestClient) -> None:
     assert r.status_code == 403 and "hidden cards" in r.json()["error"]
 
 
-@pytest.mark.parametrize("spec", [TWO_BOTS, FOUR_BOTS_ON_THE_LAKE], ids=["two", "four-lake"])
+@pytest.mark.parametrize("spec", [TWO_BOTS, FOUR_BOTS_ON_THE_LAKE, TWO_BOTS_IN_THE_MOUNTAINS],
+                         ids=["two", "four-lake", "two-mountain-landmarks"])
 def test_a_finished_game_downloads_as_a_record_and_rootlog(
     c: TestClient, spec: dict[str, Any]
 ) -> None:
@@ -421,15 +429,14 @@ def test_a_finished_game_downloads_as_a_record_and_rootlog(
     game = replay_record(r.text)
     assert game.is_over
     r2 = c.get(f"/api/games/{gid}/rootlog")
-    if spec["seats"][2:]:
-        # Rootlog cannot write every map yet: a clear refusal naming what, never a crash.
-        assert r2.status_code in (200, 422), r2.text
-        if r2.status_code == 422:
-            assert r2.json()["code"] == "no_rootlog" and "lake" in r2.json()["error"]
-            es = c.get(f"/api/games/{gid}/rootlog", params={"lang": "es"}).json()["error"]
-            assert "Rootlog" in es and es != r2.json()["error"]
-    else:
-        assert r2.status_code == 200 and r2.text.strip()
+    # Every map and deck is written (issue 9): the header sets the same game up, and the
+    # record replays to the same board line by line.
+    assert r2.status_code == 200 and "attachment" in r2.headers["content-disposition"], r2.text
+    rec = parse_rootlog(r2.text)
+    assert rec.setup_options()["map"] == game.state.map
+    assert rec.setup_options()["deck"] == game.state.shared_deck
+    assert (rec.clearings is None) == (game.state.map == "autumn" and not game.state.suits)
+    assert replay_rootlog(r2.text).turns == game_turn_states(game)
     up = c.post("/api/replays", json={"text": r.text})
     assert up.status_code == 200
     rid, steps = up.json()["id"], up.json()["steps"]
@@ -445,6 +452,20 @@ def test_a_finished_game_downloads_as_a_record_and_rootlog(
     assert s5["next"] == game.history[5]
     bad = c.get(f"/api/replays/{rid}", params={"step": steps + 1})
     assert bad.status_code == 422 and str(steps) in bad.json()["error"]
+
+
+def test_a_game_rootlog_cannot_write_is_refused_naming_why(c: TestClient) -> None:
+    """Only a game with a Clockwork bot has no Rootlog form (the notation has no letter for
+    it, ruling 176): a clear refusal in the player's language, never a crash."""
+    spec = {"seats": [{"faction": "marquise", "kind": "bot"},
+                      {"faction": "electric-eyrie", "kind": "bot"}], "seed": 3}
+    gid = all_bots_finished(c, spec)
+    r = c.get(f"/api/games/{gid}/rootlog")
+    assert r.status_code == 422 and r.json()["code"] == "no_rootlog", r.text
+    assert "electric-eyrie" in r.json()["error"] and "native record" in r.json()["error"]
+    es = c.get(f"/api/games/{gid}/rootlog", params={"lang": "es"}).json()["error"]
+    assert "Rootlog" in es and es != r.json()["error"]
+    assert c.get(f"/api/games/{gid}/record").status_code == 200
 
 
 def test_a_broken_or_oversized_record_is_refused(c: TestClient) -> None:

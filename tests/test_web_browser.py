@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from webkit import HOTSEAT, TWO_ONLINE, Server, browser, shot
 
+from rootgame.records.rootlog import parse_rootlog
+
 __all__ = ["browser"]
 
 STATE_AFTER = (
@@ -193,6 +195,32 @@ def test_the_language_switch_translates_the_table(browser: Any, srv: Server) -> 
     page.wait_for_function("() => document.getElementById('status').textContent.includes('Turno')")
     page.select_option("#lang", "pt")
     page.wait_for_function("() => document.getElementById('lang-name').textContent === 'Idioma'")
+    assert not page.errors
+
+
+def test_a_lake_game_downloads_as_rootlog_from_the_table(browser: Any, srv: Server) -> None:
+    """Issue 9 and 12: a finished game on a map without printed suits, with the E&P deck and
+    a landmark, downloads as Rootlog from its table's link; the file's header sets the
+    same game up (map, deck, suits, landmark)."""
+    h = srv.http()
+    g = h.post("/api/games", json={"seats": [{"faction": "marquise", "kind": "bot"},
+                                             {"faction": "eyrie", "kind": "bot"}],
+                                   "seed": 6, "map": "lake", "deck": "exiles",
+                                   "landmarks": ["forge"]}).json()
+    end = time.time() + 120
+    while not (w := h.get(f"/api/watch/{g['game_id']}").json())["view"]["winners"]:
+        assert time.time() < end
+        time.sleep(0.05)
+    page = open_page(browser, srv.url + g["watch"])
+    page.wait_for_selector("#downloads a[data-download=rootlog]")
+    with page.expect_download() as got:
+        page.click("#downloads a[data-download=rootlog]")
+    assert got.value.suggested_filename.endswith(".rootlog")
+    text = Path(got.value.path()).read_text(encoding="utf-8")
+    rec = parse_rootlog(text)
+    assert (rec.map, rec.deck) == ("Lake", "E&P") and rec.clearings is not None
+    assert [name for name, _ in rec.landmarks] == ["forge"]
+    assert rec.winner == "".join({"marquise": "C", "eyrie": "E"}[f] for f in w["view"]["winners"])
     assert not page.errors
 
 

@@ -401,7 +401,7 @@ def create_app(db: str = "sqlite:///rootgame.db", bot_delay: float = 0.3) -> Fas
 
             try:
                 text, name = export_rootlog(game), f"rootgame-{game_id}.rootlog"
-            except RootlogError as e:  # what the notation cannot write yet (a map, a card)
+            except RootlogError as e:  # what the notation has no form for (a Clockwork bot)
                 why = message("no_rootlog", la, problem=str(e))
                 raise ApiError(422, "no_rootlog", why) from None
         return PlainTextResponse(

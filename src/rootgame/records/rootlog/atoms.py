@@ -19,6 +19,7 @@ from ...cards import DECK
 from .cards import CardSpec, spec_from_name
 from .factions import BOARD, COMMON_LOCS, Loc, notation
 from .notation import (
+    DECK_NAME,
     FACTION_LETTERS,
     ITEM_OF_LETTER,
     LETTER_OF,
@@ -32,6 +33,7 @@ from .notation import (
     Hireling,
     Item,
     Move,
+    Path,
     Piece,
     Place,
     Reveal,
@@ -82,7 +84,13 @@ class Converter:
     """Turns the actions of a record line into atoms, checking that they name things the
     engine has."""
 
-    def __init__(self, seat_of: dict[str, int], factions: Sequence[str]) -> None:
+    def __init__(self, seat_of: dict[str, int], factions: Sequence[str], market: int = 0,
+                 deck: str = "base") -> None:
+        self.deck = deck
+        """The shared deck ("base" or "exiles"): a card name of the other deck is refused."""
+        self.market = market
+        """The Black Market's clearing (0 for none): a card there is one of its face-down
+        cards (docs/rulings.md)."""
         self.seat_of = seat_of
         self.factions = factions
         self.notations = [notation(f) for f in factions]
@@ -154,16 +162,17 @@ class Converter:
         if a.item is not None:
             item = ITEM_OF_LETTER.get(a.item)
             if item is None:
-                raise self.fail(turn, a, f"no card of the Standard deck makes %{a.item}",
+                raise self.fail(turn, a, f"no card makes %{a.item}",
                                 "an item: " + ", ".join(sorted(ITEM_OF_LETTER)))
             return CardSpec(item=item)
         name = a.card or ""
-        spec = spec_from_name(None, name)
+        spec = spec_from_name(None, name, self.deck)
         if spec is None and len(name) > 1 and name[0].upper() in SUIT_LETTERS:
-            spec = spec_from_name(SUIT_NAMES[name[0].upper()], name[1:])
+            spec = spec_from_name(SUIT_NAMES[name[0].upper()], name[1:], self.deck)
         if spec is None:
-            raise self.fail(turn, a, f"no card of the Standard deck is called {name!r}",
-                            "a card name or abbreviation ('Ztax', 'Zffavor', 'Z%h')")
+            raise self.fail(turn, a, f"no card of the {DECK_NAME[self.deck]} deck is called "
+                            f"{name!r}", "a card name or abbreviation ('Ztax', 'Zffavor', "
+                            "'Z%h')")
         return spec
 
     def move(self, turn: Turn, i: int, a: Move) -> list[RAtom]:
@@ -188,13 +197,29 @@ class Converter:
             elif isinstance(w, Item):
                 out.extend(self.item_term(turn, i, a, t, w))
             else:
-                raise self.fail(turn, a, "closed paths: rootgame has no Mountain map yet",
-                                "pieces or cards")
+                out.append(self.path_term(turn, i, a, w))
         return out
+
+    def path_term(self, turn: Turn, i: int, a: Move, w: Path) -> RAtom:
+        """A closed path removed (``2_5->``, M.4.3)."""
+        if a.to:
+            raise self.fail(turn, a, "a closed path is only removed", f"'{w.a}_{w.b}->'")
+        return RAtom("path", (min(w.a, w.b), max(w.a, w.b)), 1, i)
+
+    def ferry_term(self, turn: Turn, i: int, a: Move, t: Term) -> list[RAtom]:
+        """The Ferry going along with a move (M.3.5): ``(3w+f)1->12`` or ``f1->12``."""
+        st = t.start
+        if st is None or st.kind != "clearing" or len(a.to) != 1 or \
+                a.to[0].kind != "clearing" or t.count != 1:
+            raise self.fail(turn, a, "the Ferry goes from its clearing to one clearing",
+                            "'f1->12' or '(3w+f)1->12'")
+        return [RAtom("ferry", (st.clearings[0], a.to[0].clearings[0]), 1, i)]
 
     def piece_term(self, turn: Turn, i: int, a: Move, t: Term, w: Piece) -> list[RAtom]:
         """Placements (from the supply), removals (to the supply) and transfers (from a
         clearing to a clearing, one per destination)."""
+        if w.type == "f" and w.faction is None and not w.subtype:
+            return self.ferry_term(turn, i, a, t)
         seat = self.seat(turn, a, w.faction)
         fac = self.factions[seat]
         if w.type == "p" and not w.subtype and fac == "vagabond":
@@ -255,10 +280,11 @@ class Converter:
                 raise self.fail(turn, a, f"the {w.name}: rootgame has the Vagabond's base "
                                 "characters only", "'#thief->$', '#tinker->$' or '#ranger->$'")
         suit = SUIT_NAMES[w.suit] if w.suit else None
-        spec = spec_from_name(suit, w.name) if w.name else CardSpec(suit, None)
+        spec = spec_from_name(suit, w.name, self.deck) if w.name else CardSpec(suit, None)
         if spec is None:
-            raise self.fail(turn, a, f"no card of the Standard deck is called {w.name!r}",
-                            "a card name or abbreviation ('F#tax', 'B#@', '#anvil')")
+            raise self.fail(turn, a, f"no card of the {DECK_NAME[self.deck]} deck is called "
+                            f"{w.name!r}", "a card name or abbreviation ('F#tax', 'B#@', "
+                            "'#anvil')")
         src = self.card_place(turn, a, t.start, ("deck",))
         if len(a.to) > 1:
             raise self.fail(turn, a, "a card goes to one place", "one destination")
@@ -375,13 +401,16 @@ class Converter:
             return ("board", self.seat(turn, a, p.faction))
         if p.kind == "discard":
             return ("discard",)
+        if p.kind == "clearing" and self.market and p.clearings[0] == self.market:
+            return ("market",)
         if p.kind == "field":
             seat = self.seat(turn, a, p.faction)
             loc = self.notations[seat].field_loc(seat, p.name)
             if loc is not None:
                 return loc
         raise self.fail(turn, a, f"a card cannot be in this {p.kind}",
-                        "a hand, a board, a Decree column ('$_r', '$_m', '$_x', '$_b')")
+                        "a hand, a board, a Decree column ('$_r', '$_m', '$_x', '$_b'), the "
+                        "Black Market's clearing")
 
 
 def engine_atoms(st: Step, factions: Sequence[str]) -> list[tuple[Any, ...]]:
@@ -436,6 +465,10 @@ def engine_atoms(st: Step, factions: Sequence[str]) -> list[tuple[Any, ...]]:
         vb_atoms.sort(key=lambda x: len(engine_item_keys(*x[1])) if x[0] == "item" else 0)
         out.extend(vb_atoms)
     out.extend(piece_atoms(piece_deltas(b, f)))
+    if b.ferry != f.ferry and b.ferry and f.ferry:
+        out.append(("ferry", (b.ferry, f.ferry), None))
+    if b.closed != f.closed:
+        out.extend(("path", (min(p), max(p)), None) for p in sorted(set(b.closed) - set(f.closed)))
     for s, (x, y) in enumerate(zip(b.vp, f.vp, strict=True)):
         if y != x:
             out.append(("vp", s, y - x))

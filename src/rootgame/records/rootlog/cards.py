@@ -1,12 +1,14 @@
-"""Card identities in Rootlog: the names and abbreviations of the Standard deck's cards,
+"""Card identities in Rootlog: the names and abbreviations of the cards of both decks (the
+Standard deck and the Exiles and Partisans deck),
 and :class:`CardSpec`, what a record says about a card (its suit, its possible names, the
 item it crafts)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
-from ...cards import DECK
+from ...cards import DECK, Card, deck_ids
 from .notation import SUIT_LETTER
 
 _LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
@@ -28,7 +30,29 @@ _CARD_ABBREVIATIONS: dict[str, str] = {
     "scouting-party": "scout",
     "stand-and-deliver": "stand",
     "tax-collector": "tax",
+    # The Exiles and Partisans deck (the specification's second table).
+    "boat-builders": "boat",
+    "charm-offensive": "charm",
+    "coffin-makers": "coffin",
+    "corvid-planners": "cplans",
+    "eyrie-emigre": "emi",
+    "false-orders": "false",
+    "fox-partisans": "part",
+    "rabbit-partisans": "part",
+    "mouse-partisans": "part",
+    "informants": "inform",
+    "league-of-adventurous-mice": "league",
+    "master-engravers": "engrave",
+    "murine-broker": "murine",
+    "propaganda-bureau": "prop",
+    "saboteurs": "sabo",
+    "soup-kitchens": "soup",
+    "swap-meet": "swap",
+    "tunnels": "tun",
 }
+_SUITED_NAMES = {"favor": "favor", "partisans": "part"}
+"""Cards of one name in three suits (``F#favor``, ``R#part``): the name a record may write
+without the suit, and the abbreviation."""
 
 
 def _letters(name: str) -> str:
@@ -56,13 +80,17 @@ def _build_name_table() -> dict[str, frozenset[str]]:
             names.add("dominance")
         if c.kind == "ambush":
             names.add("ambush")
+        for name, abbreviation in _SUITED_NAMES.items():
+            if card_name(c.id) == abbreviation:
+                names.add(name)
         for n in names:
             table.setdefault(n, set()).add(c.key)
     return {k: frozenset(v) for k, v in table.items()}
 
 
 CARD_NAMES: dict[str, frozenset[str]] = _build_name_table()
-"""Every name and abbreviation of a Standard-deck card -> the card keys it may mean."""
+"""Every name and abbreviation of a card of either deck -> the card keys it may mean (the
+game's deck decides which of them are in play)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,15 +117,26 @@ class CardSpec:
 
 
 
-def spec_from_name(suit: str | None, name: str | None) -> CardSpec | None:
-    """The spec of ``[suit]#[name]`` (suit as an engine suit name); None for an unknown name."""
+def spec_from_name(
+    suit: str | None, name: str | None, deck: str | None = None
+) -> CardSpec | None:
+    """The spec of ``[suit]#[name]`` (suit as an engine suit name); None for a name no card
+    has (of the shared ``deck`` when given: "base" or "exiles")."""
     if name is None:
         return CardSpec(suit, None)
     keys = CARD_NAMES.get(name)
     if keys is None:
         return None
-    if suit is not None:
-        keys = frozenset(k for k in keys if any(c.key == k and c.suit == suit for c in DECK))
+    if suit is not None or deck is not None:
+        among = _deck_cards(deck)
+        keys = frozenset(k for k in keys if any(
+            c.key == k and (suit is None or c.suit == suit) for c in among))
         if not keys:
             return None
     return CardSpec(suit, keys)
+
+
+@cache
+def _deck_cards(deck: str | None) -> tuple[Card, ...]:
+    """The cards of the shared deck ``deck`` (every card for None)."""
+    return tuple(DECK) if deck is None else tuple(DECK[i] for i in deck_ids(deck))

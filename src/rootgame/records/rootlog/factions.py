@@ -31,15 +31,15 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from ...board import load_board
-from .notation import FACTION_NAMES, SUIT_NAMES, RootlogError, RootlogGame
+from .notation import FACTION_TITLES, RootlogError, RootlogGame
 
 Loc = tuple[Any, ...]
 """Where a card is, as the engine observer sees it: ``("deck",)``, ``("discard",)``,
 ``("hand", seat)``, ``("board", seat)``, ``("dominance", seat)``, and faction fields such as
 ``("decree", seat, column)``."""
 
-COMMON_LOCS = frozenset({"deck", "discard", "available", "removed", "hand", "board", "dominance"})
+COMMON_LOCS = frozenset({"deck", "discard", "available", "removed", "hand", "board", "dominance",
+                         "market"})
 """The kinds of card places every faction shares; any other kind is a faction's board field."""
 
 Atom = tuple[Any, ...]
@@ -298,7 +298,8 @@ SUPPORTED_FACTIONS = tuple(BY_LETTER)
 def hidden_place(factions: Sequence[str], loc: Loc) -> bool:
     """Whether cards at ``loc`` are face down to the other players: a hand, or a board whose
     cards are (the Alliance's supporters). Cards drawn unnamed there may be any card."""
-    return loc[0] == "hand" or (loc[0] == "board" and notation(factions[loc[1]]).face_down_board)
+    return loc[0] in ("hand", "market") or (
+        loc[0] == "board" and notation(factions[loc[1]]).face_down_board)
 
 
 def hidden_pile(g: Any, loc: Loc) -> list[int]:
@@ -306,6 +307,9 @@ def hidden_pile(g: Any, loc: Loc) -> list[int]:
     if loc[0] == "hand":
         hand: list[int] = g.seats[loc[1]].hand
         return hand
+    if loc[0] == "market":
+        market: list[int] = g.market
+        return market
     return notation(g.factions[loc[1]]).hidden_cards(g.fs[loc[1]])
 
 
@@ -315,6 +319,8 @@ def hidden_piles(g: Any) -> Iterator[tuple[Loc, list[int]]]:
         yield ("hand", s), g.seats[s].hand
         if notation(f).face_down_board:
             yield ("board", s), notation(f).hidden_cards(g.fs[s])
+    if g.market:
+        yield ("market",), g.market
 
 
 def notation(engine: str) -> FactionNotation:
@@ -325,29 +331,43 @@ def notation(engine: str) -> FactionNotation:
 _PLAIN = FactionNotation()
 
 
+def _characters_lacking(rec: RootlogGame, letters: Sequence[str]) -> list[tuple[int, str]]:
+    """The Vagabond's characters of the expansions that a supported Vagabond's setup line
+    takes (``#adventurer->$``): (line, what)."""
+    from .notation import Card, Move
+    from .vagabond import OTHER_CHARACTERS
+
+    out: list[tuple[int, str]] = []
+    for t in rec.turns:
+        if not t.setup or t.faction not in letters or t.faction not in SUPPORTED_FACTIONS or \
+                BY_LETTER[t.faction].engine != "vagabond":
+            continue
+        names = [x.what.name for a in t.actions if isinstance(a, Move) for x in a.terms
+                 if isinstance(x.what, Card) and x.what.name in OTHER_CHARACTERS]
+        out.extend((t.line, f"the Vagabond's character the {name.title()} (#{name}->$)")
+                   for name in names if name is not None)
+    return out
+
+
 def check_supported(rec: RootlogGame, letters: Sequence[str]) -> None:
     """Refuse, in one line naming all of it, a record of what rootgame cannot replay yet:
-    factions, hirelings and landmarks the engine does not have; maps, the E&P deck and
-    clearing suits the engine has but its Rootlog import does not follow yet."""
+    factions, Vagabond characters and hirelings the engine does not have, and landmarks
+    whose clearing the header does not give (``Landmarks: forge`` instead of
+    ``forge->5``: the import needs the place, the notation's form)."""
     at = rec.header_lines
     lacks: list[tuple[int, str]] = []
     unfollowed: list[tuple[int, str]] = []
-    if rec.map not in ("Fall", "Autumn"):
-        unfollowed.append((at.get("Map", 0), f"the {rec.map} map"))
-    elif rec.clearings is not None:
-        fall = load_board("autumn")
-        if any(SUIT_NAMES[x] != fall.suit[c + 1] for c, x in enumerate(rec.clearings)):
-            unfollowed.append((at.get("Clearings", 0),
-                               "clearing suits other than the Fall map's"))
-    if rec.deck != "Standard":
-        unfollowed.append((at.get("Deck", 0), f"the {rec.deck} deck"))
     for x in letters:
         if x not in SUPPORTED_FACTIONS:
             line = at.get(x) or next((t.line for t in rec.turns if t.faction == x), 0)
-            lacks.append((line, f"faction {x} ({FACTION_NAMES.get(x, '?')})"))
-    for key, got in (("Hirelings", rec.hirelings), ("Landmarks", rec.landmarks)):
-        if got:
-            lacks.append((at.get(key, 0), f"{key.lower()} ({', '.join(got)})"))
+            lacks.append((line, f"{FACTION_TITLES.get(x, 'faction')} ({x})"))
+    if rec.hirelings:
+        lacks.append((at.get("Hirelings", 0), f"hirelings ({', '.join(rec.hirelings)})"))
+    lacks.extend(_characters_lacking(rec, letters))
+    unplaced = [name for name, c in rec.landmarks if not c]
+    if unplaced:
+        unfollowed.append((at.get("Landmarks", 0), "landmarks without their clearing ("
+                           + ", ".join(unplaced) + "; write 'forge->5')"))
     if lacks or unfollowed:
         line = min(n for n, _ in lacks + unfollowed)
         parts = []
@@ -356,11 +376,11 @@ def check_supported(rec: RootlogGame, letters: Sequence[str]) -> None:
                          + ", ".join(what for _, what in lacks))
         if unfollowed:
             parts.append(("its" if lacks else "rootgame's")
-                         + " Rootlog import does not follow yet: "
+                         + " Rootlog import cannot follow: "
                          + ", ".join(what for _, what in unfollowed))
         raise RootlogError(
             "; and ".join(parts), line, 1 if line else 0, "",
-            "the Fall map, the Standard deck, the Marquise (C), the Eyrie (E), the "
-            "Woodland Alliance (A) and the Vagabond (V)")
+            "the Marquise (C), the Eyrie (E), the Woodland Alliance (A) and the Vagabond "
+            "(V), on any map with either deck and landmarks set up in named clearings")
     if len(letters) < 2:
         raise RootlogError("a game needs two factions", 0, 0, "", "players C and E")

@@ -22,8 +22,9 @@ from .steps import Step
 
 
 def swap_cards(g: Any, x: int, y: int) -> None:
-    """Exchange two cards wherever they are (hands, piles, play areas, the Decree)."""
-    places: list[list[int]] = [g.deck, g.discard, g.available_dominance]
+    """Exchange two cards wherever they are (hands, piles, play areas, the Decree, the
+    Black Market)."""
+    places: list[list[int]] = [g.deck, g.discard, g.available_dominance, g.market]
     for s in g.seats:
         places += [s.hand, s.persistent]
     for f, fs in zip(g.factions, g.fs, strict=True):
@@ -133,6 +134,8 @@ class CardIdentity:
     def settle_draw(
         self, line: int, left: list[int], g2: Any, st: Step, cid: int, dst: Loc,
         from_deck: bool, atoms_by_step: list[list[tuple[Any, ...]]], si: int,
+        free: dict[int, tuple[int, int]] | None = None, epoch: int = 0,
+        renames: list[tuple[Any, ...]] | None = None,
     ) -> tuple[int, bool, int] | None:
         """Match an engine draw with the next recorded draw into that hand (or face-down
         board pile, ``dst``). When the record names another card still hidden in the same
@@ -156,14 +159,21 @@ class CardIdentity:
         drawn_too = [c for c, loc in st.after.cards.items() if loc != dst
                      and hidden_place(self.factions, loc)
                      and st.before.cards.get(c) == want]
+        # Or a card drawn unnamed from the same pile earlier (into another hand, or dealt
+        # face down beside the Black Market): the two draws were the other way round.
+        earlier = [y for y, (_serial, e) in (free or {}).items()
+                   if e == epoch and y != cid and y not in drawn_too]
         for k in idx:
             at = ln.atoms[k]
             spec = at.spec
             assert spec is not None
-            for y in list(reversed(g2.deck)) + drawn_too:
-                if st.before.cards.get(y) == want and spec.matches(y):
+            for y in list(reversed(g2.deck)) + drawn_too + earlier:
+                if (st.before.cards.get(y) == want or y in earlier) and spec.matches(y):
                     left[k] -= 1
                     swap_cards(g2, cid, y)
+                    if y in earlier and free is not None and renames is not None:
+                        free[cid] = info = free.pop(y)
+                        renames.append(("rename", info[0], cid))
                     for later in atoms_by_step[si:]:
                         for j, old in enumerate(later):
                             if len(old) > 2 and old[0] in ("card", "craft", "ambush"):
@@ -210,7 +220,8 @@ class CardIdentity:
             deck[:] = rest + chosen[::-1]
 
     def pick_options(self, pos: Pos, g: Any, a: tuple[Any, ...]) -> list[int | None]:
-        """Stand and Deliver! takes a random card: the cards the record may name."""
+        """Stand and Deliver!, Steal and Swap Meet take a random card: the cards the record
+        may name."""
         if pos.line is None:
             return []
         victim = int(a[1])

@@ -22,11 +22,13 @@ from .atoms import Converter, Line, engine_atoms
 from .cards import CardSpec
 from .factions import check_supported, hidden_piles, hidden_place
 from .identity import CardIdentity, swap_cards
-from .notation import FACTION_NAMES, RootlogError, RootlogGame
+from .notation import FACTION_NAMES, LANDMARK_NAME, RootlogError, RootlogGame
 from .reader import parse_rootlog
 from .search import (
     MAX_SILENT,
+    RANDOM_TAKES,
     STALL,
+    STALL_PER_ATOM,
     Cand,
     Node,
     Pos,
@@ -94,10 +96,13 @@ class Importer(CardIdentity):
             if t.faction not in letters:
                 letters.append(t.faction)
         check_supported(rec, letters)
+        self.options = rec.setup_options()
+        """``new_game``'s map, deck, suits and landmarks, from the header."""
         self.letters = letters
         self.factions = [FACTION_NAMES[x] for x in letters]
         self.seat_of = {x: i for i, x in enumerate(letters)}
-        conv = Converter(self.seat_of, self.factions)
+        conv = Converter(self.seat_of, self.factions,
+                         dict(rec.landmarks).get("black-market", 0), self.options["deck"])
         self.lines = [conv.line(i, t) for i, t in enumerate(rec.turns)]
         self.setup_line: dict[int, int] = {}
         self.turn_lines: list[int] = []
@@ -459,7 +464,8 @@ class Importer(CardIdentity):
                 named = False
                 if line is not None:
                     got = self.settle_draw(line, left[line], g2, st, cid, at[1][1],
-                                           from_deck, atoms_by_step, si)
+                                           from_deck, atoms_by_step, si, free,
+                                           epoch if from_deck else epoch + 1, events)
                     if got is None:
                         return None
                     new, named, _hit = got
@@ -584,7 +590,7 @@ class Importer(CardIdentity):
                 order = self.ordered(pos, legal)
                 for ai, a in enumerate(order):
                     picks: list[int | None] = [None]
-                    if a[0] in ("stand-and-deliver", "steal"):
+                    if a[0] in RANDOM_TAKES:
                         picks = self.pick_options(pos, g, a) or [None]
                     for pk in picks:
                         for r in self.evaluate(pos, g, a, prefix, before, [], pk):
@@ -689,7 +695,7 @@ class Importer(CardIdentity):
         root = self.start()
         stack = [root]
         expanded = 0
-        furthest, since = -1, 0
+        furthest, since, stall = -1, 0, STALL
         while stack:
             node = stack[-1]
             if node.pos.done:
@@ -699,8 +705,12 @@ class Importer(CardIdentity):
                 here = -1 if node.pos.line is None else self.rank_of[node.pos.line]
                 if here > furthest:
                     furthest, since = here, 0
+                    # A long line leaves more choices the record cannot see (which Decree
+                    # card carried out which of eleven moves): more room before giving up.
+                    stall = STALL + STALL_PER_ATOM * (
+                        0 if node.pos.line is None else len(self.lines[node.pos.line].atoms))
                 since += 1
-                if expanded > budget or since > STALL:
+                if expanded > budget or since > stall:
                     break
                 first = node.children is None
                 if first:
@@ -736,10 +746,7 @@ class Importer(CardIdentity):
     def start(self) -> Node:
         """Set the game up; the starting hands are those named on the setup lines (swapped in
         from the deck), unnamed ones stay free; then run the setup to the first decision."""
-        from ...game import setup_state
-
-        g = setup_state(self.factions, "autumn", 0, self.first)
-        g.log = None
+        g, tokens, events = self.set_up()
         free: dict[int, tuple[int, int]] = {}
         left: dict[int, list[int]] = {}
         order = [(g.first_seat + k) % g.n for k in range(g.n)]
@@ -757,6 +764,7 @@ class Importer(CardIdentity):
                     lf[idx[0]] -= 1
                 if spec is not None and spec.named and not spec.matches(cid):
                     later = hand[p + 1:] + [c for s2 in order[n + 1:] for c in g.seats[s2].hand]
+                    later += g.market
                     y = next((c for c in reversed(g.deck) if spec.matches(c)), None)
                     if y is None:
                         y = next((c for c in later if spec.matches(c)), None)
@@ -767,7 +775,12 @@ class Importer(CardIdentity):
                     swap_cards(g, cid, y)
                 elif spec is None or not spec.named:
                     free[hand[p]] = (0, 0)
-        events: list[tuple[Any, ...]] = []
+        # The Black Market's cards, drawn before the hands, are unnamed draws: free until
+        # the record names them.
+        for cid in g.market:
+            self.serial += 1
+            events.append(("draw", cid, self.serial))
+            free[cid] = (self.serial, 0)
         for seat in order:
             for cid in g.seats[seat].hand:
                 self.serial += 1
@@ -789,7 +802,62 @@ class Importer(CardIdentity):
         if not isinstance(r, Cand):
             first = self.setup_line[order[0]]
             raise self.open_error(first, left[first], "the setup does not match the record")
-        return Node(r.pos, None, (), tuple(events) + r.events, r.states)
+        return Node(r.pos, None, tokens, tuple(events) + r.events, r.states)
+
+    def set_up(self) -> tuple[Any, tuple[str, ...], list[tuple[Any, ...]]]:
+        """The game set up as the header says (map, deck, clearing suits, landmarks), with
+        its landmarks set up where the header puts them (appendix A step 5) and the starting
+        hands drawn: the state, the landmark decisions' tokens, and the chance events of the
+        setup (the landmark cards dealt in the header's order)."""
+        from ... import flow
+        from ...actions import token
+        from ...game import setup_state
+        from ...rules.landmarks import LANDMARKS
+
+        opts = self.options
+        named = tuple(opts.get("landmarks", ()))
+        hdr = self.rec.header_lines
+        if opts["map"] != "autumn" and "suits" not in opts:
+            raise RootlogError(
+                f"the {self.rec.map} map prints no suits: the record needs a 'Clearings:' line",
+                hdr.get("Map", 0), 1, f"Map: {self.rec.map}", "'Clearings: F1, M2, R3, ...'")
+        try:
+            g = setup_state(self.factions, opts["map"], 0, self.first, suits=opts.get("suits"),
+                            deck=opts["deck"], landmarks=named)
+        except ValueError as e:
+            line = hdr.get("Clearings", 0)
+            raise RootlogError(f"the header does not set a game up: {e}", line, 1 if line else 0,
+                               "", "twelve clearings, four of each suit") from None
+        g.log = None
+        # The header lists the landmarks in the order they were set up (which matters: none
+        # goes next to another); the notation does not say who set up which. They are dealt
+        # in the header's order (docs/rulings.md): the setup decisions, last player first,
+        # take the header's landmarks in turn, and the final replay forces that deal.
+        frames = [f for f in reversed(g.stack) if f.kind == "landmark"]
+        for f, name in zip(frames, named, strict=True):
+            f.data["name"] = name
+        g.landmarks = dict.fromkeys(named, 0)
+        events: list[tuple[Any, ...]] = landmark_picks(list(named), list(named))
+        tokens: list[str] = []
+        where = dict(self.rec.landmarks)
+        while g.stack[-1].kind == "landmark":
+            f = g.stack[-1]
+            name = str(f.data["name"])
+            legal, apply = flow.DECISIONS["landmark"]
+            a = ("landmark", name, where[name])
+            if a not in legal(g, f):
+                at = self.rec.header_lines.get("Landmarks", 0)
+                raise RootlogError(
+                    f"the {name} cannot be set up in clearing {where[name]}", at, 1,
+                    f"{LANDMARK_NAME[name]}->{where[name]}",
+                    "one of clearings " + ", ".join(str(x[2]) for x in legal(g, f)
+                                                   if x[0] == "landmark"))
+            apply(g, f, a)
+            tokens.append(token(a))
+        assert all(name in LANDMARKS for name in where)
+        if g.stack[-1].kind == "deal_hands":
+            flow.DRIVERS["deal_hands"](g, g.stack[-1])
+        return g, tuple(tokens), events
 
     # --- the result ---------------------------------------------------------------------
     def finish(self, node: Node, sample_seed: int = 0) -> RootlogReplay:
@@ -841,12 +909,16 @@ class Importer(CardIdentity):
                 pile = rest if k == len(epochs) - 1 else []
                 forced.append(("shuffle", *(pile + epochs[k][::-1])))
                 if k == 0:
+                    # The landmarks are dealt before the factions set up (appendix A).
+                    forced.extend(("pick", e[1]) for e in events if e[0] == "landmark")
                     forced.extend(self.vagabond_shuffles(final.g, events))
             else:
                 forced.append(c)
         try:
-            game = new_game(self.factions, map="autumn", seed=0, first_player=self.first,
-                            forced=forced)
+            opts = self.options
+            game = new_game(self.factions, map=opts["map"], seed=0, first_player=self.first,
+                            forced=forced, suits=opts.get("suits"), deck=opts["deck"],
+                            landmarks=opts.get("landmarks"))
             for t, names in tokens:
                 apply_found(game, rename_cards(game.state, t, names))
         except (IllegalAction, RootError, ValueError) as e:
@@ -862,7 +934,7 @@ class Importer(CardIdentity):
         start = json.loads(game.origin)
         start["log"] = [] if start.get("log") is not None else None
         game.origin = json.dumps(start)
-        game.meta = {"seed": None, "factions": list(self.factions), "map": "autumn",
+        game.meta = {"seed": None, "factions": list(self.factions), "map": opts["map"],
                      "first_player": self.first, "source": "rootlog",
                      "sampled": {"hands": in_hands, "deck": len(rest), "seed": sample_seed}}
         return RootlogReplay(game, states, self.rec, in_hands, len(rest), sample_seed)
@@ -908,6 +980,19 @@ class Importer(CardIdentity):
         if final.epoch not in groups:
             rng.shuffle(rest)
         return mapping, rest, sum(len(c) for c in groups.values())
+
+
+def landmark_picks(pool: list[str], dealt: list[str]) -> list[tuple[Any, ...]]:
+    """The events of the chance outcomes (``("landmark", pick)``) that deal the landmark cards
+    of ``pool`` in the order ``dealt`` (appendix A step 5: each card dealt is one of those
+    left, ``rules/landmarks.deal``)."""
+    pool = list(pool)
+    out: list[tuple[Any, ...]] = []
+    for name in dealt:
+        if len(pool) > 1:
+            out.append(("landmark", pool.index(name)))
+        pool.remove(name)
+    return out
 
 
 def apply_found(game: Any, tok: str) -> None:
@@ -999,9 +1084,10 @@ def replay_rootlog(
 
 
 def import_rootlog(text: str) -> Any:
-    """Read a Rootlog record of a game rootgame supports (the Fall map, the Standard deck,
-    the Marquise and the Eyrie) and replay it against the engine. Returns the
-    :class:`rootgame.Game` at the end of the record.
+    """Read a Rootlog record of a game rootgame supports (the Marquise, the Eyrie, the
+    Woodland Alliance and the Vagabond, on any map, with either deck and the landmarks the
+    header sets up) and replay it against the engine. Returns the :class:`rootgame.Game` at
+    the end of the record.
 
     At each decision the engine's legal actions are tried (looking through up to
     ``MAX_SILENT`` decisions that change nothing visible); an action is kept when every
@@ -1011,6 +1097,6 @@ def import_rootlog(text: str) -> Any:
     (the pile's order is unknown to the record); unnamed draws are fixed later if the record
     needs them to be a certain card. Dice written in a battle are used; otherwise the dice
     that give the recorded losses are found. Raises :class:`RootlogError` with the line and
-    the first movement that no legal action explains, or naming the unsupported map, deck or
-    faction."""
+    the first movement that no legal action explains, or naming the factions (characters,
+    hirelings) rootgame does not have."""
     return replay_rootlog(text).game

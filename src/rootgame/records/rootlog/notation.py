@@ -13,6 +13,7 @@ the reader (``reader.py``) produces: components and places (:class:`Piece`, :cla
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from ...errors import RootError
 
@@ -35,6 +36,20 @@ FACTION_NAMES: dict[str, str] = {
     "K": "keepers",
 }
 LETTER_OF: dict[str, str] = {v: k for k, v in FACTION_NAMES.items()}
+FACTION_TITLES: dict[str, str] = {
+    "C": "the Marquise de Cat",
+    "E": "the Eyrie Dynasties",
+    "A": "the Woodland Alliance",
+    "V": "the Vagabond",
+    "G": "a second Vagabond",
+    "L": "the Lizard Cult",
+    "O": "the Riverfolk Company",
+    "D": "the Underground Duchy",
+    "P": "the Corvid Conspiracy",
+    "H": "the Lord of the Hundreds",
+    "K": "the Keepers in Iron",
+}
+"""The factions' names for people (refusals name what a record needs)."""
 SUIT_LETTERS = "BFMR"
 SUIT_NAMES: dict[str, str] = {"B": "bird", "F": "fox", "M": "mouse", "R": "rabbit"}
 SUIT_LETTER: dict[str, str] = {v: k for k, v in SUIT_NAMES.items()}
@@ -59,6 +74,14 @@ MAP_OPTION = {"Fall": "autumn", "Autumn": "autumn", "Winter": "winter", "Lake": 
               "Mountain": "mountain"}
 DECK_OPTION = {"Standard": "base", "E&P": "exiles"}
 """The engine's names (``new_game(map=..., deck=...)``) of Rootlog's maps and decks."""
+MAP_NAME = {"autumn": "Fall", "winter": "Winter", "lake": "Lake", "mountain": "Mountain"}
+DECK_NAME = {"base": "Standard", "exiles": "E&P"}
+"""Rootlog's names of the engine's maps and decks (what the writer puts in the header)."""
+LANDMARK_OPTION = {"treetop": "elder-treetop", "city": "lost-city", "market": "black-market",
+                   "forge": "forge", "ferry": "ferry", "f": "ferry", "tower": "tower"}
+"""The engine's names (``new_game(landmarks=...)``) of the landmarks of the ``Landmarks:``
+header (``forge->5/city->3``)."""
+LANDMARK_NAME = {v: k for k, v in LANDMARK_OPTION.items() if k != "f"}
 HEADER_KEYS = ("Map", "Deck", "Clearings", "Landmarks", "Hirelings", "Pool")
 MAX_CLEARING = 12
 MAX_NUMBER = 999
@@ -328,7 +351,9 @@ class RootlogGame:
     deck: str = ""
     clearings: tuple[str, ...] | None = None
     """Suit letter of clearings 1..12 (index 0 is clearing 1); None when not given (Fall)."""
-    landmarks: tuple[str, ...] = ()
+    landmarks: tuple[tuple[str, int], ...] = ()
+    """The ``Landmarks:`` header: (engine name, clearing) in the order written, clearing 0
+    when the record does not say where (the specification writes ``forge->5``)."""
     hirelings: tuple[str, ...] = ()
     pool: str | None = None
     players: dict[str, str] = field(default_factory=dict)
@@ -337,16 +362,18 @@ class RootlogGame:
     winner: str | None = None
     """The winning faction letters (several for a coalition); None when not given."""
     comments: list[tuple[int, str]] = field(default_factory=list)
-
-    def setup_options(self) -> dict[str, str]:
-        """``new_game``'s map, deck and suits for this record's header (``Map:``, ``Deck:``,
-        ``Clearings:``)."""
-        out = {"map": MAP_OPTION[self.map], "deck": DECK_OPTION[self.deck]}
-        if self.clearings is not None:
-            out["suits"] = "".join(self.clearings)
-        return out
     """Comment lines and end-of-line comments of header lines: (line, text)."""
     header_lines: dict[str, int] = field(default_factory=dict)
     """Line number of each header field (``Map``, ``Deck``, ...) and player letter."""
     lines: int = 0
+
+    def setup_options(self) -> dict[str, Any]:
+        """``new_game``'s map, deck, suits and landmarks for this record's header (``Map:``,
+        ``Deck:``, ``Clearings:``, ``Landmarks:``)."""
+        out: dict[str, Any] = {"map": MAP_OPTION[self.map], "deck": DECK_OPTION[self.deck]}
+        if self.clearings is not None:
+            out["suits"] = "".join(self.clearings)
+        if self.landmarks:
+            out["landmarks"] = [name for name, _ in self.landmarks]
+        return out
 

@@ -16,6 +16,7 @@ from .notation import (
     FACTION_LETTERS,
     HEADER_KEYS,
     ITEM_TYPES,
+    LANDMARK_OPTION,
     MAPS,
     MAX_CLEARING,
     MAX_NUMBER,
@@ -234,7 +235,7 @@ def _item_area(cur: _Cursor) -> Place | None:
 _START_EXPECTED = {
     "piece": "a start: a clearing, a forest, 0 (the Burrow) or a faction board, or '->'",
     "card": "a start: a hand (a faction letter), a board ('$', 'F$'), a Decree column "
-    "('$_r'), '*' (the discard pile) or 'Q', or '->'",
+    "('$_r'), '*' (the discard pile), 'Q' or the Black Market's clearing, or '->'",
     "item": "a start: a clearing, a faction board, an area (s, d, t) or a state (r, e), "
     "or '->'",
     "field": "'->'",
@@ -262,7 +263,8 @@ def _start(cur: _Cursor, kind: str) -> Place | None:
     ch = cur.peek()
     if not ch or ch in "+)-^<":
         return None
-    if kind in ("piece", "item") and _is_digit(ch):
+    if kind in ("piece", "item", "card") and _is_digit(ch):
+        # A card in a clearing: the Black Market's face-down cards (docs/rulings.md).
         return _clearing_or_forest(cur, "a clearing")
     if kind in ("piece", "item", "card", "hireling"):
         p = _faction_place(cur)
@@ -846,9 +848,41 @@ def _header(game: RootlogGame, key: str, value: str, n: int, col: int) -> None:
             raise bad("not a faction pool", "faction letters such as 'CEAV'")
         game.pool = value
     elif key == "Landmarks":
-        game.landmarks = tuple(x.strip() for x in value.split(",") if x.strip())
+        game.landmarks = _landmarks(value, bad)
     else:
         game.hirelings = tuple(x.strip() for x in value.split(",") if x.strip())
+
+
+def _landmarks(
+    value: str, bad: Callable[[str, str], RootlogError]
+) -> tuple[tuple[str, int], ...]:
+    """``forge->5/city->3``: each landmark and its clearing (the specification's form); a
+    landmark without ``-><clearing>`` (``Landmarks: forge, tower``) is read with clearing 0,
+    in play but its place unwritten. Commas separate as slashes do."""
+    expected = ("'<landmark>-><clearing>' separated by '/', a landmark being "
+                + ", ".join(sorted(LANDMARK_OPTION)))
+    out: list[tuple[str, int]] = []
+    for part in value.replace(",", "/").split("/"):
+        p = part.strip()
+        if not p:
+            continue
+        name, arrow, where = p.partition("->")
+        name = name.strip().lower()
+        if name not in LANDMARK_OPTION:
+            raise bad(f"unknown landmark {name!r}", expected)
+        c = 0
+        if arrow:
+            w = where.strip()
+            if not w or len(w) > 2 or not all(_is_digit(x) for x in w) or \
+                    not 1 <= int(w) <= MAX_CLEARING:
+                raise bad(f"{p!r}: {w!r} is not a clearing", expected)
+            c = int(w)
+        if any(LANDMARK_OPTION[name] == x for x, _ in out):
+            raise bad(f"landmark {name!r} is given twice", expected)
+        out.append((LANDMARK_OPTION[name], c))
+    if not out:
+        raise bad("no landmark", expected)
+    return tuple(out)
 
 
 def _clearings(value: str, bad: Callable[[str, str], RootlogError]) -> tuple[str, ...]:

@@ -16,7 +16,9 @@ MAX_SILENT = 6
 """How many decisions in a row without any visible effect (choosing a move's clearings
 before its count, declining a card) the search looks through."""
 STALL = 400
-"""The search gives up when this many search states pass without reaching a later line."""
+STALL_PER_ATOM = 12
+"""The search gives up when ``STALL`` search states, and ``STALL_PER_ATOM`` more per
+movement of the furthest line reached, pass without reaching a later line."""
 
 
 @dataclass(slots=True)
@@ -76,10 +78,15 @@ chance events (dice, picks) on the way."""
 
 
 
+RANDOM_TAKES = ("stand-and-deliver", "steal", "swap-meet")
+"""Actions that take a card at random from another hand (Stand and Deliver!, the Thief's
+Steal, Swap Meet): the record names the card, the search picks it (``identity.py``)."""
+
+
 def chance_events(st: Step) -> list[tuple[Any, ...]]:
     """The dice rolled and the random card taken in a step (for the final replay)."""
     out: list[tuple[Any, ...]] = [("dice", hi, lo) for hi, lo in st.dice]
-    if st.act is not None and st.act[0] in ("stand-and-deliver", "steal") and \
+    if st.act is not None and st.act[0] in RANDOM_TAKES and \
             st.seat is not None:
         victim = int(st.act[1])
         taken = [c for c in st.after.hands[st.seat] if c not in st.before.hands[st.seat]]

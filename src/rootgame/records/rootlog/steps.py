@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...board import load_board
+from ...rules.core import board as map_board
 from .factions import BOARD, Loc, notation
 from .notation import LETTER_OF, RootlogError
 
@@ -39,11 +39,19 @@ class Snap:
     each faction board shows besides cards (``status``: the Eyrie's leader)."""
 
     __slots__ = ("_pieces", "board", "factions", "_cards", "areas", "vp", "items", "status",
-                 "hands", "deck", "discard", "map", "boards", "coalition")
+                 "hands", "deck", "discard", "map", "suit", "boards", "coalition", "ferry",
+                 "closed")
 
     def __init__(self, g: Any) -> None:
         facs = self.factions = g.factions
         self.map = g.map
+        self.suit: tuple[str, ...] = map_board(g).suit
+        """Each clearing's suit in this game (the dealt layout on the maps without printed
+        suits): the Alliance's bases are written by it."""
+        self.ferry: int = g.ferry
+        """The Ferry's clearing (the Lake's, or the landmark's), 0 for none."""
+        self.closed: tuple[tuple[int, int], ...] = g.closed
+        """The Mountain's paths still closed (M.4.2)."""
         self.board = (tuple(map(tuple, g.warriors)), tuple(map(tuple, g.buildings)),
                       tuple(map(tuple, g.tokens)),
                       tuple(tuple(notation(f).board_pieces(fs).items())
@@ -64,7 +72,7 @@ class Snap:
                           tuple(fn.board_cards(fs, s))))
             status.append(fn.status(fs))
         self.areas = (self.deck, self.discard, tuple(g.available_dominance or ()),
-                      tuple(g.removed_cards or ()), tuple(seats))
+                      tuple(g.removed_cards or ()), tuple(seats), tuple(g.market))
         """Every place of cards, as tuples: equal areas, no card moved."""
         self._cards: dict[int, Loc] | None = None
         self.vp = tuple(seat.vp for seat in g.seats)
@@ -84,7 +92,7 @@ class Snap:
             pieces: dict[tuple[int, str, int], int] = {}
             facs = self.factions
             warriors, buildings, tokens, boards = self.board
-            suits = load_board(self.map).suit
+            suits = self.suit
             for c in range(1, len(buildings)):
                 for s, n in enumerate(warriors[c]):
                     if n:
@@ -105,8 +113,9 @@ class Snap:
     def cards(self) -> dict[int, Loc]:
         """Where each card is (built when first asked)."""
         if self._cards is None:
-            deck, discard, available, removed, seats = self.areas
+            deck, discard, available, removed, seats, market = self.areas
             cards: dict[int, Loc] = dict.fromkeys(deck, AT_DECK)
+            cards.update(dict.fromkeys(market, AT_MARKET))
             cards.update(dict.fromkeys(discard, AT_DISCARD))
             cards.update(dict.fromkeys(available, AT_AVAILABLE))
             cards.update(dict.fromkeys(removed, AT_REMOVED))
@@ -127,6 +136,8 @@ AT_DECK: Loc = ("deck",)
 AT_DISCARD: Loc = ("discard",)
 AT_AVAILABLE: Loc = ("available",)
 AT_REMOVED: Loc = ("removed",)
+AT_MARKET: Loc = ("market",)
+"""The Black Market's face-down cards (appendix L)."""
 AT_HAND: tuple[Loc, ...] = tuple(("hand", s) for s in range(8))
 AT_BOARD: tuple[Loc, ...] = tuple(("board", s) for s in range(8))
 
@@ -316,9 +327,9 @@ def decide(g: Any, obs: Observer, a: tuple[Any, ...]) -> list[tuple[Any, ...]]:
 
 def from_discard(st: Step) -> frozenset[int]:
     """The card a step takes from the discard pile by choice (the Tinker's Day Labor,
-    Appendix V), not by a reshuffle."""
+    Appendix V; Informants' ambush card, E&P), not by a reshuffle."""
     act = st.act
-    if act is not None and act[0] == "day-labor":
+    if act is not None and act[0] in ("day-labor", "informants"):
         return frozenset({int(act[1])})
     return frozenset()
 

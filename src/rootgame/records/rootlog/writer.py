@@ -16,7 +16,15 @@ from ...cards import DECK
 from ...errors import RootError
 from .cards import card_name, card_text
 from .factions import BOARD, COMMON_LOCS, Loc, notation
-from .notation import ITEM_LETTER, LETTER_OF, SUIT_LETTER, RootlogError
+from .notation import (
+    DECK_NAME,
+    ITEM_LETTER,
+    LANDMARK_NAME,
+    LETTER_OF,
+    MAP_NAME,
+    SUIT_LETTER,
+    RootlogError,
+)
 from .steps import (
     Observer,
     Segment,
@@ -60,7 +68,10 @@ Fragment = str | _Mark | _Removal
 class _Writer:
     """Turns the steps of a replayed game into Rootlog fragments."""
 
-    def __init__(self, factions: Sequence[str]) -> None:
+    def __init__(self, factions: Sequence[str], market: int = 0) -> None:
+        self.market = market
+        """The Black Market's clearing: its face-down cards are written as cards there
+        (docs/rulings.md)."""
         self.letters = [LETTER_OF.get(f, "?") for f in factions]
         self.notations = [notation(f) for f in factions]
         self.mark: _Mark | None = None
@@ -78,6 +89,8 @@ class _Writer:
             return "*" if as_start else ""
         if k == "hand":
             return self.letters[loc[1]]
+        if k == "market":
+            return str(self.market)
         if k in ("board", "dominance"):
             return self.who(loc[1], cur) + "$"
         text = self.notations[loc[1]].field_text(loc) if len(loc) > 1 else None
@@ -200,13 +213,33 @@ class _Writer:
             vp = []
         out.extend(cards)
         out.extend(self.vagabond(st, cur, crafted))
-        out.extend(self.pieces(deltas, cur))
+        out.extend(self.map_pieces(st, self.pieces(deltas, cur)))
         out.extend(vp)
         out.extend(f"{self.who(s, cur)}++->{self.who(to, cur)}$"
                    for s, to in dominance_activated(st.before, st.after))
         for s, x, y in changed:
             out.extend(self.notations[s].write_status(self.who(s, cur), x, y))
         return out
+
+    def map_pieces(self, st: Step, frags: list[Fragment]) -> list[Fragment]:
+        """The map's own pieces (appendix M): the Ferry going along with a move (M.3.5),
+        written in the move's group as the specification's example does (``(3w+f)1->12``),
+        or alone (``f1->12``) beside a pawn; a closed path removed (M.4.3, ``2_5->``)."""
+        b, a = st.before, st.after
+        if b.ferry != a.ferry and b.ferry and a.ferry:
+            o, t = b.ferry, a.ferry
+            for k, f in enumerate(frags):
+                if isinstance(f, str) and f.endswith(f"w{o}->{t}"):
+                    n = f[: -len(f"w{o}->{t}")]
+                    if n.isdigit() or not n:
+                        frags[k] = f"({n}w+f){o}->{t}"
+                        break
+            else:
+                frags.append(f"f{o}->{t}")
+        if b.closed != a.closed:
+            frags.extend(f"{x}_{y}->" for x, y in sorted(
+                (min(p), max(p)) for p in set(b.closed) - set(a.closed)))
+        return frags
 
     def vagabond(self, st: Step, cur: int, crafted: list[str]) -> list[str]:
         """The Vagabond's board (``vagabond.py``): his character, pawn, items, quests and
@@ -242,12 +275,12 @@ class _Writer:
         return [f"{n if n > 1 else ''}{self.who(seat, cur)}w{rem.clearing}->{k[2]}"]
 
     def craft(self, cid: int) -> str:
-        """``Z%<item>`` for an item card, ``Z<suit>favor`` for a Favor (the notation's own
-        way to tell the three apart), else ``Z<name>``."""
+        """``Z%<item>`` for an item card, ``Z<suit>favor`` for a Favor and ``Z<suit>part``
+        for Partisans (the notation's own way to tell the three apart), else ``Z<name>``."""
         c = DECK[cid]
         if c.kind == "item" and c.item is not None:
             return "Z%" + ITEM_LETTER[c.item]
-        if c.kind == "favor":
+        if c.kind == "favor" or card_name(cid) == "part":
             return "Z" + SUIT_LETTER[c.suit].lower() + card_name(cid)
         return "Z" + card_name(cid)
 
@@ -283,8 +316,8 @@ def _start_state(game: Any, seed: int | None, first_player: int | None) -> tuple
     from ...game import setup_state, state_from_dict
 
     state = game.state
-    if state.map != "autumn":
-        raise RootlogError(f"map {state.map!r} cannot be written in Rootlog yet")
+    meta = getattr(game, "meta", None)
+    meta = meta if isinstance(meta, dict) else {}
     if seed is None:
         origin = getattr(game, "origin", None)
         if isinstance(origin, str):
@@ -298,8 +331,7 @@ def _start_state(game: Any, seed: int | None, first_player: int | None) -> tuple
                 "the game was built from a position, not set up by new_game: Rootlog records "
                 "start with each faction's setup"
             )
-        meta = getattr(game, "meta", None)
-        if isinstance(meta, dict) and isinstance(meta.get("seed"), int):
+        if isinstance(meta.get("seed"), int):
             seed = int(meta["seed"])
             if first_player is None and isinstance(meta.get("first_player"), int):
                 first_player = int(meta["first_player"])
@@ -308,7 +340,11 @@ def _start_state(game: Any, seed: int | None, first_player: int | None) -> tuple
                 "the game's seed is needed to replay its decisions: export_rootlog(game, seed)"
             )
     try:
-        g = setup_state(list(state.factions), state.map, seed, first_player)
+        lm = meta.get("landmarks", ())
+        g = setup_state(list(state.factions), state.map, seed, first_player,
+                        suits=meta.get("suits") or state.suits or None,
+                        deck=state.shared_deck,
+                        landmarks=lm if isinstance(lm, int) else tuple(lm))
     except (ValueError, RootError) as e:
         raise RootlogError(f"cannot set the game up again: {e}") from e
     return g, f"new_game(seed={seed}, first_player={first_player})"
@@ -319,6 +355,8 @@ class _Replayed:
     g: Any
     obs: Observer
     hands0: tuple[tuple[int, ...], ...]
+    landmarks0: dict[str, int]
+    """The landmarks where they were set up (appendix A step 5), in the order dealt."""
     turn_states: list[TurnState]
     source: str
 
@@ -329,13 +367,19 @@ def _replay_history(game: Any, seed: int | None, first_player: int | None) -> _R
     state = game.state
     g, source = _start_state(game, seed, first_player)
     g.log = None
-    hands0 = tuple(tuple(s.hand) for s in g.seats)
+    hands0 = [tuple(s.hand) for s in g.seats]
+    landmarks0: dict[str, int] = {}
     turn_states: list[TurnState] = []
     current: list[Segment] = []
 
     def cut(gs: Any, seg: Segment) -> None:
         if current:
             turn_states.append(turn_state(gs, current[-1]))
+        else:
+            # The starting hands, drawn after the landmarks are set up (appendix A step 7),
+            # and where the landmarks were set up (the Ferry moves later).
+            hands0[:] = [tuple(s.hand) for s in gs.seats]
+            landmarks0.update(gs.landmarks)
         current.append(seg)
 
     obs = Observer(g, on_cut=cut)
@@ -355,7 +399,25 @@ def _replay_history(game: Any, seed: int | None, first_player: int | None) -> _R
         raise RootlogError(
             f"replaying the game's decisions from {source} does not give its present state"
         )
-    return _Replayed(g, obs, hands0, turn_states, source)
+    return _Replayed(g, obs, tuple(hands0), landmarks0, turn_states, source)
+
+
+def header(g: Any, landmarks: dict[str, int]) -> list[str]:
+    """The setup header of a game: ``Map:``, ``Deck:``, ``Clearings:`` (every map but the
+    Fall map with its printed suits) and ``Landmarks:`` (``landmarks``: the Landmarks Pack's,
+    where each was set up, in the order dealt and set up; the map's own Ferry and Tower
+    are the default and not written)."""
+    from ...rules.core import board
+
+    out = [f"Map: {MAP_NAME[g.map]}", f"Deck: {DECK_NAME[g.shared_deck]}"]
+    b = board(g)
+    if g.map != "autumn" or g.suits:
+        out.append("Clearings: " + ", ".join(
+            f"{SUIT_LETTER[b.suit[c]]}{c}" for c in b.clearings))
+    placed = [(name, c) for name, c in landmarks.items() if c]
+    if placed:
+        out.append("Landmarks: " + "/".join(f"{LANDMARK_NAME[n]}->{c}" for n, c in placed))
+    return out
 
 
 def game_turn_states(
@@ -380,9 +442,16 @@ def export_rootlog(
     else the game's own start (``game.origin``), else the seed in ``game.meta``. Cards are
     named (suit and name), battles carry their ambushes and dice. ``names`` maps a faction
     name or letter to the player's name for the header."""
-    rep = _replay_history(game, seed, first_player)
     factions = list(game.state.factions)
-    w = _Writer(factions)
+    unwritten = [f for f in factions if f not in LETTER_OF]
+    if unwritten:
+        # The notation has a letter for each faction of the boxed game, none for the
+        # Clockwork bots (the Law of Rootbotics' factions): nothing can stand for them.
+        raise RootlogError(
+            "the notation has no letter for " + ", ".join(unwritten)
+            + " (a Clockwork bot): only the factions of the boxed game can be written")
+    rep = _replay_history(game, seed, first_player)
+    w = _Writer(factions, rep.g.landmarks.get("black-market", 0))
     segs = rep.obs.segments
     frags: list[list[Fragment]] = [[] for _ in segs]
     line = -1
@@ -398,8 +467,7 @@ def export_rootlog(
     lines = [
         f"// Written by rootgame {__version__}, replaying the game from {rep.source}; "
         "cards are named.",
-        "Map: Fall",
-        "Deck: Standard",
+        *header(rep.g, rep.landmarks0),
     ]
     for s, f in enumerate(factions):
         letter = w.letters[s]

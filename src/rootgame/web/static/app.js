@@ -281,11 +281,14 @@ const FERRY = (x, y) => [s("path", { d: `M ${x - 30} ${y + 4} L ${x + 30} ${y + 
   s("path", { d: `M ${x - 2} ${y - 30} L ${x - 2} ${y} L ${x - 24} ${y} Z`, fill: "#f3e2b8", stroke: "#3d2c1e", "stroke-width": 3 }),
   s("path", { d: `M ${x + 2} ${y - 34} L ${x + 2} ${y} L ${x + 26} ${y} Z`, fill: "#f3e2b8", stroke: "#3d2c1e", "stroke-width": 3 })];
 const TOWER = (x, y) => [s("path", { d: `M ${x - 20} ${y + 26} L ${x - 20} ${y - 16} L ${x - 26} ${y - 16} L ${x - 26} ${y - 30} L ${x - 14} ${y - 30} L ${x - 14} ${y - 22} L ${x - 5} ${y - 22} L ${x - 5} ${y - 30} L ${x + 5} ${y - 30} L ${x + 5} ${y - 22} L ${x + 14} ${y - 22} L ${x + 14} ${y - 30} L ${x + 26} ${y - 30} L ${x + 26} ${y - 16} L ${x + 20} ${y - 16} L ${x + 20} ${y + 26} Z`, fill: "#6d6a66", stroke: "#2b2118", "stroke-width": 3 })];
+// ``shape``: a function drawing the piece, or a glyph (the Landmarks Pack's marks).
 function marker(at, dx, dy, shape, kind, title) {
   const g = s("g", { "data-marker": kind });
   const x = at[0] + dx, y = at[1] + dy;
+  const drawn = typeof shape === "function" ? shape(x, y)
+    : [s("text", { x, y: y + 22, "text-anchor": "middle", "font-size": 62, fill: "#3d2c1e" }, shape)];
   g.append(s("circle", { cx: x, cy: y, r: 46, fill: "#fffaf0", stroke: "#3d2c1e", "stroke-width": 5 }),
-    ...shape(x, y), s("title", {}, title));
+    ...drawn, s("title", {}, title));
   return g;
 }
 
