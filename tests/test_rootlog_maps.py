@@ -149,6 +149,13 @@ def test_every_exiles_card_is_written_by_a_name_that_reads_back_to_it() -> None:
     assert spec_from_name("rabbit", "partisans", "exiles") is not None
 
 
+def test_export_of_a_game_with_a_clockwork_bot_is_refused_naming_it() -> None:
+    """Ruling 176: the notation has no letter for a Clockwork bot."""
+    g = new_game(["marquise", "electric-eyrie"], seed=1)
+    with pytest.raises(RootlogError, match=r"no letter for electric-eyrie \(a Clockwork bot\)"):
+        export_rootlog(g)
+
+
 # --- Round trips ------------------------------------------------------------------------
 
 
