@@ -17,6 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lawkit import random_game
 
+from rootgame import new_game
+from rootgame.board import load_board
 from rootgame.cards import DECK
 from rootgame.game import replay
 from rootgame.records.rootlog import (
@@ -134,7 +136,47 @@ def test_real_winter_game_clearings_and_coalition_winner() -> None:
     assert game.winner == "CG"
 
 
-# The real games' headers and refusals: test_rootlog_maps.py (every map, deck and landmark).
+REAL_NEEDS = {
+    "2020_11_08_mega_exploding_birds": ["the Corvid Conspiracy (P)",
+                                        "the Riverfolk Company (O)",
+                                        "the Vagabond's character the Adventurer"],
+    "2020_11_19_winter_tournament_r1g2": ["a second Vagabond (G)"],
+    "2020_11_20_winter_tournament_r1g5": ["the Corvid Conspiracy (P)",
+                                          "the Underground Duchy (D)"],
+    "2020_11_24_winter_tournament_r2g4": ["the Corvid Conspiracy (P)",
+                                          "the Riverfolk Company (O)"],
+    "2020_12_05_after_dark_special": ["the Riverfolk Company (O)", "the Underground Duchy (D)",
+                                      "the Corvid Conspiracy (P)"],
+}
+"""What rootgame lacks for each real game (docs/rootlog.md, the table of the real games)."""
+
+
+def test_real_games_set_up_their_map_deck_and_suits_and_name_exactly_what_is_missing() -> None:
+    """Issue 9: each real game's header sets up a game on its map, with its deck and clearing
+    suits. Issue 15: its import goes as far as rootgame's factions allow: every real game
+    seats a faction rootgame does not have yet, so each is refused at the header, in one line
+    naming exactly what it lacks (factions, a Vagabond character) and nothing else: their
+    maps, the E&P deck and their suits are no longer refused."""
+    files = _games()
+    assert sorted(p.stem for p in files) == sorted(REAL_NEEDS), GAMES
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        rec = parse_rootlog(text)
+        opts = rec.setup_options()
+        g = new_game(["marquise", "eyrie", "alliance", "vagabond"], seed=1, **opts)
+        assert g.state.shared_deck == "exiles" and g.state.map == opts["map"], path.name
+        suits = load_board(g.state.map, g.state.suits).suit[1:]
+        want = rec.clearings or tuple(s[0].upper() for s in load_board("autumn").suit[1:])
+        assert tuple(s[0].upper() for s in suits) == tuple(want), path.name
+        with pytest.raises(RootlogError) as e:
+            import_rootlog(text)
+        msg = str(e.value).split("; expected")[0]
+        needs = msg.split("rootgame does not have yet what this record needs: ")[1]
+        assert "\n" not in msg and "import" not in needs and "map" not in needs, msg
+        assert re.sub(r" \(#\w+->\$\)", "", needs).split(", ") == REAL_NEEDS[path.stem], msg
+        first = min(rec.header_lines[x] for x in "CEAVGLODPHK" if x in rec.header_lines
+                    and x not in "CEAV")
+        assert e.value.line == first
 
 
 # --- Tricky fragments --------------------------------------------------------------------

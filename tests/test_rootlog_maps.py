@@ -5,8 +5,7 @@ Ferry (``(3w+f)1->12``), the Mountain's closed paths (``2_5->``), the Black Mark
 (cards in its clearing, ruling 172) and the Exiles and Partisans cards (the specification's
 abbreviations) are written and read. Seeded random games on every map, with both decks,
 printed and dealt suits and every landmark, export and import back to the same board and
-scores line by line. The real games' headers set up their map, deck and suits, and their
-import names exactly what rootgame lacks.
+scores line by line. (The real games' headers and refusals: test_rootlog.py.)
 """
 
 from __future__ import annotations
@@ -16,7 +15,6 @@ from typing import Any
 
 import pytest
 from lawkit import random_game
-from test_rootlog import GAMES, _games
 
 from rootgame import new_game
 from rootgame.board import load_board
@@ -204,48 +202,3 @@ def test_a_whole_two_player_game_round_trips_on_each_map(setup: dict[str, Any]) 
     rep = replay_rootlog(text)
     assert rep.turns == game_turn_states(g)
     assert rep.game.winners == g.winners and rep.game.scores == g.scores
-
-
-# --- The real games ---------------------------------------------------------------------
-
-REAL_NEEDS = {
-    "2020_11_08_mega_exploding_birds": ["the Corvid Conspiracy (P)",
-                                        "the Riverfolk Company (O)",
-                                        "the Vagabond's character the Adventurer"],
-    "2020_11_19_winter_tournament_r1g2": ["a second Vagabond (G)"],
-    "2020_11_20_winter_tournament_r1g5": ["the Corvid Conspiracy (P)",
-                                          "the Underground Duchy (D)"],
-    "2020_11_24_winter_tournament_r2g4": ["the Corvid Conspiracy (P)",
-                                          "the Riverfolk Company (O)"],
-    "2020_12_05_after_dark_special": ["the Riverfolk Company (O)", "the Underground Duchy (D)",
-                                      "the Corvid Conspiracy (P)"],
-}
-"""What rootgame lacks for each real game (docs/rootlog.md, the table of the real games)."""
-
-
-def test_real_games_set_up_their_map_deck_and_suits_and_name_exactly_what_is_missing() -> None:
-    """Issue 9: each real game's header sets up a game on its map, with its deck and clearing
-    suits. Issue 15: its import goes as far as rootgame's factions allow: every real game
-    seats a faction rootgame does not have yet, so each is refused at the header, in one line
-    naming exactly what it lacks (factions, a Vagabond character) and nothing else: their
-    maps, the E&P deck and their suits are no longer refused."""
-    files = _games()
-    assert sorted(p.stem for p in files) == sorted(REAL_NEEDS), GAMES
-    for path in files:
-        text = path.read_text(encoding="utf-8")
-        rec = parse_rootlog(text)
-        opts = rec.setup_options()
-        g = new_game(["marquise", "eyrie", "alliance", "vagabond"], seed=1, **opts)
-        assert g.state.shared_deck == "exiles" and g.state.map == opts["map"], path.name
-        suits = load_board(g.state.map, g.state.suits).suit[1:]
-        want = rec.clearings or tuple(s[0].upper() for s in load_board("autumn").suit[1:])
-        assert tuple(s[0].upper() for s in suits) == tuple(want), path.name
-        with pytest.raises(RootlogError) as e:
-            import_rootlog(text)
-        msg = str(e.value).split("; expected")[0]
-        needs = msg.split("rootgame does not have yet what this record needs: ")[1]
-        assert "\n" not in msg and "import" not in needs and "map" not in needs, msg
-        assert re.sub(r" \(#\w+->\$\)", "", needs).split(", ") == REAL_NEEDS[path.stem], msg
-        first = min(rec.header_lines[x] for x in "CEAVGLODPHK" if x in rec.header_lines
-                    and x not in "CEAV")
-        assert e.value.line == first
