@@ -12,7 +12,10 @@ from lawkit import cid
 from rootgame import Game, bots, new_game
 from rootgame.bench import bot_seed
 from rootgame.bots import Choice, Observation
+from rootgame.bots.heuristic.core import policy as heuristic_policy
+from rootgame.factions.eyrie import COLUMNS
 from rootgame.position import build
+from rootgame.rules.core import card_suit
 
 MIXES = (("marquise", "eyrie"), ("eyrie", "marquise"))
 NEW_MIXES = (
@@ -135,6 +138,61 @@ def test_7_5_2_the_eyrie_moves_where_its_battle_card_can_be_resolved() -> None:
     assert g.state.fs[1].leader == "builder"
 
 
+def test_7_4_2_the_eyrie_adds_no_more_battle_cards_than_it_has_enemies() -> None:
+    """The Commander's viziers are in Move and Battle; its warriors stand in 3, with no
+    enemy. Its one move reaches one clearing next door, each holding one Marquise warrior:
+    the vizier's battle there removes it, and a fox card added to Battle would find no
+    enemy left (7.5.2.III): turmoil. So no card goes to Battle, and adding one is marked as
+    a risk."""
+    g = build(
+        {
+            "turn": "eyrie",
+            "at": "birdsong:add_to_decree",
+            "clearings": {
+                "3": {"eyrie": "6w roost"},
+                "6": {"marquise": "1w"},
+                "7": {"marquise": "1w"},
+                "11": {"marquise": "1w"},
+                "1": {"marquise": "1w keep workshop"},
+            },
+            "hands": {"eyrie": ["stand-and-deliver", "anvil", "bake-sale"]},
+            "eyrie": {"leader": "commander"},
+        }
+    )
+    bot = bots.get("heuristic", seed=1)
+    while g.current_seat == 1 and g.decision == "decree_add":
+        choice = bot.decide(Observation(g))
+        assert choice.action[0] == "done" or choice.action[2] != "battle"
+        if choice.action[0] == "decree":
+            assert choice.reason is not None and choice.reason.code.startswith("eyrie.decree.")
+        g.apply(choice.action)
+    assert [c < 0 for c in g.state.fs[1].decree[COLUMNS.index("battle")]] == [True]
+    policy = heuristic_policy("eyrie")
+    _, why = policy.bonus(g.state, 1, "decree_add", ("decree", cid("anvil"), "battle"))
+    assert why is not None and why.code == "eyrie.decree-risk"
+
+
+def test_7_4_2_the_eyrie_builds_no_more_roosts_than_its_moves_reach() -> None:
+    """The Builder's viziers are in Recruit and Move; its warriors stand in 1 and it rules
+    nowhere else. One move reaches one empty clearing for a roost: one card goes to Build,
+    the other elsewhere (two Build cards meant turmoil in a tournament game)."""
+    g = build(
+        {
+            "factions": ["eyrie", "alliance"],
+            "turn": "eyrie",
+            "at": "birdsong:add_to_decree",
+            "clearings": {"1": {"eyrie": "6w roost"}},
+            "hands": {"eyrie": ["codebreakers", "command-warren", "anvil"]},
+            "eyrie": {"leader": "builder"},
+        }
+    )
+    bot = bots.get("heuristic", seed=1)
+    while g.current_seat == 0 and g.decision == "decree_add":
+        g.apply(bot.choose(Observation(g)))
+    build_column = g.state.fs[0].decree[COLUMNS.index("build")]
+    assert len(build_column) == 1 and card_suit(build_column[0]) != "bird"
+
+
 def test_7_7_the_eyrie_never_chooses_turmoil_while_a_card_can_be_resolved() -> None:
     g = build(
         {
@@ -153,6 +211,39 @@ def test_7_7_the_eyrie_never_chooses_turmoil_while_a_card_can_be_resolved() -> N
     assert "turmoil fox" in tokens and len(tokens) > 1
     choice = bots.get("heuristic", seed=3).decide(Observation(g))
     assert choice.action[0] != "turmoil"
+
+
+def test_8_2_6_the_eyrie_moves_where_it_pays_no_outrage() -> None:
+    """Move column: a fox card; from fox clearing 1 the Eyrie can step into 5 and 9, both
+    sympathetic, or 10. The lookahead pays the Outrage of 5 and 9 (a card from its hand
+    for the Alliance's supporters), so it goes to 10 and says why."""
+    g = build(
+        {
+            "factions": ["eyrie", "alliance"],
+            "turn": "eyrie",
+            "at": "daylight:decree",
+            "clearings": {
+                "1": {"eyrie": "4w roost"},
+                "5": {"alliance": "sympathy"},
+                "9": {"alliance": "sympathy"},
+            },
+            "hands": {"eyrie": ["bake-sale", "a-visit-to-friends"]},
+            "eyrie": {
+                "leader": "builder",
+                "decree": {"recruit": ["vizier"], "move": ["vizier", "anvil"]},
+                "col": "move",
+                "pending": ["anvil"],
+            },
+        }
+    )
+    assert {"move fox 1 5", "move fox 1 9", "move fox 1 10"} <= set(g.legal_tokens())
+    choice = _decide(g)
+    assert choice.action[0] == "move" and choice.action[2:] == (1, 10)
+    assert choice.reason is not None and choice.reason.code == "avoid-outrage"
+    assert str(choice.reason) == "moves where no sympathy token makes it pay Outrage"
+    supporters = len(g.state.fs[1].supporters)
+    g.apply(choice.action)
+    assert g.decision != "outrage" and len(g.state.fs[1].supporters) == supporters
 
 
 # --- the Marquise ----------------------------------------------------------------------------

@@ -70,9 +70,11 @@ FOLLOW_UPS = frozenset(
         "vb_quest_reward",
         "vb_ally_move",
         "vb_repair",
+        "outrage",
     }
 )
-"""Decisions that only finish the bot's previous action: the lookahead takes the best."""
+"""Decisions that only finish the bot's previous action: the lookahead takes the best (an
+Outrage, 8.2.6, is paid by the piece's mover: its cost is part of the move or the battle)."""
 
 IN_BATTLE = frozenset(
     {
@@ -109,12 +111,36 @@ class Policy:
             return 1.5, Reason("ambush", N_("springs an ambush on the attacker"), {})
         if kind == "foil_ambush" and a[0] not in PASSIVE:
             return 1.5, Reason("foil-ambush", N_("foils the ambush with one of its own"), {})
+        if avoids_outrage(g, seat, a):
+            return 0.0, Reason(
+                "avoid-outrage",
+                N_("moves where no sympathy token makes it pay Outrage"),
+                {"clearing": a[-1]},
+            )
         return 0.0, None
 
     def reply(self, g: GameState, seat: int, kind: str, acts: list[Action]) -> Action | None:
         """How this faction plays decision ``kind`` inside a battle in the lookahead, when
         it knows better than :func:`reply` (e.g. which item the Vagabond damages)."""
         return None
+
+
+def outraged(g: GameState, seat: int, c: int) -> bool:
+    """Whether moving warriors into ``c`` makes ``seat`` pay Outrage (8.2.6): another
+    seat's sympathy token is there."""
+    return any(o != seat and kind == "sympathy" for o, kind in g.tokens[c])
+
+
+def avoids_outrage(g: GameState, seat: int, a: Action) -> bool:
+    """Whether ``a`` moves warriors (``("move", ..., origin, destination)``) into a clearing
+    without sympathy while a clearing next to the origin has some: the lookahead pays the
+    Outrage of the other moves (a card from the hand, a supporter for the Alliance)."""
+    if a[0] != "move" or len(a) < 3 or not isinstance(a[-1], int):
+        return False
+    o, d = a[-2], a[-1]
+    if not isinstance(o, int) or outraged(g, seat, d):
+        return False
+    return any(outraged(g, seat, x) for x in board(g).adjacent[o])
 
 
 def draw_seen_by_end(g: GameState, seat: int, n: int) -> float:

@@ -43,23 +43,10 @@ def decree_cards(g: GameState, seat: int, fs: EyrieState) -> list[tuple[int, int
     return out
 
 
-def build_sites(g: GameState, seat: int, suit: str, moving: bool) -> set[int]:
-    """Clearings of ``suit`` where a roost could go: ruled with an open slot and no roost;
-    with the Move column still to come, also empty clearings next to two or more of its
-    warriors."""
-    b = board(g)
-    if st(g, seat).roosts <= 0:
-        return set()
-    out = set()
-    for c in b.clearings_of_suit(suit):
-        if (seat, "roost") in g.buildings[c] or not can_build(g, seat, c):
-            continue
-        if rules(g, seat, c):
-            out.add(c)
-        elif moving and not _enemy(g, seat, c):
-            if any(g.warriors[x][seat] >= 2 for x in b.adjacent[c]):
-                out.add(c)
-    return out
+def _reach(g: GameState, seat: int, c: int) -> bool:
+    """Whether a Move card could bring warriors into ``c``: two or more stand next door
+    (one may stay behind to keep the clearing it leaves)."""
+    return any(g.warriors[x][seat] >= 2 for x in board(g).adjacent[c])
 
 
 def _enemy(g: GameState, seat: int, c: int) -> bool:
@@ -68,49 +55,100 @@ def _enemy(g: GameState, seat: int, c: int) -> bool:
     )
 
 
-def feasible(g: GameState, seat: int, col: int, cid: int, moving: bool = False) -> bool:
-    """Whether the Eyrie can carry out card ``cid`` in column ``col``: now, or, for Battle
-    and Build when the Move column is still to come (``moving``), after warriors step into a
-    clearing of the card's suit next to where they stand (7.5.2: earlier columns first)."""
-    suit = card_suit(cid)
-    if card_options(g, seat, col, suit):
-        return True
-    if not moving:
-        return False
+def build_sites(g: GameState, seat: int, suit: str) -> tuple[set[int], set[int]]:
+    """Clearings of ``suit`` where a roost could go: (now: ruled, with an open slot and no
+    roost; after a move: empty clearings a Move card could bring warriors into)."""
     b = board(g)
-    if COLUMNS[col] == "build":
-        return bool(build_sites(g, seat, suit, moving))
-    if COLUMNS[col] == "battle":
-        return any(
-            _enemy(g, seat, c) and any(g.warriors[x][seat] >= 2 for x in b.adjacent[c])
-            for c in b.clearings_of_suit(suit)
-        )
-    return False
+    now: set[int] = set()
+    later: set[int] = set()
+    if st(g, seat).roosts <= 0:
+        return now, later
+    for c in b.clearings_of_suit(suit):
+        if (seat, "roost") in g.buildings[c] or not can_build(g, seat, c):
+            continue
+        if rules(g, seat, c):
+            now.add(c)
+        elif not _enemy(g, seat, c) and _reach(g, seat, c):
+            later.add(c)
+    return now, later
 
 
-def unbuildable(g: GameState, seat: int, cards: list[int], moving: bool) -> int:
-    """How many of the Build column's ``cards`` find no clearing: each roost needs its own
-    clearing, suited cards choose first, bird cards take any left."""
-    used: set[int] = set()
+def battle_room(g: GameState, seat: int) -> tuple[dict[int, int], dict[int, int]]:
+    """How many enemy pieces stand where the Eyrie could battle: (now: clearings with its
+    warriors; after a move: clearings a Move card could bring warriors into). Each battle
+    removes about one, so a clearing holds that many battles."""
+    b = board(g)
+    now: dict[int, int] = {}
+    later: dict[int, int] = {}
+    for c in b.clearings:
+        n = sum(g.warriors[c][s] for s in range(g.n) if s != seat)
+        n += sum(1 for o, _ in g.buildings[c] + g.tokens[c] if o >= 0 and o != seat)
+        if not n:
+            continue
+        if g.warriors[c][seat]:
+            now[c] = n
+        elif _reach(g, seat, c):
+            later[c] = n
+    return now, later
+
+
+def _suited_first(cards: list[int]) -> list[int]:
+    return sorted(cards, key=lambda c: card_suit(c) == "bird")
+
+
+def unresolvable(g: GameState, seat: int, cards: list[tuple[int, int]], moves: int) -> int:
+    """How many of the Decree's ``cards`` ((column, card)) cannot be carried out (7.5.2).
+
+    Recruit and Move card by card. Battle: a clearing holds as many battles as it has enemy
+    pieces (two fox cards against one lone fox warrior mean turmoil). Build: each roost its
+    own clearing. In both, suited cards choose first and bird cards take any place left; a
+    place that warriors must first move into takes one of the ``moves`` Move cards still to
+    come (one move reaches one clearing)."""
+    b = board(g)
+    battle, build = COLUMNS.index("battle"), COLUMNS.index("build")
     bad = 0
-    for cid in sorted(cards, key=lambda c: card_suit(c) == "bird"):
-        sites = build_sites(g, seat, card_suit(cid), moving) - used
-        if sites:
-            used.add(min(sites))
+    for col, cid in cards:
+        if col in (battle, build) or card_options(g, seat, col, card_suit(cid)):
+            continue
+        bad += 1
+    now, later = battle_room(g, seat)
+    for cid in _suited_first([c for col, c in cards if col == battle]):
+        suit = card_suit(cid)
+        fits = [c for c, n in now.items() if n and suit in ("bird", b.suit[c])]
+        if not fits and moves:
+            fits = [c for c, n in later.items() if n and suit in ("bird", b.suit[c])]
+            if fits:
+                moves -= 1
+                c = max(fits, key=lambda x: (later[x], -x))
+                now[c] = later.pop(c)
+        if fits:
+            c = max((x for x in fits if x in now), key=lambda x: (now[x], -x))
+            now[c] -= 1
+        else:
+            bad += 1
+    used: set[int] = set()
+    for cid in _suited_first([c for col, c in cards if col == build]):
+        ready, reachable = build_sites(g, seat, card_suit(cid))
+        if ready - used:
+            used.add(min(ready - used))
+        elif moves and reachable - used:
+            moves -= 1
+            used.add(min(reachable - used))
         else:
             bad += 1
     return bad
 
 
-def moving(g: GameState, seat: int, fs: EyrieState) -> bool:
-    """Whether the Decree's Move column is still to be resolved this turn or next."""
+def moves_left(g: GameState, seat: int, fs: EyrieState) -> int:
+    """How many Move cards of the Decree are still to be resolved before its Battle and
+    Build columns (this turn's rest while it is being resolved, else the whole column)."""
     resolving = any(f.kind == "decree" and f.seat == seat for f in g.stack)
     move = COLUMNS.index("move")
     if resolving and fs.col > move:
-        return False
+        return 0
     if resolving and fs.col == move:
-        return bool(fs.pending)
-    return bool(fs.decree[move])
+        return len(fs.pending)
+    return len(fs.decree[move])
 
 
 class EyriePolicy(Policy):
@@ -121,10 +159,7 @@ class EyriePolicy(Policy):
         fs = st(g, seat)
         t["roosts"] = 5.0 * roosts_on_map(g, seat)
         cards = decree_cards(g, seat, fs)
-        mv = moving(g, seat, fs)
-        build = COLUMNS.index("build")
-        bad = sum(1 for col, c in cards if col != build and not feasible(g, seat, col, c, mv))
-        bad += unbuildable(g, seat, [c for col, c in cards if col == build], mv)
+        bad = unresolvable(g, seat, cards, moves_left(g, seat, fs))
         birds = sum(1 for col in fs.decree for c in col if card_suit(c) == "bird")
         t["decree"] = 1.2 * (len(cards) - bad) - (
             (6.0 + 1.5 * birds + 1.5 * (bad - 1)) if bad else 0.0
@@ -150,10 +185,10 @@ class EyriePolicy(Policy):
         suit = DECK[cid].suit
         args = {"suit": suit, "column": col}
         fs = st(g, seat)
-        mv = moving(g, seat, fs) or col == "move"
-        ok = feasible(g, seat, COLUMNS.index(col), cid, mv)
-        if col == "build":
-            ok = not unbuildable(g, seat, [*fs.decree[COLUMNS.index(col)], cid], mv)
+        mv = moves_left(g, seat, fs) + (col == "move")
+        i = COLUMNS.index(col)
+        column = [(i, c) for c in fs.decree[i]]
+        ok = unresolvable(g, seat, [*column, (i, cid)], mv) <= unresolvable(g, seat, column, mv)
         if not ok:
             return -1.0, Reason(
                 "eyrie.decree-risk",
