@@ -68,7 +68,7 @@ class Observation:
     bots read the seat's information through its properties and :meth:`sample` only.
     """
 
-    __slots__ = ("seat", "legal", "decision", "_game", "_view")
+    __slots__ = ("seat", "legal", "decision", "_game", "_view", "_known")
 
     def __init__(self, game: Game, seat: int | None = None) -> None:
         if game.is_over:
@@ -85,6 +85,7 @@ class Observation:
         """The kind of the pending decision (e.g. ``"move"``, ``"decree_add"``)."""
         self._game = game
         self._view: JSON | None = None
+        self._known: dict[int, list[int]] | None = None
 
     @property
     def view(self) -> JSON:
@@ -113,9 +114,13 @@ class Observation:
     def sample(self, rng: Rng, keep_log: bool = False) -> GameState:
         """A full game state drawn from ``rng``, consistent with everything this seat has
         seen (bots/determinize.py). The state's own generator is drawn from ``rng`` too."""
-        from .determinize import determinize
+        from .determinize import determinize, known_cards
 
-        return determinize(self._game, self.seat, rng, keep_log=keep_log)
+        if self._known is None:
+            # What the seat knows of the other hands, read from its event log once per
+            # observation (a search bot samples hundreds of times at one decision).
+            self._known = known_cards(self._game, self.seat)
+        return determinize(self._game, self.seat, rng, keep_log=keep_log, known=self._known)
 
 
 class Bot:

@@ -70,13 +70,21 @@ def known_cards(game: Game, seat: int) -> dict[int, list[int]]:
     return known
 
 
-def determinize(game: Game, seat: int, rng: Rng, keep_log: bool = False) -> GameState:
+def determinize(
+    game: Game,
+    seat: int,
+    rng: Rng,
+    keep_log: bool = False,
+    known: dict[int, list[int]] | None = None,
+) -> GameState:
     """A state consistent with what ``seat`` has seen, hidden parts drawn from ``rng`` (see
-    the module docstring). The real game is not changed."""
+    the module docstring). ``known`` is :func:`known_cards` of this game and seat when the
+    caller has it already. The real game is not changed."""
     src = game.state
     if not 0 <= seat < src.n:
         raise ValueError(f"seat must be from 0 to {src.n - 1}, not {seat!r}")
-    known = known_cards(game, seat)
+    if known is None:
+        known = known_cards(game, seat)
     log = src.log
     src.log = None  # not copied: rebuilt below when kept
     try:
