@@ -421,6 +421,22 @@ def test_ismcts_spends_its_iteration_budget_and_reuses_its_tree() -> None:
             break
 
 
+def test_ismcts_searches_the_best_scored_actions_first() -> None:
+    """Progressive unpruning: with ``width=2`` and 12 iterations only the heuristic's two
+    best-scored actions at the root are searched (one more once the visits double past 16);
+    ``width=0`` searches every action."""
+    g = new_game(seed=5)
+    r = bots.get("random", seed=1)
+    while g.decision != "cat_actions" or len(g.legal_actions()) < 4:
+        g.apply(r.act(g))
+    narrow = bots.get("ismcts", seed=3, iterations=12, width=2).decide(Observation(g))
+    assert narrow.info["searched"] == 2
+    wide = bots.get("ismcts", seed=3, iterations=12, width=0).decide(Observation(g))
+    assert wide.info["searched"] > 2
+    with pytest.raises(ValueError, match="width"):
+        bots.get("ismcts", width=-1)
+
+
 def test_the_bot_options_are_read_from_the_command_line_form() -> None:
     assert bots.parse_spec("ismcts:200ms") == ("ismcts", {"budget_ms": 200.0})
     assert bots.parse_spec("ismcts:1s") == ("ismcts", {"budget_ms": 1000.0})

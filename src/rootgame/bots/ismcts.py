@@ -13,10 +13,14 @@ the tree holds decisions only: edges are action tokens, for every seat's decisio
   scores 1 for the winners and 0 for the others.
 - **Guidance**: the root's actions are scored once by the heuristic bot's lookahead, and that
   score is a progressive bias (Chaslot et al. 2008) of weight ``bias`` that fades as visits
-  grow; without visits the best-scored action is tried first.
+  grow; without visits the best-scored action is tried first. Progressive unpruning (the
+  same paper): the root searches only the ``width`` best-scored actions, one more each time
+  its visits double past 16, so that a budget of tens or hundreds of iterations is not spread
+  over dozens of actions (``width=0``: all of them).
 - **Budget**: ``iterations`` per decision, or ``budget_ms`` of wall time for the whole
-  decision, the root's scoring included (then the search depends on the machine's speed: use
-  iterations for reproducible games).
+  decision, the root's scoring included, less a margin of 5% for what surrounds the search
+  (then the search depends on the machine's speed and load: use iterations for reproducible
+  games).
 - **Reuse**: the tree is kept between decisions; when the game's history since the previous
   root is a path of the tree (the bot's own consecutive decisions, or the other seats' moves
   it explored), that node becomes the new root with its statistics.
@@ -38,6 +42,10 @@ from .base import Bot, Choice, Observation, Reason
 from .heuristic.core import HeuristicBot, values
 from .sim import deciding, legal, step
 
+MARGIN = 0.05
+"""The share of a time budget left for what surrounds the search (picking the move, the
+caller observing the game), so that a decision, timed from outside, stays within it."""
+
 
 class Node:
     """One decision point of the tree (an information set of the searching seat's view)."""
@@ -56,7 +64,7 @@ class Node:
 
 class IsmctsBot(Bot):
     """SO-ISMCTS over determinizations (see the module docstring). Options: ``iterations``
-    or ``budget_ms``; ``rollout_depth``, ``exploration``, ``bias``, ``scale``."""
+    or ``budget_ms``; ``rollout_depth``, ``exploration``, ``bias``, ``scale``, ``width``."""
 
     name = "ismcts"
 
@@ -69,6 +77,7 @@ class IsmctsBot(Bot):
         exploration: float = 0.7,
         bias: float = 1.0,
         scale: float = 6.0,
+        width: int = 5,
     ) -> None:
         super().__init__(seed)
         if iterations is None and budget_ms is None:
@@ -82,7 +91,11 @@ class IsmctsBot(Bot):
         self.rollout_depth = rollout_depth
         self.exploration = exploration
         self.bias = bias
+        if width < 0:
+            raise ValueError("width must be 0 (every action) or more")
         self.scale = scale
+        self.width = width
+        self._ranked: list[str] = []
         self._root: Node | None = None
         self._root_len = -1
         self._guide = HeuristicBot(seed)
@@ -125,10 +138,11 @@ class IsmctsBot(Bot):
             if self.iterations is not None and done >= self.iterations:
                 break
             if self.budget_ms is not None:
-                # Stop when one more iteration (at the mean pace so far) would overrun.
+                # Stop when one more iteration (at the mean pace so far) would overrun the
+                # budget less its margin (the choice, and the caller's observation).
                 now = time.perf_counter()
                 pace = (now - searching) / done if done else 0.0
-                if (now - start + pace) * 1000 >= self.budget_ms:
+                if (now - start + pace) * 1000 >= self.budget_ms * (1 - MARGIN):
                     break
             self._iterate(obs.sample(self.rng), root, obs.seat)
             done += 1
@@ -144,6 +158,7 @@ class IsmctsBot(Bot):
         self._root, self._root_len = child, len(obs.history) + 1
         rate = child.reward[obs.seat] / child.visits if child.visits else 0.0
         elapsed = (time.perf_counter() - start) * 1000
+        searched = sum(1 for t in tokens if t in root.children and root.children[t].visits)
         return Choice(
             tokens[best],
             Reason(
@@ -151,7 +166,12 @@ class IsmctsBot(Bot):
                 N_("searched {iterations} samples: chosen {visits} times, expected {rate}%"),
                 {"iterations": done, "visits": child.visits, "rate": round(100 * rate)},
             ),
-            {"iterations": done, "reused": reused, "ms": round(elapsed, 1)},
+            {
+                "iterations": done,
+                "reused": reused,
+                "searched": searched,
+                "ms": round(elapsed, 1),
+            },
         )
 
     def _reuse(self, history: list[str], n: int) -> Node:
@@ -180,6 +200,20 @@ class IsmctsBot(Bot):
             if child is None:
                 child = root.children[t] = Node(len(obs.factions))
             child.prior = (v - lo) / (hi - lo) if hi > lo else 0.5
+        self._ranked = sorted((token(a) for a in acts), key=lambda t: -root.children[t].prior)
+
+    def _candidates(self, root: Node, options: dict[str, Action]) -> dict[str, Action]:
+        """Progressive unpruning at the root: the ``width`` actions the heuristic scores
+        best, one more each time the root's visits double past 16 (every action when
+        ``width`` is 0). A few hundred iterations spread over dozens of actions would
+        leave each with a handful of noisy samples."""
+        if not self.width:
+            return options
+        k = self.width + int(math.log2(1 + root.visits / 16))
+        if k >= len(options):
+            return options
+        keep = [t for t in self._ranked if t in options][:k]
+        return {t: options[t] for t in keep} if keep else options
 
     def _iterate(self, g: GameState, root: Node, me: int) -> None:
         path = [root]
@@ -190,6 +224,8 @@ class IsmctsBot(Bot):
             seat = deciding(g)
             assert seat is not None
             options = {token(a): a for a in acts}
+            if node is root:
+                options = self._candidates(root, options)
             for t in options:
                 c = node.children.get(t)
                 if c is None:
