@@ -382,6 +382,33 @@ def test_9_4_2_the_vagabond_slips_toward_a_ruin() -> None:
     assert choice.reason is not None and choice.reason.code.startswith("vagabond.")
 
 
+def test_9_2_9_3_1_the_vagabond_goes_to_raid_a_hostile_building() -> None:
+    """Hostile to the Marquise, with two swords and no torch: of the clearings his Slip
+    reaches (3, 6, 11), only 6 holds a building of hers, defended by one warrior: two swords
+    remove both (Infamy and the building's VP). Without such a target he would pass."""
+    g = build(
+        {
+            "factions": ["vagabond", "marquise"],
+            "turn": "vagabond",
+            "at": "birdsong:slip",
+            "clearings": {
+                "1": {"marquise": "1w keep"},
+                "3": {"marquise": "1w"},
+                "6": {"marquise": "1w sawmill"},
+                "11": {"marquise": "1w"},
+            },
+            "vagabond": {
+                "pawn": "forest:3_6_11",
+                "items": {"up": "sword sword boot boot"},
+                "relationships": {"marquise": "hostile"},
+            },
+        }
+    )
+    choice = _decide(g)
+    assert choice.action == ("slip", 6)
+    assert choice.reason is not None and choice.reason.code == "vagabond.opportunity"
+
+
 def test_9_2_7_the_vagabond_damages_the_item_he_can_spare() -> None:
     """Attacking two Eyrie warriors, he takes a hit: the bag goes, never the sword he fights
     with nor the boot and torch he moves and explores with."""

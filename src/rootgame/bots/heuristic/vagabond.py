@@ -6,8 +6,9 @@ action; face up, it is one this turn; damaged, little until repaired; beyond his
 nothing: 9.6.4), his relationships (9.2.9: each step toward Allied is VP, and an Allied
 faction is 2 VP per Aid; a Hostile one is no longer aided), the Aids of this turn toward the
 next step while he can still complete it, and the best opportunity within two moves of his
-pawn (a ruin to explore, a quest he can complete, a faction to aid, an enemy's undefended
-building or token to strike), so that Slip and Move take him where the VP are. Rules of thumb:
+pawn (a ruin to explore, a quest he can complete, a faction to aid, a Hostile faction's
+undefended building or token to strike, or one defended by fewer warriors than his swords to
+battle for), so that Slip and Move take him where the VP are. Rules of thumb:
 choose the Thief (Steal feeds Aid), start in the forest next to the most ruins, use the
 special action (Steal, Day Labor, Hideout when two or more items are damaged), attack Hostile
 factions (Infamy), and in battle damage the item he can most easily spare.
@@ -76,6 +77,9 @@ REL_VALUE = {HOSTILE: -6.0, 0: 0.0, 1: 1.0, 2: 2.0, ALLIED: 4.5}
 """A relationship's worth beyond the VP it scored (an Allied faction: 2 VP per Aid to come)."""
 REST = 0.5
 """A damaged item's worth regained, this share, while he stands in a forest (Evening rest)."""
+RAID = 1.6
+"""A Hostile faction's building or token defended by fewer warriors than his face-up swords
+(a battle there removes it: its VP and Infamy's); more for a second piece."""
 OPPORTUNITY = 0.7
 """The best opportunity's worth, halved per move away (a step toward it is worth taking)."""
 
@@ -169,6 +173,17 @@ def opportunity(g: GameState, seat: int, fs: VagabondState, c: int) -> tuple[flo
             and 2.0 > best
         ):
             best, what = 2.0, "strike"
+        pieces = sum(1 for o, _ in g.buildings[c] + g.tokens[c] if o == s)
+        if (
+            pieces
+            and fs.rel[s] == HOSTILE
+            and is_enemy(g, seat, s)
+            and whole["sword"] > g.warriors[c][s]
+            and RAID + 0.3 * min(pieces, 2) > best
+        ):
+            # 9.2.9.3.1: his swords outnumber the defenders; the hits left over remove
+            # buildings and tokens, each a VP and an Infamy VP.
+            best, what = RAID + 0.3 * min(pieces, 2), "raid"
     return best, what
 
 
