@@ -5,7 +5,7 @@ What the Vagabond values beyond the general terms: his undamaged items (9.2.5: e
 action; face up, it is one this turn; damaged, little until repaired; beyond his capacity,
 nothing: 9.6.4), his relationships (9.2.9: each step toward Allied is VP, and an Allied
 faction is 2 VP per Aid; a Hostile one is no longer aided), the Aids of this turn toward the
-next step while he can still complete it, and the best opportunity within two moves of his
+next step while he can still complete it, and the best opportunity within three moves of his
 pawn (a ruin to explore, a quest he can complete, a faction to aid, a Hostile faction's
 undefended building or token to strike, or one defended by fewer warriors than his swords to
 battle for), so that Slip and Move take him where the VP are. Rules of thumb:
@@ -29,6 +29,7 @@ from ...factions.vagabond import (
     DUP,
     FOREST_BASE,
     HOSTILE,
+    LIMIT_PER_BAG,
     QUESTS,
     REL_VP,
     UP,
@@ -106,7 +107,12 @@ def item_worth(fs: VagabondState) -> float:
     return total - 1.5 * max(0, over)
 
 
-def distances(g: GameState, seat: int, start: int, limit: int = 2) -> dict[int, int]:
+REACH = 3
+"""How many moves away an opportunity is looked for (beyond two, a Vagabond with nothing
+next door stood still: the raids of a Hostile neighbour lay three moves off)."""
+
+
+def distances(g: GameState, seat: int, start: int, limit: int = REACH) -> dict[int, int]:
     """Clearings within ``limit`` moves of ``start`` (a clearing or a forest)."""
     out: dict[int, int] = {}
     frontier: deque[tuple[int, int]] = deque()
@@ -135,8 +141,12 @@ def opportunity(g: GameState, seat: int, fs: VagabondState, c: int) -> tuple[flo
     best, what = 0.0, ""
     if whole["torch"] and fs.ruins.get(c):
         best, what = 3.0, "explore"
+    # 9.6.4: an exhausted bag leaves its track, so a full Satchel overflows at Evening.
+    bag_overflows = load(fs) + 1 > item_limit(fs) - LIMIT_PER_BAG
     for q in fs.quests:
         _, suit, (i1, i2) = QUESTS[q]
+        if "bag" in (i1, i2) and bag_overflows:
+            continue
         if suit == b.suit[c] and whole[i1] >= (2 if i1 == i2 else 1) and whole[i2]:
             if 2.6 > best:
                 best, what = 2.6, "quest"
@@ -188,7 +198,8 @@ def opportunity(g: GameState, seat: int, fs: VagabondState, c: int) -> tuple[flo
 
 
 def best_opportunity(g: GameState, seat: int, fs: VagabondState) -> tuple[float, int, str]:
-    """(worth, clearing, kind) of the best opportunity within two moves, halved per move."""
+    """(worth, clearing, kind) of the best opportunity within ``REACH`` moves, halved per
+    move."""
     best: tuple[float, int, str] = (0.0, 0, "")
     for c, d in distances(g, seat, fs.pawn).items():
         v, what = opportunity(g, seat, fs, c)
