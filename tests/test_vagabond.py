@@ -337,7 +337,12 @@ def test_9_5_5_quest_exhausts_items_draws_a_new_quest_and_scores_per_suit() -> N
     assert {t for t in toks(g) if t.startswith("quest")} == {
         f"quest {QUEST_KEYS.index('guard-duty:rabbit')}"
     }
-    play(g, f"quest {QUEST_KEYS.index('guard-duty:rabbit')}", "reward vp")
+    play(g, f"quest {QUEST_KEYS.index('guard-duty:rabbit')}")
+    # The reward comes before the new quest is drawn ("Finally, draw a new quest").
+    assert g.decision == "vb_quest_reward"
+    assert [QUEST_KEYS[q] for q in vb(g).quests] == ["errand:fox", "escort:mouse"]
+    assert vb(g).quest_deck
+    play(g, "reward vp")
     fs = vb(g)
     assert vp(g, "vagabond") == 2  # two rabbit quests completed
     assert items(g) == {"boot": 1} and items(g, 1) == {"torch": 1, "sword": 1}

@@ -334,15 +334,20 @@ def _take_apply(g: GameState, f: Frame, a: Action) -> None:
 
 
 def quest(g: GameState, seat: int, q: int) -> None:
-    """9.5.5: exhaust the quest's two items; it is completed; a new quest is drawn; then the
-    reward: 1 VP per completed quest of its suit, or two cards."""
+    """9.5.5: exhaust the quest's two items; it is completed; then the reward (1 VP per
+    completed quest of its suit, or two cards); finally a new quest is drawn."""
     fs = st(g, seat)
     _, suit, (i1, i2) = QUESTS[q]
     exhaust(g, seat, i1)
     exhaust(g, seat, i2)
     fs.quests.remove(q)
     fs.done.append(q)
-    g.stack.append(Frame("vb_quest_reward", seat, {"suit": suit}))
+    g.stack.append(Frame("vb_quest_reward", seat, {"suit": suit, "done": q}))
+
+
+def draw_quest(g: GameState, seat: int, q: int) -> None:
+    """9.5.5, last: a new quest from the quest deck, face up, in place of quest ``q``."""
+    fs = st(g, seat)
     if fs.quest_deck:
         new = fs.quest_deck.pop()
         fs.quests.append(new)
@@ -371,6 +376,7 @@ def _reward_apply(g: GameState, f: Frame, a: Action) -> None:
         score(g, f.seat, n, "quest")
     else:
         draw(g, f.seat, 2)
+    draw_quest(g, f.seat, int(f.data["done"]))
 
 
 def strike(g: GameState, seat: int, c: int, target: int, kind: str | None) -> None:
