@@ -398,3 +398,29 @@ def test_the_lobby_seats_a_clockwork_bot_with_its_difficulty_and_traits(
         "S.state.view.players.find(p => p.faction === 'electric-eyrie').board")
     assert board["difficulty"] == "nightmare" and board["traits"] == ["swoop"]
     assert not page.errors
+
+
+def test_the_clockwork_bots_boards_are_drawn(browser: Any, srv: Server) -> None:
+    """Each Clockwork bot's board: difficulty and traits, the order card, the Electric Eyrie's
+    Decree by suit, and its tracks with as many spaces as it has pieces (from the engine)."""
+    g = srv.http().post("/api/games", json={
+        "seats": [{"faction": "vagabond", "kind": "here"},
+                  {"faction": "electric-eyrie", "kind": "bot"},
+                  {"faction": "mechanical-marquise", "kind": "bot"},
+                  {"faction": "automated-alliance", "kind": "bot"}],
+        "seed": 6, "bots": {"mechanical-marquise": {"difficulty": "nightmare",
+                                                    "traits": ["blitz"]}}}).json()
+    page = open_page(browser, srv.url + g["links"][0]["url"])
+    wait_ready(page)
+    mm = page.locator("[data-board=mechanical-marquise]")
+    assert "Difficulty: Nightmare" in mm.inner_text() and "Blitz" in mm.inner_text()
+    for kind in ("sawmill", "workshop", "recruiter"):
+        assert mm.locator(f"[data-track={kind}] .space").count() == 6
+    aa = page.locator("[data-board=automated-alliance]")
+    assert aa.locator("[data-track=sympathy] .space").count() == 10
+    ee = page.locator("[data-board=electric-eyrie]")
+    assert ee.locator("[data-track=roost] .space").count() == 7
+    assert ee.locator(".decree [data-column]").evaluate_all(
+        "els => els.map(e => e.dataset.column)") == ["fox", "mouse", "rabbit", "bird"]
+    shot(page, "clockwork-boards")
+    assert not page.errors

@@ -96,6 +96,7 @@ UI: dict[str, str] = {
     "clockwork_seat": N_("plays itself"),
     "difficulty": N_("Difficulty"),
     "traits": N_("Traits"),
+    "order_card": N_("Order card"),
     "type_action": N_("Or type an action (as written after each one above) and try it:"),
     "try_action": N_("Try"),
     "download_record": N_("Download the record"),

@@ -3,7 +3,9 @@
 // every action goes to the server, which says yes (a new state) or why not.
 "use strict";
 
-const COLORS = { marquise: "#e07b26", eyrie: "#2f62c8", alliance: "#3f9e4d", vagabond: "#6b6b6b" };
+// A Clockwork bot plays with the pieces of the faction it automates (never beside it): its colour.
+const COLORS = { marquise: "#e07b26", eyrie: "#2f62c8", alliance: "#3f9e4d", vagabond: "#6b6b6b",
+  "mechanical-marquise": "#e07b26", "electric-eyrie": "#2f62c8", "automated-alliance": "#3f9e4d" };
 const SUIT_FILL = { fox: "#e4835f", rabbit: "#f0d173", mouse: "#d9a066", bird: "#8fbbe6" };
 const PIECE_MARK = { sawmill: "S", workshop: "W", recruiter: "R", roost: "▲", ruin: "✕",
   keep: "K", wood: "w" };
@@ -546,9 +548,37 @@ function vagabondBoard(p, v) {
   return out;
 }
 
+// A Clockwork bot (Law of Rootbotics): its difficulty and traits, the order card it revealed,
+// the Electric Eyrie's Decree by suit, and each track with the pieces still on it (how many
+// it has: /api/meta's clockwork "pieces", from the engine), the Alliance bot's bases at home.
+function clockworkBoard(p, v) {
+  const b = p.board, out = [];
+  const totals = ((S.meta.clockwork || {})[p.faction] || {}).pieces || {};
+  out.push(line(h("b", {}, ui("difficulty") + ": " + named("difficulties", b.difficulty)),
+    (b.traits || []).length ? " · " + ui("traits") + ": " + b.traits.map((t) => named("traits", t)).join(", ") : ""));
+  out.push(line(ui("order_card") + ": ", b.order !== null && b.order !== undefined ? cardEl(b.order, false) : "–"));
+  if (b.decree) {
+    out.push(h("div", { class: "decree", "data-decree": p.faction }, Object.entries(b.decree).map(([suit, cards]) =>
+      h("div", { class: "column", "data-column": suit }, h("b", {}, named("suits", suit)), cards.map((c) => h("div", {}, cardName(c)))))));
+  }
+  const track = (kind, label, left) => {
+    const total = totals[kind] || left, placed = total - left;
+    out.push(trackEl(kind, label, Array.from({ length: total }, (_, i) => ({
+      piece: i >= placed ? (PIECE_MARK[kind] || kind[0]) : null, color: color(p.faction), next: i === placed,
+    }))));
+  };
+  if (b.roosts_on_track !== undefined) track("roost", ui("roost_track"), b.roosts_on_track);
+  for (const [kind, left] of Object.entries(b.buildings_on_track || {})) track(kind, named("pieces", kind), left);
+  if (b.sympathy_on_track !== undefined) track("sympathy", ui("sympathy_track"), b.sympathy_on_track);
+  if (b.bases_in_box) out.push(line(ui("bases") + " (" + ui("base_on_board") + "): " + (b.bases_in_box.map((x) => named("suits", x)).join(", ") || "–")));
+  if ("keep" in b) out.push(line(b.keep ? ui("keep_at", { c: b.keep }) : ui("keep_gone")));
+  out.push(line(ui("warriors_count", { n: b.warriors_in_supply })));
+  return out;
+}
+
 const BOARDS = { marquise: marquiseBoard, eyrie: eyrieBoard, alliance: allianceBoard, vagabond: vagabondBoard };
 function factionBoard(p, v) {
-  const draw = BOARDS[p.faction];
+  const draw = BOARDS[p.faction] || ((S.meta && S.meta.clockwork && S.meta.clockwork[p.faction]) ? clockworkBoard : null);
   return h("div", { class: "fboard", "data-board": p.faction }, draw ? draw(p, v) : plainBoard(p.board || {}));
 }
 
