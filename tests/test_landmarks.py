@@ -233,6 +233,31 @@ def test_card_black_market_swap_once_per_turn_with_a_piece_there() -> None:
     assert act["token"] == "black-market" and act["hidden"]
 
 
+def test_card_black_market_once_on_their_turn_in_birdsong_or_evening_too() -> None:
+    """"Once on their turn": the swap is offered beside the Birdsong cards and at the start of
+    Evening as well as in Daylight, and once taken it is gone for the rest of the turn."""
+    desc = dict(landmarks={"black-market": 3}, hands={"marquise": ["anvil", "sword"]},
+                market=["bake-sale", "cobbler", "investments"],
+                clearings={"2": {"marquise": "keep 1w"}, "4": {"eyrie": "roost"},
+                           "3": {"marquise": "1w"}})
+    g = _at(at="birdsong", **desc)
+    assert g.decision == "birdsong_cards"
+    assert f"black-market left {cid('sword')}" in g.legal_tokens()
+    g.apply(f"black-market left {cid('sword')}")
+    assert sorted(hand(g, M)) == ["anvil", "bake-sale"] and g.state.market[0] == cid("sword")
+    while g.decision != "cat_actions":
+        g.apply(g.legal_tokens()[-1] if g.decision != "craft" else "done")
+    assert not any(t.startswith("black-market") for t in g.legal_tokens())  # once a turn
+    e = _at(at="daylight:actions", **desc)
+    e.apply("end")
+    assert e.decision == "evening_cards"
+    assert e.legal_tokens()[-1] == "done" and len(e.legal_tokens()) == 7
+    e.apply(f"black-market right {cid('anvil')}")
+    # The swap came before the Evening draw (one card more, the Marquise's 6.6).
+    assert {"investments", "sword"} <= set(hand(e, M)) and len(hand(e, M)) == 3
+    assert e.state.market[2] == cid("anvil")
+
+
 def test_card_black_market_needs_a_faction_piece_there() -> None:
     g = _at(landmarks={"black-market": 3}, hands={"marquise": ["anvil"]})
     assert not any(t.startswith("black-market") for t in g.legal_tokens())

@@ -333,6 +333,7 @@ TEXT: dict[str, str] = {
         "Stand and Deliver!: take a random card from the {faction} (they score 1 VP)"
     ),
     "done@birdsong_cards": N_("Use no more Birdsong cards"),
+    "done@evening_cards": N_("Swap nothing at the Black Market"),
     "draw-with": N_("Better Burrow Bank: you and the {faction} each draw a card"),
     # Daylight.
     "craft": N_("Craft {card}: {effect}"),

@@ -107,7 +107,7 @@ DAYLIGHT_CARD_ACTIONS: tuple[Signature, ...] = (
     ("take-dominance", DOMINANCE_CARD, CARD),
     *DAYLIGHT_MAP_ACTIONS,
     *exiles.DAYLIGHT_ACTIONS,
-    *landmarks.DAYLIGHT_ACTIONS,
+    *landmarks.TURN_ACTIONS,
 )
 """The signatures of :func:`daylight_card_actions` (for decisions that offer them)."""
 
@@ -136,7 +136,7 @@ def daylight_card_actions(g: GameState, seat: int) -> list[Action]:
     if g.shared_deck != "base":
         out.extend(exiles.daylight_actions(g, seat))
     if g.landmarks:
-        out.extend(landmarks.daylight_actions(g, seat))
+        out.extend(landmarks.turn_actions(g, seat))
     return out
 
 
@@ -232,6 +232,8 @@ def birdsong_card_actions(g: GameState, seat: int) -> list[Action]:
         )
     if g.shared_deck != "base":
         out.extend(exiles.birdsong_actions(g, seat))
+    if g.landmarks:
+        out.extend(landmarks.turn_actions(g, seat))
     return out
 
 
@@ -251,6 +253,7 @@ def push_birdsong_cards(g: GameState, seat: int, late: bool = False) -> None:
         ("royal-claim",),
         ("stand-and-deliver", SEAT),
         *exiles.BIRDSONG_ACTIONS,
+        *landmarks.TURN_ACTIONS,
         ("done",),
     ),
 )
@@ -280,6 +283,8 @@ def _bc_apply(g: GameState, f: Frame, a: Action) -> None:
         g.seats[seat].persistent.remove(cid)
         discard(g, cid)
         score(g, seat, ruled_count(g, seat), "royal claim")
+    elif a[0] == landmarks.BLACK_MARKET:
+        landmarks.swap(g, seat, a)
     elif a[0] == "stand-and-deliver":
         # Stand and Deliver!: take a random card from another player; they score 1 VP.
         g.turn.setdefault("used", []).append("stand-and-deliver")
@@ -326,7 +331,31 @@ def _cw_apply(g: GameState, f: Frame, a: Action) -> None:
 
 
 def evening_start(g: GameState, seat: int) -> None:
+    if g.landmarks and landmarks.turn_actions(g, seat):
+        g.stack.append(Frame("evening_cards", seat, {}))
     if has_persistent(g, seat, "cobbler") is not None:
         fac(g, seat).push_card_move(g, seat)
     if g.shared_deck != "base":
         exiles.evening_start(g, seat)
+
+
+# --- At the start of Evening: the Black Market --------------------------------------------------
+
+
+@decision(
+    "evening_cards",
+    "Swap a card at the Black Market before Evening?",
+    takes=(*landmarks.TURN_ACTIONS, ("done",)),
+)
+def _ec_legal(g: GameState, f: Frame) -> list[Action]:
+    """The Black Market's swap, if not yet taken this turn (its card: "once on their turn")."""
+    assert f.seat is not None
+    return landmarks.turn_actions(g, f.seat) + [("done",)]
+
+
+@applies("evening_cards")
+def _ec_apply(g: GameState, f: Frame, a: Action) -> None:
+    pop(g, f)
+    assert f.seat is not None
+    if a[0] == landmarks.BLACK_MARKET:
+        landmarks.swap(g, f.seat, a)

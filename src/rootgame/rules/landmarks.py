@@ -64,8 +64,8 @@ ACTION_WORDS = frozenset({"landmark", BLACK_MARKET, FORGE})
 """The landmarks' own action words (the learning agents' action spaces leave them out of
 games without landmarks)."""
 
-DAYLIGHT_ACTIONS: tuple[Signature, ...] = ((BLACK_MARKET, MARKET_PLACES, CARD),)
-"""The signatures of :func:`daylight_actions`."""
+TURN_ACTIONS: tuple[Signature, ...] = ((BLACK_MARKET, MARKET_PLACES, CARD),)
+"""The signatures of :func:`turn_actions`."""
 
 
 def parse_landmarks(value: object) -> tuple[str, ...] | int:
@@ -258,8 +258,10 @@ def treetop_removal(g: GameState, c: int, building: tuple[int, str], by: int | N
 # --- The Black Market ----------------------------------------------------------------------
 
 
-def daylight_actions(g: GameState, seat: int) -> list[Action]:
-    """The Black Market's swap, once in the player's turn, with a faction piece there."""
+def turn_actions(g: GameState, seat: int) -> list[Action]:
+    """The Black Market's swap, once on the player's turn (its card), with a faction piece
+    there: offered in Birdsong beside the Birdsong cards, in Daylight beside the card actions,
+    and at the start of Evening (ruling 105)."""
     c = g.landmarks.get("black-market", 0)
     if not c or not g.market or BLACK_MARKET in g.turn.get("used", ()):
         return []
