@@ -8,16 +8,16 @@ run is reproducible.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from . import flow
+from .actions import Action
 from .bots import RandomBot, from_spec
-from .bots.base import Preset
+from .bots.base import with_answers
 from .errors import RootError
-from .factions.vagabond import character_answer
 from .game import Game, new_game
 
 DEFAULT_FACTIONS: tuple[str, ...] = ("marquise", "eyrie")
@@ -55,14 +55,15 @@ def play_random_game(
     deck: str = "base",
     landmarks: Sequence[str] | int = (),
     clockwork: dict[str, Any] | None = None,
-    character: str | None = None,
+    answers: Mapping[str, Action] | None = None,
 ) -> GameRecord:
     """Play one game between bots (``bots``: one spec per seat, e.g. ``heuristic``; random
     bots by default), to the end or to ``max_turns`` completed turns. With ``save_dir``,
     write the game's record there as ``game-<seed>.rootgame``. ``map_name`` is the map (its
     suits dealt from the seed when it prints none), ``deck`` the shared deck, ``landmarks``
     the landmarks, ``clockwork`` the Clockwork bots' difficulty and traits (``new_game``'s
-    ``bots``), ``character`` the Vagabond's character (9.3.1; else his bot chooses)."""
+    ``bots``), ``answers`` the decisions settled before the game, by kind (the Vagabond's
+    character, 9.3.1: ``vagabond.character_answer``; else the bots choose)."""
     game: Game | None = None
     specs = list(bots) if bots is not None else ["random"] * len(factions)
     try:
@@ -70,11 +71,9 @@ def play_random_game(
             list(factions), map=map_name, seed=seed, log=save_dir is not None, deck=deck,
             landmarks=landmarks, bots=clockwork,
         )
-        players = [from_spec(b, bot_seed(seed, s)) for s, b in enumerate(specs)]
-        if character is not None:
-            answer = character_answer(character)
-            players = [Preset(p, answer) if f == "vagabond" else p
-                       for p, f in zip(players, factions, strict=True)]
+        players = with_answers(
+            {s: from_spec(b, bot_seed(seed, s)) for s, b in enumerate(specs)}, answers or {}
+        )
         while not game.is_over:
             if game.turn_number >= max_turns:
                 _save(game, save_dir, seed)
@@ -185,7 +184,7 @@ def simulate(
     deck: str = "base",
     landmarks: Sequence[str] | int = (),
     clockwork: dict[str, Any] | None = None,
-    character: str | None = None,
+    answers: Mapping[str, Action] | None = None,
 ) -> Simulation:
     """Play ``games`` games between bots (``bots``: one spec per seat; random bots by
     default); game ``i`` uses seed ``seed + i``. With ``save_dir``, each game's record is
@@ -197,7 +196,7 @@ def simulate(
     for i in range(games):
         rec = play_random_game(
             factions, seed + i, max_turns, save_dir, bots, map_name, deck, landmarks, clockwork,
-            character,
+            answers,
         )
         sim.records.append(rec)
         if on_game is not None:

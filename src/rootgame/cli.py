@@ -32,7 +32,7 @@ from .bench import (
 )
 from .bench import simulate as run_simulation
 from .board import MAPS
-from .bots.base import Bot, Preset
+from .bots.base import with_answers
 from .cards import DECKS
 from .cli_errors import FAILED, RootgameGroup, ensure_folder, fail
 from .cli_records import register as register_record_commands
@@ -278,7 +278,7 @@ def simulate_cmd(
 ) -> None:
     """Play GAMES games between bots (random ones by default) and summarise the results."""
     names = parse_factions(factions)
-    character = str(parse_vagabond(vagabond, names)["vb_character"][1]) if vagabond else None
+    answers = parse_vagabond(vagabond, names)
     clockwork = bot_settings(names, difficulty, traits)
     map_name = parse_map(map_text)
     deck = parse_deck(deck_text)
@@ -289,7 +289,7 @@ def simulate_cmd(
     try:
         sim = _simulate(
             names, specs, games, seed, max_turns, save_dir, as_json, map_name, deck, landmarks,
-            clockwork, character,
+            clockwork, answers,
         )
     except SaveError as e:
         fail(_("cannot write the record {path}: {error}").format(
@@ -318,13 +318,13 @@ def _simulate(
     deck: str = "base",
     landmarks: tuple[str, ...] | int = (),
     clockwork: dict[str, Any] | None = None,
-    character: str | None = None,
+    answers: dict[str, Action] | None = None,
 ) -> Simulation:
     """Run the games and print the summary (one JSON object, or tables)."""
     if as_json:
         sim = run_simulation(
             names, games, seed, max_turns, save_dir=save_dir, bots=specs, map_name=map_name,
-            deck=deck, landmarks=landmarks, clockwork=clockwork, character=character,
+            deck=deck, landmarks=landmarks, clockwork=clockwork, answers=answers,
         )
         typer.echo(json.dumps(sim.summary()))
         return sim
@@ -350,7 +350,7 @@ def _simulate(
             deck=deck,
             landmarks=landmarks,
             clockwork=clockwork,
-            character=character,
+            answers=answers,
         )
     s = sim.summary()
     done = games - s["errors"]
@@ -489,15 +489,13 @@ def play_cmd(
         )
     human = names.index(me)
     answers = parse_vagabond(vagabond, names)
-    bots: dict[int, Bot] = {
-        s: from_spec(spec, bot_seed(seed, s)) for s, spec in zip(others, specs, strict=True)
-    }
-    if answers:
-        bots = {s: Preset(b, answers) if names[s] == "vagabond" else b for s, b in bots.items()}
+    bots = with_answers(
+        {s: from_spec(spec, bot_seed(seed, s)) for s, spec in zip(others, specs, strict=True)},
+        answers,
+    )
     console = Console()
     intro(console, me, [(names[s], bots[s].spec) for s in others], seed)
-    code = Session(console, game, human, bots, seed,
-                   presets=answers if me == "vagabond" else None).run()
+    code = Session(console, game, human, bots, seed, presets=answers).run()
     if code:
         raise typer.Exit(code)
 

@@ -180,3 +180,12 @@ class Preset(Bot):
             return Choice(a)
         return self.inner.decide(obs)
 
+
+def with_answers(bots: dict[int, Bot], answers: Mapping[str, Action]) -> dict[int, Bot]:
+    """Every bot answering the decisions settled before the game (``answers``, by kind): a
+    :class:`Preset` answers only a decision legal for the seat deciding, so each bot may carry
+    them all (the Vagabond's character is asked of the Vagabond only)."""
+    if not answers:
+        return bots
+    return {s: Preset(b, answers) for s, b in bots.items()}
+
