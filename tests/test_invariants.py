@@ -31,6 +31,7 @@ from rootgame.board import Board, load_board
 from rootgame.cards import DECK, DECKS, ITEM_SUPPLY, deck_ids
 from rootgame.flow import DECISIONS, FACTIONS
 from rootgame.rng import Rng
+from rootgame.rules.core import buildings_of
 from rootgame.state import GameState
 
 # --- Facts from the Law (independent of the engine's tables) ----------------------------------
@@ -356,6 +357,15 @@ def check_pieces(g: GameState) -> None:
         m = g.rule_memo[c] if g.rule_memo else -2
         if m != -2:
             assert (None if m < 0 else m) == law_ruler(g, c), f"stale rule memo in {c}"
+    # The engine's index of where each building stands (core.buildings_of) agrees with the
+    # map wherever it holds an answer: every placed or removed building has forgotten it.
+    if g.building_memo is not None:
+        where: dict[tuple[int, str], list[int]] = {}
+        for c in b.clearings:
+            for piece in g.buildings[c]:
+                where.setdefault(piece, []).append(c)
+        fresh = {piece: tuple(cs) for piece, cs in where.items()}
+        assert g.building_memo == fresh, f"stale building index {g.building_memo} != {fresh}"
     clearings = set(b.clearings)
     n = g.n
     assert len(g.warriors) == len(g.buildings) == len(g.tokens) == len(b.suit)
@@ -1255,6 +1265,13 @@ def test_checks_can_fail() -> None:
     broken = game.clone()
     broken.state.warriors[c][0] += 1
     with pytest.raises(AssertionError, match="piece_counts|on the map"):
+        check_pieces(broken.state)
+    broken = game.clone()
+    buildings_of(broken.state, 0, "sawmill")  # the index is known, then a building leaves
+    c = next(c for c in _board(g).clearings if any(o >= 0 for o, _ in g.buildings[c]))
+    broken.state.buildings[c] = [p for p in g.buildings[c] if p[0] < 0]
+    broken.state.rule_memo = []  # (who rules is counted afresh)
+    with pytest.raises(AssertionError, match="stale building index"):
         check_pieces(broken.state)
     broken = game.clone()
     broken.state.discard.append(broken.state.deck[0])

@@ -209,6 +209,7 @@ class Game:
     ) -> None:
         self.state = state
         state.rule_memo = []  # built or edited from outside: count who rules afresh
+        state.building_memo = None  # and find where the buildings stand afresh
         self.history: list[str] = history if history is not None else []
         """Tokens of the decisions taken, in order (forced steps are not recorded)."""
         self.origin: str = origin if origin is not None else json.dumps(state.to_dict())

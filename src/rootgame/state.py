@@ -166,6 +166,7 @@ class GameState:
         "forced",
         "reveals",
         "rule_memo",
+        "building_memo",
     )
 
     def __init__(self) -> None:
@@ -228,6 +229,11 @@ class GameState:
         """Who rules each clearing, as ``rules.core.ruler`` last found it: a seat, -1 for
         nobody, -2 not known (empty: nothing known). Not part of the state's value: every
         change of warriors or buildings forgets its clearing (``core.pieces_changed``)."""
+        self.building_memo: dict[tuple[int, str], tuple[int, ...]] | None = None
+        """Where each (owner, kind) of building stands, as ``rules.core.buildings_of`` last
+        found it (None: not known). Not part of the state's value: every placed or removed
+        building forgets it (``core.buildings_changed``). Never changed in place, so clones
+        share it."""
 
     @property
     def n(self) -> int:
@@ -271,6 +277,7 @@ class GameState:
         g.forced = self.forced[:]
         g.reveals = self.reveals
         g.rule_memo = self.rule_memo[:]
+        g.building_memo = self.building_memo
         return g
 
     def hashed_dict(self) -> JSON:

@@ -27,6 +27,7 @@ from ..rules import chance, crafting
 from ..rules.battle import battle_targets, start_battle
 from ..rules.core import (
     board,
+    buildings_changed,
     can_place,
     card_suit,
     discard,
@@ -543,7 +544,7 @@ def place_revolt(g: GameState, seat: int, c: int, suit: str) -> None:
     chance.emit(g, {"kind": "revolt", "seat": seat, "c": c})
     fs.bases.remove(suit)
     g.buildings[c].append((seat, "base"))
-    pieces_changed(g, c)
+    buildings_changed(g, c)
     n = sum(1 for x in sympathy_clearings(g, seat) if board(g).matches(suit, x))
     place_warriors(g, seat, c, n)
     if fs.warriors > 0:

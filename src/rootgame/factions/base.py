@@ -5,7 +5,7 @@ section of the Law changes. See docs/adding-a-faction.md.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..actions import Action
@@ -91,9 +91,9 @@ class Faction:
         """``mover`` moved warriors into ``c``, where this faction has a token (Outrage,
         8.2.6). May push a decision."""
 
-    def crafting_pieces(self, g: GameState, seat: int) -> list[int]:
+    def crafting_pieces(self, g: GameState, seat: int) -> Sequence[int]:
         """4.1.1: the clearings of this faction's crafting pieces, one entry per piece."""
-        return []
+        return ()
 
     def craft_vp(self, g: GameState, seat: int, card: Card) -> int:
         """VP for crafting an item card (3.2.2)."""

@@ -31,6 +31,7 @@ from ..rules.battle import battle_targets, start_battle
 from ..rules.chance import emit
 from ..rules.core import (
     board,
+    buildings_of,
     can_build,
     card_suit,
     discard,
@@ -148,8 +149,9 @@ def _pending_cards(fs: EyrieState, refs: Any) -> list[int]:
     return out
 
 
-def roost_clearings(g: GameState, seat: int) -> list[int]:
-    return [c for c in board(g).clearings if (seat, "roost") in g.buildings[c]]
+def roost_clearings(g: GameState, seat: int) -> tuple[int, ...]:
+    """The clearings of the Eyrie's roosts (never two in one clearing, 7.5.2.IV)."""
+    return buildings_of(g, seat, "roost")
 
 
 def roosts_on_map(g: GameState, seat: int) -> int:
@@ -259,7 +261,7 @@ class Eyrie(RoostBoard):
             raise AssertionError(step)
 
     # --- Hooks ----------------------------------------------------------------------------
-    def crafting_pieces(self, g: GameState, seat: int) -> list[int]:
+    def crafting_pieces(self, g: GameState, seat: int) -> tuple[int, ...]:
         """7.2.1: the Eyrie craft by activating roosts."""
         return roost_clearings(g, seat)
 

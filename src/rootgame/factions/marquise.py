@@ -23,6 +23,7 @@ from ..rules import crafting
 from ..rules.battle import battle_targets, start_battle
 from ..rules.core import (
     board,
+    buildings_of,
     can_build,
     discard_from_hand,
     matching_cards,
@@ -105,13 +106,13 @@ def placed(fs: MarquiseState, kind: str) -> int:
     return PER_TRACK - fs.track[kind]
 
 
-def building_clearings(g: GameState, seat: int, kind: str) -> list[int]:
+def building_clearings(g: GameState, seat: int, kind: str) -> tuple[int, ...]:
     """One entry per building of ``kind`` on the map."""
-    return [c for c in board(g).clearings for o, k in g.buildings[c] if o == seat and k == kind]
+    return buildings_of(g, seat, kind)
 
 
 def wood_at(g: GameState, seat: int, c: int) -> int:
-    return sum(1 for o, k in g.tokens[c] if o == seat and k == "wood")
+    return g.tokens[c].count((seat, "wood"))
 
 
 class KeepBoard(Faction):
@@ -189,7 +190,7 @@ class Marquise(KeepBoard):
             st(g, seat).wood += 1
         super().token_removed(g, seat, c, kind, by)
 
-    def crafting_pieces(self, g: GameState, seat: int) -> list[int]:
+    def crafting_pieces(self, g: GameState, seat: int) -> tuple[int, ...]:
         """6.2.1: the Marquise crafts with workshops."""
         return building_clearings(g, seat, "workshop")
 
@@ -353,9 +354,7 @@ def _wood_apply(g: GameState, f: Frame, a: Action) -> None:
 # --- 6.5 Daylight actions ------------------------------------------------------------------
 
 
-def ruled_component(
-    g: GameState, seat: int, c: int, who: list[int | None] | None = None
-) -> list[int]:
+def ruled_component(g: GameState, seat: int, c: int, who: list[int] | None = None) -> list[int]:
     """6.5.4.II: ``c`` and every clearing linked to it through clearings she rules."""
     b = board(g)
     if who is None:
@@ -375,23 +374,22 @@ def build_options(g: GameState, seat: int) -> list[Action]:
     """6.5.4: a building she can pay for (wood reachable through ruled clearings) and place
     (a ruled clearing with an open slot)."""
     fs = st(g, seat)
-    kinds = [k for k in BUILDINGS if fs.track[k] > 0]
-    if not kinds:
+    costs = [(k, COST[placed(fs, k)]) for k in BUILDINGS if fs.track[k] > 0]
+    # The wood she can reach is at most all her wood on the map.
+    if not costs or min(cost for _, cost in costs) > WOOD - fs.wood:
         return []
     out: list[Action] = []
     wood_of: dict[int, int] = {}
+    b = board(g)
     who = rulers(g)
-    for c in board(g).clearings:
-        if not (who[c] == seat and can_build(g, seat, c)):
+    for c in b.clearings:
+        if who[c] != seat or not can_build(g, seat, c, b):
             continue
         if c not in wood_of:
             comp = ruled_component(g, seat, c, who)
-            total = sum(wood_at(g, seat, x) for x in comp)
-            for x in comp:
-                wood_of[x] = total
-        for k in kinds:
-            if wood_of[c] >= COST[placed(fs, k)]:
-                out.append(("build", k, c))
+            wood_of.update(dict.fromkeys(comp, sum(wood_at(g, seat, x) for x in comp)))
+        wood = wood_of[c]
+        out += [("build", k, c) for k, cost in costs if wood >= cost]
     return out
 
 

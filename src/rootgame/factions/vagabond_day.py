@@ -16,6 +16,7 @@ from ..rules import chance, crafting
 from ..rules.battle import battle_targets, remove_kind, start_battle
 from ..rules.core import (
     board,
+    buildings_changed,
     can_take_card_from,
     card_suit,
     draw,
@@ -23,7 +24,6 @@ from ..rules.core import (
     give_card,
     has_pieces,
     is_enemy,
-    pieces_changed,
     remove_warriors,
     score,
     take_random_card,
@@ -283,7 +283,7 @@ def explore(g: GameState, seat: int, c: int) -> None:
     if emptied:
         del fs.ruins[c]
         g.buildings[c].remove((-1, "ruin"))
-        pieces_changed(g, c)
+        buildings_changed(g, c)
     score(g, seat, 1, "explored")
 
 

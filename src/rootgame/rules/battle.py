@@ -32,10 +32,10 @@ from .core import (
     discard,
     discard_from_hand,
     end_simultaneous_step,
+    enemies,
     fac,
     has_persistent,
     has_pieces,
-    is_enemy,
     matching_cards,
     order_simultaneous,
     remove_building,
@@ -54,11 +54,13 @@ def battle_targets(g: GameState, seat: int, clearings: Iterable[int]) -> list[tu
     out: list[tuple[int, int]] = []
     f = fac(g, seat)
     pawn = f.pawn_at(g, seat) if f.has_pawn else 0
+    foes = enemies(g, seat)
+    warriors = g.warriors
     for c in clearings:
-        if not g.warriors[c][seat] and c != pawn:
+        if not warriors[c][seat] and c != pawn:
             continue
-        for d in range(len(g.seats)):
-            if is_enemy(g, seat, d) and has_pieces(g, d, c):
+        for d in foes:
+            if has_pieces(g, d, c):
                 out.append((c, d))
     return out
 

@@ -76,13 +76,11 @@ def ruler(g: GameState, c: int) -> int | None:
     holds Soup Kitchens (tokens count towards rule) it is counted every time instead."""
     if g.shared_deck != "base" and _tokens_rule(g):
         return _count_rule(g, c)
-    memo = g.rule_memo
-    if not memo:
-        memo = g.rule_memo = [-2] * len(g.warriors)
+    memo = g.rule_memo or _new_rule_memo(g)
     r = memo[c]
     if r == -2:
         found = _count_rule(g, c)
-        memo[c] = -1 if found is None else found
+        memo[c] = _or_nobody(found)
         return found
     return None if r < 0 else r
 
@@ -93,6 +91,38 @@ def pieces_changed(g: GameState, c: int) -> None:
     the memo against a fresh count after every action)."""
     if g.rule_memo:
         g.rule_memo[c] = -2
+
+
+def buildings_changed(g: GameState, c: int) -> None:
+    """A building was placed in ``c`` or removed from it: who rules it, and where each
+    player's buildings stand (:func:`buildings_of`), must be found again. Every change of
+    ``g.buildings`` calls this instead of :func:`pieces_changed`."""
+    if g.rule_memo:
+        g.rule_memo[c] = -2
+    g.building_memo = None
+
+
+def buildings_of(g: GameState, seat: int, kind: str) -> tuple[int, ...]:
+    """The clearings of ``seat``'s buildings of ``kind`` on the map, one entry per building,
+    in clearing order. Kept in ``g.building_memo`` until a building is placed or removed
+    anywhere (:func:`buildings_changed`; tests/test_invariants.py checks it against the map
+    after every action)."""
+    memo = g.building_memo
+    if memo is None:
+        memo = g.building_memo = index_buildings(g)
+    return memo.get((seat, kind), ())
+
+
+def index_buildings(g: GameState) -> dict[tuple[int, str], tuple[int, ...]]:
+    """Where every building on the map stands, by (owner, kind), counted afresh."""
+    at: dict[tuple[int, str], list[int]] = {}
+    for c in board(g).clearings:
+        for piece in g.buildings[c]:
+            if piece in at:
+                at[piece].append(c)
+            else:
+                at[piece] = [c]
+    return {piece: tuple(cs) for piece, cs in at.items()}
 
 
 def _tokens_rule(g: GameState) -> bool:
@@ -122,23 +152,28 @@ def _count_rule(g: GameState, c: int) -> int | None:
     return None
 
 
-def rulers(g: GameState) -> list[int | None]:
-    """``ruler(g, c)`` for every clearing, indexed by clearing (index 0 unused)."""
+def rulers(g: GameState) -> list[int]:
+    """Who rules each clearing (``ruler``), indexed by clearing (index 0 unused): a seat, or
+    -1 for nobody. The list is the engine's own memo: read it, never change it."""
     if g.shared_deck != "base" and _tokens_rule(g):
-        return [None] + [_count_rule(g, c) for c in range(1, len(g.warriors))]
-    memo = g.rule_memo
-    if not memo:
-        memo = g.rule_memo = [-2] * len(g.warriors)
-    out: list[int | None] = [None]
-    for c in range(1, len(memo)):
-        r = memo[c]
-        if r == -2:
-            found = _count_rule(g, c)
-            memo[c] = -1 if found is None else found
-            out.append(found)
-        else:
-            out.append(None if r < 0 else r)
-    return out
+        return [-1] + [_or_nobody(_count_rule(g, c)) for c in range(1, len(g.warriors))]
+    memo = g.rule_memo or _new_rule_memo(g)
+    if -2 in memo:
+        for c in range(1, len(memo)):
+            if memo[c] == -2:
+                memo[c] = _or_nobody(_count_rule(g, c))
+    return memo
+
+
+def _new_rule_memo(g: GameState) -> list[int]:
+    """An empty memo of who rules: nothing known (-2) but index 0, which is no clearing."""
+    memo = g.rule_memo = [-2] * len(g.warriors)
+    memo[0] = -1
+    return memo
+
+
+def _or_nobody(r: int | None) -> int:
+    return -1 if r is None else r
 
 
 def rules(g: GameState, seat: int, c: int) -> bool:
@@ -152,22 +187,24 @@ def ruled_count(g: GameState, seat: int) -> int:
 # --- Placing pieces (1.5, G.1.19) ----------------------------------------------------------
 
 
-def free_slots(g: GameState, c: int) -> int:
-    """2.2.3: open building slots (a ruin fills a slot, 2.2.4)."""
-    return board(g).slots[c] - len(g.buildings[c])
+def free_slots(g: GameState, c: int, b: Board | None = None) -> int:
+    """2.2.3: open building slots (a ruin fills a slot, 2.2.4). ``b``: the map as it is now
+    (``board(g)``), when the caller has it at hand."""
+    return (b or board(g)).slots[c] - len(g.buildings[c])
 
 
 def can_place(g: GameState, seat: int, c: int) -> bool:
     """Whether ``seat`` may place pieces in ``c`` at all (e.g. the keep forbids it, 6.2.2)."""
-    for s in range(len(g.seats)):
-        if s != seat and fac(g, s).blocks_placement(g, s, seat, c):
+    for s, name in enumerate(g.factions):
+        if s != seat and FACTIONS[name].blocks_placement(g, s, seat, c):
             return False
     return True
 
 
-def can_build(g: GameState, seat: int, c: int) -> bool:
-    """An open slot in a clearing where ``seat`` may place pieces."""
-    return free_slots(g, c) > 0 and can_place(g, seat, c)
+def can_build(g: GameState, seat: int, c: int, b: Board | None = None) -> bool:
+    """An open slot in a clearing where ``seat`` may place pieces (``b`` as for
+    :func:`free_slots`)."""
+    return free_slots(g, c, b) > 0 and can_place(g, seat, c)
 
 
 def place_warriors(g: GameState, seat: int, c: int, n: int) -> int:
@@ -185,7 +222,7 @@ def place_warriors(g: GameState, seat: int, c: int, n: int) -> int:
 def place_building(g: GameState, seat: int, c: int, kind: str) -> None:
     """Place a building of ``seat`` in ``c`` (its faction takes it off its track)."""
     g.buildings[c].append((seat, kind))
-    pieces_changed(g, c)
+    buildings_changed(g, c)
     if g.log is not None:
         piece_event(g, "place", seat, c, kind, 1)
     if g.landmarks:
@@ -239,7 +276,7 @@ def remove_building(g: GameState, c: int, index: int, by: int | None) -> tuple[i
     """Remove the building at ``g.buildings[c][index]``; its owner's faction puts it back on
     its track. ``by`` scores 1 VP if it is an enemy (3.2.1)."""
     owner, kind = g.buildings[c].pop(index)
-    pieces_changed(g, c)
+    buildings_changed(g, c)
     extra = 0
     if g.landmarks:
         from .landmarks import treetop_removal

@@ -28,7 +28,6 @@ def move_pairs(g: GameState, seat: int, origins: Iterable[int]) -> list[tuple[in
     with the Lake's Ferry (M.3.5), and the Exiles and Partisans cards that change where a
     move may go (Boat Builders, Tunnels) or whether rule matters (Corvid Planners)."""
     out: list[tuple[int, int]] = []
-    who: list[int | None] | None = None
     base = g.shared_deck == "base"
     adjacent = board(g).adjacent
     if g.closed and fac(g, seat).is_bot:
@@ -36,16 +35,17 @@ def move_pairs(g: GameState, seat: int, origins: Iterable[int]) -> list[tuple[in
         # hold no card that changes where a move goes).
         adjacent, base = load_board(g.map, g.suits, ()).adjacent, True
     free = not base and ignores_rule_to_move(g, seat)
+    who = rulers(g)
+    warriors = g.warriors
     for o in origins:
-        if not g.warriors[o][seat]:
+        if not warriors[o][seat]:
             continue
-        if who is None:
-            who = rulers(g)
         rules_o = free or who[o] == seat
         near = adjacent[o] if base else neighbours(g, seat, o)
-        for d in near:
-            if rules_o or who[d] == seat:
-                out.append((o, d))
+        if rules_o:
+            out += [(o, d) for d in near]
+        else:
+            out += [(o, d) for d in near if who[d] == seat]
         if o == g.ferry:
             # A coastal clearing the seat also reaches by its own rivers or tunnels (Boat
             # Builders, Tunnels) is one move, taken by the Ferry (ruling 84).

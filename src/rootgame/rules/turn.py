@@ -65,36 +65,44 @@ def end_daylight(g: GameState) -> None:
 
 @driver("turn")
 def _turn_run(g: GameState, f: Frame) -> None:
+    """Run the turn's steps in order (1.4) until one of them asks something (pushes a frame)
+    or the game ends; at the end of Evening, pass the turn (1.4.1). Steps that ask nothing
+    run one after another here, not one per trip through the engine's loop."""
     seat = g.turn_seat
     steps = turn_steps(g, seat)
-    i = f.data["i"]
-    if i >= len(steps):
-        # The end of Evening (M.4.4); a score there may end the game.
-        maps.evening_end(g, seat)
-        if g.winners:
+    stack = g.stack
+    depth = len(stack)
+    while True:
+        i = f.data["i"]
+        if i >= len(steps):
+            # The end of Evening (M.4.4); a score there may end the game.
+            maps.evening_end(g, seat)
+            if g.winners:
+                return
+            # 1.4.1: after Evening, play passes clockwise.
+            g.turn_seat = (seat + 1) % g.n
+            g.turn_number += 1
+            g.turn = {}
+            f.data["i"] = 0
             return
-        # 1.4.1: after Evening, play passes clockwise.
-        g.turn_seat = (seat + 1) % g.n
-        g.turn_number += 1
-        g.turn = {}
-        f.data["i"] = 0
-        return
-    f.data["i"] = i + 1
-    phase, step = steps[i]
-    if i == 0 and g.log is not None:
-        g.log.append({"kind": "turn", "seat": seat, "number": g.turn_number})
-    if step == "start":
-        if phase == "birdsong":
-            effects.birdsong_start(g, seat)
-        elif phase == "daylight":
-            effects.daylight_start(g, seat)
+        f.data["i"] = i + 1
+        phase, step = steps[i]
+        if i == 0 and g.log is not None:
+            g.log.append({"kind": "turn", "seat": seat, "number": g.turn_number})
+        if step == "start":
+            if phase == "birdsong":
+                effects.birdsong_start(g, seat)
+            elif phase == "daylight":
+                effects.daylight_start(g, seat)
+            else:
+                effects.evening_start(g, seat)
+        elif step in ("cards", "late_cards"):
+            # Cards used "in Birdsong": offered before and after the faction's Birdsong steps.
+            effects.push_birdsong_cards(g, seat, late=step == "late_cards")
         else:
-            effects.evening_start(g, seat)
-    elif step in ("cards", "late_cards"):
-        # Cards used "in Birdsong": offered before and after the faction's Birdsong steps.
-        effects.push_birdsong_cards(g, seat, late=step == "late_cards")
-    else:
-        fac(g, seat).run_step(g, seat, step)
+            fac(g, seat).run_step(g, seat, step)
+        if g.winners or len(stack) != depth or stack[-1] is not f:
+            return
 
 
 @driver("setup")
