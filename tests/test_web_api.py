@@ -198,6 +198,21 @@ def test_a_clockwork_bot_is_seated_with_its_difficulty_and_traits(c: TestClient)
     assert bad.status_code == 422 and "marquise is not a Clockwork bot" in bad.json()["error"]
 
 
+def test_lr_3_5_a_cooperative_game_from_the_lobby(c: TestClient) -> None:
+    """Law of Rootbotics 3.5: the lobby's Cooperative box makes a fully cooperative game
+    (no dominance card, the view says so); a table without a bot is refused by name."""
+    seats = [{"faction": "marquise", "kind": "here"}, {"faction": "alliance", "kind": "bot"},
+             {"faction": "vagabond", "kind": "bot"}, {"faction": "electric-eyrie", "kind": "bot"}]
+    g = new(c, {"seats": seats, "seed": 3, "cooperative": True})
+    view = c.get(f"/api/play/{g['links'][0]['token']}").json()["view"]
+    assert view["cooperative"] is True
+    assert sorted(x["key"] for x in view["removed_cards"])[:1] == ["dominance:bird"]
+    assert len(view["removed_cards"]) == 4
+    assert c.get("/api/text/pt").json()["ui"]["cooperative_goal"]
+    bad = c.post("/api/games", json={"seats": seats[:3], "cooperative": True})
+    assert bad.status_code == 422 and "at least one of each" in bad.json()["error"]
+
+
 def test_a_game_with_landmarks_named_or_dealt(c: TestClient) -> None:
     seats = [{"faction": "marquise", "kind": "here"}, {"faction": "eyrie", "kind": "bot"}]
     meta = c.get("/api/meta").json()

@@ -56,6 +56,7 @@ def play_random_game(
     landmarks: Sequence[str] | int = (),
     clockwork: dict[str, Any] | None = None,
     answers: Mapping[str, Action] | None = None,
+    cooperative: bool = False,
 ) -> GameRecord:
     """Play one game between bots (``bots``: one spec per seat, e.g. ``heuristic``; random
     bots by default), to the end or to ``max_turns`` completed turns. With ``save_dir``,
@@ -63,13 +64,14 @@ def play_random_game(
     suits dealt from the seed when it prints none), ``deck`` the shared deck, ``landmarks``
     the landmarks, ``clockwork`` the Clockwork bots' difficulty and traits (``new_game``'s
     ``bots``), ``answers`` the decisions settled before the game, by kind (the Vagabond's
-    character, 9.3.1: ``vagabond.character_answer``; else the bots choose)."""
+    character, 9.3.1: ``vagabond.character_answer``; else the bots choose), ``cooperative``
+    fully cooperative play against the Clockwork bots (LR 3.5)."""
     game: Game | None = None
     specs = list(bots) if bots is not None else ["random"] * len(factions)
     try:
         game = new_game(
             list(factions), map=map_name, seed=seed, log=save_dir is not None, deck=deck,
-            landmarks=landmarks, bots=clockwork,
+            landmarks=landmarks, bots=clockwork, cooperative=cooperative,
         )
         players = with_answers(
             {s: from_spec(b, bot_seed(seed, s)) for s, b in enumerate(specs)}, answers or {}
@@ -185,6 +187,7 @@ def simulate(
     landmarks: Sequence[str] | int = (),
     clockwork: dict[str, Any] | None = None,
     answers: Mapping[str, Action] | None = None,
+    cooperative: bool = False,
 ) -> Simulation:
     """Play ``games`` games between bots (``bots``: one spec per seat; random bots by
     default); game ``i`` uses seed ``seed + i``. With ``save_dir``, each game's record is
@@ -196,7 +199,7 @@ def simulate(
     for i in range(games):
         rec = play_random_game(
             factions, seed + i, max_turns, save_dir, bots, map_name, deck, landmarks, clockwork,
-            answers,
+            answers, cooperative,
         )
         sim.records.append(rec)
         if on_game is not None:

@@ -36,14 +36,14 @@ from .bots.base import with_answers
 from .cards import DECKS
 from .cli_errors import FAILED, RootgameGroup, ensure_folder, fail
 from .cli_records import register as register_record_commands
-from .cli_tournament import bots_for_seats, parse_bots, seat_bots
+from .cli_tournament import COOPERATIVE_HELP, bots_for_seats, parse_bots, seat_bots
 from .cli_tournament import register as register_tournament
 from .cli_web import register as register_web_commands
 from .describe import faction_in_sentence, faction_name
 from .factions.clockwork import DIFFICULTIES
 from .factions.vagabond import character_answer
 from .flow import FACTIONS
-from .game import check_seats, new_game
+from .game import check_cooperative, check_seats, new_game
 from .i18n import (
     N_,
     UnknownLanguage,
@@ -231,6 +231,19 @@ def parse_vagabond(text: str | None, names: list[str]) -> dict[str, Action]:
         raise typer.BadParameter(str(e), param_hint="--vagabond") from None
 
 
+def check_cooperative_option(cooperative: bool, names: list[str]) -> bool:
+    """``--cooperative``: the game needs a human faction and a Clockwork bot (BadParameter
+    naming the problem)."""
+    try:
+        check_cooperative(names, cooperative)
+    except ValueError:
+        raise typer.BadParameter(
+            _("cooperative play needs at least one human faction and one Clockwork bot"),
+            param_hint="--cooperative",
+        ) from None
+    return cooperative
+
+
 DIFFICULTY_HELP = N_("The Clockwork bots' difficulty: easy, default, challenging, nightmare.")
 TRAITS_HELP = N_("The Clockwork bots' traits, comma-separated (e.g. swoop,war-tax).")
 MAP_HELP = N_(
@@ -275,9 +288,11 @@ def simulate_cmd(
     difficulty: str | None = typer.Option(None, "--difficulty", help=DIFFICULTY_HELP),
     traits: str = typer.Option("", "--traits", help=TRAITS_HELP),
     vagabond: str | None = typer.Option(None, "--vagabond", help=VAGABOND_HELP),
+    cooperative: bool = typer.Option(False, "--cooperative", help=COOPERATIVE_HELP),
 ) -> None:
     """Play GAMES games between bots (random ones by default) and summarise the results."""
     names = parse_factions(factions)
+    check_cooperative_option(cooperative, names)
     answers = parse_vagabond(vagabond, names)
     clockwork = bot_settings(names, difficulty, traits)
     map_name = parse_map(map_text)
@@ -289,7 +304,7 @@ def simulate_cmd(
     try:
         sim = _simulate(
             names, specs, games, seed, max_turns, save_dir, as_json, map_name, deck, landmarks,
-            clockwork, answers,
+            clockwork, answers, cooperative,
         )
     except SaveError as e:
         fail(_("cannot write the record {path}: {error}").format(
@@ -319,12 +334,14 @@ def _simulate(
     landmarks: tuple[str, ...] | int = (),
     clockwork: dict[str, Any] | None = None,
     answers: dict[str, Action] | None = None,
+    cooperative: bool = False,
 ) -> Simulation:
     """Run the games and print the summary (one JSON object, or tables)."""
     if as_json:
         sim = run_simulation(
             names, games, seed, max_turns, save_dir=save_dir, bots=specs, map_name=map_name,
             deck=deck, landmarks=landmarks, clockwork=clockwork, answers=answers,
+            cooperative=cooperative,
         )
         typer.echo(json.dumps(sim.summary()))
         return sim
@@ -351,6 +368,7 @@ def _simulate(
             landmarks=landmarks,
             clockwork=clockwork,
             answers=answers,
+            cooperative=cooperative,
         )
     s = sim.summary()
     done = games - s["errors"]
@@ -442,6 +460,7 @@ def play_cmd(
     traits: str = typer.Option("", "--traits", help=TRAITS_HELP),
     landmarks_text: str = typer.Option("", "--landmarks", "-l", help=LANDMARKS_HELP),
     vagabond: str | None = typer.Option(None, "--vagabond", help=VAGABOND_HELP),
+    cooperative: bool = typer.Option(False, "--cooperative", help=COOPERATIVE_HELP),
 ) -> None:
     """Play a game in the terminal against bots (the random one by default)."""
     from .bots import from_spec
@@ -486,6 +505,7 @@ def play_cmd(
         game = new_game(
             names, map=map_name, seed=seed, deck=deck,
             bots=bot_settings(names, difficulty, traits), landmarks=landmarks,
+            cooperative=check_cooperative_option(cooperative, names),
         )
     human = names.index(me)
     answers = parse_vagabond(vagabond, names)

@@ -26,6 +26,11 @@ from .describe import faction_name
 from .i18n import N_
 from .i18n import gettext as _
 
+COOPERATIVE_HELP = N_(
+    "Fully cooperative play (Law of Rootbotics 3.5): the human factions win only if each "
+    "reaches 30 VP before any Clockwork bot does; the bots never fight each other."
+)
+
 
 def parse_bots(text: str, hint: str = "--bots") -> list[str]:
     """``"heuristic,ismcts:200ms"`` -> the bot specs; BadParameter naming a bad one."""
@@ -123,10 +128,11 @@ def register(app: typer.Typer) -> None:
             "--traits",
             help=N_("The Clockwork bots' traits, comma-separated (e.g. swoop,war-tax)."),
         ),
+        cooperative: bool = typer.Option(False, "--cooperative", help=COOPERATIVE_HELP),
     ) -> None:
         """Play bots against each other, seats and factions rotated: win rates with confidence
         intervals (95%), OpenSkill ratings, mean VP and game length."""
-        from .cli import bot_settings, parse_factions
+        from .cli import bot_settings, check_cooperative_option, parse_factions
         from .tournament import Config, run, summary, write_out
 
         names = parse_factions(factions)
@@ -135,11 +141,13 @@ def register(app: typer.Typer) -> None:
             (f, str(v["difficulty"]), tuple(v["traits"])) for f, v in settings.items()
         )
         specs = seat_bots(bots, names)
+        check_cooperative_option(cooperative, names)
         _require_extra("openskill", "matplotlib", *(("ray",) if ray else ()))
         if out is not None:
             ensure_folder(out)
         cfg = Config(
-            tuple(names), tuple(specs), games, seed, max_turns, out is not None, clockwork
+            tuple(names), tuple(specs), games, seed, max_turns, out is not None, clockwork,
+            cooperative,
         )
         if as_json:
             results = run(cfg, workers, ray)

@@ -38,6 +38,7 @@ def new_game(
     deck: str = "base",
     bots: dict[str, Any] | None = None,
     landmarks: object = None,
+    cooperative: bool = False,
 ) -> Game:
     """Set up a new game (Law 5.1, appendix A). ``factions`` are the seats in clockwise order;
     the first player is drawn from the seed unless given. ``map`` is one of ``board.MAPS``;
@@ -49,13 +50,16 @@ def new_game(
     each Clockwork bot faction its difficulty and traits (Law of Rootbotics 3.3), e.g.
     ``{"electric-eyrie": {"difficulty": "challenging", "traits": ["swoop"]}}``. ``landmarks``
     (appendix A step 5): one or two of ``rules.landmarks.LANDMARKS`` (a list, or a text
-    such as "forge,lost-city"), or 1 or 2 dealt at random from the six."""
+    such as "forge,lost-city"), or 1 or 2 dealt at random from the six. ``cooperative``:
+    fully cooperative play against the Clockwork bots (Law of Rootbotics 3.5; at least one
+    human faction and one bot)."""
     if isinstance(factions, str):
         raise ValueError(f"factions: a list of faction names, not the text {factions!r}")
     chosen = parse_landmarks(landmarks)
     game = Game(
         setup_state(
-            list(factions), map, seed, first_player, log, forced, suits, deck, bots, chosen
+            list(factions), map, seed, first_player, log, forced, suits, deck, bots, chosen,
+            cooperative,
         )
     )
     game.meta = {
@@ -68,6 +72,8 @@ def new_game(
         game.meta["deck"] = deck
     if bots:
         game.meta["bots"] = {k: dict(v) for k, v in bots.items()}
+    if cooperative:
+        game.meta["cooperative"] = True
     if chosen:
         game.meta["landmarks"] = chosen if isinstance(chosen, int) else list(chosen)
     if game.state.suits:
@@ -102,6 +108,7 @@ def setup_state(
     deck: str = "base",
     bots: dict[str, Any] | None = None,
     landmarks: tuple[str, ...] | int = (),
+    cooperative: bool = False,
 ) -> GameState:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise ValueError(f"the seed must be an integer, not {seed!r}")
@@ -111,11 +118,13 @@ def setup_state(
         if f not in FACTIONS:
             raise ValueError(f"unknown faction {f!r}; known: {', '.join(sorted(FACTIONS))}")
     check_seats(factions)
+    check_cooperative(factions, cooperative)
     ids = deck_ids(deck)
     b = load_board(map, choose_layout(map, suits, seed))
     g = empty_state(b, factions)
     configure_bots(g, bots)
     g.shared_deck = deck
+    g.cooperative = cooperative
     n = len(factions)
     # Appendix M: the map's own pieces (the Ferry, M.3.1; closed path markers, M.4.1).
     g.ferry = b.ferry_start
@@ -130,11 +139,9 @@ def setup_state(
         isinstance(first_player, bool) or not 0 <= first_player < n
     ):
         raise ValueError(f"first_player must be a seat from 0 to {n - 1}")
-    # 5.1.3: with two players, remove the four dominance cards; shuffle. With bots, remove
-    # them whenever there are one or two human players (LR 3.4).
+    # 5.1.3 (LR 3.4, 3.5): without the dominance cards, shuffle.
     cards = list(ids)
-    humans = [k for k in range(n) if not FACTIONS[factions[k]].is_bot]
-    if n == 2 or len(humans) <= 2:
+    if dominance_removed(factions, cooperative):
         g.removed_cards = [c for c in cards if DECK[c].kind == "dominance"]
         cards = [c for c in cards if DECK[c].kind != "dominance"]
     chance.shuffle(g, cards)
@@ -169,6 +176,29 @@ def check_seats(factions: list[str]) -> None:
                 "the table"
             )
         boxes[box] = f
+
+
+def check_cooperative(factions: list[str], cooperative: object) -> None:
+    """Law of Rootbotics 3.5: fully cooperative play is the humans against the bots, so it
+    needs at least one human faction and one Clockwork bot (ValueError naming the problem)."""
+    if not isinstance(cooperative, bool):
+        raise ValueError(f"cooperative: true or false, not {cooperative!r}")
+    if not cooperative:
+        return
+    bots = [f for f in factions if FACTIONS[f].is_bot]
+    if not bots or len(bots) == len(factions):
+        raise ValueError(
+            "cooperative play (Law of Rootbotics 3.5) is the human factions against the "
+            "Clockwork bots: it needs at least one of each"
+        )
+
+
+def dominance_removed(factions: list[str] | tuple[str, ...], cooperative: bool) -> bool:
+    """Whether the four dominance cards leave the deck at setup: with two players (5.1.3);
+    with Clockwork bots, whenever one or two humans play (LR 3.4); always in fully
+    cooperative play (LR 3.5)."""
+    humans = [f for f in factions if not FACTIONS[f].is_bot]
+    return len(factions) == 2 or len(humans) <= 2 or cooperative
 
 
 def configure_bots(g: GameState, bots: dict[str, Any] | None) -> None:
@@ -572,6 +602,9 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
     except ValueError as e:
         raise PositionError(f"shared_deck: {e}") from e
     g.shared_deck = str(d.get("shared_deck", "base"))
+    g.cooperative = d.get("cooperative", False)
+    if not isinstance(g.cooperative, bool):
+        raise PositionError(f"cooperative: true or false, not {g.cooperative!r}")
     g.coffins = [int(x) for x in d.get("coffins", [])]
     g.landmarks = {str(k): int(v) for k, v in (d.get("landmarks") or {}).items()}
     for name in g.landmarks:

@@ -190,7 +190,17 @@ def event_text(game: Game, e: Event) -> str | None:
                 "Several players reached 30 at once: the one nearest in turn order from the "
                 "player taking the turn wins"
             )
+        if e.get("team") == "humans":
+            text += ". " + _("The humans win together: each reached 30 VP before any bot did")
+        elif e.get("team") == "bots":
+            text += ". " + _("The bots win together: a bot reached 30 VP before every human did")
         return text
+    if kind == "team_goal":
+        waiting = ", ".join(faction_name(game.factions[int(s)]) for s in e.get("waiting", []))
+        return _(
+            "{faction}: reaches 30 VP; the humans win once each of them has 30 VP (still "
+            "short of it: {waiting})"
+        ).format(faction=who, waiting=waiting)
     if kind == "first":
         return _("{faction}: plays first").format(faction=who)
     vagabond = _vagabond_event(game, e, who)

@@ -35,7 +35,7 @@ from .board import Board, choose_layout, load_board
 from .cards import DECK, DECKS, ITEM_SUPPLY, ITEMS, N_CARDS, deck_ids, ids_for_key
 from .errors import EngineError, PositionError
 from .flow import DECISIONS, DRIVERS, FACTIONS
-from .game import Game, empty_state, state_hash
+from .game import Game, check_cooperative, empty_state, state_hash
 from .rng import Rng
 from .rules.core import board
 from .rules.landmarks import FORGE_ITEMS, LANDMARKS, MARKET_CARDS
@@ -142,8 +142,12 @@ KNOWN_FIELDS = (
     "clearings", "ruins", "hands", "deck", "coffins",
     "discard", "removed", "vp", "items", "crafted", "persistent", "dominance",
     "available_dominance", "coalition", "dice", "turn_state", "first", "stack", "eyrie",
-    "marquise", "vagabond", "landmarks", "forge", "market",
+    "marquise", "vagabond", "landmarks", "forge", "market", "mode",
 )  # fmt: skip
+
+MODES = ("standard", "cooperative")
+"""The ``mode`` field: standard play, or fully cooperative play against the Clockwork bots
+(Law of Rootbotics 3.5)."""
 
 
 def build_state(desc: dict[str, Any] | str) -> GameState:
@@ -175,6 +179,14 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
         raise PositionError(f"map: {e}") from e
     b = _map_state(desc, map_name)
     g = empty_state(b, factions)
+    mode = desc.get("mode", "standard")
+    if mode not in MODES:
+        raise PositionError(f"mode: {' or '.join(MODES)}, not {mode!r}")
+    try:
+        check_cooperative(factions, mode == "cooperative")
+    except ValueError as e:
+        raise PositionError(f"mode: {e}") from None
+    g.cooperative = mode == "cooperative"
     g.ferry = b.ferry_start
     if "ferry" in _dict(desc, "landmarks"):
         if "ferry" in desc:
@@ -300,7 +312,7 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
         raise PositionError("seed: an integer")
     rng = Rng(seed)
     rest = [c for c in cards.ids if c not in cards.used]
-    if n == 2:
+    if n == 2 or g.cooperative:  # 5.1.3; LR 3.5
         removed += [c for c in rest if DECK[c].kind == "dominance"]
         rest = [c for c in rest if DECK[c].kind != "dominance"]
     rng.shuffle(rest)
@@ -637,6 +649,8 @@ def _describe(g: GameState, with_stack: bool) -> dict[str, Any]:
         d["suits"] = g.suits
     if g.shared_deck != "base":
         d["shared_deck"] = g.shared_deck
+    if g.cooperative:
+        d["mode"] = "cooperative"
     if g.closed != b.closed_at_start:
         d["closed"] = [list(p) for p in g.closed]
     if b.ferry_start and g.ferry != b.ferry_start:
@@ -868,7 +882,7 @@ def format_position(desc: dict[str, Any]) -> str:
     def add(name: str, value: Any) -> None:
         words.append(f"{name}={value}")
 
-    for key in ("map", "suits", "ferry", "shared_deck", "turn", "at", "number", "first"):
+    for key in ("map", "suits", "ferry", "shared_deck", "mode", "turn", "at", "number", "first"):
         if key in desc:
             add(key, who(desc[key]) if key in ("turn", "first") else desc[key])
     if "closed" in desc:
@@ -995,7 +1009,7 @@ def _turn_state_text(ts: dict[str, Any], who: Any) -> str:
 
 
 _TOP_FIELDS = (
-    "factions", "map", "suits", "ferry", "shared_deck", "closed", "turn", "at", "number",
+    "factions", "map", "suits", "ferry", "shared_deck", "mode", "closed", "turn", "at", "number",
     "first", "clearings", "ruins", "hands",
     "persistent", "dominance", "coalition", "crafted", "vp", "coffins", "available_dominance",
     "discard", "removed",
@@ -1126,7 +1140,7 @@ def _per_seat_field(value: str, fa: list[str], where: str) -> list[tuple[str, st
 
 
 def _decode(name: str, value: str, fa: list[str]) -> Any:
-    if name in ("map", "at", "suits", "shared_deck"):
+    if name in ("map", "at", "suits", "shared_deck", "mode"):
         return value
     if name == "closed":
         paths = []

@@ -532,6 +532,8 @@ def status_text(view: JSON) -> Text:
         winners = ", ".join(faction_name(w) for w in view["winners"]) or _("nobody")
         t.append(win_text(winners, view["win_reason"], len(view["winners"])))
         return t
+    if view.get("cooperative"):
+        t.append("\n" + cooperative_text(), style="italic")
     step = ""
     if view["step"] and view["phase"] != "setup":
         step = " (" + step_name(str(view["step"])) + ")"
@@ -554,6 +556,13 @@ def status_text(view: JSON) -> Text:
         if battle.get("dice"):
             t.append(", " + _("dice {a} and {b}").format(a=battle["dice"][0], b=battle["dice"][1]))
     return t
+
+
+def cooperative_text() -> str:
+    """The goal of fully cooperative play (Law of Rootbotics 3.5.1), for the status line."""
+    return _(
+        "Cooperative game: the humans win if each of them reaches 30 VP before any bot does"
+    )
 
 
 def win_text(winners: str, reason: str | None, count: int = 1) -> str:

@@ -135,6 +135,7 @@ class GameState:
         "closed",
         "ferry",
         "shared_deck",
+        "cooperative",
         "coffins",
         "landmarks",
         "forge",
@@ -180,6 +181,9 @@ class GameState:
         """The clearing holding the Lake's Ferry (M.3.1), 0 without one."""
         self.shared_deck = "base"
         """The shared deck chosen at setup (appendix A step 2): "base" or "exiles"."""
+        self.cooperative = False
+        """Fully cooperative play against the Clockwork bots (Law of Rootbotics 3.5): the
+        humans win as a team, the bots leave each other alone (docs/clockwork.md)."""
         self.coffins: list[int] = []
         """Warriors of each seat lying on Coffin Makers (empty while none ever have)."""
         self.landmarks: dict[str, int] = {}
@@ -246,6 +250,7 @@ class GameState:
         g.closed = self.closed
         g.ferry = self.ferry
         g.shared_deck = self.shared_deck
+        g.cooperative = self.cooperative
         g.coffins = self.coffins[:]
         g.landmarks = dict(self.landmarks)
         g.forge = dict(self.forge)
@@ -316,6 +321,9 @@ class GameState:
         # The deck's own state, left out with the base deck (whose states stay as they were).
         if self.shared_deck != "base":
             d["shared_deck"] = self.shared_deck
+        # The mode of play, left out of standard games (whose states stay as they were).
+        if self.cooperative:
+            d["cooperative"] = True
         if self.coffins:
             d["coffins"] = self.coffins[:]
         # The landmarks' own state, left out of games without landmarks.

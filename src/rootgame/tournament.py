@@ -43,6 +43,8 @@ class Config:
     clockwork: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
     """The Clockwork bot factions' settings (docs/clockwork.md): (faction, difficulty,
     traits) each."""
+    cooperative: bool = False
+    """Fully cooperative play against the Clockwork bots (Law of Rootbotics 3.5)."""
 
     def bot_settings(self) -> dict[str, Any] | None:
         """``clockwork`` as ``new_game``'s ``bots`` argument."""
@@ -100,7 +102,10 @@ def play_one(cfg: Config, index: int) -> GameResult:
     factions, who = plan(cfg, index)
     names = bot_names(cfg.bots)
     seed = cfg.seed + index
-    game = new_game(factions, seed=seed, log=cfg.keep_records, bots=cfg.bot_settings())
+    game = new_game(
+        factions, seed=seed, log=cfg.keep_records, bots=cfg.bot_settings(),
+        cooperative=cfg.cooperative,
+    )
     players = [from_spec(cfg.bots[b], seed=bot_seed(seed, s)) for s, b in enumerate(who)]
     vp: list[list[int]] = [game.scores]
     times: list[list[float]] = [[] for _ in factions]

@@ -135,6 +135,9 @@ def view(game: Game, seat: int | None) -> JSON:
             v["forge_items"] = dict(g.forge)
         if "black-market" in g.landmarks:
             v["black_market"] = len(g.market)
+    if g.cooperative:
+        # Law of Rootbotics 3.5: the humans play as a team against the bots.
+        v["cooperative"] = True
     if g.shared_deck != "base":
         # Appendix A step 2; the warriors lying on Coffin Makers, by faction.
         v["shared_deck"] = g.shared_deck

@@ -87,6 +87,12 @@ class Faction:
         """This faction removed a building or token of ``owner`` (an enemy) from ``c``, and
         scored it (3.2.1) (the Electric Eyrie's War Tax)."""
 
+    def spares(self, g: GameState, seat: int, other: int) -> bool:
+        """Whether this faction leaves the pieces of ``other``, an enemy by the Law (G.1.8),
+        out of the enemies it targets and battles (a Clockwork bot in fully cooperative play
+        spares the other bots, Law of Rootbotics 3.5.1)."""
+        return False
+
     def enemy_moved_in(self, g: GameState, seat: int, mover: int, c: int) -> None:
         """``mover`` moved warriors into ``c``, where this faction has a token (Outrage,
         8.2.6). May push a decision."""

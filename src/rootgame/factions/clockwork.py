@@ -72,6 +72,11 @@ class Bot(Faction):
         fs.difficulty = difficulty
         fs.traits = tuple(t for t in self.traits if t in traits)
 
+    def spares(self, g: GameState, seat: int, other: int) -> bool:
+        """LR 3.5.1: in fully cooperative play a bot targets no other bot's pieces as enemy
+        pieces and never battles another bot (its collateral removals still take them)."""
+        return g.cooperative and is_bot(g, other)
+
     def craft_vp(self, g: GameState, seat: int, card: object) -> int:
         """LR 1.1: every item a bot crafts scores exactly one victory point."""
         return 1
@@ -249,11 +254,18 @@ def log_target(
         )
 
 
+def foe(g: GameState, seat: int, other: int) -> bool:
+    """Whether the bot ``seat`` targets ``other``'s pieces as enemy pieces: every enemy
+    (G.1.8) but those it spares (the other bots in fully cooperative play, LR 3.5.1). Every
+    "enemy" of the bots' targeting rules is this."""
+    return is_enemy(g, seat, other) and not fac(g, seat).spares(g, seat, other)
+
+
 def enemy_pieces(g: GameState, seat: int, c: int) -> int:
     """Enemy pieces in ``c``: warriors, buildings, tokens, and a pawn (G.1.8)."""
     n = 0
     for s in range(g.n):
-        if not is_enemy(g, seat, s):
+        if not foe(g, seat, s):
             continue
         n += g.warriors[c][s]
         n += sum(1 for o, _ in g.buildings[c] if o == s)
@@ -269,17 +281,17 @@ def defenseless_buildings(g: GameState, seat: int, c: int) -> int:
     return sum(
         1
         for o, _ in g.buildings[c]
-        if o >= 0 and is_enemy(g, seat, o) and not g.warriors[c][o]
+        if o >= 0 and foe(g, seat, o) and not g.warriors[c][o]
     )
 
 
 def enemy_warriors(g: GameState, seat: int, c: int) -> int:
     """Enemy warriors in ``c``."""
-    return sum(g.warriors[c][s] for s in range(g.n) if is_enemy(g, seat, s))
+    return sum(g.warriors[c][s] for s in range(g.n) if foe(g, seat, s))
 
 
 def enemies_here(g: GameState, seat: int, c: int) -> list[int]:
-    return [s for s in range(g.n) if is_enemy(g, seat, s) and has_pieces(g, s, c)]
+    return [s for s in range(g.n) if foe(g, seat, s) and has_pieces(g, s, c)]
 
 
 def pieces_of(g: GameState, s: int, c: int) -> int:

@@ -33,7 +33,6 @@ from ..rules.core import (
     discard,
     fac,
     has_pieces,
-    is_enemy,
     place_building,
     place_warriors,
     rules,
@@ -49,6 +48,7 @@ from .clockwork import (
     craft_order,
     defenseless_buildings,
     enemy_pieces,
+    foe,
     has_trait,
     ordered_clearings,
     pieces_of,
@@ -484,7 +484,9 @@ def build(g: GameState, seat: int) -> None:
 
 def relentless(g: GameState, seat: int) -> None:
     """Relentless: after the Decree, every defenseless enemy building and token in each
-    clearing with Eyrie warriors is removed (scored as usual, 3.2.1), in priority order."""
+    clearing with Eyrie warriors is removed (scored as usual, 3.2.1), in priority order; the
+    bot picks these pieces as it picks targets, so in fully cooperative play another bot's
+    are spared (LR 3.5.1, docs/rulings.md)."""
     from ..rules.core import remove_building, remove_token
 
     for c in board(g).clearings:
@@ -493,14 +495,14 @@ def relentless(g: GameState, seat: int) -> None:
         i = 0
         while i < len(g.buildings[c]):
             o = g.buildings[c][i][0]
-            if o >= 0 and is_enemy(g, seat, o) and not g.warriors[c][o]:
+            if o >= 0 and foe(g, seat, o) and not g.warriors[c][o]:
                 remove_building(g, c, i, seat)
             else:
                 i += 1
         i = 0
         while i < len(g.tokens[c]):
             o = g.tokens[c][i][0]
-            if is_enemy(g, seat, o) and not g.warriors[c][o] and not _pawn_guard(g, o, c):
+            if foe(g, seat, o) and not g.warriors[c][o] and not _pawn_guard(g, o, c):
                 remove_token(g, c, i, seat)
             else:
                 i += 1

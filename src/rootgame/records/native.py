@@ -10,7 +10,8 @@
     landmarks: forge,lost-city          (only with landmarks: those chosen, or 1 or 2 dealt)
     factions: marquise eyrie
     seed: 12
-    options: none                   (or the Clockwork bots' settings, as JSON: {"bots": ...})
+    options: none                   (or, as JSON, the Clockwork bots' settings {"bots": ...}
+                                     and fully cooperative play "cooperative": true)
     result: eyrie vp
     ---
     * shuffle 36 53 0 ...           chance outcome (shuffle, dice, pick, first)
@@ -112,6 +113,7 @@ def _base(game: Game) -> Game:
             deck=meta.get("deck", "base"),
             bots=meta.get("bots"),
             landmarks=meta.get("landmarks"),
+            cooperative=meta.get("cooperative", False),
         )
     d = json.loads(game.origin)
     if d.get("log") is None:
@@ -163,20 +165,27 @@ def write_record(game: Game, date: str | None = None, comment: str | None = None
     return "\n".join(head + ["---"] + body) + "\n"
 
 
+OPTIONS = ("bots", "cooperative")
+"""The header's options: the Clockwork bots' difficulty and traits, and fully cooperative
+play (Law of Rootbotics 3.3, 3.5; docs/clockwork.md)."""
+
+
 def _options(meta: dict[str, Any]) -> str:
-    """The header's options: the Clockwork bots' difficulty and traits (docs/clockwork.md),
-    as one line of JSON; "none" without them."""
-    if not meta.get("bots"):
+    """The header's options (:data:`OPTIONS`) as one line of JSON; "none" without any."""
+    chosen = {k: meta[k] for k in OPTIONS if meta.get(k)}
+    if not chosen:
         return "none"
-    return json.dumps({"bots": meta["bots"]}, separators=(",", ":"), sort_keys=True)
+    return json.dumps(chosen, separators=(",", ":"), sort_keys=True)
 
 
 def _read_options(text: str) -> dict[str, Any]:
     if text.strip() == "none":
         return {}
     options = json.loads(text)
-    if not isinstance(options, dict) or set(options) - {"bots"}:
-        raise ValueError(f"options: none, or a JSON object with bots, not {text[:40]!r}")
+    if not isinstance(options, dict) or set(options) - set(OPTIONS):
+        raise ValueError(
+            f"options: none, or a JSON object with {' and '.join(OPTIONS)}, not {text[:40]!r}"
+        )
     return options
 
 
@@ -324,8 +333,8 @@ def replay_record(
                 forced=forced,
                 suits=h.get("suits"),
                 deck=h.get("deck", "base"),
-                bots=_read_options(h.get("options", "none")).get("bots"),
                 landmarks=h.get("landmarks"),
+                **_read_options(h.get("options", "none")),
             )
         else:
             d = json.loads(h["start"])

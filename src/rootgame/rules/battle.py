@@ -50,11 +50,12 @@ AMBUSH_HITS = 2
 
 def battle_targets(g: GameState, seat: int, clearings: Iterable[int]) -> list[tuple[int, int]]:
     """Every (clearing, defender) where ``seat`` can start a battle: it has warriors or its
-    pawn there and the defender, an enemy (9.2.8), has any piece there (4.3)."""
+    pawn there and the defender, an enemy (9.2.8) it does not spare (a bot in fully
+    cooperative play, LR 3.5.1: ``Faction.spares``), has any piece there (4.3)."""
     out: list[tuple[int, int]] = []
     f = fac(g, seat)
     pawn = f.pawn_at(g, seat) if f.has_pawn else 0
-    foes = enemies(g, seat)
+    foes = [d for d in enemies(g, seat) if not f.spares(g, seat, d)]
     warriors = g.warriors
     for c in clearings:
         if not warriors[c][seat] and c != pawn:

@@ -391,6 +391,8 @@ def score(g: GameState, seat: int, n: int, reason: str = "") -> None:
     g.vp_log.append((seat, n, reason))
     if g.log is not None:
         g.log.append({"kind": "score", "seat": seat, "vp": n, "reason": reason, "total": s.vp})
+    if g.cooperative and s.vp >= WIN_VP > s.vp - n:
+        team_goal(g, seat)
     if s.vp >= WIN_VP and not in_simultaneous_step(g):
         check_vp_win(g)
 
@@ -425,6 +427,9 @@ def check_vp_win(g: GameState) -> None:
     first)."""
     if g.winners:
         return
+    if g.cooperative:
+        check_team_win(g)
+        return
     reached = [
         s
         for s in ((g.turn_seat + k) % g.n for k in range(g.n))
@@ -434,10 +439,44 @@ def check_vp_win(g: GameState) -> None:
         win(g, [reached[0]], "vp", tied=reached if len(reached) > 1 else None)
 
 
-def win(g: GameState, seats: list[int], reason: str, tied: list[int] | None = None) -> None:
+def teams(g: GameState) -> tuple[list[int], list[int]]:
+    """(the human seats, the Clockwork bots' seats), each in seat order (LR 2.6)."""
+    bots = [s for s in range(g.n) if fac(g, s).is_bot]
+    return [s for s in range(g.n) if s not in bots], bots
+
+
+def check_team_win(g: GameState) -> None:
+    """Law of Rootbotics 3.5.1, fully cooperative play: the humans must each have 30 VP
+    before any bot has. The bots win together the moment any bot has 30 VP (also when the
+    last human gets there at the same moment, docs/rulings.md); the humans win together the
+    moment each of them has 30 VP or more."""
+    humans, bots = teams(g)
+    if any(g.seats[s].vp >= WIN_VP for s in bots):
+        win(g, bots, "vp", team="bots")
+    elif all(g.seats[s].vp >= WIN_VP for s in humans):
+        win(g, humans, "vp", team="humans")
+
+
+def team_goal(g: GameState, seat: int) -> None:
+    """LR 3.5.1: a human reaching 30 VP while other humans have not yet does not end the
+    game; the event says who the team still waits for."""
+    humans, _bots = teams(g)
+    waiting = [s for s in humans if g.seats[s].vp < WIN_VP]
+    if seat in humans and waiting:
+        chance.emit(g, {"kind": "team_goal", "seat": seat, "waiting": waiting})
+
+
+def win(
+    g: GameState,
+    seats: list[int],
+    reason: str,
+    tied: list[int] | None = None,
+    team: str | None = None,
+) -> None:
     """The game ends at once (3.1, 3.3.1). The event names every player's score, and the
     players tied at 30 or more when the tie rule chose among them (3.1.1). A player in a
-    coalition with a winner wins too (9.2.8)."""
+    coalition with a winner wins too (9.2.8). ``team``: "humans" or "bots" in fully
+    cooperative play (LR 3.5.1), where a whole side wins."""
     for s in seats[:]:
         p = g.seats[s].coalition
         if p is not None and p not in seats:
@@ -452,6 +491,8 @@ def win(g: GameState, seats: list[int], reason: str, tied: list[int] | None = No
     }
     if tied:
         event["tied"] = tied[:]
+    if team:
+        event["team"] = team
     chance.emit(g, event)
 
 

@@ -70,6 +70,8 @@ class NewGame(BaseModel):
     """The Landmarks Pack (appendix A step 5): one or two names, or 1 or 2 dealt at random."""
     bots: dict[str, BotSettings] = Field(default_factory=dict, max_length=6)
     """Each Clockwork bot faction's difficulty and traits, by faction name."""
+    cooperative: bool = False
+    """Fully cooperative play against the Clockwork bots (Law of Rootbotics 3.5)."""
 
 
 class Act(BaseModel):
@@ -329,6 +331,7 @@ def create_app(db: str = "sqlite:///rootgame.db", bot_delay: float = 0.3) -> Fas
             live, links = await run_in_threadpool(
                 hub.create, seats, body.seed, body.first_player, body.map, body.suits, body.deck,
                 body.landmarks, {k: v.model_dump() for k, v in body.bots.items()},
+                body.cooperative,
             )
         except ValueError as e:
             raise ApiError(422, "bad_request", message("bad_request", la, problem=str(e))) from None

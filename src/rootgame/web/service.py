@@ -185,11 +185,13 @@ class Hub:
         deck: str = "base",
         landmarks: list[str] | int | None = None,
         bots: dict[str, Any] | None = None,
+        cooperative: bool = False,
     ) -> tuple[LiveGame, list[tuple[str, list[int]]]]:
         """A new game on ``map_name`` (its suits laid out as ``suits`` says, board.choose_layout)
         with the shared ``deck`` and the ``landmarks`` (names, or how many dealt at random),
-        and its Clockwork ``bots``' settings (faction: difficulty and traits, LR 3.3), and its
-        links: one for all the seats played at this screen, one for each online seat.
+        and its Clockwork ``bots``' settings (faction: difficulty and traits, LR 3.3), fully
+        ``cooperative`` play (LR 3.5) or not, and its links: one for all the seats played at
+        this screen, one for each online seat.
         ValueError names a bad map, layout, deck, landmark, faction or bot setting."""
         factions = [str(s["faction"]) for s in seats]
         for s in seats:
@@ -199,7 +201,7 @@ class Hub:
             seed = secrets.randbelow(2**31)
         game = new_game(
             factions=factions, seed=seed, first_player=first_player, map=map_name, suits=suits,
-            deck=deck, landmarks=landmarks or [], bots=bots or None,
+            deck=deck, landmarks=landmarks or [], bots=bots or None, cooperative=cooperative,
         )
         here = [i for i, s in enumerate(seats) if s["kind"] == "here"]
         seat_links: list[tuple[str, list[int]]] = []

@@ -94,6 +94,8 @@ UI: dict[str, str] = {
     "log": N_("Game log"),
     "undo": N_("Undo"),
     "clockwork_seat": N_("plays itself"),
+    "cooperative": N_("Cooperative: the humans as a team against the Clockwork bots"),
+    "cooperative_goal": N_("Each human must reach 30 VP before any bot does"),
     "difficulty": N_("Difficulty"),
     "traits": N_("Traits"),
     "order_card": N_("Order card"),

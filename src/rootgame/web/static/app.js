@@ -216,6 +216,7 @@ function statusText(v) {
   const mine = v.seat !== null && v.current_seat === v.seat;
   parts.push(uiFaction(mine ? "decides" : "waiting_for", v.current_faction || "", { prompt }));
   if (v.seat === null) parts.push(ui("spectating"));
+  if (v.cooperative) parts.push(ui("cooperative_goal"));
   return parts.join(" · ");
 }
 
@@ -711,13 +712,16 @@ function renderLobby(main) {
     h("option", { value: "random" }, ui("random_landmark")),
     (meta.landmarks || []).map((x) => h("option", { value: x }, named("landmarks", x))));
   const marks = [landmarkSel("landmark-1"), landmarkSel("landmark-2")];
+  // Fully cooperative play (Law of Rootbotics 3.5): the humans as a team against the bots.
+  const coop = h("input", { type: "checkbox", id: "cooperative" });
   const form = h("div", { class: "panel", id: "new-game" }, h("h2", {}, ui("new_game")),
     h("p", {}, ui("factions")), rows,
     h("p", {}, h("label", {}, ui("map"), " ", mapSel), " ", h("label", {}, ui("suit_layout"), " ", suitSel)),
     h("p", {}, h("label", {}, ui("deck"), " ", deckSel)),
     h("p", {}, h("label", {}, ui("landmarks"), " ", marks[0], " ", marks[1])),
+    h("p", {}, h("label", { title: ui("cooperative_goal") }, coop, " ", ui("cooperative"))),
     h("p", {}, seed),
-    h("button", { class: "primary", id: "start", onclick: () => startGame(rows, seed, { map: mapSel.value, suits: suitSel.value, deck: deckSel.value, landmarks: marks.map((m) => m.value) }) }, ui("start")),
+    h("button", { class: "primary", id: "start", onclick: () => startGame(rows, seed, { map: mapSel.value, suits: suitSel.value, deck: deckSel.value, landmarks: marks.map((m) => m.value), cooperative: coop.checked }) }, ui("start")),
     lobbyLinks ? linksPanel(lobbyLinks) : null);
   const mine = h("div", { class: "panel mine", id: "mine" }, h("h2", {}, ui("your_games")), h("p", {}, ui("no_games")));
   const upload = h("input", { type: "file", id: "record-file", accept: ".rootgame,.txt" });
@@ -750,6 +754,7 @@ async function startGame(rows, seedInput, setup) {
   }
   const body = { seats, map: setup.map, deck: setup.deck };
   if (Object.keys(bots).length) body.bots = bots;
+  if (setup.cooperative) body.cooperative = true;
   if (setup.suits) body.suits = setup.suits;
   const chosen = (setup.landmarks || []).filter((x) => x);
   // "dealt at random" counts; named ones are sent by name (mixing both deals them all).
