@@ -227,3 +227,61 @@ def test_vagabond_option_settles_the_characters_choice_9_3_1(tmp_path: Path) -> 
     assert "unknown Vagabond character 'bard'; choose thief, tinker, ranger" in flat(bad.output)
     none = runner.invoke(app, ["simulate", "--vagabond", "thief", "--games", "1"])
     assert none.exit_code == 2 and "no Vagabond plays in this game" in flat(none.output)
+
+
+# --- The Clockwork bots' settings, one bot at a time (Law of Rootbotics 3.3) ---------------------
+
+BOTS3 = ["alliance", "mechanical-marquise", "electric-eyrie"]
+
+
+def test_lr_3_3_each_bot_its_own_difficulty_and_traits() -> None:
+    from rootgame.cli import bot_settings
+
+    both = bot_settings(BOTS3, "electric-eyrie=challenging,mechanical-marquise=easy",
+                        "swoop,mechanical-marquise=blitz")
+    assert both == {"mechanical-marquise": {"difficulty": "easy", "traits": ["blitz"]},
+                    "electric-eyrie": {"difficulty": "challenging", "traits": ["swoop"]}}
+    # A bare level is the level of the bots not named, wherever it stands.
+    for text in ("nightmare,electric-eyrie=easy", "electric-eyrie=easy,nightmare"):
+        levels = {b: v["difficulty"] for b, v in (bot_settings(BOTS3, text, "") or {}).items()}
+        assert levels == {"mechanical-marquise": "nightmare", "electric-eyrie": "easy"}
+    # The simple form still sets every bot.
+    assert bot_settings(BOTS3, "challenging", "") == {
+        "mechanical-marquise": {"difficulty": "challenging", "traits": []},
+        "electric-eyrie": {"difficulty": "challenging", "traits": []},
+    }
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "traits", "words"),
+    [("vagabot=easy", "", "'vagabot' is not a Clockwork bot of this game; its bots: "
+                          "mechanical-marquise / electric-eyrie"),
+     ("electric-eyrie=hard", "", "unknown difficulty 'hard'"),
+     (None, "electric-eyrie=blitz", "unknown trait 'blitz'; choose focused / nobility"),
+     (None, "alliance=swoop", "'alliance' is not a Clockwork bot of this game")],
+)
+def test_lr_3_3_a_bad_setting_for_one_bot_is_refused_by_name(
+    difficulty: str | None, traits: str, words: str
+) -> None:
+    args = ["play", "--as", "alliance", "--factions", ",".join(BOTS3), "--seed", "1",
+            "--traits", traits]
+    if difficulty is not None:
+        args += ["--difficulty", difficulty]
+    r = runner.invoke(app, args, input="quit\n")
+    assert r.exit_code != 0 and words in flat(r.output)
+
+
+def test_lr_3_3_play_says_how_each_bot_plays() -> None:
+    r = runner.invoke(
+        app,
+        ["play", "--as", "alliance", "--factions", ",".join(BOTS3), "--seed", "4",
+         "--difficulty", "electric-eyrie=nightmare,mechanical-marquise=easy",
+         "--traits", "mechanical-marquise=blitz"],
+        input="quit\n",
+    )
+    out = flat(r.output)
+    assert r.exit_code == 0
+    assert "You play the Woodland Alliance (seed 4: play it again with --seed 4)" in out
+    assert ("Clockwork bots, playing themselves by the Law of Rootbotics: Mechanical Marquise "
+            "2.0 (Easy; traits: Blitz); Electric Eyrie (Nightmare; traits: none)") in out
+    assert "random" not in out.split("Type help")[0]

@@ -36,7 +36,14 @@ from .bots.base import with_answers
 from .cards import DECKS
 from .cli_errors import FAILED, RootgameGroup, ensure_folder, fail
 from .cli_records import register as register_record_commands
-from .cli_tournament import COOPERATIVE_HELP, bots_for_seats, parse_bots, seat_bots
+from .cli_tournament import (
+    COOPERATIVE_HELP,
+    DIFFICULTY_HELP,
+    TRAITS_HELP,
+    bots_for_seats,
+    parse_bots,
+    seat_bots,
+)
 from .cli_tournament import register as register_tournament
 from .cli_web import register as register_web_commands
 from .describe import faction_in_sentence, faction_name
@@ -135,8 +142,12 @@ def bot_settings(
     names: list[str], difficulty: str | None, traits: str
 ) -> dict[str, dict[str, Any]] | None:
     """``--difficulty`` and ``--traits`` for the Clockwork bots among ``names`` (Law of
-    Rootbotics 3.3): the difficulty for each, and each trait to the bots that have it;
-    BadParameter naming the problem."""
+    Rootbotics 3.3); BadParameter naming the problem. Each is comma-separated: a difficulty
+    alone is every bot's (``challenging``), ``BOT=LEVEL`` one bot's
+    (``electric-eyrie=challenging,mechanical-marquise=easy``; a bare level beside them is the
+    others'); a trait alone goes to every bot that has it (``swoop``), ``BOT=TRAIT`` to one
+    bot (``mechanical-marquise=blitz``)."""
+    levels = [x.strip().lower() for x in (difficulty or "").split(",") if x.strip()]
     wanted = [x.strip().lower() for x in traits.split(",") if x.strip()]
     if difficulty is None and not wanted:
         return None
@@ -146,27 +157,54 @@ def bot_settings(
             _("no Clockwork bot plays in this game (--factions)"),
             param_hint="--difficulty" if difficulty is not None else "--traits",
         )
-    level = (difficulty or "default").strip().lower()
-    if level not in DIFFICULTIES:
-        raise typer.BadParameter(
-            _("unknown difficulty {name}; choose {choices}").format(
-                name=repr(difficulty), choices=" / ".join(DIFFICULTIES)
-            ),
-            param_hint="--difficulty",
-        )
-    for t in wanted:
-        if not any(t in FACTIONS[b].traits for b in bots):
-            choices = sorted({x for b in bots for x in FACTIONS[b].traits})
+    level = {b: "default" for b in bots}
+    named: set[str] = set()
+    for item in levels or ["default"]:
+        who, _sep, value = item.rpartition("=")
+        for b in _named_bots(who, bots, "--difficulty"):
+            if value not in DIFFICULTIES:
+                raise typer.BadParameter(
+                    _("unknown difficulty {name}; choose {choices}").format(
+                        name=repr(value), choices=" / ".join(DIFFICULTIES)
+                    ),
+                    param_hint="--difficulty",
+                )
+            if who or b not in named:
+                level[b] = value
+            if who:
+                named.add(b)
+    chosen: dict[str, list[str]] = {b: [] for b in bots}
+    for item in wanted:
+        who, _sep, t = item.rpartition("=")
+        have = [b for b in _named_bots(who, bots, "--traits") if t in FACTIONS[b].traits]
+        if not have:
+            choices = sorted({x for b in _named_bots(who, bots, "--traits")
+                              for x in FACTIONS[b].traits})
             raise typer.BadParameter(
                 _("unknown trait {name}; choose {choices}").format(
                     name=repr(t), choices=" / ".join(choices)
                 ),
                 param_hint="--traits",
             )
-    return {
-        b: {"difficulty": level, "traits": [t for t in wanted if t in FACTIONS[b].traits]}
-        for b in bots
-    }
+        for b in have:
+            if t not in chosen[b]:
+                chosen[b].append(t)
+    return {b: {"difficulty": level[b], "traits": chosen[b]} for b in bots}
+
+
+def _named_bots(who: str, bots: list[str], hint: str) -> list[str]:
+    """The bots an item of ``--difficulty`` or ``--traits`` is for: ``who`` (a bot of the
+    game), or all of them when no bot is named; BadParameter naming the game's bots."""
+    if not who:
+        return bots
+    if who not in bots:
+        raise typer.BadParameter(
+            _("{name} is not a Clockwork bot of this game; its bots: {choices}").format(
+                name=repr(who), choices=" / ".join(bots)
+            ),
+            param_hint=hint,
+        )
+    return [who]
 
 
 def parse_map(text: str) -> str:
@@ -244,8 +282,6 @@ def check_cooperative_option(cooperative: bool, names: list[str]) -> bool:
     return cooperative
 
 
-DIFFICULTY_HELP = N_("The Clockwork bots' difficulty: easy, default, challenging, nightmare.")
-TRAITS_HELP = N_("The Clockwork bots' traits, comma-separated (e.g. swoop,war-tax).")
 MAP_HELP = N_(
     "The map: autumn, winter, lake or mountain (the suits of a map that prints none are dealt "
     "at random from the seed)."
@@ -514,7 +550,15 @@ def play_cmd(
         answers,
     )
     console = Console()
-    intro(console, me, [(names[s], bots[s].spec) for s in others], seed)
+    clockwork = [
+        (f, fs.difficulty, fs.traits)
+        for f, fs in zip(game.factions, game.state.fs, strict=True)
+        if FACTIONS[f].is_bot
+    ]
+    intro(
+        console, me, [(names[s], bots[s].spec) for s in others if not FACTIONS[names[s]].is_bot],
+        seed, clockwork,
+    )
     code = Session(console, game, human, bots, seed, presets=answers).run()
     if code:
         raise typer.Exit(code)

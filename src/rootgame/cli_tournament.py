@@ -26,6 +26,14 @@ from .describe import faction_name
 from .i18n import N_
 from .i18n import gettext as _
 
+DIFFICULTY_HELP = N_(
+    "The Clockwork bots' difficulty: easy, default, challenging, nightmare; one bot's with "
+    "BOT=LEVEL, comma-separated (e.g. electric-eyrie=challenging,mechanical-marquise=easy)."
+)
+TRAITS_HELP = N_(
+    "The Clockwork bots' traits, comma-separated (e.g. swoop,war-tax), each to every bot "
+    "that has it; one bot's with BOT=TRAIT (e.g. mechanical-marquise=blitz)."
+)
 COOPERATIVE_HELP = N_(
     "Fully cooperative play (Law of Rootbotics 3.5): the human factions win only if each "
     "reaches 30 VP before any Clockwork bot does; the bots never fight each other."
@@ -118,16 +126,8 @@ def register(app: typer.Typer) -> None:
             "--out",
             help=N_("Write records, the JSON summary and plots (PNG) here."),  # noqa: B008
         ),
-        difficulty: str | None = typer.Option(
-            None,
-            "--difficulty",
-            help=N_("The Clockwork bots' difficulty: easy, default, challenging, nightmare."),
-        ),
-        traits: str = typer.Option(
-            "",
-            "--traits",
-            help=N_("The Clockwork bots' traits, comma-separated (e.g. swoop,war-tax)."),
-        ),
+        difficulty: str | None = typer.Option(None, "--difficulty", help=DIFFICULTY_HELP),
+        traits: str = typer.Option("", "--traits", help=TRAITS_HELP),
         cooperative: bool = typer.Option(False, "--cooperative", help=COOPERATIVE_HELP),
     ) -> None:
         """Play bots against each other, seats and factions rotated: win rates with confidence

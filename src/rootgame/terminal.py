@@ -22,7 +22,15 @@ from rich.console import Console
 from .actions import Action, parse, token
 from .bots import Bot, Observation
 from .cli_errors import INTERRUPTED, cannot_write
-from .describe import faction_in_sentence, factions_in_sentence, prompt_text, translate_reason
+from .describe import (
+    DIFFICULTY_NAMES,
+    TRAIT_NAMES,
+    faction_in_sentence,
+    faction_name,
+    factions_in_sentence,
+    prompt_text,
+    translate_reason,
+)
 from .errors import BadToken, IllegalAction
 from .game import Game
 from .i18n import N_, ngettext, pgettext
@@ -400,12 +408,22 @@ class Session:
 
 
 def intro(
-    console: Console, human: str, bots: Sequence[tuple[str, str]], seed: int
+    console: Console,
+    human: str,
+    bots: Sequence[tuple[str, str]],
+    seed: int,
+    clockwork: Sequence[tuple[str, str, Sequence[str]]] = (),
 ) -> None:
-    """The first line of a game: who plays whom (``bots``: each other faction and the bot
-    playing it, as ``--bot`` names it), and how to play it again."""
+    """The first lines of a game: who plays whom (``bots``: each other faction and the bot
+    playing it, as ``--bot`` names it; ``clockwork``: each Clockwork bot faction, which plays
+    itself, with its difficulty and traits), and how to play it again."""
     specs = sorted({spec for _f, spec in bots})
-    if specs == ["random"]:
+    if not bots:
+        text = _(
+            "You play the {faction} (seed {seed}: play it again with --seed {seed}). Type "
+            "help for commands."
+        )
+    elif specs == ["random"]:
         text = _(
             "You play the {faction} against a random {bot} (seed {seed}: play it again with "
             "--seed {seed}). Type help for commands."
@@ -425,3 +443,18 @@ def intro(
         ),
         highlight=False,
     )
+    if clockwork:
+        settings = [
+            _("{faction} ({level}; traits: {traits})").format(
+                faction=faction_name(f),
+                level=_(DIFFICULTY_NAMES[level]),
+                traits=", ".join(_(TRAIT_NAMES[t]) for t in traits) or pgettext("nothing", "none"),
+            )
+            for f, level, traits in clockwork
+        ]
+        console.print(
+            _("Clockwork bots, playing themselves by the Law of Rootbotics: {bots}").format(
+                bots="; ".join(settings)
+            ),
+            highlight=False,
+        )
