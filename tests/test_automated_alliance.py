@@ -183,6 +183,18 @@ def test_lr_6_5_1_spread_ordered_adjacent_fewest_enemy_warriors() -> None:
     assert scores(g) == [(1, "sympathy")]
 
 
+@pytest.mark.parametrize(("on_map", "vp"), [(4, 1), (5, 2), (6, 2), (7, 3), (8, 3), (9, 4)])
+def test_lr_6_5_1_the_bots_sympathy_track(on_map: int, vp: int) -> None:
+    # Ruling 145: the bot's own track, 0, 1, 1, 1, 1, 2, 2, 3, 3, 4 (the Woodland Alliance's
+    # would give 2, 2, 3, 4, 4, 4 here). Tokens first in the non-fox clearings, then in 1; a
+    # fox order spreads into a fox clearing beside them.
+    spots = ("2", "3", "4", "5", "7", "9", "10", "11", "1")[:on_map]
+    clearings: dict[str, Any] = {c: {AA: "sympathy"} for c in spots}
+    clearings.setdefault("7", {})["marquise"] = "2w"
+    g = bot_turn("daylight", "ambush:fox", clearings=clearings)
+    assert scores(g)[0] == (vp, "sympathy")
+
+
 def test_lr_6_5_1_spread_tie_goes_to_the_highest_priority() -> None:
     g = bot_turn(
         "daylight", "ambush:fox",

@@ -40,6 +40,7 @@ from .describe import (
     wood_text,
 )
 from .factions import alliance as _alliance
+from .factions import automated_alliance as _automated
 from .factions import eyrie as _eyrie
 from .factions import marquise as _marquise
 from .i18n import gettext as _
@@ -360,7 +361,7 @@ def automated_alliance_panel(board: JSON) -> Panel:
     t.add_column(_("Token"), justify="right")
     t.add_column(pgettext("column header", "VP"), justify="right")
     on_map = _alliance.SYMPATHY - int(board["sympathy_on_track"])
-    for i, vpv in enumerate(_alliance.SYMPATHY_VP):
+    for i, vpv in enumerate(_automated.SYMPATHY_VP):
         style = "dim" if i < on_map else ("bold" if i == on_map else "")
         t.add_row(str(i + 1), str(vpv), style=style)
     lines: list[RenderableType] = [

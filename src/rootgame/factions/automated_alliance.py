@@ -42,7 +42,6 @@ from .alliance import (
     BASES,
     MARTIAL_LAW,
     SYMPATHY,
-    SYMPATHY_VP,
     WARRIORS,
     base_clearings,
     base_suit,
@@ -71,6 +70,9 @@ TRAITS: tuple[str, ...] = ("informants", "popularity", "veterans", "wildfire", "
 ORGANIZE_AT: dict[str, int] = {"easy": 4, "default": 3, "challenging": 2, "nightmare": 2}
 """LR 6.6.1 and the difficulty cards: the Alliance warriors a base's clearing needs to
 Organize."""
+SYMPATHY_VP: tuple[int, ...] = (0, 1, 1, 1, 1, 2, 2, 3, 3, 4)
+"""The bot's Sympathy track (its own board, not the Woodland Alliance's 0, 1, 1, 1, 2, 2, 3,
+4, 4, 4): the VP uncovered by the 1st to 10th token placed (ruling 145, with its sources)."""
 CANNOT_SPREAD_VP = 5
 """LR 6.5.1.II: the VP for a sympathy token the bot cannot place."""
 
