@@ -4,6 +4,7 @@ and reuses its tree."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -11,7 +12,7 @@ from lawkit import cid
 
 from rootgame import Game, bots, new_game
 from rootgame.bench import bot_seed
-from rootgame.bots import Choice, Observation
+from rootgame.bots import Choice, Observation, ismcts
 from rootgame.bots.heuristic.core import policy as heuristic_policy
 from rootgame.factions.eyrie import COLUMNS
 from rootgame.position import build
@@ -464,7 +465,38 @@ def test_ismcts_searches_the_best_scored_actions_first() -> None:
         bots.get("ismcts", width=-1)
 
 
+def test_ismcts_counts_a_cpu_budget_on_the_deciding_threads_cpu_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``clock="cpu"`` reads the thread's CPU time (other processes' load does not count);
+    with a clock that advances 10 ms a reading, a 100 ms budget less its 5% margin stops the
+    search when one more iteration would pass 95 ms."""
+    assert ismcts.CLOCKS["cpu"] is time.thread_time
+    assert ismcts.CLOCKS["wall"] is time.perf_counter
+    ticks = iter(range(10**6))
+    monkeypatch.setitem(ismcts.CLOCKS, "cpu", lambda: next(ticks) / 100)
+    g = new_game(seed=5)
+    r = bots.get("random", seed=1)
+    while g.decision != "cat_actions" or len(g.legal_actions()) < 4:
+        g.apply(r.act(g))
+    bot = bots.get("ismcts", seed=3, budget_ms=100, clock="cpu")
+    assert bot.spec == "ismcts:100cpums"
+    choice = bot.decide(Observation(g))
+    # Readings: start, search start (10 ms: the root's scoring), then one per iteration:
+    # at 20 ms + 10k after k iterations, the pace is 10 ms; stop when 20 + 10k + 10 >= 95.
+    assert choice.info["iterations"] == 7
+    assert choice.info["clock"] == "cpu"
+    with pytest.raises(ValueError, match="clock must be one of wall, cpu"):
+        bots.get("ismcts", budget_ms=100, clock="sundial")
+
+
 def test_the_bot_options_are_read_from_the_command_line_form() -> None:
+    assert bots.parse_spec("ismcts:200cpums") == (
+        "ismcts", {"budget_ms": 200.0, "clock": "cpu"}
+    )
+    assert bots.parse_spec("ismcts:1cpus") == ("ismcts", {"budget_ms": 1000.0, "clock": "cpu"})
+    assert bots.from_spec("ismcts:200cpums").spec == "ismcts:200cpums"
+    assert bots.from_spec("ismcts:200ms").spec == "ismcts:200ms"
     assert bots.parse_spec("ismcts:200ms") == ("ismcts", {"budget_ms": 200.0})
     assert bots.parse_spec("ismcts:1s") == ("ismcts", {"budget_ms": 1000.0})
     assert bots.parse_spec("ismcts:500") == ("ismcts", {"iterations": 500})

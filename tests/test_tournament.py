@@ -39,6 +39,18 @@ def test_wilson_interval() -> None:
     assert wilson(0, 0) == (0.0, 1.0)
 
 
+def test_the_summary_gives_each_search_bots_iterations_and_cpu_time() -> None:
+    """Apart from the results (they vary with a time budget): each bot's decision times on
+    the wall clock and the CPU clock, and a search bot's iterations a searched decision."""
+    cfg = Config(("marquise", "eyrie"), ("ismcts:4", "random"), games=2, seed=1, max_turns=2)
+    s = summary(cfg, run(cfg))
+    ms = s["decision_ms"]
+    assert set(ms["random"]) == {"median", "p90", "decisions", "cpu_median", "cpu_p90"}
+    its = ms["ismcts:4"]["iterations"]
+    assert its["median"] == its["p90"] == 4 and its["searched"] > 0
+    assert ms["ismcts:4"]["cpu_median"] > 0
+
+
 def test_the_summary_counts_wins_per_bot_and_per_faction() -> None:
     cfg = Config(("marquise", "eyrie"), ("random", "random"), games=4, seed=1, max_turns=200)
     s = summary(cfg, run(cfg))

@@ -182,6 +182,8 @@ def _print_summary(console: Console, summ: dict[str, object], out: Path | None) 
             t.add_column(col, justify="right")
         if key == "bots":
             t.add_column(_("Median ms"), justify="right")
+            t.add_column(_("Median CPU ms"), justify="right")
+            t.add_column(_("Median iterations"), justify="right")
         table = summ[key]
         assert isinstance(table, dict)
         for name, e in table.items():
@@ -199,6 +201,9 @@ def _print_summary(console: Console, summ: dict[str, object], out: Path | None) 
                 ms = summ["decision_ms"]
                 assert isinstance(ms, dict)
                 row.append(f"{ms[name]['median']:.1f}")
+                row.append(f"{ms[name].get('cpu_median', 0.0):.1f}")
+                its = ms[name].get("iterations")
+                row.append(f"{its['median']:g}" if its else "")
             t.add_row(*row)
         console.print(t)
     bots_table = summ["bots"]

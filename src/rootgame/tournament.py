@@ -56,7 +56,8 @@ class Config:
 @dataclass
 class GameResult:
     """One game: seating (factions and bot names by seat), the outcome, VP after each turn,
-    and the bots' decision times (ms, per seat)."""
+    and the bots' decision times (ms of wall time and of the deciding thread's CPU time, per
+    seat) and, for a search bot, its iterations at each decision it searched."""
 
     index: int
     seed: int
@@ -69,6 +70,8 @@ class GameResult:
     decisions: int
     vp_by_turn: list[list[int]]
     decision_ms: list[list[float]]
+    decision_cpu_ms: list[list[float]] = field(default_factory=list)
+    iterations: list[list[int]] = field(default_factory=list)
     error: str | None = None
     record: str | None = None
 
@@ -109,6 +112,8 @@ def play_one(cfg: Config, index: int) -> GameResult:
     players = [from_spec(cfg.bots[b], seed=bot_seed(seed, s)) for s, b in enumerate(who)]
     vp: list[list[int]] = [game.scores]
     times: list[list[float]] = [[] for _ in factions]
+    cpu: list[list[float]] = [[] for _ in factions]
+    iterations: list[list[int]] = [[] for _ in factions]
     turn = game.turn_number
     error = None
     try:
@@ -118,10 +123,13 @@ def play_one(cfg: Config, index: int) -> GameResult:
                 break
             seat = game.current_seat
             assert seat is not None
-            t0 = time.perf_counter()
-            action = players[seat].choose(Observation(game))
+            t0, c0 = time.perf_counter(), time.thread_time()
+            choice = players[seat].decide(Observation(game))
             times[seat].append((time.perf_counter() - t0) * 1000)
-            game.apply(action)
+            cpu[seat].append((time.thread_time() - c0) * 1000)
+            if "iterations" in choice.info:
+                iterations[seat].append(int(choice.info["iterations"]))
+            game.apply(choice.action)
             if game.turn_number != turn:
                 turn = game.turn_number
                 vp.append(game.scores)
@@ -145,6 +153,8 @@ def play_one(cfg: Config, index: int) -> GameResult:
         decisions=len(game.history),
         vp_by_turn=vp,
         decision_ms=times,
+        decision_cpu_ms=cpu,
+        iterations=iterations,
         error=error,
         record=record,
     )
@@ -254,6 +264,8 @@ class Line:
     vp: list[int] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)
     ms: list[float] = field(default_factory=list)
+    cpu_ms: list[float] = field(default_factory=list)
+    iterations: list[int] = field(default_factory=list)
 
 
 def _rate(wins: int, games: int) -> dict[str, Any]:
@@ -277,7 +289,8 @@ def summary(cfg: Config, results: Sequence[GameResult]) -> dict[str, Any]:
     """The ``--json`` object: per bot and per faction, games, wins, win rate, its 95%
     interval, an OpenSkill rating (Plackett-Luce, mu), mean VP and game length, and per bot
     the same win figures for each faction it played (``by_faction``); and apart,
-    under ``decision_ms``, each bot's decision times (median, 90th percentile)."""
+    under ``decision_ms``, each bot's decision times (median, 90th percentile; wall and the
+    deciding thread's CPU time) and, for a search bot, its iterations a searched decision."""
     from openskill.models import PlackettLuce
 
     model = PlackettLuce()
@@ -311,7 +324,12 @@ def summary(cfg: Config, results: Sequence[GameResult]) -> dict[str, Any]:
             pairs[b, f].wins += s in r.winners
     for r in results:
         for s, b in enumerate(r.bots):
-            groups["bots"][b].ms.extend(r.decision_ms[s])
+            line = groups["bots"][b]
+            line.ms.extend(r.decision_ms[s])
+            if r.decision_cpu_ms:
+                line.cpu_ms.extend(r.decision_cpu_ms[s])
+            if r.iterations:
+                line.iterations.extend(r.iterations[s])
     out: dict[str, Any] = {
         "games": len(results),
         "finished": len(finished),
@@ -341,13 +359,27 @@ def summary(cfg: Config, results: Sequence[GameResult]) -> dict[str, Any]:
     # Measurements of time, apart: they vary from run to run, the rest does not.
     out["decision_ms"] = {
         x: {
-            "median": round(statistics.median(line.ms), 3) if line.ms else 0.0,
-            "p90": round(statistics.quantiles(line.ms, n=10)[-1], 3) if len(line.ms) > 1 else 0.0,
+            **_spread(line.ms),
             "decisions": len(line.ms),
+            **{f"cpu_{k}": v for k, v in _spread(line.cpu_ms).items()},
         }
         for x, line in groups["bots"].items()
     }
+    for x, line in groups["bots"].items():
+        if line.iterations:
+            out["decision_ms"][x]["iterations"] = {
+                **_spread(line.iterations),
+                "searched": len(line.iterations),
+            }
     return out
+
+
+def _spread(xs: Sequence[float]) -> dict[str, float]:
+    """Median and 90th percentile of ``xs`` (0 when there are too few)."""
+    return {
+        "median": round(statistics.median(xs), 3) if xs else 0.0,
+        "p90": round(statistics.quantiles(xs, n=10)[-1], 3) if len(xs) > 1 else 0.0,
+    }
 
 
 # --- --out: records, JSON, plots ---------------------------------------------------------------

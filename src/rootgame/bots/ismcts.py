@@ -17,10 +17,13 @@ the tree holds decisions only: edges are action tokens, for every seat's decisio
   same paper): the root searches only the ``width`` best-scored actions, one more each time
   its visits double past 16, so that a budget of tens or hundreds of iterations is not spread
   over dozens of actions (``width=0``: all of them).
-- **Budget**: ``iterations`` per decision, or ``budget_ms`` of wall time for the whole
-  decision, the root's scoring included, less a margin of 5% for what surrounds the search
-  (then the search depends on the machine's speed and load: use iterations for reproducible
-  games).
+- **Budget**: ``iterations`` per decision, or ``budget_ms`` for the whole decision, the
+  root's scoring included, less a margin of 5% for what surrounds the search. The clock is
+  wall time (``clock="wall"``, ``ismcts:200ms``) or the deciding thread's CPU time
+  (``clock="cpu"``, ``ismcts:200cpums``): wall time is what a player waits, and on a shared
+  machine it measures the load as much as the bot; CPU time buys the same search whatever
+  the load, so strength figures compare across runs (only iterations make a game exactly
+  reproducible).
 - **Reuse**: the tree is kept between decisions; when the game's history since the previous
   root is a path of the tree (the bot's own consecutive decisions, or the other seats' moves
   it explored), that node becomes the new root with its statistics.
@@ -32,6 +35,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..actions import Action, token
@@ -42,9 +46,30 @@ from .base import Bot, Choice, Observation, Reason
 from .heuristic.core import HeuristicBot, values
 from .sim import deciding, legal, step
 
+CLOCKS: dict[str, Callable[[], float]] = {
+    "wall": time.perf_counter,
+    "cpu": time.thread_time,
+}
+"""The clocks a time budget can count (seconds): wall time, or the CPU time of the thread
+that decides (the search runs in the caller's thread; other processes' load does not count)."""
+
 MARGIN = 0.05
 """The share of a time budget left for what surrounds the search (picking the move, the
 caller observing the game), so that a decision, timed from outside, stays within it."""
+
+
+_TOKENS: dict[Action, str] = {}
+"""Tokens of the actions met in search (an iteration names every legal action at every node
+it walks through; the engine's actions repeat)."""
+
+
+def _token(a: Action) -> str:
+    t = _TOKENS.get(a)
+    if t is None:
+        if len(_TOKENS) > 100_000:
+            _TOKENS.clear()
+        t = _TOKENS[a] = token(a)
+    return t
 
 
 class Node:
@@ -64,7 +89,8 @@ class Node:
 
 class IsmctsBot(Bot):
     """SO-ISMCTS over determinizations (see the module docstring). Options: ``iterations``
-    or ``budget_ms``; ``rollout_depth``, ``exploration``, ``bias``, ``scale``, ``width``."""
+    or ``budget_ms`` (counted on ``clock``: ``"wall"`` or ``"cpu"``); ``rollout_depth``,
+    ``exploration``, ``bias``, ``scale``, ``width``."""
 
     name = "ismcts"
 
@@ -73,6 +99,7 @@ class IsmctsBot(Bot):
         seed: int = 0,
         iterations: int | None = None,
         budget_ms: float | None = None,
+        clock: str = "wall",
         rollout_depth: int = 2,
         exploration: float = 0.7,
         bias: float = 1.0,
@@ -86,6 +113,10 @@ class IsmctsBot(Bot):
             raise ValueError("iterations must be at least 1")
         if budget_ms is not None and budget_ms <= 0:
             raise ValueError("budget_ms must be positive")
+        if clock not in CLOCKS:
+            raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, not {clock!r}")
+        self.clock = clock
+        self._now = CLOCKS[clock]
         self.iterations = iterations
         self.budget_ms = budget_ms
         self.rollout_depth = rollout_depth
@@ -103,9 +134,14 @@ class IsmctsBot(Bot):
 
     @classmethod
     def parse_option(cls, text: str) -> dict[str, Any]:
-        """``200ms`` -> a time budget; ``500`` or ``500it`` -> iterations."""
+        """``200ms`` -> a wall-time budget; ``200cpums`` (or ``1cpus``) -> a CPU-time
+        budget; ``500`` or ``500it`` -> iterations."""
         t = text.strip().lower()
         try:
+            if t.endswith("cpums"):
+                return {"budget_ms": float(t[:-5]), "clock": "cpu"}
+            if t.endswith("cpus"):
+                return {"budget_ms": 1000 * float(t[:-4]), "clock": "cpu"}
             if t.endswith("ms"):
                 return {"budget_ms": float(t[:-2])}
             if t.endswith("s"):
@@ -113,13 +149,14 @@ class IsmctsBot(Bot):
             return {"iterations": int(t.removesuffix("it"))}
         except ValueError:
             raise ValueError(
-                f"ismcts: a budget such as 200ms, 1s or 500 (iterations), not {text!r}"
+                f"ismcts: a budget such as 200ms, 1s, 200cpums (CPU time) or 500 (iterations), "
+                f"not {text!r}"
             ) from None
 
     @property
     def spec(self) -> str:
         if self.budget_ms is not None:
-            return f"ismcts:{self.budget_ms:g}ms"
+            return f"ismcts:{self.budget_ms:g}{'cpu' if self.clock == 'cpu' else ''}ms"
         return f"ismcts:{self.iterations}"
 
     # --- deciding --------------------------------------------------------------------------
@@ -128,21 +165,22 @@ class IsmctsBot(Bot):
         if len(acts) == 1:
             return Choice(acts[0], Reason("forced", N_("the only choice"), {}))
         n = len(obs.factions)
-        start = time.perf_counter()
+        now = self._now
+        start = now()
         root = self._reuse(obs.history, n)
         reused = root.visits
         self._set_priors(obs, root, acts)
         done = 0
-        searching = time.perf_counter()
+        searching = now()
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
             if self.budget_ms is not None:
                 # Stop when one more iteration (at the mean pace so far) would overrun the
                 # budget less its margin (the choice, and the caller's observation).
-                now = time.perf_counter()
-                pace = (now - searching) / done if done else 0.0
-                if (now - start + pace) * 1000 >= self.budget_ms * (1 - MARGIN):
+                tick = now()
+                pace = (tick - searching) / done if done else 0.0
+                if (tick - start + pace) * 1000 >= self.budget_ms * (1 - MARGIN):
                     break
             self._iterate(obs.sample(self.rng), root, obs.seat)
             done += 1
@@ -157,7 +195,7 @@ class IsmctsBot(Bot):
         child = root.children[best]
         self._root, self._root_len = child, len(obs.history) + 1
         rate = child.reward[obs.seat] / child.visits if child.visits else 0.0
-        elapsed = (time.perf_counter() - start) * 1000
+        elapsed = (now() - start) * 1000
         searched = sum(1 for t in tokens if t in root.children and root.children[t].visits)
         return Choice(
             tokens[best],
@@ -171,6 +209,7 @@ class IsmctsBot(Bot):
                 "reused": reused,
                 "searched": searched,
                 "ms": round(elapsed, 1),
+                "clock": self.clock,
             },
         )
 
@@ -223,7 +262,7 @@ class IsmctsBot(Bot):
         while acts and not expanded:
             seat = deciding(g)
             assert seat is not None
-            options = {token(a): a for a in acts}
+            options = {_token(a): a for a in acts}
             if node is root:
                 options = self._candidates(root, options)
             for t in options:

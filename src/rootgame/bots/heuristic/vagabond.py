@@ -134,63 +134,89 @@ def distances(g: GameState, seat: int, start: int, limit: int = REACH) -> dict[i
     return out
 
 
-def opportunity(g: GameState, seat: int, fs: VagabondState, c: int) -> tuple[float, str]:
-    """What he could do in clearing ``c`` with his face-up items and his hand."""
+class Means:
+    """What he carries into any clearing, read once per evaluation (an opportunity is looked
+    for in every clearing within reach): his face-up items, the quests they complete (by
+    suit), the cards in hand his hammers could craft, and his hand's suits."""
+
+    __slots__ = ("whole", "quest_suits", "crafts", "suits", "armed")
+
+    def __init__(self, g: GameState, seat: int, fs: VagabondState) -> None:
+        whole = {i: fs.items[i][UP] for i in ITEMS}
+        self.whole = whole
+        # 9.6.4: an exhausted bag leaves its track, so a full Satchel overflows at Evening.
+        bag_overflows = load(fs) + 1 > item_limit(fs) - LIMIT_PER_BAG
+        self.quest_suits: set[str] = set()
+        for q in fs.quests:
+            _, suit, (i1, i2) = QUESTS[q]
+            if "bag" in (i1, i2) and bag_overflows:
+                continue
+            if whole[i1] >= (2 if i1 == i2 else 1) and whole[i2]:
+                self.quest_suits.add(suit)
+        hand = g.seats[seat].hand
+        self.crafts: list[tuple[float, tuple[str, ...]]] = []
+        """(worth, cost) of each card his face-up hammers could pay for, best first."""
+        for x in hand:
+            card = DECK[x]
+            if (
+                card.kind == "item"
+                and g.items.get(card.item or "", 0) > 0
+                and len(card.cost) <= whole["hammer"]
+            ):
+                self.crafts.append((1.2 + 0.4 * card.vp, tuple(card.cost)))
+        self.crafts.sort(key=lambda w: -w[0])
+        self.suits = [card_suit(x) for x in hand]
+        self.armed = bool(whole["crossbow"] or whole["sword"])
+
+
+def opportunity(
+    g: GameState, seat: int, fs: VagabondState, c: int, means: Means | None = None
+) -> tuple[float, str]:
+    """What he could do in clearing ``c`` with his face-up items and his hand (``means``:
+    them read already)."""
     b = board(g)
-    whole = {i: fs.items[i][UP] for i in ITEMS}
+    m = means if means is not None else Means(g, seat, fs)
+    whole = m.whole
     best, what = 0.0, ""
     if whole["torch"] and fs.ruins.get(c):
         best, what = 3.0, "explore"
-    # 9.6.4: an exhausted bag leaves its track, so a full Satchel overflows at Evening.
-    bag_overflows = load(fs) + 1 > item_limit(fs) - LIMIT_PER_BAG
-    for q in fs.quests:
-        _, suit, (i1, i2) = QUESTS[q]
-        if "bag" in (i1, i2) and bag_overflows:
-            continue
-        if suit == b.suit[c] and whole[i1] >= (2 if i1 == i2 else 1) and whole[i2]:
-            if 2.6 > best:
-                best, what = 2.6, "quest"
-    hand = g.seats[seat].hand
-    for x in hand:
-        card = DECK[x]
-        if (
-            card.kind == "item"
-            and g.items.get(card.item or "", 0) > 0
-            and len(card.cost) <= whole["hammer"]
-            and all(u in (b.suit[c], "any") for u in card.cost)
-            and 1.2 + 0.4 * card.vp > best
-        ):
-            best, what = 1.2 + 0.4 * card.vp, "craft"
+    if b.suit[c] in m.quest_suits and 2.6 > best:
+        best, what = 2.6, "quest"
+    for worth, cost in m.crafts:
+        if worth <= best:
+            break
+        if all(u in (b.suit[c], "any") for u in cost):
+            best, what = worth, "craft"
+            break
+    matching = -1
     for s in range(g.n):
         if s == seat or not has_pieces(g, s, c):
             continue
         r = fs.rel[s]
-        matching = sum(1 for x in hand if b.matches(card_suit(x), c))
-        if r != HOSTILE and matching:
-            # Allied: 2 VP an Aid; else the next step needs AIDS_NEEDED[r] Aids in one turn.
-            if r == ALLIED:
-                v = 1.6 + 0.3 * min(matching, 3)
-            else:
-                v = 2.6 if matching >= AIDS_NEEDED[r] else 0.8
-            if v > best:
-                best, what = v, "aid"
-        if (
-            (whole["crossbow"] or whole["sword"])
-            and is_enemy(g, seat, s)
-            and not g.warriors[c][s]
-            and fs.rel[s] == HOSTILE
-            and any(o == s for o, _ in g.buildings[c] + g.tokens[c])
-            and 2.0 > best
-        ):
+        if r != HOSTILE:
+            if matching < 0:
+                matching = sum(1 for u in m.suits if b.matches(u, c))
+            if matching:
+                # Allied: 2 VP an Aid; else the next step needs AIDS_NEEDED[r] Aids in one
+                # turn.
+                if r == ALLIED:
+                    v = 1.6 + 0.3 * min(matching, 3)
+                else:
+                    v = 2.6 if matching >= AIDS_NEEDED[r] else 0.8
+                if v > best:
+                    best, what = v, "aid"
+            continue
+        if not is_enemy(g, seat, s):
+            continue
+        pieces = sum(1 for o, _ in g.buildings[c] if o == s) + sum(
+            1 for o, _ in g.tokens[c] if o == s
+        )
+        if not pieces:
+            continue
+        defenders = g.warriors[c][s]
+        if m.armed and not defenders and 2.0 > best:
             best, what = 2.0, "strike"
-        pieces = sum(1 for o, _ in g.buildings[c] + g.tokens[c] if o == s)
-        if (
-            pieces
-            and fs.rel[s] == HOSTILE
-            and is_enemy(g, seat, s)
-            and whole["sword"] > g.warriors[c][s]
-            and RAID + 0.3 * min(pieces, 2) > best
-        ):
+        if whole["sword"] > defenders and RAID + 0.3 * min(pieces, 2) > best:
             # 9.2.9.3.1: his swords outnumber the defenders; the hits left over remove
             # buildings and tokens, each a VP and an Infamy VP.
             best, what = RAID + 0.3 * min(pieces, 2), "raid"
@@ -201,8 +227,9 @@ def best_opportunity(g: GameState, seat: int, fs: VagabondState) -> tuple[float,
     """(worth, clearing, kind) of the best opportunity within ``REACH`` moves, halved per
     move."""
     best: tuple[float, int, str] = (0.0, 0, "")
+    means = Means(g, seat, fs)
     for c, d in distances(g, seat, fs.pawn).items():
-        v, what = opportunity(g, seat, fs, c)
+        v, what = opportunity(g, seat, fs, c, means)
         v *= 0.5**d
         if v > best[0]:
             best = (v, c, what)
