@@ -13,6 +13,7 @@ from lawkit import cid
 from rootgame import Game, bots, new_game
 from rootgame.bench import bot_seed
 from rootgame.bots import Choice, Observation, ismcts
+from rootgame.bots.heuristic.core import HeuristicBot, evaluate
 from rootgame.bots.heuristic.core import policy as heuristic_policy
 from rootgame.factions.eyrie import COLUMNS
 from rootgame.position import build
@@ -408,6 +409,53 @@ def test_9_2_9_3_1_the_vagabond_goes_to_raid_a_hostile_building() -> None:
     choice = _decide(g)
     assert choice.action == ("slip", 6)
     assert choice.reason is not None and choice.reason.code == "vagabond.opportunity"
+
+
+def _resting(damaged: str) -> Game:
+    """In the forest of 3, 6 and 11 at his Slip, with boots, a sword and ``damaged`` items:
+    the Marquise's warrior in 11 (mouse), one step from the next relationship with her, and
+    one mouse card in hand (a step needs two Aids)."""
+    return build(
+        {
+            "factions": ["vagabond", "marquise"],
+            "turn": "vagabond",
+            "at": "birdsong:slip",
+            "clearings": {"1": {"marquise": "keep"}, "11": {"marquise": "1w"}},
+            "hands": {"vagabond": ["mouse-in-a-sack"]},
+            "vagabond": {
+                "pawn": "forest:3_6_11",
+                "items": {"up": "boot boot sword", "damaged-up": damaged},
+                "relationships": {"marquise": 1},
+            },
+        }
+    )
+
+
+def test_9_6_1_the_vagabond_rests_for_two_damaged_items_not_for_one() -> None:
+    """Resting in a forest (9.6.1) costs a turn's actions: with one damaged item he slips
+    into 11 to aid the Marquise; with two he stays in the forest to repair them at Evening
+    (he stood in a forest at 29 VP to mend one sword)."""
+    assert _decide(_resting("tea")).action == ("slip", 11)
+    stays = _decide(_resting("tea sword"))
+    assert stays.action == ("pass",) or int(stays.action[1]) >= 100
+
+
+def test_9_6_2_ending_daylight_with_five_cards_gains_nothing_from_the_evening_draw() -> None:
+    """The lookahead of ending Daylight reaches the Evening draw and stops at the discard
+    down to five (a decision): with five cards in hand it sees six. The draw comes whatever
+    he does, so the value of ending is the position's own: he does not end his Daylight for
+    a card (he ended with a quest or a Steal at hand when his hand was full)."""
+    g = _vagabond(
+        at="daylight",
+        hands={"vagabond": ["bake-sale", "anvil", "sappers", "cobbler", "codebreakers"]},
+        vagabond={"pawn": 5, "items": {"up": "boot"}},
+    )
+    bot = bots.get("heuristic", seed=1)
+    assert isinstance(bot, HeuristicBot)
+    before = sum(evaluate(g.state, 0).values())
+    [(value, terms, _)] = bot.score(g.state, 0, g.decision, [("end",)], [])
+    assert terms["cards"] == 6.0  # the hand the lookahead sees, before the discard
+    assert value == pytest.approx(before + 0.01)  # only the bonus of doing nothing more
 
 
 def test_9_2_7_the_vagabond_damages_the_item_he_can_spare() -> None:

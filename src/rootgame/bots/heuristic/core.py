@@ -145,11 +145,13 @@ def avoids_outrage(g: GameState, seat: int, a: Action) -> bool:
 
 def draw_seen_by_end(g: GameState, seat: int, n: int) -> float:
     """What the lookahead of ending Daylight (or the Evening's operations) gains from the
-    Evening draw of ``n`` cards and the discard down to five (6.6.4-like steps of every
-    faction) that no other action's lookahead reaches: the "cards" term's change. A policy
-    subtracts it, so that ending is not preferred for a card that comes anyway."""
+    Evening draw of ``n`` cards (6.6.4-like steps of every faction) that no other action's
+    lookahead reaches: the "cards" term's change. A policy subtracts it, so that ending is
+    not preferred for a card that comes anyway. Above five cards the lookahead stops at the
+    discard, a decision, so it sees the hand before it (the term counts six at most): with
+    five in hand, the draw still shows as a card gained."""
     hand = len(g.seats[seat].hand)
-    return 1.0 * (min(hand + n, 5) - min(hand, 6))
+    return 1.0 * (min(hand + n, 6) - min(hand, 6))
 
 
 POLICIES: dict[str, Policy] = {}

@@ -78,6 +78,9 @@ REL_VALUE = {HOSTILE: -6.0, 0: 0.0, 1: 1.0, 2: 2.0, ALLIED: 4.5}
 """A relationship's worth beyond the VP it scored (an Allied faction: 2 VP per Aid to come)."""
 REST = 0.5
 """A damaged item's worth regained, this share, while he stands in a forest (Evening rest)."""
+REST_FROM = 2
+"""Resting is worth a turn from this many damaged items: for one, a turn's actions (a battle
+for Infamy, a quest) outweigh the repair (he stood in a forest at 29 VP to mend a sword)."""
 RAID = 1.6
 """A Hostile faction's building or token defended by fewer warriors than his face-up swords
 (a battle there removes it: its VP and Infamy's); more for a second piece."""
@@ -257,7 +260,8 @@ class VagabondPolicy(Policy):
         if not fs.pawn:
             return t
         t["items"] = item_worth(fs)
-        if not clearing_of(fs):
+        damaged = sum(fs.items[i][DUP] + fs.items[i][DDOWN] for i in ITEMS)
+        if not clearing_of(fs) and damaged >= REST_FROM:
             # 9.6.1: in a forest at Evening he repairs every damaged item.
             t["rest"] = REST * sum(
                 ITEM_VALUE[i] * (fs.items[i][DUP] + fs.items[i][DDOWN]) for i in ITEMS
