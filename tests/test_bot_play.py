@@ -411,6 +411,28 @@ def test_9_2_9_3_1_the_vagabond_goes_to_raid_a_hostile_building() -> None:
     assert choice.reason is not None and choice.reason.code == "vagabond.opportunity"
 
 
+def test_9_2_9_2_the_vagabond_keeps_a_relationship_he_built_with_aids() -> None:
+    """Two Aids up the Marquise's track, he stands with two swords beside one warrior of hers
+    and two of her buildings: a battle would score them, but removing the warrior makes her
+    Hostile and throws the steps to come away. He does not battle."""
+    g = build(
+        {
+            "factions": ["vagabond", "marquise"],
+            "turn": "vagabond",
+            "at": "daylight",
+            "clearings": {"1": {"marquise": "keep"}, "5": {"marquise": "1w sawmill workshop"}},
+            "vagabond": {
+                "pawn": 5,
+                "items": {"up": "sword sword boot"},
+                "relationships": {"marquise": 2},
+            },
+        }
+    )
+    assert ("battle", 5, 1) in g.legal_actions()
+    choice = _decide(g)
+    assert choice.action[0] != "battle"
+
+
 def _resting(damaged: str) -> Game:
     """In the forest of 3, 6 and 11 at his Slip, with boots, a sword and ``damaged`` items:
     the Marquise's warrior in 11 (mouse), one step from the next relationship with her, and

@@ -84,6 +84,9 @@ for Infamy, a quest) outweigh the repair (he stood in a forest at 29 VP to mend 
 RAID = 1.6
 """A Hostile faction's building or token defended by fewer warriors than his face-up swords
 (a battle there removes it: its VP and Infamy's); more for a second piece."""
+BETRAYAL = 2.0
+"""Per relationship step, what breaking a relationship built with Aids costs beyond its
+term (the steps to come)."""
 OPPORTUNITY = 0.7
 """The best opportunity's worth, halved per move away (a step toward it is worth taking)."""
 
@@ -329,6 +332,12 @@ class VagabondPolicy(Policy):
                 N_("Hideout: repairs {n} damaged items and rests"),
                 {"n": min(damaged, 3)},
             )
+        if a[0] in ("battle", "strike") and (cost := self._betrayal(g, seat, a)):
+            return -cost, Reason(
+                "vagabond.betrayal",
+                N_("breaks a relationship built with Aids: the faction turns Hostile"),
+                {"faction": g.factions[int(a[2] if a[0] == "battle" else a[1])]},
+            )
         if a[0] in ("battle", "strike") and fs.rel[int(a[2] if a[0] == "battle" else a[1])] == (
             HOSTILE
         ):
@@ -338,6 +347,21 @@ class VagabondPolicy(Policy):
                 {},
             )
         return super().bonus(g, seat, kind, a)
+
+    def _betrayal(self, g: GameState, seat: int, a: Action) -> float:
+        """What a battle or a strike that may remove a warrior of a faction he has aided
+        (relationship 1 or more) costs beyond the relationship term: 9.2.9.2 makes it
+        Hostile, and the steps still to come (their VP, an Allied faction's 2 VP an Aid) go
+        with it. The lookahead weighs one battle's VP against the relationship's present
+        worth, and a lucky roll of its three draws broke a relationship at its second step."""
+        fs = st(g, seat)
+        target = int(a[2] if a[0] == "battle" else a[1])
+        r = fs.rel[target]
+        if r == HOSTILE or r < 1:
+            return 0.0
+        c = clearing_of(fs)
+        at_risk = g.warriors[c][target] > 0 if a[0] == "battle" else len(a) == 2
+        return BETRAYAL * r if at_risk else 0.0
 
     def _forest(self, g: GameState, loc: int) -> tuple[float, Reason]:
         b = board(g)
