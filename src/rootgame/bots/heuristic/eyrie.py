@@ -107,12 +107,17 @@ def unresolvable(g: GameState, seat: int, cards: list[tuple[int, int]], moves: i
     b = board(g)
     battle, build = COLUMNS.index("battle"), COLUMNS.index("build")
     bad = 0
+    feasible: dict[tuple[int, str], bool] = {}
     for col, cid in cards:
-        if col in (battle, build) or card_options(g, seat, col, card_suit(cid)):
+        if col in (battle, build):
             continue
-        bad += 1
-    now, later = battle_room(g, seat)
-    for cid in _suited_first([c for col, c in cards if col == battle]):
+        key = (col, card_suit(cid))
+        if key not in feasible:
+            feasible[key] = bool(card_options(g, seat, col, key[1]))
+        bad += not feasible[key]
+    battles = [c for col, c in cards if col == battle]
+    now, later = battle_room(g, seat) if battles else ({}, {})
+    for cid in _suited_first(battles):
         suit = card_suit(cid)
         fits = [c for c, n in now.items() if n and suit in ("bird", b.suit[c])]
         if not fits and moves:
