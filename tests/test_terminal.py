@@ -142,3 +142,37 @@ def test_long_option_lists_are_grouped_within_the_budget() -> None:
     assert [ln.plain for ln in short] == [
         f"  {i + 1} {descriptions[i]}  ({tokens[i]})" for i in range(3)
     ]
+
+
+def _electric_eyrie_turn_account(lang: str) -> list[str]:
+    from lawkit import bot_pos
+
+    from rootgame.recap import Account, Recap
+
+    ee = "electric-eyrie"
+    g = bot_pos(turn="marquise", at="evening", deck=["ambush:mouse", "anvil"],
+                clearings={"1": {ee: "roost 2w", "marquise": "1w"}, "7": {"marquise": "2w"},
+                           "12": {"marquise": "sawmill"}}, dice=[[0, 0]])
+    with language(lang):
+        recap = Recap(0)
+        recap.step(g)
+        return [line for line in recap.take() if isinstance(line, Account)]
+
+
+def test_a_clockwork_bots_turn_in_short() -> None:
+    """Issue 11: after a bot's turn the recap tells it in one line (order card, each target
+    without its reasons, the VP), which the terminal shows whole."""
+    assert _electric_eyrie_turn_account("en") == [
+        "Electric Eyrie, the turn in short: the order card is Anvil (fox); recruits in clearing "
+        "1; recruits in clearing 1; moves from clearing 1; moves to clearing 10; moves from "
+        "clearing 10; moves to clearing 2; battles the Marquise de Cat in clearing 1; battles "
+        "the Marquise de Cat in clearing 1; builds a roost in clearing 2; scores 2 VP"
+    ]
+
+
+@pytest.mark.parametrize(("lang", "start"), [("pl", "Elektryczne Orle Gniazda"),
+                                             ("es", "Nido Eléctrico"),
+                                             ("pt", "Rapinas Elétricas")])
+def test_a_clockwork_bots_turn_in_short_in_every_language(lang: str, start: str) -> None:
+    (line,) = _electric_eyrie_turn_account(lang)
+    assert line.startswith(start) and "the turn in short" not in line and "clearing" not in line

@@ -36,6 +36,7 @@ from .describe import (
     suit_name,
     vp_text,
 )
+from .flow import FACTIONS
 from .i18n import N_, language, ngettext
 from .i18n import gettext as _
 from .rules.core import board
@@ -383,6 +384,41 @@ def _bot_text(game: Game, e: Event, who: str) -> str | None:
     )
     why = _(", then ").join(_(CRITERIA_TEXT[c]) for c in e.get("criteria", []))
     return f"{text}: {why or _('the only choice')} ({rule_name(str(e.get('rule', '')))})"
+
+
+def bot_turn_account(game: Game, seat: int, events: list[Event]) -> str | None:
+    """A Clockwork bot's turn in one line, from its events: the order card, each target it
+    chose (without the reasons: the full log has them) and the VP it scored; None for a
+    seat a person plays, or a turn with nothing to tell."""
+    if not (0 <= seat < game.state.n) or not FACTIONS[game.factions[seat]].is_bot:
+        return None
+    who = faction_name(game.factions[seat])
+    steps: list[str] = []
+    vp = 0
+    for i, e in enumerate(events):
+        kind = e.get("kind")
+        if kind == "score" and e.get("seat") == seat:
+            vp += int(e.get("vp", 0))
+            continue
+        if e.get("seat") != seat or kind not in ("order", "target"):
+            continue
+        nxt = events[i + 1] if i + 1 < len(events) else {}
+        if e.get("action") == "battle" and nxt.get("action") == "defender":
+            continue  # the defender's line names the clearing too
+        if kind == "target" and e.get("action") not in TARGET_TEXT:
+            continue
+        text = _bot_text(game, e, who) if kind == "order" else _(
+            TARGET_TEXT[str(e["action"])]
+        ).format(faction=who, c=e.get("clearing"),
+                 other=_faction_of(game, e.get("player"), sentence=True))
+        if text:
+            steps.append(text.removeprefix(who + ": "))
+    if vp:
+        said = _("{faction}: scores {vp}") if vp > 0 else _("{faction}: loses {vp}")
+        steps.append(said.format(faction=who, vp=vp_text(abs(vp))).removeprefix(who + ": "))
+    if not steps:
+        return None
+    return _("{faction}, the turn in short: {steps}").format(faction=who, steps="; ".join(steps))
 
 
 ALLIANCE_BOT_EVENTS = (

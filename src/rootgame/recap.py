@@ -16,11 +16,15 @@ from typing import TYPE_CHECKING
 from .actions import parse
 from .describe import describe, faction_name
 from .i18n import gettext as _
-from .log_text import event_text, placements_text
+from .log_text import bot_turn_account, event_text, placements_text
 
 if TYPE_CHECKING:
     from .game import Game
     from .state import GameState
+
+
+class Account(str):
+    """A recap line that tells a Clockwork bot's whole turn (a front end shows it whole)."""
 
 
 class Recap:
@@ -31,6 +35,8 @@ class Recap:
         self._lines: list[str] = []
         self._start = 0
         self._before: GameState | None = None
+        self._turn: tuple[int, list[dict[str, object]]] | None = None
+        """The seat whose turn is under way and its events so far (for a bot's account)."""
         if game is not None:
             self.reset(game)
 
@@ -39,6 +45,7 @@ class Recap:
         self._lines = []
         self._start = len(game.state.log or [])
         self._before = game.state.clone()
+        self._turn = None
 
     def step(self, game: Game, why: str | None = None) -> list[str]:
         """Render the events logged since the last call (call it after each decision);
@@ -55,6 +62,10 @@ class Recap:
                 places.clear()
 
         for e in game.events(self.seat, self._start):
+            account = self._account(game, e)
+            if account is not None:
+                flush()
+                new.append(account)
             if e.get("kind") == "place":
                 if _restates(last_action, e):
                     continue
@@ -80,6 +91,21 @@ class Recap:
         self._before = game.state.clone()
         self._lines.extend(new)
         return new
+
+    def _account(self, game: Game, e: dict[str, object]) -> str | None:
+        """Follow the turns through the events; when a Clockwork bot's turn ends (the next
+        turn begins, or the game ends), its turn in one line (``log_text.bot_turn_account``)."""
+        if e.get("kind") not in ("turn", "win"):
+            if self._turn is not None:
+                self._turn[1].append(e)
+            return None
+        ended, self._turn = self._turn, None
+        if e.get("kind") == "turn" and isinstance(e.get("seat"), int):
+            self._turn = (int(str(e["seat"])), [])
+        if ended is None:
+            return None
+        text = bot_turn_account(game, ended[0], ended[1])
+        return None if text is None else Account(text)
 
     def take(self) -> list[str]:
         """The lines gathered since the last call, and forget them."""

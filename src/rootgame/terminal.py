@@ -36,7 +36,7 @@ from .game import Game
 from .i18n import N_, ngettext, pgettext
 from .i18n import gettext as _
 from .options import option_lines
-from .recap import Recap
+from .recap import Account, Recap
 from .render import map_or_table, render_view, scores_table, status_text
 
 # TRANSLATORS: the command words may be typed in English or as translated here.
@@ -239,7 +239,11 @@ class Session:
             )
             budget -= 1
         for line in shown:
-            console.print(_cut(line, self.width), highlight=False, markup=False, no_wrap=True)
+            if isinstance(line, Account):  # a bot's turn in short: shown whole
+                console.print(line, highlight=False, markup=False, width=self.width)
+                budget -= len(line) // self.width
+            else:
+                console.print(_cut(line, self.width), highlight=False, markup=False, no_wrap=True)
         budget -= len(shown)
         console.print(status_text(view), highlight=False, overflow="ellipsis", no_wrap=True)
         console.print(f"[bold]{prompt_text(game.decision)}[/]", highlight=False)
