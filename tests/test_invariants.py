@@ -312,6 +312,54 @@ def check_vagabond(g: GameState) -> None:
 
 
 
+def _vagabot_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tuple[int, int]]]:
+    on = 1 if g.fs[s].pawn else 0
+    assert _on_map_warriors(g, s) == 0, "Law of Rootbotics 7.2.1: the Vagabot has no warriors"
+    return VAGABOND_BOX, {"pawn": (on, 1 - on)}
+
+
+VAGABOT_TRACK_AT = (6, 9, 12)
+"""Law of Rootbotics 7.2.4: undamaged items for one, two, three items on the Battle Track."""
+
+
+def check_vagabot(g: GameState) -> None:
+    """Law of Rootbotics 7: the named items are conserved (supply, Crafted Items boxes, ruins
+    and the Vagabot's items from them); its pawn is on the map; the Battle Track holds one item
+    per threshold reached; the quests are 15 cards; the order card lives only in its turn."""
+    v = g.factions.index("vagabot")
+    fs = g.fs[v]
+    b = load_board(g.map)
+    if not fs.pawn:
+        return
+    assert fs.pawn in b.clearings or 101 <= fs.pawn <= 100 + len(b.forests), fs.pawn
+    where = Counter(g.items) + Counter(g.forge)
+    for s in g.seats:
+        where.update(s.items)
+    for c, its in fs.ruins.items():
+        assert (-1, "ruin") in g.buildings[c] and its, (c, its)
+        where.update(its)
+    where.update(fs.gained)
+    assert +where == Counter(LAW_ITEM_SUPPLY) + VAGABOND_RUIN, where
+    assert all(k >= 0 for k in fs.items), fs.items
+    assert len(fs.gained) <= sum(fs.items) + len(fs.track)
+    assert len(fs.track) <= 3 and set(fs.track) <= {"up", "down"}
+    questing = "questing" in fs.traits
+    count = sum(fs.items) + len(fs.track) if questing else fs.items[0] + fs.items[1] + len(
+        fs.track)
+    want = sum(1 for n in VAGABOT_TRACK_AT if count >= n)
+    if questing:
+        assert len(fs.track) >= want or fs.items[0] + fs.items[1] == 0, (fs.track, fs.items)
+    else:
+        assert len(fs.track) == want, (fs.track, fs.items)
+    quests = ([] if fs.quest is None else [fs.quest]) + fs.done + fs.quest_deck
+    assert sorted(quests) == list(range(15)), quests
+    assert fs.quest is not None or not fs.quest_deck
+    assert fs.order is None or g.turn_seat == v, "the order card outlives the bot's turn"
+    for c in b.clearings:
+        if b.starts_with_ruin[c] and (-1, "ruin") not in g.buildings[c]:
+            assert c not in fs.ruins
+
+
 PieceCheck = Callable[[GameState, int], tuple[dict[str, int], dict[str, tuple[int, int]]]]
 PIECE_CHECKS: dict[str, PieceCheck] = {
     "marquise": _marquise_pieces,
@@ -321,6 +369,7 @@ PIECE_CHECKS: dict[str, PieceCheck] = {
     "electric-eyrie": _eyrie_pieces,
     "mechanical-marquise": _mechanical_marquise_pieces,
     "automated-alliance": _automated_alliance_pieces,
+    "vagabot": _vagabot_pieces,
 }
 """Per faction: (the Law's box of pieces, an independent recount kind -> (on the map, off
 it)). Every faction in the engine needs one (test_every_faction_is_checked)."""
@@ -331,6 +380,7 @@ CARD_PLACES: dict[str, Callable[[GameState, int], list[int]]] = {
     "mechanical-marquise": lambda g, s: [] if g.fs[s].order is None else [g.fs[s].order],
     "alliance": lambda g, s: list(g.fs[s].supporters),
     "automated-alliance": lambda g, s: [] if g.fs[s].order is None else [g.fs[s].order],
+    "vagabot": lambda g, s: [] if g.fs[s].order is None else [g.fs[s].order],
 }
 """Per faction: card ids held on its board (the Decree...), for the card count."""
 
@@ -380,7 +430,7 @@ def check_pieces(g: GameState) -> None:
         # Ruins only where they started (2.2.4, 5.1.4); only a Vagabond removes them.
         ruins = sum(1 for o, k in g.buildings[c] if o == -1)
         assert ruins <= (1 if b.starts_with_ruin[c] else 0), f"ruins in {c}: {g.buildings[c]}"
-        if "vagabond" not in g.factions:
+        if "vagabond" not in g.factions and "vagabot" not in g.factions:
             assert ruins == (1 if b.starts_with_ruin[c] else 0), f"ruins in {c}"
         for o, k in g.buildings[c]:
             if o == -1:
@@ -468,6 +518,9 @@ def check_items(g: GameState) -> None:
         # His items (ruins, starting items, Aid's taking) join the count (9.3.4-9.3.5).
         check_vagabond(g)
         return
+    if "vagabot" in g.factions:
+        check_vagabot(g)
+        return
     crafted: dict[str, int] = {}
     for seat in g.seats:
         for it in seat.items:
@@ -494,7 +547,7 @@ def check_vp(g: GameState) -> None:
             assert n in vps[1:], (n, reason)
         elif reason.startswith("crafted ") and FACTIONS[g.factions[who]].is_bot:
             assert n == 1, "Law of Rootbotics 1.1: a bot's item scores one VP"
-        elif reason in ("nightmare", "card given", "ferry", "outrage"):
+        elif reason in ("nightmare", "card given", "ferry", "outrage", "aided"):
             assert n == 1, (n, reason)
         elif reason.endswith(" track"):
             # Law of Rootbotics 4.6.1: a Buildings track's space (0 VP is not scored).
@@ -503,6 +556,11 @@ def check_vp(g: GameState) -> None:
             assert 1 <= n <= 4, (n, reason)
         elif reason == "cannot spread":
             assert n == 5, "Law of Rootbotics 6.5.1.II: five VP for a token it cannot place"
+        elif reason == "quest" and g.factions[who] == "vagabot":
+            # Law of Rootbotics 7.5.2: one VP (Questing: two).
+            assert n == (2 if "questing" in g.fs[who].traits else 1), (n, reason)
+        elif reason in ("aid", "warriors removed"):
+            assert g.factions[who] == "vagabot" and n >= 1, (n, reason)
         elif reason == "war tax":
             assert n == -1, (n, reason)
         elif reason.startswith("built "):
@@ -593,8 +651,9 @@ def _fits(card_id: int, b: Board, c: int) -> bool:
 
 
 def _pawn_at(g: GameState, s: int, c: int) -> bool:
-    """9.2.2: the Vagabond's pawn is a piece of his in its clearing."""
-    return g.factions[s] == "vagabond" and g.fs[s].pawn == c
+    """9.2.2 (Law of Rootbotics 7.2.1): the Vagabond's (the Vagabot's) pawn is a piece of his
+    in its clearing."""
+    return g.factions[s] in ("vagabond", "vagabot") and g.fs[s].pawn == c
 
 
 def _has_pieces(g: GameState, s: int, c: int) -> bool:
@@ -869,14 +928,15 @@ def check_transition(game: Game, a: Action, e: Expect, log_before: int, prev: Ga
     new = g.vp_log[log_before:]
     for entry in e.vp_entries:
         assert entry in new, f"{token(a)}: expected {entry} among the new VP entries {new}"
-    if e.building is not None:
+    # (When a Clockwork bot's turn ran in this step, pieces may have changed since: the bot's
+    # turn runs by itself.)
+    bot_ran = g.turn_number != prev.turn_number and any(FACTIONS[f].is_bot for f in g.factions)
+    if e.building is not None and not bot_ran:
         s, c, kind, n = e.building
         now = sum(1 for x in g.buildings[c] if x == (s, kind))
         assert now == n or g.winners, f"{token(a)}: {now} {kind}s in clearing {c}, not {n}"
-    # 7.6.1: a roost score is the VP of the rightmost empty space of the roost track. (When a
-    # Clockwork bot's turn ran in this step, pieces may have changed since the score: the
-    # bot's turn runs by itself, and its own Evening scores are checked by check_vp.)
-    bot_ran = g.turn_number != prev.turn_number and any(FACTIONS[f].is_bot for f in g.factions)
+    # 7.6.1: a roost score is the VP of the rightmost empty space of the roost track (a bot's
+    # own Evening scores are checked by check_vp).
     for who, n, reason in [] if bot_ran else new:
         if reason == "roosts":
             on_map = EYRIE_BOX["roost"] - g.fs[who].roosts
@@ -896,7 +956,10 @@ def check_transition(game: Game, a: Action, e: Expect, log_before: int, prev: Ga
     if g.turn_number == prev.turn_number + 1 and not g.winners:
         last = prev.turn_seat
         bbb = any(DECK[c].key == "better-burrow-bank" for c in g.seats[g.turn_seat].persistent)
-        assert len(g.seats[last].hand) <= 5 + (1 if bbb else 0), g.seats[last].hand
+        # The Vagabot's Aid (Law of Rootbotics 7.5.3) in the turn that began gives cards.
+        aided = sum(n for who, n, r in new if r == "aid") if "vagabot" in g.factions else 0
+        limit = 5 + (1 if bbb else 0) + 2 * aided
+        assert len(g.seats[last].hand) <= limit, g.seats[last].hand
     # 6.2.2: once removed, the keep never returns.
     for s, name in enumerate(g.factions):
         if name in ("marquise", "mechanical-marquise") and prev.fs[s].keep == 0 and (
@@ -1100,6 +1163,34 @@ BOT_GAMES += [
 ]
 """40 seeded games of the Automated Alliance against human seats played at random (its games
 are short: it spreads sympathy from the first turn), through its difficulties and traits."""
+
+VB_MIXES: list[tuple[str, ...]] = [
+    ("marquise", "vagabot"),
+    ("vagabot", "eyrie"),
+    ("alliance", "vagabot"),
+    ("vagabot", "electric-eyrie"),
+    ("marquise", "vagabot", "alliance"),
+    ("eyrie", "alliance", "vagabot"),
+    ("mechanical-marquise", "vagabot", "automated-alliance"),
+    ("vagabot", "marquise", "eyrie", "alliance"),
+]
+"""Mixes with the Vagabot: each human faction it can sit with, other bots, the larger mixes."""
+VB_SETTINGS: list[dict[str, Any]] = [
+    {"difficulty": d, "traits": t, "character": c}
+    for d, t, c in zip(
+        ("default", "easy", "challenging", "nightmare", "default", "challenging", "easy"),
+        ([], ["adventurer"], ["berserker", "helper"], ["marksman"], ["questing"],
+         ["adventurer", "berserker", "helper", "marksman", "questing"], ["helper"]),
+        ("thief", "tinker", "ranger", "thief", "tinker", "ranger", "ranger"),
+        strict=True,
+    )
+]
+BOT_GAMES += [
+    (VB_MIXES[i % len(VB_MIXES)], {"vagabot": VB_SETTINGS[i % len(VB_SETTINGS)]}, 8000 + i)
+    for i in range(56)
+]
+"""56 seeded games of the Vagabot, through its difficulties, traits and characters (seven
+settings over eight mixes: each mix meets each setting)."""
 
 
 @pytest.mark.parametrize(

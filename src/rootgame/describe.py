@@ -52,6 +52,7 @@ FACTION_NAMES: dict[str, str] = {
     "electric-eyrie": Np_("faction", "Electric Eyrie"),
     "mechanical-marquise": Np_("faction", "Mechanical Marquise 2.0"),
     "automated-alliance": Np_("faction", "Automated Alliance"),
+    "vagabot": Np_("faction", "Vagabot"),
 }
 FACTION_SHORT_NAMES: dict[str, str] = {
     "marquise": Np_("faction short", "Marquise"),
@@ -61,6 +62,7 @@ FACTION_SHORT_NAMES: dict[str, str] = {
     "electric-eyrie": Np_("faction short", "Electric Eyrie"),
     "mechanical-marquise": Np_("faction short", "Mechanical Marquise"),
     "automated-alliance": Np_("faction short", "Automated Alliance"),
+    "vagabot": Np_("faction short", "Vagabot"),
 }
 # TRANSLATORS: a faction's name inside a sentence, where English puts "the" before it
 # ("battle the Eyrie Dynasties"). In Spanish and Portuguese the name carries its article, in
@@ -75,6 +77,7 @@ FACTION_SENTENCE_NAMES: dict[str, str] = {
     "electric-eyrie": Np_("faction in a sentence", "Electric Eyrie"),
     "mechanical-marquise": Np_("faction in a sentence", "Mechanical Marquise 2.0"),
     "automated-alliance": Np_("faction in a sentence", "Automated Alliance"),
+    "vagabot": Np_("faction in a sentence", "Vagabot"),
 }
 TRAIT_NAMES: dict[str, str] = {
     "nobility": N_("Nobility"),
@@ -92,6 +95,11 @@ TRAIT_NAMES: dict[str, str] = {
     "veterans": N_("Veterans"),
     "wildfire": N_("Wildfire"),
     "steadfast": N_("Steadfast"),
+    "adventurer": N_("Adventurer"),
+    "berserker": N_("Berserker"),
+    "helper": N_("Helper"),
+    "marksman": N_("Marksman"),
+    "questing": N_("Questing"),
 }
 """The Clockwork bots' trait cards (Law of Rootbotics 3.3)."""
 DIFFICULTY_NAMES: dict[str, str] = {

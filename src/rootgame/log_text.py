@@ -31,6 +31,7 @@ from .describe import (
     leader_name,
     piece_count,
     piece_name,
+    place_text,
     quest_name,
     relationship_name,
     suit_name,
@@ -282,6 +283,12 @@ TARGET_TEXT: dict[str, str] = {
     "reinforce": N_("{faction}: places two more warriors in clearing {c}"),
     "revolt": N_("{faction}: revolts in clearing {c}"),
     "spread": N_("{faction}: spreads sympathy to clearing {c}"),
+    "explore": N_("{faction}: explores the ruin of clearing {c}"),
+    "quest": N_("{faction}: quests in clearing {c}"),
+    "aid": N_("{faction}: aids the {other} in clearing {c}"),
+    "battle_player": N_("{faction}: battles the {other}"),
+    "steal": N_("{faction}: steals from the {other} in clearing {c}"),
+    "tinker": N_("{faction}: crafts {card} from the discard pile"),
 }
 """A Clockwork bot's targets (factions/clockwork.py), by action."""
 CRITERIA_TEXT: dict[str, str] = {
@@ -299,6 +306,11 @@ CRITERIA_TEXT: dict[str, str] = {
     "highest_priority": N_("highest priority"),
     "lowest_priority": N_("lowest priority"),
     "evenly": N_("spread evenly"),
+    "nearest": N_("nearest"),
+    "fewest_vp": N_("fewest victory points"),
+    "most_buildings_tokens": N_("most buildings and tokens"),
+    "fewest_warriors": N_("fewest warriors"),
+    "topmost": N_("topmost with an item in the supply"),
 }
 """The target criteria of the Law of Rootbotics, as the log names them."""
 
@@ -377,10 +389,14 @@ def _bot_text(game: Game, e: Event, who: str) -> str | None:
         )
     if kind in ALLIANCE_BOT_EVENTS:
         return _alliance_bot_text(game, e, who)
+    if kind in VAGABOT_EVENTS or (kind == "pawn" and _seat_faction(game, e) == "vagabot"):
+        return _vagabot_text(game, e, who)
     if kind != "target" or e.get("action") not in TARGET_TEXT:
         return None
+    card = e.get("card")
     text = _(TARGET_TEXT[str(e["action"])]).format(
-        faction=who, c=e.get("clearing"), other=_faction_of(game, e.get("player"), sentence=True)
+        faction=who, c=e.get("clearing"), other=_faction_of(game, e.get("player"), sentence=True),
+        card=card_name(int(card)) if card is not None else "",
     )
     why = _(", then ").join(_(CRITERIA_TEXT[c]) for c in e.get("criteria", []))
     return f"{text}: {why or _('the only choice')} ({rule_name(str(e.get('rule', '')))})"
@@ -454,6 +470,93 @@ def _alliance_bot_text(game: Game, e: Event, who: str) -> str:
     return _("{faction}: Steadfast: no Public Pity, a Surprise Revolt will come").format(
         faction=who
     )
+
+
+VAGABOT_EVENTS = (
+    "vagabot_item", "slip", "vagabot_sequence", "vagabot_quest", "vagabot_quested",
+    "vagabot_aid", "vagabot_stays", "vagabot_battle_again", "marksman",
+)
+"""The Vagabot's own events (Law of Rootbotics 7)."""
+VAGABOT_ITEM_TEXT: dict[str, tuple[str, str]] = {
+    "exhaust": (N_("{faction}: exhausts {n} item"), N_("{faction}: exhausts {n} items")),
+    "refresh": (N_("{faction}: refreshes {n} item"), N_("{faction}: refreshes {n} items")),
+    "damage": (N_("{faction}: {n} item is damaged"), N_("{faction}: {n} items are damaged")),
+    "repair": (N_("{faction}: repairs {n} item"), N_("{faction}: repairs {n} items")),
+    "gain": (N_("{faction}: gains {n} item"), N_("{faction}: gains {n} items")),
+    "track": (
+        N_("{faction}: {n} item goes onto the Battle Track"),
+        N_("{faction}: {n} items go onto the Battle Track"),
+    ),
+    "untrack": (
+        N_("{faction}: {n} item leaves the Battle Track"),
+        N_("{faction}: {n} items leave the Battle Track"),
+    ),
+}
+"""The Vagabot's item changes (LR 7.2.3-7.2.5), singular and plural."""
+
+
+def _seat_faction(game: Game, e: Event) -> str:
+    seat = e.get("seat")
+    return game.factions[seat] if isinstance(seat, int) and 0 <= seat < len(game.factions) else ""
+
+
+def _vagabot_text(game: Game, e: Event, who: str) -> str:
+    """The Vagabot's events: its items, the pawn, Slip, its Daylight sequence, quests, Aid,
+    Marksman."""
+    kind = e.get("kind")
+    if kind == "vagabot_item":
+        n = int(e.get("count", 1))
+        one, many = VAGABOT_ITEM_TEXT[str(e.get("change"))]
+        return ngettext(one, many, n).format(faction=who, n=n)
+    if kind == "pawn":
+        return _("{faction}: moves to {place}").format(
+            faction=who, place=place_text(game.state, int(e["to"]))
+        )
+    if kind == "slip":
+        return _("{faction}: goes into {place}, drawn at random among {n} ({rule})").format(
+            faction=who, place=place_text(game.state, int(e["to"])), n=len(e.get("among", [])),
+            rule=e.get("rule"),
+        )
+    if kind == "vagabot_sequence":
+        return _("{faction}: the {suit} order: {actions} (LR 7.5)").format(
+            faction=who, suit=suit_name(str(e.get("suit"))),
+            actions=", ".join(_(VAGABOT_ACTION_NAMES[a]) for a in e.get("actions", [])),
+        )
+    if kind == "vagabot_quest":
+        if e.get("quest") is None:
+            return _("{faction}: no quest is left").format(faction=who)
+        return _("{faction}: new quest: {quest}").format(
+            faction=who, quest=quest_name(int(e["quest"]))
+        )
+    if kind == "vagabot_quested":
+        return _("{faction}: completes the quest {quest} in clearing {c}").format(
+            faction=who, quest=quest_name(int(e["quest"])), c=e.get("c")
+        )
+    if kind == "vagabot_aid":
+        return _("{faction}: takes {items} from the {other}").format(
+            faction=who, items=", ".join(item_name(str(i)) for i in e.get("items", [])),
+            other=_faction_of(game, e.get("to"), sentence=True),
+        )
+    if kind == "vagabot_stays":
+        return _(
+            "{faction}: too few items to move to clearing {c}: stays where it is"
+        ).format(faction=who, c=e.get("clearing"))
+    if kind == "vagabot_battle_again":
+        return _("{faction}: battles again in clearing {c}").format(
+            faction=who, c=e.get("clearing")
+        )
+    return _("{faction}: Marksman: one hit before the dice").format(faction=who)
+
+
+VAGABOT_ACTION_NAMES: dict[str, str] = {
+    "explore": N_("Explore"),
+    "quest": N_("Quest"),
+    "aid": N_("Aid"),
+    "battle": N_("Battle"),
+    "repair": N_("Repair"),
+    "special": N_("Special"),
+}
+"""The Vagabot's Daylight actions (LR 7.5)."""
 
 
 def _turmoil_text(e: Event, who: str) -> str | None:

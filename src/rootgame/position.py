@@ -504,6 +504,7 @@ LETTERS: dict[str, str] = {
     "marquise": "m", "eyrie": "e", "alliance": "a", "vagabond": "v", "electric-eyrie": "ee",
     "mechanical-marquise": "mm",
     "automated-alliance": "aa",
+    "vagabot": "vb",
 }
 """The one-letter name of each faction in position strings (the full name works too)."""
 
@@ -514,6 +515,10 @@ BOARD_FIELDS: dict[str, tuple[str, ...]] = {
     "electric-eyrie": ("decree", "order", "home", "difficulty", "traits"),
     "mechanical-marquise": ("order", "home", "difficulty", "traits"),
     "automated-alliance": ("order", "difficulty", "traits"),
+    "vagabot": (
+        "character", "pawn", "items", "track", "quest", "done", "quest_deck", "ruins", "gained",
+        "order", "difficulty", "traits",
+    ),
     "vagabond": (
         "character", "pawn", "items", "relationships", "quests", "done", "quest_deck", "ruins",
         "removed",

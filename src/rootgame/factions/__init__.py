@@ -9,6 +9,7 @@ from . import (
     mechanical_marquise,
     vagabond,
     vagabond_day,
+    vagabot,
 )
 from .base import Faction
 
@@ -22,4 +23,5 @@ __all__ = [
     "automated_alliance",
     "vagabond",
     "vagabond_day",
+    "vagabot",
 ]

@@ -168,6 +168,10 @@ class Faction:
         in ``c`` are gone (Law of Rootbotics 1.2.1, factions/clockwork.py)."""
         raise NotImplementedError
 
+    def before_roll(self, g: GameState, seat: int, bf: Any) -> None:
+        """As attacker, just before the dice of a battle are rolled (4.3.2), once the ambush
+        is over: the Vagabot's Marksman deals its hit here (Law of Rootbotics)."""
+
     def after_battle(
         self, g: GameState, seat: int, enemy: int, c: int, warriors: int, others: int,
         battle: dict[str, Any],

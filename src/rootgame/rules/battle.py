@@ -252,10 +252,14 @@ def _battle_run(g: GameState, f: Frame) -> None:
     elif step == "ambush_check":
         # 4.3.1.II: with no attacking warrior left, the battle ends here.
         if fac(g, a).fights_on(g, a, c, d):
-            d["step"] = "dice"
+            d["step"] = "before_roll"
         else:
             d["step"] = "end"
             _after_battle(g, d)
+    elif step == "before_roll":
+        # Effects "before the dice are rolled" (the Vagabot's Marksman, Law of Rootbotics).
+        d["step"] = "dice"
+        fac(g, a).before_roll(g, a, f)
     elif step == "dice":
         hi, lo = roll_dice(g)
         if hi < lo:
