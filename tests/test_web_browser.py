@@ -424,3 +424,31 @@ def test_the_clockwork_bots_boards_are_drawn(browser: Any, srv: Server) -> None:
         "els => els.map(e => e.dataset.column)") == ["fox", "mouse", "rabbit", "bird"]
     shot(page, "clockwork-boards")
     assert not page.errors
+
+
+def test_the_vagabot_is_seated_with_its_character_and_its_board_drawn(
+    browser: Any, srv: Server
+) -> None:
+    """Law of Rootbotics 7.3.1: the Vagabot's character is chosen in the lobby beside its
+    difficulty; its board shows the character, the pawn, the items by state, the Battle Track's
+    three spaces, the maximum rolled hits and the quest (7.2.3-7.2.4)."""
+    page = open_page(browser, srv.url + "/")
+    page.wait_for_selector("#start")
+    page.select_option("select[data-seat-for=marquise]", "here")
+    page.select_option("select[data-seat-for=eyrie]", "off")
+    page.select_option("select[data-seat-for=alliance]", "off")
+    page.select_option("select[data-seat-for=vagabot]", "auto")
+    assert page.locator("select[data-character-for=vagabot] option").evaluate_all(
+        "els => els.map(e => e.value)") == ["thief", "tinker", "ranger"]
+    page.select_option("select[data-character-for=vagabot]", "tinker")
+    page.fill("#seed", "4")
+    page.click("#start")
+    page.wait_for_url(re.compile(r"/play/"))
+    wait_ready(page)
+    board = page.evaluate("S.state.view.players.find(p => p.faction === 'vagabot').board")
+    assert board["character"] == "tinker"
+    vb = page.locator("[data-board=vagabot]")
+    assert vb.locator("[data-track=battle] .space").count() == 3
+    assert "Tinker" in vb.inner_text() and "Maximum rolled hits" in vb.inner_text()
+    shot(page, "vagabot-board")
+    assert not page.errors

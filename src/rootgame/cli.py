@@ -37,6 +37,7 @@ from .cards import DECKS
 from .cli_errors import FAILED, RootgameGroup, ensure_folder, fail
 from .cli_records import register as register_record_commands
 from .cli_tournament import (
+    CHARACTER_HELP,
     COOPERATIVE_HELP,
     DIFFICULTY_HELP,
     TRAITS_HELP,
@@ -139,23 +140,26 @@ def parse_factions(text: str) -> list[str]:
 
 
 def bot_settings(
-    names: list[str], difficulty: str | None, traits: str
+    names: list[str], difficulty: str | None, traits: str, character: str | None = None
 ) -> dict[str, dict[str, Any]] | None:
-    """``--difficulty`` and ``--traits`` for the Clockwork bots among ``names`` (Law of
-    Rootbotics 3.3); BadParameter naming the problem. Each is comma-separated: a difficulty
-    alone is every bot's (``challenging``), ``BOT=LEVEL`` one bot's
-    (``electric-eyrie=challenging,mechanical-marquise=easy``; a bare level beside them is the
+    """``--difficulty``, ``--traits`` and ``--character`` for the Clockwork bots among
+    ``names`` (Law of Rootbotics 3.3, 7.3.1); BadParameter naming the problem. The first two
+    are comma-separated: a difficulty alone is every bot's (``challenging``), ``BOT=LEVEL``
+    one bot's (``electric-eyrie=challenging,mechanical-marquise=easy``; a bare level beside them is the
     others'); a trait alone goes to every bot that has it (``swoop``), ``BOT=TRAIT`` to one
-    bot (``mechanical-marquise=blitz``)."""
+    bot (``mechanical-marquise=blitz``); the character goes to the bot that has characters
+    (the Vagabot)."""
     levels = [x.strip().lower() for x in (difficulty or "").split(",") if x.strip()]
     wanted = [x.strip().lower() for x in traits.split(",") if x.strip()]
-    if difficulty is None and not wanted:
+    if difficulty is None and not wanted and character is None:
         return None
     bots = [n for n in names if FACTIONS[n].is_bot]
+    hint = (
+        "--difficulty" if difficulty is not None else "--traits" if wanted else "--character"
+    )
     if not bots:
         raise typer.BadParameter(
-            _("no Clockwork bot plays in this game (--factions)"),
-            param_hint="--difficulty" if difficulty is not None else "--traits",
+            _("no Clockwork bot plays in this game (--factions)"), param_hint=hint
         )
     level = {b: "default" for b in bots}
     named: set[str] = set()
@@ -189,7 +193,23 @@ def bot_settings(
         for b in have:
             if t not in chosen[b]:
                 chosen[b].append(t)
-    return {b: {"difficulty": level[b], "traits": chosen[b]} for b in bots}
+    out: dict[str, dict[str, Any]] = {
+        b: {"difficulty": level[b], "traits": chosen[b]} for b in bots
+    }
+    if character is not None:
+        who = character.strip().lower()
+        have = [b for b in bots if FACTIONS[b].characters]
+        options = sorted({c for b in have for c in FACTIONS[b].characters})
+        if who not in options:
+            raise typer.BadParameter(
+                _("unknown character {name}; choose {choices}").format(
+                    name=repr(character), choices=" / ".join(options) or "-"
+                ),
+                param_hint="--character",
+            )
+        for b in have:
+            out[b]["character"] = who
+    return out
 
 
 def _named_bots(who: str, bots: list[str], hint: str) -> list[str]:
@@ -323,6 +343,7 @@ def simulate_cmd(
     landmarks_text: str = typer.Option("", "--landmarks", "-l", help=LANDMARKS_HELP),
     difficulty: str | None = typer.Option(None, "--difficulty", help=DIFFICULTY_HELP),
     traits: str = typer.Option("", "--traits", help=TRAITS_HELP),
+    character: str | None = typer.Option(None, "--character", help=CHARACTER_HELP),
     vagabond: str | None = typer.Option(None, "--vagabond", help=VAGABOND_HELP),
     cooperative: bool = typer.Option(False, "--cooperative", help=COOPERATIVE_HELP),
 ) -> None:
@@ -330,7 +351,7 @@ def simulate_cmd(
     names = parse_factions(factions)
     check_cooperative_option(cooperative, names)
     answers = parse_vagabond(vagabond, names)
-    clockwork = bot_settings(names, difficulty, traits)
+    clockwork = bot_settings(names, difficulty, traits, character)
     map_name = parse_map(map_text)
     deck = parse_deck(deck_text)
     landmarks = parse_landmarks_option(landmarks_text)
@@ -494,6 +515,7 @@ def play_cmd(
     deck_text: str = typer.Option("base", "--deck", "-d", help=DECK_HELP),
     difficulty: str | None = typer.Option(None, "--difficulty", help=DIFFICULTY_HELP),
     traits: str = typer.Option("", "--traits", help=TRAITS_HELP),
+    character: str | None = typer.Option(None, "--character", help=CHARACTER_HELP),
     landmarks_text: str = typer.Option("", "--landmarks", "-l", help=LANDMARKS_HELP),
     vagabond: str | None = typer.Option(None, "--vagabond", help=VAGABOND_HELP),
     cooperative: bool = typer.Option(False, "--cooperative", help=COOPERATIVE_HELP),
@@ -540,7 +562,7 @@ def play_cmd(
     if load is None:
         game = new_game(
             names, map=map_name, seed=seed, deck=deck,
-            bots=bot_settings(names, difficulty, traits), landmarks=landmarks,
+            bots=bot_settings(names, difficulty, traits, character), landmarks=landmarks,
             cooperative=check_cooperative_option(cooperative, names),
         )
     human = names.index(me)

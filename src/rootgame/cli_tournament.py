@@ -30,6 +30,7 @@ DIFFICULTY_HELP = N_(
     "The Clockwork bots' difficulty: easy, default, challenging, nightmare; one bot's with "
     "BOT=LEVEL, comma-separated (e.g. electric-eyrie=challenging,mechanical-marquise=easy)."
 )
+CHARACTER_HELP = N_("The Vagabot's character: thief, tinker, ranger.")
 TRAITS_HELP = N_(
     "The Clockwork bots' traits, comma-separated (e.g. swoop,war-tax), each to every bot "
     "that has it; one bot's with BOT=TRAIT (e.g. mechanical-marquise=blitz)."
@@ -129,6 +130,7 @@ def register(app: typer.Typer) -> None:
         difficulty: str | None = typer.Option(None, "--difficulty", help=DIFFICULTY_HELP),
         traits: str = typer.Option("", "--traits", help=TRAITS_HELP),
         cooperative: bool = typer.Option(False, "--cooperative", help=COOPERATIVE_HELP),
+        character: str | None = typer.Option(None, "--character", help=CHARACTER_HELP),
     ) -> None:
         """Play bots against each other, seats and factions rotated: win rates with confidence
         intervals (95%), OpenSkill ratings, mean VP and game length."""
@@ -136,10 +138,12 @@ def register(app: typer.Typer) -> None:
         from .tournament import Config, run, summary, write_out
 
         names = parse_factions(factions)
-        settings = bot_settings(names, difficulty, traits) or {}
+        settings = bot_settings(names, difficulty, traits, character) or {}
         clockwork = tuple(
             (f, str(v["difficulty"]), tuple(v["traits"])) for f, v in settings.items()
         )
+        characters = tuple((f, str(v["character"])) for f, v in settings.items()
+                           if "character" in v)
         specs = seat_bots(bots, names)
         check_cooperative_option(cooperative, names)
         _require_extra("openskill", "matplotlib", *(("ray",) if ray else ()))
@@ -148,6 +152,7 @@ def register(app: typer.Typer) -> None:
         cfg = Config(
             tuple(names), tuple(specs), games, seed, max_turns, out is not None, clockwork,
             cooperative,
+            characters,
         )
         if as_json:
             results = run(cfg, workers, ray)

@@ -38,7 +38,7 @@ from .describe import (
     vp_text,
 )
 from .flow import FACTIONS
-from .i18n import N_, language, ngettext
+from .i18n import N_, Nn_, language, ngettext
 from .i18n import gettext as _
 from .rules.core import board
 from .state import Frame
@@ -478,18 +478,18 @@ VAGABOT_EVENTS = (
 )
 """The Vagabot's own events (Law of Rootbotics 7)."""
 VAGABOT_ITEM_TEXT: dict[str, tuple[str, str]] = {
-    "exhaust": (N_("{faction}: exhausts {n} item"), N_("{faction}: exhausts {n} items")),
-    "refresh": (N_("{faction}: refreshes {n} item"), N_("{faction}: refreshes {n} items")),
-    "damage": (N_("{faction}: {n} item is damaged"), N_("{faction}: {n} items are damaged")),
-    "repair": (N_("{faction}: repairs {n} item"), N_("{faction}: repairs {n} items")),
-    "gain": (N_("{faction}: gains {n} item"), N_("{faction}: gains {n} items")),
-    "track": (
-        N_("{faction}: {n} item goes onto the Battle Track"),
-        N_("{faction}: {n} items go onto the Battle Track"),
+    "exhaust": Nn_("{faction}: exhausts {n} item", "{faction}: exhausts {n} items"),
+    "refresh": Nn_("{faction}: refreshes {n} item", "{faction}: refreshes {n} items"),
+    "damage": Nn_("{faction}: {n} item is damaged", "{faction}: {n} items are damaged"),
+    "repair": Nn_("{faction}: repairs {n} item", "{faction}: repairs {n} items"),
+    "gain": Nn_("{faction}: gains {n} item", "{faction}: gains {n} items"),
+    "track": Nn_(
+        "{faction}: {n} item goes onto the Battle Track",
+        "{faction}: {n} items go onto the Battle Track",
     ),
-    "untrack": (
-        N_("{faction}: {n} item leaves the Battle Track"),
-        N_("{faction}: {n} items leave the Battle Track"),
+    "untrack": Nn_(
+        "{faction}: {n} item leaves the Battle Track",
+        "{faction}: {n} items leave the Battle Track",
     ),
 }
 """The Vagabot's item changes (LR 7.2.3-7.2.5), singular and plural."""
@@ -790,6 +790,9 @@ def score_reason(reason: str) -> str:
         "aided ally": _("aided an ally"),
         "infamy": _("Infamy"),
         "quest": _("quest completed"),
+        "warriors removed": _("enemy warriors removed in its battle"),
+        "aid": _("aided a player"),
+        "aided": _("aided by the Vagabot"),
     }
     if reason in fixed:
         return fixed[reason]

@@ -60,6 +60,7 @@ def abbreviations() -> dict[str, str]:
         "ruin": pgettext("map", "ruin"),
         "base": pgettext("map", "base"),
         "sympathy": pgettext("map", "symp"),
+        "pawn": pgettext("map", "pawn"),
         # TRANSLATORS: the Lake map's Ferry and the Mountain map's Tower, marked on the bottom
         # border of their clearing's box (at most 5 letters).
         "ferry": pgettext("map", "ferry"),
@@ -103,6 +104,8 @@ def pieces(clearing: JSON, faction: str, short: dict[str, str]) -> list[str]:
     for kind, n in kinds.items():
         name = short.get(kind, kind)
         parts.append(name if n == 1 else f"{n}{name}")
+    if faction in clearing.get("pawns", ()):
+        parts.append(short["pawn"])
     return parts
 
 

@@ -401,6 +401,8 @@ def faction_panel(
         return mechanical_marquise_panel(player["board"])
     if f == "automated-alliance":
         return automated_alliance_panel(player["board"])
+    if f == "vagabot":
+        return vagabot_panel(player["board"])
     return Panel(Text(str(player["board"])), title=faction_name(f))
 
 
@@ -436,6 +438,40 @@ def vagabond_panel(board: JSON) -> Panel:
     return Panel(
         Group(*lines), title=faction_name("vagabond"), border_style="grey70", expand=False
     )
+
+
+def vagabot_panel(board: JSON) -> Panel:
+    """The Vagabot's board (Law of Rootbotics 7): character, pawn, items by state (all alike,
+    7.2.3), the Battle Track and the maximum rolled hits (7.2.4), the quest, the order card,
+    the difficulty and traits."""
+    from .describe import CHARACTER_NAMES, ITEM_STATE_NAMES
+
+    items = ", ".join(
+        f"{pgettext('item state', ITEM_STATE_NAMES[w])} {n}" for w, n in board["items"].items()
+    )
+    track = len(board["battle_track"])
+    lines: list[RenderableType] = [
+        Text(pgettext("character", CHARACTER_NAMES[board["character"]])),
+        Text(_("Pawn: {place}").format(place=board["pawn"] or _none())),
+        Text(_("Items: {items}").format(items=items)),
+        Text(
+            _("Battle Track: {n}/3    Maximum rolled hits: {hits}").format(
+                n=track, hits=board["max_rolled_hits"]
+            )
+        ),
+        Text(
+            _("Quest: {quest}").format(
+                quest=quest_name(board["quest"]) if board["quest"] else _none()
+            )
+        ),
+        _order_card(board),
+        _bot_settings(board),
+    ]
+    if board["completed_quests"]:
+        done = ", ".join(quest_name(q) for q in board["completed_quests"])
+        lines.append(Text(_("Completed: {quests}").format(quests=done)))
+    return Panel(Group(*lines), title=faction_name("vagabot"), border_style="grey70",
+                 expand=False)
 
 
 def scores_table(view: JSON) -> Table:

@@ -45,12 +45,19 @@ class Config:
     traits) each."""
     cooperative: bool = False
     """Fully cooperative play against the Clockwork bots (Law of Rootbotics 3.5)."""
+    characters: tuple[tuple[str, str], ...] = ()
+    """(faction, character) for a bot with characters (the Vagabot, LR 7.3.1)."""
 
     def bot_settings(self) -> dict[str, Any] | None:
-        """``clockwork`` as ``new_game``'s ``bots`` argument."""
+        """``clockwork`` and ``characters`` as ``new_game``'s ``bots`` argument."""
         if not self.clockwork:
             return None
-        return {f: {"difficulty": d, "traits": list(t)} for f, d, t in self.clockwork}
+        out: dict[str, Any] = {
+            f: {"difficulty": d, "traits": list(t)} for f, d, t in self.clockwork
+        }
+        for f, c in self.characters:
+            out[f]["character"] = c
+        return out
 
 
 @dataclass

@@ -41,6 +41,8 @@ class Faction:
     """LR 2.8.2: whether ambush cards cannot be played against this faction."""
     traits: tuple[str, ...] = ()
     """A bot's trait cards (Law of Rootbotics 3.3)."""
+    characters: tuple[str, ...] = ()
+    """A bot's character cards, chosen at setup (the Vagabot, Law of Rootbotics 7.3.1)."""
     pieces = ""
     """The faction whose pieces this one plays with (a Clockwork bot plays with the pieces
     of its human faction), if another: the two cannot sit at one table."""

@@ -413,6 +413,7 @@ class Vagabot(Bot):
     has_pawn = True
     takes_hits_itself = True
     traits = TRAITS
+    characters = CHARACTERS
     birdsong_steps = ("order", "slip")
     daylight_steps = ("actions",)
     evening_steps = ("refresh", "repair", "discard_order", "nightmare")

@@ -50,10 +50,12 @@ class SeatSpec(BaseModel):
 
 
 class BotSettings(BaseModel):
-    """A Clockwork bot's difficulty and traits (Law of Rootbotics 3.3)."""
+    """A Clockwork bot's difficulty and traits (Law of Rootbotics 3.3), and the Vagabot's
+    character (LR 7.3.1)."""
 
     difficulty: str = Field(default="default", max_length=32)
     traits: list[str] = Field(default_factory=list, max_length=16)
+    character: str | None = Field(default=None, max_length=32)
 
 
 class NewGame(BaseModel):
@@ -330,7 +332,8 @@ def create_app(db: str = "sqlite:///rootgame.db", bot_delay: float = 0.3) -> Fas
         try:
             live, links = await run_in_threadpool(
                 hub.create, seats, body.seed, body.first_player, body.map, body.suits, body.deck,
-                body.landmarks, {k: v.model_dump() for k, v in body.bots.items()},
+                body.landmarks,
+                {k: v.model_dump(exclude_none=True) for k, v in body.bots.items()},
                 body.cooperative,
             )
         except ValueError as e:

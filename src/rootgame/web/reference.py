@@ -56,14 +56,15 @@ def board_data() -> dict[str, Any]:
 
 def clockwork_options() -> dict[str, Any]:
     """Each Clockwork bot faction's difficulties and traits (Law of Rootbotics 3.3), for the
-    lobby: a bot faction added to the engine is offered with its own settings; and how many
+    lobby: a bot faction added to the engine is offered with its own settings (the Vagabot's
+    characters too, LR 7.3.1); and how many
     of each piece it has, for the table to draw its tracks."""
     from ..factions.clockwork import DIFFICULTIES
     from ..flow import FACTIONS
 
     return {
         name: {"difficulties": list(DIFFICULTIES), "traits": list(f.traits),
-               "pieces": f.piece_totals()}
+               "characters": list(f.characters), "pieces": f.piece_totals()}
         for name, f in sorted(FACTIONS.items())
         if f.is_bot
     }

@@ -200,6 +200,9 @@ UI: dict[str, str] = {
     "quest_deck_count": N_("Quest deck: {n}"),
     "aids_count": N_("aids this turn: {n}"),
     "ruin_items": N_("Items in the ruins: {ruins}"),
+    "battle_track": N_("Battle Track"),
+    "max_rolled_hits": N_("Maximum rolled hits: {n}"),
+    "quest_now": N_("Quest: {quest}"),
     "removed_items_list": N_("Items removed from the game: {items}"),
 }
 

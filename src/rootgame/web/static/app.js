@@ -573,6 +573,21 @@ function clockworkBoard(p, v) {
   if (b.sympathy_on_track !== undefined) track("sympathy", ui("sympathy_track"), b.sympathy_on_track);
   if (b.bases_in_box) out.push(line(ui("bases") + " (" + ui("base_on_board") + "): " + (b.bases_in_box.map((x) => named("suits", x)).join(", ") || "–")));
   if ("keep" in b) out.push(line(b.keep ? ui("keep_at", { c: b.keep }) : ui("keep_gone")));
+  if (b.battle_track !== undefined) {
+    // The Vagabot (LR 7): character and pawn, its items counted by state (all alike, 7.2.3),
+    // the Battle Track's three spaces and its maximum rolled hits (7.2.4), the quest.
+    out.push(line(h("b", {}, named("characters", b.character)), " · ",
+      b.pawn ? ui("pawn_in", { place: placeText(b.pawn) }) : ui("pawn_off")));
+    out.push(h("div", { class: "satchel", "data-satchel": p.faction }, h("span", { class: "track-name" }, ui("satchel")),
+      Object.entries(b.items).filter(([, n]) => n).map(([state, n]) =>
+        h("span", { class: "item " + state, "data-state": state }, named("item_states", state) + " ×" + n))));
+    out.push(trackEl("battle", ui("battle_track"), Array.from({ length: 3 }, (_, i) => ({
+      piece: i < b.battle_track.length ? "●" : null, color: color(p.faction), next: i === b.battle_track.length,
+    }))));
+    out.push(line(ui("max_rolled_hits", { n: b.max_rolled_hits }) + " · " + ui("quest_now", {
+      quest: b.quest ? named("quests", b.quest) : "–" })));
+    return out;
+  }
   out.push(line(ui("warriors_count", { n: b.warriors_in_supply })));
   return out;
 }
@@ -695,7 +710,11 @@ function renderLobby(main) {
       const level = h("select", { "data-difficulty-for": f }, auto.difficulties.map((d) => h("option", { value: d }, named("difficulties", d))));
       level.value = "default";
       const traits = auto.traits.map((t) => h("label", {}, h("input", { type: "checkbox", value: t, "data-trait-for": f }), " ", named("traits", t)));
+      // The Vagabot's character (LR 7.3.1), chosen at setup like the difficulty.
+      const chars = (auto.characters || []).length ? h("select", { "data-character-for": f },
+        auto.characters.map((c) => h("option", { value: c }, named("characters", c)))) : null;
       const settings = h("span", { class: "bot-settings", hidden: true },
+        chars ? h("label", {}, ui("character"), " ", chars) : null, chars ? " " : null,
         h("label", {}, ui("difficulty"), " ", level), " ", h("span", { class: "traits" }, ui("traits"), ": ", traits));
       sel.addEventListener("change", () => { settings.hidden = sel.value === "off"; });
       row.append(settings);
@@ -747,6 +766,8 @@ async function startGame(rows, seedInput, setup) {
       seats.push({ faction: sel.name, kind: "bot", bot: "random" });  // it never decides
       bots[sel.name] = { difficulty: row.querySelector("[data-difficulty-for]").value,
         traits: [...row.querySelectorAll("[data-trait-for]:checked")].map((x) => x.value) };
+      const ch = row.querySelector("[data-character-for]");
+      if (ch) bots[sel.name].character = ch.value;
       continue;
     }
     const [kind, bot] = sel.value.split(":");
