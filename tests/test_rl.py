@@ -31,6 +31,7 @@ CONFIGS: list[Config] = [
     Config(("alliance", "electric-eyrie", "vagabond"), "winter", "exiles"),
     Config(("mechanical-marquise", "eyrie", "alliance"), "lake"),
     Config(("marquise", "automated-alliance", "eyrie"), "lake"),
+    Config(("vagabot", "eyrie", "alliance"), "mountain"),
 ]
 """Every faction (2 to 4 seats), every map (printed, suggested and dealt suits), both decks,
 landmarks named and dealt."""

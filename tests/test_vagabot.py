@@ -563,3 +563,45 @@ def test_public_view_shows_items_track_and_quest() -> None:
     board = g.view(0)["players"][1]["board"]
     assert board["quest"] == "escort:mouse" and board["max_rolled_hits"] == 2
     assert board["items"]["up"] + len(board["battle_track"]) == 6
+
+
+# --- With the human factions -----------------------------------------------------------------
+
+
+def test_lr_7_2_1_the_pawn_moving_into_sympathy_raises_no_outrage() -> None:
+    # The pawn is no warrior (LR 7.2.1): Outrage (8.2.6) needs warriors moved in.
+    g = bot_turn(
+        "daylight", "ambush:fox", factions=("alliance", VB),
+        bot={"pawn": 1, "items": {"up": 3}},
+        clearings={"10": {"alliance": "sympathy"}, "7": {"alliance": "1w"}},
+        hands={"alliance": ["anvil", "sword"]},
+    )
+    kinds = [e["kind"] for e in g.events(None)]
+    moved = next(i for i, e in enumerate(g.events(None)) if e["kind"] == "pawn")
+    assert g.events(None)[moved]["to"] == 10
+    # Outrage comes only with its battle there (removing the token), not with the move.
+    assert "outrage" not in kinds[moved:kinds.index("battle")]
+
+
+def test_lr_7_5_4_removing_sympathy_in_battle_raises_outrage_the_alliance_draws() -> None:
+    # The bot has no hand: the Alliance draws a supporter instead (8.2.6, LR 2.8.1).
+    g = bot_turn(
+        "daylight", "ambush:rabbit", factions=("alliance", VB),
+        bot={"pawn": 10, "items": {"up": 2}},
+        clearings={"10": {"alliance": "sympathy"}, "7": {"alliance": "1w"}},
+        hands={"alliance": ["anvil"]}, dice=[[1, 0]],
+    )
+    assert [e["seat"] for e in logged(g, "outrage")] == [1]
+    assert len(g.state.fs[0].supporters) == 1 and scores(g, 1)[0] == (1, "removed sympathy")
+
+
+def test_defenseless_without_an_undamaged_item() -> None:
+    g = bot_pos(
+        ("marquise", VB), turn="marquise", at="daylight",
+        clearings={"5": {"marquise": "3w"}, "7": CATS_7},
+        vagabot={"pawn": 5, "items": {"damaged-up": 4}}, dice=[[1, 0]],
+    )
+    g.apply(("battle", 5, 1))
+    hits = [e for e in logged(g, "hits") if e["seat"] == 0][0]
+    assert hits["defenseless"] and hits["hits"] == 2
+    assert vb(g).items == [0, 0, 4, 0]
