@@ -31,12 +31,12 @@ from ..rules.battle import deal_hits, start_battle
 from ..rules.chance import emit
 from ..rules.core import (
     board,
+    buildings_changed,
     card_suit,
     discard,
     draw,
     has_pieces,
     is_enemy,
-    pieces_changed,
     score,
 )
 from ..rules.turn import end_daylight
@@ -340,9 +340,6 @@ def move_pawn(g: GameState, seat: int, dest: int) -> None:
     fs = st(g, seat)
     origin, fs.pawn = fs.pawn, dest
     emit(g, {"kind": "pawn", "seat": seat, "from": origin, "to": dest})
-    for c in (origin, dest):
-        if 0 < c < FOREST_BASE:
-            pieces_changed(g, c)
 
 
 def distances(g: GameState, loc: int) -> dict[int, int]:
@@ -713,7 +710,7 @@ def explore(g: GameState, seat: int) -> None:
     if emptied:
         del fs.ruins[c]
         g.buildings[c].remove((-1, "ruin"))
-        pieces_changed(g, c)
+        buildings_changed(g, c)
     gain_item(g, seat, item, "ruin")
 
 
