@@ -605,3 +605,16 @@ def test_defenseless_without_an_undamaged_item() -> None:
     hits = [e for e in logged(g, "hits") if e["seat"] == 0][0]
     assert hits["defenseless"] and hits["hits"] == 2
     assert vb(g).items == [0, 0, 4, 0]
+
+
+@pytest.mark.parametrize("mode", ["standard", "cooperative"])
+def test_lr_3_5_1_in_cooperative_play_it_battles_the_human_not_the_other_bot(mode: str) -> None:
+    g = bot_turn(
+        "daylight", "ambush:rabbit", factions=("alliance", "mechanical-marquise", VB),
+        bot={"pawn": 7, "items": {"up": 1}},
+        clearings={"7": {"alliance": "1w", "mechanical-marquise": "1w"}},
+        vp={"mechanical-marquise": 5}, dice=[[0, 0]],
+        **({"mode": "cooperative"} if mode == "cooperative" else {}),
+    )
+    # The Mechanical Marquise has the most VP; in fully cooperative play it is spared.
+    assert targets(g, "battle_player")[0][2] == (0 if mode == "cooperative" else 1)

@@ -36,7 +36,6 @@ from ..rules.core import (
     discard,
     draw,
     has_pieces,
-    is_enemy,
     score,
 )
 from ..rules.turn import end_daylight
@@ -50,6 +49,7 @@ from .clockwork import (
     choose_player,
     craft_order,
     enemy_pieces,
+    foe,
     has_trait,
     is_bot,
     log_target,
@@ -783,7 +783,7 @@ def battle_player(g: GameState, seat: int) -> tuple[int, list[int]] | None:
     where = {
         s: [c for c in dist if has_pieces(g, s, c)]
         for s in range(g.n)
-        if is_enemy(g, seat, s)
+        if foe(g, seat, s)
     }
     cands = [s for s, cs in where.items() if cs]
     if not cands:
@@ -806,7 +806,7 @@ def battle(g: GameState, seat: int, d: dict[str, Any]) -> None:
         return
     if has_trait(g, seat, "berserker"):
         dist = distances(g, fs.pawn)
-        cs = [c for c in dist if any(is_enemy(g, seat, s) and has_pieces(g, s, c)
+        cs = [c for c in dist if any(foe(g, seat, s) and has_pieces(g, s, c)
                                      for s in range(g.n))]
         c = go_to(
             g, seat, "battle", cs,
@@ -816,7 +816,7 @@ def battle(g: GameState, seat: int, d: dict[str, Any]) -> None:
         if c is None:
             return
         here = c
-        foes = [s for s in range(g.n) if is_enemy(g, seat, s) and has_pieces(g, s, here)]
+        foes = [s for s in range(g.n) if foe(g, seat, s) and has_pieces(g, s, here)]
         t = choose_player(
             g, seat, "defender", here, foes,
             (("most_pieces", lambda s: pieces_of(g, s, here)),), "berserker",
@@ -883,7 +883,7 @@ def thief(g: GameState, seat: int) -> None:
     c = clearing_of(st(g, seat))
     foes = [
         s for s in range(g.n)
-        if c and is_enemy(g, seat, s) and has_pieces(g, s, c) and g.seats[s].hand
+        if c and foe(g, seat, s) and has_pieces(g, s, c) and g.seats[s].hand
     ]
     if not foes:
         return
