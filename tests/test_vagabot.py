@@ -618,3 +618,17 @@ def test_lr_3_5_1_in_cooperative_play_it_battles_the_human_not_the_other_bot(mod
     )
     # The Mechanical Marquise has the most VP; in fully cooperative play it is spared.
     assert targets(g, "battle_player")[0][2] == (0 if mode == "cooperative" else 1)
+
+
+def test_the_turn_in_short_names_its_targets_and_the_card_the_tinker_crafts() -> None:
+    from rootgame.log_text import bot_turn_account
+
+    g = bot_turn(
+        "daylight", "ambush:fox",
+        bot={"pawn": 7, "items": {"up": 2}, "character": "tinker"},
+        ruins=[], discard=["anvil"], clearings={"7": {"marquise": "2w"}}, dice=[[0, 0]],
+    )
+    assert bot_turn_account(g, 1, g.events(None)) == (
+        "Vagabot, the turn in short: battles the Marquise de Cat; battles in clearing 7; "
+        "crafts Anvil (fox) from the discard pile; scores 1 VP"
+    )

@@ -145,10 +145,10 @@ def bot_settings(
     """``--difficulty``, ``--traits`` and ``--character`` for the Clockwork bots among
     ``names`` (Law of Rootbotics 3.3, 7.3.1); BadParameter naming the problem. The first two
     are comma-separated: a difficulty alone is every bot's (``challenging``), ``BOT=LEVEL``
-    one bot's (``electric-eyrie=challenging,mechanical-marquise=easy``; a bare level beside them is the
-    others'); a trait alone goes to every bot that has it (``swoop``), ``BOT=TRAIT`` to one
-    bot (``mechanical-marquise=blitz``); the character goes to the bot that has characters
-    (the Vagabot)."""
+    one bot's (``electric-eyrie=challenging,mechanical-marquise=easy``; a bare level beside
+    them is the others'); a trait alone goes to every bot that has it (``swoop``),
+    ``BOT=TRAIT`` to one bot (``mechanical-marquise=blitz``); the character goes to the bot
+    that has characters (the Vagabot)."""
     levels = [x.strip().lower() for x in (difficulty or "").split(",") if x.strip()]
     wanted = [x.strip().lower() for x in traits.split(",") if x.strip()]
     if difficulty is None and not wanted and character is None:

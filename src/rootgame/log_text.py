@@ -393,13 +393,18 @@ def _bot_text(game: Game, e: Event, who: str) -> str | None:
         return _vagabot_text(game, e, who)
     if kind != "target" or e.get("action") not in TARGET_TEXT:
         return None
+    text = _target_text(game, e, who)
+    why = _(", then ").join(_(CRITERIA_TEXT[c]) for c in e.get("criteria", []))
+    return f"{text}: {why or _('the only choice')} ({rule_name(str(e.get('rule', '')))})"
+
+
+def _target_text(game: Game, e: Event, who: str) -> str:
+    """A bot's target without its reasons: the action, the clearing, the player, the card."""
     card = e.get("card")
-    text = _(TARGET_TEXT[str(e["action"])]).format(
+    return _(TARGET_TEXT[str(e["action"])]).format(
         faction=who, c=e.get("clearing"), other=_faction_of(game, e.get("player"), sentence=True),
         card=card_name(int(card)) if card is not None else "",
     )
-    why = _(", then ").join(_(CRITERIA_TEXT[c]) for c in e.get("criteria", []))
-    return f"{text}: {why or _('the only choice')} ({rule_name(str(e.get('rule', '')))})"
 
 
 def bot_turn_account(game: Game, seat: int, events: list[Event]) -> str | None:
@@ -423,10 +428,7 @@ def bot_turn_account(game: Game, seat: int, events: list[Event]) -> str | None:
             continue  # the defender's line names the clearing too
         if kind == "target" and e.get("action") not in TARGET_TEXT:
             continue
-        text = _bot_text(game, e, who) if kind == "order" else _(
-            TARGET_TEXT[str(e["action"])]
-        ).format(faction=who, c=e.get("clearing"),
-                 other=_faction_of(game, e.get("player"), sentence=True))
+        text = _bot_text(game, e, who) if kind == "order" else _target_text(game, e, who)
         if text:
             steps.append(text.removeprefix(who + ": "))
     if vp:
