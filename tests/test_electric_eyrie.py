@@ -89,6 +89,15 @@ def test_lr_3_4_bots_draw_no_cards_and_dominance_leaves_with_two_humans() -> Non
     assert four.state.removed_cards == []
 
 
+def test_lr_3_4_a_position_removes_the_dominance_cards_as_setup_does() -> None:
+    # One bot and two humans: LR 3.4 removes the dominance cards, in a built position too.
+    g = bot_pos(factions=["marquise", EE, "alliance"], clearings={"7": CATS_7})
+    assert sorted(DECK[c].key for c in g.state.removed_cards) == [
+        "dominance:bird", "dominance:fox", "dominance:mouse", "dominance:rabbit"]
+    four = bot_pos(factions=["marquise", EE, "alliance", "vagabond"], clearings={"7": CATS_7})
+    assert four.state.removed_cards == []
+
+
 def test_lr_3_2_a_bot_never_sits_with_the_faction_of_its_pieces() -> None:
     with pytest.raises(ValueError, match="same pieces"):
         new_game(["eyrie", EE])

@@ -35,7 +35,7 @@ from .board import Board, choose_layout, load_board
 from .cards import DECK, DECKS, ITEM_SUPPLY, ITEMS, N_CARDS, deck_ids, ids_for_key
 from .errors import EngineError, PositionError
 from .flow import DECISIONS, DRIVERS, FACTIONS
-from .game import Game, check_cooperative, empty_state, state_hash
+from .game import Game, check_cooperative, dominance_removed, empty_state, state_hash
 from .rng import Rng
 from .rules.core import board
 from .rules.landmarks import FORGE_ITEMS, LANDMARKS, MARKET_CARDS
@@ -197,7 +197,6 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
             raise PositionError(f"ferry: a coastal clearing ({_ints(b.coastal)}), not {g.ferry!r}")
     elif "ferry" in desc:
         raise PositionError(f"ferry: the {map_name} map has no Ferry")
-    n = len(factions)
     ruins = _list(desc.get("ruins", [c for c in b.clearings if b.starts_with_ruin[c]]), "ruins")
     for c in ruins:
         if not _is_int(c) or c not in b.clearings:
@@ -312,7 +311,7 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
         raise PositionError("seed: an integer")
     rng = Rng(seed)
     rest = [c for c in cards.ids if c not in cards.used]
-    if n == 2 or g.cooperative:  # 5.1.3; LR 3.5
+    if dominance_removed(g.factions, g.cooperative):  # 5.1.3; LR 3.4, 3.5
         removed += [c for c in rest if DECK[c].kind == "dominance"]
         rest = [c for c in rest if DECK[c].kind != "dominance"]
     rng.shuffle(rest)
