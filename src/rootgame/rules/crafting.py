@@ -8,7 +8,7 @@ dominance), since crafting happens in Daylight.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from ..actions import (
@@ -58,12 +58,12 @@ def _payments(card: Card, cap: dict[str, int]) -> list[tuple[str, ...]]:
     return sorted(out)
 
 
-@cache
+@lru_cache(maxsize=1024)
 def _suited_payments(
     cost: tuple[str, ...], fox: int, rabbit: int, mouse: int
 ) -> tuple[tuple[str, ...], ...]:
     """Ways to pay ``cost`` with this many pieces of each suit (a few costs and piece counts
-    recur all game: each is worked out once)."""
+    recur all game: each is worked out once; at most 1024 kept, so memory stays flat)."""
     cap = {"fox": fox, "rabbit": rabbit, "mouse": mouse}
     need = {"fox": 0, "rabbit": 0, "mouse": 0}
     n_any = 0
