@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+import rootgame
 from rootgame.bench import play_random_game, simulate
 from rootgame.cli import app
 
@@ -147,9 +148,12 @@ def test_bench_runs() -> None:
     assert "2 random games" in out
     for k in ("games/s:", "decisions/s:", "clones/s:", "clone size:", "legal actions:", "apply:"):
         assert k in out
+    # Issue 14 item 2: which build of the core ran.
+    core = {"pure": "pure Python", "compiled": "compiled (mypyc)"}[rootgame.CORE]
+    assert f"engine core: {core}" in out
     r = runner.invoke(app, ["bench", "--games", "2", "--json"])
     d = json.loads(r.output)
-    assert d["games"] == 2 and d["errors"] == 0
+    assert d["games"] == 2 and d["errors"] == 0 and d["core"] == rootgame.CORE
     assert d["clones_per_sec"] > 0 and d["decisions_per_sec"] > 0
     # Issue 14 item 4: the cost of listing and applying actions, the size of a clone.
     assert d["legal_us"] > 0 and d["apply_us"] > 0 and 1000 < d["clone_bytes"] < 100_000

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from lawkit import Terminal
 
-from rootgame import new_game
+from rootgame import CORE, new_game
 from rootgame.records.native import write_record
 
 
@@ -59,6 +59,8 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_python_dash_m_rootgame_runs() -> None:
     r = rootgame("--version")
     assert r.returncode == 0 and r.stdout.startswith("rootgame "), r
+    # Issue 14: it says which build of the engine's core runs (the same as this process's).
+    assert r.stdout.strip().endswith(f"({CORE} core)"), r
 
 
 @pytest.mark.parametrize("command", [["replay"], ["export", "--rootlog", "out.rootlog"],

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import flow
+from . import CORE, flow
 from .actions import Action
 from .bots import RandomBot, from_spec
 from .bots.base import with_answers
@@ -232,6 +232,8 @@ class BenchResult:
     clone_bytes: int = 0
     """Bytes allocated by one clone of a mid-game state (its size in memory, the event log
     left out as in simulations)."""
+    core: str = CORE
+    """The build of the engine's core that ran: "pure" or "compiled" (``rootgame.CORE``)."""
 
     @property
     def games_per_sec(self) -> float:
@@ -253,6 +255,7 @@ class BenchResult:
 
     def as_dict(self) -> dict[str, Any]:
         return {
+            "core": self.core,
             "factions": list(self.factions),
             "games": self.games,
             "decisions": self.decisions,
@@ -279,11 +282,14 @@ def mid_game_states(
     landmarks: Sequence[str] | int = (),
 ) -> list[Game]:
     """Copies of games in progress, taken every ``every`` decisions of random games
-    (seeds ``seed``, ``seed + 1``...), until ``count`` are gathered."""
+    (seeds ``seed``, ``seed + 1``...), until ``count`` are gathered. Like the games of
+    ``simulate``, they keep no event log (which would grow with the game)."""
     out: list[Game] = []
     s = seed
     while len(out) < count and s < seed + 10 * count:
-        game = new_game(list(factions), seed=s, deck=deck, map=map_name, landmarks=landmarks)
+        game = new_game(
+            list(factions), seed=s, deck=deck, map=map_name, landmarks=landmarks, log=False
+        )
         bots = [RandomBot(bot_seed(s, k)) for k in range(len(factions))]
         k = 0
         while not game.is_over and len(out) < count and game.turn_number < DEFAULT_MAX_TURNS:

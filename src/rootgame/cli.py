@@ -17,7 +17,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from . import __version__
+from . import CORE, __version__
 from .actions import Action
 from .bench import (
     DEFAULT_FACTIONS,
@@ -74,7 +74,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"rootgame {__version__}")
+        typer.echo(f"rootgame {__version__} ({CORE} core)")
         raise typer.Exit()
 
 
@@ -674,7 +674,9 @@ def _print_bench(console: Console, result: BenchResult, seed: int, games: int) -
         ),
         highlight=False,
     )
+    core = _("compiled (mypyc)") if result.core == "compiled" else _("pure Python")
     rows = (
+        (_("engine core:"), f"{core:>10}", ""),
         (_("games/s:"), f"{d['games_per_sec']:>10.2f}", ""),
         (_("decisions/s:"), f"{d['decisions_per_sec']:>10.0f}", ""),
         (_("steps/s:"), f"{d['steps_per_sec']:>10.0f}", "  " + _("(decisions + forced steps)")),

@@ -236,10 +236,14 @@ class Game:
         history: list[str] | None = None,
         origin: str | None = None,
         marks: list[tuple[int, int]] | None = None,
+        legal: list[Action] | None = None,
     ) -> None:
+        """``legal``: the pending decision's legal actions, when already known (a clone of a
+        game); otherwise the engine runs up to the next decision and lists them."""
         self.state = state
-        state.rule_memo = []  # built or edited from outside: count who rules afresh
-        state.building_memo = None  # and find where the buildings stand afresh
+        if legal is None:
+            state.rule_memo = []  # built or edited from outside: count who rules afresh
+            state.building_memo = None  # and find where the buildings stand afresh
         self.history: list[str] = history if history is not None else []
         """Tokens of the decisions taken, in order (forced steps are not recorded)."""
         self.origin: str = origin if origin is not None else json.dumps(state.to_dict())
@@ -257,7 +261,7 @@ class Game:
         that ended a turn (or the game), (decisions so far, turn number, state hash), so that
         a record can be written from the log without replaying the game (records/native.py).
         None for other games."""
-        self._legal: list[Action] = advance(state)
+        self._legal: list[Action] = advance(state) if legal is None else legal
 
     # --- deciding ---------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -447,14 +451,11 @@ class Game:
 
     def clone(self) -> Game:
         """An independent copy (the random generator too)."""
-        g = Game.__new__(Game)
-        g.state = self.state.clone()
-        g.history = self.history[:]
-        g.origin = self.origin
-        g.marks = self.marks[:]
+        g = Game(
+            self.state.clone(), self.history[:], self.origin, self.marks[:], list(self._legal)
+        )
         g.meta = self.meta
         g.checkpoints = None if self.checkpoints is None else self.checkpoints[:]
-        g._legal = list(self._legal)
         return g
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:

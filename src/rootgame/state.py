@@ -93,8 +93,7 @@ class SeatState:
         """The seat this player is in a coalition with (9.2.8), if any."""
 
     def clone(self) -> SeatState:
-        s = SeatState.__new__(SeatState)
-        s.faction = self.faction
+        s = SeatState(self.faction)
         s.vp = self.vp
         s.hand = self.hand[:]
         s.items = self.items[:]
@@ -244,7 +243,7 @@ class GameState:
         return len(self.seats)
 
     def clone(self) -> GameState:
-        g = GameState.__new__(GameState)
+        g = GameState()
         g.map = self.map
         g.suits = self.suits
         g.closed = self.closed

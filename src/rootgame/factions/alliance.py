@@ -84,7 +84,7 @@ class AllianceState:
         self.supporters: list[int] = []
 
     def clone(self) -> AllianceState:
-        s = AllianceState.__new__(AllianceState)
+        s = AllianceState()
         s.warriors, s.officers, s.sympathy = self.warriors, self.officers, self.sympathy
         s.bases = self.bases[:]
         s.supporters = self.supporters[:]
@@ -196,12 +196,12 @@ class Alliance(Faction):
     name = "alliance"
     setup_order = "C"
     warriors_total = WARRIORS
-    building_kinds = ("base",)
-    token_kinds = ("sympathy",)
+    building_kinds: tuple[str, ...] = ("base",)
+    token_kinds: tuple[str, ...] = ("sympathy",)
     defends_with_higher = True
-    birdsong_steps = ("revolt", "spread")
-    daylight_steps = ("actions",)
-    evening_steps = ("operations", "draw")
+    birdsong_steps: tuple[str, ...] = ("revolt", "spread")
+    daylight_steps: tuple[str, ...] = ("actions",)
+    evening_steps: tuple[str, ...] = ("operations", "draw")
 
     def new_state(self) -> AllianceState:
         return AllianceState()

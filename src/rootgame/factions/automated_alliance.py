@@ -38,6 +38,7 @@ from ..rules.core import (
     score,
 )
 from ..state import JSON, Frame, GameState
+from . import clockwork
 from .alliance import (
     BASES,
     MARTIAL_LAW,
@@ -49,9 +50,9 @@ from .alliance import (
     sympathetic,
     sympathy_clearings,
 )
+from .base import Faction
 from .clockwork import (
     DIFFICULTIES,
-    Bot,
     adjacent,
     choose_clearing,
     craft_order,
@@ -135,19 +136,22 @@ def tokens_on_map(g: GameState, seat: int) -> int:
     return SYMPATHY - st(g, seat).sympathy
 
 
-class AutomatedAlliance(Bot):
+class AutomatedAlliance(Faction):
     name = NAME
     setup_order = "C"
     pieces = "alliance"
     warriors_total = WARRIORS
-    building_kinds = ("base",)
-    token_kinds = ("sympathy",)
+    building_kinds: tuple[str, ...] = ("base",)
+    token_kinds: tuple[str, ...] = ("sympathy",)
     traits = TRAITS
+    is_bot = True
     hates_surprises = False
     """LR 2.8.2: the Automated Alliance never attacks, so it does not list Hates Surprises."""
-    birdsong_steps = ("order", "revolt", "public_pity")
-    daylight_steps = ("spread", "surprise_revolt")
-    evening_steps = ("organize", "recruit", "discard_order", "wildfire", "nightmare")
+    birdsong_steps: tuple[str, ...] = ("order", "revolt", "public_pity")
+    daylight_steps: tuple[str, ...] = ("spread", "surprise_revolt")
+    evening_steps: tuple[str, ...] = (
+        "organize", "recruit", "discard_order", "wildfire", "nightmare"
+    )
 
     def new_state(self) -> AutomatedAllianceState:
         return AutomatedAllianceState()
@@ -259,7 +263,7 @@ class AutomatedAlliance(Bot):
     def load_position(self, g: GameState, seat: int, spec: JSON) -> None:
         self.check_fields(spec, ("order", "difficulty", "traits"))
         load_alliance_pieces(g, seat)
-        self.load_settings(g, seat, spec, None)
+        clockwork.load_settings(self, g, seat, spec, None)
 
     def load_position_cards(
         self, g: GameState, seat: int, spec: JSON, take: Callable[[Any, str], int]
@@ -272,7 +276,7 @@ class AutomatedAlliance(Bot):
 
     def describe_board(self, g: GameState, seat: int) -> JSON:
         fs = st(g, seat)
-        out = self.describe_settings(g, seat)
+        out = clockwork.describe_settings(g, seat)
         if fs.order is not None:
             out["order"] = DECK[fs.order].key
         return out
@@ -304,7 +308,7 @@ class AutomatedAlliance(Bot):
         out.extend(float(s in board["bases_in_box"]) for s in BASES)
         order = board["order"]
         out.extend(float(order is not None and card_suit(order) == s) for s in CARD_SUITS)
-        out.extend(self.observe_settings(board))
+        out.extend(clockwork.observe_settings(self, board))
         return out
 
 

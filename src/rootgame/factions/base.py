@@ -11,6 +11,7 @@ from typing import Any
 from ..actions import Action
 from ..cards import Card
 from ..errors import PositionError
+from ..flow import FACTIONS
 from ..state import JSON, GameState
 
 
@@ -58,8 +59,13 @@ class Faction:
         raise NotImplementedError
 
     def configure(self, fs: Any, spec: Any) -> None:
-        """Law of Rootbotics 3.3: a bot's difficulty and traits (factions/clockwork.py)."""
-        raise ValueError(f"{self.name} is not a Clockwork bot")
+        """Law of Rootbotics 3.3: a bot's difficulty and traits (``clockwork.configure``; the
+        Vagabot adds its character). A ValueError names what is wrong."""
+        if not self.is_bot:
+            raise ValueError(f"{self.name} is not a Clockwork bot")
+        from .clockwork import configure  # (the Law of Rootbotics builds on this module)
+
+        configure(self, fs, spec)
 
     # --- setup and turn ------------------------------------------------------------------
     def setup(self, g: GameState, seat: int) -> None:
@@ -92,8 +98,9 @@ class Faction:
     def spares(self, g: GameState, seat: int, other: int) -> bool:
         """Whether this faction leaves the pieces of ``other``, an enemy by the Law (G.1.8),
         out of the enemies it targets and battles (a Clockwork bot in fully cooperative play
-        spares the other bots, Law of Rootbotics 3.5.1)."""
-        return False
+        spares the other bots, Law of Rootbotics 3.5.1: it targets no other bot's pieces as
+        enemy pieces and never battles another bot; its collateral removals still take them)."""
+        return self.is_bot and g.cooperative and FACTIONS[g.factions[other]].is_bot
 
     def enemy_moved_in(self, g: GameState, seat: int, mover: int, c: int) -> None:
         """``mover`` moved warriors into ``c``, where this faction has a token (Outrage,
@@ -104,8 +111,9 @@ class Faction:
         return ()
 
     def craft_vp(self, g: GameState, seat: int, card: Card) -> int:
-        """VP for crafting an item card (3.2.2)."""
-        return card.vp
+        """VP for crafting an item card (3.2.2); a Clockwork bot scores exactly one for every
+        item it crafts (Law of Rootbotics 1.1)."""
+        return 1 if self.is_bot else card.vp
 
     def attacker_extra_hits(self, g: GameState, seat: int) -> int:
         """Extra hits this faction deals as attacker (4.3.3.I)."""
@@ -157,18 +165,11 @@ class Faction:
         """4.3.4 for a faction with ``takes_hits_itself`` (the Vagabond, 9.2.7)."""
         raise NotImplementedError
 
-    def lose_pieces(
-        self,
-        g: GameState,
-        seat: int,
-        c: int,
-        hits: int,
-        by: int | None,
-        remove: Callable[[GameState, int, int, str, int | None], None],
-    ) -> None:
-        """4.3.4 for a Clockwork bot, which chooses nothing: the hits left once its warriors
-        in ``c`` are gone (Law of Rootbotics 1.2.1, factions/clockwork.py)."""
-        raise NotImplementedError
+    def hits_per_building(self, g: GameState, seat: int) -> int:
+        """For a Clockwork bot, which chooses nothing when it takes hits (Law of Rootbotics
+        1.2.1, ``clockwork.lose_pieces``): the hits that remove one of its buildings (the
+        Mechanical Marquise's Fortified: two)."""
+        return 1
 
     def before_roll(self, g: GameState, seat: int, bf: Any) -> None:
         """As attacker, just before the dice of a battle are rolled (4.3.2), once the ambush

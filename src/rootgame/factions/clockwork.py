@@ -1,10 +1,16 @@
 """The Law of Rootbotics, chapters 1-3: what every Clockwork bot shares.
 
-A bot is a faction (``Bot``) that decides nothing through the decision stack: every choice the
-Law of Rootbotics makes for it is made here, by the target rules of LR 2.1-2.5, and logged as a
-``target`` event naming the criteria that decided it and the rule (docs/clockwork.md).
+A bot is a faction whose class says ``is_bot = True`` (``factions/base.py``). It decides
+nothing through the decision stack: every choice the Law of Rootbotics makes for it is made
+here, by the target rules of LR 2.1-2.5, and logged as a ``target`` event naming the criteria
+that decided it and the rule (docs/clockwork.md). What all bots share is written here once, as
+functions of the bot's faction, which its class calls: no bot class inherits it, so that a
+bot also shares the board of the human faction whose pieces it plays (``RoostBoard``,
+``KeepBoard``) by single inheritance, which the compiled core needs (docs/performance.md).
 
-- LR 1.1 crafting: the order card's item, if in the supply, for exactly 1 VP (:func:`craft_order`);
+- LR 1.1 crafting: the order card's item, if in the supply, for exactly 1 VP (:func:`craft_order`,
+  ``Faction.craft_vp``);
+- LR 1.2.1 taking hits: tokens first, then buildings at random (:func:`lose_pieces`);
 - LR 2.1 clearing priority: the map's priority markers are its clearing numbers (1 highest);
   on the Mountain the Pass wins every highest- or lowest-priority test (LR 12.2.2);
 - LR 2.2 player priority: setup order (A Marquise, B Eyrie, ...);
@@ -13,8 +19,8 @@ Law of Rootbotics makes for it is made here, by the target rules of LR 2.1-2.5, 
 - LR 2.7 order cards (:func:`reveal_order`);
 - LR 2.8.1 Poor Manual Dexterity and LR 2.8.2 Hates Surprises (hooks in ``rules/core.py`` and
   ``rules/battle.py``, asked through :func:`is_bot`);
-- LR 3.3 difficulty and traits (:meth:`Bot.configure`), LR 3.4 hands and dominance cards at
-  setup (``game.setup_state``).
+- LR 3.3 difficulty and traits (:func:`configure`, :func:`load_settings`), LR 3.4 hands and
+  dominance cards at setup (``game.setup_state``).
 """
 
 from __future__ import annotations
@@ -37,119 +43,102 @@ Criterion = tuple[str, Callable[[int], float]]
 """A target criterion: its name (for the log) and the value to maximise over candidates."""
 
 
-class Bot(Faction):
-    """A Clockwork bot faction (Law of Rootbotics)."""
-
-    is_bot = True
-    hates_surprises = True
-    """LR 2.8.2: ambush cards cannot be played against this bot."""
-    def configure(self, fs: Any, spec: Any) -> None:
-        """LR 3.3: set the difficulty and the traits from ``{"difficulty": ..., "traits":
-        [...]}``; a ValueError names what is wrong."""
-        if spec is None:
-            spec = {}
-        if not isinstance(spec, dict):
-            raise ValueError(f"{self.name}: bot settings are an object with difficulty, traits")
-        unknown = set(spec) - {"difficulty", "traits"}
-        if unknown:
+def configure(bot: Faction, fs: Any, spec: Any) -> None:
+    """LR 3.3: set a bot's difficulty and traits from ``{"difficulty": ..., "traits":
+    [...]}``; a ValueError names what is wrong."""
+    if spec is None:
+        spec = {}
+    if not isinstance(spec, dict):
+        raise ValueError(f"{bot.name}: bot settings are an object with difficulty, traits")
+    unknown = set(spec) - {"difficulty", "traits"}
+    if unknown:
+        raise ValueError(
+            f"{bot.name}: unknown bot setting {sorted(unknown)[0]!r}"
+            "; known: difficulty, traits"
+        )
+    difficulty = spec.get("difficulty", "default")
+    if difficulty not in DIFFICULTIES:
+        raise ValueError(
+            f"{bot.name}: difficulty is one of {', '.join(DIFFICULTIES)}, not {difficulty!r}"
+        )
+    traits = spec.get("traits", [])
+    if isinstance(traits, str) or not isinstance(traits, list | tuple):
+        raise ValueError(f"{bot.name}: traits are a list of {', '.join(bot.traits)}")
+    for t in traits:
+        if t not in bot.traits:
             raise ValueError(
-                f"{self.name}: unknown bot setting {sorted(unknown)[0]!r}"
-                "; known: difficulty, traits"
+                f"{bot.name}: {t!r} is not one of its traits ({', '.join(bot.traits)})"
             )
-        difficulty = spec.get("difficulty", "default")
-        if difficulty not in DIFFICULTIES:
-            raise ValueError(
-                f"{self.name}: difficulty is one of {', '.join(DIFFICULTIES)}, not {difficulty!r}"
-            )
-        traits = spec.get("traits", [])
-        if isinstance(traits, str) or not isinstance(traits, list | tuple):
-            raise ValueError(f"{self.name}: traits are a list of {', '.join(self.traits)}")
-        for t in traits:
-            if t not in self.traits:
-                raise ValueError(
-                    f"{self.name}: {t!r} is not one of its traits ({', '.join(self.traits)})"
-                )
-        fs.difficulty = difficulty
-        fs.traits = tuple(t for t in self.traits if t in traits)
+    fs.difficulty = difficulty
+    fs.traits = tuple(t for t in bot.traits if t in traits)
 
-    def spares(self, g: GameState, seat: int, other: int) -> bool:
-        """LR 3.5.1: in fully cooperative play a bot targets no other bot's pieces as enemy
-        pieces and never battles another bot (its collateral removals still take them)."""
-        return g.cooperative and is_bot(g, other)
 
-    def craft_vp(self, g: GameState, seat: int, card: object) -> int:
-        """LR 1.1: every item a bot crafts scores exactly one victory point."""
-        return 1
+def lose_pieces(
+    g: GameState,
+    seat: int,
+    c: int,
+    hits: int,
+    by: int | None,
+    remove: Callable[[GameState, int, int, str, int | None], None],
+) -> None:
+    """LR 1.2.1: hits left once the bot's warriors in ``c`` are gone remove all its tokens
+    there first, then its buildings, of a type drawn at random whenever it has several (a
+    logged chance outcome); ``remove(g, seat, c, kind, by)`` removes one piece, scored by
+    ``by``. A building takes ``Faction.hits_per_building`` hits; fewer are lost."""
+    tokens = [k for o, k in g.tokens[c] if o == seat]
+    for kind in tokens[:hits]:
+        remove(g, seat, c, kind, by)
+    hits -= min(hits, len(tokens))
+    need = fac(g, seat).hits_per_building(g, seat)
+    while hits > 0:
+        kinds = sorted({k for o, k in g.buildings[c] if o == seat})
+        if not kinds:
+            return
+        if hits < need:
+            emit(g, {"kind": "fortified", "seat": seat, "clearing": c, "hits": hits})
+            return
+        i = 0
+        if len(kinds) > 1:
+            i = chance.pick(g, len(kinds), "hit")
+            emit(g, {"kind": "hit_at_random", "seat": seat, "clearing": c, "piece": kinds[i]})
+        remove(g, seat, c, kinds[i], by)
+        hits -= need
 
-    def hits_per_building(self, g: GameState, seat: int) -> int:
-        """Hits that remove one of this bot's buildings (the Marquise's Fortified: two)."""
-        return 1
 
-    def lose_pieces(
-        self,
-        g: GameState,
-        seat: int,
-        c: int,
-        hits: int,
-        by: int | None,
-        remove: Callable[[GameState, int, int, str, int | None], None],
-    ) -> None:
-        """LR 1.2.1: hits left once the bot's warriors in ``c`` are gone remove all its
-        tokens there first, then its buildings, of a type drawn at random whenever it has
-        several (a logged chance outcome); ``remove(g, seat, c, kind, by)`` removes one
-        piece, scored by ``by``. A building takes :meth:`hits_per_building` hits; fewer are lost."""
-        tokens = [k for o, k in g.tokens[c] if o == seat]
-        for kind in tokens[:hits]:
-            remove(g, seat, c, kind, by)
-        hits -= min(hits, len(tokens))
-        need = self.hits_per_building(g, seat)
-        while hits > 0:
-            kinds = sorted({k for o, k in g.buildings[c] if o == seat})
-            if not kinds:
-                return
-            if hits < need:
-                emit(g, {"kind": "fortified", "seat": seat, "clearing": c, "hits": hits})
-                return
-            i = 0
-            if len(kinds) > 1:
-                i = chance.pick(g, len(kinds), "hit")
-                emit(g, {"kind": "hit_at_random", "seat": seat, "clearing": c, "piece": kinds[i]})
-            remove(g, seat, c, kinds[i], by)
-            hits -= need
+def load_settings(bot: Faction, g: GameState, seat: int, spec: Any, home: int | None) -> None:
+    """Position builder: a bot's ``difficulty``, ``traits`` and ``home`` (its starting
+    clearing, ``home`` when not given; None for a bot without one) fields."""
+    if home is not None:
+        where = spec.get("home", home)
+        if (
+            not isinstance(where, int)
+            or isinstance(where, bool)
+            or (where != 0 and where not in board(g).clearings)
+        ):
+            raise PositionError(f"{bot.name}.home: a clearing number, not {where!r}")
+        g.fs[seat].home = where
+    try:
+        bot.configure(g.fs[seat], {k: spec[k] for k in ("difficulty", "traits") if k in spec})
+    except ValueError as e:
+        raise PositionError(str(e)) from None
 
-    def load_settings(self, g: GameState, seat: int, spec: Any, home: int | None) -> None:
-        """Position builder: the ``difficulty``, ``traits`` and ``home`` (its starting
-        clearing, ``home`` when not given; None for a bot without one) fields."""
-        if home is not None:
-            where = spec.get("home", home)
-            if not isinstance(where, int) or isinstance(where, bool) or where not in (
-                0, *board(g).clearings
-            ):
-                raise PositionError(f"{self.name}.home: a clearing number, not {where!r}")
-            g.fs[seat].home = where
-        try:
-            self.configure(
-                g.fs[seat],
-                {k: spec[k] for k in ("difficulty", "traits") if k in spec},
-            )
-        except ValueError as e:
-            raise PositionError(str(e)) from None
 
-    def describe_settings(self, g: GameState, seat: int) -> JSON:
-        """Position writer: the difficulty and traits, where they are not the defaults."""
-        fs = g.fs[seat]
-        out: JSON = {}
-        if fs.difficulty != "default":
-            out["difficulty"] = fs.difficulty
-        if fs.traits:
-            out["traits"] = list(fs.traits)
-        return out
+def describe_settings(g: GameState, seat: int) -> JSON:
+    """Position writer: a bot's difficulty and traits, where they are not the defaults."""
+    fs = g.fs[seat]
+    out: JSON = {}
+    if fs.difficulty != "default":
+        out["difficulty"] = fs.difficulty
+    if fs.traits:
+        out["traits"] = list(fs.traits)
+    return out
 
-    def observe_settings(self, board: JSON) -> list[float]:
-        """The difficulty and traits of a public board, as a learning agent's features
-        (``difficulty:...``, ``trait:...``, last among ``board_features``)."""
-        out = [float(board["difficulty"] == d) for d in DIFFICULTIES]
-        return out + [float(t in board["traits"]) for t in self.traits]
+
+def observe_settings(bot: Faction, board: JSON) -> list[float]:
+    """A bot's difficulty and traits on its public board, as a learning agent's features
+    (``difficulty:...``, ``trait:...``, last among ``board_features``)."""
+    out = [float(board["difficulty"] == d) for d in DIFFICULTIES]
+    return out + [float(t in board["traits"]) for t in bot.traits]
 
 
 def is_bot(g: GameState, seat: int) -> bool:

@@ -41,8 +41,8 @@ from ..rules.core import (
 from ..rules.movement import do_move, move_pairs
 from ..rules.turn import end_daylight
 from ..state import JSON, Frame, GameState
+from . import clockwork
 from .clockwork import (
-    Bot,
     choose_clearing,
     choose_player,
     craft_order,
@@ -123,14 +123,19 @@ def roosts_on_map(g: GameState, seat: int) -> int:
     return ROOSTS - st(g, seat).roosts
 
 
-class ElectricEyrie(RoostBoard, Bot):
+class ElectricEyrie(RoostBoard):
     name = NAME
     setup_order = "B"
     pieces = "eyrie"
+    is_bot = True
+    hates_surprises = True
+    """LR 2.8.2: ambush cards cannot be played against this bot."""
     traits = TRAITS
-    birdsong_steps = ("order", "new_roost")
-    daylight_steps = ("recruit", "move", "battle", "relentless", "build", "swoop")
-    evening_steps = ("score_roosts", "nightmare")
+    birdsong_steps: tuple[str, ...] = ("order", "new_roost")
+    daylight_steps: tuple[str, ...] = (
+        "recruit", "move", "battle", "relentless", "build", "swoop"
+    )
+    evening_steps: tuple[str, ...] = ("score_roosts", "nightmare")
 
     def new_state(self) -> ElectricEyrieState:
         return ElectricEyrieState()
@@ -213,7 +218,7 @@ class ElectricEyrie(RoostBoard, Bot):
         self.check_fields(spec, ("decree", "home", "order", "difficulty", "traits"))
         self.load_roosts(g, seat)
         roosts = roost_clearings(g, seat)
-        self.load_settings(g, seat, spec, roosts[0] if roosts else 0)
+        clockwork.load_settings(self, g, seat, spec, roosts[0] if roosts else 0)
 
     def load_position_cards(
         self, g: GameState, seat: int, spec: JSON, take: Callable[[Any, str], int]
@@ -257,7 +262,7 @@ class ElectricEyrie(RoostBoard, Bot):
 
     def describe_board(self, g: GameState, seat: int) -> JSON:
         fs = st(g, seat)
-        out = self.describe_settings(g, seat)
+        out = clockwork.describe_settings(g, seat)
         out["decree"] = {
             COLUMNS[i]: ["vizier" if c < 0 else c for c in col]
             for i, col in enumerate(fs.decree)
@@ -295,7 +300,7 @@ class ElectricEyrie(RoostBoard, Bot):
         out.extend(float(len(board["decree"][col])) for col in COLUMNS)
         order = board["order"]
         out.extend(float(order is not None and card_suit(order) == s) for s in CARD_SUITS)
-        out.extend(self.observe_settings(board))
+        out.extend(clockwork.observe_settings(self, board))
         return out
 
 

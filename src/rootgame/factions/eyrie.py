@@ -92,7 +92,7 @@ class EyrieState:
         self.home = 0
 
     def clone(self) -> EyrieState:
-        s = EyrieState.__new__(EyrieState)
+        s = EyrieState()
         s.warriors, s.roosts, s.leader = self.warriors, self.roosts, self.leader
         s.face_up = self.face_up[:]
         s.decree = [c[:] for c in self.decree]
@@ -170,7 +170,7 @@ class RoostBoard(Faction):
     not in the deck)."""
 
     warriors_total = WARRIORS
-    building_kinds = ("roost",)
+    building_kinds: tuple[str, ...] = ("roost",)
     rules_ties = True
 
     def building_removed(self, g: GameState, seat: int, c: int, kind: str) -> None:
@@ -205,9 +205,9 @@ class RoostBoard(Faction):
 class Eyrie(RoostBoard):
     name = "eyrie"
     setup_order = "B"
-    birdsong_steps = ("emergency_orders", "add_to_decree", "new_roost")
-    daylight_steps = ("craft", "decree")
-    evening_steps = ("score_roosts", "draw")
+    birdsong_steps: tuple[str, ...] = ("emergency_orders", "add_to_decree", "new_roost")
+    daylight_steps: tuple[str, ...] = ("craft", "decree")
+    evening_steps: tuple[str, ...] = ("score_roosts", "draw")
 
     def new_state(self) -> EyrieState:
         return EyrieState()
@@ -298,7 +298,11 @@ class Eyrie(RoostBoard):
         fs.face_up = [x for x in LEADERS if x in face_up]
         roosts = roost_clearings(g, seat)
         home = spec.get("home", roosts[0] if roosts else 0)
-        if not isinstance(home, int) or isinstance(home, bool) or home not in (0, *b.clearings):
+        if (
+            not isinstance(home, int)
+            or isinstance(home, bool)
+            or (home != 0 and home not in b.clearings)
+        ):
             raise PositionError(f"eyrie.home: a clearing number, not {home!r}")
         fs.home = home
         # While the Decree is resolved: the column (or "end" once done) and its unresolved cards.

@@ -75,7 +75,7 @@ class MarquiseState:
         self.home = 0
 
     def clone(self) -> MarquiseState:
-        s = MarquiseState.__new__(MarquiseState)
+        s = MarquiseState()
         s.warriors, s.wood, s.keep, s.home = self.warriors, self.wood, self.keep, self.home
         s.track = dict(self.track)
         return s
@@ -151,10 +151,10 @@ class KeepBoard(Faction):
 class Marquise(KeepBoard):
     name = "marquise"
     setup_order = "A"
-    token_kinds = ("wood", "keep")
-    birdsong_steps = ("wood",)
-    daylight_steps = ("craft", "actions")
-    evening_steps = ("draw",)
+    token_kinds: tuple[str, ...] = ("wood", "keep")
+    birdsong_steps: tuple[str, ...] = ("wood",)
+    daylight_steps: tuple[str, ...] = ("craft", "actions")
+    evening_steps: tuple[str, ...] = ("draw",)
 
     def new_state(self) -> MarquiseState:
         return MarquiseState()

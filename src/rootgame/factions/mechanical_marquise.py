@@ -40,9 +40,9 @@ from ..rules.core import (
 from ..rules.movement import do_move, move_pairs
 from ..rules.turn import step_index
 from ..state import JSON, Frame, GameState
+from . import clockwork
 from .clockwork import (
     DIFFICULTIES,
-    Bot,
     adjacent,
     choose_clearing,
     choose_player,
@@ -142,15 +142,20 @@ def escalated(g: GameState, seat: int) -> bool:
     return order_suit(g, seat) == "bird"
 
 
-class MechanicalMarquise(KeepBoard, Bot):
+class MechanicalMarquise(KeepBoard):
     name = NAME
     setup_order = "A"
     pieces = "marquise"
-    token_kinds = ("keep",)
+    token_kinds: tuple[str, ...] = ("keep",)
+    is_bot = True
+    hates_surprises = True
+    """LR 2.8.2: ambush cards cannot be played against this bot."""
     traits = TRAITS
-    birdsong_steps = ("order",)
-    daylight_steps = ("battle", "recruit", "build", "move", "blitz", "expand")
-    evening_steps = ("score", "discard_order", "nightmare")
+    birdsong_steps: tuple[str, ...] = ("order",)
+    daylight_steps: tuple[str, ...] = (
+        "battle", "recruit", "build", "move", "blitz", "expand"
+    )
+    evening_steps: tuple[str, ...] = ("score", "discard_order", "nightmare")
 
     def new_state(self) -> MechanicalMarquiseState:
         return MechanicalMarquiseState()
@@ -261,7 +266,7 @@ class MechanicalMarquise(KeepBoard, Bot):
     def load_position(self, g: GameState, seat: int, spec: JSON) -> None:
         self.check_fields(spec, ("order", "home", "difficulty", "traits"))
         self.load_keep(g, seat)
-        self.load_settings(g, seat, spec, st(g, seat).keep)
+        clockwork.load_settings(self, g, seat, spec, st(g, seat).keep)
 
     def load_position_cards(
         self, g: GameState, seat: int, spec: JSON, take: Callable[[Any, str], int]
@@ -272,7 +277,7 @@ class MechanicalMarquise(KeepBoard, Bot):
 
     def describe_board(self, g: GameState, seat: int) -> JSON:
         fs = st(g, seat)
-        out = self.describe_settings(g, seat)
+        out = clockwork.describe_settings(g, seat)
         if fs.order is not None:
             out["order"] = DECK[fs.order].key
         if fs.home != fs.keep:
@@ -305,7 +310,7 @@ class MechanicalMarquise(KeepBoard, Bot):
         out.append(float(board["keep"] or 0))
         order = board["order"]
         out.extend(float(order is not None and card_suit(order) == s) for s in CARD_SUITS)
-        out.extend(self.observe_settings(board))
+        out.extend(clockwork.observe_settings(self, board))
         return out
 
 

@@ -110,7 +110,7 @@ class VagabondState:
         self.removed: list[str] = []
 
     def clone(self) -> VagabondState:
-        s = VagabondState.__new__(VagabondState)
+        s = VagabondState()
         s.warriors, s.character, s.pawn = self.warriors, self.character, self.pawn
         s.items = {k: v[:] for k, v in self.items.items()}
         s.rel = self.rel[:]
@@ -373,6 +373,10 @@ def aid_relationship(g: GameState, seat: int, target: int) -> None:
 # --- The faction -----------------------------------------------------------------------------
 
 
+RELATIONSHIP_FACTIONS: tuple[str, ...] = ("marquise", "eyrie", "alliance")
+"""The factions he can have relationships with, in the order of his board features."""
+
+
 class Vagabond(Faction):
     name = "vagabond"
     setup_order = "D"
@@ -380,9 +384,9 @@ class Vagabond(Faction):
     has_pawn = True
     takes_hits_itself = True
     forms_coalitions = True
-    birdsong_steps = ("refresh", "slip")
-    daylight_steps = ("actions",)
-    evening_steps = ("rest", "draw", "capacity")
+    birdsong_steps: tuple[str, ...] = ("refresh", "slip")
+    daylight_steps: tuple[str, ...] = ("actions",)
+    evening_steps: tuple[str, ...] = ("rest", "draw", "capacity")
 
     def new_state(self) -> VagabondState:
         return VagabondState()
@@ -585,17 +589,14 @@ class Vagabond(Faction):
         }
 
 
-    _OTHERS = ("marquise", "eyrie", "alliance")
-    """The factions he can have relationships with, in the order of his board features."""
-
     board_features = (
         *(f"character:{k}" for k in CHARACTERS),
         "pawn_clearing",
         "pawn_in_forest",
         *(f"item:{w}:{i}" for w in STATE_WORDS for i in ITEMS),
         "item_limit",
-        *(f"relationship:{f}" for f in _OTHERS),
-        *(f"aids_this_turn:{f}" for f in _OTHERS),
+        *(f"relationship:{f}" for f in RELATIONSHIP_FACTIONS),
+        *(f"aids_this_turn:{f}" for f in RELATIONSHIP_FACTIONS),
         *(f"quest:{k}" for k in QUEST_KEYS),
         *(f"completed_quests:{s}" for s in QUEST_SUITS),
         "quest_deck",
@@ -612,10 +613,10 @@ class Vagabond(Faction):
         out.extend(float(items.get(w, {}).get(i, 0)) for w in STATE_WORDS for i in ITEMS)
         out.append(board["item_limit"])
         rel_values = {v: k for k, v in REL_NAMES.items()}
-        for f in self._OTHERS:
+        for f in RELATIONSHIP_FACTIONS:
             r = str(board["relationships"].get(f, "indifferent"))
             out.append(float(rel_values[r]) if r in rel_values else float(r))
-        out.extend(float(board["aids_this_turn"].get(f, 0)) for f in self._OTHERS)
+        out.extend(float(board["aids_this_turn"].get(f, 0)) for f in RELATIONSHIP_FACTIONS)
         out.extend(float(k in board["quests"]) for k in QUEST_KEYS)
         done = [k.split(":")[1] for k in board["completed_quests"]]
         out.extend(float(done.count(s)) for s in QUEST_SUITS)

@@ -40,9 +40,10 @@ from ..rules.core import (
 )
 from ..rules.turn import end_daylight
 from ..state import JSON, Frame, GameState
+from . import clockwork
+from .base import Faction
 from .clockwork import (
     DIFFICULTIES,
-    Bot,
     Criterion,
     adjacent,
     choose_clearing,
@@ -402,18 +403,21 @@ def go_to(
 # --- The faction ------------------------------------------------------------------------------
 
 
-class Vagabot(Bot):
+class Vagabot(Faction):
     name = NAME
     setup_order = "D"
     pieces = "vagabond"
     warriors_total = 0
     has_pawn = True
     takes_hits_itself = True
+    is_bot = True
+    hates_surprises = True
+    """LR 2.8.2: ambush cards cannot be played against this bot."""
     traits = TRAITS
     characters = CHARACTERS
-    birdsong_steps = ("order", "slip")
-    daylight_steps = ("actions",)
-    evening_steps = ("refresh", "repair", "discard_order", "nightmare")
+    birdsong_steps: tuple[str, ...] = ("order", "slip")
+    daylight_steps: tuple[str, ...] = ("actions",)
+    evening_steps: tuple[str, ...] = ("refresh", "repair", "discard_order", "nightmare")
 
     def new_state(self) -> VagabotState:
         return VagabotState()
@@ -583,7 +587,7 @@ class Vagabot(Bot):
     def describe_board(self, g: GameState, seat: int) -> JSON:
         from .vagabot_position import describe_vagabot
 
-        out = self.describe_settings(g, seat)
+        out = clockwork.describe_settings(g, seat)
         out.update(describe_vagabot(g, seat))
         fs = st(g, seat)
         if fs.order is not None:
@@ -633,7 +637,7 @@ class Vagabot(Bot):
         out.append(float(board["quest_deck"]))
         order = board["order"]
         out.extend(float(order is not None and card_suit(order) == s) for s in CARD_SUITS)
-        out.extend(self.observe_settings(board))
+        out.extend(clockwork.observe_settings(self, board))
         return out
 
 

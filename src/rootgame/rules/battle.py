@@ -142,7 +142,9 @@ def take_other_hits(g: GameState, target: int, c: int, hits: int, by: int | None
         return
     if fac(g, target).is_bot:
         # Law of Rootbotics 1.2.1: a bot's tokens go first, then buildings chosen at random.
-        fac(g, target).lose_pieces(g, target, c, hits, by, _remove_kind)
+        from ..factions.clockwork import lose_pieces  # (it builds on these rules)
+
+        lose_pieces(g, target, c, hits, by, _remove_kind)
         return
     kinds = _kinds(g, target, c)
     total = _other_pieces(g, target, c)

@@ -7,7 +7,7 @@ Forest changes who rules a tied clearing; the keep stops others placing pieces).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..actions import COUNT, Action
 from ..board import Board, load_board
@@ -341,6 +341,10 @@ def remove_enemy_pieces(g: GameState, seat: int, clearings: tuple[int, ...] | li
     order_simultaneous(g, start)
 
 
+SetAside = tuple[str, int | None, tuple[tuple[str, Any], ...]]
+"""A frame set aside while the order of simultaneous effects is chosen: kind, seat, data."""
+
+
 def order_simultaneous(g: GameState, start: int) -> None:
     """Golden Rules (Unclear Resolutions): the frames pushed since ``g.stack[start]`` are
     effects triggered at the same moment. When they belong to two or more players, the
@@ -367,7 +371,7 @@ def _order_legal(g: GameState, f: Frame) -> list[Action]:
 @applies("order_effects")
 def _order_apply(g: GameState, f: Frame, a: Action) -> None:
     pop(g, f)
-    pending = list(f.data["pending"])
+    pending: list[SetAside] = list(f.data["pending"])
     kind, seat, data = pending.pop(int(a[1]) - 1)
     start = len(g.stack)
     for k, s, d in reversed(pending):
