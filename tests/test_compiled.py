@@ -27,8 +27,19 @@ GAMES: list[dict[str, object]] = [
     {"factions": ["marquise", "vagabond"], "seed": 3, "map": "lake", "landmarks": 2},
     {"factions": ["marquise", "eyrie", "alliance"], "seed": 5, "map": "mountain"},
     {"factions": ["marquise", "electric-eyrie"], "seed": 2},
+    {
+        "factions": ["mechanical-marquise", "eyrie", "automated-alliance", "vagabond"],
+        "seed": 4,
+        "bots": {
+            "mechanical-marquise": {"difficulty": "nightmare", "traits": ["fortified", "blitz"]},
+            "automated-alliance": {"difficulty": "challenging", "traits": ["veterans"]},
+        },
+    },
+    {"factions": ["electric-eyrie", "alliance"], "seed": 6, "bots": {"electric-eyrie": {
+        "difficulty": "easy", "traits": ["swoop", "war-tax"]}}},
 ]
-"""Seeded random games over every faction, map and deck, and the landmarks."""
+"""Seeded random games over every faction (the Clockwork bots with difficulties and traits),
+map and deck, and the landmarks."""
 
 PLAY = """
 import hashlib, json, sys
@@ -45,6 +56,7 @@ for spec in json.loads(sys.argv[1]):
     game = rootgame.new_game(
         spec["factions"], seed=spec["seed"], log=True, deck=spec.get("deck", "base"),
         map=spec.get("map", "autumn"), landmarks=spec.get("landmarks", ()),
+        bots=spec.get("bots"),
     )
     bots = [RandomBot(bot_seed(spec["seed"], k)) for k in range(len(spec["factions"]))]
     hashes = []
@@ -90,6 +102,20 @@ def test_the_compiled_core_plays_the_same_games_as_the_pure_core() -> None:
     fast = play(compiled)
     assert pure["core"] == "pure" and fast["core"] == "compiled"
     assert fast["games"] == pure["games"]
+
+
+def test_the_suite_runs_on_the_core_it_names() -> None:
+    """``tools/test-builds`` runs the whole suite once per core and names it in
+    ``ROOTGAME_CORE``: the core imported is that one (the compiled core is found first on
+    ``PYTHONPATH``), so that the compiled run really tests the compiled core."""
+    import rootgame
+
+    expected = os.environ.get("ROOTGAME_CORE")
+    if expected is None:
+        pytest.skip("not run by tools/test-builds (ROOTGAME_CORE names the core)")
+    assert rootgame.CORE == expected
+    if expected == "compiled":
+        assert not rootgame.state.__file__.endswith(".py")
 
 
 def test_the_compiled_build_switch(monkeypatch: pytest.MonkeyPatch) -> None:

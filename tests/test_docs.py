@@ -47,9 +47,11 @@ def test_readme_commands_match_ci() -> None:
     assert "rootgame play" in cmds[1]
     assert cmds[2].endswith("tools/test-builds")
     assert "pip install -q -e '.[test]'" in ci and "tools/test-builds" in ci
-    # Issue 14: the script compiles the core, then the suite compares both builds' games.
+    # Issue 14: the script compiles the core, then runs the whole suite on each core (the
+    # pure run also compares both builds' games; test_compiled checks the core each run names).
     both = (ROOT / "tools" / "test-builds").read_text(encoding="utf-8")
-    assert "ROOTGAME_COMPILE=1" in both and 'ROOTGAME_COMPILED="$compiled" .venv/bin/pytest' in both
+    assert "ROOTGAME_COMPILE=1" in both and "for core in pure compiled; do" in both
+    assert 'PYTHONPATH="$path" ROOTGAME_CORE="$core" ROOTGAME_COMPILED="$compiled"' in both
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
     assert "\nweb = [" in pyproject and '"rootgame[web]"' in pyproject
     assert "apt-get install" in ci and "chromium" in ci

@@ -22,8 +22,9 @@ def token(action: Action) -> str:
     return " ".join(map(str, action))
 
 
-def parse(text: str) -> Action:
-    """Parse a token. Raises :class:`BadToken` naming what is wrong."""
+def parse(text: object) -> Action:
+    """Parse a token. Raises :class:`BadToken` naming what is wrong (``text`` of another type
+    too: it is typed ``object`` so that the compiled core checks it here, not before)."""
     if not isinstance(text, str):
         raise BadToken(f"an action token must be text, not {type(text).__name__}")
     parts = text.strip().lower().split()

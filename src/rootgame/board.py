@@ -239,9 +239,9 @@ def _variant(printed: Board, suit: tuple[str, ...], closed: tuple[Path, ...]) ->
     )
 
 
-def check_map(name: str) -> str:
+def check_map(name: object) -> str:
     """``name`` if it is a map, else a ValueError naming the maps there are."""
-    if name not in MAPS:
+    if not isinstance(name, str) or name not in MAPS:
         raise ValueError(f"unknown map {name!r}; the maps are: {', '.join(MAPS)}")
     return name
 

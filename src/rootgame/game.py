@@ -12,8 +12,8 @@ from typing import Any
 from . import factions as _factions  # noqa: F401  (registers the factions)
 from . import flow
 from .actions import Action, parse, token
-from .board import Board, choose_layout, load_board, parse_layout
-from .cards import DECK, ITEM_SUPPLY, deck_ids
+from .board import SUIT_CHOICES, Board, check_map, choose_layout, load_board, parse_layout
+from .cards import DECK, DECKS, ITEM_SUPPLY, deck_ids
 from .errors import BadToken, IllegalAction, PositionError
 from .flow import FACTIONS, PROMPTS, advance
 from .rng import Rng
@@ -28,17 +28,17 @@ STARTING_HAND = 3
 
 
 def new_game(
-    factions: list[str] | tuple[str, ...] = ("marquise", "eyrie"),
-    map: str = "autumn",
-    seed: int = 0,
-    first_player: int | None = None,
+    factions: object = ("marquise", "eyrie"),
+    map: object = "autumn",
+    seed: object = 0,
+    first_player: object = None,
     log: bool = True,
     forced: list[tuple[Any, ...]] | None = None,
-    suits: str | None = None,
-    deck: str = "base",
-    bots: dict[str, Any] | None = None,
+    suits: object = None,
+    deck: object = "base",
+    bots: object = None,
     landmarks: object = None,
-    cooperative: bool = False,
+    cooperative: object = False,
 ) -> Game:
     """Set up a new game (Law 5.1, appendix A). ``factions`` are the seats in clockwise order;
     the first player is drawn from the seed unless given. ``map`` is one of ``board.MAPS``;
@@ -52,25 +52,48 @@ def new_game(
     (appendix A step 5): one or two of ``rules.landmarks.LANDMARKS`` (a list, or a text
     such as "forge,lost-city"), or 1 or 2 dealt at random from the six. ``cooperative``:
     fully cooperative play against the Clockwork bots (Law of Rootbotics 3.5; at least one
-    human faction and one bot)."""
+    human faction and one bot).
+
+    A wrong argument, of the wrong type too, is a ValueError naming it: the arguments a caller
+    may get wrong are typed ``object`` and checked here, so that the compiled core gives the
+    same error as the pure one (docs/performance.md)."""
     if isinstance(factions, str):
         raise ValueError(f"factions: a list of faction names, not the text {factions!r}")
+    if not isinstance(factions, list | tuple):
+        raise ValueError(f"factions: a list of faction names, not {factions!r}")
+    names = [f for f in factions if isinstance(f, str)]
+    for f in factions:
+        if not isinstance(f, str):
+            raise ValueError(f"unknown faction {f!r}; known: {', '.join(sorted(FACTIONS))}")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise ValueError(f"the seed must be an integer, not {seed!r}")
+    if first_player is not None and (
+        not isinstance(first_player, int) or isinstance(first_player, bool)
+    ):
+        raise ValueError(f"first_player must be a seat from 0 to {len(names) - 1}")
+    if suits is not None and not isinstance(suits, str):
+        raise ValueError(f"suits: {', '.join(SUIT_CHOICES)} or one letter per clearing")
+    if not isinstance(deck, str):
+        raise ValueError(f"unknown deck {deck!r}; choose {' | '.join(DECKS)}")
+    map_name = check_map(map)
+    if not isinstance(cooperative, bool):  # (its rule: check_cooperative)
+        raise ValueError(f"cooperative: true or false, not {cooperative!r}")
     chosen = parse_landmarks(landmarks)
     game = Game(
         setup_state(
-            list(factions), map, seed, first_player, log, forced, suits, deck, bots, chosen,
+            names, map_name, seed, first_player, log, forced, suits, deck, bots, chosen,
             cooperative,
         )
     )
     game.meta = {
         "seed": seed,
-        "factions": list(factions),
-        "map": map,
+        "factions": names,
+        "map": map_name,
         "first_player": first_player,
     }
     if deck != "base":
         game.meta["deck"] = deck
-    if bots:
+    if isinstance(bots, dict) and bots:  # (checked by configure_bots)
         game.meta["bots"] = {k: dict(v) for k, v in bots.items()}
     if cooperative:
         game.meta["cooperative"] = True
@@ -106,12 +129,10 @@ def setup_state(
     forced: list[tuple[Any, ...]] | None = None,
     suits: str | None = None,
     deck: str = "base",
-    bots: dict[str, Any] | None = None,
+    bots: object = None,
     landmarks: tuple[str, ...] | int = (),
     cooperative: bool = False,
 ) -> GameState:
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise ValueError(f"the seed must be an integer, not {seed!r}")
     if len(factions) < 2:
         raise ValueError("a game needs at least two factions")
     for f in factions:
@@ -201,7 +222,7 @@ def dominance_removed(factions: list[str] | tuple[str, ...], cooperative: bool) 
     return len(factions) == 2 or len(humans) <= 2 or cooperative
 
 
-def configure_bots(g: GameState, bots: dict[str, Any] | None) -> None:
+def configure_bots(g: GameState, bots: object) -> None:
     """Law of Rootbotics 3.3: each bot's difficulty and traits (ValueError naming a faction
     that is not a bot of this game, or a setting it does not have)."""
     if bots is None:

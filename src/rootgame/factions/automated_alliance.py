@@ -99,7 +99,7 @@ class AutomatedAllianceState:
         self.traits: tuple[str, ...] = ()
 
     def clone(self) -> AutomatedAllianceState:
-        s = AutomatedAllianceState.__new__(AutomatedAllianceState)
+        s = AutomatedAllianceState()
         s.warriors, s.sympathy = self.warriors, self.sympathy
         s.order, s.suit = self.order, self.suit
         s.bases = self.bases[:]

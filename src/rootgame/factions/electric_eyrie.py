@@ -88,7 +88,7 @@ class ElectricEyrieState:
         self.traits: tuple[str, ...] = ()
 
     def clone(self) -> ElectricEyrieState:
-        s = ElectricEyrieState.__new__(ElectricEyrieState)
+        s = ElectricEyrieState()
         s.warriors, s.roosts, s.order, s.home = self.warriors, self.roosts, self.order, self.home
         s.decree = [c[:] for c in self.decree]
         s.difficulty, s.traits = self.difficulty, self.traits

@@ -95,7 +95,7 @@ class MechanicalMarquiseState:
         self.traits: tuple[str, ...] = ()
 
     def clone(self) -> MechanicalMarquiseState:
-        s = MechanicalMarquiseState.__new__(MechanicalMarquiseState)
+        s = MechanicalMarquiseState()
         s.warriors, s.keep, s.home, s.order = self.warriors, self.keep, self.home, self.order
         s.track = dict(self.track)
         s.difficulty, s.traits = self.difficulty, self.traits

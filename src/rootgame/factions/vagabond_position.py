@@ -134,8 +134,8 @@ def load_vagabond(g: GameState, seat: int, spec: JSON) -> None:
         if not isinstance(ruins, dict):
             raise _err("ruins: an object from clearing to the items beneath its ruin")
         fs.ruins = {}
-        for k, v in ruins.items():
-            c = int(k)
+        for where, v in ruins.items():  # (not ``k``, an int above: compiled, types hold)
+            c = int(where)
             if c not in ruin_cs:
                 raise _err(f"ruins: clearing {c} has no ruin")
             its = list(parse_items(v, f"ruins.{c}").items())
