@@ -6,7 +6,9 @@ that names what is wrong, and nothing may be half-done.
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from typing import Any
 
 import pytest
@@ -206,6 +208,24 @@ def test_from_json_rejects_a_broken_save(change: Any, message: str) -> None:
 def test_from_json_of_a_good_save() -> None:
     text = json.dumps(_save())
     assert Game.from_json(text).to_json() == text
+
+
+def test_a_pickled_game_plays_on_the_same() -> None:
+    """Pickling and copy.deepcopy (OpenSpiel serialises and copies states so) give the same
+    game, on the compiled core too (whose classes ``__reduce__`` through ``__init__``)."""
+    game = new_game(["marquise", "eyrie", "alliance", "vagabond"], seed=5)
+    rng = Rng(5)
+    for _ in range(120):
+        legal = game.legal_actions()
+        game.apply(legal[rng.below(len(legal))])
+    for other in (pickle.loads(pickle.dumps(game)), copy.deepcopy(game)):
+        assert other.hash() == game.hash() and other.to_json() == game.to_json()
+        assert other.legal_actions() == game.legal_actions()
+        assert other.checkpoints == game.checkpoints and other.meta == game.meta
+        a, b = other.clone(), game.clone()
+        a.apply(a.legal_actions()[0])
+        b.apply(b.legal_actions()[0])
+        assert a.hash() == b.hash()
 
 
 # --- The position builder --------------------------------------------------------------------

@@ -483,6 +483,16 @@ class Game:
         """``copy.deepcopy`` makes the hand-written :meth:`clone` (OpenSpiel copies states so)."""
         return self.clone()
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling (OpenSpiel serialises states so): made again by ``__init__`` with its parts
+        and legal actions (nothing replayed), then given its other attributes; the compiled
+        core's ``__new__`` runs ``__init__``, so the default would call it with none."""
+        return (
+            Game,
+            (self.state, self.history, self.origin, self.marks, self._legal),
+            self.__getstate__(),
+        )
+
     def hash(self) -> str:
         """A hash of the game state (what records check at their checkpoints)."""
         return state_hash(self.state)

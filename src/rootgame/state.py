@@ -43,6 +43,11 @@ class Frame:
     def clone(self) -> Frame:
         return Frame(self.kind, self.seat, dict(self.data))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling (OpenSpiel serialises states): made again by ``__init__`` with its
+        arguments, since the compiled core's ``__new__`` runs ``__init__`` (docs/performance.md)."""
+        return (Frame, (self.kind, self.seat, self.data))
+
     def to_dict(self) -> JSON:
         return {"kind": self.kind, "seat": self.seat, "data": _jsonable(self.data)}
 
@@ -91,6 +96,11 @@ class SeatState:
         """The activated dominance card, if any (3.3.1)."""
         self.coalition: int | None = None
         """The seat this player is in a coalition with (9.2.8), if any."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling: made again by ``__init__`` with the faction, then given its attributes
+        (the compiled core's ``__new__`` runs ``__init__``: see :meth:`Frame.__reduce__`)."""
+        return (SeatState, (self.faction,), self.__getstate__())
 
     def clone(self) -> SeatState:
         s = SeatState(self.faction)
