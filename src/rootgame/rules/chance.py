@@ -39,6 +39,12 @@ class ChanceNeeded(RootError):
         self.cards = cards
         self.n = n
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling (OpenSpiel serialises a state waiting for an outcome): made again from
+        its own arguments, not from its message (an exception's default, which the compiled
+        core cannot mend afterwards: it keeps no ``__dict__``)."""
+        return (ChanceNeeded, (self.kind, self.cards, self.n))
+
 
 class _GameRng(Rng):
     """An Rng that reads and writes the game's stored generator state."""
