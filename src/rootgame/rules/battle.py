@@ -232,18 +232,6 @@ def _triggers(g: GameState, bf: Frame) -> None:
 
 @driver("battle")
 def _battle_run(g: GameState, f: Frame) -> None:
-    """Walk the battle's steps until one of them asks something (pushes a frame), the battle
-    ends or the game does: steps that ask nothing run here one after another."""
-    stack = g.stack
-    depth = len(stack)
-    while True:
-        _battle_step(g, f)
-        if g.winners or len(stack) != depth or stack[-1] is not f:
-            return
-
-
-def _battle_step(g: GameState, f: Frame) -> None:
-    """One step of the battle in frame ``f`` (the module's docstring lists them)."""
     d = f.data
     a, de, c = d["a"], d["d"], d["c"]
     step = d["step"]
