@@ -558,6 +558,19 @@ def test_positions_round_trip_the_vagabots_board() -> None:
                                                         ("marksman",))
 
 
+def test_positions_name_the_vagabots_fields_in_their_errors() -> None:
+    # The Vagabot reads its pawn and items with the Vagabond's readers; a mistake names the
+    # Vagabot's field, not the Vagabond's.
+    from rootgame.errors import PositionError
+
+    with pytest.raises(PositionError, match=r"^vagabot\.gained: 'spoon' is not an item"):
+        bot_turn("evening", bot={"pawn": 5, "items": {"up": 4}, "gained": "spoon"})
+    with pytest.raises(PositionError, match=r"^vagabot\.pawn: no forest 'forest:9_9'"):
+        bot_turn("evening", bot={"pawn": "forest:9_9", "items": {"up": 4}})
+    with pytest.raises(PositionError, match=r"^vagabot\.pawn: a clearing number"):
+        bot_turn("evening", bot={"pawn": 99, "items": {"up": 4}})
+
+
 def test_public_view_shows_items_track_and_quest() -> None:
     g = bot_turn("evening", bot={"pawn": 5, "items": {"up": 6}, "quest": "escort:mouse"})
     board = g.view(0)["players"][1]["board"]

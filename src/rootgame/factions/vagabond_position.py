@@ -12,9 +12,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from ..board import load_board
+from ..board import Board, load_board
 from ..cards import ITEMS
 from ..errors import PositionError
 from ..state import JSON, GameState
@@ -39,12 +40,15 @@ def _err(msg: str) -> PositionError:
     return PositionError("vagabond." + msg)
 
 
-def parse_items(text: Any, where: str) -> dict[str, int]:
-    """``"boot 2torch"`` -> {"boot": 1, "torch": 2}."""
+def parse_items(
+    text: Any, where: str, err: Callable[[str], PositionError] = _err
+) -> dict[str, int]:
+    """``"boot 2torch"`` -> {"boot": 1, "torch": 2}. ``err`` makes the error of the faction
+    whose field is read (the Vagabot reads its items with it too)."""
     if isinstance(text, list):
         text = " ".join(str(x) for x in text)
     if not isinstance(text, str):
-        raise _err(f"{where}: items are written like '2boot torch', not {text!r}")
+        raise err(f"{where}: items are written like '2boot torch', not {text!r}")
     out: dict[str, int] = {}
     for part in text.split():
         i = 0
@@ -53,7 +57,7 @@ def parse_items(text: Any, where: str) -> dict[str, int]:
         n = int(part[:i]) if i else 1
         it = part[i:]
         if it not in ITEMS:
-            raise _err(f"{where}: {it!r} is not an item ({', '.join(ITEMS)})")
+            raise err(f"{where}: {it!r} is not an item ({', '.join(ITEMS)})")
         out[it] = out.get(it, 0) + n
     return out
 
@@ -62,6 +66,18 @@ def items_text(counts: dict[str, int]) -> str:
     return " ".join(
         (it if n == 1 else f"{n}{it}") for it in ITEMS if (n := counts.get(it, 0))
     )
+
+
+def read_pawn(b: Board, pawn: object, err: Callable[[str], PositionError] = _err) -> int:
+    """The pawn's place in a position: a clearing's number or ``"forest:<id>"``."""
+    if isinstance(pawn, int) and not isinstance(pawn, bool) and pawn in b.clearings:
+        return pawn
+    if isinstance(pawn, str) and pawn.startswith("forest:"):
+        try:
+            return forest_loc(b, pawn[len("forest:"):])
+        except KeyError:
+            raise err(f"pawn: no forest {pawn!r} on this map") from None
+    raise err(f"pawn: a clearing number or 'forest:<id>', not {pawn!r}")
 
 
 def _quest(ref: Any, where: str) -> int:
@@ -86,15 +102,7 @@ def load_vagabond(g: GameState, seat: int, spec: JSON) -> None:
         if extra:
             raise _err(f"{sorted(extra)[0]}: the Vagabond is not set up yet (pawn: null)")
         return
-    if isinstance(pawn, int) and not isinstance(pawn, bool) and pawn in b.clearings:
-        fs.pawn = pawn
-    elif isinstance(pawn, str) and pawn.startswith("forest:"):
-        try:
-            fs.pawn = forest_loc(b, pawn[len("forest:"):])
-        except KeyError:
-            raise _err(f"pawn: no forest {pawn!r} on this map") from None
-    else:
-        raise _err(f"pawn: a clearing number or 'forest:<id>', not {pawn!r}")
+    fs.pawn = read_pawn(b, pawn)
     items = spec.get("items")
     if items is None:
         items = {"up": " ".join(CHARACTERS[ch])}

@@ -22,8 +22,8 @@ from typing import Any
 from ..errors import PositionError
 from ..rules.core import board
 from ..state import JSON, GameState
-from .vagabond import FOREST_BASE, QUEST_KEYS, QUESTS, RUIN_ITEMS, forest_loc, place_name
-from .vagabond_position import items_text, parse_items
+from .vagabond import FOREST_BASE, QUEST_KEYS, QUESTS, RUIN_ITEMS, place_name
+from .vagabond_position import items_text, parse_items, read_pawn
 from .vagabot import START_ITEMS, STATE_WORDS, UP, st
 
 
@@ -55,15 +55,8 @@ def load_vagabot(g: GameState, seat: int, spec: JSON) -> None:
         most = max(len(f.clearings) for f in b.forests)
         i = next(i for i, f in enumerate(b.forests) if len(f.clearings) == most)
         fs.pawn = FOREST_BASE + 1 + i
-    elif isinstance(pawn, int) and not isinstance(pawn, bool) and pawn in b.clearings:
-        fs.pawn = pawn
-    elif isinstance(pawn, str) and pawn.startswith("forest:"):
-        try:
-            fs.pawn = forest_loc(b, pawn[len("forest:"):])
-        except KeyError:
-            raise _err(f"pawn: no forest {pawn!r} on this map") from None
     else:
-        raise _err(f"pawn: a clearing number or 'forest:<id>', not {pawn!r}")
+        fs.pawn = read_pawn(b, pawn, _err)
     items = spec.get("items")
     if items is None:
         tinker = spec.get("character") == "tinker"
@@ -87,9 +80,8 @@ def load_vagabot(g: GameState, seat: int, spec: JSON) -> None:
         fs.quest_deck = [q for q in range(len(QUESTS)) if q not in used][::-1]
     if len(set(used + fs.quest_deck)) != len(used + fs.quest_deck):
         raise _err("quests: a quest card is placed twice")
-    fs.gained = [
-        it for it, n in parse_items(spec.get("gained", ""), "gained").items() for _ in range(n)
-    ]
+    gained = parse_items(spec.get("gained", ""), "gained", _err)
+    fs.gained = [it for it, n in gained.items() for _ in range(n)]
     if len(fs.gained) > sum(fs.items) + len(fs.track):
         raise _err("gained: more named items than it holds")
     ruin_cs = [c for c in b.clearings if (-1, "ruin") in g.buildings[c]]
@@ -104,7 +96,7 @@ def load_vagabot(g: GameState, seat: int, spec: JSON) -> None:
         c = int(k)
         if c not in ruin_cs:
             raise _err(f"ruins: clearing {c} has no ruin")
-        fs.ruins[c] = [it for it, n in parse_items(v, f"ruins.{c}").items() for _ in range(n)]
+        fs.ruins[c] = [it for it, n in parse_items(v, f"ruins.{c}", _err).items() for _ in range(n)]
 
 
 def describe_vagabot(g: GameState, seat: int) -> dict[str, Any]:
