@@ -25,7 +25,6 @@ from ..rules.core import (
     board,
     can_place,
     card_suit,
-    discard,
     discard_from_hand,
     enemies,
     matching_cards,
@@ -56,10 +55,12 @@ from .clockwork import (
     adjacent,
     choose_clearing,
     craft_order,
+    discard_order,
     enemy_pieces,
     enemy_warriors,
     has_trait,
     is_bot,
+    nightmare_point,
     ordered_clearings,
     priority_rank,
     reveal_order,
@@ -188,16 +189,12 @@ class AutomatedAlliance(Faction):
             for c in sorted(base_clearings(g, seat), key=lambda c: priority_rank(g, c)):
                 place_warriors(g, seat, c, 1)
         elif step == "discard_order":
-            # 6.6.3
-            if fs.order is not None:
-                discard(g, fs.order)
-                fs.order = None
+            discard_order(g, fs)  # 6.6.3
         elif step == "wildfire":
             if has_trait(g, seat, "wildfire"):
                 spread(g, seat, "wildfire", scoring=False)
         elif step == "nightmare":
-            if fs.difficulty == "nightmare":
-                score(g, seat, 1, "nightmare")
+            nightmare_point(g, seat, fs)
             fs.suit = None
         else:
             raise AssertionError(step)

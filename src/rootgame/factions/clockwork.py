@@ -32,7 +32,7 @@ from ..cards import DECK
 from ..errors import PositionError
 from ..rules import chance, crafting, exiles
 from ..rules.chance import emit
-from ..rules.core import board, fac, has_pieces, is_enemy, reshuffle, score
+from ..rules.core import board, discard, fac, has_pieces, is_enemy, reshuffle, score
 from ..state import JSON, GameState
 from .base import Faction
 
@@ -318,6 +318,21 @@ def reveal_order(g: GameState, seat: int) -> int | None:
     g.reveals += 1
     emit(g, {"kind": "order", "seat": seat, "card": cid})
     return cid
+
+
+def discard_order(g: GameState, fs: Any) -> None:
+    """The last step but one of every bot's Evening (LR 4.6.2, 6.6.3, 7.6.3): this turn's
+    order card goes to the discard pile."""
+    if fs.order is not None:
+        discard(g, fs.order)
+    fs.order = None
+
+
+def nightmare_point(g: GameState, seat: int, fs: Any) -> None:
+    """The Nightmare difficulty card of every bot: one more victory point at the end of
+    Evening."""
+    if fs.difficulty == "nightmare":
+        score(g, seat, 1, "nightmare")
 
 
 def craft_order(g: GameState, seat: int, cid: int | None) -> None:

@@ -50,6 +50,7 @@ from .clockwork import (
     enemy_pieces,
     foe,
     has_trait,
+    nightmare_point,
     ordered_clearings,
     pieces_of,
     reveal_order,
@@ -199,8 +200,7 @@ class ElectricEyrie(RoostBoard):
                 score(g, seat, ROOST_VP[m - 1], "roosts")
             fs.order = None
         elif step == "nightmare":
-            if fs.difficulty == "nightmare":
-                score(g, seat, 1, "nightmare")
+            nightmare_point(g, seat, fs)
         else:
             raise AssertionError(step)
 

@@ -47,9 +47,11 @@ from .clockwork import (
     choose_clearing,
     choose_player,
     craft_order,
+    discard_order,
     enemy_pieces,
     has_trait,
     log_target,
+    nightmare_point,
     ordered_clearings,
     pieces_of,
     priority_rank,
@@ -216,13 +218,9 @@ class MechanicalMarquise(KeepBoard):
         elif step == "score":
             score_track(g, seat)
         elif step == "discard_order":
-            # 4.6.2: the order card goes to the discard pile.
-            if fs.order is not None:
-                discard(g, fs.order)
-            fs.order = None
+            discard_order(g, fs)  # 4.6.2
         elif step == "nightmare":
-            if fs.difficulty == "nightmare":
-                score(g, seat, 1, "nightmare")
+            nightmare_point(g, seat, fs)
         else:
             raise AssertionError(step)
 

@@ -49,11 +49,13 @@ from .clockwork import (
     choose_clearing,
     choose_player,
     craft_order,
+    discard_order,
     enemy_pieces,
     foe,
     has_trait,
     is_bot,
     log_target,
+    nightmare_point,
     pieces_of,
     priority_rank,
     reveal_order,
@@ -489,13 +491,9 @@ class Vagabot(Faction):
                 n += 1
             repair(g, seat, n, "LR 7.6.2")
         elif step == "discard_order":
-            # 7.6.3: the order card goes to the discard pile.
-            if fs.order is not None:
-                discard(g, fs.order)
-            fs.order = None
+            discard_order(g, fs)  # 7.6.3
         elif step == "nightmare":
-            if fs.difficulty == "nightmare":
-                score(g, seat, 1, "nightmare")
+            nightmare_point(g, seat, fs)
         else:
             raise AssertionError(step)
 
