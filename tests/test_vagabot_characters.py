@@ -183,6 +183,10 @@ def test_lr_7_7_6_a_human_defender_may_enlist_the_arbiter() -> None:
     g = marquise_battles("eyrie", {"items": {"up": 6}}, dice=[[3, 2]])
     assert g.legal_actions() == [("enlist", 2), ("pass",)]
     assert g.state.stack[-1].seat == 1
+    assert g.describe(("enlist", 2)) == (
+        "Enlist the Vagabot (the Arbiter): 1 VP to him, his Battle Track to your hits"
+    )
+    assert g.describe(("pass",)) == "Do not enlist the Arbiter"
     play(g, "enlist 2")
     # One VP to him; his one Battle Track item adds a rolled hit to the Eyrie's one warrior.
     assert scores(g, 2)[0] == (1, "arbiter")
@@ -203,7 +207,7 @@ def test_lr_7_7_6_a_bot_defender_enlists_on_the_three_conditions() -> None:
     g = marquise_battles("electric-eyrie", {"items": {"up": 9}}, vp={"electric-eyrie": 2},
                          dice=[[3, 3]])
     assert targets(g, "enlist") == [
-        ("enlist", 7, 2, ("below_three_hits", "below_attacker_pieces", "more_vp"))
+        ("enlist", 7, 2, ("three_conditions",))
     ]
     assert logged(g, "enlist")[0]["hits"] == 2 and (1, "arbiter") in scores(g, 2)
     assert logged(g, "rolled")[0]["hits"] == [3, 3]
@@ -282,3 +286,76 @@ def test_lr_3_5_1_the_scoundrel_counts_human_pieces_and_removes_bots_as_collater
     assert logged(g, "scoundrel")[0]["clearing"] == 7
     assert s.warriors[7][0] == s.warriors[7][1] == 0 and s.buildings[7] == [(-1, "item")]
     assert scores(g, 2) == [(1, "removed sawmill"), (1, "removed roost"), (1, "scoundrel")]
+
+
+# --- Front ends --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("lang", "arbiter", "item"),
+    [("en", "Arbiter", "item"), ("pl", "Rozjemca", "prz"), ("es", "Árbitro", "obj"),
+     ("pt", "Árbitro", "item")],
+)
+def test_the_terminal_names_the_character_and_marks_the_covered_slot(
+    lang: str, arbiter: str, item: str
+) -> None:
+    from rich.console import Console
+
+    from rootgame.i18n import language
+    from rootgame.map_view import draw_map
+    from rootgame.render import faction_panel
+
+    g = bot_pos(THREE, turn="marquise", at="daylight", clearings={"7": {"marquise": "2w"}},
+                vagabot={"pawn": 7, "character": "arbiter", "covered": [5]})
+    view = g.view(0)
+    assert view["clearings"][4]["buildings"] == [[None, "item"]]
+    with language(lang):
+        out = Console(width=100, record=True)
+        out.print(faction_panel(view["players"][2], False, None))
+        assert arbiter in out.export_text()
+        drawn = draw_map(view)
+        assert drawn is not None and item in drawn.plain
+
+
+def test_lr_7_3_1_the_command_line_seats_each_clockwork_2_character(tmp_path: Any) -> None:
+    from typer.testing import CliRunner
+
+    from rootgame.cli import app
+
+    for character in ("vagrant", "scoundrel", "arbiter"):
+        r = CliRunner().invoke(app, [
+            "simulate", "--factions", "marquise,eyrie,vagabot", "--character", character,
+            "--games", "1", "--seed", "2", "--save-dir", str(tmp_path / character), "--json",
+        ])
+        assert r.exit_code == 0, r.output
+        (record,) = (tmp_path / character).glob("*.rootgame")
+        assert f'"character":"{character}"' in record.read_text()
+    bad = CliRunner().invoke(app, ["simulate", "--factions", "marquise,vagabot",
+                                   "--character", "harrier", "--games", "1"])
+    assert bad.exit_code == 2 and "arbiter" in bad.output
+
+
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        ("en", "Vagabot: has the Marquise de Cat defend in clearing 7: most victory points "
+               "(LR 7.7.4)"),
+        ("pl", "Włóczęgobot: obrońcą na polanie 7 zostaje przeciwnik (Markiza de Kot): "
+               "najwięcej punktów zwycięstwa (LR 7.7.4)"),
+        ("es", "Vagabot: hace defender al Marquesado en el claro 7: más puntos de victoria "
+               "(LR 7.7.4)"),
+        ("pt", "Malandrobô: faz os Marqueses defender na clareira 7: mais pontos de vitória "
+               "(LR 7.7.4)"),
+    ],
+)
+def test_the_log_names_the_vagrants_choice_and_its_rule_in_four_languages(
+    lang: str, line: str
+) -> None:
+    from rootgame.log_text import render_log
+
+    g = special("vagrant", {"7": {"marquise": "1w", "eyrie": "2w"}}, vp={"marquise": 5},
+                dice=[[0, 0]])
+    lines = render_log(g, None, lang)
+    assert line in lines
+    started = [x for x in lines if "(LR 7.7.4)" in x and x not in (line,)]
+    assert len(started) == 2  # the attacker's line and the battle's

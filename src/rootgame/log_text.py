@@ -335,9 +335,10 @@ CRITERIA_TEXT: dict[str, str] = {
     "fewest_warriors": N_("fewest warriors"),
     "topmost": N_("topmost with an item in the supply"),
     "most_warriors_here": N_("most warriors there"),
-    "below_three_hits": N_("fewer than three maximum rolled hits"),
-    "below_attacker_pieces": N_("fewer maximum rolled hits than the attacker's pieces there"),
-    "more_vp": N_("more victory points than the Arbiter"),
+    "three_conditions": N_(
+        "fewer than three maximum rolled hits, fewer than the attacker's pieces there, and "
+        "more victory points than the Arbiter"
+    ),
     "conditions_unmet": N_("not all three conditions are met"),
 }
 """The target criteria of the Law of Rootbotics, as the log names them."""

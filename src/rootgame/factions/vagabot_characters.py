@@ -224,7 +224,7 @@ def arbiter_enlistable(g: GameState, seat: int, bf: Frame) -> bool:
 def bot_enlists_arbiter(g: GameState, seat: int, bf: Frame) -> bool:
     """LR 7.7.6.I-III: a bot defender enlists him when its maximum rolled hits are below
     three (I) and below the attacker's pieces there (II), and it has more VP than he (III).
-    Logged as a ``target`` event naming the three conditions."""
+    Logged as a ``target`` event (``enlist`` or ``no_enlist``)."""
     d = bf.data
     a, de, c = d["a"], d["d"], d["c"]
     cap = fac(g, de).rolled_hits_cap(g, de, c, d)
@@ -236,8 +236,7 @@ def bot_enlists_arbiter(g: GameState, seat: int, bf: Frame) -> bool:
     log_target(
         g, {"seat": de, "action": "enlist" if yes else "no_enlist", "clearing": c,
             "player": seat},
-        ["below_three_hits", "below_attacker_pieces", "more_vp"] if yes else ["conditions_unmet"],
-        [seat],
+        ["three_conditions" if yes else "conditions_unmet"], [seat],
         "LR 7.7.6",
     )
     return yes
