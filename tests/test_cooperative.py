@@ -374,17 +374,45 @@ def test_lr_3_5_random_cooperative_games_keep_the_mode(seed: int) -> None:
     """Seeded cooperative games, the human seats played at random: no two bots ever battle,
     no dominance card is ever in play, a finished game is won by a whole side as LR 3.5.1
     says, and the record replays to the same state."""
-    from rootgame.bots import RandomBot
+    play_cooperative(COOP_MIXES[seed % len(COOP_MIXES)], seed)
 
-    factions = list(COOP_MIXES[seed % len(COOP_MIXES)])
-    g = new_game(factions, seed=seed, cooperative=True)
+
+VB_COOP_MIXES = (
+    ("marquise", "vagabot", EE),
+    ("alliance", "eyrie", "vagabot"),
+    ("eyrie", "vagabot", AA),
+    ("marquise", "alliance", "vagabot", EE),
+    ("alliance", "vagabot", MM),
+    ("marquise", "eyrie", "alliance", "vagabot"),
+)
+VB_CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter")
+
+
+@pytest.mark.parametrize("seed", range(36))
+def test_lr_3_5_random_cooperative_games_with_the_vagabot(seed: int) -> None:
+    """The same over 36 games with the Vagabot, each of its six characters in each mix (the
+    Vagrant's battles count: it never has a bot defend, ruling 331)."""
+    character = VB_CHARACTERS[seed // len(VB_COOP_MIXES)]
+    play_cooperative(VB_COOP_MIXES[seed % len(VB_COOP_MIXES)], 500 + seed,
+                     {"vagabot": {"character": character}})
+
+
+def play_cooperative(
+    mix: tuple[str, ...], seed: int, settings: dict[str, Any] | None = None
+) -> None:
+    """One seeded cooperative game, the human seats played at random, and its checks."""
+    from rootgame.bots import RandomBot
+    from rootgame.flow import FACTIONS
+
+    factions = list(mix)
+    g = new_game(factions, seed=seed, cooperative=True, bots=settings)
     players = [RandomBot(seed * 16 + s + 1) for s in range(len(factions))]
     while not g.is_over and g.turn_number < 60:
         seat = g.current_seat
         assert seat is not None
         g.apply(players[seat].choose(g))
     s = g.state
-    bots = {k for k, f in enumerate(factions) if f in (EE, MM, AA)}
+    bots = {k for k, f in enumerate(factions) if FACTIONS[f].is_bot}
     humans = set(range(len(factions))) - bots
     assert not [e for e in logged(g, "battle") if e["seat"] in bots and e["defender"] in bots]
     held = [c for p in s.seats for c in p.hand] + s.deck + s.discard

@@ -320,6 +320,8 @@ def _vagabot_pieces(g: GameState, s: int) -> tuple[dict[str, int], dict[str, tup
 
 VAGABOT_TRACK_AT = (6, 9, 12)
 """Law of Rootbotics 7.2.4: undamaged items for one, two, three items on the Battle Track."""
+VAGABOT_CHARACTERS = ("thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter")
+"""Law of Rootbotics 7.7.1-7.7.6."""
 
 
 def check_vagabot(g: GameState) -> None:
@@ -341,7 +343,10 @@ def check_vagabot(g: GameState) -> None:
     where.update(fs.gained)
     assert +where == Counter(LAW_ITEM_SUPPLY) + VAGABOND_RUIN, where
     assert all(k >= 0 for k in fs.items), fs.items
-    assert len(fs.gained) <= sum(fs.items) + len(fs.track)
+    # LR 7.7.5: the Scoundrel's items covering building slots still count among its named ones.
+    covered = sum(1 for c in b.clearings for x in g.buildings[c] if x == (-1, "item"))
+    assert covered == 0 or fs.character == "scoundrel", covered
+    assert len(fs.gained) <= sum(fs.items) + len(fs.track) + covered
     assert len(fs.track) <= 3 and set(fs.track) <= {"up", "down"}
     questing = "questing" in fs.traits
     count = sum(fs.items) + len(fs.track) if questing else fs.items[0] + fs.items[1] + len(
@@ -428,13 +433,19 @@ def check_pieces(g: GameState) -> None:
         # 2.2.3-2.2.4: buildings and ruins never exceed the slots.
         assert len(g.buildings[c]) <= b.slots[c], f"clearing {c}: {g.buildings[c]}"
         # Ruins only where they started (2.2.4, 5.1.4); only a Vagabond removes them.
-        ruins = sum(1 for o, k in g.buildings[c] if o == -1)
+        ruins = sum(1 for o, k in g.buildings[c] if (o, k) == (-1, "ruin"))
         assert ruins <= (1 if b.starts_with_ruin[c] else 0), f"ruins in {c}: {g.buildings[c]}"
         if "vagabond" not in g.factions and "vagabot" not in g.factions:
             assert ruins == (1 if b.starts_with_ruin[c] else 0), f"ruins in {c}"
+        # The map's own pieces come first: the ruin, then the Vagabot Scoundrel's items
+        # (Law of Rootbotics 7.7.5), which only the Vagabot places.
+        neutral = [k for o, k in g.buildings[c] if o == -1]
+        assert neutral == ["ruin"] * ruins + ["item"] * (len(neutral) - ruins), neutral
+        assert [o for o, _ in g.buildings[c][: len(neutral)]] == [-1] * len(neutral)
+        assert "vagabot" in g.factions or "item" not in neutral
         for o, k in g.buildings[c]:
             if o == -1:
-                assert k == "ruin"
+                assert k in ("ruin", "item")
             else:
                 assert 0 <= o < n and k in FACTIONS[g.factions[o]].building_kinds, (c, o, k)
         for o, k in g.tokens[c]:
@@ -547,7 +558,8 @@ def check_vp(g: GameState) -> None:
             assert n in vps[1:], (n, reason)
         elif reason.startswith("crafted ") and FACTIONS[g.factions[who]].is_bot:
             assert n == 1, "Law of Rootbotics 1.1: a bot's item scores one VP"
-        elif reason in ("nightmare", "card given", "ferry", "outrage", "aided"):
+        elif reason in ("nightmare", "card given", "ferry", "outrage", "aided", "scoundrel",
+                        "arbiter"):
             assert n == 1, (n, reason)
         elif reason.endswith(" track"):
             # Law of Rootbotics 4.6.1: a Buildings track's space (0 VP is not scored).
@@ -584,6 +596,21 @@ def check_vp(g: GameState) -> None:
     # 3.1: anyone at 30 VP (without dominance) has won; within a simultaneous step (a
     # battle's hits waiting on a decision such as Outrage) the check comes at its end (3.1.1).
     simultaneous = any("simultaneous" in f.data for f in g.stack)
+    if g.cooperative:
+        # Law of Rootbotics 3.5.1: the bots win together when any bot has 30 VP, the humans
+        # together when each human has 30.
+        bots = [k for k in range(g.n) if FACTIONS[g.factions[k]].is_bot]
+        humans = [k for k in range(g.n) if k not in bots]
+        vp = [p.vp for p in g.seats]
+        if not simultaneous and (
+            any(vp[k] >= WIN_VP for k in bots) or all(vp[k] >= WIN_VP for k in humans)
+        ):
+            assert g.winners, "a side reached its goal but the game goes on"
+        if g.winners:
+            assert sorted(g.winners) in (bots, humans), g.winners
+            side = bots if sorted(g.winners) == bots else humans
+            assert (max if side == bots else min)(vp[k] for k in side) >= WIN_VP, vp
+        return
     if any(s.vp >= WIN_VP and s.dominance is None for s in g.seats) and not simultaneous:
         assert g.winners, "a player reached 30 VP but the game goes on"
     if g.winners:
@@ -633,6 +660,7 @@ OFF_TURN_DECISIONS = (
     "outrage",
     "ally_discard_supporters",
     "vb_damage",
+    "enlist",  # a defender enlisting the Vagabot's Arbiter (Law of Rootbotics 7.7.6)
 )
 """Decisions a player may face in another player's turn: as defender in a battle (4.3.1,
 4.3.3, 4.3.4), Field Hospitals (6.2.3), Outrage as the defender who removed sympathy (8.2.6),
@@ -1001,11 +1029,12 @@ def play(
     deck: str = "base",
     bots: dict[str, Any] | None = None,
     landmarks: tuple[str, ...] = (),
+    cooperative: bool = False,
 ) -> Played:
     """Play one random game from ``seed``, checking invariants after every action."""
     game = new_game(
         list(factions), map=map_name, seed=seed, log=False, deck=deck, bots=bots,
-        landmarks=landmarks,
+        landmarks=landmarks, cooperative=cooperative,
     )
     chooser = Rng(seed * 1_000_003 + 12_345)
     checker = Rng(seed ^ 0x5EED)
@@ -1047,10 +1076,11 @@ def replay(
     deck: str = "base",
     bots: dict[str, Any] | None = None,
     landmarks: tuple[str, ...] = (),
+    cooperative: bool = False,
 ) -> Game:
     game = new_game(
         list(factions), map=map_name, seed=seed, log=False, deck=deck, bots=bots,
-        landmarks=landmarks,
+        landmarks=landmarks, cooperative=cooperative,
     )
     for i, t in enumerate(history, start=1):
         game.apply(t)
@@ -1191,6 +1221,26 @@ BOT_GAMES += [
 ]
 """56 seeded games of the Vagabot, through its difficulties, traits and characters (seven
 settings over eight mixes: each mix meets each setting)."""
+VB2_SETTINGS: list[dict[str, Any]] = [
+    {"difficulty": d, "traits": t, "character": c}
+    for d, t, c in zip(
+        ("default", "challenging", "easy", "nightmare", "default", "challenging"),
+        ([], ["marksman"], ["questing"], ["berserker"], ["adventurer", "helper"], ["questing"]),
+        ("vagrant", "scoundrel", "arbiter", "vagrant", "scoundrel", "arbiter"),
+        strict=True,
+    )
+]
+VB2_MIXES = [m for m in VB_MIXES if len(m) > 2]
+"""The Vagrant and the Arbiter need two other players in the Vagabot's clearing."""
+BOT_GAMES += [
+    (VB2_MIXES[i % len(VB2_MIXES)], {"vagabot": VB2_SETTINGS[i % len(VB2_SETTINGS)]}, 8500 + i)
+    for i in range(48)
+]
+"""48 seeded games of the Vagabot's Clockwork 2 characters, the Vagrant, the Scoundrel and
+the Arbiter (LR 7.7.4-7.7.6), each at two difficulties and with traits, in the three- and
+four-seat mixes (each character meets each mix). In these seeds the Vagrant starts 4 battles,
+the Scoundrel clears 9 clearings, the Arbiter is enlisted 6 times and a person is asked twice
+(docs/clockwork.md)."""
 
 
 @pytest.mark.parametrize(
@@ -1206,6 +1256,45 @@ def test_random_game_invariants_with_a_clockwork_bot(
     assert game.is_over
     check_all(game)
     again = replay(seed, game.history, p.snapshots, factions, bots=bots)
+    assert again.to_json() == game.to_json()
+
+
+COOP_VB_MIXES: list[tuple[str, ...]] = [
+    ("marquise", "vagabot", "electric-eyrie"),
+    ("alliance", "eyrie", "vagabot"),
+    ("eyrie", "vagabot", "automated-alliance"),
+    ("marquise", "alliance", "vagabot", "electric-eyrie"),
+    ("alliance", "vagabot", "mechanical-marquise"),
+    ("marquise", "eyrie", "alliance", "vagabot"),
+]
+"""Fully cooperative mixes with the Vagabot (LR 3.5): one to three humans, beside other bots."""
+COOP_VB_GAMES: list[tuple[tuple[str, ...], dict[str, Any], int]] = [
+    (COOP_VB_MIXES[i % len(COOP_VB_MIXES)],
+     {"vagabot": {"character": VAGABOT_CHARACTERS[i // len(COOP_VB_MIXES) % 6],
+                  "difficulty": ("default", "challenging", "easy", "nightmare")[i % 4]}},
+     9000 + i)
+    for i in range(42)
+]
+"""42 seeded cooperative games with the Vagabot: each of its six characters in each mix, at
+the four difficulties in turn."""
+
+
+@pytest.mark.parametrize(
+    ("factions", "bots", "seed"),
+    COOP_VB_GAMES,
+    ids=[f"coop-{'-'.join(m)}-{b['vagabot']['character']}-{s}" for m, b, s in COOP_VB_GAMES],
+)
+def test_random_cooperative_game_invariants_with_the_vagabot(
+    factions: tuple[str, ...], bots: dict[str, Any], seed: int
+) -> None:
+    """Fully cooperative play (LR 3.5) with the Vagabot: every invariant after every decision,
+    a finished game, and the history replays (tests/test_cooperative.py checks the mode's own
+    rules over games with the Vagabot too)."""
+    p = play(seed, factions=factions, bots=bots, heavy_every=8, cooperative=True)
+    game = p.game
+    assert game.is_over
+    check_all(game)
+    again = replay(seed, game.history, p.snapshots, factions, bots=bots, cooperative=True)
     assert again.to_json() == game.to_json()
 
 

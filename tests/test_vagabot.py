@@ -102,8 +102,10 @@ def test_lr_7_7_2_the_tinker_starts_with_three_items() -> None:
 
 
 def test_lr_3_3_settings_are_checked() -> None:
-    with pytest.raises(ValueError, match="character is one of thief, tinker, ranger"):
-        new_game(["marquise", VB], bots={VB: {"character": "arbiter"}})
+    with pytest.raises(
+        ValueError, match="character is one of thief, tinker, ranger, vagrant, scoundrel, arbiter"
+    ):
+        new_game(["marquise", VB], bots={VB: {"character": "harrier"}})
     with pytest.raises(ValueError, match="'swoop' is not one of its traits"):
         new_game(["marquise", VB], bots={VB: {"traits": ["swoop"]}})
     with pytest.raises(ValueError, match="same pieces"):

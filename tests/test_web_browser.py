@@ -439,7 +439,8 @@ def test_the_vagabot_is_seated_with_its_character_and_its_board_drawn(
     page.select_option("select[data-seat-for=alliance]", "off")
     page.select_option("select[data-seat-for=vagabot]", "auto")
     assert page.locator("select[data-character-for=vagabot] option").evaluate_all(
-        "els => els.map(e => e.value)") == ["thief", "tinker", "ranger"]
+        "els => els.map(e => e.value)") == [
+        "thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter"]
     page.select_option("select[data-character-for=vagabot]", "tinker")
     page.fill("#seed", "4")
     page.click("#start")

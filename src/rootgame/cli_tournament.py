@@ -30,7 +30,9 @@ DIFFICULTY_HELP = N_(
     "The Clockwork bots' difficulty: easy, default, challenging, nightmare; one bot's with "
     "BOT=LEVEL, comma-separated (e.g. electric-eyrie=challenging,mechanical-marquise=easy)."
 )
-CHARACTER_HELP = N_("The Vagabot's character: thief, tinker, ranger.")
+CHARACTER_HELP = N_(
+    "The Vagabot's character: thief, tinker, ranger, vagrant, scoundrel, arbiter."
+)
 TRAITS_HELP = N_(
     "The Clockwork bots' traits, comma-separated (e.g. swoop,war-tax), each to every bot "
     "that has it; one bot's with BOT=TRAIT (e.g. mechanical-marquise=blitz)."

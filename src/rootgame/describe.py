@@ -141,6 +141,9 @@ CHARACTER_NAMES: dict[str, str] = {
     "thief": Np_("character", "Thief"),
     "tinker": Np_("character", "Tinker"),
     "ranger": Np_("character", "Ranger"),
+    "vagrant": Np_("character", "Vagrant"),
+    "scoundrel": Np_("character", "Scoundrel"),
+    "arbiter": Np_("character", "Arbiter"),
 }
 # TRANSLATORS: the side of a Vagabond's item: face up (ready) or face down (exhausted),
 # undamaged or in the Damaged box.
@@ -164,6 +167,8 @@ PIECE_NAMES: dict[str, str] = {
     "wood": Np_("piece", "wood"),
     "keep": Np_("piece", "keep"),
     "ruin": Np_("piece", "ruin"),
+    # TRANSLATORS: the Vagabot Scoundrel's item covering a building slot (LR 7.7.5).
+    "item": Np_("piece", "Vagabot's item"),
     "warrior": Np_("piece", "warrior"),
     "base": Np_("piece", "base"),
     "sympathy": Np_("piece", "sympathy token"),
@@ -368,6 +373,9 @@ TEXT: dict[str, str] = {
     "turmoil": N_("Resolve the {suit} card that cannot be carried out, and fall into turmoil"),
     "tax-collector": N_("Tax Collector: remove a warrior from clearing {c} to draw a card"),
     "codebreakers": N_("Codebreakers: look at the hand of the {faction}"),
+    # The Vagabot's Arbiter (Law of Rootbotics 7.7.6), enlisted by a defender.
+    "enlist": N_("Enlist the {faction} (the Arbiter): 1 VP to him, his Battle Track to your hits"),
+    "pass@enlist": N_("Do not enlist the Arbiter"),
     "dominance": N_("Activate {card} (you will no longer score VP)"),
     "take-dominance": N_("Take {dom} by spending {card}"),
     "open-path": N_("Spend {card} to open the closed path {a}-{b} and score 1 VP"),
@@ -1119,6 +1127,7 @@ _DESCRIBERS: dict[str, Describer] = {
     "wood": _d_wood,
     "tax-collector": _d_tax,
     "codebreakers": _d_seat,
+    "enlist": _d_seat,
     "stand-and-deliver": _d_seat,
     "draw-with": _d_seat,
     "take-dominance": _d_take_dominance,

@@ -224,10 +224,29 @@ def _battle_text(game: Game, e: Event, who: str) -> str | None:
     """Battle events (4.3): the battle, ambushes, the roll, the hits."""
     kind = e.get("kind")
     if kind == "battle":
-        return _("{faction}: battles the {defender} in clearing {clearing}").format(
+        said = _("{faction}: battles the {defender} in clearing {clearing}")
+        if e.get("chooser") is not None:
+            said = _(
+                "{faction}: battles the {defender} in clearing {clearing}, a battle the "
+                "{chooser} started: it removes the pieces of both (LR 7.7.4)"
+            )
+        return said.format(
             faction=who,
             defender=_faction_of(game, e.get("defender"), sentence=True),
             clearing=clearing_label(board(game.state), int(e.get("clearing", 0))),
+            chooser=_faction_of(game, e.get("chooser"), sentence=True),
+        )
+    if kind == "enlist":
+        n = int(e.get("hits", 0))
+        return ngettext(
+            "{faction}: enlists the {other} (the Arbiter) in clearing {c}: {n} more maximum "
+            "rolled hit (LR 7.7.6)",
+            "{faction}: enlists the {other} (the Arbiter) in clearing {c}: {n} more maximum "
+            "rolled hits (LR 7.7.6)",
+            n,
+        ).format(
+            faction=who, other=_faction_of(game, e.get("helper"), sentence=True),
+            c=e.get("clearing"), n=n,
         )
     if kind == "ambush":
         card = card_name(int(e.get("card", 0)))
@@ -289,6 +308,10 @@ TARGET_TEXT: dict[str, str] = {
     "battle_player": N_("{faction}: battles the {other}"),
     "steal": N_("{faction}: steals from the {other} in clearing {c}"),
     "tinker": N_("{faction}: crafts {card} from the discard pile"),
+    "instigate_defender": N_("{faction}: has the {other} defend in clearing {c}"),
+    "instigate_attacker": N_("{faction}: has the {other} attack in clearing {c}"),
+    "enlist": N_("{faction}: enlists the {other} in clearing {c}"),
+    "no_enlist": N_("{faction}: does not enlist the {other} in clearing {c}"),
 }
 """A Clockwork bot's targets (factions/clockwork.py), by action."""
 CRITERIA_TEXT: dict[str, str] = {
@@ -311,6 +334,12 @@ CRITERIA_TEXT: dict[str, str] = {
     "most_buildings_tokens": N_("most buildings and tokens"),
     "fewest_warriors": N_("fewest warriors"),
     "topmost": N_("topmost with an item in the supply"),
+    "most_warriors_here": N_("most warriors there"),
+    "three_conditions": N_(
+        "fewer than three maximum rolled hits, fewer than the attacker's pieces there, and "
+        "more victory points than the Arbiter"
+    ),
+    "conditions_unmet": N_("not all three conditions are met"),
 }
 """The target criteria of the Law of Rootbotics, as the log names them."""
 
@@ -476,7 +505,8 @@ def _alliance_bot_text(game: Game, e: Event, who: str) -> str:
 
 VAGABOT_EVENTS = (
     "vagabot_item", "slip", "vagabot_sequence", "vagabot_quest", "vagabot_quested",
-    "vagabot_aid", "vagabot_stays", "vagabot_battle_again", "marksman",
+    "vagabot_aid", "vagabot_stays", "vagabot_battle_again", "marksman", "scoundrel",
+    "scoundrel_no_slot",
 )
 """The Vagabot's own events (Law of Rootbotics 7)."""
 VAGABOT_ITEM_TEXT: dict[str, tuple[str, str]] = {
@@ -492,6 +522,10 @@ VAGABOT_ITEM_TEXT: dict[str, tuple[str, str]] = {
     "untrack": Nn_(
         "{faction}: {n} item leaves the Battle Track",
         "{faction}: {n} items leave the Battle Track",
+    ),
+    "cover": Nn_(
+        "{faction}: {n} item covers a building slot for the rest of the game (LR 7.7.5)",
+        "{faction}: {n} items cover building slots for the rest of the game (LR 7.7.5)",
     ),
 }
 """The Vagabot's item changes (LR 7.2.3-7.2.5), singular and plural."""
@@ -543,6 +577,14 @@ def _vagabot_text(game: Game, e: Event, who: str) -> str:
         return _(
             "{faction}: too few items to move to clearing {c}: stays where it is"
         ).format(faction=who, c=e.get("clearing"))
+    if kind == "scoundrel":
+        return _(
+            "{faction}: the Scoundrel removes every enemy piece in clearing {c} (LR 7.7.5)"
+        ).format(faction=who, c=e.get("clearing"))
+    if kind == "scoundrel_no_slot":
+        return _("{faction}: no open building slot in clearing {c}: keeps its item").format(
+            faction=who, c=e.get("clearing")
+        )
     if kind == "vagabot_battle_again":
         return _("{faction}: battles again in clearing {c}").format(
             faction=who, c=e.get("clearing")

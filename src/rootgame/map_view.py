@@ -58,6 +58,8 @@ def abbreviations() -> dict[str, str]:
         "wood": pgettext("map", "wood"),
         "roost": pgettext("map", "roost"),
         "ruin": pgettext("map", "ruin"),
+        # TRANSLATORS: a building slot covered by the Vagabot's item (LR 7.7.5).
+        "item": pgettext("map", "item"),
         "base": pgettext("map", "base"),
         "sympathy": pgettext("map", "symp"),
         "pawn": pgettext("map", "pawn"),
@@ -191,6 +193,9 @@ def _box(
             rows.extend((f, line) for line in _flow([letter(f), *words], inner))
     if any(o is None and k == "ruin" for o, k in clearing["buildings"]):
         rows.append(("", short["ruin"]))
+    covered = sum(1 for o, k in clearing["buildings"] if o is None and k == "item")
+    if covered:
+        rows.append(("", " ".join([short["item"]] * covered)))
     if len(rows) > BOX_H - 2:
         rows = rows[: BOX_H - 2]
         f, last = rows[-1]

@@ -516,7 +516,7 @@ BOARD_FIELDS: dict[str, tuple[str, ...]] = {
     "automated-alliance": ("order", "difficulty", "traits"),
     "vagabot": (
         "character", "pawn", "items", "track", "quest", "done", "quest_deck", "ruins", "gained",
-        "order", "difficulty", "traits",
+        "covered", "order", "difficulty", "traits",
     ),
     "vagabond": (
         "character", "pawn", "items", "relationships", "quests", "done", "quest_deck", "ruins",
@@ -669,7 +669,9 @@ def _describe(g: GameState, with_stack: bool) -> dict[str, Any]:
     clearings: dict[str, Any] = {}
     ruins: list[int] = []
     for c in b.clearings:
-        blds = g.buildings[c]
+        # The map's own pieces come first: a ruin, then the slots covered by the Vagabot's
+        # items (Law of Rootbotics 7.7.5, written with its board: "covered").
+        blds = [x for x in g.buildings[c] if x != (-1, "item")]
         k = sum(1 for o, _ in blds if o < 0)
         if any(o >= 0 for o, _ in blds[:k]) or k > 1:
             raise PositionError(f"clearings.{c}: a ruin after a building cannot be written")
@@ -982,8 +984,8 @@ def _board_text(field: str, v: Any) -> str:
         return "/".join(f"{k}:{str(x).replace(' ', '+') or '-'}" for k, x in v.items()) or "-"
     if field == "relationships":
         return "/".join(f"{k}:{x}" for k, x in v.items()) or "-"
-    if field in ("quests", "done", "quest_deck"):
-        return ",".join(v) or "-"
+    if field in ("quests", "done", "quest_deck", "covered"):
+        return ",".join(str(x) for x in v) or "-"
     if field == "removed":
         return str(v).replace(" ", "+") or "-"
     return str(v)
@@ -1280,6 +1282,8 @@ def _decode_board(where: str, field: str, value: str) -> Any:
         return out
     if field in ("quests", "done", "quest_deck"):
         return [] if _empty(value) else value.split(",")
+    if field == "covered":  # the Vagabot's Scoundrel: a clearing per covered slot
+        return [int(x) if x.isdigit() else x for x in ([] if _empty(value) else value.split(","))]
     if field == "removed":
         return "" if _empty(value) else value.replace("+", " ")
     if field == "character":

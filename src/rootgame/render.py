@@ -118,12 +118,15 @@ def board_table(view: JSON) -> Table:
     for c in view["clearings"]:
         used = len(c["buildings"])
         ruins = sum(1 for o, k in c["buildings"] if o is None and k == "ruin")
+        covered = sum(1 for o, k in c["buildings"] if o is None and k == "item")
         t.add_row(
             str(c["id"]),
             _suit(c["suit"]),
             f"{c['slots'] - used}/{c['slots']}",
             *[_pieces(c, f) for f in view["factions"]],
-            piece_name("ruin") if ruins else "",
+            " ".join(
+                [piece_name("ruin")] * (1 if ruins else 0) + [piece_name("item")] * covered
+            ),
             _fac(c["ruler"], short=True),
         )
     return t

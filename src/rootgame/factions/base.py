@@ -175,6 +175,20 @@ class Faction:
         """As attacker, just before the dice of a battle are rolled (4.3.2), once the ambush
         is over: the Vagabot's Marksman deals its hit here (Law of Rootbotics)."""
 
+    def enlistable(self, g: GameState, seat: int, bf: Any) -> bool:
+        """Whether the defender of the battle ``bf`` may enlist this player before the dice
+        (``seat`` is neither side of it): the Vagabot's Arbiter (Law of Rootbotics 7.7.6)."""
+        return False
+
+    def enlisted_by_bot(self, g: GameState, seat: int, bf: Any) -> bool:
+        """Whether a bot defender of ``bf`` enlists this player (its own rule, LR 7.7.6)."""
+        return False
+
+    def enlist(self, g: GameState, seat: int, bf: Any) -> int:
+        """Enlisted by the defender of ``bf``: what this player gains, and the hits it adds
+        to the defender's maximum rolled hits (4.3.2.I)."""
+        return 0
+
     def after_battle(
         self, g: GameState, seat: int, enemy: int, c: int, warriors: int, others: int,
         battle: dict[str, Any],

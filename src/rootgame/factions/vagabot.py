@@ -6,8 +6,9 @@ taking hits (7.2.5); 7.3 setup (character, pawn in the forest with most adjacent
 one quest, the ruins, the starting items); 7.4 Birdsong (reveal the order card, craft it,
 Slip); 7.5 Daylight: the order card's suit sets the sequence of Explore, Quest, Aid, Battle,
 Repair and Special (:data:`SEQUENCES`); 7.6 Evening (refresh, repair, discard the order card);
-7.7 the characters. The difficulty cards change the Evening refresh and add Nightmare's point;
-the trait cards Adventurer, Berserker, Helper, Marksman and the Clockwork 2 Questing.
+7.7 the characters (factions/vagabot_characters.py). The difficulty cards change the Evening
+refresh and add Nightmare's point; the trait cards Adventurer, Berserker, Helper, Marksman and
+the Clockwork 2 Questing.
 
 It plays with the Vagabond's pawn (the human Vagabond cannot sit at its table) and uses the
 Vagabond's general rules where the Law of Rootbotics keeps them: the pawn's places (clearings
@@ -33,7 +34,6 @@ from ..rules.core import (
     board,
     buildings_changed,
     card_suit,
-    discard,
     draw,
     has_pieces,
     score,
@@ -54,7 +54,6 @@ from .clockwork import (
     foe,
     has_trait,
     is_bot,
-    log_target,
     nightmare_point,
     pieces_of,
     priority_rank,
@@ -71,8 +70,9 @@ from .vagabond import (
 )
 
 NAME = "vagabot"
-CHARACTERS: tuple[str, ...] = ("thief", "tinker", "ranger")
-"""LR 7.7.1-7.7.3: the Vagabot's own character cards (not the Vagabond's, LR 7.3.1)."""
+CHARACTERS: tuple[str, ...] = ("thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter")
+"""LR 7.7.1-7.7.6: the Vagabot's own character cards (not the Vagabond's, LR 7.3.1); the
+last three are the Clockwork 2 characters."""
 START_ITEMS = 4
 """LR 7.3.5: items marked "S" in the Satchel at setup (the Tinker one fewer, 7.7.2)."""
 TRAITS: tuple[str, ...] = ("adventurer", "berserker", "helper", "marksman", "questing")
@@ -93,8 +93,6 @@ REFRESH_DAMAGED, REFRESH_WHOLE = 4, 6
 """LR 7.6.1: items refreshed in Evening with a damaged item, and with none."""
 REFRESH_CHANGE: dict[str, int] = {"easy": -1, "default": 0, "challenging": 1, "nightmare": 1}
 """The difficulty cards: one item fewer (Easy) or more (Challenging, Nightmare) refreshed."""
-RANGER_DAMAGED = 3
-"""LR 7.7.3: the damaged items that make the Ranger slip."""
 FULL_REMOVAL_DAMAGE = 3
 """LR 7.2.1.I."""
 UP, DOWN, DUP, DDOWN = 0, 1, 2, 3
@@ -533,6 +531,24 @@ class Vagabot(Faction):
             emit(g, {"kind": "marksman", "seat": seat, "clearing": bf.data["c"]})
             deal_hits(g, bf, bf.data["d"], 1, seat)
 
+    def enlistable(self, g: GameState, seat: int, bf: Frame) -> bool:
+        """LR 7.7.6: the Arbiter in the battle's clearing, neither side of it."""
+        from .vagabot_characters import arbiter_enlistable
+
+        return arbiter_enlistable(g, seat, bf)
+
+    def enlisted_by_bot(self, g: GameState, seat: int, bf: Frame) -> bool:
+        """LR 7.7.6.I-III: whether a bot defender enlists the Arbiter."""
+        from .vagabot_characters import bot_enlists_arbiter
+
+        return bot_enlists_arbiter(g, seat, bf)
+
+    def enlist(self, g: GameState, seat: int, bf: Frame) -> int:
+        """LR 7.7.6: enlisted, the Arbiter scores one VP and adds his Battle Track's items to
+        the defender's maximum rolled hits."""
+        score(g, seat, 1, "arbiter")
+        return len(st(g, seat).track)
+
     def after_battle(
         self, g: GameState, seat: int, enemy: int, c: int, warriors: int, others: int,
         battle: dict[str, Any],
@@ -641,7 +657,7 @@ class Vagabot(Faction):
 
 FIELDS = (
     "character", "pawn", "items", "track", "quest", "done", "quest_deck", "ruins", "gained",
-    "order", "difficulty", "traits",
+    "covered", "order", "difficulty", "traits",
 )
 """The Vagabot's board fields in positions (factions/vagabot_position.py)."""
 
@@ -694,6 +710,8 @@ def _run(g: GameState, f: Frame) -> None:
             exhaust(g, seat, 1, "repair")
             repair(g, seat, 1, "LR 7.5.5")
     else:
+        from .vagabot_characters import special
+
         special(g, seat)
 
 
@@ -864,64 +882,3 @@ def battle_again(g: GameState, seat: int, d: dict[str, Any]) -> None:
         start_battle(g, seat, c, t)
         return
     del d["battle"]
-
-
-# --- LR 7.5.6 Special, LR 7.7 the characters --------------------------------------------------
-
-
-def special(g: GameState, seat: int) -> None:
-    """LR 7.5.6: exhaust an item for the character's action; skipped if it would do nothing."""
-    fs = st(g, seat)
-    if not ready(fs):
-        return
-    action = SPECIALS[fs.character]
-    action(g, seat)
-
-
-def thief(g: GameState, seat: int) -> None:
-    """LR 7.7.1: a random card from the enemy in its clearing with the most VP, then the most
-    pieces there; a bot has no hand to take from (LR 2.8.1). It holds no hand, so the card is
-    discarded (docs/rulings.md)."""
-    c = clearing_of(st(g, seat))
-    foes = [
-        s for s in range(g.n)
-        if c and foe(g, seat, s) and has_pieces(g, s, c) and g.seats[s].hand
-    ]
-    if not foes:
-        return
-    t = choose_player(
-        g, seat, "steal", c, foes,
-        (("most_vp", lambda s: g.seats[s].vp), ("most_pieces", lambda s: pieces_of(g, s, c))),
-        "LR 7.7.1",
-    )
-    exhaust(g, seat, 1, "special")
-    hand = g.seats[t].hand
-    cid = hand.pop(chance.pick(g, len(hand), "steal") if len(hand) > 1 else 0)
-    emit(g, {"kind": "take", "seat": seat, "from": t, "card": cid})
-    discard(g, cid)
-
-
-def tinker(g: GameState, seat: int) -> None:
-    """LR 7.7.2: craft the topmost card of the discard pile showing an item still in the
-    supply (1 VP, LR 1.1); the card stays in the discard pile (docs/rulings.md)."""
-    for cid in reversed(g.discard):
-        card = DECK[cid]
-        if card.kind == "item" and card.item is not None and g.items.get(card.item, 0) > 0:
-            exhaust(g, seat, 1, "special")
-            log_target(g, {"seat": seat, "action": "tinker", "card": cid}, ["topmost"],
-                       [], "LR 7.7.2")
-            craft_order(g, seat, cid)
-            return
-
-
-def ranger(g: GameState, seat: int) -> None:
-    """LR 7.7.3: with three damaged items or more, slip into an adjacent forest at random."""
-    if damaged(st(g, seat)) >= RANGER_DAMAGED and forests_next_to(g, st(g, seat).pawn):
-        exhaust(g, seat, 1, "special")
-        slip(g, seat, "LR 7.7.3")
-
-
-SPECIALS: dict[str, Callable[[GameState, int], None]] = {
-    "thief": thief, "tinker": tinker, "ranger": ranger,
-}
-"""LR 7.7: each character's Special action."""

@@ -7,7 +7,8 @@
       "track": ["down"],                           # the Battle Track, left to right
       "quest": "errand:fox", "done": [...], "quest_deck": [...],   # top first
       "ruins": {"6": "bag"}, "order": "anvil",
-      "gained": "hammer boot"                      # the named items among them
+      "gained": "hammer boot",                     # the named items among them
+      "covered": [5]                               # slots its items cover (the Scoundrel)
     }
 
 Items are all alike (Law of Rootbotics 7.2.3): counted by state. By default the pawn stands in
@@ -20,11 +21,12 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import PositionError
-from ..rules.core import board
+from ..rules.core import board, buildings_changed
 from ..state import JSON, GameState
 from .vagabond import FOREST_BASE, QUEST_KEYS, QUESTS, RUIN_ITEMS, place_name
 from .vagabond_position import items_text, parse_items, read_pawn
 from .vagabot import START_ITEMS, STATE_WORDS, UP, st
+from .vagabot_characters import COVER, covered_slots
 
 
 def _err(msg: str) -> PositionError:
@@ -80,9 +82,10 @@ def load_vagabot(g: GameState, seat: int, spec: JSON) -> None:
         fs.quest_deck = [q for q in range(len(QUESTS)) if q not in used][::-1]
     if len(set(used + fs.quest_deck)) != len(used + fs.quest_deck):
         raise _err("quests: a quest card is placed twice")
+    covered = _covered(g, spec.get("covered", []))
     gained = parse_items(spec.get("gained", ""), "gained", _err)
     fs.gained = [it for it, n in gained.items() for _ in range(n)]
-    if len(fs.gained) > sum(fs.items) + len(fs.track):
+    if len(fs.gained) > sum(fs.items) + len(fs.track) + covered:
         raise _err("gained: more named items than it holds")
     ruin_cs = [c for c in b.clearings if (-1, "ruin") in g.buildings[c]]
     ruins = spec.get("ruins")
@@ -97,6 +100,26 @@ def load_vagabot(g: GameState, seat: int, spec: JSON) -> None:
         if c not in ruin_cs:
             raise _err(f"ruins: clearing {c} has no ruin")
         fs.ruins[c] = [it for it, n in parse_items(v, f"ruins.{c}", _err).items() for _ in range(n)]
+
+
+def _covered(g: GameState, spec: Any) -> int:
+    """LR 7.7.5: the Scoundrel's items covering a building slot, a clearing per item, placed
+    after the ruin (as ``vagabot_characters.cover_slot`` does). How many."""
+    b = board(g)
+    if not isinstance(spec, list):
+        raise _err("covered: a list of clearings, one per item covering a building slot")
+    for c in spec:
+        if not isinstance(c, int) or isinstance(c, bool) or c not in b.clearings:
+            raise _err(f"covered: there is no clearing {c!r}")
+        blds = g.buildings[c]
+        if len(blds) >= b.slots[c]:
+            raise _err(f"covered: clearing {c} has no open building slot")
+        at = 0
+        while at < len(blds) and blds[at][0] < 0:
+            at += 1
+        blds.insert(at, COVER)
+        buildings_changed(g, c)
+    return len(spec)
 
 
 def describe_vagabot(g: GameState, seat: int) -> dict[str, Any]:
@@ -116,6 +139,8 @@ def describe_vagabot(g: GameState, seat: int) -> dict[str, Any]:
     out["quest_deck"] = [QUEST_KEYS[q] for q in fs.quest_deck[::-1]]
     if fs.gained:
         out["gained"] = items_text({it: fs.gained.count(it) for it in set(fs.gained)})
+    if covered_slots(g):
+        out["covered"] = covered_slots(g)
     out["ruins"] = {
         str(c): items_text({it: v.count(it) for it in set(v)}) for c, v in sorted(fs.ruins.items())
     }

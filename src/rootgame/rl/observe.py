@@ -44,6 +44,8 @@ class Observer:
         """Each card id of the configuration's deck -> its place in the card sections."""
         self.key_pos = {DECK[cid].key: i for i, cid in enumerate(ids)}
         self.pieces: list[tuple[int, str]] = [(-1, "ruin")]
+        if "vagabot" in c.factions:
+            self.pieces.append((-1, "item"))  # the Scoundrel's covered slots (LR 7.7.5)
         for s, f in enumerate(c.factions):
             self.pieces.extend((s, k) for k in FACTIONS[f].building_kinds)
         self.b_idx = {p: i for i, p in enumerate(self.pieces)}

@@ -11,6 +11,12 @@
    simultaneous step: the 30-VP check comes when it is complete, with the tie rule (3.1.1).
 
 Effects that removals trigger (Field Hospitals) come after all removals of a step (1.5.4).
+
+Two Law of Rootbotics rules let a third player into a battle, each written once here: before
+the dice the defender may enlist a player who offers (``Faction.enlistable``: the Vagabot's
+Arbiter, 7.7.6; a bot defender decides by that player's rule, ``Faction.enlisted_by_bot``), and
+a battle may be started by a player who then chooses the pieces both sides lose (``chooser``:
+the Vagabot's Vagrant, 7.7.4).
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from typing import Any
 from ..actions import (
     CARD,
     PIECE,
+    SEAT,
     Action,
 )
 from ..cards import DECK
@@ -70,39 +77,42 @@ def _other_pieces(g: GameState, s: int, c: int) -> int:
     return sum(1 for o, _ in g.buildings[c] if o == s) + sum(1 for o, _ in g.tokens[c] if o == s)
 
 
-def start_battle(g: GameState, attacker: int, c: int, defender: int, ally: int = -1) -> None:
+def start_battle(
+    g: GameState, attacker: int, c: int, defender: int, ally: int = -1, chooser: int = -1
+) -> None:
     """Push a battle in ``c``; it runs when the engine next advances. ``ally``: the seat whose
-    warriors the attacking Vagabond treats as his own (9.2.9.2.3), or -1."""
+    warriors the attacking Vagabond treats as his own (9.2.9.2.3), or -1. ``chooser``: the
+    player who started the battle between two others and chooses the buildings and tokens
+    both sides lose (the Vagrant, Law of Rootbotics 7.7.4), or -1."""
     if g.log is not None:
         event: dict[str, object] = {
             "kind": "battle", "seat": attacker, "defender": defender, "clearing": c
         }
         if ally >= 0:
             event["ally"] = ally
+        if chooser >= 0:
+            event["chooser"] = chooser
         emit(g, event)
-    g.stack.append(
-        Frame(
-            "battle",
-            None,
-            {
-                "a": attacker,
-                "d": defender,
-                "c": c,
-                "step": "ambush",
-                "firsts": (),
-                "rolled_a": 0,
-                "rolled_d": 0,
-                "extra_a": 0,
-                "extra_d": 0,
-                "armor_a": False,
-                "armor_d": False,
-                "removed": (),
-                "ally": ally,
-                "lost_a": 0,
-                "lost_d": 0,
-            },
-        )
-    )
+    data: dict[str, Any] = {
+        "a": attacker,
+        "d": defender,
+        "c": c,
+        "step": "ambush",
+        "firsts": (),
+        "rolled_a": 0,
+        "rolled_d": 0,
+        "extra_a": 0,
+        "extra_d": 0,
+        "armor_a": False,
+        "armor_d": False,
+        "removed": (),
+        "ally": ally,
+        "lost_a": 0,
+        "lost_d": 0,
+    }
+    if chooser >= 0:
+        data["chooser"] = chooser
+    g.stack.append(Frame("battle", None, data))
 
 
 def current_battle(g: GameState) -> Frame:
@@ -137,10 +147,11 @@ def deal_hits(g: GameState, bf: Frame, target: int, n: int, by: int) -> None:
 
 def take_other_hits(g: GameState, target: int, c: int, hits: int, by: int | None) -> None:
     """Hits left after the warriors are gone: remove buildings/tokens, asking ``target`` which
-    when it has a real choice."""
+    when it has a real choice (or the battle's ``chooser``, who chooses for both sides)."""
     if hits <= 0:
         return
-    if fac(g, target).is_bot:
+    chooser = current_battle(g).data.get("chooser", target)
+    if fac(g, target).is_bot or fac(g, chooser).is_bot:
         # Law of Rootbotics 1.2.1: a bot's tokens go first, then buildings chosen at random.
         from ..factions.clockwork import lose_pieces  # (it builds on these rules)
 
@@ -154,7 +165,10 @@ def take_other_hits(g: GameState, target: int, c: int, hits: int, by: int | None
         for _ in range(min(hits, total)):
             _remove_kind(g, target, c, kinds[0] if len(kinds) == 1 else _kinds(g, target, c)[0], by)
         return
-    g.stack.append(Frame("take_hits", target, {"c": c, "hits": hits, "by": by}))
+    data: dict[str, Any] = {"c": c, "hits": hits, "by": by}
+    if chooser != target:
+        data["of"] = target
+    g.stack.append(Frame("take_hits", chooser, data))
 
 
 def _kinds(g: GameState, s: int, c: int) -> list[str]:
@@ -207,18 +221,19 @@ def _scored_in_battle(g: GameState, by: int | None, c: int) -> None:
 @decision("take_hits", "Choose which piece to remove", takes=(("remove", PIECE),))
 def _take_hits_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
-    return [("remove", k) for k in _kinds(g, f.seat, f.data["c"])]
+    return [("remove", k) for k in _kinds(g, f.data.get("of", f.seat), f.data["c"])]
 
 
 @applies("take_hits")
 def _take_hits_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     c = f.data["c"]
+    target = f.data.get("of", f.seat)
     # Popped first: effects the removal triggers (Outrage, 8.2.6; a base's losses, 8.2.5)
     # push their frames, which resolve after the remaining hits (1.5.4).
     pop(g, f)
-    _remove_kind(g, f.seat, c, str(a[1]), f.data["by"])
-    take_other_hits(g, f.seat, c, f.data["hits"] - 1, f.data["by"])
+    _remove_kind(g, target, c, str(a[1]), f.data["by"])
+    take_other_hits(g, target, c, f.data["hits"] - 1, f.data["by"])
 
 
 def _triggers(g: GameState, bf: Frame) -> None:
@@ -260,8 +275,12 @@ def _battle_run(g: GameState, f: Frame) -> None:
             _after_battle(g, d)
     elif step == "before_roll":
         # Effects "before the dice are rolled" (the Vagabot's Marksman, Law of Rootbotics).
-        d["step"] = "dice"
+        d["step"] = "enlist"
         fac(g, a).before_roll(g, a, f)
+    elif step == "enlist":
+        # Before the dice, the defender may enlist a player there (the Arbiter, LR 7.7.6).
+        d["step"] = "dice"
+        _offer_enlist(g, f)
     elif step == "dice":
         hi, lo = roll_dice(g)
         if hi < lo:
@@ -271,7 +290,7 @@ def _battle_run(g: GameState, f: Frame) -> None:
             hi, lo = lo, hi
         d["dice"] = (hi, lo)
         d["rolled_a"] = min(hi, fac(g, a).rolled_hits_cap(g, a, c, d))
-        d["rolled_d"] = min(lo, fac(g, de).rolled_hits_cap(g, de, c, d))
+        d["rolled_d"] = min(lo, fac(g, de).rolled_hits_cap(g, de, c, d) + d.get("enlisted", 0))
         # 4.3.2.I: rolled hits are capped by each side's warriors in the clearing.
         if g.log is not None:
             emit(
@@ -363,6 +382,46 @@ def _hits_event(g: GameState, bf: Frame, side: int, target: int, n: int, defense
             "ignored": ignored,
         },
     )
+
+
+# --- Enlisting a third player before the dice (Law of Rootbotics 7.7.6) ------------------
+
+
+def _offer_enlist(g: GameState, bf: Frame) -> None:
+    """Each player the defender may enlist (``Faction.enlistable``): a bot defender decides
+    by that player's rule (``Faction.enlisted_by_bot``), a human is asked."""
+    de = bf.data["d"]
+    for s in range(g.n):
+        if not fac(g, s).enlistable(g, s, bf):
+            continue
+        if not fac(g, de).is_bot:
+            g.stack.append(Frame("enlist", de, {"helper": s}))
+        elif fac(g, s).enlisted_by_bot(g, s, bf):
+            _enlist(g, bf, s)
+
+
+def _enlist(g: GameState, bf: Frame, helper: int) -> None:
+    """``helper`` joins the defender: its gain, and the hits it adds to the defender's
+    maximum rolled hits (4.3.2.I)."""
+    n = fac(g, helper).enlist(g, helper, bf)
+    bf.data["enlisted"] = bf.data.get("enlisted", 0) + n
+    emit(
+        g,
+        {"kind": "enlist", "seat": bf.data["d"], "helper": helper, "clearing": bf.data["c"],
+         "hits": n},
+    )
+
+
+@decision("enlist", "Enlist a player in your defence?", takes=(("enlist", SEAT), ("pass",)))
+def _enlist_legal(g: GameState, f: Frame) -> list[Action]:
+    return [("enlist", f.data["helper"]), ("pass",)]
+
+
+@applies("enlist")
+def _enlist_apply(g: GameState, f: Frame, a: Action) -> None:
+    pop(g, f)
+    if a[0] == "enlist":
+        _enlist(g, current_battle(g), int(a[1]))
 
 
 # --- 4.3.1 Ambush --------------------------------------------------------------------------

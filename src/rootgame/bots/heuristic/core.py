@@ -85,6 +85,7 @@ IN_BATTLE = frozenset(
         "take_hits",
         "field_hospital",
         "vb_damage",
+        "enlist",
     }
 )
 """Decisions inside a battle: the lookahead plays them with :func:`reply` until it ends."""

@@ -8,7 +8,7 @@ const COLORS = { marquise: "#e07b26", eyrie: "#2f62c8", alliance: "#3f9e4d", vag
   "mechanical-marquise": "#e07b26", "electric-eyrie": "#2f62c8", "automated-alliance": "#3f9e4d" };
 const SUIT_FILL = { fox: "#e4835f", rabbit: "#f0d173", mouse: "#d9a066", bird: "#8fbbe6" };
 const PIECE_MARK = { sawmill: "S", workshop: "W", recruiter: "R", roost: "▲", ruin: "✕",
-  keep: "K", wood: "w" };
+  keep: "K", wood: "w", item: "◆" };
 const S = { lang: "en", text: null, maps: {}, mapLoading: {}, meta: null, state: null, seat: null, ws: null,
   retry: 0, route: null, shownSeat: null, replay: null };
 const SVGNS = "http://www.w3.org/2000/svg";
