@@ -13,6 +13,7 @@ from lawkit import cid
 from rootgame import Game, bots, new_game
 from rootgame.bench import bot_seed
 from rootgame.bots import Choice, Observation, ismcts
+from rootgame.bots.heuristic.clockwork import EE_ROOST
 from rootgame.bots.heuristic.core import HeuristicBot, evaluate
 from rootgame.bots.heuristic.core import policy as heuristic_policy
 from rootgame.factions.eyrie import COLUMNS
@@ -266,6 +267,58 @@ def test_6_5_4_the_marquise_builds_when_she_can() -> None:
     choice = bots.get("heuristic", seed=4).decide(Observation(g))
     assert choice.action[0] == "build"
     assert choice.reason is not None and choice.reason.code.startswith("marquise.")
+
+
+def _against_the_bot(clearings: dict[str, Any], **desc: Any) -> Game:
+    """The Marquise's Daylight actions against the Electric Eyrie (seat 1), her keep and a
+    sawmill in 1, a warrior in 5, the bot's home roost with two warriors in 3."""
+    where = {"1": {"marquise": "3w keep sawmill"}, "5": {"marquise": "1w"}}
+    where["3"] = {"electric-eyrie": "2w roost"}
+    where.update(clearings)
+    return build(
+        {
+            "factions": ["marquise", "electric-eyrie"],
+            "turn": "marquise",
+            "at": "daylight:actions",
+            "clearings": where,
+            **desc,
+        }
+    )
+
+
+def test_6_5_the_marquise_s_last_action_is_judged_before_the_bot_s_turn() -> None:
+    """The lookahead stops at the end of her turn: a Clockwork bot's turn asks nothing, so
+    it used to be played whole after an action that ends her Daylight (its roosts scored
+    against that action) and not after a march, which leaves a second move to decide. With
+    one action left and wood for a sawmill she builds; she marched for nothing."""
+    g = _against_the_bot({"1": {"marquise": "3w keep sawmill 1wood"}}, turn_state={"actions": 1})
+    choice = _decide(g)
+    assert choice.action == ("build", "sawmill", 5)
+    assert choice.reason is not None and choice.reason.code == "marquise.vp"
+
+
+def test_6_5_1_the_marquise_battles_the_electric_eyrie_s_roost() -> None:
+    """Her two warriors stand with one of the bot's and a roost in 7: every roost on the map
+    is a VP of the bot's every Evening (LR 5.6), so she battles there with her last action."""
+    g = _against_the_bot(
+        {"7": {"marquise": "2w", "electric-eyrie": "1w roost"}}, turn_state={"actions": 1}
+    )
+    assert _decide(g).action == ("battle", 7, 1)
+    assert evaluate(g.state, 1)["roosts"] == 2 * EE_ROOST
+
+
+def test_6_5_a_bird_card_buys_the_marquise_an_action_worth_it() -> None:
+    """No action left, a bird card in hand and wood for a sawmill: she spends the card, and
+    the reason names the action it buys (the lookahead of spending sees only the card gone)."""
+    g = _against_the_bot(
+        {"1": {"marquise": "3w keep sawmill 1wood"}},
+        turn_state={"actions": 0},
+        hands={"marquise": ["royal-claim", "anvil"]},
+    )
+    choice = _decide(g)
+    assert choice.action == ("bird", cid("royal-claim"))
+    assert choice.reason is not None and choice.reason.code == "marquise.extra-action"
+    assert "Build a sawmill in clearing 5" in str(choice.reason)
 
 
 # --- the Alliance ----------------------------------------------------------------------------

@@ -151,11 +151,16 @@ def log_action(g: GameState, f: Frame, a: Action, forced: bool, tok: str | None 
         )
 
 
-def advance(g: GameState, on_forced: ForcedFn | None = None) -> list[Action]:
+def advance(
+    g: GameState, on_forced: ForcedFn | None = None, horizon: int | None = None
+) -> list[Action]:
     """Run until a player must choose among two or more actions, or the game is over.
 
     Returns the legal actions of the pending decision (empty when the game is over).
-    ``on_forced(g, frame, action)`` is called before each forced step is applied.
+    ``on_forced(g, frame, action)`` is called before each forced step is applied. With a
+    ``horizon`` (a turn number), stop as soon as that turn has passed, returning no actions:
+    a lookahead that ends there (bots/sim.py) does not play the next player's turn, which a
+    Clockwork bot's turn would otherwise be, whole (it asks nothing).
     """
     steps = 0
     stack = g.stack
@@ -172,6 +177,8 @@ def advance(g: GameState, on_forced: ForcedFn | None = None) -> list[Action]:
         run = drivers.get(kind)
         if run is not None:
             run(g, f)
+            if horizon is not None and g.turn_number != horizon:
+                return []
             continue
         legal, apply = decisions[kind]
         acts = legal(g, f)

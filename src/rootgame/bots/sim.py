@@ -17,12 +17,14 @@ def legal(g: GameState) -> list[Action]:
     return advance(g)
 
 
-def step(g: GameState, a: Action) -> list[Action]:
-    """Apply legal action ``a`` to ``g``; return the legal actions of the next decision."""
+def step(g: GameState, a: Action, horizon: int | None = None) -> list[Action]:
+    """Apply legal action ``a`` to ``g``; return the legal actions of the next decision.
+    With a ``horizon`` (a turn number), stop once that turn is over (no actions then: see
+    ``flow.advance``)."""
     f = g.stack[-1]
     g.decisions += 1
     DECISIONS[f.kind][1](g, f, a)
-    return advance(g)
+    return advance(g, horizon=horizon)
 
 
 def deciding(g: GameState) -> int | None:

@@ -11,7 +11,7 @@ import importlib
 from .. import register
 from .core import POLICIES, HeuristicBot, Policy, evaluate, policy, register_policy
 
-POLICY_MODULES: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabond")
+POLICY_MODULES: tuple[str, ...] = ("marquise", "eyrie", "alliance", "vagabond", "clockwork")
 
 for _m in POLICY_MODULES:
     importlib.import_module(f"{__name__}.{_m}")

@@ -9,7 +9,8 @@ How the bot decides (docs/bots.md):
    follow-up steps (how many warriors to move, where the wood comes from) by taking the best,
    lets a battle run to its end (replies in the battle: see :func:`reply`), and evaluates the
    position. When dice or cards decide the outcome, it averages a few draws (the same draws for
-   every action, so that luck does not pick the action).
+   every action, so that luck does not pick the action). At a table with a Clockwork bot it
+   stops at the end of the turn (:func:`turn_horizon`).
 3. It adds its faction policy's bonus for the action (rules of thumb that a position value does
    not see: avoid turmoil, pick the leader for the situation, spring an ambush...).
 4. It plays the best. The reason is data: the policy's rule, else the term of the evaluation
@@ -22,6 +23,7 @@ A position's value for ``seat`` is the sum of its own terms (its faction policy'
 from __future__ import annotations
 
 from ...actions import Action
+from ...factions.clockwork import is_bot
 from ...i18n import N_
 from ...rules.core import board, ruler
 from ...state import GameState
@@ -40,6 +42,8 @@ TERM_TEXT: dict[str, str] = {
     "buildings": N_("builds up its buildings"),
     "wood": N_("gathers wood"),
     "keep": N_("defends the keep"),
+    "guard": N_("keeps warriors with its buildings"),
+    "siege": N_("brings warriors against an enemy building"),
     "roosts": N_("builds a roost"),
     "decree": N_("keeps the Decree resolvable"),
     "sympathy": N_("spreads sympathy where it is safe"),
@@ -225,8 +229,11 @@ def reply(g: GameState, seat: int, kind: str, acts: list[Action]) -> Action:
     return acts[0]
 
 
-def _settle(g: GameState, seat: int, acts: list[Action], depth: int) -> dict[str, float]:
-    """Finish the bot's follow-ups (the best) and any battle (:func:`reply`); evaluate."""
+def _settle(
+    g: GameState, seat: int, acts: list[Action], depth: int, horizon: int | None
+) -> dict[str, float]:
+    """Finish the bot's follow-ups (the best) and any battle (:func:`reply`), within turn
+    ``horizon``; evaluate."""
     for _ in range(60):
         if not acts:
             break
@@ -236,28 +243,39 @@ def _settle(g: GameState, seat: int, acts: list[Action], depth: int) -> dict[str
             best: dict[str, float] | None = None
             for b in acts:
                 h = g.clone()
-                v = _settle(h, seat, step(h, b), depth - 1)
+                v = _settle(h, seat, step(h, b, horizon), depth - 1, horizon)
                 if best is None or sum(v.values()) > sum(best.values()):
                     best = v
             assert best is not None
             return best
         if k not in IN_BATTLE or s is None:
             break
-        acts = step(g, reply(g, s, k, acts))
+        acts = step(g, reply(g, s, k, acts), horizon)
     return evaluate(g, seat)
 
 
+def turn_horizon(g: GameState) -> int | None:
+    """Where a lookahead stops: the end of the present turn at a table with a Clockwork bot
+    (see :func:`lookahead`), else (None) at the next decision, whoever makes it: there the
+    next player's turn stops at its first decision anyway."""
+    return g.turn_number if any(is_bot(g, s) for s in range(g.n)) else None
+
+
 def lookahead(g0: GameState, seat: int, a: Action, seeds: list[int]) -> dict[str, float]:
-    """The evaluation after ``a`` and its follow-ups, averaged over chance when it matters."""
+    """The evaluation after ``a`` and its follow-ups, averaged over chance when it matters.
+    At a table with a Clockwork bot it looks no further than the end of the present turn:
+    the bot's turn asks nothing, so it would be played whole after an action that ends the
+    turn and not after one that leaves something to decide (``turn_horizon``)."""
+    t = turn_horizon(g0)
     g = g0.clone()
-    v = _settle(g, seat, step(g, a), 2)
+    v = _settle(g, seat, step(g, a, t), 2, t)
     if g.reveals == g0.reveals:
         return v
     runs = [v]
     for sd in seeds:
         h = g0.clone()
         h.rng = sd
-        runs.append(_settle(h, seat, step(h, a), 2))
+        runs.append(_settle(h, seat, step(h, a, t), 2, t))
     keys = {k for r in runs for k in r}
     return {k: sum(r.get(k, 0.0) for r in runs) / len(runs) for k in keys}
 
