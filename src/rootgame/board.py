@@ -42,6 +42,11 @@ class Forest:
     forests: tuple[str, ...]
 
 
+_OF_SUIT: dict[tuple[tuple[int, ...], tuple[str, ...], int, str], tuple[int, ...]] = {}
+"""``Board.clearings_of_suit``'s answers, by the board's clearings, suits and Lost City."""
+_OF_SUIT_SIZE = 4096
+
+
 @dataclass(frozen=True, slots=True)
 class Board:
     """Static map data. Index lists by clearing id; index 0 is unused."""
@@ -91,8 +96,15 @@ class Board:
         """The clearings whose suit is ``suit`` (bird matches every clearing, 2.1.1)."""
         if suit == "bird":
             return self.clearings
-        lost = self.lost_city
-        return tuple(c for c in self.clearings if self.suit[c] == suit or c == lost)
+        key = (self.clearings, self.suit, self.lost_city, suit)
+        found = _OF_SUIT.get(key)
+        if found is None:
+            if len(_OF_SUIT) >= _OF_SUIT_SIZE:
+                _OF_SUIT.clear()  # (random suit layouts: keep the memory flat)
+            lost = self.lost_city
+            found = tuple(c for c in self.clearings if self.suit[c] == suit or c == lost)
+            _OF_SUIT[key] = found
+        return found
 
     def matches(self, card_suit: str, clearing: int) -> bool:
         """Whether a card of ``card_suit`` matches ``clearing`` (birds are wild, 2.1.1; the

@@ -33,6 +33,8 @@ ExplainFn = Callable[[GameState, Frame, Action], str | None]
 
 DECISIONS: dict[str, tuple[LegalFn, ApplyFn]] = {}
 DRIVERS: dict[str, RunFn] = {}
+STEPS: dict[str, RunFn] = {}
+"""One step of each driver registered by :func:`steps_driver` (its driver walks them)."""
 EXPLAIN: dict[str, ExplainFn] = {}
 PROMPTS: dict[str, str] = {}
 FACTIONS: dict[str, Faction] = {}
@@ -107,6 +109,35 @@ def driver(kind: str) -> Callable[[RunFn], RunFn]:
         return fn
 
     return wrap
+
+
+def steps_driver(kind: str) -> Callable[[RunFn], RunFn]:
+    """Register a driver frame kind by the function that runs *one* of its steps (a battle's
+    ambush, roll, effects, hits...). The driver walks the steps one after another in one trip
+    through :func:`advance`, until a step asks something (pushes a frame), the frame ends or
+    the game does; :data:`STEPS` keeps the one step for whoever must watch every step (the
+    Rootlog importer, which sees each roll as a step of its own)."""
+
+    def wrap(fn: RunFn) -> RunFn:
+        STEPS[kind] = fn
+        DRIVERS[kind] = _walk(fn)
+        return fn
+
+    return wrap
+
+
+def _walk(step: RunFn) -> RunFn:
+    """A driver that runs ``step`` until it pushes a frame, ends its frame or ends the game."""
+
+    def run(g: GameState, f: Frame) -> None:
+        stack = g.stack
+        depth = len(stack)
+        while True:
+            step(g, f)
+            if g.winners or len(stack) != depth or stack[-1] is not f:
+                return
+
+    return run
 
 
 def _no_apply(g: GameState, f: Frame, a: Action) -> None:

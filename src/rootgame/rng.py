@@ -9,15 +9,18 @@ from __future__ import annotations
 from typing import TypeVar
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
+_GAMMA = 0x9E3779B97F4A7C15
+_MIX1 = 0xBF58476D1CE4E5B9
+_MIX2 = 0x94D049BB133111EB
 T = TypeVar("T")
 
 
 def next_state(state: int) -> tuple[int, int]:
     """Advance ``state``; return (new state, 64-bit output)."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    state = (state + _GAMMA) & _MASK
+    z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+    z = ((z ^ (z >> 27)) * _MIX2) & _MASK
     return state, z ^ (z >> 31)
 
 
@@ -33,10 +36,16 @@ class Rng:
         """A uniform integer in ``range(n)`` (n >= 1), by rejection sampling."""
         if n <= 1:
             return 0
-        limit = (1 << 64) - ((1 << 64) % n)
+        limit = _SPAN - _SPAN % n
+        state = self.state
         while True:
-            self.state, x = next_state(self.state)
+            # next_state, written out here: this runs once per decision of a simulation.
+            state = (state + _GAMMA) & _MASK
+            z = ((state ^ (state >> 30)) * _MIX1) & _MASK
+            z = ((z ^ (z >> 27)) * _MIX2) & _MASK
+            x = z ^ (z >> 31)
             if x < limit:
+                self.state = state
                 return x % n
 
     def shuffle(self, items: list[T]) -> None:

@@ -33,8 +33,7 @@ def get(name: str, seed: int = 0, **options: Any) -> Bot:
     """A new bot: ``get("random")``, ``get("heuristic", seed=3)``,
     ``get("ismcts", budget_ms=200)``. Raises ValueError naming the known bots, or the option
     the bot does not take."""
-    _load()
-    cls = REGISTRY.get(name.strip().lower())
+    cls = _find(name.strip().lower())
     if cls is None:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(REGISTRY))}")
     try:
@@ -45,9 +44,8 @@ def get(name: str, seed: int = 0, **options: Any) -> Bot:
 
 def parse_spec(text: str) -> tuple[str, dict[str, Any]]:
     """``"ismcts:200ms"`` -> ``("ismcts", {"budget_ms": 200})``; ValueError if malformed."""
-    _load()
     name, _, opt = text.strip().lower().partition(":")
-    cls = REGISTRY.get(name)
+    cls = _find(name)
     if cls is None:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(REGISTRY))}")
     if not opt:
@@ -63,6 +61,16 @@ def from_spec(text: str, seed: int = 0) -> Bot:
     """A bot from its command-line form (``heuristic``, ``ismcts:200ms``, ``ismcts:300``)."""
     name, options = parse_spec(text)
     return get(name, seed=seed, **options)
+
+
+def _find(name: str) -> type[Bot] | None:
+    """The bot class registered as ``name``; the other bot modules are imported only for a
+    name not registered yet (the random bot always is: random-bot simulations stay light)."""
+    cls = REGISTRY.get(name)
+    if cls is None:
+        _load()
+        cls = REGISTRY.get(name)
+    return cls
 
 
 _LOADED = False

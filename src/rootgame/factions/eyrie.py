@@ -568,7 +568,7 @@ def card_options(g: GameState, seat: int, col: int, suit: str) -> list[Action]:
     return [
         ("build", suit, c)
         for c in clearings
-        if rules(g, seat, c) and (seat, "roost") not in g.buildings[c] and can_build(g, seat, c)
+        if rules(g, seat, c) and (seat, "roost") not in g.buildings[c] and can_build(g, seat, c, b)
     ]
 
 

@@ -462,7 +462,7 @@ def overwork_options(g: GameState, seat: int) -> list[Action]:
     b = board(g)
     out: list[Action] = []
     for c in sorted(set(building_clearings(g, seat, "sawmill"))):
-        out.extend(("overwork", c, cid) for cid in matching_cards(g, seat, b.card_suit_at(c)))
+        out += [("overwork", c, cid) for cid in matching_cards(g, seat, b.card_suit_at(c))]
     return out
 
 
@@ -519,8 +519,8 @@ def _actions_legal(g: GameState, f: Frame) -> list[Action]:
     acts: list[Action] = []
     if g.turn.get("actions", 0) > 0:
         b = board(g)
-        acts.extend(("battle", c, d) for c, d in battle_targets(g, seat, b.clearings))
-        acts.extend(("march", o, d) for o, d in move_pairs(g, seat, b.clearings))
+        acts += [("battle", c, d) for c, d in battle_targets(g, seat, b.clearings)]
+        acts += [("march", o, d) for o, d in move_pairs(g, seat, b.clearings)]
         # 6.5.3: once per turn; offered while a warrior can be placed (1.5.4).
         can_recruit = st(g, seat).warriors > 0 and building_clearings(g, seat, "recruiter")
         if can_recruit and not g.turn.get("recruited"):
@@ -528,8 +528,8 @@ def _actions_legal(g: GameState, f: Frame) -> list[Action]:
         acts.extend(build_options(g, seat))
         acts.extend(overwork_options(g, seat))
     # 6.5: one more action for each bird card spent.
-    acts.extend(("bird", cid) for cid in matching_cards(g, seat, "bird"))
-    acts.extend(daylight_card_actions(g, seat))
+    acts += [("bird", cid) for cid in matching_cards(g, seat, "bird")]
+    acts += daylight_card_actions(g, seat)
     acts.append(("end",))
     return acts
 

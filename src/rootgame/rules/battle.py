@@ -31,7 +31,7 @@ from ..actions import (
     Action,
 )
 from ..cards import DECK
-from ..flow import applies, decision, driver, pop
+from ..flow import applies, decision, pop, steps_driver
 from ..state import Frame, GameState
 from .chance import emit
 from .core import (
@@ -245,8 +245,10 @@ def _triggers(g: GameState, bf: Frame) -> None:
         fac(g, s).warriors_removed(g, s, c, k)
 
 
-@driver("battle")
-def _battle_run(g: GameState, f: Frame) -> None:
+@steps_driver("battle")
+def _battle_step(g: GameState, f: Frame) -> None:
+    """One step of the battle in frame ``f`` (the module's docstring lists them); the
+    battle's driver walks them until one asks something (``flow.steps_driver``)."""
     d = f.data
     a, de, c = d["a"], d["d"], d["c"]
     step = d["step"]

@@ -158,10 +158,9 @@ def rulers(g: GameState) -> list[int]:
     if g.shared_deck != "base" and _tokens_rule(g):
         return [-1] + [_or_nobody(_count_rule(g, c)) for c in range(1, len(g.warriors))]
     memo = g.rule_memo or _new_rule_memo(g)
-    if -2 in memo:
-        for c in range(1, len(memo)):
-            if memo[c] == -2:
-                memo[c] = _or_nobody(_count_rule(g, c))
+    while -2 in memo:
+        c = memo.index(-2)
+        memo[c] = _or_nobody(_count_rule(g, c))
     return memo
 
 

@@ -8,6 +8,7 @@ dominance), since crafting happens in Daylight.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from ..actions import (
@@ -49,18 +50,24 @@ def _payments(card: Card, cap: dict[str, int]) -> list[tuple[str, ...]]:
     City (``cap["any"]``) count as whichever suits are wanted."""
     wild = cap.get(ANY, 0)
     if not wild:
-        return _suited_payments(card, cap)
+        return list(_suited_payments(card.cost, cap["fox"], cap["rabbit"], cap["mouse"]))
     out: set[tuple[str, ...]] = set()
     for extra in combinations_with_replacement(SUITS, wild):
-        more = {s: cap[s] + extra.count(s) for s in SUITS}
-        out.update(_suited_payments(card, more))
+        more = [cap[s] + extra.count(s) for s in SUITS]
+        out.update(_suited_payments(card.cost, *more))
     return sorted(out)
 
 
-def _suited_payments(card: Card, cap: dict[str, int]) -> list[tuple[str, ...]]:
+@lru_cache(maxsize=1024)
+def _suited_payments(
+    cost: tuple[str, ...], fox: int, rabbit: int, mouse: int
+) -> tuple[tuple[str, ...], ...]:
+    """Ways to pay ``cost`` with this many pieces of each suit (a few costs and piece counts
+    recur all game: each is worked out once; at most 1024 kept, so memory stays flat)."""
+    cap = {"fox": fox, "rabbit": rabbit, "mouse": mouse}
     need = {"fox": 0, "rabbit": 0, "mouse": 0}
     n_any = 0
-    for s in card.cost:
+    for s in cost:
         if s == "any":
             n_any += 1
         else:
@@ -68,16 +75,16 @@ def _suited_payments(card: Card, cap: dict[str, int]) -> list[tuple[str, ...]]:
     left = {}
     for s in SUITS:
         if cap[s] < need[s]:
-            return []
+            return ()
         left[s] = cap[s] - need[s]
     fixed = tuple(s for s in SUITS for _ in range(need[s]))
     if not n_any:
-        return [fixed]
+        return (fixed,)
     out = []
     for combo in combinations_with_replacement(SUITS, n_any):
         if all(combo.count(s) <= left[s] for s in SUITS):
             out.append(tuple(sorted(fixed + combo)))
-    return out
+    return tuple(out)
 
 
 def why_not_craft(g: GameState, seat: int, cid: int) -> str | None:

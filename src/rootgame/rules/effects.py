@@ -117,11 +117,12 @@ def daylight_card_actions(g: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
     used = g.turn.get("used", ())
     s = g.seats[seat]
-    if "tax-collector" not in used and has_persistent(g, seat, "tax-collector") is not None:
-        # Tax Collector: once in Daylight, remove one of your warriors from the map, draw 1.
-        out.extend(("tax-collector", c) for c in board(g).clearings if g.warriors[c][seat])
-    if "codebreakers" not in used and has_persistent(g, seat, "codebreakers") is not None:
-        out.extend(("codebreakers", e) for e in enemies(g, seat))
+    if s.persistent:
+        if "tax-collector" not in used and has_persistent(g, seat, "tax-collector") is not None:
+            # Tax Collector: once in Daylight, remove one of your warriors from the map, draw 1.
+            out.extend(("tax-collector", c) for c in board(g).clearings if g.warriors[c][seat])
+        if "codebreakers" not in used and has_persistent(g, seat, "codebreakers") is not None:
+            out.extend(("codebreakers", e) for e in enemies(g, seat))
     if s.dominance is None and s.vp >= DOMINANCE_VP:
         doms = [c for c in s.hand if DECK[c].kind == "dominance"]
         if not fac(g, seat).forms_coalitions:
@@ -222,14 +223,14 @@ def _bbb_apply(g: GameState, f: Frame, a: Action) -> None:
 
 def birdsong_card_actions(g: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
-    used = g.turn.get("used", ())
-    if has_persistent(g, seat, "royal-claim") is not None:
-        out.append(("royal-claim",))
-    sd = has_persistent(g, seat, "stand-and-deliver")
-    if "stand-and-deliver" not in used and sd is not None:
-        out.extend(
-            ("stand-and-deliver", e) for e in enemies(g, seat) if can_take_card_from(g, e)
-        )
+    if g.seats[seat].persistent:
+        if has_persistent(g, seat, "royal-claim") is not None:
+            out.append(("royal-claim",))
+        sd = has_persistent(g, seat, "stand-and-deliver")
+        if "stand-and-deliver" not in g.turn.get("used", ()) and sd is not None:
+            out.extend(
+                ("stand-and-deliver", e) for e in enemies(g, seat) if can_take_card_from(g, e)
+            )
     if g.shared_deck != "base":
         out.extend(exiles.birdsong_actions(g, seat))
     if g.landmarks:

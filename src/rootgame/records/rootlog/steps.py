@@ -287,12 +287,14 @@ def shown_hand(f: Any, act: tuple[Any, ...]) -> tuple[int, int] | None:
 
 def advance(g: Any, obs: Observer) -> list[tuple[Any, ...]]:
     """The engine's ``flow.advance``, one step at a time, reporting to ``obs``: run drivers
-    and forced decisions until a decision with two or more actions (or the end)."""
+    and forced decisions until a decision with two or more actions (or the end). A driver
+    that walks steps (``flow.steps_driver``: a battle) runs one step per trip here, so that
+    each roll is seen, and its dice forced, as a step of its own."""
     from ... import flow
 
     while not g.winners:
         f = g.stack[-1]
-        run = flow.DRIVERS.get(f.kind)
+        run = flow.STEPS.get(f.kind) or flow.DRIVERS.get(f.kind)
         if run is not None:
             obs.before_driver(g, f)
             run(g, f)
