@@ -37,54 +37,44 @@ def swap_cards(g: Any, x: int, y: int) -> None:
 
 
 
-def exchange(
-    g: Any, free: dict[int, tuple[int, int]], f: int, y: int, still_open: bool = False
-) -> tuple[tuple[Any, ...], ...]:
-    """The unnamed draw ``f`` was card ``y``: exchange the two (``y`` from the draw pile, or
-    from another hand where it was drawn unnamed too, which then holds ``f``). Updates
-    ``free`` and returns the renaming events for the final replay. ``still_open``: the
-    record asks only for a suit, so ``y`` stays an unnamed draw (any card of that suit)."""
-    swap_cards(g, f, y)
-    info = free.pop(f)
-    events: list[tuple[Any, ...]] = [("rename", info[0], y)]
-    if y in free:
-        other = free.pop(y)
-        free[f] = other
-        events.append(("rename", other[0], f))
-    if still_open:
-        free[y] = info
-    return tuple(events)
+Role = tuple[int, int] | tuple[int, int, CardSpec | None]
+"""What a place in a cycle of exchanged cards stands for: an unnamed draw (serial, epoch)
+in ``Pos.free``, or a card spent with only part of its identity written (serial, epoch,
+what was written) in ``Pos.loose``."""
 
 
-def rotate(
-    g: Any, free: dict[int, tuple[int, int]], loose: dict[int, tuple[int, int, str | None]],
-    f: int, y: int, z: int | None, still_open: bool = False,
+def apply_cycle(
+    g: Any, free: dict[int, tuple[int, int]], loose: dict[int, tuple[int, int, CardSpec | None]],
+    cycle: list[int], epoch: int,
 ) -> tuple[tuple[Any, ...], ...]:
-    """The unnamed draw ``f`` was card ``y``, a card drawn unnamed from the same pile and
-    since spent with at most its suit written (see :meth:`CardIdentity.rotation`); that
-    earlier draw was ``z`` instead (a card of that suit from the pile or another unnamed
-    draw, whose place ``f`` takes), or ``f`` itself when ``z`` is None. Returns the
-    renaming events."""
-    info = free.pop(f)
-    if y in loose:
-        other, epoch, suit = loose.pop(y)
-    else:
-        other, epoch = free.pop(y)
-        suit = None
-    swap_cards(g, f, y)
-    events: list[tuple[Any, ...]] = [("rename", info[0], y)]
-    took = f
-    if z is not None:
-        swap_cards(g, f, z)
-        took = z
-        if z in free:
-            third = free.pop(z)
-            free[f] = third
-            events.append(("rename", third[0], f))
-    events.append(("rename", other, took))
-    loose[took] = (other, epoch, suit)
-    if still_open:
-        free[y] = info
+    """Exchange the cards of ``cycle`` around: the first (an unnamed draw of ``epoch``) takes
+    the second's place in history, each card the next one's, the last the first's. Each
+    place keeps what it stands for (an unnamed draw, a card spent by its suit) with its new
+    card, and every draw renamed is an event for the final replay. A card of the present
+    draw pile that stood for a card spent in an earlier pile's time (``loose``) and leaves
+    the pile no longer does. The first place's new card stays an unnamed draw until the
+    record's movement that needed it takes it up (``Importer.consume``)."""
+    cards = cycle[1:] + cycle[:1]  # the new card of each place
+    roles: list[tuple[str, Role | None]] = []
+    for x in cycle:
+        if x in free:
+            roles.append(("free", free.pop(x)))
+        elif x in loose and loose[x][1] == epoch:
+            roles.append(("loose", loose.pop(x)))
+        else:
+            loose.pop(x, None)  # a card of the present pile, drawn now
+            roles.append(("deck", None))
+    for y in cycle[1:]:
+        swap_cards(g, cycle[0], y)
+    events: list[tuple[Any, ...]] = []
+    for (kind, role), new in zip(roles, cards, strict=True):
+        if role is None:
+            continue
+        events.append(("rename", role[0], new))
+        if kind == "free":
+            free[new] = (role[0], role[1])
+        elif kind == "loose":
+            loose[new] = role  # type: ignore[assignment]
     return tuple(events)
 
 
@@ -107,6 +97,28 @@ def held(g: Any, loc: Loc) -> list[int]:
         persistent: list[int] = g.seats[loc[1]].persistent
         return pile + persistent
     return pile
+
+
+def loose_spec(spec: CardSpec, cid: int) -> CardSpec | None:
+    """What else the card ``cid`` may have been when the record wrote it as ``spec`` (None
+    when it named it fully): any card of its suit when only the suit is written (a discard,
+    a Decree card, Field Hospitals), else the cards ``spec`` allows that the engine would
+    have played alike (an item crafted as ``Z%x``: the same item, cost and points)."""
+    if spec.keys is None and spec.item is None:
+        return CardSpec(spec.suit)
+    c = DECK[cid]
+    alike = (c.cost, c.vp, c.item, c.kind)
+    keys = frozenset(x.key for x in DECK
+                     if spec.matches(x.id) and (x.cost, x.vp, x.item, x.kind) == alike)
+    return CardSpec(keys=keys) if len(keys) > 1 else None
+
+
+def narrower(a: CardSpec | None, b: CardSpec | None) -> CardSpec | None:
+    """What two writings of one card allow together (None: anything)."""
+    if a is None or b is None:
+        return a or b
+    keys = b.keys if a.keys is None else a.keys if b.keys is None else a.keys & b.keys
+    return CardSpec(a.suit or b.suit, keys, a.item or b.item)
 
 
 class CardIdentity:
@@ -300,74 +312,70 @@ class CardIdentity:
                     return int(x)
         return None
 
-    def rotation(
-        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]
-    ) -> tuple[int, int | None] | None:
-        """When neither the draw pile nor another hand has a card ``spec`` allows for the
-        unnamed draw ``f``: a card ``y`` drawn unnamed from the same pile and since spent
-        with at most its suit written (``Pos.loose``: in the discard pile or the Decree, or
-        shuffled into the present draw pile and not seen since) that fits ``spec``. What was
-        spent then was ``f`` (when its suit fits) or, from the present pile, a card ``z`` of
-        that suit from the draw pile or drawn unnamed into another hand. Returns (y, z)."""
-        epoch = pos.free[f][1]
-        suit_f = DECK[f].suit
-        line = pos.line if pos.line is not None else self.order[-1]
-
-        def cost(x: int) -> int:
-            return self.spend_cost(DECK[x].key, line)
-
-        found: list[tuple[int, int, bool]] = []
+    def members(
+        self, pos: Pos, g: Any, epoch: int, keep: set[int]
+    ) -> list[tuple[int, CardSpec | None]]:
+        """The cards whose places an unnamed draw of the draw pile of ``epoch`` may exchange
+        with, each with what the record wrote of it (None: nothing): the other unnamed draws
+        of that pile's time (not ``keep``, the cards of the draw's own hand), the cards of
+        that time spent with only part of their identity written (``Pos.loose``: in the
+        discard pile or the Decree, or shuffled unseen into a later pile), and, for the
+        present pile, the cards still in it."""
+        out: list[tuple[int, CardSpec | None]] = []
+        for _, pile in hidden_piles(g):
+            out.extend((x, None) for x in pile
+                       if x not in keep and x in pos.free and pos.free[x][1] == epoch)
+        out.extend((x, spec) for x, (_s, e, spec) in pos.loose.items() if e == epoch)
         if epoch == pos.epoch:
-            for pile in open_lists(g):
-                found.extend((y, *self._open_at(pos, y)) for y in pile)
-        else:
-            found.extend((y, *self._open_at(pos, y)) for y in g.deck)
-        options: list[tuple[int, int, int | None]] = []
-        for y, e, ok in found:
-            if e != epoch or not ok or not spec.matches(y):
-                continue
-            suit = pos.loose[y][2] if y in pos.loose else None
-            if suit is None or suit == suit_f:
-                options.append((cost(y), y, None))
-                continue
-            if epoch != pos.epoch:
-                continue
-            spare = [x for x in g.deck if DECK[x].suit == suit] + [
-                x for _, hidden in hidden_piles(g) for x in hidden
-                if x not in keep and x in pos.free and pos.free[x][1] == epoch
-                and DECK[x].suit == suit]
-            z = min(spare, default=None, key=cost)
-            if z is not None:
-                options.append((cost(y) + cost(z), y, int(z)))
-        if not options:
-            return None
-        _, y, z = min(options, key=lambda o: o[0])
-        return y, z
+            out.extend((x, None) for x in g.deck if pos.loose.get(x, (0, -1))[1] != epoch)
+        return out
 
-    @staticmethod
-    def _open_at(pos: Pos, y: int) -> tuple[int, bool]:
-        """(the epoch of the unnamed draw that card ``y`` still stands for, whether it is
-        one: spent with at most its suit written, or discarded unnamed); (-1, False)."""
-        if y in pos.loose:
-            return pos.loose[y][1], True
-        if y in pos.free:
-            return pos.free[y][1], True
-        return -1, False
+    def cycle(
+        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int], longest: int = 5
+    ) -> list[int] | None:
+        """The shortest way to make the unnamed draw ``f`` a card ``spec`` allows by
+        exchanging cards of its draw pile's time around (:func:`apply_cycle`): ``f`` takes
+        the place of a card ``y`` that ``spec`` allows, ``y``'s place takes a card of
+        another place that what the record wrote of ``y`` allows, and so on until a place
+        allows ``f`` (a breadth-first search for an augmenting path, as in a matching of
+        draws to cards). Among the shortest, the card the record names latest goes to
+        ``f``. None when no exchange of at most ``longest`` places gives such a card."""
+        epoch = pos.free[f][1]
+        members = self.members(pos, g, epoch, keep | {f})
+        line = pos.line if pos.line is not None else self.order[-1]
+        # Breadth first: paths of places whose last one still needs a card it allows.
+        frontier: list[tuple[list[int], CardSpec]] = [([f], spec)]
+        seen = {f}
+        for _ in range(longest - 1):
+            done: list[list[int]] = []
+            nxt: list[tuple[list[int], CardSpec]] = []
+            for path, need in frontier:
+                for y, wrote in members:
+                    if y in seen or not need.matches(y):
+                        continue
+                    if wrote is None or wrote.matches(f):
+                        done.append(path + [y])
+                    else:
+                        nxt.append((path + [y], wrote))
+            if done:
+                return min(done, key=lambda p: self.spend_cost(DECK[p[1]].key, line))
+            seen.update(p[-1] for p, _ in nxt)
+            frontier = nxt
+        return None
 
     def settle_free(
         self, pos: Pos, g: Any, free: dict[int, tuple[int, int]],
-        loose: dict[int, tuple[int, int, str | None]], f: int, spec: CardSpec, keep: set[int],
+        loose: dict[int, tuple[int, int, CardSpec | None]], f: int, spec: CardSpec,
+        keep: set[int],
     ) -> tuple[tuple[Any, ...], ...] | None:
         """Give the unnamed draw ``f`` a card ``spec`` allows (:meth:`donor`, else
-        :meth:`rotation`): the renaming events, or None when no card can be."""
-        still_open = spec.keys is None and spec.item is None
+        :meth:`cycle`): the renaming events, or None when no card can be."""
+        epoch = pos.free[f][1]
         y = self.donor(pos, g, f, spec, keep)
-        if y is not None:
-            return exchange(g, free, f, y, still_open)
-        r = self.rotation(pos, g, f, spec, keep)
-        if r is None:
+        path = [f, y] if y is not None else self.cycle(pos, g, f, spec, keep)
+        if path is None:
             return None
-        return rotate(g, free, loose, f, *r, still_open)
+        return apply_cycle(g, free, loose, path, epoch)
 
     def fix_hands(self, pos: Pos) -> tuple[tuple[Any, ...], ...]:
         """Before searching a decision: if the current line will take from a hand more cards
@@ -402,8 +410,8 @@ class CardIdentity:
                         # names later: it may as well have been another card that fits.
                         y = self.donor(pos, g, c, spec, set(hand))
                         if y is not None and not self.spend_cost(DECK[y].key, line):
-                            events.extend(exchange(g, pos.free, c, y,
-                                                   spec.keys is None and spec.item is None))
+                            events.extend(apply_cycle(g, pos.free, pos.loose, [c, y],
+                                                      pos.free[c][1]))
                             c = y
                     taken.add(c)
                     continue

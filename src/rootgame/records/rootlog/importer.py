@@ -21,7 +21,7 @@ from ...errors import RootError
 from .atoms import Converter, Line, engine_atoms
 from .cards import CardSpec
 from .factions import check_supported, hidden_piles, hidden_place
-from .identity import CardIdentity, swap_cards
+from .identity import CardIdentity, loose_spec, narrower, swap_cards
 from .notation import FACTION_NAMES, LANDMARK_NAME, RootlogError, RootlogGame
 from .reader import parse_rootlog
 from .search import (
@@ -162,7 +162,7 @@ class Importer(CardIdentity):
 
     def consume(
         self, line: int, left: list[int], atom: tuple[Any, ...], free: dict[int, tuple[int, int]],
-        loose: dict[int, tuple[int, int, str | None]] | None = None,
+        loose: dict[int, tuple[int, int, CardSpec | None]] | None = None,
     ) -> int | None:
         """Consume one engine atom; the index of the recorded action it matched, or None."""
         ln = self.lines[line]
@@ -254,12 +254,14 @@ class Importer(CardIdentity):
                             was = free.pop(cid, None)
                             if loose is not None:
                                 prev = loose.pop(cid, None)
-                                if at.spec.keys is None and at.spec.item is None:
-                                    # Written by its suit only: still open within it.
+                                wrote = loose_spec(at.spec, cid)
+                                if wrote is not None:
+                                    # Written by its suit only (or as one of alike cards):
+                                    # still open within what was written.
                                     if was is not None:
-                                        loose[cid] = (*was, at.spec.suit)
+                                        loose[cid] = (*was, wrote)
                                     elif prev is not None:
-                                        loose[cid] = prev
+                                        loose[cid] = (*prev[:2], narrower(prev[2], wrote))
                         if at.spec.keys is None or len(at.spec.keys) > 1:
                             self.spent += self.spend_cost(DECK[cid].key, line)
                         return at.action
@@ -459,7 +461,7 @@ class Importer(CardIdentity):
                 if st.before.cards.get(cid) not in (("deck",), ("discard",)):
                     continue  # a dominance card taken from beside the board (3.3.3)
                 drawn.add(j)
-                loose.pop(cid, None)
+                was = loose.pop(cid, None)
                 from_deck = st.before.cards.get(cid) == ("deck",)
                 named = False
                 if line is not None:
@@ -470,6 +472,11 @@ class Importer(CardIdentity):
                         return None
                     new, named, _hit = got
                     if new != cid:
+                        # The card named was drawn instead: it no longer stands for a card
+                        # spent unseen in an earlier pile's time; the one put back does.
+                        loose.pop(new, None)
+                        if was is not None and cid in g2.deck:
+                            loose[cid] = was
                         swapped = True
                         atoms[j] = ("card", at[1], new)
                         cid = new

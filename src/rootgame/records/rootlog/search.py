@@ -10,6 +10,7 @@ from typing import Any
 
 from ...cards import DECK
 from .atoms import Line
+from .cards import CardSpec
 from .steps import Segment, Step, TurnState
 
 MAX_SILENT = 6
@@ -40,10 +41,11 @@ class Pos:
     epoch: int
     """How many times the discard pile was shuffled into a new draw pile."""
     done: bool = False
-    loose: dict[int, tuple[int, int, str | None]] = field(default_factory=dict)
+    loose: dict[int, tuple[int, int, CardSpec | None]] = field(default_factory=dict)
     """Cards drawn without a name that have left the hidden places (discarded, added to the
-    Decree, spent) with at most their suit written: id -> (draw serial, epoch, suit or
-    None). Their identity is still open within that suit (``identity.py``)."""
+    Decree, spent, crafted) with only part of their identity written: id -> (draw serial,
+    epoch, what was written: its suit, or the alike cards an item crafted may be). Their
+    identity is still open within that (``identity.py``)."""
 
 
 @dataclass(slots=True)
