@@ -17,7 +17,7 @@ from ...cards import DECK
 from .atoms import Line
 from .cards import CardSpec
 from .factions import Loc, hidden_pile, hidden_piles, hidden_place, notation
-from .search import Node, Pos
+from .search import Node, Pos, Slot
 from .steps import Step
 
 
@@ -37,32 +37,26 @@ def swap_cards(g: Any, x: int, y: int) -> None:
 
 
 
-Role = tuple[int, int] | tuple[int, int, CardSpec | None]
-"""What a place in a cycle of exchanged cards stands for: an unnamed draw (serial, epoch)
-in ``Pos.free``, or a card spent with only part of its identity written (serial, epoch,
-what was written) in ``Pos.loose``."""
-
-
-def apply_cycle(
-    g: Any, free: dict[int, tuple[int, int]], loose: dict[int, tuple[int, int, CardSpec | None]],
-    cycle: list[int], epoch: int,
-) -> tuple[tuple[Any, ...], ...]:
-    """Exchange the cards of ``cycle`` around: the first (an unnamed draw of ``epoch``) takes
-    the second's place in history, each card the next one's, the last the first's. Each
-    place keeps what it stands for (an unnamed draw, a card spent by its suit) with its new
-    card, and every draw renamed is an event for the final replay. A card of the present
-    draw pile that stood for a card spent in an earlier pile's time (``loose``) and leaves
-    the pile no longer does. The first place's new card stays an unnamed draw until the
-    record's movement that needed it takes it up (``Importer.consume``)."""
+def apply_cycle(pos: Pos, g: Any, cycle: list[int], epoch: int) -> tuple[tuple[Any, ...], ...]:
+    """Exchange the cards of ``cycle`` around in the draw pile's time ``epoch``: the first
+    (an unnamed draw) takes the second's place, each card the next one's, the last the
+    first's. Each place keeps what it stands for (an unnamed draw in ``pos.free``, a card
+    spent by its suit in ``pos.loose``) with its new card, and every draw renamed is an event
+    for the final replay; what each card was before that pile was shuffled stays its own. A
+    card of the present draw pile that stood for a card spent in an earlier pile's time and
+    leaves the pile keeps that time in ``pos.past``. The first place's new card stays an
+    unnamed draw until the record's movement that needed it takes it up
+    (``Importer.consume``)."""
     cards = cycle[1:] + cycle[:1]  # the new card of each place
-    roles: list[tuple[str, Role | None]] = []
+    roles: list[tuple[str, Slot | tuple[int, int] | None]] = []
     for x in cycle:
-        if x in free:
-            roles.append(("free", free.pop(x)))
-        elif x in loose and loose[x][1] == epoch:
-            roles.append(("loose", loose.pop(x)))
+        if x in pos.free:
+            roles.append(("free", pos.free.pop(x)))
+        elif x in pos.loose and pos.loose[x][1] == epoch:
+            roles.append(("loose", pos.loose.pop(x)))
         else:
-            loose.pop(x, None)  # a card of the present pile, drawn now
+            if x in pos.loose:  # a card of the present pile, drawn now
+                pos.past[x] = (*pos.past.get(x, ()), pos.loose.pop(x))
             roles.append(("deck", None))
     for y in cycle[1:]:
         swap_cards(g, cycle[0], y)
@@ -72,10 +66,53 @@ def apply_cycle(
             continue
         events.append(("rename", role[0], new))
         if kind == "free":
-            free[new] = (role[0], role[1])
-        elif kind == "loose":
-            loose[new] = role  # type: ignore[assignment]
+            pos.free[new] = (role[0], role[1])
+        else:
+            pos.loose[new] = role  # type: ignore[assignment]
     return tuple(events)
+
+
+def times(pos: Pos, x: int) -> list[Slot | tuple[int, int]]:
+    """Every time of card ``x`` since the game began that the record may have named: its
+    earlier times, and its present one (an unnamed draw or a card spent by its suit)."""
+    out: list[Slot | tuple[int, int]] = list(pos.past.get(x, ()))
+    if x in pos.free:
+        out.append(pos.free[x])
+    if x in pos.loose:
+        out.append(pos.loose[x])
+    return out
+
+
+def may_be(pos: Pos, x: int, y: int) -> bool:
+    """Whether card ``y`` may have been card ``x`` the whole game through: the record never
+    named ``x``, and what it wrote of ``x`` at each of its times (a suit) allows ``y``. A
+    dominance card is never one spent unseen (a discarded dominance card goes beside the
+    board, 3.3.3)."""
+    if x in pos.fixed:
+        return False
+    spent = [t[2] for t in times(pos, x) if len(t) > 2]
+    if spent and DECK[y].kind == "dominance":
+        return False
+    return all(w is None or w.matches(y) for w in spent)
+
+
+def swap_keys(d: dict[int, Any], x: int, y: int) -> None:
+    """Exchange what ``d`` holds for ``x`` and for ``y`` (either may hold nothing)."""
+    ex, ey = d.pop(x, None), d.pop(y, None)
+    if ex is not None:
+        d[y] = ex
+    if ey is not None:
+        d[x] = ey
+
+
+def full_swap(pos: Pos, g: Any, x: int, y: int) -> tuple[tuple[Any, ...], ...]:
+    """Exchange cards ``x`` and ``y`` for the whole game (:func:`may_be` both ways): every
+    draw of one was the other. Returns the renaming events."""
+    tx, ty = times(pos, x), times(pos, y)
+    swap_cards(g, x, y)
+    for d in (pos.free, pos.loose, pos.past):
+        swap_keys(d, x, y)
+    return tuple([("rename", t[0], y) for t in tx] + [("rename", t[0], x) for t in ty])
 
 
 def open_lists(g: Any) -> list[list[int]]:
@@ -280,15 +317,14 @@ class CardIdentity:
                 if f not in pos.free:
                     continue
                 g2 = g.clone()
-                free, loose = dict(pos.free), dict(pos.loose)
-                events = self.settle_free(pos, g2, free, loose, f, at.spec, set(hand))
+                new = Pos(g2, [], pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
+                          pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
+                events = self.settle_free(new, g2, f, at.spec, set(hand))
                 if events is not None:
                     from ... import flow
 
                     top = g2.stack[-1]
-                    legal = flow.DECISIONS[top.kind][0](g2, top)
-                    new = Pos(g2, legal, pos.seg, pos.line, pos.turns, pos.left, free,
-                              pos.epoch, pos.done, loose)
+                    new.legal = flow.DECISIONS[top.kind][0](g2, top)
                     return Node(new, node, (), events, (), repaired=True)
             return None
         return None
@@ -351,9 +387,10 @@ class CardIdentity:
             nxt: list[tuple[list[int], CardSpec]] = []
             for path, need in frontier:
                 for y, wrote in members:
-                    if y in seen or not need.matches(y):
+                    if y in seen or not need.matches(y) or (
+                            need is not spec and DECK[y].kind == "dominance"):
                         continue
-                    if wrote is None or wrote.matches(f):
+                    if wrote is None or (wrote.matches(f) and DECK[f].kind != "dominance"):
                         done.append(path + [y])
                     else:
                         nxt.append((path + [y], wrote))
@@ -364,18 +401,52 @@ class CardIdentity:
         return None
 
     def settle_free(
-        self, pos: Pos, g: Any, free: dict[int, tuple[int, int]],
-        loose: dict[int, tuple[int, int, CardSpec | None]], f: int, spec: CardSpec,
-        keep: set[int],
+        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]
     ) -> tuple[tuple[Any, ...], ...] | None:
         """Give the unnamed draw ``f`` a card ``spec`` allows (:meth:`donor`, else
-        :meth:`cycle`): the renaming events, or None when no card can be."""
+        :meth:`cycle`, else :meth:`pull`), changing ``pos``: the renaming events, or None
+        when no card can be."""
         epoch = pos.free[f][1]
         y = self.donor(pos, g, f, spec, keep)
         path = [f, y] if y is not None else self.cycle(pos, g, f, spec, keep)
-        if path is None:
+        if path is not None:
+            return apply_cycle(pos, g, path, epoch)
+        pulled = self.pull(pos, g, f, spec, keep)
+        if pulled is None:
             return None
-        return apply_cycle(g, free, loose, path, epoch)
+        x, y = pulled
+        events = full_swap(pos, g, x, y)
+        return events + apply_cycle(pos, g, [f, x], epoch)
+
+    def pull(
+        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]
+    ) -> tuple[int, int] | None:
+        """When no card of its draw pile's time fits the unnamed draw ``f``: a card ``x``
+        that ``spec`` allows from another time (drawn unnamed before the pile was shuffled,
+        held or spent by its suit since) that may have been, the whole game through, a card
+        ``y`` of ``f``'s time that nothing was written of since (an unnamed draw or a card
+        still in the pile): the two exchanged for the whole game, ``x`` then takes ``f``'s
+        place. Returns (x, y)."""
+        epoch = pos.free[f][1]
+        line = pos.line if pos.line is not None else self.order[-1]
+        here = self.members(pos, g, epoch, keep | {f})
+        places = [y for y, wrote in here if wrote is None and not (
+            y in pos.loose and pos.loose[y][1] == epoch)]
+        mine = {y for y, _ in here}
+        found: list[tuple[int, int, int]] = []
+        for _, pile in [("", g.deck), ("", g.discard), *hidden_piles(g), *(
+                ("", x) for x in open_lists(g)[1:])]:
+            for x in pile:
+                if x in keep or x in mine or x == f or not spec.matches(x):
+                    continue
+                for y in places:
+                    if may_be(pos, x, y) and may_be(pos, y, x):
+                        found.append((self.spend_cost(DECK[x].key, line), x, y))
+                        break
+        if not found:
+            return None
+        _, x, y = min(found)
+        return x, y
 
     def fix_hands(self, pos: Pos) -> tuple[tuple[Any, ...], ...]:
         """Before searching a decision: if the current line will take from a hand more cards
@@ -410,16 +481,14 @@ class CardIdentity:
                         # names later: it may as well have been another card that fits.
                         y = self.donor(pos, g, c, spec, set(hand))
                         if y is not None and not self.spend_cost(DECK[y].key, line):
-                            events.extend(apply_cycle(g, pos.free, pos.loose, [c, y],
-                                                      pos.free[c][1]))
+                            events.extend(apply_cycle(pos, g, [c, y], pos.free[c][1]))
                             c = y
                     taken.add(c)
                     continue
                 done = None
                 for x in hand:
                     if x not in taken and x in pos.free:
-                        done = self.settle_free(pos, g, pos.free, pos.loose, x, spec,
-                                                set(hand))
+                        done = self.settle_free(pos, g, x, spec, set(hand))
                         if done is not None:
                             break
                 if done is None:

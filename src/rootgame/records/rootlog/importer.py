@@ -33,6 +33,7 @@ from .search import (
     Node,
     Pos,
     Silent,
+    Slot,
     chance_events,
     craft_shortage,
     fingerprint,
@@ -91,6 +92,8 @@ class Importer(CardIdentity):
         """Snapshots of the states being expanded (the same state starts many evaluations)."""
         self.failure: tuple[tuple[int, ...], RootlogError] | None = None
         self.evaluations = 0
+        self.named_now: set[int] = set()
+        """Cards the record names in the step being matched (``Pos.fixed``)."""
         letters = list(rec.players)
         for t in rec.turns:
             if t.faction not in letters:
@@ -162,7 +165,7 @@ class Importer(CardIdentity):
 
     def consume(
         self, line: int, left: list[int], atom: tuple[Any, ...], free: dict[int, tuple[int, int]],
-        loose: dict[int, tuple[int, int, CardSpec | None]] | None = None,
+        loose: dict[int, Slot] | None = None,
     ) -> int | None:
         """Consume one engine atom; the index of the recorded action it matched, or None."""
         ln = self.lines[line]
@@ -262,6 +265,8 @@ class Importer(CardIdentity):
                                         loose[cid] = (*was, wrote)
                                     elif prev is not None:
                                         loose[cid] = (*prev[:2], narrower(prev[2], wrote))
+                                else:
+                                    self.named_now.add(cid)
                         if at.spec.keys is None or len(at.spec.keys) > 1:
                             self.spent += self.spend_cost(DECK[cid].key, line)
                         return at.action
@@ -428,12 +433,14 @@ class Importer(CardIdentity):
         atoms_by_step = [engine_atoms(st, self.factions) for st in steps]
         self.merged = 0
         self.spent = 0
+        self.named_now = set()
         if not obs.segments and not g2.winners and not any(atoms_by_step):
             return tuple(e for st in steps for e in chance_events(st))
 
         left = {k: v[:] for k, v in pos.left.items()}
         free = dict(pos.free)
         loose = dict(pos.loose)
+        past = dict(pos.past)
         line, turns, epoch, seg = pos.line, pos.turns, pos.epoch, pos.seg
         events: list[tuple[Any, ...]] = []
         rank: list[int] = []
@@ -474,10 +481,17 @@ class Importer(CardIdentity):
                     if new != cid:
                         # The card named was drawn instead: it no longer stands for a card
                         # spent unseen in an earlier pile's time; the one put back does.
-                        loose.pop(new, None)
-                        if was is not None and cid in g2.deck:
-                            loose[cid] = was
+                        if was is not None:
+                            if cid in g2.deck:
+                                loose[cid] = was
+                            else:
+                                past[cid] = (*past.get(cid, ()), was)
+                        was = loose.pop(new, None)
                         swapped = True
+                    if was is not None:
+                        past[new] = (*past.get(new, ()), was)
+                    if named:
+                        self.named_now.add(new)
                         atoms[j] = ("card", at[1], new)
                         cid = new
                     rank.append(self.rank_of[line] * 1000 + got[2])
@@ -533,7 +547,8 @@ class Importer(CardIdentity):
         )
         if g2.winners and not done:
             return None
-        npos = Pos(g2, legal, seg, line, turns, left, free, epoch, done, loose)
+        npos = Pos(g2, legal, seg, line, turns, left, free, epoch, done, loose, past,
+                   pos.fixed | self.named_now if self.named_now else pos.fixed)
         used = sum(abs(x) for v in pos.left.values() for x in v) - sum(
             abs(x) for k, v in left.items() if k in pos.left for x in v
         )
@@ -755,6 +770,7 @@ class Importer(CardIdentity):
         from the deck), unnamed ones stay free; then run the setup to the first decision."""
         g, tokens, events = self.set_up()
         free: dict[int, tuple[int, int]] = {}
+        fixed: set[int] = set()
         left: dict[int, list[int]] = {}
         order = [(g.first_seat + k) % g.n for k in range(g.n)]
         for n, seat in enumerate(order):
@@ -780,7 +796,9 @@ class Importer(CardIdentity):
                         raise RootlogError("this card cannot be in the starting hand",
                                            ln.turn.line, a.column, a.text, "")
                     swap_cards(g, cid, y)
-                elif spec is None or not spec.named:
+                if spec is not None and spec.named:
+                    fixed.add(hand[p])
+                else:
                     free[hand[p]] = (0, 0)
         # The Black Market's cards, drawn before the hands, are unnamed draws: free until
         # the record names them.
@@ -794,7 +812,7 @@ class Importer(CardIdentity):
                 events.append(("draw", cid, self.serial))
                 if cid in free:
                     free[cid] = (self.serial, 0)
-        pos = Pos(g, [], None, None, 0, left, free, 0)
+        pos = Pos(g, [], None, None, 0, left, free, 0, fixed=frozenset(fixed))
         cuts: list[TurnState] = []
         segs: list[Segment] = []
 
