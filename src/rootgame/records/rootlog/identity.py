@@ -5,8 +5,13 @@ unknown to it. The importer plays with real cards, so a card drawn unnamed is a 
 for the engine that the record may later name otherwise; these methods give cards the
 identities the record needs: named draws are put on top of the pile (:meth:`arrange`), a
 named draw takes the card named from the pile (:meth:`settle_draw`), a hand about to give a
-card it lacks takes it in exchange for an unnamed draw (:meth:`fix_hands`, :meth:`repair`),
-and Stand and Deliver! takes the card the record names (:meth:`pick_options`).
+card it lacks takes it in exchange for an unnamed draw (:meth:`fix_hands`, :meth:`repair`):
+with a card of the same draw pile's time (:meth:`donor`), along a cycle of places of that
+time (:meth:`cycle`, :func:`apply_cycle`), or with a card of another time exchanged for the
+whole game (:meth:`pull`, :func:`full_swap`); and Stand and Deliver! takes the card the
+record names (:meth:`pick_options`). What the record wrote of each card at each of its
+times is kept in the search state (``Pos.free``, ``Pos.loose``, ``Pos.past``,
+``Pos.fixed``).
 """
 
 from __future__ import annotations
@@ -289,6 +294,37 @@ class CardIdentity:
                 return out
         return []
 
+    def needs(self, pos: Pos) -> dict[Loc, list[CardSpec]]:
+        """What the current line still takes, by what it writes of each card, from each
+        hidden place (a hand, the supporters)."""
+        need: dict[Loc, list[CardSpec]] = {}
+        if pos.line is None:
+            return need
+        left = pos.left[pos.line]
+        for k, at in enumerate(self.lines[pos.line].atoms):
+            if not left[k] or at.spec is None or not at.spec.named:
+                continue
+            if at.kind == "card" and hidden_place(self.factions, at.key[0]):
+                need.setdefault(at.key[0], []).append(at.spec)
+            elif at.kind in ("craft", "ambush"):
+                need.setdefault(("hand", at.key), []).append(at.spec)
+        return need
+
+    def reserved(self, pos: Pos, need: dict[Loc, list[CardSpec]]) -> set[int]:
+        """The cards the hidden places hold for what the current line takes from them
+        (:meth:`needs`): another hand may not take them in exchange."""
+        out: set[int] = set()
+        for loc, specs in need.items():
+            cards = held(pos.g, loc)
+            wanted = [sp for other, sps in need.items() if other != loc for sp in sps]
+            for spec in specs:
+                # Of the cards that fit, the one fewest other places need.
+                c = min((x for x in cards if x not in out and spec.matches(x)), default=None,
+                        key=lambda x: sum(sp.matches(x) for sp in wanted))
+                if c is not None:
+                    out.add(c)
+        return out
+
     def repair(self, node: Node) -> Node | None:
         """No decision explains the record: if the record needs, from a hand, a card the hand
         lacks, and the hand holds a card drawn unnamed in the same draw pile, that draw may
@@ -319,7 +355,8 @@ class CardIdentity:
                 g2 = g.clone()
                 new = Pos(g2, [], pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
                           pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
-                events = self.settle_free(new, g2, f, at.spec, set(hand))
+                keep = set(hand) | self.reserved(pos, self.needs(pos))
+                events = self.settle_free(new, g2, f, at.spec, keep)
                 if events is not None:
                     from ... import flow
 
@@ -455,21 +492,14 @@ class CardIdentity:
         draw pile. Returns the renaming events (for the final replay)."""
         if pos.line is None or not pos.free:
             return ()
-        ln = self.lines[pos.line]
-        left = pos.left[pos.line]
-        need: dict[Loc, list[CardSpec]] = {}
-        for k, at in enumerate(ln.atoms):
-            if not left[k] or at.spec is None or not at.spec.named:
-                continue
-            if at.kind == "card" and hidden_place(self.factions, at.key[0]):
-                need.setdefault(at.key[0], []).append(at.spec)
-            elif at.kind in ("craft", "ambush"):
-                need.setdefault(("hand", at.key), []).append(at.spec)
+        need = self.needs(pos)
+        others = self.reserved(pos, need)
         g = pos.g
         events: list[tuple[Any, ...]] = []
         for loc, specs in need.items():
             hand = hidden_pile(g, loc)
             cards = held(g, loc)
+            keep = set(hand) | others
             taken: set[int] = set()
             for spec in specs:
                 line = pos.line
@@ -479,7 +509,7 @@ class CardIdentity:
                     if c in pos.free and self.spend_cost(DECK[c].key, line):
                         # An unnamed draw that would be spent here as a card the record
                         # names later: it may as well have been another card that fits.
-                        y = self.donor(pos, g, c, spec, set(hand))
+                        y = self.donor(pos, g, c, spec, keep)
                         if y is not None and not self.spend_cost(DECK[y].key, line):
                             events.extend(apply_cycle(pos, g, [c, y], pos.free[c][1]))
                             c = y
@@ -488,7 +518,7 @@ class CardIdentity:
                 done = None
                 for x in hand:
                     if x not in taken and x in pos.free:
-                        done = self.settle_free(pos, g, x, spec, set(hand))
+                        done = self.settle_free(pos, g, x, spec, keep)
                         if done is not None:
                             break
                 if done is None:
