@@ -16,9 +16,9 @@ has one module per role:
 - ``steps.py``: watching the engine step by step, in Rootlog's terms;
 - ``writer.py``: :func:`export_rootlog` and :func:`game_turn_states`;
 - ``atoms.py``: a record line and an engine step as comparable atoms;
-- ``search.py``, ``identity.py``, ``importer.py``: :func:`import_rootlog` and
-  :func:`replay_rootlog`, the search that replays a record against the engine, and the
-  identities of the cards the record does not name.
+- ``search.py``, ``identity.py``, ``importer.py``, ``result.py``: :func:`import_rootlog`
+  and :func:`replay_rootlog`, the search that replays a record against the engine, the
+  identities of the cards the record does not name, and the game found.
 
 See docs/rootlog.md for the notation and what import checks.
 """
@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from .cards import CARD_NAMES, CardSpec, card_name, card_text
 from .factions import NOTATIONS, SUPPORTED_FACTIONS, FactionNotation
-from .importer import RootlogReplay, import_rootlog, replay_rootlog
+from .importer import import_rootlog, replay_rootlog
 from .notation import (
     FACTION_LETTERS,
     FACTION_NAMES,
@@ -58,6 +58,7 @@ from .notation import (
     Turn,
 )
 from .reader import parse_action, parse_rootlog
+from .result import RootlogReplay
 from .steps import TurnState
 from .writer import export_rootlog, game_turn_states
 

@@ -5,8 +5,13 @@ unknown to it. The importer plays with real cards, so a card drawn unnamed is a 
 for the engine that the record may later name otherwise; these methods give cards the
 identities the record needs: named draws are put on top of the pile (:meth:`arrange`), a
 named draw takes the card named from the pile (:meth:`settle_draw`), a hand about to give a
-card it lacks takes it in exchange for an unnamed draw (:meth:`fix_hands`, :meth:`repair`),
-and Stand and Deliver! takes the card the record names (:meth:`pick_options`).
+card it lacks takes it in exchange for an unnamed draw (:meth:`fix_hands`, :meth:`repair`):
+with a card of the same draw pile's time (:meth:`donor`), along a cycle of places of that
+time (:meth:`cycle`, :func:`apply_cycle`), or with a card of another time exchanged for the
+whole game (:meth:`pull`, :func:`full_swap`); and Stand and Deliver! takes the card the
+record names (:meth:`pick_options`). What the record wrote of each card at each of its
+times is kept in the search state (``Pos.free``, ``Pos.loose``, ``Pos.past``,
+``Pos.fixed``).
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from ...cards import DECK
 from .atoms import Line
 from .cards import CardSpec
 from .factions import Loc, hidden_pile, hidden_piles, hidden_place, notation
-from .search import Node, Pos
+from .search import Node, Pos, Slot
 from .steps import Step
 
 
@@ -37,55 +42,82 @@ def swap_cards(g: Any, x: int, y: int) -> None:
 
 
 
-def exchange(
-    g: Any, free: dict[int, tuple[int, int]], f: int, y: int, still_open: bool = False
-) -> tuple[tuple[Any, ...], ...]:
-    """The unnamed draw ``f`` was card ``y``: exchange the two (``y`` from the draw pile, or
-    from another hand where it was drawn unnamed too, which then holds ``f``). Updates
-    ``free`` and returns the renaming events for the final replay. ``still_open``: the
-    record asks only for a suit, so ``y`` stays an unnamed draw (any card of that suit)."""
-    swap_cards(g, f, y)
-    info = free.pop(f)
-    events: list[tuple[Any, ...]] = [("rename", info[0], y)]
-    if y in free:
-        other = free.pop(y)
-        free[f] = other
-        events.append(("rename", other[0], f))
-    if still_open:
-        free[y] = info
+def apply_cycle(pos: Pos, g: Any, cycle: list[int], epoch: int) -> tuple[tuple[Any, ...], ...]:
+    """Exchange the cards of ``cycle`` around in the draw pile's time ``epoch``: the first
+    (an unnamed draw) takes the second's place, each card the next one's, the last the
+    first's. Each place keeps what it stands for (an unnamed draw in ``pos.free``, a card
+    spent by its suit in ``pos.loose``) with its new card, and every draw renamed is an event
+    for the final replay; what each card was before that pile was shuffled stays its own. A
+    card of the present draw pile that stood for a card spent in an earlier pile's time and
+    leaves the pile keeps that time in ``pos.past``. The first place's new card stays an
+    unnamed draw until the record's movement that needed it takes it up
+    (``Importer.consume``)."""
+    cards = cycle[1:] + cycle[:1]  # the new card of each place
+    roles: list[tuple[str, Slot | tuple[int, int] | None]] = []
+    for x in cycle:
+        if x in pos.free:
+            roles.append(("free", pos.free.pop(x)))
+        elif x in pos.loose and pos.loose[x][1] == epoch:
+            roles.append(("loose", pos.loose.pop(x)))
+        else:
+            if x in pos.loose:  # a card of the present pile, drawn now
+                pos.past[x] = (*pos.past.get(x, ()), pos.loose.pop(x))
+            roles.append(("deck", None))
+    for y in cycle[1:]:
+        swap_cards(g, cycle[0], y)
+    events: list[tuple[Any, ...]] = []
+    for (kind, role), new in zip(roles, cards, strict=True):
+        if role is None:
+            continue
+        events.append(("rename", role[0], new))
+        if kind == "free":
+            pos.free[new] = (role[0], role[1])
+        else:
+            pos.loose[new] = role  # type: ignore[assignment]
     return tuple(events)
 
 
-def rotate(
-    g: Any, free: dict[int, tuple[int, int]], loose: dict[int, tuple[int, int, str | None]],
-    f: int, y: int, z: int | None, still_open: bool = False,
-) -> tuple[tuple[Any, ...], ...]:
-    """The unnamed draw ``f`` was card ``y``, a card drawn unnamed from the same pile and
-    since spent with at most its suit written (see :meth:`CardIdentity.rotation`); that
-    earlier draw was ``z`` instead (a card of that suit from the pile or another unnamed
-    draw, whose place ``f`` takes), or ``f`` itself when ``z`` is None. Returns the
-    renaming events."""
-    info = free.pop(f)
-    if y in loose:
-        other, epoch, suit = loose.pop(y)
-    else:
-        other, epoch = free.pop(y)
-        suit = None
-    swap_cards(g, f, y)
-    events: list[tuple[Any, ...]] = [("rename", info[0], y)]
-    took = f
-    if z is not None:
-        swap_cards(g, f, z)
-        took = z
-        if z in free:
-            third = free.pop(z)
-            free[f] = third
-            events.append(("rename", third[0], f))
-    events.append(("rename", other, took))
-    loose[took] = (other, epoch, suit)
-    if still_open:
-        free[y] = info
-    return tuple(events)
+def times(pos: Pos, x: int) -> list[Slot | tuple[int, int]]:
+    """Every time of card ``x`` since the game began that the record may have named: its
+    earlier times, and its present one (an unnamed draw or a card spent by its suit)."""
+    out: list[Slot | tuple[int, int]] = list(pos.past.get(x, ()))
+    if x in pos.free:
+        out.append(pos.free[x])
+    if x in pos.loose:
+        out.append(pos.loose[x])
+    return out
+
+
+def may_be(pos: Pos, x: int, y: int) -> bool:
+    """Whether card ``y`` may have been card ``x`` the whole game through: the record never
+    named ``x``, and what it wrote of ``x`` at each of its times (a suit) allows ``y``. A
+    dominance card is never one spent unseen (a discarded dominance card goes beside the
+    board, 3.3.3)."""
+    if x in pos.fixed:
+        return False
+    spent = [t[2] for t in times(pos, x) if len(t) > 2]
+    if spent and DECK[y].kind == "dominance":
+        return False
+    return all(w is None or w.matches(y) for w in spent)
+
+
+def swap_keys(d: dict[int, Any], x: int, y: int) -> None:
+    """Exchange what ``d`` holds for ``x`` and for ``y`` (either may hold nothing)."""
+    ex, ey = d.pop(x, None), d.pop(y, None)
+    if ex is not None:
+        d[y] = ex
+    if ey is not None:
+        d[x] = ey
+
+
+def full_swap(pos: Pos, g: Any, x: int, y: int) -> tuple[tuple[Any, ...], ...]:
+    """Exchange cards ``x`` and ``y`` for the whole game (:func:`may_be` both ways): every
+    draw of one was the other. Returns the renaming events."""
+    tx, ty = times(pos, x), times(pos, y)
+    swap_cards(g, x, y)
+    for d in (pos.free, pos.loose, pos.past):
+        swap_keys(d, x, y)
+    return tuple([("rename", t[0], y) for t in tx] + [("rename", t[0], x) for t in ty])
 
 
 def open_lists(g: Any) -> list[list[int]]:
@@ -107,6 +139,28 @@ def held(g: Any, loc: Loc) -> list[int]:
         persistent: list[int] = g.seats[loc[1]].persistent
         return pile + persistent
     return pile
+
+
+def loose_spec(spec: CardSpec, cid: int) -> CardSpec | None:
+    """What else the card ``cid`` may have been when the record wrote it as ``spec`` (None
+    when it named it fully): any card of its suit when only the suit is written (a discard,
+    a Decree card, Field Hospitals), else the cards ``spec`` allows that the engine would
+    have played alike (an item crafted as ``Z%x``: the same item, cost and points)."""
+    if spec.keys is None and spec.item is None:
+        return CardSpec(spec.suit)
+    c = DECK[cid]
+    alike = (c.cost, c.vp, c.item, c.kind)
+    keys = frozenset(x.key for x in DECK
+                     if spec.matches(x.id) and (x.cost, x.vp, x.item, x.kind) == alike)
+    return CardSpec(keys=keys) if len(keys) > 1 else None
+
+
+def narrower(a: CardSpec | None, b: CardSpec | None) -> CardSpec | None:
+    """What two writings of one card allow together (None: anything)."""
+    if a is None or b is None:
+        return a or b
+    keys = b.keys if a.keys is None else a.keys if b.keys is None else a.keys & b.keys
+    return CardSpec(a.suit or b.suit, keys, a.item or b.item)
 
 
 class CardIdentity:
@@ -240,6 +294,37 @@ class CardIdentity:
                 return out
         return []
 
+    def needs(self, pos: Pos) -> dict[Loc, list[CardSpec]]:
+        """What the current line still takes, by what it writes of each card, from each
+        hidden place (a hand, the supporters)."""
+        need: dict[Loc, list[CardSpec]] = {}
+        if pos.line is None:
+            return need
+        left = pos.left[pos.line]
+        for k, at in enumerate(self.lines[pos.line].atoms):
+            if not left[k] or at.spec is None or not at.spec.named:
+                continue
+            if at.kind == "card" and hidden_place(self.factions, at.key[0]):
+                need.setdefault(at.key[0], []).append(at.spec)
+            elif at.kind in ("craft", "ambush"):
+                need.setdefault(("hand", at.key), []).append(at.spec)
+        return need
+
+    def reserved(self, pos: Pos, need: dict[Loc, list[CardSpec]]) -> set[int]:
+        """The cards the hidden places hold for what the current line takes from them
+        (:meth:`needs`): another hand may not take them in exchange."""
+        out: set[int] = set()
+        for loc, specs in need.items():
+            cards = held(pos.g, loc)
+            wanted = [sp for other, sps in need.items() if other != loc for sp in sps]
+            for spec in specs:
+                # Of the cards that fit, the one fewest other places need.
+                c = min((x for x in cards if x not in out and spec.matches(x)), default=None,
+                        key=lambda x: sum(sp.matches(x) for sp in wanted))
+                if c is not None:
+                    out.add(c)
+        return out
+
     def repair(self, node: Node) -> Node | None:
         """No decision explains the record: if the record needs, from a hand, a card the hand
         lacks, and the hand holds a card drawn unnamed in the same draw pile, that draw may
@@ -268,15 +353,15 @@ class CardIdentity:
                 if f not in pos.free:
                     continue
                 g2 = g.clone()
-                free, loose = dict(pos.free), dict(pos.loose)
-                events = self.settle_free(pos, g2, free, loose, f, at.spec, set(hand))
+                new = Pos(g2, [], pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
+                          pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
+                keep = set(hand) | self.reserved(pos, self.needs(pos))
+                events = self.settle_free(new, g2, f, at.spec, keep)
                 if events is not None:
                     from ... import flow
 
                     top = g2.stack[-1]
-                    legal = flow.DECISIONS[top.kind][0](g2, top)
-                    new = Pos(g2, legal, pos.seg, pos.line, pos.turns, pos.left, free,
-                              pos.epoch, pos.done, loose)
+                    new.legal = flow.DECISIONS[top.kind][0](g2, top)
                     return Node(new, node, (), events, (), repaired=True)
             return None
         return None
@@ -300,74 +385,105 @@ class CardIdentity:
                     return int(x)
         return None
 
-    def rotation(
-        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]
-    ) -> tuple[int, int | None] | None:
-        """When neither the draw pile nor another hand has a card ``spec`` allows for the
-        unnamed draw ``f``: a card ``y`` drawn unnamed from the same pile and since spent
-        with at most its suit written (``Pos.loose``: in the discard pile or the Decree, or
-        shuffled into the present draw pile and not seen since) that fits ``spec``. What was
-        spent then was ``f`` (when its suit fits) or, from the present pile, a card ``z`` of
-        that suit from the draw pile or drawn unnamed into another hand. Returns (y, z)."""
-        epoch = pos.free[f][1]
-        suit_f = DECK[f].suit
-        line = pos.line if pos.line is not None else self.order[-1]
-
-        def cost(x: int) -> int:
-            return self.spend_cost(DECK[x].key, line)
-
-        found: list[tuple[int, int, bool]] = []
+    def members(
+        self, pos: Pos, g: Any, epoch: int, keep: set[int]
+    ) -> list[tuple[int, CardSpec | None]]:
+        """The cards whose places an unnamed draw of the draw pile of ``epoch`` may exchange
+        with, each with what the record wrote of it (None: nothing): the other unnamed draws
+        of that pile's time (not ``keep``, the cards of the draw's own hand), the cards of
+        that time spent with only part of their identity written (``Pos.loose``: in the
+        discard pile or the Decree, or shuffled unseen into a later pile), and, for the
+        present pile, the cards still in it."""
+        out: list[tuple[int, CardSpec | None]] = []
+        for _, pile in hidden_piles(g):
+            out.extend((x, None) for x in pile
+                       if x not in keep and x in pos.free and pos.free[x][1] == epoch)
+        out.extend((x, spec) for x, (_s, e, spec) in pos.loose.items() if e == epoch)
         if epoch == pos.epoch:
-            for pile in open_lists(g):
-                found.extend((y, *self._open_at(pos, y)) for y in pile)
-        else:
-            found.extend((y, *self._open_at(pos, y)) for y in g.deck)
-        options: list[tuple[int, int, int | None]] = []
-        for y, e, ok in found:
-            if e != epoch or not ok or not spec.matches(y):
-                continue
-            suit = pos.loose[y][2] if y in pos.loose else None
-            if suit is None or suit == suit_f:
-                options.append((cost(y), y, None))
-                continue
-            if epoch != pos.epoch:
-                continue
-            spare = [x for x in g.deck if DECK[x].suit == suit] + [
-                x for _, hidden in hidden_piles(g) for x in hidden
-                if x not in keep and x in pos.free and pos.free[x][1] == epoch
-                and DECK[x].suit == suit]
-            z = min(spare, default=None, key=cost)
-            if z is not None:
-                options.append((cost(y) + cost(z), y, int(z)))
-        if not options:
-            return None
-        _, y, z = min(options, key=lambda o: o[0])
-        return y, z
+            out.extend((x, None) for x in g.deck if pos.loose.get(x, (0, -1))[1] != epoch)
+        return out
 
-    @staticmethod
-    def _open_at(pos: Pos, y: int) -> tuple[int, bool]:
-        """(the epoch of the unnamed draw that card ``y`` still stands for, whether it is
-        one: spent with at most its suit written, or discarded unnamed); (-1, False)."""
-        if y in pos.loose:
-            return pos.loose[y][1], True
-        if y in pos.free:
-            return pos.free[y][1], True
-        return -1, False
+    def cycle(
+        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int], longest: int = 5
+    ) -> list[int] | None:
+        """The shortest way to make the unnamed draw ``f`` a card ``spec`` allows by
+        exchanging cards of its draw pile's time around (:func:`apply_cycle`): ``f`` takes
+        the place of a card ``y`` that ``spec`` allows, ``y``'s place takes a card of
+        another place that what the record wrote of ``y`` allows, and so on until a place
+        allows ``f`` (a breadth-first search for an augmenting path, as in a matching of
+        draws to cards). Among the shortest, the card the record names latest goes to
+        ``f``. None when no exchange of at most ``longest`` places gives such a card."""
+        epoch = pos.free[f][1]
+        members = self.members(pos, g, epoch, keep | {f})
+        line = pos.line if pos.line is not None else self.order[-1]
+        # Breadth first: paths of places whose last one still needs a card it allows.
+        frontier: list[tuple[list[int], CardSpec]] = [([f], spec)]
+        seen = {f}
+        for _ in range(longest - 1):
+            done: list[list[int]] = []
+            nxt: list[tuple[list[int], CardSpec]] = []
+            for path, need in frontier:
+                for y, wrote in members:
+                    if y in seen or not need.matches(y) or (
+                            need is not spec and DECK[y].kind == "dominance"):
+                        continue
+                    if wrote is None or (wrote.matches(f) and DECK[f].kind != "dominance"):
+                        done.append(path + [y])
+                    else:
+                        nxt.append((path + [y], wrote))
+            if done:
+                return min(done, key=lambda p: self.spend_cost(DECK[p[1]].key, line))
+            seen.update(p[-1] for p, _ in nxt)
+            frontier = nxt
+        return None
 
     def settle_free(
-        self, pos: Pos, g: Any, free: dict[int, tuple[int, int]],
-        loose: dict[int, tuple[int, int, str | None]], f: int, spec: CardSpec, keep: set[int],
+        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]
     ) -> tuple[tuple[Any, ...], ...] | None:
         """Give the unnamed draw ``f`` a card ``spec`` allows (:meth:`donor`, else
-        :meth:`rotation`): the renaming events, or None when no card can be."""
-        still_open = spec.keys is None and spec.item is None
+        :meth:`cycle`, else :meth:`pull`), changing ``pos``: the renaming events, or None
+        when no card can be."""
+        epoch = pos.free[f][1]
         y = self.donor(pos, g, f, spec, keep)
-        if y is not None:
-            return exchange(g, free, f, y, still_open)
-        r = self.rotation(pos, g, f, spec, keep)
-        if r is None:
+        path = [f, y] if y is not None else self.cycle(pos, g, f, spec, keep)
+        if path is not None:
+            return apply_cycle(pos, g, path, epoch)
+        pulled = self.pull(pos, g, f, spec, keep)
+        if pulled is None:
             return None
-        return rotate(g, free, loose, f, *r, still_open)
+        x, y = pulled
+        events = full_swap(pos, g, x, y)
+        return events + apply_cycle(pos, g, [f, x], epoch)
+
+    def pull(
+        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]
+    ) -> tuple[int, int] | None:
+        """When no card of its draw pile's time fits the unnamed draw ``f``: a card ``x``
+        that ``spec`` allows from another time (drawn unnamed before the pile was shuffled,
+        held or spent by its suit since) that may have been, the whole game through, a card
+        ``y`` of ``f``'s time that nothing was written of since (an unnamed draw or a card
+        still in the pile): the two exchanged for the whole game, ``x`` then takes ``f``'s
+        place. Returns (x, y)."""
+        epoch = pos.free[f][1]
+        line = pos.line if pos.line is not None else self.order[-1]
+        here = self.members(pos, g, epoch, keep | {f})
+        places = [y for y, wrote in here if wrote is None and not (
+            y in pos.loose and pos.loose[y][1] == epoch)]
+        mine = {y for y, _ in here}
+        found: list[tuple[int, int, int]] = []
+        for _, pile in [("", g.deck), ("", g.discard), *hidden_piles(g), *(
+                ("", x) for x in open_lists(g)[1:])]:
+            for x in pile:
+                if x in keep or x in mine or x == f or not spec.matches(x):
+                    continue
+                for y in places:
+                    if may_be(pos, x, y) and may_be(pos, y, x):
+                        found.append((self.spend_cost(DECK[x].key, line), x, y))
+                        break
+        if not found:
+            return None
+        _, x, y = min(found)
+        return x, y
 
     def fix_hands(self, pos: Pos) -> tuple[tuple[Any, ...], ...]:
         """Before searching a decision: if the current line will take from a hand more cards
@@ -376,21 +492,14 @@ class CardIdentity:
         draw pile. Returns the renaming events (for the final replay)."""
         if pos.line is None or not pos.free:
             return ()
-        ln = self.lines[pos.line]
-        left = pos.left[pos.line]
-        need: dict[Loc, list[CardSpec]] = {}
-        for k, at in enumerate(ln.atoms):
-            if not left[k] or at.spec is None or not at.spec.named:
-                continue
-            if at.kind == "card" and hidden_place(self.factions, at.key[0]):
-                need.setdefault(at.key[0], []).append(at.spec)
-            elif at.kind in ("craft", "ambush"):
-                need.setdefault(("hand", at.key), []).append(at.spec)
+        need = self.needs(pos)
+        others = self.reserved(pos, need)
         g = pos.g
         events: list[tuple[Any, ...]] = []
         for loc, specs in need.items():
             hand = hidden_pile(g, loc)
             cards = held(g, loc)
+            keep = set(hand) | others
             taken: set[int] = set()
             for spec in specs:
                 line = pos.line
@@ -400,18 +509,16 @@ class CardIdentity:
                     if c in pos.free and self.spend_cost(DECK[c].key, line):
                         # An unnamed draw that would be spent here as a card the record
                         # names later: it may as well have been another card that fits.
-                        y = self.donor(pos, g, c, spec, set(hand))
+                        y = self.donor(pos, g, c, spec, keep)
                         if y is not None and not self.spend_cost(DECK[y].key, line):
-                            events.extend(exchange(g, pos.free, c, y,
-                                                   spec.keys is None and spec.item is None))
+                            events.extend(apply_cycle(pos, g, [c, y], pos.free[c][1]))
                             c = y
                     taken.add(c)
                     continue
                 done = None
                 for x in hand:
                     if x not in taken and x in pos.free:
-                        done = self.settle_free(pos, g, pos.free, pos.loose, x, spec,
-                                                set(hand))
+                        done = self.settle_free(pos, g, x, spec, keep)
                         if done is not None:
                             break
                 if done is None:

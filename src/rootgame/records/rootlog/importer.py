@@ -5,25 +5,23 @@ At each decision the engine's legal actions are tried on a copy of the game; an 
 kept when everything it changes (``steps.py``) is a movement of the record's current line
 (``atoms.py``). The search is depth first, best candidates first, and goes back when the
 record later disagrees; card identities are settled by ``identity.py``. The game returned
-replays from its own start through the public API.
+replays from its own start through the public API (``result.py``).
 """
 
 from __future__ import annotations
 
-import json
-import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from ...cards import DECK
 from ...errors import RootError
 from .atoms import Converter, Line, engine_atoms
 from .cards import CardSpec
-from .factions import check_supported, hidden_piles, hidden_place
-from .identity import CardIdentity, swap_cards
+from .factions import check_supported, hidden_place
+from .identity import CardIdentity, loose_spec, narrower, swap_cards
 from .notation import FACTION_NAMES, LANDMARK_NAME, RootlogError, RootlogGame
 from .reader import parse_rootlog
+from .result import Result, RootlogReplay, arg_domains
 from .search import (
     MAX_SILENT,
     RANDOM_TAKES,
@@ -33,6 +31,7 @@ from .search import (
     Node,
     Pos,
     Silent,
+    Slot,
     chance_events,
     craft_shortage,
     fingerprint,
@@ -52,31 +51,7 @@ from .steps import (
 from .vagabond import engine_item_keys, quest_matches
 
 
-@dataclass(slots=True)
-class RootlogReplay:
-    """What :func:`replay_rootlog` found: the game at the end of the record, the board at the
-    end of each record line (in the order the engine played them), and the parsed record."""
-
-    game: Any
-    turns: list[TurnState]
-    record: RootlogGame
-    sampled_hands: int = 0
-    """Cards in hands at the end that the record never names: their identities were
-    sampled (consistently with every line of the record)."""
-    sampled_deck: int = 0
-    """Cards left in the draw pile: their identities and order were sampled too."""
-    sample_seed: int = 0
-
-    def sampling_note(self) -> str:
-        """One sentence saying which hidden cards were sampled (for the imported record)."""
-        return (
-            f"Hidden cards the record never names were sampled consistently with it "
-            f"(seed {self.sample_seed}): {self.sampled_hands} in hands, "
-            f"{self.sampled_deck} in the draw pile."
-        )
-
-
-class Importer(CardIdentity):
+class Importer(CardIdentity, Result):
     """The search: at each decision, the legal actions whose effect the record explains."""
 
     def __init__(self, rec: RootlogGame, lazy: bool = True) -> None:
@@ -91,6 +66,8 @@ class Importer(CardIdentity):
         """Snapshots of the states being expanded (the same state starts many evaluations)."""
         self.failure: tuple[tuple[int, ...], RootlogError] | None = None
         self.evaluations = 0
+        self.named_now: set[int] = set()
+        """Cards the record names in the step being matched (``Pos.fixed``)."""
         letters = list(rec.players)
         for t in rec.turns:
             if t.faction not in letters:
@@ -162,7 +139,7 @@ class Importer(CardIdentity):
 
     def consume(
         self, line: int, left: list[int], atom: tuple[Any, ...], free: dict[int, tuple[int, int]],
-        loose: dict[int, tuple[int, int, str | None]] | None = None,
+        loose: dict[int, Slot] | None = None,
     ) -> int | None:
         """Consume one engine atom; the index of the recorded action it matched, or None."""
         ln = self.lines[line]
@@ -254,12 +231,16 @@ class Importer(CardIdentity):
                             was = free.pop(cid, None)
                             if loose is not None:
                                 prev = loose.pop(cid, None)
-                                if at.spec.keys is None and at.spec.item is None:
-                                    # Written by its suit only: still open within it.
+                                wrote = loose_spec(at.spec, cid)
+                                if wrote is not None:
+                                    # Written by its suit only (or as one of alike cards):
+                                    # still open within what was written.
                                     if was is not None:
-                                        loose[cid] = (*was, at.spec.suit)
+                                        loose[cid] = (*was, wrote)
                                     elif prev is not None:
-                                        loose[cid] = prev
+                                        loose[cid] = (*prev[:2], narrower(prev[2], wrote))
+                                else:
+                                    self.named_now.add(cid)
                         if at.spec.keys is None or len(at.spec.keys) > 1:
                             self.spent += self.spend_cost(DECK[cid].key, line)
                         return at.action
@@ -426,12 +407,14 @@ class Importer(CardIdentity):
         atoms_by_step = [engine_atoms(st, self.factions) for st in steps]
         self.merged = 0
         self.spent = 0
+        self.named_now = set()
         if not obs.segments and not g2.winners and not any(atoms_by_step):
             return tuple(e for st in steps for e in chance_events(st))
 
         left = {k: v[:] for k, v in pos.left.items()}
         free = dict(pos.free)
         loose = dict(pos.loose)
+        past = dict(pos.past)
         line, turns, epoch, seg = pos.line, pos.turns, pos.epoch, pos.seg
         events: list[tuple[Any, ...]] = []
         rank: list[int] = []
@@ -459,7 +442,7 @@ class Importer(CardIdentity):
                 if st.before.cards.get(cid) not in (("deck",), ("discard",)):
                     continue  # a dominance card taken from beside the board (3.3.3)
                 drawn.add(j)
-                loose.pop(cid, None)
+                was = loose.pop(cid, None)
                 from_deck = st.before.cards.get(cid) == ("deck",)
                 named = False
                 if line is not None:
@@ -470,7 +453,19 @@ class Importer(CardIdentity):
                         return None
                     new, named, _hit = got
                     if new != cid:
+                        # The card named was drawn instead: it no longer stands for a card
+                        # spent unseen in an earlier pile's time; the one put back does.
+                        if was is not None:
+                            if cid in g2.deck:
+                                loose[cid] = was
+                            else:
+                                past[cid] = (*past.get(cid, ()), was)
+                        was = loose.pop(new, None)
                         swapped = True
+                    if was is not None:
+                        past[new] = (*past.get(new, ()), was)
+                    if named:
+                        self.named_now.add(new)
                         atoms[j] = ("card", at[1], new)
                         cid = new
                     rank.append(self.rank_of[line] * 1000 + got[2])
@@ -526,7 +521,8 @@ class Importer(CardIdentity):
         )
         if g2.winners and not done:
             return None
-        npos = Pos(g2, legal, seg, line, turns, left, free, epoch, done, loose)
+        npos = Pos(g2, legal, seg, line, turns, left, free, epoch, done, loose, past,
+                   pos.fixed | self.named_now if self.named_now else pos.fixed)
         used = sum(abs(x) for v in pos.left.values() for x in v) - sum(
             abs(x) for k, v in left.items() if k in pos.left for x in v
         )
@@ -748,6 +744,7 @@ class Importer(CardIdentity):
         from the deck), unnamed ones stay free; then run the setup to the first decision."""
         g, tokens, events = self.set_up()
         free: dict[int, tuple[int, int]] = {}
+        fixed: set[int] = set()
         left: dict[int, list[int]] = {}
         order = [(g.first_seat + k) % g.n for k in range(g.n)]
         for n, seat in enumerate(order):
@@ -773,7 +770,9 @@ class Importer(CardIdentity):
                         raise RootlogError("this card cannot be in the starting hand",
                                            ln.turn.line, a.column, a.text, "")
                     swap_cards(g, cid, y)
-                elif spec is None or not spec.named:
+                if spec is not None and spec.named:
+                    fixed.add(hand[p])
+                else:
                     free[hand[p]] = (0, 0)
         # The Black Market's cards, drawn before the hands, are unnamed draws: free until
         # the record names them.
@@ -787,7 +786,7 @@ class Importer(CardIdentity):
                 events.append(("draw", cid, self.serial))
                 if cid in free:
                     free[cid] = (self.serial, 0)
-        pos = Pos(g, [], None, None, 0, left, free, 0)
+        pos = Pos(g, [], None, None, 0, left, free, 0, fixed=frozenset(fixed))
         cuts: list[TurnState] = []
         segs: list[Segment] = []
 
@@ -859,129 +858,6 @@ class Importer(CardIdentity):
             flow.DRIVERS["deal_hands"](g, g.stack[-1])
         return g, tuple(tokens), events
 
-    # --- the result ---------------------------------------------------------------------
-    def finish(self, node: Node, sample_seed: int = 0) -> RootlogReplay:
-        """Replay the tokens found with the public API, the chance outcomes forced, so that
-        the game returned replays from its own start (history, undo, saving). The hidden
-        cards the record never names (unnamed draws still in hands, the draw pile) get
-        identities sampled with ``sample_seed``: any permutation of them within one draw
-        pile's time explains the record as well."""
-        from ...errors import IllegalAction
-        from ...game import new_game
-
-        path: list[Node] = []
-        n: Node | None = node
-        while n is not None:
-            path.append(n)
-            n = n.parent
-        path.reverse()
-        events = [e for x in path for e in x.events]
-        states = [s for x in path for s in x.states]
-        final = node.pos
-        if final.seg is not None and final.line is not None:
-            states.append(turn_state(final.g, final.seg))
-        renames = {e[1]: e[2] for e in events if e[0] == "rename"}
-        mapping, rest, in_hands = self.sample(final, sample_seed)
-        for cid, (serial, _epoch) in final.free.items():
-            if cid in mapping:
-                renames[serial] = mapping[cid]
-        drawn = {e[2]: e[1] for e in events if e[0] == "draw"}
-        # A decision naming a card that was still an unnamed draw (a card put face down
-        # among the Alliance's supporters, #A->$) names the card that draw finally was.
-        tokens = [(t, {cid: renames.get(serial, drawn.get(serial, cid))
-                       for cid, (serial, *_) in [*x.parent.pos.free.items(),
-                                                 *x.parent.pos.loose.items()]}
-                   if x.parent is not None else {}) for x in path for t in x.tokens]
-        epochs: list[list[int]] = [[]]
-        chance: list[tuple[Any, ...]] = [("shuffle", 0)]
-        for e in events:
-            if e[0] == "draw":
-                epochs[-1].append(renames.get(e[2], e[1]))
-            elif e[0] == "reshuffle":
-                epochs.append([])
-                chance.append(("shuffle", len(epochs) - 1))
-            elif e[0] in ("dice", "pick"):
-                chance.append(e)
-        forced: list[tuple[Any, ...]] = []
-        for c in chance:
-            if c[0] == "shuffle":
-                k = int(c[1])
-                pile = rest if k == len(epochs) - 1 else []
-                forced.append(("shuffle", *(pile + epochs[k][::-1])))
-                if k == 0:
-                    # The landmarks are dealt before the factions set up (appendix A).
-                    forced.extend(("pick", e[1]) for e in events if e[0] == "landmark")
-                    forced.extend(self.vagabond_shuffles(final.g, events))
-            else:
-                forced.append(c)
-        try:
-            opts = self.options
-            game = new_game(self.factions, map=opts["map"], seed=0, first_player=self.first,
-                            forced=forced, suits=opts.get("suits"), deck=opts["deck"],
-                            landmarks=opts.get("landmarks"))
-            for t, names in tokens:
-                apply_found(game, rename_cards(game.state, t, names))
-        except (IllegalAction, RootError, ValueError) as e:
-            raise RootlogError(f"internal: the replay found does not replay ({e})") from e
-        a, b = Snap(game.state), Snap(final.g)
-        hands = tuple(tuple(mapping.get(c, c) for c in h) for h in b.hands)
-        piles = [[mapping.get(c, c) for c in p] for _, p in hidden_piles(final.g)]
-        if a.pieces != b.pieces or a.vp != b.vp or a.hands != hands or piles != [
-                p for _, p in hidden_piles(game.state)]:
-            raise RootlogError("internal: the replay found does not give the same state")
-        # The game starts from its set-up state (the record's chance outcomes forced), not
-        # from a seed: its origin carries no event of the setup, as a position's does not.
-        start = json.loads(game.origin)
-        start["log"] = [] if start.get("log") is not None else None
-        game.origin = json.dumps(start)
-        game.meta = {"seed": None, "factions": list(self.factions), "map": opts["map"],
-                     "first_player": self.first, "source": "rootlog",
-                     "sampled": {"hands": in_hands, "deck": len(rest), "seed": sample_seed}}
-        return RootlogReplay(game, states, self.rec, in_hands, len(rest), sample_seed)
-
-    def vagabond_shuffles(self, g: Any, events: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-        """The Vagabond's setup shuffles (9.3.3 the quest deck, 9.3.4 the ruins' items) that
-        give the quests drawn and the items explored in the search, in their order."""
-        from ...factions.vagabond import RUIN_ITEMS
-
-        out: list[tuple[Any, ...]] = []
-        for seat, f in enumerate(g.factions):
-            if f != "vagabond":
-                continue
-            fs = g.fs[seat]
-            drawn = [int(e[2]) for e in events if e[0] == "quest" and e[1] == seat]
-            out.append(("shuffle", *(list(fs.quest_deck) + drawn[::-1])))
-            found = {int(e[2]): str(e[3]) for e in events if e[0] == "ruin" and e[1] == seat}
-            for c, v in fs.ruins.items():
-                found[c] = v[0]
-            out.append(("shuffle", *(RUIN_ITEMS.index(found[c]) for c in sorted(found))))
-        return out
-
-    def sample(self, final: Pos, seed: int) -> tuple[dict[int, int], list[int], int]:
-        """New identities for the hidden cards: (old id -> new id for the unnamed cards in
-        hands, the new draw pile, how many hand cards were sampled). Unnamed draws of the
-        same draw pile's time are exchangeable with each other and, for the present pile,
-        with the cards still in it."""
-        rng = random.Random(seed)
-        groups: dict[int, list[int]] = {}
-        for _, pile in hidden_piles(final.g):
-            for cid in pile:
-                if cid in final.free:
-                    groups.setdefault(final.free[cid][1], []).append(cid)
-        mapping: dict[int, int] = {}
-        rest = list(final.g.deck)
-        for epoch, cards in groups.items():
-            pool = cards + (rest if epoch == final.epoch else [])
-            new = pool[:]
-            rng.shuffle(new)
-            mapping.update(zip(cards, new[: len(cards)], strict=True))
-            if epoch == final.epoch:
-                rest = new[len(cards):]
-        if final.epoch not in groups:
-            rng.shuffle(rest)
-        return mapping, rest, sum(len(c) for c in groups.values())
-
-
 def landmark_picks(pool: list[str], dealt: list[str]) -> list[tuple[Any, ...]]:
     """The events of the chance outcomes (``("landmark", pick)``) that deal the landmark cards
     of ``pool`` in the order ``dealt`` (appendix A step 5: each card dealt is one of those
@@ -993,66 +869,6 @@ def landmark_picks(pool: list[str], dealt: list[str]) -> list[tuple[Any, ...]]:
             out.append(("landmark", pool.index(name)))
         pool.remove(name)
     return out
-
-
-def apply_found(game: Any, tok: str) -> None:
-    """Apply a decision the search found. Some of the Alliance's questions depend on the
-    suits and names of its face-down supporters (whether a Revolt or Spread Sympathy can be
-    paid, whether the supporters to spend are alike, 8.4): an unnamed supporter renamed
-    after the search decided may turn a question into none, or the other way round. Then a
-    question no longer asked is passed over when the search declined it or paid with a
-    supporter, and a new one is declined (or paid with the first candidates, as the
-    engine does when the choice cannot matter). Other decisions are applied as found."""
-    for _ in range(64):
-        legal = game.legal_tokens()
-        if tok in legal:
-            game.apply(tok)
-            return
-        word = tok.split()[0]
-        if word in ("done", "spend"):
-            return  # a question no longer asked
-        if "done" in legal:
-            game.apply("done")
-        elif game.state.stack and game.state.stack[-1].kind == "ally_pay":
-            game.apply(legal[0])
-        else:
-            break
-    game.apply(tok)  # refused: the error names the decision
-
-
-_DOMAINS: dict[tuple[str, Any, int], tuple[str, ...]] = {}
-
-
-def arg_domains(kind: str, a: tuple[Any, ...]) -> tuple[str, ...]:
-    """What each argument of action ``a`` of decision ``kind`` is (``card``, or another
-    domain of its declared shape, ``flow.TAKES``); ``?`` when no shape says."""
-    key = (kind, a[0], len(a))
-    got = _DOMAINS.get(key)
-    if got is None:
-        from ... import flow
-        from ...actions import CARD, PAID_CARD
-
-        got = ("?",) * (len(a) - 1)
-        for sig in flow.TAKES.get(kind, ()):
-            if sig[0] == a[0] and len(sig) <= len(a):
-                got = tuple("card" if d in (CARD, PAID_CARD) else str(d) for d in sig[1:])
-                got += ("?",) * (len(a) - len(sig))
-                break
-        _DOMAINS[key] = got
-    return got
-
-
-def rename_cards(g: Any, tok: str, names: dict[int, int]) -> str:
-    """Decision ``tok`` of state ``g`` with the cards it takes renamed by ``names`` (the
-    card places of its decision's declared shapes, ``flow.TAKES``)."""
-    from ...actions import parse, token
-
-    if not names:
-        return tok
-    a = parse(tok)
-    out = [a[0]] + [names.get(x, x) if dom == "card" and isinstance(x, int) else x
-                    for x, dom in zip(a[1:], arg_domains(g.stack[-1].kind, a), strict=True)]
-    return token(tuple(out))
 
 
 def replay_rootlog(

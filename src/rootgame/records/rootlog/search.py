@@ -10,6 +10,7 @@ from typing import Any
 
 from ...cards import DECK
 from .atoms import Line
+from .cards import CardSpec
 from .steps import Segment, Step, TurnState
 
 MAX_SILENT = 6
@@ -19,6 +20,11 @@ STALL = 400
 STALL_PER_ATOM = 12
 """The search gives up when ``STALL`` search states, and ``STALL_PER_ATOM`` more per
 movement of the furthest line reached, pass without reaching a later line."""
+
+
+Slot = tuple[int, int, CardSpec | None]
+"""One time of a card between a draw and the next shuffle: (draw serial, epoch, what the
+record wrote of it: None for nothing)."""
 
 
 @dataclass(slots=True)
@@ -40,10 +46,17 @@ class Pos:
     epoch: int
     """How many times the discard pile was shuffled into a new draw pile."""
     done: bool = False
-    loose: dict[int, tuple[int, int, str | None]] = field(default_factory=dict)
+    loose: dict[int, Slot] = field(default_factory=dict)
     """Cards drawn without a name that have left the hidden places (discarded, added to the
-    Decree, spent) with at most their suit written: id -> (draw serial, epoch, suit or
-    None). Their identity is still open within that suit (``identity.py``)."""
+    Decree, spent, crafted) with only part of their identity written: id -> (draw serial,
+    epoch, what was written: its suit, or the alike cards an item crafted may be). Their
+    identity is still open within that (``identity.py``)."""
+    past: dict[int, tuple[Slot, ...]] = field(default_factory=dict)
+    """The earlier times of a card, drawn unnamed and spent before the pile it was
+    shuffled into was drawn: id -> the (draw serial, epoch, what was written) of each."""
+    fixed: frozenset[int] = frozenset()
+    """Cards the record has named (drawn, spent or dealt by name): their identity is
+    settled for the whole game."""
 
 
 @dataclass(slots=True)

@@ -1,0 +1,235 @@
+"""The game a Rootlog import found (:class:`RootlogReplay`): the decisions the search found
+replayed through the public API with the chance outcomes it found forced, so that the game
+returned replays from its own start (history, undo, saving); the hidden cards the record
+never names sampled consistently with it (``Result.sample``); and the decisions renamed
+for the identities the unnamed cards were finally given (``identity.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import RootError
+from .factions import hidden_piles
+from .notation import RootlogError, RootlogGame
+from .search import Node, Pos
+from .steps import Snap, TurnState, turn_state
+
+
+@dataclass(slots=True)
+class RootlogReplay:
+    """What :func:`replay_rootlog` found: the game at the end of the record, the board at the
+    end of each record line (in the order the engine played them), and the parsed record."""
+
+    game: Any
+    turns: list[TurnState]
+    record: RootlogGame
+    sampled_hands: int = 0
+    """Cards in hands at the end that the record never names: their identities were
+    sampled (consistently with every line of the record)."""
+    sampled_deck: int = 0
+    """Cards left in the draw pile: their identities and order were sampled too."""
+    sample_seed: int = 0
+
+    def sampling_note(self) -> str:
+        """One sentence saying which hidden cards were sampled (for the imported record)."""
+        return (
+            f"Hidden cards the record never names were sampled consistently with it "
+            f"(seed {self.sample_seed}): {self.sampled_hands} in hands, "
+            f"{self.sampled_deck} in the draw pile."
+        )
+
+
+
+class Result:
+    """The game found (mixed into ``importer.Importer``): the final replay through the
+    public API, and the hidden cards the record never names sampled."""
+
+    options: dict[str, Any]
+    factions: list[str]
+    first: int
+    rec: RootlogGame
+
+    def finish(self, node: Node, sample_seed: int = 0) -> RootlogReplay:
+        """Replay the tokens found with the public API, the chance outcomes forced, so that
+        the game returned replays from its own start (history, undo, saving). The hidden
+        cards the record never names (unnamed draws still in hands, the draw pile) get
+        identities sampled with ``sample_seed``: any permutation of them within one draw
+        pile's time explains the record as well."""
+        from ...errors import IllegalAction
+        from ...game import new_game
+
+        path: list[Node] = []
+        n: Node | None = node
+        while n is not None:
+            path.append(n)
+            n = n.parent
+        path.reverse()
+        events = [e for x in path for e in x.events]
+        states = [s for x in path for s in x.states]
+        final = node.pos
+        if final.seg is not None and final.line is not None:
+            states.append(turn_state(final.g, final.seg))
+        renames = {e[1]: e[2] for e in events if e[0] == "rename"}
+        mapping, rest, in_hands = self.sample(final, sample_seed)
+        for cid, (serial, _epoch) in final.free.items():
+            if cid in mapping:
+                renames[serial] = mapping[cid]
+        drawn = {e[2]: e[1] for e in events if e[0] == "draw"}
+        # A decision naming a card that was still an unnamed draw (a card put face down
+        # among the Alliance's supporters, #A->$) names the card that draw finally was.
+        tokens = [(t, {cid: renames.get(serial, drawn.get(serial, cid))
+                       for cid, (serial, *_) in [*x.parent.pos.free.items(),
+                                                 *x.parent.pos.loose.items()]}
+                   if x.parent is not None else {}) for x in path for t in x.tokens]
+        epochs: list[list[int]] = [[]]
+        chance: list[tuple[Any, ...]] = [("shuffle", 0)]
+        for e in events:
+            if e[0] == "draw":
+                epochs[-1].append(renames.get(e[2], e[1]))
+            elif e[0] == "reshuffle":
+                epochs.append([])
+                chance.append(("shuffle", len(epochs) - 1))
+            elif e[0] in ("dice", "pick"):
+                chance.append(e)
+        forced: list[tuple[Any, ...]] = []
+        for c in chance:
+            if c[0] == "shuffle":
+                k = int(c[1])
+                pile = rest if k == len(epochs) - 1 else []
+                forced.append(("shuffle", *(pile + epochs[k][::-1])))
+                if k == 0:
+                    # The landmarks are dealt before the factions set up (appendix A).
+                    forced.extend(("pick", e[1]) for e in events if e[0] == "landmark")
+                    forced.extend(self.vagabond_shuffles(final.g, events))
+            else:
+                forced.append(c)
+        try:
+            opts = self.options
+            game = new_game(self.factions, map=opts["map"], seed=0, first_player=self.first,
+                            forced=forced, suits=opts.get("suits"), deck=opts["deck"],
+                            landmarks=opts.get("landmarks"))
+            for t, names in tokens:
+                apply_found(game, rename_cards(game.state, t, names))
+        except (IllegalAction, RootError, ValueError) as e:
+            raise RootlogError(f"internal: the replay found does not replay ({e})") from e
+        a, b = Snap(game.state), Snap(final.g)
+        hands = tuple(tuple(mapping.get(c, c) for c in h) for h in b.hands)
+        piles = [[mapping.get(c, c) for c in p] for _, p in hidden_piles(final.g)]
+        if a.pieces != b.pieces or a.vp != b.vp or a.hands != hands or piles != [
+                p for _, p in hidden_piles(game.state)]:
+            raise RootlogError("internal: the replay found does not give the same state")
+        # The game starts from its set-up state (the record's chance outcomes forced), not
+        # from a seed: its origin carries no event of the setup, as a position's does not.
+        start = json.loads(game.origin)
+        start["log"] = [] if start.get("log") is not None else None
+        game.origin = json.dumps(start)
+        game.meta = {"seed": None, "factions": list(self.factions), "map": opts["map"],
+                     "first_player": self.first, "source": "rootlog",
+                     "sampled": {"hands": in_hands, "deck": len(rest), "seed": sample_seed}}
+        return RootlogReplay(game, states, self.rec, in_hands, len(rest), sample_seed)
+
+    def vagabond_shuffles(self, g: Any, events: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        """The Vagabond's setup shuffles (9.3.3 the quest deck, 9.3.4 the ruins' items) that
+        give the quests drawn and the items explored in the search, in their order."""
+        from ...factions.vagabond import RUIN_ITEMS
+
+        out: list[tuple[Any, ...]] = []
+        for seat, f in enumerate(g.factions):
+            if f != "vagabond":
+                continue
+            fs = g.fs[seat]
+            drawn = [int(e[2]) for e in events if e[0] == "quest" and e[1] == seat]
+            out.append(("shuffle", *(list(fs.quest_deck) + drawn[::-1])))
+            found = {int(e[2]): str(e[3]) for e in events if e[0] == "ruin" and e[1] == seat}
+            for c, v in fs.ruins.items():
+                found[c] = v[0]
+            out.append(("shuffle", *(RUIN_ITEMS.index(found[c]) for c in sorted(found))))
+        return out
+
+    def sample(self, final: Pos, seed: int) -> tuple[dict[int, int], list[int], int]:
+        """New identities for the hidden cards: (old id -> new id for the unnamed cards in
+        hands, the new draw pile, how many hand cards were sampled). Unnamed draws of the
+        same draw pile's time are exchangeable with each other and, for the present pile,
+        with the cards still in it."""
+        rng = random.Random(seed)
+        groups: dict[int, list[int]] = {}
+        for _, pile in hidden_piles(final.g):
+            for cid in pile:
+                if cid in final.free:
+                    groups.setdefault(final.free[cid][1], []).append(cid)
+        mapping: dict[int, int] = {}
+        rest = list(final.g.deck)
+        for epoch, cards in groups.items():
+            pool = cards + (rest if epoch == final.epoch else [])
+            new = pool[:]
+            rng.shuffle(new)
+            mapping.update(zip(cards, new[: len(cards)], strict=True))
+            if epoch == final.epoch:
+                rest = new[len(cards):]
+        if final.epoch not in groups:
+            rng.shuffle(rest)
+        return mapping, rest, sum(len(c) for c in groups.values())
+
+
+def apply_found(game: Any, tok: str) -> None:
+    """Apply a decision the search found. Some of the Alliance's questions depend on the
+    suits and names of its face-down supporters (whether a Revolt or Spread Sympathy can be
+    paid, whether the supporters to spend are alike, 8.4): an unnamed supporter renamed
+    after the search decided may turn a question into none, or the other way round. Then a
+    question no longer asked is passed over when the search declined it or paid with a
+    supporter, and a new one is declined (or paid with the first candidates, as the
+    engine does when the choice cannot matter). Other decisions are applied as found."""
+    for _ in range(64):
+        legal = game.legal_tokens()
+        if tok in legal:
+            game.apply(tok)
+            return
+        word = tok.split()[0]
+        if word in ("done", "spend"):
+            return  # a question no longer asked
+        if "done" in legal:
+            game.apply("done")
+        elif game.state.stack and game.state.stack[-1].kind == "ally_pay":
+            game.apply(legal[0])
+        else:
+            break
+    game.apply(tok)  # refused: the error names the decision
+
+
+_DOMAINS: dict[tuple[str, Any, int], tuple[str, ...]] = {}
+
+
+def arg_domains(kind: str, a: tuple[Any, ...]) -> tuple[str, ...]:
+    """What each argument of action ``a`` of decision ``kind`` is (``card``, or another
+    domain of its declared shape, ``flow.TAKES``); ``?`` when no shape says."""
+    key = (kind, a[0], len(a))
+    got = _DOMAINS.get(key)
+    if got is None:
+        from ... import flow
+        from ...actions import CARD, PAID_CARD
+
+        got = ("?",) * (len(a) - 1)
+        for sig in flow.TAKES.get(kind, ()):
+            if sig[0] == a[0] and len(sig) <= len(a):
+                got = tuple("card" if d in (CARD, PAID_CARD) else str(d) for d in sig[1:])
+                got += ("?",) * (len(a) - len(sig))
+                break
+        _DOMAINS[key] = got
+    return got
+
+
+def rename_cards(g: Any, tok: str, names: dict[int, int]) -> str:
+    """Decision ``tok`` of state ``g`` with the cards it takes renamed by ``names`` (the
+    card places of its decision's declared shapes, ``flow.TAKES``)."""
+    from ...actions import parse, token
+
+    if not names:
+        return tok
+    a = parse(tok)
+    out = [a[0]] + [names.get(x, x) if dom == "card" and isinstance(x, int) else x
+                    for x, dom in zip(a[1:], arg_domains(g.stack[-1].kind, a), strict=True)]
+    return token(tuple(out))

@@ -1,0 +1,70 @@
+"""Which whole simulated games, written the way people record them, the Rootlog importer
+replays (docs/rootlog.md, "Replaying a record (import)").
+
+    PYTHONPATH=src python tools/rootlog_people_games.py 1000 1029 [--decisions N]
+
+For each seed: a Marquise-Eyrie game of random legal decisions (``tests/lawkit.random_game``),
+exported (``export_rootlog``), rewritten as people write (``as_people_write`` of
+tests/test_rootlog.py: no starting hands, unnamed draws, suit-only discards and Decree
+cards, no dice) and imported (``replay_rootlog``). Prints, per seed, whether it imported to
+the same board and scores at the end of every line, the CPU time of the import, and for a
+refusal its line, how far through the game that line is, and the error; then the rate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from lawkit import random_game  # noqa: E402
+from test_rootlog import as_people_write  # noqa: E402
+
+from rootgame.records.rootlog import (  # noqa: E402
+    RootlogError,
+    export_rootlog,
+    game_turn_states,
+    replay_rootlog,
+)
+
+
+def measure(seed: int, decisions: int | None) -> tuple[bool, float, str]:
+    """(imported to the same board, CPU seconds of the import, what happened)."""
+    g = random_game(seed, decisions)
+    text = as_people_write(export_rootlog(g))
+    lines = len(text.splitlines())
+    t0 = time.process_time()
+    try:
+        rep = replay_rootlog(text)
+    except RootlogError as e:
+        dt = time.process_time() - t0
+        return False, dt, f"line {e.line}/{lines} ({e.line / lines:.0%}): {e}"
+    dt = time.process_time() - t0
+    same = [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)]
+    return same, dt, f"{lines} lines" + ("" if same else ", a different board")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("first", type=int)
+    ap.add_argument("last", type=int)
+    ap.add_argument("--decisions", type=int, default=None,
+                    help="cut the games after this many decisions (default: whole games)")
+    args = ap.parse_args()
+    ok = 0
+    total = 0.0
+    seeds = range(args.first, args.last + 1)
+    for seed in seeds:
+        good, dt, what = measure(seed, args.decisions)
+        ok += good
+        total += dt
+        print(f"{seed}: {'ok  ' if good else 'FAIL'} {dt:6.2f}s  {what}", flush=True)
+    print(f"{ok}/{len(seeds)} imported; {total:.1f}s CPU in all, {total / len(seeds):.2f}s each")
+
+
+if __name__ == "__main__":
+    main()
