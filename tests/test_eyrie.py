@@ -211,6 +211,42 @@ def test_7_2_2_never_a_clearing_without_eyrie_warriors_or_buildings() -> None:
     assert [ruler(g.state, c) for c in (5, 8, 9)] == [None, None, None]
 
 
+def test_7_2_2_three_players_the_eyrie_rule_only_a_tie_for_most() -> None:
+    # Marquise (0), Eyrie (1), Alliance (2). A tie of the other two above the Eyrie rules for
+    # nobody; a three-way tie for most is the Eyrie's; the Vagabond's pawn counts for nothing.
+    g = build(
+        {
+            "factions": ["marquise", "eyrie", "alliance", "vagabond"],
+            "turn": "eyrie",
+            "clearings": {
+                "5": {"marquise": "2w", "alliance": "2w", "eyrie": "1w"},  # 2-2-1: nobody
+                "2": {"marquise": "1w sawmill", "alliance": "2w", "eyrie": "2w"},  # 2-2-2
+                "7": {"marquise": "2w", "alliance": "1w base", "eyrie": "1w roost"},  # 2-2-2
+                "3": {"eyrie": "roost"},
+            },
+            "vagabond": {"character": "thief", "pawn": 8},  # 8: nothing else, nobody rules
+        }
+    )
+    assert [ruler(g.state, c) for c in (5, 2, 7, 8, 3)] == [None, E, E, None, E]
+
+
+def test_7_2_2_tied_clearings_count_for_the_eyries_dominance() -> None:
+    # 3.3.1: fox dominance and three fox clearings ruled at the start of Birdsong, one of them
+    # (12) by a tie: the Eyrie win.
+    g = pos(
+        at="birdsong",
+        clearings={
+            "1": {"eyrie": "1w"},
+            "8": {"eyrie": "1w roost"},
+            "12": {"eyrie": "1w", "marquise": "1w"},
+            "9": CAT_9,
+        },
+        dominance={"eyrie": "dominance:fox"},
+    )
+    assert g.is_over
+    assert (g.winners, g.win_reason) == ([E], "dominance")
+
+
 def test_7_2_2_eyrie_move_out_of_a_tied_clearing() -> None:
     # Clearing 5 is tied 1-1: the Eyrie rule it, so they may move to 1 and 2, which the
     # Marquise rule.
@@ -382,6 +418,23 @@ def test_7_3_leader_choice_and_viziers_in_its_columns(leader: str, cols: tuple[s
     assert len(g.state.seats[E].hand) == 3
 
 
+def test_7_3_2_without_another_starting_corner_any_corner_is_chosen() -> None:
+    # No other player starts in a corner (the Alliance and the Vagabond have no starting
+    # clearing): nothing to be diagonally opposite to, so the Eyrie choose among all four.
+    g = new_game(["eyrie", "alliance", "vagabond"], seed=1, first_player=0)
+    assert (g.decision, g.current_faction) == ("eyrie_corner", "eyrie")
+    assert sorted(g.legal_tokens()) == ["corner 1", "corner 2", "corner 3", "corner 4"]
+    with pytest.raises(IllegalAction):
+        g.apply("corner 5")
+    g.apply("corner 2")
+    s = g.state
+    assert [c for c in range(1, 13) if (0, "roost") in s.buildings[c]] == [2]
+    assert s.warriors[2][0] == 6
+    assert st(s, 0).home == 2
+    assert (st(s, 0).warriors, st(s, 0).roosts) == (14, 6)
+    assert g.decision == "eyrie_leader"
+
+
 # --- 7.4.1 Emergency Orders ------------------------------------------------------------------
 
 
@@ -502,6 +555,28 @@ def test_7_4_2_after_a_bird_with_only_birds_left_only_done_is_asked() -> None:
     assert decree(g) == [[], [V1], [V2], [AMBUSH_BIRD]]
 
 
+def test_7_4_2_cards_added_to_the_decree_are_public() -> None:
+    """Ruling 380: a card added to the Decree leaves the hidden hand for the faction board,
+    where every player sees it (the Viziers show their suit); the hand size drops by one."""
+    g = build(
+        {
+            "factions": ["marquise", "eyrie"],
+            "turn": "eyrie",
+            "at": "birdsong",
+            "clearings": {"3": {"eyrie": "6w roost"}, "7": {"marquise": "1w"}, "9": CAT_9},
+            "hands": {"eyrie": ["anvil", "sword"]},
+            "eyrie": {"leader": "commander"},
+        },
+        log=True,
+    )
+    g.apply(f"decree {ANVIL} build")
+    for seat in (M, None):
+        board = g.view(seat)["players"][E]["board"]
+        assert board["decree"] == {"recruit": [], "move": [V1], "battle": [V2], "build": [ANVIL]}
+        assert g.view(seat)["players"][E]["hand_size"] == 1
+        assert g.events(seat)[-1]["token"] == f"decree {ANVIL} build"
+
+
 # --- 7.4.3 A New Roost -------------------------------------------------------------------------
 
 
@@ -594,6 +669,21 @@ def test_7_4_3_no_legal_clearing_places_nothing() -> None:
     assert (fs.roosts, fs.warriors) == (7, 18)
     # Daylight went on: the Decree's Move (bird) is pending.
     assert g.decision == "decree"
+
+
+def test_7_4_3_short_supply_places_the_roost_and_the_warriors_left() -> None:
+    # 19 Eyrie warriors in 5 leave one in supply: the roost and that warrior go to 8, the
+    # clearing with no warrior (as many as possible, 1.5.4).
+    g = pos(
+        at="birdsong:new_roost",
+        clearings=_no_roost_board((8,), {"5": {"marquise": "2w", "eyrie": "19w"}}),
+        eyrie={"leader": "despot"},
+    )
+    assert roosts_at(g) == [8]
+    assert g.state.warriors[8] == [0, 1]
+    fs = st(g.state, E)
+    assert (fs.roosts, fs.warriors) == (6, 0)
+    assert eyrie_total(g) == 20
 
 
 def test_7_4_3_no_new_roost_while_one_is_on_the_map() -> None:
@@ -1045,12 +1135,48 @@ def test_7_7_1_vp_may_go_below_zero() -> None:
     assert g.scores[E] == -2
 
 
+def test_7_7_1_humiliate_takes_nothing_with_an_activated_dominance_card() -> None:
+    # 3.3.1: with an activated dominance card the Eyrie's score marker is off the track; the
+    # turmoil goes on (purge, depose) but no VP are lost.
+    g = _turmoil_position(dominance={"eyrie": "dominance:mouse"})
+    assert g.decision == "eyrie_leader"
+    assert g.scores[E] == 5
+    assert [x for x in g.state.vp_log if x[2] == "humiliate"] == []
+    assert sorted(g.state.discard) == sorted([ANVIL, AMBUSH_BIRD, SWORD])
+
+
 def test_7_7_2_purge_keeps_only_the_viziers() -> None:
     g = _turmoil_position()
     assert sorted(g.state.discard) == sorted([ANVIL, AMBUSH_BIRD, SWORD])
     # Only the two Viziers are left (the new leader will tuck them into its columns).
     assert sorted(x for col in st(g.state, E).decree for x in col) == sorted(VIZIERS)
     assert g.state.seats[E].hand == []
+
+
+def test_7_7_2_purged_dominance_card_becomes_available() -> None:
+    # Three players keep the dominance cards (5.1.3). The fox dominance card in Recruit cannot
+    # be carried out (no fox roost): it is purged, and a discarded dominance card goes beside
+    # the map, available (3.3.3), while the rabbit card goes to the discard pile.
+    g = build(
+        {
+            "factions": ["marquise", "eyrie", "alliance"],
+            "turn": "eyrie",
+            "at": "daylight:decree",
+            "clearings": {"3": {"eyrie": "2w roost"}, "9": CAT_9},
+            "vp": {"eyrie": 5},
+            "hands": {"eyrie": []},
+            "eyrie": {
+                "leader": "despot",
+                "decree": {"recruit": ["dominance:fox"], "move": ["vizier", "bake-sale"],
+                           "build": ["vizier"]},
+            },
+        }
+    )
+    assert (g.decision, g.current_seat) == ("eyrie_leader", E)
+    assert g.state.available_dominance == [cid("dominance:fox")]
+    assert g.state.discard == [BAKE_SALE]
+    assert g.scores[E] == 3  # the two Viziers
+    assert sorted(x for col in st(g.state, E).decree for x in col) == sorted(VIZIERS)
 
 
 def test_7_7_3_depose_choose_a_new_leader_among_the_face_up_only() -> None:
