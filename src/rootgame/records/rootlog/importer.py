@@ -508,7 +508,7 @@ class Importer(CardIdentity, Result):
 
             top = g2.stack[-1]
             legal = flow.DECISIONS[top.kind][0](g2, top)
-            if len(legal) < 2 and not ("ask" in top.data and g2.seats[top.seat or 0].hand):
+            if len(legal) < 2 and not flow.asked(g2, top):
                 return None  # the engine would now decide by itself: not followed
         if vb_swapped and not g2.winners:
             # A hidden quest or ruin item was exchanged: the options follow the new one.
