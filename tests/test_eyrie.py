@@ -1526,3 +1526,84 @@ def test_7_8_4_despot_extra_vp_when_an_ambush_ends_the_battle() -> None:
     assert g.state.warriors[8] == [0, 2]
     assert g.state.buildings[8] == []
     assert g.scores == [0, 2]  # sawmill + Despot
+
+
+# --- 1.2.1 Hands: whether the Decree and craft steps open reveals nothing ----------------------
+
+
+def _three(hand: list[str], **kw: Any) -> Game:
+    """Marquise, Eyrie, Alliance (three players: the dominance cards are in the game, 5.1.3).
+    The Eyrie's Decree holds one card that can be carried out in a single way: the rabbit
+    recruit at the roost in 3 (the Despot's Viziers, Move and Build, come after it)."""
+    d: dict[str, Any] = {
+        "factions": ["marquise", "eyrie", "alliance"],
+        "turn": "eyrie",
+        "at": "daylight:decree",
+        "clearings": {"3": {"eyrie": "2w roost"}, "9": CAT_9},
+        "hands": {"eyrie": hand},
+        "eyrie": {
+            "leader": "despot",
+            "decree": {"recruit": ["a-visit-to-friends"], "move": ["vizier"], "build": ["vizier"]},
+        },
+    }
+    d.update(kw)
+    return build(d)
+
+
+@pytest.mark.parametrize("card", ["dominance:fox", "anvil"])
+def test_1_2_1_decree_card_asked_whatever_the_hand_at_ten_vp(card: str) -> None:
+    """With 10 VP the Eyrie may activate a dominance card at any free moment of Daylight
+    (3.3.1): if only a hand holding one opened the Decree's single-option step, the others
+    would learn what the hand holds. So the step opens whatever the hand."""
+    g = _three([card], vp={"eyrie": 10})
+    assert (g.decision, g.current_seat) == ("decree", E)
+    dom = cid("dominance:fox")
+    want = ["recruit rabbit 3"] + ([f"dominance {dom}"] if card.startswith("dominance") else [])
+    assert sorted(g.legal_tokens()) == sorted(want)
+    assert g.state.warriors[3][E] == 2
+    g.apply("recruit rabbit 3")
+    assert g.state.warriors[3][E] == 3
+
+
+@pytest.mark.parametrize("card", ["anvil", "bake-sale"])
+def test_1_2_1_decree_card_asked_whatever_the_hand_with_an_available_dominance(card: str) -> None:
+    """An available dominance card may be taken by spending a matching card (3.3.4): the
+    fox card can, the rabbit card cannot, and the step opens for both."""
+    g = _three([card], available_dominance=["dominance:fox"])
+    assert (g.decision, g.current_seat) == ("decree", E)
+    dom, anvil = cid("dominance:fox"), ANVIL
+    extra = [f"take-dominance {dom} {anvil}"] if card == "anvil" else []
+    assert sorted(g.legal_tokens()) == sorted(["recruit rabbit 3", *extra])
+
+
+def test_1_2_1_decree_card_still_forced_when_no_dominance_is_unseen() -> None:
+    # Two players: the dominance cards left the game at setup (5.1.3), so 10 VP change
+    # nothing and the single way of carrying out the card is applied by itself.
+    g = pos(
+        at="daylight:decree",
+        clearings={"3": {"eyrie": "2w roost"}, "9": CAT_9},
+        hands={"eyrie": ["anvil"]},
+        vp={"eyrie": 12},
+        eyrie={
+            "leader": "despot",
+            "decree": {"recruit": ["a-visit-to-friends"], "move": ["vizier"], "build": ["vizier"]},
+        },
+    )
+    assert g.state.warriors[3][E] == 3
+    assert all(t.startswith("move bird 3 ") for t in g.legal_tokens())
+
+
+@pytest.mark.parametrize("card", ["dominance:fox", "anvil"])
+def test_1_2_1_craft_step_without_roosts_asked_whatever_the_hand_at_ten_vp(card: str) -> None:
+    # No roost on the map: nothing can be crafted, but a dominance card could be activated.
+    g = _three(
+        [card],
+        at="daylight:craft",
+        vp={"eyrie": 10},
+        clearings={"5": {"eyrie": "2w"}, "9": CAT_9},
+        eyrie={"leader": "despot", "decree": {"move": ["vizier"], "build": ["vizier"]}},
+    )
+    assert (g.decision, g.current_seat) == ("craft", E)
+    dom = cid("dominance:fox")
+    want = ["done"] + ([f"dominance {dom}"] if card.startswith("dominance") else [])
+    assert sorted(g.legal_tokens()) == sorted(want)

@@ -29,7 +29,7 @@ from rootgame import Game, IllegalAction, new_game, parse, token
 from rootgame.actions import Action
 from rootgame.board import Board, load_board
 from rootgame.cards import DECK, DECKS, ITEM_SUPPLY, deck_ids
-from rootgame.flow import DECISIONS, FACTIONS
+from rootgame.flow import DECISIONS, FACTIONS, asked
 from rootgame.rng import Rng
 from rootgame.rules.core import buildings_of
 from rootgame.state import GameState
@@ -633,7 +633,7 @@ def check_decision(game: Game, acts: list[Action]) -> None:
     # which is asked whenever its player holds a card so that it reveals nothing (1.2.1).
     top = g.stack[-1]
     if len(acts) < 2:
-        assert acts and "ask" in top.data and g.seats[top.seat or 0].hand, (
+        assert acts and asked(g, top), (
             f"a pending {top.kind} decision offers {acts}"
         )
     assert len(set(acts)) == len(acts), f"duplicate legal actions in {acts}"

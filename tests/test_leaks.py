@@ -226,7 +226,7 @@ def _asked(game: Game, rng: Rng, tries: int = 6) -> list[str]:
         k = len(g.seats[seat].hand)
         s2.seats[seat].hand, s2.deck = pool[:k], pool[k:]
         acts = flow.DECISIONS[f.kind][0](s2, f2)
-        if not (len(acts) >= 2 or ("ask" in f2.data and s2.seats[seat].hand)):
+        if not (len(acts) >= 2 or flow.asked(s2, f2)):
             bad.append(f.kind)
     return bad
 
@@ -336,7 +336,7 @@ def test_1_2_1_a_forced_step_is_forced_whatever_the_hand() -> None:
             k = len(s2.seats[f.seat].hand)
             s2.seats[f.seat].hand, s2.deck = pool[:k], pool[k:]
             acts = flow.DECISIONS[f.kind][0](s2, f2)
-            assert acts == [a] and not ("ask" in f2.data and s2.seats[f.seat].hand), f.kind
+            assert acts == [a] and not flow.asked(s2, f2), f.kind
         checked += 1
 
     for seed in range(8):

@@ -202,3 +202,31 @@ def test_a_whole_two_player_game_round_trips_on_each_map(setup: dict[str, Any]) 
     rep = replay_rootlog(text)
     assert rep.turns == game_turn_states(g)
     assert rep.game.winners == g.winners and rep.game.scores == g.scores
+
+
+def test_the_craft_ordering_counts_the_turn_players_pieces_only() -> None:
+    """The import tries first the craft payments that leave the pieces the line's later
+    crafts need (``search.craft_shortage``). Those crafts are the turn player's (4.1.1): at
+    another player's decision in that turn (Field Hospitals, an ambush) nothing is weighed,
+    and the pieces the turn player used are not taken from that player's."""
+    from types import SimpleNamespace
+
+    from lawkit import cid, pos3
+
+    from rootgame.records.rootlog.cards import CardSpec
+    from rootgame.records.rootlog.search import craft_shortage
+    from rootgame.state import Frame
+
+    g = pos3(
+        turn="alliance",
+        at="daylight:actions",
+        clearings={"1": {"alliance": "sympathy"}, "8": {"alliance": "sympathy"},
+                   "12": {"alliance": "sympathy"}, "6": {"marquise": "1w workshop"}},
+        hands={"alliance": ["crossbow:mouse"]},
+        turn_state={"craft_used": {"fox": 3}},
+    ).state
+    assert (g.turn_seat, g.stack[-1].kind) == (2, "ally_actions")
+    g.stack.append(Frame("field_hospital", 0, {}))  # the Marquise decides in that turn
+    anvil = SimpleNamespace(kind="craft", spec=CardSpec(keys=frozenset({"anvil"})))
+    shortage = craft_shortage(SimpleNamespace(g=g), SimpleNamespace(atoms=[anvil] * 2), [1, 1])
+    assert shortage(("craft", cid("anvil"), "fox")) == 0

@@ -55,7 +55,7 @@ def test_export_writes_the_vagabond_in_the_notation(character: str) -> None:
     """Setup: the character as a card on his board (the starting items implied), the pawn
     in a forest, the three quests drawn; then items exhausted and refreshed, Explore, Aid
     (relationship, item taken), quests completed, damage, and the special action."""
-    games = [random_game(seed, factions=MEAV, character=character) for seed in (100, 101, 102)]
+    games = [random_game(seed, factions=MEAV, character=character) for seed in (100, 101, 103)]
     texts = [export_rootlog(g) for g in games]
     frags: list[str] = []
     for text in texts:
@@ -252,14 +252,14 @@ def test_many_seeded_vagabond_games_round_trip_line_by_line(
 
 @pytest.mark.parametrize(
     ("factions", "seed", "character"),
-    [(MEAV, 206, "ranger"), (MEAV, 204, "thief"), (MEV, 200, "thief"), (MEV, 201, "ranger"),
-     (MEV, 202, "tinker"), (VEA, 1, "tinker"), (VEA, 2, "thief"), (VEA, 3, "ranger"),
-     (MEAV, 201, "tinker"), (MEAV, 101, "tinker")],
+    [(MEAV, 208, "ranger"), (MEAV, 100, "ranger"), (MEAV, 204, "thief"), (MEV, 200, "thief"),
+     (MEV, 201, "ranger"), (MEV, 202, "tinker"), (VEA, 1, "tinker"), (VEA, 2, "thief"),
+     (VEA, 3, "ranger"), (MEAV, 201, "tinker"), (MEAV, 101, "tinker")],
 )
 def test_whole_vagabond_games_round_trip(
     factions: tuple[str, ...], seed: int, character: str
 ) -> None:
-    """Whole games, to their winner; in every four-player one a coalition forms (MEAV 206,
+    """Whole games, to their winner; in every four-player one a coalition forms (MEAV 208,
     204 and 201 end in its win)."""
     g = random_game(seed, None, factions, character)
     assert g.is_over and any(t.startswith("coalition") for t in g.history) == (
@@ -267,14 +267,16 @@ def test_whole_vagabond_games_round_trip(
     _round_trip(factions, seed, character, None)
 
 
-VB_MISSES = ((MEAV, 100, "ranger"),)
+VB_MISSES = ((MEAV, 104, "ranger"),)
 """A whole four-player game whose record the search does not replay yet: it gives up at
-line 161 of 214 (two Armorers drawn, spent and drawn again across a reshuffle). VEA 2 and
-MEAV 201 replay since a card the record names drawn again later is spent first
-(``CardIdentity.spend_cost``); MEAV 101, and 100 up to line 161 (from 79), since a craft
-paid with a choice of suits (Royal Claim) tries first the payments that leave the pieces the
-line's later crafts need (``search.craft_shortage``). Left in view as an expected
-failure; the capped games above all replay."""
+line 146 (an Alliance draw, 'M#investments->A'; not looked into yet). VEA 2 and MEAV 201
+replay since a card the record names drawn again later is spent first
+(``CardIdentity.spend_cost``); MEAV 101 since a craft paid with a choice of suits (Royal
+Claim) tries first the payments that leave the pieces the line's later crafts need
+(``search.craft_shortage``). MEAV 100 (ranger), the expected failure until the Eyrie's
+Decree was asked whatever the hand (1.2.1), took another course then and now replays (it
+is among the whole games above). Left in view as an expected failure; the capped games
+above all replay."""
 
 
 @pytest.mark.xfail(reason="the search gives up (docs/rootlog.md, known limits)", strict=True)

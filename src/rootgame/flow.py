@@ -10,7 +10,9 @@ Every decision applied, chosen or forced, is written to the event log the same w
 
 A frame whose data holds ``"ask"`` is asked even with one legal action while its player holds
 any card: a window whose options depend on a hidden hand (an ambush, Field Hospitals,
-crafting) is then a decision whatever the hand, so that it reveals nothing (1.2.1).
+crafting) is then a decision whatever the hand, so that it reveals nothing (1.2.1). A decision
+kind may also name a test of the moment (``asks``: the Eyrie's Decree while a dominance card
+could be activated or taken, 3.3): :func:`asked` answers both.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ ForcedFn = Callable[[GameState, Frame, Action], None]
 ApplyFn = Callable[[GameState, Frame, Action], None]
 RunFn = Callable[[GameState, Frame], None]
 ExplainFn = Callable[[GameState, Frame, Action], str | None]
+AskFn = Callable[[GameState, Frame], bool]
 
 DECISIONS: dict[str, tuple[LegalFn, ApplyFn]] = {}
 DRIVERS: dict[str, RunFn] = {}
@@ -49,6 +52,9 @@ SECRETS: dict[str, dict[str, str | None]] = {}
 """Per decision kind, the action words whose card goes face down (1.2.1: the Alliance's
 supporters, 8.2.2): only the deciding player, and the player named by the frame data key
 given (or nobody else, for None), see which card it was (views.events_for)."""
+ASKS: dict[str, AskFn] = {}
+"""Per decision kind, when its frame is asked even with a single legal action, besides an
+``"ask"`` key in its data: whether its options could now differ with another hand (1.2.1)."""
 
 
 def decision(
@@ -56,11 +62,13 @@ def decision(
     prompt: str,
     takes: tuple[Signature, ...] = (),
     secret: dict[str, str | None] | None = None,
+    asks: AskFn | None = None,
 ) -> Callable[[LegalFn], LegalFn]:
     """Register the legal-action function of a decision kind (its apply comes separately).
     ``takes`` declares the signature of every action it can list (actions.Signature): the
     integer action space for learning agents (rl/) is built from them. ``secret`` names the
-    actions whose card is hidden from the other players (:data:`SECRETS`)."""
+    actions whose card is hidden from the other players (:data:`SECRETS`); ``asks``, when
+    the decision is asked even with one legal action (:data:`ASKS`)."""
     for sig in takes:
         if not sig or not isinstance(sig[0], str):
             raise EngineError(f"decision {kind!r}: a signature starts with its kind word: {sig}")
@@ -75,6 +83,8 @@ def decision(
         OWNERS[kind] = fn.__module__
         if secret:
             SECRETS[kind] = dict(secret)
+        if asks is not None:
+            ASKS[kind] = asks
         return fn
 
     return wrap
@@ -213,7 +223,7 @@ def advance(
             continue
         legal, apply = decisions[kind]
         acts = legal(g, f)
-        if len(acts) == 1 and not ("ask" in f.data and g.seats[f.seat or 0].hand):
+        if len(acts) == 1 and not asked(g, f):
             if on_forced is not None:
                 on_forced(g, f, acts[0])
             if g.log is not None:
@@ -225,6 +235,17 @@ def advance(
             raise EngineError(f"no legal action in {f!r}")
         return acts
     return []
+
+
+def asked(g: GameState, f: Frame) -> bool:
+    """Whether decision ``f`` is asked even with a single legal action (1.2.1): its player
+    holds a card, and its data holds ``"ask"`` or its kind's :data:`ASKS` test says so."""
+    if not g.seats[f.seat or 0].hand:
+        return False
+    if "ask" in f.data:
+        return True
+    test = ASKS.get(f.kind)
+    return test is not None and test(g, f)
 
 
 def top(g: GameState) -> Frame:

@@ -44,6 +44,7 @@ from ..rules.core import (
 from ..rules.effects import (
     DAYLIGHT_CARD_ACTIONS,
     apply_daylight_card_action,
+    asks_daylight,
     daylight_card_actions,
 )
 from ..rules.movement import explain_move, move_pairs, origins_for_suit, start_move
@@ -583,6 +584,8 @@ def card_options(g: GameState, seat: int, col: int, suit: str) -> list[Action]:
         ("turmoil", SUIT),
         *DAYLIGHT_CARD_ACTIONS,
     ),
+    # 1.2.1: asked even with one way left while the Daylight card actions hang on the hand.
+    asks=asks_daylight,
 )
 def _decree_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None

@@ -210,6 +210,7 @@ def push_craft(g: GameState, seat: int) -> None:
     "craft",
     "Craft cards, or go on",
     takes=(*CRAFT_ACTIONS, *effects.DAYLIGHT_CARD_ACTIONS, ("done",)),
+    asks=effects.asks_daylight,
 )
 def _craft_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None

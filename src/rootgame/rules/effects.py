@@ -141,6 +141,40 @@ def daylight_card_actions(g: GameState, seat: int) -> list[Action]:
     return out
 
 
+def hand_shapes_daylight_actions(g: GameState, seat: int) -> bool:
+    """Whether the Daylight card actions open to ``seat`` now could differ with another hand of
+    the same size (1.2.1): a dominance card could be activated (3.3.1: 10 VP, none activated,
+    and a dominance card out of sight, so possibly in the hand), an available one could be
+    taken for a matching card (3.3.4), or Propaganda Bureau spends a matching card. A
+    decision offering these actions is then asked even with one legal action."""
+    s = g.seats[seat]
+    if g.available_dominance:
+        return True
+    if s.dominance is None and s.vp >= DOMINANCE_VP and dominance_out_of_sight(g):
+        return True
+    return g.shared_deck != "base" and exiles.propaganda_ready(g, seat)
+
+
+def dominance_out_of_sight(g: GameState) -> bool:
+    """Whether some dominance card is not known to be out of every hand: not removed at
+    setup (5.1.3), available (3.3.3) or activated (3.3.1). (One on the Eyrie's Decree is
+    counted as possibly in a hand: asking once too often reveals nothing.)"""
+    seen = set(g.removed_cards) | set(g.available_dominance)
+    seen.update(s.dominance for s in g.seats if s.dominance is not None)
+    return any(c not in seen for c in DOMINANCE_CARDS)
+
+
+DOMINANCE_CARDS: tuple[int, ...] = tuple(c.id for c in DECK if c.kind == "dominance")
+"""The four dominance cards (the same ids in both decks)."""
+
+
+def asks_daylight(g: GameState, f: Frame) -> bool:
+    """The ``asks`` test of the decisions that offer the Daylight card actions besides their
+    own (the Eyrie's Decree, the craft step): :func:`hand_shapes_daylight_actions`."""
+    assert f.seat is not None
+    return hand_shapes_daylight_actions(g, f.seat)
+
+
 def apply_daylight_card_action(g: GameState, seat: int, a: Action) -> None:
     kind = a[0]
     used: list[str] = g.turn.setdefault("used", [])

@@ -262,13 +262,22 @@ DAYLIGHT_ACTIONS: tuple[Signature, ...] = (
 )
 
 
+def propaganda_ready(g: GameState, seat: int) -> bool:
+    """Whether ``seat`` holds an unused Propaganda Bureau this turn: its use then depends on
+    the cards in hand (a card matching the clearing)."""
+    return (
+        "propaganda" not in g.turn.get("used", ())
+        and has_persistent(g, seat, "propaganda-bureau") is not None
+    )
+
+
 def daylight_actions(g: GameState, seat: int) -> list[Action]:
     from .movement import move_pairs
 
     out: list[Action] = []
     used = g.turn.get("used", ())
     b = board(g)
-    if "propaganda" not in used and has_persistent(g, seat, "propaganda-bureau") is not None:
+    if propaganda_ready(g, seat):
         for c in b.clearings:
             targets = [e for e in enemies(g, seat) if g.warriors[c][e]]
             if targets:

@@ -184,6 +184,18 @@ class CardIdentity:
             return 0  # drawn again before it is next spent: it leaves the hand before
         return 0 if not later else 10**6 - later[0]
 
+    def redrawn_at(self, key: str, line: int) -> int:
+        """The rank of the next line that draws a card of ``key`` from a pile again before
+        any names it leaving a hand (the card has left its hand by then), else one past the
+        record. Of cards the record does not tell apart as they leave a hand (two Root
+        Teas crafted as a tea, 'Z%t'), the one drawn again soonest is spent first."""
+        here = self.rank_of[line]
+        later = [r for r in self.named_at.get(key, ()) if r >= here]
+        drawn = [r for r in self.drawn_at.get(key, ()) if r > here]
+        if drawn and (not later or drawn[0] <= later[0]):
+            return drawn[0]
+        return len(self.order)
+
 
     def settle_draw(
         self, line: int, left: list[int], g2: Any, st: Step, cid: int, dst: Loc,

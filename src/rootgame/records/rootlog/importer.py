@@ -508,7 +508,7 @@ class Importer(CardIdentity, Result):
 
             top = g2.stack[-1]
             legal = flow.DECISIONS[top.kind][0](g2, top)
-            if len(legal) < 2 and not ("ask" in top.data and g2.seats[top.seat or 0].hand):
+            if len(legal) < 2 and not flow.asked(g2, top):
                 return None  # the engine would now decide by itself: not followed
         if vb_swapped and not g2.winners:
             # A hidden quest or ruin item was exchanged: the options follow the new one.
@@ -583,7 +583,7 @@ class Importer(CardIdentity, Result):
             nxt: list[Silent] = []
             rest: list[Silent] | None = None
             for fi, (g, legal, prefix, before) in enumerate(frontier):
-                order = self.ordered(pos, legal)
+                order = self.ordered(pos, legal, g)
                 for ai, a in enumerate(order):
                     picks: list[int | None] = [None]
                     if a[0] in RANDOM_TAKES:
@@ -634,13 +634,17 @@ class Importer(CardIdentity, Result):
         return not any(left[k] for k, at in enumerate(self.lines[pos.line].atoms)
                        if at.action == first)
 
-    def ordered(self, pos: Pos, legal: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
-        """The legal actions, those that name the clearings or fit the cards of the next
+    def ordered(
+        self, pos: Pos, legal: list[tuple[Any, ...]], g: Any = None
+    ) -> list[tuple[Any, ...]]:
+        """The legal actions of state ``g`` (``pos.g`` when not given: a silent decision may
+        have been taken since), those that name the clearings or fit the cards of the next
         open actions of the line first (a cheap guess; every action is still tried)."""
         if pos.line is None or len(legal) < 3:
             return legal
-        ln = self.lines[pos.line]
-        left = pos.left[pos.line]
+        line = pos.line
+        ln = self.lines[line]
+        left = pos.left[line]
         open_acts = sorted({at.action for k, at in enumerate(ln.atoms) if left[k]})
         acts = open_acts[:2]
         places: set[int] = set()
@@ -660,20 +664,24 @@ class Importer(CardIdentity, Result):
                 if at.kind == "from":
                     into.add(at.dest)
 
-        kind = pos.g.stack[-1].kind if pos.g.stack else ""
+        g = pos.g if g is None else g
+        kind = g.stack[-1].kind if g.stack else ""
         shortage = craft_shortage(pos, ln, left)
 
-        def score(a: tuple[Any, ...]) -> tuple[int, int, int]:
+        def score(a: tuple[Any, ...]) -> tuple[int, int, int, int]:
             n = m = 0
+            soon = len(self.order)
             doms = arg_domains(kind, a)
             for x, dom in zip(a[1:], doms, strict=False):
                 if isinstance(x, int):
                     if dom != "card":
                         n += x in places
                         m += x in ahead
-                    if dom in ("card", "?"):
-                        n += 0 <= x < len(DECK) and any(sp.matches(x) for sp in specs)
-            return -n, -m, shortage(a)
+                    if dom in ("card", "?") and 0 <= x < len(DECK):
+                        n += any(sp.matches(x) for sp in specs)
+                        if dom == "card":
+                            soon = min(soon, self.redrawn_at(DECK[x].key, line))
+            return -n, -m, shortage(a), soon
 
         return sorted(legal, key=score)
 

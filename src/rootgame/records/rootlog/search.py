@@ -133,8 +133,8 @@ def craft_shortage(pos: Pos, ln: Line, left: list[int]) -> Callable[[tuple[Any, 
     seat = g.stack[-1].seat if g.stack else None
     crafts = [at.spec for k, at in enumerate(ln.atoms)
               if left[k] and at.kind == "craft" and at.spec is not None]
-    if seat is None or len(crafts) < 2:
-        return lambda a: 0
+    if seat is None or seat != g.turn_seat or len(crafts) < 2:
+        return lambda a: 0  # the crafts are the turn player's, not a defender's (4.1.1)
     cap = crafting_capacity(g, seat)
     hand = g.seats[seat].hand
 

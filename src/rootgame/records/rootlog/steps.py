@@ -302,7 +302,7 @@ def advance(g: Any, obs: Observer) -> list[tuple[Any, ...]]:
             continue
         legal, apply = flow.DECISIONS[f.kind]
         acts = legal(g, f)
-        if len(acts) == 1 and not ("ask" in f.data and g.seats[f.seat or 0].hand):
+        if len(acts) == 1 and not flow.asked(g, f):
             obs.flush(g)
             apply(g, f, acts[0])
             obs.after_decision(g, f, acts[0])
