@@ -15,6 +15,7 @@ from rootgame.bots.determinize import determinize
 from rootgame.errors import PositionError
 from rootgame.position import build, from_string, to_string
 from rootgame.rng import Rng
+from rootgame.rules.core import place_building, remove_building
 from rootgame.rules.landmarks import LANDMARKS, parse_landmarks, places
 
 # Autumn: 1 fox corner (1 slot), 3 rabbit (1 slot, no ruin), 8 fox (2 slots), 10 rabbit on the
@@ -185,6 +186,21 @@ def test_card_elder_treetop_removing_an_enemy_building_from_its_slot_scores_two(
         g.apply(g.legal_tokens()[0])
     assert scores_logged(g) == [(M, 1, "removed roost"), (M, 1, "elder treetop")]
     assert g.state.treetop_slot is None
+
+
+def test_card_elder_treetop_a_building_keeps_its_slot_until_removed() -> None:
+    # The sawmill in the printed slot goes and a workshop fills the clearing again: the
+    # roost still holds the Treetop's slot (docs/rulings.md 104, 338).
+    g = _at(landmarks={"elder-treetop": 1},
+            clearings={"2": {"marquise": "keep 1w"}, "4": {"eyrie": "roost"},
+                       "1": [["marquise", "sawmill 2w"], ["eyrie", "roost"]]})
+    s = g.state
+    remove_building(s, 1, 0, E)
+    place_building(s, M, 1, "workshop")
+    assert s.buildings[1] == [(E, "roost"), (M, "workshop")] and s.treetop_slot == (E, "roost")
+    vp = s.seats[M].vp
+    remove_building(s, 1, 0, M)
+    assert s.seats[M].vp == vp + 2 and s.treetop_slot is None
 
 
 def test_card_elder_treetop_other_slots_score_as_usual() -> None:

@@ -167,6 +167,35 @@ def test_lr_7_7_5_positions_keep_the_covered_slots() -> None:
         special("scoundrel", {"1": {"marquise": "sawmill"}}, bot={"covered": [1]})
 
 
+def test_lr_7_7_5_scoundrel_in_the_elder_treetops_clearing_its_item_takes_the_slot_last() -> None:
+    # Clearing 1 (one printed slot, one more with the Elder Treetop): an earlier item covers
+    # the printed slot, so the sawmill listed holds the Treetop's (docs/rulings.md 338).
+    g = special(
+        "scoundrel", {"1": {"marquise": "2w sawmill"}},
+        bot={"pawn": 1, "items": {"up": 1, "damaged-down": 1}, "covered": [1]},
+        landmarks={"elder-treetop": 1},
+    )
+    s = g.state
+    assert logged(g, "scoundrel")[0]["clearing"] == 1
+    assert scores(g, 2) == [(1, "removed sawmill"), (1, "elder treetop"), (1, "scoundrel")]
+    # Its item fills the Treetop's slot, emptied by the sawmill, for the rest of the game.
+    assert s.buildings[1] == [(-1, "item")] * 2 and s.treetop_slot == (-1, "item")
+    assert free_slots(s, 1) == 0 and not can_build(s, 0, 1)
+    view = g.view(None)["clearings"][0]
+    assert view["slots"] == 2 and view["buildings"] == [[None, "item"]] * 2
+    back = from_string(to_string(g))
+    assert back.state.buildings[1] == s.buildings[1] and back.state.treetop_slot == (-1, "item")
+
+
+def test_lr_7_7_5_positions_put_the_scoundrels_items_on_the_printed_slots_first() -> None:
+    # A building and a covered slot fill the Treetop's clearing: the building holds the
+    # Treetop's slot, as in play (the Scoundrel removes enemy buildings before covering).
+    g = special("scoundrel", {"1": {"eyrie": "roost"}}, bot={"covered": [1]},
+                landmarks={"elder-treetop": 1})
+    assert g.state.buildings[1] == [(-1, "item"), (1, "roost")]
+    assert g.state.treetop_slot == (1, "roost")
+
+
 # --- LR 7.7.6 the Arbiter --------------------------------------------------------------------
 
 

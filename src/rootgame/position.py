@@ -245,9 +245,6 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
                 f"clearings.{c}: {len(g.buildings[c])} buildings and ruins, "
                 f"but the clearing has {b.slots[c]} slots"
             )
-        if c == b.treetop and len(g.buildings[c]) == b.slots[c]:
-            # The Elder Treetop's slot is filled last: by the last building listed.
-            g.treetop_slot = g.buildings[c][-1]
     # Turn and phase.
     turn = _seat(g, desc.get("turn", 0), "turn")
     g.turn_seat = turn
@@ -265,6 +262,7 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
             total = FACTIONS[name].piece_totals()[kind]
             if off < 0 or on_map + off != total:
                 raise PositionError(f"{name}: {on_map} {kind}s on the map, but the box has {total}")
+    _treetop_slot(g)
     _coffins(g, _dict(desc, "coffins"))
     # Cards (appendix A step 2: the shared deck).
     shared = desc.get("shared_deck", "base")
@@ -574,6 +572,19 @@ def _rebuilds(desc: dict[str, Any], g: GameState) -> bool:
     except PositionError:
         return False
     return b.state.rng == g.rng and state_hash(b.state) == state_hash(g)
+
+
+def _treetop_slot(g: GameState) -> None:
+    """Who holds the Elder Treetop's slot, filled last (docs/rulings.md, rulings 104 and 338):
+    in a full clearing, the last building listed; a Scoundrel's item only with no building
+    there (in play its items go on the printed slots first, LR 7.7.5, since it removes every
+    enemy piece before covering one). Set once the factions' pieces (the covered slots) are
+    on the map."""
+    b = board(g)
+    c = b.treetop
+    if not c or len(g.buildings[c]) != b.slots[c]:
+        return
+    g.treetop_slot = next((p for p in reversed(g.buildings[c]) if p[0] >= 0), g.buildings[c][-1])
 
 
 def _landmarks(g: GameState, desc: dict[str, Any]) -> None:

@@ -17,13 +17,13 @@ from ..rules import chance
 from ..rules.battle import battle_targets, start_battle
 from ..rules.chance import emit
 from ..rules.core import (
-    buildings_changed,
     discard,
     fac,
     free_slots,
     has_pieces,
     remove_enemy_pieces,
     score,
+    slot_taken,
 )
 from ..state import Frame, GameState
 from .clockwork import (
@@ -198,7 +198,7 @@ def cover_slot(g: GameState, seat: int, c: int) -> None:
     while at < len(blds) and blds[at][0] < 0:
         at += 1
     blds.insert(at, COVER)
-    buildings_changed(g, c)
+    slot_taken(g, c, COVER)
     arrange_track(g, seat)
 
 

@@ -221,13 +221,21 @@ def place_warriors(g: GameState, seat: int, c: int, n: int) -> int:
 def place_building(g: GameState, seat: int, c: int, kind: str) -> None:
     """Place a building of ``seat`` in ``c`` (its faction takes it off its track)."""
     g.buildings[c].append((seat, kind))
-    buildings_changed(g, c)
     if g.log is not None:
         piece_event(g, "place", seat, c, kind, 1)
+    slot_taken(g, c, (seat, kind))
+
+
+def slot_taken(g: GameState, c: int, piece: tuple[int, str]) -> None:
+    """``piece``, just put in ``g.buildings[c]``, took one of its open building slots (2.2.3):
+    a building, or the Vagabot Scoundrel's item (LR 7.7.5). Who rules ``c`` and where the
+    buildings stand are found again, and a landmark holding a slot learns of it (the Elder
+    Treetop)."""
+    buildings_changed(g, c)
     if g.landmarks:
         from .landmarks import building_placed
 
-        building_placed(g, c)
+        building_placed(g, c, piece)
 
 
 def place_token(g: GameState, seat: int, c: int, kind: str) -> None:

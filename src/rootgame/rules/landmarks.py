@@ -239,11 +239,17 @@ def tower(g: GameState) -> int:
 # --- The Elder Treetop ---------------------------------------------------------------------
 
 
-def building_placed(g: GameState, c: int) -> None:
-    """A building was placed in ``c``: the one that fills the Elder Treetop's clearing takes
-    its slot (the printed slots are filled first: docs/rulings.md)."""
-    if c == g.landmarks.get("elder-treetop") and len(g.buildings[c]) == board(g).slots[c]:
-        g.treetop_slot = g.buildings[c][-1]
+def building_placed(g: GameState, c: int, piece: tuple[int, str]) -> None:
+    """``piece`` took a building slot of ``c`` (a building, or the Scoundrel's item, LR
+    7.7.5): the one that fills the Elder Treetop's clearing while the Treetop's slot is empty
+    takes that slot, which the one there keeps until removed (the printed slots are filled
+    first: docs/rulings.md, rulings 104 and 338)."""
+    if (
+        c == g.landmarks.get("elder-treetop")
+        and g.treetop_slot is None
+        and len(g.buildings[c]) == board(g).slots[c]
+    ):
+        g.treetop_slot = piece
 
 
 def treetop_removal(g: GameState, c: int, building: tuple[int, str], by: int | None) -> int:
