@@ -119,11 +119,13 @@ def sympathetic(g: GameState, seat: int, c: int) -> bool:
 
 
 def sympathy_clearings(g: GameState, seat: int) -> list[int]:
-    return [c for c in board(g).clearings if (seat, "sympathy") in g.tokens[c]]
+    token, tokens = (seat, "sympathy"), g.tokens
+    return [c for c in board(g).clearings if token in tokens[c]]
 
 
 def base_clearings(g: GameState, seat: int) -> list[int]:
-    return [c for c in board(g).clearings if (seat, "base") in g.buildings[c]]
+    base, buildings = (seat, "base"), g.buildings
+    return [c for c in board(g).clearings if base in buildings[c]]
 
 
 def tokens_on_map(fs: AllianceState) -> int:
@@ -135,7 +137,8 @@ def matching_supporters(g: GameState, seat: int, suit: str) -> list[int]:
     2.1.1)."""
     if suit == ANY:  # the Lost City matches every card
         return st(g, seat).supporters[:]
-    return [c for c in st(g, seat).supporters if DECK[c].suit in (suit, "bird")]
+    wanted = (suit, "bird")
+    return [c for c in st(g, seat).supporters if DECK[c].suit in wanted]
 
 
 def gain_supporter(g: GameState, seat: int, cid: int) -> None:
@@ -152,7 +155,10 @@ def gain_supporter(g: GameState, seat: int, cid: int) -> None:
 def martial_law(g: GameState, seat: int, c: int) -> bool:
     """8.4.2.II.a Martial Law: another player has at least three warriors in ``c``."""
     w = g.warriors[c]
-    return any(w[s] >= MARTIAL_LAW for s in range(g.n) if s != seat)
+    for s in range(g.n):
+        if s != seat and w[s] >= MARTIAL_LAW:
+            return True
+    return False
 
 
 def spread_cost(g: GameState, seat: int, c: int) -> int:
@@ -607,10 +613,12 @@ def spread_options(g: GameState, seat: int) -> list[Action]:
     else:
         targets = list(b.clearings)
     out: list[Action] = []
+    supporters: dict[str, int] = {}  # matching supporters, by the suit a card must match
     for c in targets:
-        if not can_place(g, seat, c):
-            continue
-        if len(matching_supporters(g, seat, b.card_suit_at(c))) >= spread_cost(g, seat, c):
+        suit = b.card_suit_at(c)
+        if suit not in supporters:
+            supporters[suit] = len(matching_supporters(g, seat, suit))
+        if supporters[suit] >= spread_cost(g, seat, c) and can_place(g, seat, c):
             out.append(("spread", c))
     return out
 

@@ -329,7 +329,10 @@ def hostile_warriors_in(g: GameState, seat: int, c: int) -> bool:
     """9.2.9.3.2: whether ``c`` holds warriors of a faction Hostile to the Vagabond."""
     fs = st(g, seat)
     w = g.warriors[c]
-    return any(fs.rel[s] == HOSTILE and w[s] for s in range(g.n) if s != seat)
+    for s in range(g.n):
+        if s != seat and w[s] and fs.rel[s] == HOSTILE:
+            return True
+    return False
 
 
 def make_hostile(g: GameState, seat: int, victim: int) -> bool:

@@ -137,8 +137,9 @@ def _clearing_actions(
         out.append(("explore",))
     hand = g.seats[seat].hand
     if ready_kinds(fs):
+        matching = [cid for cid in sorted(set(hand)) if _matches(b, cid, c)]
         for s in others:
-            out.extend(("aid", s, cid) for cid in sorted(set(hand)) if _matches(b, cid, c))
+            out.extend(("aid", s, cid) for cid in matching)
     for q in fs.quests:
         name, suit, (i1, i2) = QUESTS[q]
         if b.matches(suit, c) and ready(fs, i1) >= (2 if i1 == i2 else 1) and ready(fs, i2):

@@ -496,6 +496,8 @@ def _ambush_hits(g: GameState, bf: Frame, defender: int, attacker: int) -> None:
 
 
 def _effect_options(g: GameState, bf: Frame, seat: int) -> list[Action]:
+    if not g.seats[seat].persistent:  # every battle effect here is a persistent card's
+        return []
     d = bf.data
     out: list[Action] = []
     attacker = seat == d["a"]

@@ -108,12 +108,15 @@ def why_not_craft(g: GameState, seat: int, cid: int) -> str | None:
 
 
 def craft_options(g: GameState, seat: int) -> list[Action]:
+    hand = g.seats[seat].hand
+    if not hand:
+        return []
     cap = crafting_capacity(g, seat)
-    if not any(v > 0 for v in cap.values()):
+    if max(cap.values()) <= 0:  # no unused crafting piece
         return []
     out: list[Action] = []
     seen: set[int] = set()
-    for cid in g.seats[seat].hand:
+    for cid in hand:
         c = DECK[cid]
         if not c.craftable or cid in seen:
             continue
