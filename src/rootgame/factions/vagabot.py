@@ -686,7 +686,8 @@ def _run(g: GameState, f: Frame) -> None:
     if "battle" in d:
         battle_again(g, seat, d)
         return
-    seq: tuple[str, ...] = d["seq"]
+    # A sequence: the order card's tuple, or a list where a position gave the frame (JSON).
+    seq: Sequence[str] = d["seq"]
     i = d["i"]
     if i >= len(seq):
         if has_trait(g, seat, "adventurer") and not d.get("adventured"):
