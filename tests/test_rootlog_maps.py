@@ -29,6 +29,7 @@ from rootgame.records.rootlog import (
     replay_rootlog,
 )
 from rootgame.records.rootlog.cards import spec_from_name
+from rootgame.records.rootlog.steps import unspent
 
 FOUR = ("marquise", "eyrie", "alliance", "vagabond")
 
@@ -230,3 +231,15 @@ def test_the_craft_ordering_counts_the_turn_players_pieces_only() -> None:
     anvil = SimpleNamespace(kind="craft", spec=CardSpec(keys=frozenset({"anvil"})))
     shortage = craft_shortage(SimpleNamespace(g=g), SimpleNamespace(atoms=[anvil] * 2), [1, 1])
     assert shortage(("craft", cid("anvil"), "fox")) == 0
+
+
+def test_2_1_a_card_crafted_reshuffled_and_drawn_in_one_step_is_written_as_a_draw() -> None:
+    """The Anvil crafted by the Eyrie goes to the empty discard pile, becomes the draw pile
+    (2.1) and a Murine Broker's holder draws it, all in one step: the step's moves show it
+    going from the Eyrie's hand to the Alliance's, which is a draw the craft does not write
+    (seen on a four-bot Lake game with the Exiles deck: the importer lost that draw and the
+    next reshuffle did not hold it)."""
+    anvil, bindle = 22, 11
+    moves = [(anvil, ("hand", 1), ("hand", 2)), (bindle, ("hand", 1), ("discard",))]
+    assert unspent(moves, {anvil}) == [(anvil, ("deck",), ("hand", 2)), moves[1]]
+    assert unspent([(anvil, ("hand", 1), ("discard",))], {anvil}) == []

@@ -43,7 +43,14 @@ from .notation import (
     Term,
     Turn,
 )
-from .steps import Step, card_moves, dominance_activated, from_discard, piece_deltas
+from .steps import (
+    Step,
+    card_moves,
+    dominance_activated,
+    from_discard,
+    piece_deltas,
+    unspent,
+)
 from .vagabond import (
     OTHER_CHARACTERS,
     change_atoms,
@@ -440,8 +447,8 @@ def engine_atoms(st: Step, factions: Sequence[str]) -> list[tuple[Any, ...]]:
     for s, x, y in changed:
         status.extend((*k, None) for k in notation(factions[s]).status_atoms(s, x, y))
     out.extend(k for k in status if k[0] == "purge")
-    for cid, src, dst in card_moves(b, f, from_discard(st)):
-        if cid in skip or (src[0] not in COMMON_LOCS and src[1] in cleared):
+    for cid, src, dst in unspent(card_moves(b, f, from_discard(st)), skip):
+        if src[0] not in COMMON_LOCS and src[1] in cleared:
             continue
         if dst == ("available",):
             dst = ("discard",)

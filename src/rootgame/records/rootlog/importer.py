@@ -439,8 +439,10 @@ class Importer(CardIdentity, Result):
                 if at[0] != "card" or at[1][0] != ("deck",):
                     continue  # not drawn (into a hand, the supporters or the discard pile)
                 cid = int(at[2])
-                if st.before.cards.get(cid) not in (("deck",), ("discard",)):
+                if st.before.cards.get(cid) == ("available",):
                     continue  # a dominance card taken from beside the board (3.3.3)
+                # (A card that was in a hand may be drawn: spent to the discard pile,
+                # reshuffled and drawn in the same step, steps.unspent.)
                 drawn.add(j)
                 was = loose.pop(cid, None)
                 from_deck = st.before.cards.get(cid) == ("deck",)

@@ -370,6 +370,15 @@ def card_moves(
     return out
 
 
+def unspent(moves: list[tuple[int, Loc, Loc]], spent: set[int]) -> list[tuple[int, Loc, Loc]]:
+    """The card moves but those of the ``spent`` cards (crafted, ambushed: written by the
+    action itself), save a spent card that ended in a hand: it went to the discard pile, was
+    reshuffled into the draw pile and drawn in the same step (2.1; a Murine Broker's draw
+    of the card crafted), a draw the action does not write."""
+    return [(cid, AT_DECK, dst) if cid in spent else (cid, src, dst)
+            for cid, src, dst in moves if cid not in spent or dst[0] == "hand"]
+
+
 def reshuffled(before: Snap, after: Snap, taken: frozenset[int] = frozenset()) -> bool:
     """Whether the discard pile became the draw pile between the two (2.1)."""
     if not before.discard or before.areas == after.areas:

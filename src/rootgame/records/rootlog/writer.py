@@ -38,6 +38,7 @@ from .steps import (
     from_discard,
     piece_deltas,
     turn_state,
+    unspent,
 )
 from .vagabond import change_text, taken_items, vagabond_changes
 
@@ -199,7 +200,7 @@ class _Writer:
         ]
         cleared = {s for s, x, y in changed if self.notations[s].fields_cleared(x, y)}
         cards: list[Fragment] = []
-        cards += self.cards([m for m in moves if m[0] not in skip and not (
+        cards += self.cards([m for m in unspent(moves, skip) if not (
             m[1][0] not in COMMON_LOCS and m[1][1] in cleared
             and m[2][0] in ("discard", "available"))], cur)
         deltas = piece_deltas(st.before, st.after)
