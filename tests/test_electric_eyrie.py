@@ -565,3 +565,172 @@ def test_lr_12_1_the_ferry_scores_a_bot_one_vp_instead_of_a_card() -> None:
     assert moves(g)[0] == (1, 12, 3)
     assert (1, "ferry") in scores(g)
     assert g.state.seats[B].hand == []
+
+
+# --- Review against the Law of Rootbotics (issue 11): the ties and cases left unpinned ------------
+
+
+def test_lr_5_5_1_every_column_recruits_then_every_column_moves_then_battles() -> None:
+    g = bot_turn(
+        "daylight",
+        clearings={"1": {EE: "roost 3w", "marquise": "1w"}, "8": {EE: "roost 3w"}, "7": CATS_7},
+        dice=[[0, 0], [0, 0]],
+        **{EE: {"decree": {"fox": ["anvil"]}}},
+    )
+    # Fox (1 card), then bird (the two Viziers), for each of the three passes in turn.
+    acts = [e["action"] for e in logged(g, "target")]
+    assert acts[:10] == ["recruit", "recruit", "move_from", "move_to", "move_from", "move_to",
+                         "battle", "defender", "battle", "defender"]
+    # Recruit: 1 has the enemy warrior both times. Move, fox: from 1 (six warriors; the roost
+    # ties the cat, so the column's one card is what stays) to 10 (5, 9, 10: no enemy, lowest
+    # priority); bird: from 10 (five), two stay, to 12 (1 has a roost; 2 and 12 tie).
+    assert placed(g)[:2] == [(1, 1), (1, 2)]
+    assert moves(g) == [(1, 10, 5), (10, 12, 3)]
+    assert [t[1] for t in targets(g, "battle")] == [1, 1]
+
+
+def test_lr_5_5_1_ii_origin_tie_highest_priority_and_all_neighbours_have_roosts() -> None:
+    g = bot_turn(
+        "daylight:move",
+        clearings={
+            "5": {EE: "4w"},
+            "10": {EE: "4w"},
+            "1": {EE: "roost"},
+            "2": {EE: "roost", "marquise": "1w"},
+            "7": CATS_7,
+        },
+        **{EE: {"decree": {"rabbit": ["a-visit-to-friends"], "bird": ["vizier"]}}},
+    )
+    # Rabbit (1 card): 5 and 10 tie on Eyrie warriors: 5, of higher priority (LR 2.1). Both
+    # its neighbours, 1 and 2, have a roost, so either may be the destination: 1 has fewer
+    # enemy pieces (2 has the cat's warrior).
+    assert targets(g, "move_from")[0] == ("move_from", 5, ("highest_priority",))
+    assert targets(g, "move_to")[0] == ("move_to", 1, ("fewest_enemy_pieces",))
+    assert moves(g)[0] == (5, 1, 3)
+
+
+def test_lr_5_5_1_iii_c_lowest_priority_and_the_defender_with_most_buildings() -> None:
+    tied = {EE: "2w", "marquise": "1w workshop", "alliance": "3w"}
+    g = bot_turn(
+        "daylight:battle",
+        factions=["marquise", EE, "alliance"],
+        clearings={"6": tied, "12": dict(tied), "7": CATS_7},
+        dice=[[0, 0], [0, 0]],
+        **{EE: {"decree": {"fox": ["anvil"]}}},
+    )
+    # 6 and 12 tie on every criterion: the lower priority, 12, both times. The Marquise has
+    # the one building there, so she defends though the Alliance has more pieces.
+    assert targets(g, "battle") == [("battle", 12, ("lowest_priority",))] * 2
+    assert targets(g, "defender") == [("defender", 12, M, ("most_buildings",))] * 2
+
+
+def test_lr_5_5_1_iii_d_buildings_tie_the_defender_with_most_pieces() -> None:
+    g = bot_turn(
+        "daylight:battle",
+        factions=["marquise", EE, "alliance"],
+        clearings={"6": {EE: "2w", "marquise": "2w", "alliance": "2w sympathy"}, "7": CATS_7},
+        vp={"marquise": 5},
+        dice=[[0, 0], [0, 0]],
+        **{EE: {"decree": {"fox": ["anvil"]}}},
+    )
+    # No building either side (even zero counts, LR 5.5.1.III): the Alliance's three pieces
+    # beat the Marquise's two, her victory points notwithstanding.
+    assert targets(g, "defender")[0] == ("defender", 6, A, ("most_pieces",))
+
+
+def test_lr_5_5_2_build_skips_roost_clearings_rules_ties_never_empty_clearings() -> None:
+    g = bot_turn(
+        "daylight:build",
+        clearings={
+            "2": {EE: "roost 2w"},
+            "4": {EE: "1w", "marquise": "1w"},
+            "5": {EE: "1w"},
+            "7": CATS_7,
+        },
+    )
+    # 1 and 3 are empty: not ruled (LR 5.2.1). 2 is ruled but has a roost. 4 is tied, so
+    # ruled by Lords of the Forest: of 4 and 5, the higher priority.
+    assert targets(g, "build") == [("build", 4, ("highest_priority",))]
+    assert placed(g, "roost") == [(4, 1)]
+
+
+def test_lr_5_7_no_roost_left_on_the_track_is_turmoil() -> None:
+    seven = {str(c): {EE: "roost"} for c in (1, 2, 3, 4, 5, 8, 9)}
+    g = bot_turn("daylight:build", clearings=seven | {"10": {EE: "2w"}, "7": CATS_7})
+    # 10 is ruled and has no roost, but all seven roosts are on the map.
+    assert ee(g).roosts == 0 and targets(g, "build") == []
+    assert [e["why"] for e in logged(g, "turmoil")] == ["LR 5.5.2"]
+    assert scores(g) == [(-2, "turmoil"), (6, "roosts")]
+
+
+@pytest.mark.parametrize(
+    ("difficulty", "bird", "vp"),
+    [("easy", ["vizier"], -1), ("challenging", ["vizier", "vizier", "ambush:bird"], -3)],
+)
+def test_lr_5_7_humiliate_and_purge_with_the_difficulty_cards(
+    difficulty: str, bird: list[str], vp: int
+) -> None:
+    g = bot_turn(
+        "daylight:build",
+        clearings={"4": {EE: "roost 1w"}, "7": CATS_7},
+        **{EE: {"decree": {"bird": bird}, "difficulty": difficulty}},
+    )
+    # Humiliate counts every bird card (the Challenging ambush too); Purge keeps the Viziers
+    # only, so the ambush goes to the discard pile (ruling 92).
+    assert scores(g) == [(vp, "turmoil")]
+    assert ee(g).decree == [[], [], [], [V1] if difficulty == "easy" else [V1, V2]]
+    assert g.state.discard == ([cid("ambush:bird")] if difficulty != "easy" else [])
+
+
+def test_trait_relentless_removes_defenseless_tokens_and_war_tax_charges_their_owner() -> None:
+    g = bot_turn(
+        "daylight:relentless",
+        factions=["marquise", EE, "alliance"],
+        clearings={
+            "5": {EE: "2w", "alliance": "sympathy"},
+            "2": {EE: "1w", "alliance": "1w sympathy"},
+            "10": {"alliance": "sympathy"},
+            "7": CATS_7,
+        },
+        vp={"alliance": 3},
+        **{EE: {"traits": ["relentless", "war-tax"]}},
+    )
+    # 5's token has no Alliance warrior beside it; 2's has; 10 has no Eyrie warrior.
+    assert [(e["clearing"], e["piece"]) for e in logged(g, "remove")] == [(5, "sympathy")]
+    assert scores(g)[0] == (1, "removed sympathy")
+    assert scores(g, A)[0] == (-1, "war tax")
+
+
+def test_trait_war_tax_in_battle_for_buildings_and_tokens_not_warriors() -> None:
+    g = bot_turn(
+        "daylight:battle",
+        clearings={"8": {EE: "3w", "marquise": "1w sawmill"}, "7": CATS_7},
+        vp={"marquise": 4},
+        dice=[[2, 0], [0, 0]],
+        **{EE: {"decree": {"fox": ["anvil"]}, "traits": ["war-tax"]}},
+    )
+    # Two hits: the cat's warrior, then her sawmill; War Tax costs her 1 VP, for the sawmill.
+    assert [e["piece"] for e in logged(g, "remove")][:2] == ["warrior", "sawmill"]
+    assert scores(g, M) == [(-1, "war tax")]
+
+
+@pytest.mark.parametrize(("traits", "turmoil"), [([], []), (["nobility"], ["nobility"])])
+def test_lr_5_4_4_nobility_a_new_roost_short_of_warriors_is_turmoil(
+    traits: list[str], turmoil: list[str]
+) -> None:
+    g = bot_turn(
+        "birdsong",
+        deck=["a-visit-to-friends"],
+        clearings={"11": {EE: "18w"}, "7": CATS_7},
+        **{EE: {"traits": traits}},
+    )
+    # Two warriors left in the supply: the roost and both go to 3 (rabbit, highest priority).
+    # With Nobility the two it cannot place are turmoil (ruling 400): it scores the Viziers,
+    # and Daylight (Recruit, Build) never comes.
+    assert placed(g, "roost")[0] == (3, 1) and placed(g)[0] == (3, 2)
+    assert [e["why"] for e in logged(g, "turmoil")] == turmoil
+    if turmoil:
+        assert scores(g) == [(1, "crafted boot"), (2, "turmoil")]
+        assert targets(g, "recruit") == [] and targets(g, "build") == []
+    else:
+        assert targets(g, "recruit")[0][1] == 3

@@ -750,3 +750,61 @@ def test_lr_4_5_5_expand_stops_when_every_card_has_been_revealed() -> None:
     first = len(kept) - len(EYRIE_HAND["eyrie"]) - 1
     assert len(logged(g, "expand")) == first + 1
     assert logged(g, "building_type")[-1]["action"] == "score"
+
+
+# --- Review against the Law of Rootbotics (issue 11): the ties and cases left unpinned ------------
+
+
+def test_lr_4_5_3_build_passes_over_a_clearing_not_ruled_or_without_a_slot() -> None:
+    g = bot_turn(
+        "daylight:build",
+        "anvil",
+        clearings={"1": {MM: "keep 1w"}, "7": {MM: "5w", "eyrie": "5w"},
+                   "3": {MM: "4w sawmill"}, "12": {MM: "3w"}, "9": {MM: "3w"}},
+    )
+    # 7 has the most warriors but the Eyrie rule it (a tie); 3 has no open slot (LR 2.3):
+    # 9 and 12 are left, three warriors each: 9, of higher priority.
+    assert picks(g, "build_sawmill") == [
+        ("build_sawmill", 9, ("most_own_warriors", "highest_priority"))
+    ]
+    assert placed(g, "sawmill") == [(9, 1)]
+
+
+def test_lr_4_5_5_an_expand_to_a_bird_order_resolves_escalated_daylight() -> None:
+    g = bot_turn(
+        "daylight",
+        "anvil",
+        deck=["armorers", "sword"],
+        clearings={"1": {MM: "keep 1w", "eyrie": "3w"}, "5": {"eyrie": "roost"}},
+        dice=[[0, 0], [0, 0]],
+    )
+    # Ruling nothing, it builds nothing: Expand reveals Armorers (bird), so Daylight starts
+    # again as Escalated Daylight (its battle is LR 4.7.1's), which has no Expand.
+    assert [e["card"] for e in logged(g, "order")] == [cid("armorers")]
+    assert len(logged(g, "expand")) == 1
+    assert [e["rule"] for e in logged(g, "target") if e["action"] == "battle"] == [
+        "LR 4.5.1", "LR 4.7.1"]
+    assert types(g) == [("build", "sawmill", "order"), ("build", "sawmill", "tie_sawmill"),
+                        ("score", "sawmill", "most_vp")]
+
+
+def test_trait_blitz_quiet_ruled_clearings_tie_on_highest_priority() -> None:
+    g = bot_turn(
+        "daylight:blitz",
+        "anvil",
+        clearings={"1": {MM: "keep 1w"}, "2": {MM: "3w"}, "5": {MM: "3w"}, "6": {"eyrie": "2w"}},
+        dice=[[0, 0]],
+        **{MM: {"traits": ["blitz"]}},
+    )
+    # 2 and 5 rule with no enemy and three warriors each: 2; its neighbour with the most enemy
+    # pieces is 6.
+    assert picks(g, "move_from") == [("move_from", 2, ("highest_priority",))]
+    assert picks(g, "move_to") == [("move_to", 6, ("most_enemy_pieces",))]
+    assert moves(g) == [(2, 6, 2)]
+
+
+def test_trait_hospitals_nothing_once_the_keep_is_gone() -> None:
+    g = attacked("3w", [2, 1], in_1="1w", traits=["hospitals"])
+    assert mm(g).keep == 0
+    assert logged(g, "hospitals") == [] and g.state.warriors[1][M] == 1
+    assert g.state.warriors[2][M] == 1

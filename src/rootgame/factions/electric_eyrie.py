@@ -313,7 +313,9 @@ FACTIONS[NAME] = ElectricEyrie()
 def new_roost(g: GameState, seat: int) -> None:
     """5.4.4: with no roost on the map, a roost and four warriors in the ordered clearing of
     highest priority where they can be placed (an open slot where the bot may place pieces);
-    as many warriors as the supply holds (1.5.4). No such clearing: turmoil (5.7)."""
+    as many warriors as the supply holds (1.5.4). No such clearing: turmoil (5.7). Nobility:
+    a warrior the supply cannot give is one the bot is unable to place, so turmoil follows
+    (docs/rulings.md)."""
     fs = st(g, seat)
     if roost_clearings(g, seat):
         return
@@ -325,7 +327,9 @@ def new_roost(g: GameState, seat: int) -> None:
         return
     place_building(g, seat, c, "roost")
     fs.roosts -= 1
-    place_warriors(g, seat, c, NEW_ROOST_WARRIORS)
+    placed = place_warriors(g, seat, c, NEW_ROOST_WARRIORS)
+    if placed < NEW_ROOST_WARRIORS and has_trait(g, seat, "nobility"):
+        turmoil(g, seat, "nobility")
 
 
 # --- LR 5.5.1 Resolve the Decree ----------------------------------------------------------------
