@@ -183,6 +183,18 @@ def test_lr_6_5_1_spread_ordered_adjacent_fewest_enemy_warriors() -> None:
     assert scores(g) == [(1, "sympathy")]
 
 
+def test_lr_6_5_1_the_clearing_is_ordered_and_next_to_a_sympathetic_one() -> None:
+    # Sympathy in 9 (adjacent 1, 4, 12), a fox order. 4 (rabbit) and 6, 8 (fox, not next to
+    # 9) have no enemy warrior, but only 1 and 12 qualify: 1 has fewer cats.
+    g = bot_turn(
+        "daylight", "ambush:fox",
+        clearings={"9": {AA: "sympathy"}, "1": {"marquise": "1w"}, "12": {"marquise": "2w"},
+                   "7": CATS_7},
+    )
+    assert targets(g, "spread") == [("spread", 1, ("fewest_enemy_warriors",))]
+    assert sympathy_at(g) == [1, 9]
+
+
 @pytest.mark.parametrize(("on_map", "vp"), [(4, 1), (5, 2), (6, 2), (7, 3), (8, 3), (9, 4)])
 def test_lr_6_5_1_the_bots_sympathy_track(on_map: int, vp: int) -> None:
     # Ruling 145: the bot's own track, 0, 1, 1, 1, 1, 2, 2, 3, 3, 4 (the Woodland Alliance's

@@ -210,6 +210,19 @@ def test_lr_7_5_2_quest_in_the_nearest_clearing_of_its_suit() -> None:
     assert fs.done == [1] and fs.quest == 13 and fs.quest_deck == []
 
 
+def test_lr_7_5_moves_even_without_the_items_for_the_action_after() -> None:
+    g = bot_turn(
+        "daylight", "ambush:mouse",
+        bot={"pawn": "forest:2_6_10_11_12", "items": {"up": 2}, "quest": "errand:fox"},
+        clearings={"8": CATS_7},
+    )
+    # The move to 6 (the nearest fox clearing) takes one of its two items: it moves all the
+    # same, and the quest, needing two, is not taken; the cats in 8 are out of reach.
+    assert pawn_moves(g) == [6]
+    assert spent(g) == [("move", 1)]
+    assert scores(g, 1) == [] and vb(g).done == []
+
+
 def test_lr_7_5_3_aid_the_player_with_fewest_vp() -> None:
     g = bot_turn(
         "daylight", "ambush:mouse",
