@@ -104,6 +104,34 @@ def test_lr_6_4_2_the_order_card_is_crafted_for_one_vp() -> None:
     assert scores(g)[0] == (1, "crafted hammer")
 
 
+@pytest.mark.parametrize("order", ["tax-collector", "dominance:fox"])
+def test_lr_1_1_3_and_1_3_a_persistent_or_dominance_order_card_is_only_its_suit(
+    order: str,
+) -> None:
+    # LR 1.1.3: a card with a persistent effect is never crafted; LR 1.3 and 3.4: with three
+    # humans the dominance cards stay in the deck, and one revealed as the order card is to the
+    # bot a card of its suit, never activated. Either fox card orders a revolt in the fox
+    # clearing 6 (not in the more crowded rabbit clearing 5), and is discarded in Evening.
+    g = bot_pos(
+        ("marquise", "eyrie", "vagabond", AA), turn=AA, at="birdsong", deck=[order],
+        clearings={
+            "6": {AA: "sympathy", "marquise": "1w"},
+            "5": {AA: "sympathy", "marquise": "3w"},
+            "7": CATS_7,
+        },
+    )
+    bot = 3
+    assert [e["card"] for e in logged(g, "order")] == [cid(order)]
+    assert targets(g, "revolt") == [("revolt", 6, ())]
+    assert not [e for e in logged(g, "score") if e["seat"] == bot and "crafted" in e["reason"]]
+    assert g.state.seats[bot].items == [] and g.state.seats[bot].hand == []
+    # Discarded as any card: a dominance card goes beside the map, where humans may take it
+    # (the Law of Root's 3.3.3).
+    pile = g.state.available_dominance if order.startswith("dominance") else g.state.discard
+    assert cid(order) in pile and st(g.state, bot).order is None
+    assert g.state.seats[bot].dominance is None
+
+
 def test_lr_6_4_3_revolt_most_enemy_pieces_then_highest_priority() -> None:
     g = bot_turn(
         "birdsong",

@@ -195,6 +195,31 @@ def test_lr_7_5_moves_the_shortest_route_through_the_highest_priority() -> None:
     assert spent(g)[:3] == [("move", 1), ("move", 1), ("explore", 1)]
 
 
+def test_lr_12_1_1_the_vagabot_moves_by_the_ferry_and_scores_instead_of_drawing() -> None:
+    # The Lake: the Ferry in the coastal clearing 1 links it to the coastal 10, 11 and 12 (LR
+    # 12.1.1), so the Marquise's 11 is one move away, as her 9 is by path; her sawmill there
+    # decides (7.5.4.I). The pawn rides the Ferry, which goes along; 1 VP instead of a card.
+    g = bot_turn(
+        "daylight", "ambush:rabbit", bot={"pawn": 1, "items": {"up": 3}}, map="lake",
+        clearings={"9": {"marquise": "1w"}, "11": {"marquise": "1w sawmill"}, "7": CATS_7},
+        dice=[[0, 0]],
+    )
+    assert targets(g, "battle") == [("battle", 11, ("nearest", "most_buildings_tokens"))]
+    assert pawn_moves(g) == [11]
+    (f,) = logged(g, "ferry")
+    assert (f["seat"], f["from"], f["to"]) == (1, 1, 11) and g.state.ferry == 11
+    assert (1, "ferry") in scores(g, 1) and g.state.seats[1].hand == []
+    assert spent(g) == [("move", 1), ("battle", 1)]
+    # Once used this turn the Ferry links nothing (M.3.5): 9 is the nearest, 11 two moves.
+    g = bot_turn(
+        "daylight", "ambush:rabbit", bot={"pawn": 1, "items": {"up": 3}}, map="lake",
+        clearings={"9": {"marquise": "1w"}, "11": {"marquise": "1w sawmill"}, "7": CATS_7},
+        dice=[[0, 0]], turn_state={"used": ["ferry"]},
+    )
+    assert targets(g, "battle") == [("battle", 9, ("nearest",))]
+    assert pawn_moves(g) == [9] and logged(g, "ferry") == []
+
+
 def test_lr_7_5_2_quest_in_the_nearest_clearing_of_its_suit() -> None:
     g = bot_turn(
         "daylight", "ambush:mouse",
@@ -351,10 +376,31 @@ def test_lr_7_2_4_exhausted_items_go_on_the_track_first() -> None:
     # Nine undamaged items: two on the track, the exhausted ones first.
     assert vb(g).track == ["down", "down"] and vb(g).items == [7, 0, 0, 0]
     assert g.view(0)["players"][1]["board"]["max_rolled_hits"] == 3
-    # A hit on an exhausted item... none left in the Satchel: a face-up one is damaged and
-    # eight undamaged items keep one on the track, the last placed going back face down.
+
+
+def test_lr_7_2_5_an_exhausted_item_on_the_battle_track_is_damaged_before_a_face_up_one() -> None:
+    # Ruling 402: nine undamaged items, the two exhausted ones on the track, seven face up in
+    # the Satchel. A hit damages an exhausted item: the Satchel holds none, so the track's
+    # last one; eight undamaged items keep the other there, and the seven stay face up.
+    g = bot_pos(("marquise", VB), turn="marquise", at="daylight", clearings={"7": CATS_7},
+                vagabot={"pawn": 5, "items": {"up": 7, "down": 2}})
     damage(g.state, 1, 1, "test")
-    assert vb(g).track == ["down"] and vb(g).items == [6, 1, 1, 0]
+    assert vb(g).track == ["down"] and vb(g).items == [7, 0, 0, 1]
+    (e,) = [e for e in logged(g, "vagabot_item") if e["change"] == "damage"]
+    assert (e["side"], e["count"]) == ("down", 1)
+    # An exhausted item of the Satchel goes before the track's; with no exhausted item left
+    # a face-up one of the Satchel is damaged, before a face-up one on the track.
+    g = bot_pos(("marquise", VB), turn="marquise", at="daylight", clearings={"7": CATS_7},
+                vagabot={"pawn": 5, "items": {"up": 5, "down": 1}, "track": ["down"]})
+    assert vb(g).track == ["down"] and vb(g).items == [5, 1, 0, 0]
+    damage(g.state, 1, 3, "test")
+    assert vb(g).track == [] and vb(g).items == [4, 0, 1, 2]
+    # Questing: the track's items are never damaged, face down or not.
+    g = bot_pos(("marquise", VB), turn="marquise", at="daylight", clearings={"7": CATS_7},
+                vagabot={"pawn": 5, "items": {"up": 5}, "track": ["down"],
+                         "traits": ["questing"]})
+    damage(g.state, 1, 1, "test")
+    assert vb(g).track == ["down"] and vb(g).items == [4, 0, 1, 0]
 
 
 def test_lr_7_2_4_the_twelfth_item_adds_a_hit_as_attacker() -> None:

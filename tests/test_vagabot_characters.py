@@ -16,6 +16,7 @@ import pytest
 from lawkit import bot_pos, logged, play, targets
 
 from rootgame import new_game
+from rootgame.cards import DECK
 from rootgame.errors import PositionError
 from rootgame.factions.vagabot import st
 from rootgame.game import Game
@@ -110,6 +111,27 @@ def test_lr_7_7_4_vagrant_a_defender_needs_someone_to_attack_it() -> None:
     # With one player there, there is no battle to start: the Special is skipped, free.
     g = special("vagrant", {"7": {"marquise": "2w sawmill"}})
     assert logged(g, "battle") == [] and spent(g) == []
+
+
+def test_lr_2_8_2_no_ambush_against_the_automated_alliance_the_vagrant_sets_on() -> None:
+    # Ruling 401: LR 2.8 gives Hates Surprises to every bot; the Automated Alliance's board
+    # leaves it out only because it starts no battle itself. Set on the Marquise by the
+    # Vagrant, it meets no ambush though she holds a mouse ambush in this mouse clearing.
+    g = special(
+        "vagrant", {"7": {"marquise": "1w sawmill", "automated-alliance": "2w"}},
+        factions=("marquise", "automated-alliance", VB),
+        hands={"marquise": ["ambush:mouse"]}, dice=[[2, 1]],
+    )
+    assert targets(g, "instigate_attacker") == [("instigate_attacker", 7, 1, ())]
+    (b,) = logged(g, "battle")
+    assert (b["seat"], b["defender"], b["chooser"]) == (1, 0, 2)
+    assert g.state.stack == [] or g.state.stack[-1].kind != "ambush"
+    assert not [e for e in logged(g, "action") if e["decision"] == "ambush"]
+    # The battle was fought: two hits take her warrior and sawmill (the Alliance scores the
+    # sawmill), one takes an Alliance warrior; the card stays in her hand.
+    s = g.state
+    assert s.warriors[7][0] == 0 and s.buildings[7] == [] and s.warriors[7][1] == 1
+    assert [h.key for h in map(DECK.__getitem__, s.seats[0].hand)] == ["ambush:mouse"]
 
 
 # --- LR 7.7.5 the Scoundrel ------------------------------------------------------------------

@@ -7,9 +7,11 @@ Pity); 6.5 Daylight (Spread Sympathy, Surprise Revolt); 6.6 Evening (Organize, R
 the order). The difficulty cards change the warriors Organize needs and add Nightmare's point;
 the trait cards Informants, Popularity, Veterans, Wildfire and the Clockwork 2 Steadfast.
 
-It plays with the Woodland Alliance's pieces (10 warriors, 3 bases, 10 sympathy tokens) and
-never attacks, so it keeps no Hates Surprises (LR 2.8.2). Every choice is the engine's
-(factions/clockwork.py); only a human's Automated Outrage is a decision.
+It plays with the Woodland Alliance's pieces (10 warriors, 3 bases, 10 sympathy tokens). It
+never starts a battle of its own, so its board does not list Hates Surprises, but LR 2.8 gives
+the ability to every bot: in a battle the Vagrant makes it start (LR 7.7.4) no ambush is
+played against it (docs/rulings.md). Every choice is the engine's (factions/clockwork.py);
+only a human's Automated Outrage is a decision.
 """
 
 from __future__ import annotations
@@ -146,8 +148,9 @@ class AutomatedAlliance(Faction):
     token_kinds: tuple[str, ...] = ("sympathy",)
     traits = TRAITS
     is_bot = True
-    hates_surprises = False
-    """LR 2.8.2: the Automated Alliance never attacks, so it does not list Hates Surprises."""
+    hates_surprises = True
+    """LR 2.8: every bot has Hates Surprises (2.8.2); the Automated Alliance's board leaves it
+    out because it starts no battle itself, yet the Vagrant can make it attack (LR 7.7.4)."""
     birdsong_steps: tuple[str, ...] = ("order", "revolt", "public_pity")
     daylight_steps: tuple[str, ...] = ("spread", "surprise_revolt")
     evening_steps: tuple[str, ...] = (

@@ -38,6 +38,7 @@ from ..rules.core import (
     has_pieces,
     score,
 )
+from ..rules.maps import ferry_destinations, ferry_moved, is_ferry_move
 from ..rules.turn import end_daylight
 from ..state import JSON, Frame, GameState
 from . import clockwork
@@ -259,24 +260,26 @@ def arrange_track(g: GameState, seat: int) -> None:
 
 
 def damage(g: GameState, seat: int, n: int, why: str) -> None:
-    """LR 7.2.5: each hit damages an exhausted item, or with none an unexhausted one; the
-    Satchel's before the Battle Track's (docs/rulings.md), the track's last placed first. A
-    hit with no undamaged item left does nothing."""
+    """LR 7.2.5: each hit damages an exhausted item, or with none an unexhausted one. An item
+    the Battle Track holds face down is exhausted too (LR 7.2.4 places items there on their
+    side): the Satchel's first, then the track's (its last placed of that side), the same for
+    face-up items (docs/rulings.md 246, 402). Questing: the track's items are never damaged.
+    A hit with no undamaged item left does nothing."""
     fs = st(g, seat)
     questing = has_trait(g, seat, "questing")
     for _ in range(n):
-        if fs.items[DOWN]:
-            fs.items[DOWN] -= 1
-            fs.items[DDOWN] += 1
-            item_event(g, seat, "damage", 1, side="down", why=why)
-        elif fs.items[UP]:
-            fs.items[UP] -= 1
-            fs.items[DUP] += 1
-            item_event(g, seat, "damage", 1, side="up", why=why)
-        elif fs.track and not questing:
-            side = fs.track.pop()
-            fs.items[DDOWN if side == "down" else DUP] += 1
-            item_event(g, seat, "damage", 1, side=side, why=why)
+        for side, word in ((DOWN, "down"), (UP, "up")):
+            if fs.items[side]:
+                fs.items[side] -= 1
+                fs.items[DDOWN if side == DOWN else DUP] += 1
+                item_event(g, seat, "damage", 1, side=word, why=why)
+                break
+            if word in fs.track and not questing:
+                at = len(fs.track) - 1 - fs.track[::-1].index(word)
+                del fs.track[at]
+                fs.items[DDOWN if side == DOWN else DUP] += 1
+                item_event(g, seat, "damage", 1, side=word, why=why)
+                break
         else:
             break
     arrange_track(g, seat)
@@ -343,9 +346,16 @@ def move_pawn(g: GameState, seat: int, dest: int) -> None:
     emit(g, {"kind": "pawn", "seat": seat, "from": origin, "to": dest})
 
 
+def steps(g: GameState, c: int) -> tuple[int, ...]:
+    """The clearings one move of the pawn reaches from clearing ``c``: along paths (the
+    Mountain's closed ones too, LR 12.2.1), and by the Ferry from its clearing to every other
+    coastal clearing while it is unused this turn (LR 12.1.1; M.3.5)."""
+    return adjacent(g, c) + ferry_destinations(g, c)
+
+
 def distances(g: GameState, loc: int) -> dict[int, int]:
-    """Moves from the pawn's place to every clearing (one item each, LR 7.5): along paths
-    (the Mountain's closed ones too, LR 12.2.1), or out of a forest into its clearings."""
+    """Moves from the pawn's place to every clearing (one item each, LR 7.5): :func:`steps`,
+    or out of a forest into its clearings."""
     b = board(g)
     if loc < FOREST_BASE:
         dist = {loc: 0}
@@ -356,7 +366,7 @@ def distances(g: GameState, loc: int) -> dict[int, int]:
     while frontier:
         nxt: list[int] = []
         for c in frontier:
-            for x in adjacent(g, c):
+            for x in steps(g, c):
                 if x not in dist:
                     dist[x] = dist[c] + 1
                     nxt.append(x)
@@ -392,11 +402,15 @@ def go_to(
         return None
     path = [c]
     while dist[path[-1]] > 1:
-        back = [x for x in adjacent(g, path[-1]) if dist.get(x) == dist[path[-1]] - 1]
+        at = path[-1]
+        back = [x for x, n in dist.items() if n == dist[at] - 1 and at in steps(g, x)]
         path.append(min(back, key=lambda x: priority_rank(g, x)))
     for x in reversed(path):
         exhaust(g, seat, 1, "move")
+        origin = fs.pawn
         move_pawn(g, seat, x)
+        if origin < FOREST_BASE and is_ferry_move(g, origin, x):
+            ferry_moved(g, seat, origin, x)  # LR 12.1.1: 1 VP instead of a card
     return c
 
 
