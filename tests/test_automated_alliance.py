@@ -132,6 +132,19 @@ def test_lr_1_1_3_and_1_3_a_persistent_or_dominance_order_card_is_only_its_suit(
     assert g.state.seats[bot].dominance is None
 
 
+def test_lr_1_3_a_bot_wins_on_thirty_vp_the_moment_it_scores() -> None:
+    # A bot's only victory is 30 VP (it cannot take a dominance card, LR 1.3), checked the
+    # moment a score changes (ruling 26): the crafted Anvil's point wins in Birdsong, before
+    # the Revolt the fox order would bring.
+    g = bot_turn(
+        "birdsong", deck=["anvil"], vp={AA: 29},
+        clearings={"1": {AA: "sympathy", "marquise": "2w"}, "7": CATS_7},
+    )
+    assert g.is_over and g.state.winners == [B] and g.state.seats[B].vp == 30
+    assert scores(g) == [(1, "crafted hammer")]
+    assert targets(g, "revolt") == [] and g.state.warriors[1][M] == 2
+
+
 def test_lr_6_4_3_revolt_most_enemy_pieces_then_highest_priority() -> None:
     g = bot_turn(
         "birdsong",

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from lawkit import bot_pos, cid, logged, targets
+from lawkit import bot_pos, cid, logged, play, scores_logged, targets
 
 from rootgame import new_game
 from rootgame.cards import DECK
@@ -443,6 +443,23 @@ def test_lr_2_8_1_a_card_given_to_a_bot_is_discarded_and_scores() -> None:
     assert g.state.seats[B].hand == [] and g.state.discard == [cid("anvil")]
     assert g.state.seats[B].vp == 1
     assert draw(g.state, B, 2) == 0  # a bot draws nothing into a hand (docs/rulings.md)
+
+
+def test_lr_2_8_1_a_vagabond_aiding_a_bot_discards_the_card_and_the_aid_goes_on() -> None:
+    # Ruling 404: LR 2.8.1 changes only where the card goes (discarded, 1 VP to the bot); the
+    # rest of the Aid (9.5.4) is the Law of Root's: an item exhausted, the relationship one
+    # step on, and an item he may take from the bot's Crafted Items box.
+    g = bot_pos(
+        ("vagabond", EE), turn="vagabond", at="daylight",
+        clearings={"5": {EE: "roost 1w"}}, crafted={EE: ["coins"]},
+        hands={"vagabond": ["ambush:rabbit"]},
+        vagabond={"pawn": 5, "items": {"up": "boot torch"}},
+    )
+    play(g, f"aid 1 {cid('ambush:rabbit')}", "exhaust torch", "take coins")
+    s = g.state
+    assert s.seats[1].hand == [] and s.discard == [cid("ambush:rabbit")]
+    assert s.seats[1].items == [] and s.fs[0].rel[1] == 1
+    assert scores_logged(g) == [(1, 1, "card given"), (0, 1, "relationship")]
 
 
 # --- The log, positions -------------------------------------------------------------------------

@@ -362,6 +362,17 @@ def test_lr_7_5_6_special_is_skipped_when_it_would_do_nothing() -> None:
 # --- LR 7.2 Abilities --------------------------------------------------------------------------
 
 
+def test_lr_2_8_2_hates_surprises_no_ambush_against_the_vagabot() -> None:
+    # The Marquise holds a mouse ambush in the mouse clearing 7 it attacks: never offered.
+    g = bot_turn("daylight", "ambush:rabbit", bot={"pawn": 7, "items": {"up": 1}},
+                 hands={"marquise": ["ambush:mouse"]}, dice=[[1, 0]])
+    (b,) = logged(g, "battle")
+    assert (b["seat"], b["defender"], b["clearing"]) == (1, 0, 7)
+    assert all(f.kind != "ambush" for f in g.state.stack)
+    assert not [e for e in logged(g, "action") if e["decision"] == "ambush"]
+    assert g.state.seats[0].hand == [cid("ambush:mouse")] and g.state.warriors[7][0] == 1
+
+
 def test_lr_7_2_4_battle_track_six_items_one_more_rolled_hit() -> None:
     g = bot_turn("daylight", "ambush:rabbit", bot={"pawn": 7, "items": {"up": 6}},
                  dice=[[3, 0]])
