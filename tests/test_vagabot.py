@@ -188,6 +188,27 @@ def test_lr_7_5_too_few_items_for_the_route_it_stays() -> None:
     assert 12 not in pawn_moves(g) and vb(g).ruins[12]
 
 
+def test_lr_2_3_a_target_its_items_cannot_reach_is_passed_over() -> None:
+    # Ruling 406. Battle: the Marquise has the most VP, but her only pieces (in 1) are three
+    # moves from 7 and it holds two items: she is passed over for the Eyrie, one move away.
+    g = bot_turn(
+        "daylight", "ambush:rabbit", factions=("marquise", "eyrie", VB),
+        bot={"pawn": 7, "items": {"up": 2}}, vp={"marquise": 5},
+        clearings={"1": {"marquise": "2w sawmill"}, "8": {"eyrie": "1w"}}, dice=[[0, 0]],
+    )
+    assert targets(g, "battle_player") == [("battle_player", 7, 1, ())]
+    assert targets(g, "battle") == [("battle", 8, ())]
+    assert pawn_moves(g) == [8] and spent(g) == [("move", 1), ("battle", 1)]
+    # Berserker: the most enemy pieces are in 1, out of reach; the Eyrie's 3 is the target.
+    g = bot_turn(
+        "daylight", "ambush:rabbit", factions=("marquise", "eyrie", VB),
+        bot={"pawn": 7, "items": {"up": 2}, "traits": ["berserker"]},
+        clearings={"1": {"marquise": "3w"}, "3": {"eyrie": "1w"}}, dice=[[0, 0]],
+    )
+    assert targets(g, "battle") == [("battle", 3, ())]
+    assert pawn_moves(g) == [3] and logged(g, "vagabot_stays") == []
+
+
 def test_lr_7_5_moves_the_shortest_route_through_the_highest_priority() -> None:
     # 8 to 12 in two moves, through 4 or 7: 4 has the higher priority.
     g = bot_turn("daylight", "ambush:fox", bot={"pawn": 8, "items": {"up": 3}})

@@ -387,14 +387,18 @@ def go_to(
     ``nearest_first`` False: the ``criteria`` first, then the nearest):
     stay if the pawn is there, else move to it by the fewest moves, one item exhausted per
     move (through the clearings of highest priority where routes tie). It moves even if no
-    item is left for the action then; with too few items for the whole route it stays where
-    it is and the action is not taken (docs/rulings.md). The clearing, or None."""
+    item is left for the action then. A candidate its face-up items cannot take it to is
+    passed over while one they can is left (LR 2.3); with none, it stays where it is and the
+    action is not taken (docs/rulings.md 248, 406). The clearing, or None."""
     fs = st(g, seat)
     dist = distances(g, fs.pawn)
     reach = [c for c in candidates if c in dist]
+    # LR 2.3: a clearing its items cannot take it to is no target while another is (ruling
+    # 406); with none, the best is named and it stays.
+    afford = [c for c in reach if dist[c] <= ready(fs)]
     nearest: Criterion = ("nearest", lambda c: -dist[c])
     ordered = (nearest, *criteria) if nearest_first else (*criteria, nearest)
-    c = choose_clearing(g, seat, action, reach, ordered, rule)
+    c = choose_clearing(g, seat, action, afford or reach, ordered, rule)
     if c is None or dist[c] == 0:
         return c
     if dist[c] > ready(fs):
@@ -813,8 +817,10 @@ def aid(g: GameState, seat: int) -> None:
 
 def battle_player(g: GameState, seat: int) -> tuple[int, list[int]] | None:
     """LR 7.5.4: the player with the most VP (then setup order, LR 2.2) among the enemies it
-    can reach with a piece on the map (LR 2.3), and the clearings of their pieces."""
-    dist = distances(g, st(g, seat).pawn)
+    can reach with a piece on the map, those its face-up items take it to first (LR 2.3), and
+    the clearings of their pieces."""
+    fs = st(g, seat)
+    dist = distances(g, fs.pawn)
     where = {
         s: [c for c in dist if has_pieces(g, s, c)]
         for s in range(g.n)
@@ -823,6 +829,9 @@ def battle_player(g: GameState, seat: int) -> tuple[int, list[int]] | None:
     cands = [s for s, cs in where.items() if cs]
     if not cands:
         return None
+    # LR 2.3: a player it has not the items to reach is passed over for one it has (ruling 406).
+    afford = [s for s in cands if any(dist[c] <= ready(fs) for c in where[s])]
+    cands = afford or cands
     here = clearing_of(st(g, seat))
     t = choose_player(
         g, seat, "battle_player", here, cands, (("most_vp", lambda s: g.seats[s].vp),),
