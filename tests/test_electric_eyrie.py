@@ -98,19 +98,18 @@ def test_lr_3_4_a_position_removes_the_dominance_cards_as_setup_does() -> None:
     assert four.state.removed_cards == []
 
 
-@pytest.mark.parametrize(
-    "factions", [["mechanical-marquise", EE], ["mechanical-marquise", EE, "vagabot"]]
-)
-def test_lr_3_4_with_no_human_the_dominance_cards_stay(factions: list[str]) -> None:
-    # Ruling 405: LR 3.4's step removes them "with one or two humans" in place of 5.1.3's two
-    # players; with bots alone they stay, order cards of their suit like any other.
-    g = new_game(factions=factions, seed=1)
+def test_lr_3_4_with_no_human_the_law_of_roots_step_decides() -> None:
+    # Ruling 405: LR 3.4's step (removed "with one or two humans") is for tables with humans;
+    # at a table of bots alone the Law of Root's 5.1.3 stands: removed with two players, kept
+    # with three (order cards of their suit like any other, ruling 96).
+    dominance = ["dominance:bird", "dominance:fox", "dominance:mouse", "dominance:rabbit"]
+    g = new_game(factions=["mechanical-marquise", EE], seed=1)
+    assert sorted(DECK[c].key for c in g.state.removed_cards) == dominance
+    g = new_game(factions=["mechanical-marquise", EE, "vagabot"], seed=1)
     assert not [c for c in g.state.removed_cards if DECK[c].kind == "dominance"]
-    # With one human beside the same bots they leave (ruling 96).
-    g = new_game(factions=["marquise" if f == "mechanical-marquise" else f for f in factions]
-                 + (["automated-alliance"] if len(factions) == 2 else []), seed=1)
-    assert sorted(DECK[c].key for c in g.state.removed_cards) == [
-        "dominance:bird", "dominance:fox", "dominance:mouse", "dominance:rabbit"]
+    # A human in the Mechanical Marquise's place: one human, so they leave (ruling 96).
+    g = new_game(factions=["marquise", EE, "vagabot"], seed=1)
+    assert sorted(DECK[c].key for c in g.state.removed_cards) == dominance
 
 
 def test_lr_3_2_a_bot_never_sits_with_the_faction_of_its_pieces() -> None:

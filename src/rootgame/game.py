@@ -216,14 +216,15 @@ def check_cooperative(factions: list[str], cooperative: object) -> None:
 
 def dominance_removed(factions: list[str] | tuple[str, ...], cooperative: bool) -> bool:
     """Whether the four dominance cards leave the deck at setup: with two players (5.1.3);
-    with Clockwork bots, LR 3.4's step in its place: whenever one or two humans play, and
-    with no human never (docs/rulings.md 405); always in fully cooperative play (LR 3.5)."""
+    with humans and Clockwork bots, LR 3.4's step in its place: whenever one or two humans
+    play (a table of bots alone keeps 5.1.3: docs/rulings.md 405); always in fully
+    cooperative play (LR 3.5)."""
     humans = sum(1 for f in factions if not FACTIONS[f].is_bot)
     if cooperative:
         return True
-    if humans == len(factions):
+    if humans in (0, len(factions)):
         return len(factions) == 2
-    return 1 <= humans <= 2
+    return humans <= 2
 
 
 def configure_bots(g: GameState, bots: object) -> None:
