@@ -634,9 +634,9 @@ def test_ismcts_searches_no_further_than_the_end_of_the_present_turn(
     turns: list[int] = []
     real = ismcts.step
 
-    def counted(state: Any, a: Any, horizon: int | None = None) -> Any:
+    def counted(state: Any, a: Any, horizon: int | None = None, on_forced: Any = None) -> Any:
         turns.append(state.turn_number)
-        return real(state, a, horizon)
+        return real(state, a, horizon, on_forced)
 
     monkeypatch.setattr(ismcts, "step", counted)
     now = g.state.turn_number
@@ -670,6 +670,43 @@ def test_ismcts_counts_the_policys_rules_of_thumb_in_the_reward() -> None:
     plain._set_priors(obs, root, obs.legal)
     plain._iterate(obs.sample(plain.rng), root, obs.seat)
     assert all(c.bonus == 0.0 for c in root.children.values())
+
+
+def test_ismcts_charges_a_forced_turmoil_as_a_chosen_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """7.7: the Eyrie recruits with its vizier in 3 or 4 (rabbit roosts); its fox Move card
+    then has no warriors in a fox clearing, so turmoil follows, forced. ``shaping`` charges
+    it the policy's -15 for turmoil as when it is chosen among other cards (the Decree's
+    foreseen turmoil is gone once it happens, so otherwise it looked nearly free)."""
+    g = build(
+        {
+            "turn": "eyrie",
+            "at": "daylight:decree",
+            "clearings": {
+                "3": {"eyrie": "1w roost"},
+                "4": {"eyrie": "1w roost"},
+                "1": {"marquise": "2w keep"},
+            },
+            "eyrie": {
+                "leader": "builder",
+                "decree": {"recruit": ["vizier"], "move": ["anvil"], "build": ["vizier"]},
+            },
+        }
+    )
+    obs = Observation(g)
+    assert obs.decision == "decree" and len(obs.legal) == 2
+    seen: list[list[float]] = []
+    for shaping in (True, False):
+        bot = ismcts.IsmctsBot(seed=3, iterations=1, width=0, shaping=shaping)
+
+        def leaf(
+            state: Any, acts: Any, shaped: list[float], end: Any, real: Any = bot._leaf
+        ) -> list[float]:
+            seen.append(list(shaped))
+            return real(state, acts, shaped, end)
+
+        monkeypatch.setattr(bot, "_leaf", leaf)
+        bot.decide(obs)
+    assert seen == [[0.0, -15.0], [0.0, 0.0]]
 
 
 def test_a_bird_card_for_one_more_action_is_not_shaped_twice() -> None:

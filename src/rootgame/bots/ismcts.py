@@ -18,8 +18,9 @@ the tree holds decisions only: edges are action tokens, for every seat's decisio
   ``heuristic.core.settle``, the best count for the mover, the battle played to its end),
   then the heuristic evaluation (bots/heuristic/core.py ``values``): each seat's gain over
   its value at the root, plus the rules of thumb of the actions it took on the way
-  (``shaping``: ``Policy.shaping``, read once per node; ending Daylight is worth minus the
-  Evening draw that comes anyway, the Eyrie's turmoil -15), mapped to 0..1 by a logistic of
+  (``shaping``: ``Policy.shaping``, read once per node, and for each forced step on the way;
+  ending Daylight is worth minus the Evening draw that comes anyway, the Eyrie's turmoil
+  -15, chosen or forced), mapped to 0..1 by a logistic of
   scale ``scale``; a finished game scores 1 for the winners and 0 for the others.
 - **Guidance**: the root's actions are scored once by the heuristic bot's lookahead, and that
   score is a progressive bias (Chaslot et al. 2008) of weight ``bias`` that fades as visits
@@ -50,7 +51,7 @@ from typing import Any
 
 from ..actions import Action, token
 from ..i18n import N_
-from ..state import GameState
+from ..state import Frame, GameState
 from . import register
 from .base import Bot, Choice, Observation, Reason
 from .heuristic.core import HeuristicBot, policy, settle, values
@@ -293,6 +294,14 @@ class IsmctsBot(Bot):
         expanded = False
         shaped = [0.0] * g.n
         end = g.turn_number if self.horizon == "turn" else None
+
+        def forced(h: GameState, f: Frame, a: Action) -> None:
+            # A forced step's rule of thumb counts too: an Eyrie left with only turmoil
+            # to resolve (7.7) pays it as when it chose it.
+            if f.seat is not None:
+                shaped[f.seat] += policy(h.factions[f.seat]).shaping(h, f.seat, f.kind, a)
+
+        on_forced = forced if self.shaping else None
         while acts and not expanded:
             seat = deciding(g)
             assert seat is not None
@@ -312,7 +321,7 @@ class IsmctsBot(Bot):
             node = node.children[t]
             shaped[seat] += node.bonus
             path.append(node)
-            acts = step(g, options[t], end)
+            acts = step(g, options[t], end, on_forced)
         rewards = self._leaf(g, acts, shaped, end)
         for nd in path:
             nd.visits += 1
