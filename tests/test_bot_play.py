@@ -14,8 +14,9 @@ from rootgame import Game, bots, new_game
 from rootgame.bench import bot_seed
 from rootgame.bots import Choice, Observation, ismcts
 from rootgame.bots.heuristic.clockwork import EE_ROOST
-from rootgame.bots.heuristic.core import HeuristicBot, evaluate
+from rootgame.bots.heuristic.core import HeuristicBot, evaluate, settle
 from rootgame.bots.heuristic.core import policy as heuristic_policy
+from rootgame.bots.sim import decision, step
 from rootgame.factions.eyrie import COLUMNS
 from rootgame.position import build
 from rootgame.rules.core import card_suit
@@ -611,6 +612,146 @@ def test_ismcts_counts_a_cpu_budget_on_the_deciding_threads_cpu_clock(
     assert choice.info["clock"] == "cpu"
     with pytest.raises(ValueError, match="clock must be one of wall, cpu"):
         bots.get("ismcts", budget_ms=100, clock="sundial")
+
+
+def _marquise_daylight(seed: int = 5) -> Game:
+    """A game at the Marquise's Daylight actions with four or more choices (random play)."""
+    g = new_game(seed=seed)
+    r = bots.get("random", seed=1)
+    while g.decision != "cat_actions" or len(g.legal_actions()) < 4:
+        g.apply(r.act(g))
+    return g
+
+
+def test_ismcts_searches_no_further_than_the_end_of_the_present_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``horizon="turn"`` (the default): no step of the search is taken in a later turn than
+    the root's, so the other seat's turn, whose early samples are its worst choices, does
+    not make ending Daylight look good; ``horizon="game"`` plays on into it (here the
+    random step after a leaf, ``rollout_depth=1``, once ``end`` is searched)."""
+    g = _marquise_daylight()
+    turns: list[int] = []
+    real = ismcts.step
+
+    def counted(state: Any, a: Any, horizon: int | None = None, on_forced: Any = None) -> Any:
+        turns.append(state.turn_number)
+        return real(state, a, horizon, on_forced)
+
+    monkeypatch.setattr(ismcts, "step", counted)
+    now = g.state.turn_number
+    opts: dict[str, Any] = {"seed": 3, "iterations": 60, "width": 0, "rollout_depth": 1}
+    bots.get("ismcts", **opts).decide(Observation(g))
+    assert turns and set(turns) == {now}
+    turns.clear()
+    bots.get("ismcts", horizon="game", **opts).decide(Observation(g))
+    assert max(turns) > now
+    with pytest.raises(ValueError, match="horizon must be 'game' or 'turn'"):
+        bots.get("ismcts", horizon="week")
+
+
+def test_ismcts_counts_the_policys_rules_of_thumb_in_the_reward() -> None:
+    """``shaping``: a node keeps the deciding seat's rule of thumb for its action
+    (``Policy.shaping``): ending the Marquise's Daylight is worth minus the cards of the
+    Evening draw, which comes anyway (6.6), as in the heuristic's choice."""
+    g = _marquise_daylight()
+    obs = Observation(g)
+    bot = ismcts.IsmctsBot(seed=3, iterations=40, width=0)
+    root = ismcts.Node(2)
+    bot._set_priors(obs, root, obs.legal)
+    for _ in range(40):
+        bot._iterate(obs.sample(bot.rng), root, obs.seat)
+    end = root.children["end"]
+    want = heuristic_policy("marquise").bonus(g.state, obs.seat, "cat_actions", ("end",))[0]
+    assert end.visits > 0 and want < 0
+    assert end.bonus == want
+    plain = ismcts.IsmctsBot(seed=3, iterations=40, width=0, shaping=False)
+    root = ismcts.Node(2)
+    plain._set_priors(obs, root, obs.legal)
+    plain._iterate(obs.sample(plain.rng), root, obs.seat)
+    assert all(c.bonus == 0.0 for c in root.children.values())
+
+
+def test_ismcts_charges_a_forced_turmoil_as_a_chosen_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """7.7: the Eyrie recruits with its vizier in 3 or 4 (rabbit roosts); its fox Move card
+    then has no warriors in a fox clearing, so turmoil follows, forced. ``shaping`` charges
+    it the policy's -15 for turmoil as when it is chosen among other cards (the Decree's
+    foreseen turmoil is gone once it happens, so otherwise it looked nearly free)."""
+    g = build(
+        {
+            "turn": "eyrie",
+            "at": "daylight:decree",
+            "clearings": {
+                "3": {"eyrie": "1w roost"},
+                "4": {"eyrie": "1w roost"},
+                "1": {"marquise": "2w keep"},
+            },
+            "eyrie": {
+                "leader": "builder",
+                "decree": {"recruit": ["vizier"], "move": ["anvil"], "build": ["vizier"]},
+            },
+        }
+    )
+    obs = Observation(g)
+    assert obs.decision == "decree" and len(obs.legal) == 2
+    seen: list[list[float]] = []
+    for shaping in (True, False):
+        bot = ismcts.IsmctsBot(seed=3, iterations=1, width=0, shaping=shaping)
+
+        def leaf(
+            state: Any, acts: Any, shaped: list[float], end: Any, real: Any = bot._leaf
+        ) -> list[float]:
+            seen.append(list(shaped))
+            return real(state, acts, shaped, end)
+
+        monkeypatch.setattr(bot, "_leaf", leaf)
+        bot.decide(obs)
+    assert seen == [[0.0, -15.0], [0.0, 0.0]]
+
+
+def test_a_bird_card_for_one_more_action_is_not_shaped_twice() -> None:
+    """6.5: the heuristic values a bird card spent with no action left at the best action it
+    buys (its lookahead stops before it); a search plays that action, so the Marquise's
+    ``shaping`` leaves it out."""
+    g = build(
+        {
+            "turn": "marquise",
+            "at": "daylight:actions",
+            "turn_state": {"actions": 0},
+            "clearings": {"1": {"marquise": "6w keep"}, "3": {"eyrie": "6w roost"}},
+            "hands": {"marquise": ["arms-trader", "anvil"]},
+        }
+    )
+    bird = ("bird", cid("arms-trader"))
+    assert bird in g.legal_actions()
+    pol = heuristic_policy("marquise")
+    assert pol.bonus(g.state, 0, "cat_actions", bird)[0] > 0
+    assert pol.shaping(g.state, 0, "cat_actions", bird) == 0.0
+
+
+def test_ismcts_leaf_settles_the_movers_follow_ups_for_the_best() -> None:
+    """``settle``: a leaf at a follow-up (how many of her six warriors march from 1 to 5)
+    takes the count the mover values most, as the heuristic's lookahead does, instead of
+    leaving it undecided or drawing it at random."""
+    g = build(
+        {
+            "turn": "marquise",
+            "at": "daylight:actions",
+            "clearings": {"1": {"marquise": "6w keep"}, "5": {"eyrie": "1w roost"}},
+        }
+    )
+    s = g.state.clone()
+    acts = step(s, ("march", 1, 5))
+    assert decision(s) == "move_count" and len(acts) == 6
+    worth = []
+    for b in acts:
+        h = s.clone()
+        step(h, b)
+        worth.append(sum(evaluate(h, 0).values()))
+    done = settle(s, 0, acts, 2, None)
+    assert decision(done) != "move_count"
+    assert sum(evaluate(done, 0).values()) == max(worth)
+    assert len(set(worth)) > 1  # the count matters: a random one could be worse
 
 
 def test_the_bot_options_are_read_from_the_command_line_form() -> None:

@@ -3,14 +3,25 @@
 Each iteration draws a determinization of the bot's information set (``obs.sample``: the
 other hands, the draw pile and the future dice drawn anew), walks the one tree with UCB
 restricted to the actions legal in that determinization (each child's *availability* counts
-the iterations where it could have been chosen), adds one node, plays a short rollout, and
+the iterations where it could have been chosen), adds one node, values the leaf (below), and
 backs up a reward for every seat. Chance (dice, draws) happens inside the determinization, so
 the tree holds decisions only: edges are action tokens, for every seat's decisions.
 
-- **Leaf values**: a rollout of ``rollout_depth`` decisions by a random policy, then a cutoff
-  with the heuristic evaluation (bots/heuristic/core.py ``values``): each seat's gain over
-  its value at the root, mapped to 0..1 by a logistic of scale ``scale``; a finished game
-  scores 1 for the winners and 0 for the others.
+- **Horizon**: with ``horizon="turn"`` (the default) the tree ends with the present turn:
+  no step is taken once the root's turn is over (``sim.step``'s horizon), and the leaf there
+  is the position the turn leaves. Searched on into the other seat's turn (``"game"``), the
+  first visits of its decisions are its worst moves (untried actions come in the order the
+  engine lists them), so handing the turn over looked good: the Marquise ended her Daylight
+  with actions left (an Eyrie adding a random card to its Decree foresees turmoil).
+- **Leaf values**: ``rollout_depth`` random decisions (0 by default), then the deciding seat's
+  follow-ups and any battle settled as the heuristic's lookahead does (``settle``:
+  ``heuristic.core.settle``, the best count for the mover, the battle played to its end),
+  then the heuristic evaluation (bots/heuristic/core.py ``values``): each seat's gain over
+  its value at the root, plus the rules of thumb of the actions it took on the way
+  (``shaping``: ``Policy.shaping``, read once per node, and for each forced step on the way;
+  ending Daylight is worth minus the Evening draw that comes anyway, the Eyrie's turmoil
+  -15, chosen or forced), mapped to 0..1 by a logistic of
+  scale ``scale``; a finished game scores 1 for the winners and 0 for the others.
 - **Guidance**: the root's actions are scored once by the heuristic bot's lookahead, and that
   score is a progressive bias (Chaslot et al. 2008) of weight ``bias`` that fades as visits
   grow; without visits the best-scored action is tried first. Progressive unpruning (the
@@ -40,11 +51,11 @@ from typing import Any
 
 from ..actions import Action, token
 from ..i18n import N_
-from ..state import GameState
+from ..state import Frame, GameState
 from . import register
 from .base import Bot, Choice, Observation, Reason
-from .heuristic.core import HeuristicBot, values
-from .sim import deciding, legal, step
+from .heuristic.core import HeuristicBot, policy, settle, values
+from .sim import deciding, decision, legal, step
 
 CLOCKS: dict[str, Callable[[], float]] = {
     "wall": time.perf_counter,
@@ -75,7 +86,7 @@ def _token(a: Action) -> str:
 class Node:
     """One decision point of the tree (an information set of the searching seat's view)."""
 
-    __slots__ = ("children", "visits", "reward", "avail", "prior")
+    __slots__ = ("children", "visits", "reward", "avail", "prior", "bonus")
 
     def __init__(self, n_seats: int) -> None:
         self.children: dict[str, Node] = {}
@@ -85,12 +96,16 @@ class Node:
         self.avail = 0
         """Iterations in which this node's action was legal at its parent (ISMCTS)."""
         self.prior = 0.5
+        self.bonus = 0.0
+        """The deciding seat's rule of thumb for this node's action (``Policy.shaping``),
+        read when the node is made: a term of that seat's reward below it."""
 
 
 class IsmctsBot(Bot):
     """SO-ISMCTS over determinizations (see the module docstring). Options: ``iterations``
     or ``budget_ms`` (counted on ``clock``: ``"wall"`` or ``"cpu"``); ``rollout_depth``,
-    ``exploration``, ``bias``, ``scale``, ``width``."""
+    ``exploration``, ``bias``, ``scale``, ``width``, ``settle``, ``shaping``, ``horizon``
+    (``"turn"`` or ``"game"``)."""
 
     name = "ismcts"
 
@@ -100,11 +115,14 @@ class IsmctsBot(Bot):
         iterations: int | None = None,
         budget_ms: float | None = None,
         clock: str = "wall",
-        rollout_depth: int = 2,
+        rollout_depth: int = 0,
         exploration: float = 0.7,
         bias: float = 1.0,
         scale: float = 6.0,
         width: int = 5,
+        settle: bool = True,
+        shaping: bool = True,
+        horizon: str = "turn",
     ) -> None:
         super().__init__(seed)
         if iterations is None and budget_ms is None:
@@ -122,10 +140,17 @@ class IsmctsBot(Bot):
         self.rollout_depth = rollout_depth
         self.exploration = exploration
         self.bias = bias
+        if rollout_depth < 0:
+            raise ValueError("rollout_depth must be 0 or more")
         if width < 0:
             raise ValueError("width must be 0 (every action) or more")
         self.scale = scale
         self.width = width
+        self.settle = settle
+        self.shaping = shaping
+        if horizon not in ("game", "turn"):
+            raise ValueError(f"horizon must be 'game' or 'turn', not {horizon!r}")
+        self.horizon = horizon
         self._ranked: list[str] = []
         self._root: Node | None = None
         self._root_len = -1
@@ -235,11 +260,19 @@ class IsmctsBot(Bot):
         lo, hi = min(vals), max(vals)
         for a, v in zip(acts, vals, strict=True):
             t = token(a)
-            child = root.children.get(t)
-            if child is None:
-                child = root.children[t] = Node(len(obs.factions))
+            child = root.children.get(t) or self._child(root, t, g, obs.seat, obs.decision, a)
             child.prior = (v - lo) / (hi - lo) if hi > lo else 0.5
         self._ranked = sorted((token(a) for a in acts), key=lambda t: -root.children[t].prior)
+
+    def _child(
+        self, node: Node, t: str, g: GameState, seat: int, kind: str, a: Action
+    ) -> Node:
+        """A new child of ``node`` for action ``a`` (token ``t``) of ``seat``'s decision
+        ``kind`` in ``g``, with the seat's rule of thumb for it when ``shaping``."""
+        c = node.children[t] = Node(g.n)
+        if self.shaping:
+            c.bonus = policy(g.factions[seat]).shaping(g, seat, kind, a)
+        return c
 
     def _candidates(self, root: Node, options: dict[str, Action]) -> dict[str, Action]:
         """Progressive unpruning at the root: the ``width`` actions the heuristic scores
@@ -259,16 +292,25 @@ class IsmctsBot(Bot):
         node = root
         acts = legal(g)
         expanded = False
+        shaped = [0.0] * g.n
+        end = g.turn_number if self.horizon == "turn" else None
+
+        def forced(h: GameState, f: Frame, a: Action) -> None:
+            # A forced step's rule of thumb counts too: an Eyrie left with only turmoil
+            # to resolve (7.7) pays it as when it chose it.
+            if f.seat is not None:
+                shaped[f.seat] += policy(h.factions[f.seat]).shaping(h, f.seat, f.kind, a)
+
+        on_forced = forced if self.shaping else None
         while acts and not expanded:
             seat = deciding(g)
             assert seat is not None
             options = {_token(a): a for a in acts}
             if node is root:
                 options = self._candidates(root, options)
-            for t in options:
-                c = node.children.get(t)
-                if c is None:
-                    c = node.children[t] = Node(g.n)
+            kind = decision(g)
+            for t, a in options.items():
+                c = node.children.get(t) or self._child(node, t, g, seat, kind, a)
                 c.avail += 1
             untried = [t for t in options if node.children[t].visits == 0]
             if untried:
@@ -277,9 +319,10 @@ class IsmctsBot(Bot):
             else:
                 t = self._select(node, options, seat)
             node = node.children[t]
+            shaped[seat] += node.bonus
             path.append(node)
-            acts = step(g, options[t])
-        rewards = self._leaf(g, acts)
+            acts = step(g, options[t], end, on_forced)
+        rewards = self._leaf(g, acts, shaped, end)
         for nd in path:
             nd.visits += 1
             for s, r in enumerate(rewards):
@@ -298,17 +341,23 @@ class IsmctsBot(Bot):
                 best_t, best_v = t, v
         return best_t
 
-    def _leaf(self, g: GameState, acts: list[Action]) -> list[float]:
+    def _leaf(
+        self, g: GameState, acts: list[Action], shaped: list[float], end: int | None
+    ) -> list[float]:
         """Rewards of every seat: a short random rollout, then the evaluation."""
         for _ in range(self.rollout_depth):
             if not acts:
                 break
-            acts = step(g, acts[self.rng.below(len(acts))])
+            acts = step(g, acts[self.rng.below(len(acts))], end)
+        if self.settle and acts:
+            seat = deciding(g)
+            assert seat is not None
+            g = settle(g, seat, acts, 2, end)
         if g.winners:
             return [1.0 if s in g.winners else 0.0 for s in range(g.n)]
         return [
-            1.0 / (1.0 + math.exp(-(v - b) / self.scale))
-            for v, b in zip(values(g), self._base, strict=True)
+            1.0 / (1.0 + math.exp(-(v - b + x) / self.scale))
+            for v, b, x in zip(values(g), self._base, shaped, strict=True)
         ]
 
 

@@ -8,7 +8,7 @@ membership check, the log and the undo marks that a search does not need.
 from __future__ import annotations
 
 from ..actions import Action
-from ..flow import DECISIONS, advance
+from ..flow import DECISIONS, ForcedFn, advance
 from ..state import GameState
 
 
@@ -17,14 +17,16 @@ def legal(g: GameState) -> list[Action]:
     return advance(g)
 
 
-def step(g: GameState, a: Action, horizon: int | None = None) -> list[Action]:
+def step(
+    g: GameState, a: Action, horizon: int | None = None, on_forced: ForcedFn | None = None
+) -> list[Action]:
     """Apply legal action ``a`` to ``g``; return the legal actions of the next decision.
     With a ``horizon`` (a turn number), stop once that turn is over (no actions then: see
-    ``flow.advance``)."""
+    ``flow.advance``); ``on_forced`` sees each forced step on the way (``flow.advance``)."""
     f = g.stack[-1]
     g.decisions += 1
     DECISIONS[f.kind][1](g, f, a)
-    return advance(g, horizon=horizon)
+    return advance(g, on_forced, horizon)
 
 
 def deciding(g: GameState) -> int | None:

@@ -124,6 +124,13 @@ class Policy:
             )
         return 0.0, None
 
+    def shaping(self, g: GameState, seat: int, kind: str, a: Action) -> float:
+        """The part of :meth:`bonus` that a search, which plays on past the action, still
+        needs (bots/ismcts.py adds it to the seat's reward): by default all of it. A rule
+        that only makes up for the lookahead's short sight is left out by the policy that
+        has one (the search sees what comes next)."""
+        return self.bonus(g, seat, kind, a)[0]
+
     def reply(self, g: GameState, seat: int, kind: str, acts: list[Action]) -> Action | None:
         """How this faction plays decision ``kind`` inside a battle in the lookahead, when
         it knows better than :func:`reply` (e.g. which item the Vagabond damages)."""
@@ -229,29 +236,38 @@ def reply(g: GameState, seat: int, kind: str, acts: list[Action]) -> Action:
     return acts[0]
 
 
-def _settle(
+def settle(
     g: GameState, seat: int, acts: list[Action], depth: int, horizon: int | None
-) -> dict[str, float]:
-    """Finish the bot's follow-ups (the best) and any battle (:func:`reply`), within turn
-    ``horizon``; evaluate."""
+) -> GameState:
+    """Finish ``seat``'s follow-ups (the best for it, ``depth`` levels deep) and any battle
+    (:func:`reply`), within turn ``horizon``: the state reached (``g`` or a copy of it)."""
     for _ in range(60):
         if not acts:
             break
         s = deciding(g)
         k = decision(g)
         if s == seat and k in FOLLOW_UPS and depth > 0:
-            best: dict[str, float] | None = None
+            best: GameState | None = None
+            best_v = 0.0
             for b in acts:
                 h = g.clone()
-                v = _settle(h, seat, step(h, b, horizon), depth - 1, horizon)
-                if best is None or sum(v.values()) > sum(best.values()):
-                    best = v
+                h = settle(h, seat, step(h, b, horizon), depth - 1, horizon)
+                v = sum(evaluate(h, seat).values())
+                if best is None or v > best_v:
+                    best, best_v = h, v
             assert best is not None
             return best
         if k not in IN_BATTLE or s is None:
             break
         acts = step(g, reply(g, s, k, acts), horizon)
-    return evaluate(g, seat)
+    return g
+
+
+def _settle(
+    g: GameState, seat: int, acts: list[Action], depth: int, horizon: int | None
+) -> dict[str, float]:
+    """:func:`settle`, then the evaluation for ``seat``."""
+    return evaluate(settle(g, seat, acts, depth, horizon), seat)
 
 
 def turn_horizon(g: GameState) -> int | None:

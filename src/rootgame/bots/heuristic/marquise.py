@@ -78,6 +78,12 @@ class MarquisePolicy(Policy):
             return 0.0, Reason("marquise.keep", N_("places the keep in a corner"), {})
         return super().bonus(g, seat, kind, a)
 
+    def shaping(self, g: GameState, seat: int, kind: str, a: Action) -> float:
+        """Without the worth of the action a bird card buys (the search plays it)."""
+        if kind == "cat_actions" and a[0] == "bird" and not g.turn.get("actions", 0):
+            return 0.0
+        return super().shaping(g, seat, kind, a)
+
 
 def cards_worth(hand: int) -> float:
     """Her hand's value: a card each up to four; a fifth and sixth are spent soon or
