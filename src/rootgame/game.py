@@ -114,9 +114,9 @@ def empty_state(b: Board, factions: list[str]) -> GameState:
     g.factions = tuple(factions)
     g.seats = [SeatState(f) for f in factions]
     g.fs = [FACTIONS[f].new_state() for f in factions]
-    g.warriors = [[0] * len(factions) for _ in range(len(b.suit))]
-    g.buildings = [[] for _ in range(len(b.suit))]
-    g.tokens = [[] for _ in range(len(b.suit))]
+    g.warriors = [(0,) * len(factions)] * len(b.suit)
+    g.buildings = [()] * len(b.suit)
+    g.tokens = [()] * len(b.suit)
     return g
 
 
@@ -152,7 +152,7 @@ def setup_state(
     # 5.1.4: a ruin in each slot marked R.
     for c in b.clearings:
         if b.starts_with_ruin[c]:
-            g.buildings[c].append((-1, "ruin"))
+            g.put_building(c, (-1, "ruin"))
     g.rng = Rng(seed).state
     g.log = [] if log else None
     g.forced = list(forced or [])
@@ -471,10 +471,9 @@ class Game:
         return self.state.turn_number
 
     def clone(self) -> Game:
-        """An independent copy (the random generator too)."""
-        g = Game(
-            self.state.clone(), self.history[:], self.origin, self.marks[:], list(self._legal)
-        )
+        """An independent copy (the random generator too). The legal actions are shared: the
+        list is replaced after each decision, never changed in place."""
+        g = Game(self.state.clone(), self.history[:], self.origin, self.marks[:], self._legal)
         g.meta = self.meta
         g.checkpoints = None if self.checkpoints is None else self.checkpoints[:]
         return g
@@ -654,9 +653,9 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
     if len(g.seats) != len(g.factions):
         raise PositionError(f"{len(g.seats)} seats saved for {len(g.factions)} factions")
     g.fs = [FACTIONS[f].state_from_dict(x) for f, x in zip(g.factions, d["fs"], strict=True)]
-    g.warriors = [list(map(int, w)) for w in d["warriors"]]
-    g.buildings = [[(int(o), str(k)) for o, k in b] for b in d["buildings"]]
-    g.tokens = [[(int(o), str(k)) for o, k in t] for t in d["tokens"]]
+    g.warriors = [tuple(map(int, w)) for w in d["warriors"]]
+    g.buildings = [tuple((int(o), str(k)) for o, k in b) for b in d["buildings"]]
+    g.tokens = [tuple((int(o), str(k)) for o, k in t) for t in d["tokens"]]
     g.deck = list(d["deck"])
     g.discard = list(d["discard"])
     g.available_dominance = list(d["available_dominance"])

@@ -1,11 +1,14 @@
 """The game state: plain data, no rules. Cloned by hand and turned to and from JSON.
 
-Pieces on the map are kept per clearing:
+Pieces on the map are kept per clearing, each clearing's pieces in a tuple that is never
+changed in place but replaced (``GameState.add_warriors``, ``put_building``, ``take_building``,
+``put_token``, ``take_token``), so that a clone shares them and copies three lists, not one
+list per clearing (docs/performance.md, "What a clone costs"):
 
 - ``warriors[c][seat]``: how many warriors of that seat stand in clearing ``c``;
-- ``buildings[c]``: a list of ``(owner seat, kind)``, one per filled slot; a ruin is
+- ``buildings[c]``: a tuple of ``(owner seat, kind)``, one per filled slot; a ruin is
   ``(-1, "ruin")`` (2.2.4);
-- ``tokens[c]``: a list of ``(owner seat, kind)``, e.g. ``(0, "wood")``, ``(0, "keep")``.
+- ``tokens[c]``: a tuple of ``(owner seat, kind)``, e.g. ``(0, "wood")``, ``(0, "keep")``.
 
 Cards are ids of ``cards.DECK`` (the 54 of the game's ``shared_deck``, ``cards.deck_ids``); the
 draw pile's top is the end of ``deck``.
@@ -16,6 +19,10 @@ from __future__ import annotations
 from typing import Any, Protocol, Self
 
 JSON = dict[str, Any]
+Piece = tuple[int, str]
+"""A building or token on the map: (owner seat, kind); a ruin's owner is -1."""
+Pieces = tuple[Piece, ...]
+"""The buildings, or the tokens, of one clearing."""
 
 
 class FactionState(Protocol):
@@ -77,6 +84,12 @@ def _from_jsonable(v: Any) -> Any:
     if isinstance(v, list):
         return [_from_jsonable(x) for x in v]
     return v
+
+
+def _without(pieces: Pieces, index: int) -> Pieces:
+    """``pieces`` less the one at ``index`` (counted from the end when negative)."""
+    i = index % len(pieces)
+    return pieces[:i] + pieces[i + 1 :]
 
 
 class SeatState:
@@ -208,9 +221,9 @@ class GameState:
         self.seats: list[SeatState] = []
         self.fs: list[Any] = []
         """One faction state per seat (the faction module's class)."""
-        self.warriors: list[list[int]] = []
-        self.buildings: list[list[tuple[int, str]]] = []
-        self.tokens: list[list[tuple[int, str]]] = []
+        self.warriors: list[tuple[int, ...]] = []
+        self.buildings: list[Pieces] = []
+        self.tokens: list[Pieces] = []
         self.deck: list[int] = []
         self.discard: list[int] = []
         self.available_dominance: list[int] = []
@@ -252,6 +265,34 @@ class GameState:
     def n(self) -> int:
         return len(self.seats)
 
+    # The pieces of a clearing change only here: its tuple is replaced, never changed, since
+    # clones share it. The rules that move pieces (rules/core.py) call these.
+    def add_warriors(self, c: int, seat: int, k: int) -> None:
+        """``k`` more warriors of ``seat`` in ``c`` (fewer for a negative ``k``)."""
+        w = self.warriors[c]
+        self.warriors[c] = w[:seat] + (w[seat] + k,) + w[seat + 1 :]
+
+    def put_building(self, c: int, piece: Piece, at: int | None = None) -> None:
+        """``piece`` fills a building slot of ``c``: the last one, or slot ``at``."""
+        b = self.buildings[c]
+        self.buildings[c] = b + (piece,) if at is None else b[:at] + (piece,) + b[at:]
+
+    def take_building(self, c: int, index: int) -> Piece:
+        """The building in slot ``index`` of ``c`` leaves it; returned."""
+        piece = self.buildings[c][index]
+        self.buildings[c] = _without(self.buildings[c], index)
+        return piece
+
+    def put_token(self, c: int, piece: Piece) -> None:
+        """``piece`` is placed among the tokens of ``c``."""
+        self.tokens[c] = self.tokens[c] + (piece,)
+
+    def take_token(self, c: int, index: int) -> Piece:
+        """The token at ``index`` among those of ``c`` leaves it; returned."""
+        piece = self.tokens[c][index]
+        self.tokens[c] = _without(self.tokens[c], index)
+        return piece
+
     def clone(self) -> GameState:
         g = GameState()
         g.map = self.map
@@ -268,9 +309,9 @@ class GameState:
         g.factions = self.factions
         g.seats = [s.clone() for s in self.seats]
         g.fs = [f.clone() for f in self.fs]
-        g.warriors = [w[:] for w in self.warriors]
-        g.buildings = [b[:] for b in self.buildings]
-        g.tokens = [t[:] for t in self.tokens]
+        g.warriors = self.warriors[:]
+        g.buildings = self.buildings[:]
+        g.tokens = self.tokens[:]
         g.deck = self.deck[:]
         g.discard = self.discard[:]
         g.available_dominance = self.available_dominance[:]
@@ -303,7 +344,7 @@ class GameState:
             "factions": list(self.factions),
             "seats": [s.to_dict() for s in self.seats],
             "fs": [f.to_dict() for f in self.fs],
-            "warriors": [w[:] for w in self.warriors],
+            "warriors": [list(w) for w in self.warriors],
             "buildings": [[list(p) for p in b] for b in self.buildings],
             "tokens": [[list(p) for p in t] for t in self.tokens],
             "deck": self.deck[:],
