@@ -86,6 +86,74 @@ def _from_jsonable(v: Any) -> Any:
     return v
 
 
+Decision = tuple[str, int, int]
+"""A decision taken: its token, the deciding seat (-1 for none) and how many times hidden
+information had been revealed before it (``GameState.reveals``, for undo)."""
+
+
+class _Chunk:
+    """Decisions frozen when a game was cloned, following those of ``before``."""
+
+    __slots__ = ("before", "decisions", "count")
+
+    def __init__(self, before: _Chunk | None, decisions: tuple[Decision, ...]) -> None:
+        self.before = before
+        self.decisions = decisions
+        self.count: int = len(decisions) + (before.count if before is not None else 0)
+        """How many decisions up to the end of this chunk."""
+
+
+class Trail:
+    """The decisions of a game in order, shared with its clones, so that a clone copies none
+    of them and costs no more late in a game than early (issue 14). The decisions taken up to
+    the latest clone are frozen in chunks that the games share; later ones are the game's
+    own list, which only it appends to."""
+
+    __slots__ = ("_past", "_own")
+
+    def __init__(self, decisions: list[Decision] | None = None) -> None:
+        self._past: _Chunk | None = None
+        self._own: list[Decision] | None = decisions or None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling: made again from all the decisions, in one list of its own."""
+        return (Trail, (self.decisions(),))
+
+    def __len__(self) -> int:
+        return (self._past.count if self._past is not None else 0) + (
+            len(self._own) if self._own is not None else 0
+        )
+
+    def append(self, d: Decision) -> None:
+        if self._own is None:
+            self._own = [d]
+        else:
+            self._own.append(d)
+
+    def share(self) -> Trail:
+        """The trail of a clone: this game's own decisions are frozen, both games share them."""
+        if self._own is not None:
+            self._past = _Chunk(self._past, tuple(self._own))
+            self._own = None
+        t = Trail()
+        t._past = self._past
+        return t
+
+    def decisions(self) -> list[Decision]:
+        """All the decisions, in order (a new list)."""
+        chunks: list[tuple[Decision, ...]] = []
+        p = self._past
+        while p is not None:
+            chunks.append(p.decisions)
+            p = p.before
+        out: list[Decision] = []
+        for c in reversed(chunks):
+            out.extend(c)
+        if self._own is not None:
+            out.extend(self._own)
+        return out
+
+
 def _without(pieces: Pieces, index: int) -> Pieces:
     """``pieces`` less the one at ``index`` (counted from the end when negative)."""
     i = index % len(pieces)
@@ -269,8 +337,9 @@ class GameState:
     # clones share it. The rules that move pieces (rules/core.py) call these.
     def add_warriors(self, c: int, seat: int, k: int) -> None:
         """``k`` more warriors of ``seat`` in ``c`` (fewer for a negative ``k``)."""
-        w = self.warriors[c]
-        self.warriors[c] = w[:seat] + (w[seat] + k,) + w[seat + 1 :]
+        w = list(self.warriors[c])
+        w[seat] += k
+        self.warriors[c] = tuple(w)
 
     def put_building(self, c: int, piece: Piece, at: int | None = None) -> None:
         """``piece`` fills a building slot of ``c``: the last one, or slot ``at``."""
