@@ -186,9 +186,9 @@ class SeatState:
     def clone(self) -> SeatState:
         s = SeatState(self.faction)
         s.vp = self.vp
-        s.hand = self.hand[:]
-        s.items = self.items[:]
-        s.persistent = self.persistent[:]
+        s.hand.extend(self.hand)  # (into its own empty lists, as in GameState.clone)
+        s.items.extend(self.items)
+        s.persistent.extend(self.persistent)
         s.dominance = self.dominance
         s.coalition = self.coalition
         return s
@@ -363,6 +363,8 @@ class GameState:
         return piece
 
     def clone(self) -> GameState:
+        # The new state's own empty lists and dicts (made by ``__init__``) take the copies:
+        # no second container is made, and none at all for an empty one (issue 14).
         g = GameState()
         g.map = self.map
         g.suits = self.suits
@@ -370,37 +372,37 @@ class GameState:
         g.ferry = self.ferry
         g.shared_deck = self.shared_deck
         g.cooperative = self.cooperative
-        g.coffins = self.coffins[:]
-        g.landmarks = dict(self.landmarks)
-        g.forge = dict(self.forge)
-        g.market = self.market[:]
+        g.coffins.extend(self.coffins)
+        g.landmarks.update(self.landmarks)
+        g.forge.update(self.forge)
+        g.market.extend(self.market)
         g.treetop_slot = self.treetop_slot
         g.factions = self.factions
         g.seats = [s.clone() for s in self.seats]
         g.fs = [f.clone() for f in self.fs]
-        g.warriors = self.warriors[:]
-        g.buildings = self.buildings[:]
-        g.tokens = self.tokens[:]
-        g.deck = self.deck[:]
-        g.discard = self.discard[:]
-        g.available_dominance = self.available_dominance[:]
-        g.removed_cards = self.removed_cards[:]
-        g.items = dict(self.items)
+        g.warriors.extend(self.warriors)
+        g.buildings.extend(self.buildings)
+        g.tokens.extend(self.tokens)
+        g.deck.extend(self.deck)
+        g.discard.extend(self.discard)
+        g.available_dominance.extend(self.available_dominance)
+        g.removed_cards.extend(self.removed_cards)
+        g.items.update(self.items)
         g.first_seat = self.first_seat
         g.turn_seat = self.turn_seat
         g.turn_number = self.turn_number
         g.stack = [f.clone() for f in self.stack]
         g.rng = self.rng
-        g.dice = self.dice[:]
+        g.dice.extend(self.dice)
         g.turn = {k: (v.copy() if isinstance(v, list | dict) else v) for k, v in self.turn.items()}
-        g.winners = self.winners[:]
+        g.winners.extend(self.winners)
         g.win_reason = self.win_reason
         g.decisions = self.decisions
-        g.vp_log = self.vp_log[:]
+        g.vp_log.extend(self.vp_log)
         g.log = self.log[:] if self.log is not None else None
-        g.forced = self.forced[:]
+        g.forced.extend(self.forced)
         g.reveals = self.reveals
-        g.rule_memo = self.rule_memo[:]
+        g.rule_memo.extend(self.rule_memo)
         g.building_memo = self.building_memo
         return g
 
