@@ -228,6 +228,29 @@ def test_a_pickled_game_plays_on_the_same() -> None:
         assert a.hash() == b.hash()
 
 
+def test_clones_share_the_decisions_taken_and_the_pieces_until_they_change() -> None:
+    """A clone copies neither the decisions taken before it (``Trail.share``) nor the pieces
+    of a clearing (tuples, replaced when they change): issue 14's clone cost. Each game then
+    takes decisions and moves pieces of its own."""
+    game = new_game(["marquise", "eyrie"], seed=3)
+    rng = Rng(3)
+    while len(game.history) < 40 or len(game.legal_actions()) < 2:
+        legal = game.legal_actions()
+        game.apply(legal[rng.below(len(legal))])
+    before, marks, state = game.history, game.marks, game.state.to_dict()
+    a, b = game.clone(), game.clone()
+    assert a.state.warriors[1] is game.state.warriors[1]
+    first, last = a.legal_actions()[0], b.legal_actions()[-1]
+    a.apply(first)
+    b.apply(last)
+    assert game.history == before and game.marks == marks and game.state.to_dict() == state
+    assert a.history == before + [token(first)] and b.history == before + [token(last)]
+    assert len(a.trail) == len(before) + 1 and a.marks[:-1] == marks
+    game.apply(game.legal_actions()[-1])
+    assert game.history == b.history and game.hash() == b.hash()
+    assert a.history == before + [token(first)]
+
+
 # --- The position builder --------------------------------------------------------------------
 
 

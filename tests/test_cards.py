@@ -578,7 +578,7 @@ def test_card_favor_removes_enemy_pieces_in_clearings_of_its_suit(key: str) -> N
         assert ((-1, "ruin") in s.buildings[x]) == (x in (6, 10, 11, 12))
     # The clearing of another suit is untouched.
     assert s.warriors[outside][EYRIE] == 3
-    assert s.buildings[outside] == [(EYRIE, "roost")]
+    assert s.buildings[outside] == ((EYRIE, "roost"),)
     # 3.2.1: one VP per building or token removed (the roost), none for warriors.
     assert s.seats[MARQUISE].vp == 1
     assert s.fs[EYRIE].warriors == 20 - 3
@@ -605,7 +605,7 @@ def test_card_favor_of_the_foxes_removes_the_keep_no_field_hospitals() -> None:
     )
     g.apply(("craft", cid("favor-of-the-foxes")))
     s = g.state
-    assert s.tokens[1] == []
+    assert s.tokens[1] == ()
     assert s.fs[MARQUISE].keep == 0
     assert s.warriors[1][MARQUISE] == 0
     assert s.seats[EYRIE].vp == 1  # the keep is a token (3.2.1)
@@ -635,16 +635,16 @@ def test_card_favor_of_the_rabbits_eyrie_scores_buildings_and_tokens() -> None:
     s = g.state
     # Workshop, sawmill and a wood: 3 VP. The mouse clearing 9 is untouched.
     assert s.seats[EYRIE].vp == 3
-    assert s.buildings[5] == [(EYRIE, "roost")]
-    assert s.buildings[10] == [(-1, "ruin")]
-    assert s.tokens[10] == []
+    assert s.buildings[5] == ((EYRIE, "roost"),)
+    assert s.buildings[10] == ((-1, "ruin"),)
+    assert s.tokens[10] == ()
     assert s.warriors[5][MARQUISE] == 0 and s.warriors[10][MARQUISE] == 0
-    assert s.buildings[9] == [(MARQUISE, "recruiter")] and s.tokens[9] == [(MARQUISE, "wood")]
+    assert s.buildings[9] == ((MARQUISE, "recruiter"),) and s.tokens[9] == ((MARQUISE, "wood"),)
     assert s.fs[MARQUISE].track["workshop"] == 6 and s.fs[MARQUISE].track["sawmill"] == 6
     assert s.fs[MARQUISE].wood == 7
     assert s.fs[MARQUISE].warriors == 25 - 2
     # The keep (fox clearing 1) stays.
-    assert s.tokens[1] == [(MARQUISE, "keep")]
+    assert s.tokens[1] == ((MARQUISE, "keep"),)
     assert [s.warriors[x][EYRIE] for x in (3, 4, 5)] == [1, 1, 1]
 
 
@@ -702,7 +702,7 @@ def test_4_3_1_ambush_deals_two_hits_then_discarded() -> None:
     # Two hits on the attacker, then the dice: 3 rolled but only 1 warrior left (4.3.2.I).
     assert s.warriors[8][MARQUISE] == 1
     assert s.warriors[8][EYRIE] == 2
-    assert s.buildings[8] == [(EYRIE, "roost")]
+    assert s.buildings[8] == ((EYRIE, "roost"),)
     assert s.discard == [amb]
     assert s.seats[EYRIE].hand == []
     assert s.seats[EYRIE].vp == 0
@@ -725,7 +725,7 @@ def test_4_3_1_defender_may_pass_on_ambush() -> None:
     g = cat_attacks(hands={"eyrie": [amb]}, dice=[[1, 1]])
     g.apply("pass")
     s = g.state
-    assert s.warriors[8] == [2, 2]
+    assert s.warriors[8] == (2, 2)
     assert s.seats[EYRIE].hand == [amb]
     assert s.discard == []
 
@@ -750,7 +750,7 @@ def test_4_3_1_ambush_must_match_the_clearing(key: str, offered: bool) -> None:
             g.apply(("ambush", amb))
     g.apply("pass")
     assert g.decision == "cat_actions"
-    assert g.state.warriors[8] == [3, 2]
+    assert g.state.warriors[8] == (3, 2)
     assert g.state.seats[EYRIE].hand == [amb]
 
 
@@ -763,7 +763,7 @@ def test_4_3_1_i_attacker_foils_ambush_both_discarded() -> None:
     assert g.legal_actions() == [("ambush", mine), ("pass",)]
     g.apply(("ambush", mine))
     s = g.state
-    assert s.warriors[8] == [3, 3]
+    assert s.warriors[8] == (3, 3)
     assert s.discard == [theirs, mine]
     assert s.seats[MARQUISE].hand == [] and s.seats[EYRIE].hand == []
 
@@ -774,7 +774,7 @@ def test_4_3_1_i_attacker_declines_to_foil_takes_two_hits() -> None:
     g.apply(("ambush", theirs))
     g.apply("pass")
     s = g.state
-    assert s.warriors[8] == [1, 3]
+    assert s.warriors[8] == (1, 3)
     assert s.seats[MARQUISE].hand == [mine]
     assert s.discard == [theirs]
 
@@ -791,13 +791,13 @@ def test_4_3_1_i_foil_needs_a_matching_ambush() -> None:
     with pytest.raises(IllegalAction):
         g.apply(("ambush", mine))
     g.apply("pass")
-    assert g.state.warriors[8] == [1, 3]
+    assert g.state.warriors[8] == (1, 3)
     # Field Hospitals open for the same reason, again with nothing to spend.
     assert g.decision == "field_hospital"
     assert g.legal_actions() == [("pass",)]
     g.apply("pass")
     assert g.decision == "cat_actions"
-    assert g.state.warriors[8] == [1, 3]
+    assert g.state.warriors[8] == (1, 3)
     assert g.state.seats[MARQUISE].hand == [mine]
     assert g.state.discard == [theirs]
 
@@ -811,7 +811,7 @@ def test_card_scouting_party_attacker_ignores_ambushes() -> None:
     assert g.decision == "cat_actions"
     assert "ambush" not in [f.kind for f in g.state.stack]
     s = g.state
-    assert s.warriors[8] == [2, 1]
+    assert s.warriors[8] == (2, 1)
     assert s.seats[EYRIE].hand == [amb]
     assert s.seats[MARQUISE].persistent == [cid("scouting-party")]
 
@@ -830,7 +830,7 @@ def test_4_3_1_eyrie_attacker_marquise_ambushes() -> None:
     assert g.decision == "ambush"
     assert g.current_seat == MARQUISE
     g.apply(("ambush", amb))
-    assert g.state.warriors[8] == [3, 1]
+    assert g.state.warriors[8] == (3, 1)
     assert g.decision == "decree"
 
 
@@ -844,8 +844,8 @@ def test_4_3_1_ii_ambush_hits_remove_attacker_buildings_after_warriors() -> None
     g.apply(("ambush", amb))
     s = g.state
     # Two hits: the warrior, then the sawmill, which scores the Eyrie 1 VP (3.2.1).
-    assert s.warriors[8] == [0, 3]
-    assert s.buildings[8] == []
+    assert s.warriors[8] == (0, 3)
+    assert s.buildings[8] == ()
     assert s.seats[EYRIE].vp == 1
     assert s.fs[MARQUISE].track["sawmill"] == 6
     assert s.dice == [(3, 3)]
@@ -864,7 +864,7 @@ def test_6_2_3_ambush_hits_trigger_field_hospitals_before_the_dice() -> None:
     s = g.state
     # The two warriors went to the keep; then the dice: 1 hit each way.
     assert s.warriors[1][MARQUISE] == 4
-    assert s.warriors[8] == [0, 2]
+    assert s.warriors[8] == (0, 2)
     assert s.discard == [amb, cid("anvil")]
 
 
@@ -878,7 +878,7 @@ def test_card_armorers_ignores_rolled_hits_as_attacker() -> None:
     assert g.legal_actions() == [("armorers",), ("done",)]
     g.apply("armorers")
     s = g.state
-    assert s.warriors[8] == [3, 1]
+    assert s.warriors[8] == (3, 1)
     assert s.seats[MARQUISE].persistent == []
     assert s.discard == [cid("armorers")]
     assert g.decision == "cat_actions"
@@ -890,8 +890,8 @@ def test_card_armorers_ignores_rolled_hits_as_defender() -> None:
     assert g.current_seat == EYRIE
     g.apply("armorers")
     s = g.state
-    assert s.warriors[8] == [1, 3]
-    assert s.buildings[8] == [(EYRIE, "roost")]
+    assert s.warriors[8] == (1, 3)
+    assert s.buildings[8] == ((EYRIE, "roost"),)
     assert s.discard == [cid("armorers")]
 
 
@@ -899,9 +899,9 @@ def test_card_armorers_kept_when_not_used() -> None:
     g = cat_attacks(persistent={"eyrie": ["armorers"]}, dice=[[3, 2]])
     g.apply("done")
     s = g.state
-    assert s.warriors[8] == [1, 0]
+    assert s.warriors[8] == (1, 0)
     # Defenseless is not reached: 3 hits take the 3 warriors, the roost stays.
-    assert s.buildings[8] == [(EYRIE, "roost")]
+    assert s.buildings[8] == ((EYRIE, "roost"),)
     assert s.seats[EYRIE].persistent == [cid("armorers")]
     assert s.discard == []
 
@@ -919,7 +919,7 @@ def test_card_armorers_does_not_stop_ambush_or_extra_hits() -> None:
     g.apply("armorers")
     s = g.state
     # The Marquise deals min(3, 2) = 2 rolled hits; the Eyrie's 3 are ignored.
-    assert s.warriors[8] == [2, 1]
+    assert s.warriors[8] == (2, 1)
     assert s.discard == [amb, cid("armorers")]
 
 
@@ -930,7 +930,7 @@ def test_card_sappers_defender_discards_for_one_extra_hit() -> None:
     assert g.legal_actions() == [("sappers",), ("done",)]
     g.apply("sappers")
     s = g.state
-    assert s.warriors[8] == [1, 1]  # 1 rolled + 1 Sappers on the Marquise; 2 on the Eyrie
+    assert s.warriors[8] == (1, 1)  # 1 rolled + 1 Sappers on the Marquise; 2 on the Eyrie
     assert s.seats[EYRIE].persistent == []
     assert s.discard == [cid("sappers")]
     assert g.decision == "cat_actions"
@@ -944,7 +944,7 @@ def test_card_sappers_and_armorers_both_usable_by_defender() -> None:
     assert g.legal_actions() == [("armorers",), ("done",)]
     g.apply("armorers")
     s = g.state
-    assert s.warriors[8] == [1, 3]
+    assert s.warriors[8] == (1, 3)
     assert s.seats[EYRIE].persistent == []
     assert s.discard == [cid("sappers"), cid("armorers")]
 
@@ -953,7 +953,7 @@ def test_card_sappers_not_usable_as_attacker() -> None:
     g = cat_attacks(persistent={"marquise": ["sappers"]}, dice=[[2, 1]])
     assert g.decision == "cat_actions"
     s = g.state
-    assert s.warriors[8] == [2, 1]
+    assert s.warriors[8] == (2, 1)
     assert s.seats[MARQUISE].persistent == [cid("sappers")]
 
 
@@ -962,9 +962,9 @@ def test_card_sappers_extra_hit_not_capped_by_warriors() -> None:
     g = cat_attacks(persistent={"eyrie": ["sappers"]}, dice=[[3, 3]], birds="1w roost")
     g.apply("sappers")
     s = g.state
-    assert s.warriors[8] == [1, 0]
+    assert s.warriors[8] == (1, 0)
     # The Marquise's 3 hits take the warrior, then the roost (3.2.1: 1 VP).
-    assert s.buildings[8] == []
+    assert s.buildings[8] == ()
     assert s.seats[MARQUISE].vp == 1
 
 
@@ -975,7 +975,7 @@ def test_card_brutal_tactics_extra_hit_defender_scores() -> None:
     assert g.legal_actions() == [("brutal-tactics",), ("done",)]
     g.apply("brutal-tactics")
     s = g.state
-    assert s.warriors[8] == [3, 1]
+    assert s.warriors[8] == (3, 1)
     assert s.seats[EYRIE].vp == 1
     assert s.vp_log[-1] == (EYRIE, 1, "brutal tactics")
     assert s.seats[MARQUISE].vp == 0
@@ -987,25 +987,25 @@ def test_card_brutal_tactics_extra_hit_defender_scores() -> None:
 def test_card_brutal_tactics_declined_no_vp() -> None:
     g = cat_attacks(persistent={"marquise": ["brutal-tactics"]}, dice=[[1, 0]])
     g.apply("done")
-    assert g.state.warriors[8] == [3, 2]
+    assert g.state.warriors[8] == (3, 2)
     assert g.state.seats[EYRIE].vp == 0
 
 
 def test_card_brutal_tactics_not_usable_as_defender() -> None:
     g = cat_attacks(persistent={"eyrie": ["brutal-tactics"]}, dice=[[1, 1]])
     assert g.decision == "cat_actions"
-    assert g.state.warriors[8] == [2, 2]
+    assert g.state.warriors[8] == (2, 2)
     assert g.scores == [0, 0]
 
 
 def test_card_brutal_tactics_reusable_in_later_battles() -> None:
     g = cat_attacks(persistent={"marquise": ["brutal-tactics"]}, dice=[[0, 0], [0, 0]])
     g.apply("brutal-tactics")
-    assert g.state.warriors[8] == [3, 2]
+    assert g.state.warriors[8] == (3, 2)
     g.apply("battle 8 1")
     assert g.legal_actions() == [("brutal-tactics",), ("done",)]
     g.apply("brutal-tactics")
-    assert g.state.warriors[8] == [3, 1]
+    assert g.state.warriors[8] == (3, 1)
     assert g.state.seats[EYRIE].vp == 2
 
 
@@ -1022,8 +1022,8 @@ def test_card_brutal_tactics_and_armorers_eyrie_attacks_marquise() -> None:
     g.apply("armorers")
     s = g.state
     # The Marquise ignores the 2 rolled hits and takes only Brutal Tactics' extra hit.
-    assert s.warriors[8] == [2, 1]
-    assert s.buildings[8] == [(MARQUISE, "sawmill")]
+    assert s.warriors[8] == (2, 1)
+    assert s.buildings[8] == ((MARQUISE, "sawmill"),)
     assert s.seats[MARQUISE].vp == 1
     assert s.discard == [cid("armorers")]
     assert g.decision == "decree"
@@ -1242,7 +1242,7 @@ def test_card_command_warren_battle_at_start_of_daylight() -> None:
     assert g.legal_actions() == [("battle", 8, EYRIE), ("pass",)]
     g.apply(("battle", 8, EYRIE))
     s = g.state
-    assert s.warriors[8] == [2, 0]
+    assert s.warriors[8] == (2, 0)
     # The battle was free: all three actions remain.
     assert g.decision == "cat_actions"
     assert s.turn["actions"] == 3
@@ -1259,7 +1259,7 @@ def test_card_command_warren_may_pass() -> None:
         }
     )
     g.apply("pass")
-    assert g.state.warriors[8] == [2, 1]
+    assert g.state.warriors[8] == (2, 1)
     assert g.state.dice == [(2, 0)]
     assert g.decision == "cat_actions"
 
@@ -1295,7 +1295,7 @@ def test_card_command_warren_eyrie_before_crafting() -> None:
     )
     assert g.decision == "command_warren"
     g.apply(("battle", 7, MARQUISE))
-    assert g.state.warriors[7] == [0, 2]
+    assert g.state.warriors[7] == (0, 2)
     # Then the craft step (Sappers on the mouse roosts).
     assert g.decision == "craft"
 

@@ -182,7 +182,7 @@ def test_card_coffin_makers_takes_removed_warriors() -> None:
     eyrie_supply = g.state.fs[E].warriors
     g.apply(("battle", 5, E))
     s = g.state
-    assert s.warriors[5] == [4, 0]
+    assert s.warriors[5] == (4, 0)
     assert s.coffins == [5, 3]
     assert s.fs[M].warriors == 25 - 7 - 3 and s.fs[E].warriors == eyrie_supply
 
@@ -250,7 +250,7 @@ def test_card_false_orders_moves_half_an_enemy_rounded_up_ignoring_rule() -> Non
     assert ("false-orders", E, 8, 12) not in g.legal_actions()  # not adjacent
     g.apply(("false-orders", E, 8, 4))
     s = g.state
-    assert s.warriors[8] == [0, 2] and s.warriors[4] == [3, 3]
+    assert s.warriors[8] == (0, 2) and s.warriors[4] == (3, 3)
     assert s.seats[M].persistent == [] and s.discard == [cid("false-orders")]
 
 
@@ -270,7 +270,7 @@ def test_card_eyrie_emigre_moves_then_battles_where_it_moved() -> None:
         (e.get("token"), e.get("decision"), e.get("forced")) for e in g.events(None)
     ]
     s = g.state
-    assert s.warriors[5] == [2, 0] and s.seats[M].persistent == [cid("eyrie-emigre")]
+    assert s.warriors[5] == (2, 0) and s.seats[M].persistent == [cid("eyrie-emigre")]
     assert g.phase == "daylight"
 
 
@@ -298,7 +298,7 @@ def test_card_propaganda_bureau_replaces_an_enemy_warrior() -> None:
     assert acts == [("propaganda", cid("bake-sale"), 5, E)]  # rabbit clearing 5: no fox card
     g.apply(acts[0])
     s = g.state
-    assert s.warriors[5] == [1, 1] and s.discard == [cid("bake-sale")]
+    assert s.warriors[5] == (1, 1) and s.discard == [cid("bake-sale")]
     assert not any(a[0] == "propaganda" for a in g.legal_actions())  # once per Daylight
 
 
@@ -324,7 +324,7 @@ def test_card_league_of_adventurous_mice_exhausts_an_item_for_a_move() -> None:
     assert g.decision == "move" and ("pass",) not in g.legal_actions()
     g.apply(("move", 1, 5))
     g.apply(("count", 2))
-    assert g.state.warriors[5] == [2, 1] and g.decision == "cat_actions"
+    assert g.state.warriors[5] == (2, 1) and g.decision == "cat_actions"
     assert not any(a[0] == "league" for a in g.legal_actions())  # once per Daylight
     assert {"kind": "league", "seat": M, "for": "move"} in g.events(None)
 
@@ -335,7 +335,7 @@ def test_card_league_of_adventurous_mice_for_a_battle() -> None:
            crafted={"marquise": ["boot"]},
            persistent={"marquise": ["league-of-adventurous-mice"]}, dice=[[1, 0]])
     g.apply(("league", "battle"))
-    assert g.state.warriors[1] == [2, 0]  # the one battle there is, started at once
+    assert g.state.warriors[1] == (2, 0)  # the one battle there is, started at once
 
 
 def test_card_league_of_adventurous_mice_needs_a_crafted_item() -> None:
@@ -403,7 +403,7 @@ def test_card_partisans_extra_hit_then_discard_other_suits(
     assert g.legal_actions() == [("partisans",), ("done",)]
     g.apply(("partisans",))
     s = g.state
-    assert s.warriors[clearing] == [2, 1]  # rolled 1 + the extra hit
+    assert s.warriors[clearing] == (2, 1)  # rolled 1 + the extra hit
     assert s.seats[M].hand == [cid(kept)]  # the bird card goes too
     assert len(s.discard) == 2
     assert any(e["kind"] == "discard" and e["why"] == card for e in g.events(None))
@@ -415,7 +415,7 @@ def test_card_partisans_only_in_a_clearing_of_its_suit() -> None:
            persistent={"marquise": ["fox-partisans"]}, dice=[[1, 1]])
     g.apply(("battle", 5, E))
     assert g.decision != "battle_effects"
-    assert g.state.warriors[5] == [2, 2]
+    assert g.state.warriors[5] == (2, 2)
 
 
 def test_card_partisans_as_defender() -> None:
@@ -425,7 +425,7 @@ def test_card_partisans_as_defender() -> None:
     g.apply(("battle", 12, E))
     assert g.decision == "battle_effects" and g.current_seat == E
     g.apply(("partisans",))
-    assert g.state.warriors[12] == [1, 2]
+    assert g.state.warriors[12] == (1, 2)
 
 
 # === Always: movement and rule ==============================================================
@@ -505,7 +505,7 @@ def test_card_propaganda_bureau_for_the_vagabond_removes_without_placing() -> No
              vagabond={"pawn": 1, "items": {"up": "boot"}})
     g.apply(("propaganda", cid("bake-sale"), 5, E))
     s = g.state
-    assert s.warriors[5] == [0, 1]
+    assert s.warriors[5] == (0, 1)
     assert s.fs[0].rel[E] == -1  # 9.2.9.3: removing a warrior makes the Eyrie Hostile
 
 
@@ -590,7 +590,7 @@ def test_card_coffin_makers_takes_the_alliance_organize_warrior() -> None:
     g.apply("organize 6")
     s = g.state
     assert s.coffins == [0, 0, 1] and s.fs[A].warriors == supply
-    assert s.tokens[6] == [(A, "sympathy")]
+    assert s.tokens[6] == ((A, "sympathy"),)
 
 
 def test_card_tunnels_for_the_alliance_joins_sympathetic_clearings() -> None:

@@ -617,7 +617,7 @@ def test_7_4_3_fewest_warriors_counts_every_player() -> None:
         eyrie={"leader": "despot"},
     )
     assert roosts_at(g) == [9]
-    assert g.state.warriors[9] == [1, 3]
+    assert g.state.warriors[9] == (1, 3)
     assert g.state.warriors[8][E] == 2
 
 
@@ -629,7 +629,7 @@ def test_7_4_3_a_clearing_without_an_open_slot_is_skipped() -> None:
         eyrie={"leader": "despot"},
     )
     assert roosts_at(g) == [8]
-    assert g.state.warriors[8] == [1, 3]
+    assert g.state.warriors[8] == (1, 3)
 
 
 def test_7_4_3_ties_the_eyrie_choose_among_the_tied_only() -> None:
@@ -680,7 +680,7 @@ def test_7_4_3_short_supply_places_the_roost_and_the_warriors_left() -> None:
         eyrie={"leader": "despot"},
     )
     assert roosts_at(g) == [8]
-    assert g.state.warriors[8] == [0, 1]
+    assert g.state.warriors[8] == (0, 1)
     fs = st(g.state, E)
     assert (fs.roosts, fs.warriors) == (6, 0)
     assert eyrie_total(g) == 20
@@ -876,9 +876,9 @@ def test_7_5_2_battle_in_a_matching_clearing() -> None:
     # Fox: 8 only (12 is fox but holds no enemy; 3 is rabbit).
     assert sorted(g.legal_tokens()) == ["battle fox 8 0", "battle rabbit 3 0"]
     g.apply("battle fox 8 0")
-    assert g.state.warriors[8] == [0, 2]
+    assert g.state.warriors[8] == (0, 2)
     # The rabbit card is then forced: a battle in 3 with dice 0-0 removes nothing.
-    assert g.state.warriors[3] == [1, 2]
+    assert g.state.warriors[3] == (1, 2)
     assert g.state.dice == []
 
 
@@ -1265,7 +1265,7 @@ def test_7_8_2_charismatic_with_one_warrior_places_it_then_turmoil() -> None:
         eyrie={"leader": "charismatic"},
     )
     # The Battle (bird) card in 3 was possible, but turmoil came first.
-    assert g.state.warriors[3] == [1, 20]
+    assert g.state.warriors[3] == (1, 20)
     assert st(g.state, E).warriors == 0
     assert g.scores[E] == 3
     assert g.decision == "eyrie_leader"
@@ -1279,7 +1279,7 @@ def test_7_8_2_charismatic_with_no_warrior_falls_into_turmoil() -> None:
         vp={"eyrie": 5},
         eyrie={"leader": "charismatic"},
     )
-    assert g.state.warriors[3] == [1, 20]
+    assert g.state.warriors[3] == (1, 20)
     assert g.scores[E] == 3
     assert g.decision == "eyrie_leader"
 
@@ -1312,12 +1312,12 @@ def _eyrie_battle(leader: str, marquise: str, dice: list[int]) -> Game:
 
 def test_7_8_3_commander_deals_an_extra_hit_as_attacker() -> None:
     g = _eyrie_battle("commander", "3w", [1, 1])
-    assert g.state.warriors[8] == [1, 2]
+    assert g.state.warriors[8] == (1, 2)
 
 
 def test_7_8_3_other_leaders_deal_no_extra_hit() -> None:
     g = _eyrie_battle("despot", "3w", [1, 1])
-    assert g.state.warriors[8] == [2, 2]
+    assert g.state.warriors[8] == (2, 2)
 
 
 def test_7_8_3_commander_no_extra_hit_as_defender() -> None:
@@ -1335,37 +1335,37 @@ def test_7_8_3_commander_no_extra_hit_as_defender() -> None:
     )
     assert (g.decision, g.current_seat) == ("cat_actions", M)
     g.apply("battle 8 1")
-    assert g.state.warriors[8] == [2, 2]
+    assert g.state.warriors[8] == (2, 2)
 
 
 def test_7_8_4_despot_extra_vp_for_removing_a_building() -> None:
     g = _eyrie_battle("despot", "1w sawmill", [3, 0])
-    assert g.state.warriors[8] == [0, 3]
-    assert g.state.buildings[8] == []
+    assert g.state.warriors[8] == (0, 3)
+    assert g.state.buildings[8] == ()
     assert g.scores[E] == 2  # 1 for the sawmill + 1 Despot
 
 
 def test_7_8_4_despot_extra_vp_once_per_battle() -> None:
     g = _eyrie_battle("despot", "sawmill workshop", [2, 0])
-    assert g.state.buildings[8] == []
+    assert g.state.buildings[8] == ()
     assert g.scores[E] == 3  # 2 buildings + 1 Despot (not 2)
 
 
 def test_7_8_4_despot_extra_vp_for_a_token() -> None:
     g = _eyrie_battle("despot", "wood", [0, 0])
-    assert g.state.tokens[8] == []
+    assert g.state.tokens[8] == ()
     assert g.scores[E] == 2
 
 
 def test_7_8_4_despot_no_extra_vp_for_warriors_only() -> None:
     g = _eyrie_battle("despot", "3w", [2, 0])
-    assert g.state.warriors[8] == [1, 3]
+    assert g.state.warriors[8] == (1, 3)
     assert g.scores[E] == 0
 
 
 def test_7_8_4_other_leaders_no_extra_vp_for_buildings() -> None:
     g = _eyrie_battle("commander", "1w sawmill", [3, 0])
-    assert g.state.buildings[8] == []
+    assert g.state.buildings[8] == ()
     assert g.scores[E] == 1
 
 
@@ -1459,7 +1459,7 @@ def test_7_8_3_commander_extra_hit_is_not_capped_by_warriors() -> None:
         eyrie={"leader": "commander", "decree": {"battle": ["vizier"], "build": ["vizier"]}},
         dice=[[3, 0]],
     )
-    assert g.state.warriors[8] == [1, 1]
+    assert g.state.warriors[8] == (1, 1)
 
 
 def test_7_8_4_despot_extra_vp_as_defender_too() -> None:
@@ -1476,8 +1476,8 @@ def test_7_8_4_despot_extra_vp_as_defender_too() -> None:
         dice=[[2, 2]],
     )
     g.apply("battle 8 1")
-    assert g.state.warriors[8] == [0, 1]
-    assert g.state.buildings[8] == []
+    assert g.state.warriors[8] == (0, 1)
+    assert g.state.buildings[8] == ()
     assert g.scores == [0, 2]  # sawmill + Despot
 
 
@@ -1523,8 +1523,8 @@ def test_7_8_4_despot_extra_vp_when_an_ambush_ends_the_battle() -> None:
     g.apply("battle 8 1")
     assert (g.decision, g.current_seat) == ("ambush", E)
     g.apply(f"ambush {AMBUSH_BIRD}")
-    assert g.state.warriors[8] == [0, 2]
-    assert g.state.buildings[8] == []
+    assert g.state.warriors[8] == (0, 2)
+    assert g.state.buildings[8] == ()
     assert g.scores == [0, 2]  # sawmill + Despot
 
 

@@ -1443,13 +1443,13 @@ def test_checks_can_fail() -> None:
     g = game.state
     c = next(c for c in _board(g).clearings if g.warriors[c][0])
     broken = game.clone()
-    broken.state.warriors[c][0] += 1
+    broken.state.add_warriors(c, 0, 1)
     with pytest.raises(AssertionError, match="piece_counts|on the map"):
         check_pieces(broken.state)
     broken = game.clone()
     buildings_of(broken.state, 0, "sawmill")  # the index is known, then a building leaves
     c = next(c for c in _board(g).clearings if any(o >= 0 for o, _ in g.buildings[c]))
-    broken.state.buildings[c] = [p for p in g.buildings[c] if p[0] < 0]
+    broken.state.buildings[c] = tuple(p for p in g.buildings[c] if p[0] < 0)
     broken.state.rule_memo = []  # (who rules is counted afresh)
     with pytest.raises(AssertionError, match="stale building index"):
         check_pieces(broken.state)

@@ -197,7 +197,7 @@ def test_card_elder_treetop_a_building_keeps_its_slot_until_removed() -> None:
     s = g.state
     remove_building(s, 1, 0, E)
     place_building(s, M, 1, "workshop")
-    assert s.buildings[1] == [(E, "roost"), (M, "workshop")] and s.treetop_slot == (E, "roost")
+    assert s.buildings[1] == ((E, "roost"), (M, "workshop")) and s.treetop_slot == (E, "roost")
     vp = s.seats[M].vp
     remove_building(s, 1, 0, M)
     assert s.seats[M].vp == vp + 2 and s.treetop_slot is None

@@ -378,8 +378,7 @@ def test_2_5_tokens_do_not_count_for_rule() -> None:
     assert core.ruler(g.state, 5) == E
     # An empty clearing and one with only tokens are ruled by nobody.
     assert core.ruler(g.state, 2) is None
-    g.state.warriors[5][M] = 0
-    g.state.warriors[5][E] = 0
+    g.state.warriors[5] = (0,) * g.state.n
     core.pieces_changed(g.state, 5)  # an edit from outside the rules forgets who ruled
     assert core.ruler(g.state, 5) is None
 

@@ -273,7 +273,7 @@ def test_4_3_1_ii_field_hospitals_before_the_ambush_check() -> None:
     assert (g.decision, warriors(g, 1, M)) == ("field_hospital", 0)
     g.apply(f"hospital {cid('anvil')}")
     assert [e["roll"] for e in g.events(None) if e["kind"] == "dice"] == [[3, 0]]
-    assert g.state.warriors[1] == [2, 0]
+    assert g.state.warriors[1] == (2, 0)
 
 
 # --- 6.3 Setup --------------------------------------------------------------------------------

@@ -719,8 +719,8 @@ def test_position_string_written_by_hand() -> None:
     }
     g = from_string(text)
     st = g.state
-    assert st.buildings[11] == [(M, "sawmill"), (E, "roost"), (M, "workshop")]
-    assert st.tokens[1] == [(M, "wood"), (M, "keep")]
+    assert st.buildings[11] == ((M, "sawmill"), (E, "roost"), (M, "workshop"))
+    assert st.tokens[1] == ((M, "wood"), (M, "keep"))
     assert st.seats[M].hand == [ids_for_key("tax-collector")[2]]
     assert st.fs[E].decree == [[], [-1], [ids_for_key("ambush:fox")[0], -2], []]
     assert g.scores == [-2, 5]

@@ -667,9 +667,9 @@ def test_9_2_8_a_favor_he_crafts_spares_his_partners_pieces() -> None:
     s = g.state
     # The Marquise are not his enemies (9.2.8, G "Enemy"): their warriors, sawmill and
     # workshop stay; the Eyrie's roost and warrior and the sympathy token go.
-    assert warriors(g, 1, 0) == 2 and s.buildings[1] == [(0, "sawmill")]
+    assert warriors(g, 1, 0) == 2 and s.buildings[1] == ((0, "sawmill"),)
     assert (0, "workshop") in s.buildings[12] and warriors(g, 12, 1) == 0
-    assert s.buildings[6] == [(-1, "ruin")] and s.tokens[8] == []
+    assert s.buildings[6] == ((-1, "ruin"),) and s.tokens[8] == ()
     assert vp(g, "vagabond") == 12  # his score marker is off the track
     assert vb(g).rel[1] == HOSTILE  # he removed an Eyrie warrior (9.2.9.3)
     # He removed the sympathy token: Outrage is his to pay (8.2.6); no fox card, no bird.

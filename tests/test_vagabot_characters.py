@@ -77,7 +77,7 @@ def test_lr_7_7_4_vagrant_the_most_vp_defends_the_most_warriors_attack_ties_setu
     # Two hits on the Marquise: her warrior, then the sawmill (the Eyrie scores it, 3.2.1);
     # one on the Eyrie. The Vagabot scores nothing.
     s = g.state
-    assert s.warriors[7][0] == 0 and s.buildings[7] == [] and s.warriors[7][1] == 1
+    assert s.warriors[7][0] == 0 and s.buildings[7] == () and s.warriors[7][1] == 1
     assert scores(g, 1) == [(1, "removed sawmill")] and scores(g, 3) == []
 
 
@@ -92,7 +92,7 @@ def test_lr_7_7_4_vagrant_chooses_the_pieces_both_sides_lose() -> None:
     )
     assert targets(g, "instigate_defender") == [("instigate_defender", 7, 0, ())]
     # One rolled hit and one for the defenseless Marquise.
-    assert g.state.tokens[7] == []
+    assert g.state.tokens[7] == ()
     (left,) = g.state.buildings[7]
     (r,) = logged(g, "hit_at_random")
     assert r["seat"] == 0 and left[1] != r["piece"] and {left[1], r["piece"]} == {
@@ -144,14 +144,14 @@ def test_lr_7_7_5_scoundrel_removes_every_enemy_piece_covers_a_slot_and_scores()
     )
     s = g.state
     assert spent(g) == [("special", 1)]
-    assert s.warriors[7][0] == s.warriors[7][1] == 0 and s.tokens[7] == []
+    assert s.warriors[7][0] == s.warriors[7][1] == 0 and s.tokens[7] == ()
     # Its damaged item covers a slot (docs/rulings.md); the exhausted one stays.
-    assert s.buildings[7] == [(-1, "item")] and covers(g) == [("damaged-down", 7)]
+    assert s.buildings[7] == ((-1, "item"),) and covers(g) == [("damaged-down", 7)]
     assert sum(st(s, 2).items) == 1
     assert scores(g, 2) == [(1, "removed sawmill"), (1, "removed wood"), (1, "scoundrel")]
     # No building can be placed in the covered slot.
     assert free_slots(s, 7) == 1
-    s.buildings[7].append((0, "sawmill"))
+    s.put_building(7, (0, "sawmill"))
     assert not can_build(s, 0, 7)
 
 
@@ -161,7 +161,7 @@ def test_lr_7_7_5_scoundrel_needs_three_enemy_pieces_one_a_building_or_token() -
         assert spent(g) == [] and logged(g, "scoundrel") == []
     g = special("scoundrel", {"7": {"marquise": "2w", "eyrie": "roost"}})
     assert logged(g, "scoundrel")[0]["clearing"] == 7
-    assert g.state.buildings[7] == [(-1, "item")]
+    assert g.state.buildings[7] == ((-1, "item"),)
 
 
 def test_lr_7_7_5_no_open_slot_the_scoundrel_keeps_its_item() -> None:
@@ -173,7 +173,7 @@ def test_lr_7_7_5_no_open_slot_the_scoundrel_keeps_its_item() -> None:
         vagabot={"pawn": 1, "items": {"up": 2}, "character": "scoundrel"},
     )
     assert logged(g, "scoundrel_no_slot")[0]["clearing"] == 1
-    assert g.state.buildings[1] == [(-1, "ruin")] and covers(g) == []
+    assert g.state.buildings[1] == ((-1, "ruin"),) and covers(g) == []
     assert sum(st(g.state, 2).items) == 2
     assert scores(g, 2) == [(1, "removed wood"), (1, "scoundrel")]
 
@@ -181,7 +181,7 @@ def test_lr_7_7_5_no_open_slot_the_scoundrel_keeps_its_item() -> None:
 def test_lr_7_7_5_positions_keep_the_covered_slots() -> None:
     g = special("scoundrel", {"7": {"marquise": "2w sawmill"}, "11": {"eyrie": "roost"}},
                 bot={"covered": [11]}, ruins=[11])
-    assert g.state.buildings[11] == [(-1, "ruin"), (-1, "item"), (1, "roost")]
+    assert g.state.buildings[11] == ((-1, "ruin"), (-1, "item"), (1, "roost"))
     text = to_string(g)
     back = from_string(text)
     assert back.state.buildings == g.state.buildings and to_string(back) == text
@@ -201,7 +201,7 @@ def test_lr_7_7_5_scoundrel_in_the_elder_treetops_clearing_its_item_takes_the_sl
     assert logged(g, "scoundrel")[0]["clearing"] == 1
     assert scores(g, 2) == [(1, "removed sawmill"), (1, "elder treetop"), (1, "scoundrel")]
     # Its item fills the Treetop's slot, emptied by the sawmill, for the rest of the game.
-    assert s.buildings[1] == [(-1, "item")] * 2 and s.treetop_slot == (-1, "item")
+    assert s.buildings[1] == ((-1, "item"),) * 2 and s.treetop_slot == (-1, "item")
     assert free_slots(s, 1) == 0 and not can_build(s, 0, 1)
     view = g.view(None)["clearings"][0]
     assert view["slots"] == 2 and view["buildings"] == [[None, "item"]] * 2
@@ -214,7 +214,7 @@ def test_lr_7_7_5_positions_put_the_scoundrels_items_on_the_printed_slots_first(
     # Treetop's slot, as in play (the Scoundrel removes enemy buildings before covering).
     g = special("scoundrel", {"1": {"eyrie": "roost"}}, bot={"covered": [1]},
                 landmarks={"elder-treetop": 1})
-    assert g.state.buildings[1] == [(-1, "item"), (1, "roost")]
+    assert g.state.buildings[1] == ((-1, "item"), (1, "roost"))
     assert g.state.treetop_slot == (1, "roost")
 
 
@@ -335,7 +335,7 @@ def test_lr_3_5_1_the_scoundrel_counts_human_pieces_and_removes_bots_as_collater
                 **coop)
     s = g.state
     assert logged(g, "scoundrel")[0]["clearing"] == 7
-    assert s.warriors[7][0] == s.warriors[7][1] == 0 and s.buildings[7] == [(-1, "item")]
+    assert s.warriors[7][0] == s.warriors[7][1] == 0 and s.buildings[7] == ((-1, "item"),)
     assert scores(g, 2) == [(1, "removed sawmill"), (1, "removed roost"), (1, "scoundrel")]
 
 

@@ -50,7 +50,7 @@ def test_3_1_1_both_reach_thirty_in_one_battle_the_turn_player_wins() -> None:
         {"kind": "win", "seats": [E], "reason": "vp", "vp": [30, 30], "tied": [E, M]}
     ]
     # Every piece the hits removed is gone: the step was dealt in full before the check.
-    assert g.state.warriors[8] == [0, 0]
+    assert g.state.warriors[8] == (0, 0)
     assert buildings(g, 8) == []
 
 
@@ -194,7 +194,7 @@ def test_3_1_royal_claim_to_thirty_wins_before_the_birdsong_wood() -> None:
     assert g.decision == "birdsong_cards"
     g.apply("royal-claim")
     assert (g.winners, g.scores) == ([M], [30, 0])
-    assert g.state.tokens[1] == [(M, "keep")]  # no wood was placed at the sawmill
+    assert g.state.tokens[1] == ((M, "keep"),)  # no wood was placed at the sawmill
 
 
 def test_3_1_stand_and_deliver_gives_the_victim_thirty_on_the_thiefs_turn() -> None:

@@ -21,7 +21,7 @@ from .rules import chance, core
 from .rules.landmarks import LANDMARKS, parse_landmarks
 from .rules.landmarks import deal as deal_landmarks
 from .rules.turn import current_step
-from .state import JSON, Frame, GameState, SeatState
+from .state import JSON, Decision, Frame, GameState, SeatState, Trail
 
 FORMAT_VERSION = 1
 STARTING_HAND = 3
@@ -114,9 +114,9 @@ def empty_state(b: Board, factions: list[str]) -> GameState:
     g.factions = tuple(factions)
     g.seats = [SeatState(f) for f in factions]
     g.fs = [FACTIONS[f].new_state() for f in factions]
-    g.warriors = [[0] * len(factions) for _ in range(len(b.suit))]
-    g.buildings = [[] for _ in range(len(b.suit))]
-    g.tokens = [[] for _ in range(len(b.suit))]
+    g.warriors = [(0,) * len(factions)] * len(b.suit)
+    g.buildings = [()] * len(b.suit)
+    g.tokens = [()] * len(b.suit)
     return g
 
 
@@ -152,7 +152,7 @@ def setup_state(
     # 5.1.4: a ruin in each slot marked R.
     for c in b.clearings:
         if b.starts_with_ruin[c]:
-            g.buildings[c].append((-1, "ruin"))
+            g.put_building(c, (-1, "ruin"))
     g.rng = Rng(seed).state
     g.log = [] if log else None
     g.forced = list(forced or [])
@@ -254,7 +254,7 @@ def deal_hands(g: GameState) -> None:
 class Game:
     """A game in progress. Only ``apply`` changes it."""
 
-    __slots__ = ("state", "history", "origin", "marks", "meta", "checkpoints", "_legal")
+    __slots__ = ("state", "trail", "unmarked", "origin", "meta", "checkpoints", "_legal")
 
     def __init__(
         self,
@@ -263,31 +263,57 @@ class Game:
         origin: str | None = None,
         marks: list[tuple[int, int]] | None = None,
         legal: list[Action] | None = None,
+        trail: Trail | None = None,
     ) -> None:
-        """``legal``: the pending decision's legal actions, when already known (a clone of a
-        game); otherwise the engine runs up to the next decision and lists them."""
+        """``history`` and ``marks``: see the properties. ``legal``: the pending decision's
+        legal actions, when already known (a clone of a game); otherwise the engine runs up to
+        the next decision and lists them. ``trail``: the decisions, shared with the game this
+        one is a clone of (instead of ``history`` and ``marks``)."""
         self.state = state
         if legal is None:
             state.rule_memo = []  # built or edited from outside: count who rules afresh
             state.building_memo = None  # and find where the buildings stand afresh
-        self.history: list[str] = history if history is not None else []
-        """Tokens of the decisions taken, in order (forced steps are not recorded)."""
+        tokens = history if history is not None else []
+        given = marks if marks is not None else []
+        if len(given) > len(tokens):
+            raise PositionError("more undo marks than decisions in the history")
+        self.unmarked = len(tokens) - len(given)
+        """How many of the first decisions have no undo mark (a game saved without them)."""
+        self.trail: Trail = (
+            trail
+            if trail is not None
+            else Trail(
+                [(t, -1, -1) for t in tokens[: self.unmarked]]
+                + [(t, m[0], m[1]) for t, m in zip(tokens[self.unmarked :], given, strict=True)]
+            )
+        )
+        """The decisions taken, in order, shared with clones (``history`` and ``marks``)."""
         self.origin: str = origin if origin is not None else json.dumps(state.to_dict())
         """The state this game started from (JSON), before any decision: replaying
         ``history`` from it gives the present state."""
-        self.marks: list[tuple[int, int]] = marks if marks is not None else []
-        """For each decision of ``history``: (deciding seat, reveals before it), for undo."""
         self.meta: dict[str, Any] = {}
         """How the game was made: ``new_game``'s arguments (seed, factions, map, first
         player), empty for a game built from a position."""
         self.checkpoints: list[tuple[int, int, str]] | None = (
-            [] if state.log is not None and not self.history else None
+            [] if state.log is not None and not len(self.trail) else None
         )
         """For a game that keeps an event log from its first decision: after each decision
         that ended a turn (or the game), (decisions so far, turn number, state hash), so that
         a record can be written from the log without replaying the game (records/native.py).
         None for other games."""
         self._legal: list[Action] = advance(state) if legal is None else legal
+
+    @property
+    def history(self) -> list[str]:
+        """Tokens of the decisions taken, in order (forced steps are not recorded); a new
+        list."""
+        return [d[0] for d in self.trail.decisions()]
+
+    @property
+    def marks(self) -> list[tuple[int, int]]:
+        """For each decision of ``history`` (less the first ``unmarked``): (deciding seat,
+        reveals before it), for undo; a new list."""
+        return [(d[1], d[2]) for d in self.trail.decisions()[self.unmarked :]]
 
     # --- deciding ---------------------------------------------------------------------
     def legal_actions(self) -> list[Action]:
@@ -328,15 +354,15 @@ class Game:
         f = g.stack[-1]
         g.decisions += 1
         tok = token(a)
-        self.history.append(tok)
-        self.marks.append((f.seat if f.seat is not None else -1, g.reveals))
+        decision: Decision = (tok, f.seat if f.seat is not None else -1, g.reveals)
+        self.trail.append(decision)
         if g.log is not None:
             flow.log_action(g, f, a, False, tok)
         turn = g.turn_number
         flow.DECISIONS[f.kind][1](g, f, a)
         self._legal = advance(g)
         if self.checkpoints is not None and checkpoint_due(g, turn):
-            self.checkpoints.append((len(self.history), g.turn_number, state_hash(g)))
+            self.checkpoints.append((len(self.trail), g.turn_number, state_hash(g)))
 
     # --- undo (issue 3) ------------------------------------------------------------------
     def undo_point(self, seat: int | None = None) -> int | None:
@@ -344,13 +370,14 @@ class Game:
         the latest one after which nothing hidden was revealed (no card drawn, no die rolled,
         no shuffle, no hand seen). None if there is none. ``seat`` defaults to the deciding
         seat."""
+        marks = self.marks
         if seat is None:
             seat = self.current_seat
         if seat is None:
-            seat = self.marks[-1][0] if self.marks else None
+            seat = marks[-1][0] if marks else None
         now = self.state.reveals
-        for k in range(len(self.marks) - 1, -1, -1):
-            who, reveals = self.marks[k]
+        for k in range(len(marks) - 1, -1, -1):
+            who, reveals = marks[k]
             if reveals != now:
                 return None
             if who == seat:
@@ -370,10 +397,10 @@ class Game:
                 "drawn, a die rolled or a hand seen since"
             )
         back = replay(self.origin, self.history[:k])
-        self.state, self.history, self.marks, self.checkpoints, self._legal = (
+        self.state, self.trail, self.unmarked, self.checkpoints, self._legal = (
             back.state,
-            back.history,
-            back.marks,
+            back.trail,
+            back.unmarked,
             back.checkpoints,
             back._legal,
         )
@@ -476,10 +503,11 @@ class Game:
         return self.state.turn_number
 
     def clone(self) -> Game:
-        """An independent copy (the random generator too)."""
-        g = Game(
-            self.state.clone(), self.history[:], self.origin, self.marks[:], list(self._legal)
-        )
+        """An independent copy (the random generator too). The legal actions are shared (the
+        list is replaced after each decision, never changed in place), and so are the
+        decisions taken (``Trail.share``)."""
+        g = Game(self.state.clone(), None, self.origin, None, self._legal, self.trail.share())
+        g.unmarked = self.unmarked
         g.meta = self.meta
         g.checkpoints = None if self.checkpoints is None else self.checkpoints[:]
         return g
@@ -489,14 +517,11 @@ class Game:
         return self.clone()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickling (OpenSpiel serialises states so): made again by ``__init__`` with its parts
-        and legal actions (nothing replayed), then given its other attributes; the compiled
-        core's ``__new__`` runs ``__init__``, so the default would call it with none."""
-        return (
-            Game,
-            (self.state, self.history, self.origin, self.marks, self._legal),
-            self.__getstate__(),
-        )
+        """Pickling (OpenSpiel serialises states so): made again by ``__init__`` with its state,
+        origin and legal actions (nothing replayed), then given its other attributes (the
+        decisions among them); the compiled core's ``__new__`` runs ``__init__``, so the
+        default would call it with none."""
+        return (Game, (self.state, None, self.origin, None, self._legal), self.__getstate__())
 
     def hash(self) -> str:
         """A hash of the game state (what records check at their checkpoints)."""
@@ -659,9 +684,9 @@ def state_from_dict(d: dict[str, Any]) -> GameState:
     if len(g.seats) != len(g.factions):
         raise PositionError(f"{len(g.seats)} seats saved for {len(g.factions)} factions")
     g.fs = [FACTIONS[f].state_from_dict(x) for f, x in zip(g.factions, d["fs"], strict=True)]
-    g.warriors = [list(map(int, w)) for w in d["warriors"]]
-    g.buildings = [[(int(o), str(k)) for o, k in b] for b in d["buildings"]]
-    g.tokens = [[(int(o), str(k)) for o, k in t] for t in d["tokens"]]
+    g.warriors = [tuple(map(int, w)) for w in d["warriors"]]
+    g.buildings = [tuple((int(o), str(k)) for o, k in b) for b in d["buildings"]]
+    g.tokens = [tuple((int(o), str(k)) for o, k in t) for t in d["tokens"]]
     g.deck = list(d["deck"])
     g.discard = list(d["discard"])
     g.available_dominance = list(d["available_dominance"])

@@ -203,7 +203,7 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
             raise PositionError(f"ruins: there is no clearing {c!r}")
         if g.buildings[c]:
             raise PositionError(f"ruins: clearing {c} is given twice")
-        g.buildings[c].append((-1, "ruin"))
+        g.put_building(c, (-1, "ruin"))
     _landmarks(g, desc)
     b = board(g)
     # Pieces.
@@ -229,11 +229,11 @@ def build_state(desc: dict[str, Any] | str) -> GameState:
             fo = FACTIONS[g.factions[s]]
             for kind, cnt in parse_pieces(text, f"clearings.{c}.{who}"):
                 if kind == "warrior":
-                    g.warriors[c][s] += cnt
+                    g.add_warriors(c, s, cnt)
                 elif kind in fo.building_kinds:
-                    g.buildings[c].extend([(s, kind)] * cnt)
+                    g.buildings[c] += ((s, kind),) * cnt
                 elif kind in fo.token_kinds:
-                    g.tokens[c].extend([(s, kind)] * cnt)
+                    g.tokens[c] += ((s, kind),) * cnt
                 else:
                     kinds = ("w",) + fo.building_kinds + fo.token_kinds
                     raise PositionError(
@@ -689,7 +689,7 @@ def _describe(g: GameState, with_stack: bool) -> dict[str, Any]:
         if k:
             ruins.append(c)
         groups: list[tuple[int, list[str]]] = []
-        for o, kind in blds[k:] + g.tokens[c]:
+        for o, kind in blds[k:] + list(g.tokens[c]):
             if groups and groups[-1][0] == o:
                 groups[-1][1].append(kind)
             else:

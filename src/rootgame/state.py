@@ -1,11 +1,14 @@
 """The game state: plain data, no rules. Cloned by hand and turned to and from JSON.
 
-Pieces on the map are kept per clearing:
+Pieces on the map are kept per clearing, each clearing's pieces in a tuple that is never
+changed in place but replaced (``GameState.add_warriors``, ``put_building``, ``take_building``,
+``put_token``, ``take_token``), so that a clone shares them and copies three lists, not one
+list per clearing (docs/performance.md, "What a clone costs"):
 
 - ``warriors[c][seat]``: how many warriors of that seat stand in clearing ``c``;
-- ``buildings[c]``: a list of ``(owner seat, kind)``, one per filled slot; a ruin is
+- ``buildings[c]``: a tuple of ``(owner seat, kind)``, one per filled slot; a ruin is
   ``(-1, "ruin")`` (2.2.4);
-- ``tokens[c]``: a list of ``(owner seat, kind)``, e.g. ``(0, "wood")``, ``(0, "keep")``.
+- ``tokens[c]``: a tuple of ``(owner seat, kind)``, e.g. ``(0, "wood")``, ``(0, "keep")``.
 
 Cards are ids of ``cards.DECK`` (the 54 of the game's ``shared_deck``, ``cards.deck_ids``); the
 draw pile's top is the end of ``deck``.
@@ -16,6 +19,10 @@ from __future__ import annotations
 from typing import Any, Protocol, Self
 
 JSON = dict[str, Any]
+Piece = tuple[int, str]
+"""A building or token on the map: (owner seat, kind); a ruin's owner is -1."""
+Pieces = tuple[Piece, ...]
+"""The buildings, or the tokens, of one clearing."""
 
 
 class FactionState(Protocol):
@@ -79,6 +86,80 @@ def _from_jsonable(v: Any) -> Any:
     return v
 
 
+Decision = tuple[str, int, int]
+"""A decision taken: its token, the deciding seat (-1 for none) and how many times hidden
+information had been revealed before it (``GameState.reveals``, for undo)."""
+
+
+class _Chunk:
+    """Decisions frozen when a game was cloned, following those of ``before``."""
+
+    __slots__ = ("before", "decisions", "count")
+
+    def __init__(self, before: _Chunk | None, decisions: tuple[Decision, ...]) -> None:
+        self.before = before
+        self.decisions = decisions
+        self.count: int = len(decisions) + (before.count if before is not None else 0)
+        """How many decisions up to the end of this chunk."""
+
+
+class Trail:
+    """The decisions of a game in order, shared with its clones, so that a clone copies none
+    of them and costs no more late in a game than early (issue 14). The decisions taken up to
+    the latest clone are frozen in chunks that the games share; later ones are the game's
+    own list, which only it appends to."""
+
+    __slots__ = ("_past", "_own")
+
+    def __init__(self, decisions: list[Decision] | None = None) -> None:
+        self._past: _Chunk | None = None
+        self._own: list[Decision] | None = decisions or None
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickling: made again from all the decisions, in one list of its own."""
+        return (Trail, (self.decisions(),))
+
+    def __len__(self) -> int:
+        return (self._past.count if self._past is not None else 0) + (
+            len(self._own) if self._own is not None else 0
+        )
+
+    def append(self, d: Decision) -> None:
+        if self._own is None:
+            self._own = [d]
+        else:
+            self._own.append(d)
+
+    def share(self) -> Trail:
+        """The trail of a clone: this game's own decisions are frozen, both games share them."""
+        if self._own is not None:
+            self._past = _Chunk(self._past, tuple(self._own))
+            self._own = None
+        t = Trail()
+        t._past = self._past
+        return t
+
+    def decisions(self) -> list[Decision]:
+        """All the decisions, in order (a new list)."""
+        chunks: list[tuple[Decision, ...]] = []
+        p = self._past
+        while p is not None:
+            chunks.append(p.decisions)
+            p = p.before
+        out: list[Decision] = []
+        for c in reversed(chunks):
+            out.extend(c)
+        if self._own is not None:
+            out.extend(self._own)
+        return out
+
+
+def _without(pieces: Pieces, index: int) -> Pieces:
+    """``pieces`` less the one at ``index`` (counted from the end when negative)."""
+    i = index % len(pieces)
+    return pieces[:i] + pieces[i + 1 :]
+
+
 class SeatState:
     """What every player has, whatever the faction: score, hand, crafted items, play area."""
 
@@ -105,9 +186,9 @@ class SeatState:
     def clone(self) -> SeatState:
         s = SeatState(self.faction)
         s.vp = self.vp
-        s.hand = self.hand[:]
-        s.items = self.items[:]
-        s.persistent = self.persistent[:]
+        s.hand.extend(self.hand)  # (into its own empty lists, as in GameState.clone)
+        s.items.extend(self.items)
+        s.persistent.extend(self.persistent)
         s.dominance = self.dominance
         s.coalition = self.coalition
         return s
@@ -208,9 +289,9 @@ class GameState:
         self.seats: list[SeatState] = []
         self.fs: list[Any] = []
         """One faction state per seat (the faction module's class)."""
-        self.warriors: list[list[int]] = []
-        self.buildings: list[list[tuple[int, str]]] = []
-        self.tokens: list[list[tuple[int, str]]] = []
+        self.warriors: list[tuple[int, ...]] = []
+        self.buildings: list[Pieces] = []
+        self.tokens: list[Pieces] = []
         self.deck: list[int] = []
         self.discard: list[int] = []
         self.available_dominance: list[int] = []
@@ -252,7 +333,38 @@ class GameState:
     def n(self) -> int:
         return len(self.seats)
 
+    # The pieces of a clearing change only here: its tuple is replaced, never changed, since
+    # clones share it. The rules that move pieces (rules/core.py) call these.
+    def add_warriors(self, c: int, seat: int, k: int) -> None:
+        """``k`` more warriors of ``seat`` in ``c`` (fewer for a negative ``k``)."""
+        w = list(self.warriors[c])
+        w[seat] += k
+        self.warriors[c] = tuple(w)
+
+    def put_building(self, c: int, piece: Piece, at: int | None = None) -> None:
+        """``piece`` fills a building slot of ``c``: the last one, or slot ``at``."""
+        b = self.buildings[c]
+        self.buildings[c] = b + (piece,) if at is None else b[:at] + (piece,) + b[at:]
+
+    def take_building(self, c: int, index: int) -> Piece:
+        """The building in slot ``index`` of ``c`` leaves it; returned."""
+        piece = self.buildings[c][index]
+        self.buildings[c] = _without(self.buildings[c], index)
+        return piece
+
+    def put_token(self, c: int, piece: Piece) -> None:
+        """``piece`` is placed among the tokens of ``c``."""
+        self.tokens[c] = self.tokens[c] + (piece,)
+
+    def take_token(self, c: int, index: int) -> Piece:
+        """The token at ``index`` among those of ``c`` leaves it; returned."""
+        piece = self.tokens[c][index]
+        self.tokens[c] = _without(self.tokens[c], index)
+        return piece
+
     def clone(self) -> GameState:
+        # The new state's own empty lists and dicts (made by ``__init__``) take the copies:
+        # no second container is made, and none at all for an empty one (issue 14).
         g = GameState()
         g.map = self.map
         g.suits = self.suits
@@ -260,37 +372,37 @@ class GameState:
         g.ferry = self.ferry
         g.shared_deck = self.shared_deck
         g.cooperative = self.cooperative
-        g.coffins = self.coffins[:]
-        g.landmarks = dict(self.landmarks)
-        g.forge = dict(self.forge)
-        g.market = self.market[:]
+        g.coffins.extend(self.coffins)
+        g.landmarks.update(self.landmarks)
+        g.forge.update(self.forge)
+        g.market.extend(self.market)
         g.treetop_slot = self.treetop_slot
         g.factions = self.factions
         g.seats = [s.clone() for s in self.seats]
         g.fs = [f.clone() for f in self.fs]
-        g.warriors = [w[:] for w in self.warriors]
-        g.buildings = [b[:] for b in self.buildings]
-        g.tokens = [t[:] for t in self.tokens]
-        g.deck = self.deck[:]
-        g.discard = self.discard[:]
-        g.available_dominance = self.available_dominance[:]
-        g.removed_cards = self.removed_cards[:]
-        g.items = dict(self.items)
+        g.warriors.extend(self.warriors)
+        g.buildings.extend(self.buildings)
+        g.tokens.extend(self.tokens)
+        g.deck.extend(self.deck)
+        g.discard.extend(self.discard)
+        g.available_dominance.extend(self.available_dominance)
+        g.removed_cards.extend(self.removed_cards)
+        g.items.update(self.items)
         g.first_seat = self.first_seat
         g.turn_seat = self.turn_seat
         g.turn_number = self.turn_number
         g.stack = [f.clone() for f in self.stack]
         g.rng = self.rng
-        g.dice = self.dice[:]
+        g.dice.extend(self.dice)
         g.turn = {k: (v.copy() if isinstance(v, list | dict) else v) for k, v in self.turn.items()}
-        g.winners = self.winners[:]
+        g.winners.extend(self.winners)
         g.win_reason = self.win_reason
         g.decisions = self.decisions
-        g.vp_log = self.vp_log[:]
+        g.vp_log.extend(self.vp_log)
         g.log = self.log[:] if self.log is not None else None
-        g.forced = self.forced[:]
+        g.forced.extend(self.forced)
         g.reveals = self.reveals
-        g.rule_memo = self.rule_memo[:]
+        g.rule_memo.extend(self.rule_memo)
         g.building_memo = self.building_memo
         return g
 
@@ -303,7 +415,7 @@ class GameState:
             "factions": list(self.factions),
             "seats": [s.to_dict() for s in self.seats],
             "fs": [f.to_dict() for f in self.fs],
-            "warriors": [w[:] for w in self.warriors],
+            "warriors": [list(w) for w in self.warriors],
             "buildings": [[list(p) for p in b] for b in self.buildings],
             "tokens": [[list(p) for p in t] for t in self.tokens],
             "deck": self.deck[:],

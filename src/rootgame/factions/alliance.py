@@ -172,7 +172,7 @@ def place_sympathy(g: GameState, seat: int, c: int, reason: str) -> None:
     fs = st(g, seat)
     vp = SYMPATHY_VP[tokens_on_map(fs)]
     fs.sympathy -= 1
-    g.tokens[c].append((seat, "sympathy"))
+    g.put_token(c, (seat, "sympathy"))
     score(g, seat, vp, reason)
 
 
@@ -549,7 +549,7 @@ def place_revolt(g: GameState, seat: int, c: int, suit: str) -> None:
     remove_enemy_pieces(g, seat, [c])
     chance.emit(g, {"kind": "revolt", "seat": seat, "c": c})
     fs.bases.remove(suit)
-    g.buildings[c].append((seat, "base"))
+    g.put_building(c, (seat, "base"))
     buildings_changed(g, c)
     n = sum(1 for x in sympathy_clearings(g, seat) if board(g).matches(suit, x))
     place_warriors(g, seat, c, n)
@@ -801,7 +801,7 @@ def _ops_apply(g: GameState, f: Frame, a: Action) -> None:
         place_warriors(g, seat, int(a[1]), 1)
     elif kind == "organize":
         c = int(a[1])
-        g.warriors[c][seat] -= 1
+        g.add_warriors(c, seat, -1)
         pieces_changed(g, c)
         return_warriors(g, seat, 1)
         place_sympathy(g, seat, c, "sympathy")

@@ -95,9 +95,12 @@ class EyrieState:
     def clone(self) -> EyrieState:
         s = EyrieState()
         s.warriors, s.roosts, s.leader = self.warriors, self.roosts, self.leader
-        s.face_up = self.face_up[:]
-        s.decree = [c[:] for c in self.decree]
-        s.col, s.pending, s.home = self.col, self.pending[:], self.home
+        # Into the lists the new board's __init__ made (as in GameState.clone).
+        s.face_up[:] = self.face_up
+        for mine, theirs in zip(s.decree, self.decree, strict=True):
+            mine.extend(theirs)
+        s.pending.extend(self.pending)
+        s.col, s.home = self.col, self.home
         return s
 
     def to_dict(self) -> JSON:

@@ -283,7 +283,7 @@ def explore(g: GameState, seat: int, c: int) -> None:
     chance.emit(g, {"kind": "explore", "seat": seat, "c": c, "item": item, "emptied": emptied})
     if emptied:
         del fs.ruins[c]
-        g.buildings[c].remove((-1, "ruin"))
+        g.take_building(c, g.buildings[c].index((-1, "ruin")))
         buildings_changed(g, c)
     score(g, seat, 1, "explored")
 

@@ -748,7 +748,7 @@ def explore(g: GameState, seat: int) -> None:
     emit(g, {"kind": "explore", "seat": seat, "c": c, "item": item, "emptied": emptied})
     if emptied:
         del fs.ruins[c]
-        g.buildings[c].remove((-1, "ruin"))
+        g.take_building(c, g.buildings[c].index((-1, "ruin")))
         buildings_changed(g, c)
     gain_item(g, seat, item, "ruin")
 

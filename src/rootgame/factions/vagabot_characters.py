@@ -197,7 +197,7 @@ def cover_slot(g: GameState, seat: int, c: int) -> None:
     at = 0
     while at < len(blds) and blds[at][0] < 0:
         at += 1
-    blds.insert(at, COVER)
+    g.put_building(c, COVER, at)
     slot_taken(g, c, COVER)
     arrange_track(g, seat)
 

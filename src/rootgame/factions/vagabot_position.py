@@ -117,7 +117,7 @@ def _covered(g: GameState, spec: Any) -> int:
         at = 0
         while at < len(blds) and blds[at][0] < 0:
             at += 1
-        blds.insert(at, COVER)
+        g.put_building(c, COVER, at)
         buildings_changed(g, c)
     return len(spec)
 

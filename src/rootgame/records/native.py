@@ -216,13 +216,14 @@ def _body_from_log(game: Game) -> list[str] | None:
     if game.meta.get("seed") is None or not log or game.checkpoints is None:
         return None
     marks = {k: (turn, h) for k, turn, h in game.checkpoints}
+    history = game.history
     body: list[str] = []
     k = 0
     for e in log:
         if e["kind"] == "action" and not e.get("forced"):
             if k in marks:
                 body.append(f"= {marks[k][0]} {marks[k][1]}")
-            if k >= len(game.history) or e["token"] != game.history[k]:
+            if k >= len(history) or e["token"] != history[k]:
                 return None
             body.append(e["token"])
             k += 1
@@ -230,7 +231,7 @@ def _body_from_log(game: Game) -> list[str] | None:
         line = event_line(e)
         if line is not None:
             body.append(line)
-    if k != len(game.history):
+    if k != len(history):
         return None
     if k in marks:
         body.append(f"= {marks[k][0]} {marks[k][1]}")

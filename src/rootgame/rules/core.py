@@ -133,7 +133,7 @@ def _tokens_rule(g: GameState) -> bool:
 
 
 def _count_rule(g: GameState, c: int) -> int | None:
-    counts = g.warriors[c][:]
+    counts = list(g.warriors[c])
     for owner, _ in g.buildings[c]:
         if owner >= 0:
             counts[owner] += 1
@@ -211,7 +211,7 @@ def place_warriors(g: GameState, seat: int, c: int, n: int) -> int:
     fs = g.fs[seat]
     k: int = min(n, fs.warriors)
     fs.warriors -= k
-    g.warriors[c][seat] += k
+    g.add_warriors(c, seat, k)
     pieces_changed(g, c)
     if k and g.log is not None:
         piece_event(g, "place", seat, c, "warrior", k)
@@ -220,7 +220,7 @@ def place_warriors(g: GameState, seat: int, c: int, n: int) -> int:
 
 def place_building(g: GameState, seat: int, c: int, kind: str) -> None:
     """Place a building of ``seat`` in ``c`` (its faction takes it off its track)."""
-    g.buildings[c].append((seat, kind))
+    g.put_building(c, (seat, kind))
     if g.log is not None:
         piece_event(g, "place", seat, c, kind, 1)
     slot_taken(g, c, (seat, kind))
@@ -240,7 +240,7 @@ def slot_taken(g: GameState, c: int, piece: tuple[int, str]) -> None:
 
 def place_token(g: GameState, seat: int, c: int, kind: str) -> None:
     """Place a token of ``seat`` in ``c`` (its faction takes it from its supply)."""
-    g.tokens[c].append((seat, kind))
+    g.put_token(c, (seat, kind))
     if g.log is not None:
         piece_event(g, "place", seat, c, kind, 1)
 
@@ -262,7 +262,7 @@ def remove_warriors(g: GameState, seat: int, c: int, n: int, by: int | None = No
     """Remove up to ``n`` warriors of ``seat`` from ``c`` back to its supply (``by``: the
     player removing them, for the log)."""
     k = min(n, g.warriors[c][seat])
-    g.warriors[c][seat] -= k
+    g.add_warriors(c, seat, -k)
     return_warriors(g, seat, k)
     pieces_changed(g, c)
     if k and g.log is not None:
@@ -282,7 +282,7 @@ def return_warriors(g: GameState, seat: int, k: int) -> None:
 def remove_building(g: GameState, c: int, index: int, by: int | None) -> tuple[int, str]:
     """Remove the building at ``g.buildings[c][index]``; its owner's faction puts it back on
     its track. ``by`` scores 1 VP if it is an enemy (3.2.1)."""
-    owner, kind = g.buildings[c].pop(index)
+    owner, kind = g.take_building(c, index)
     buildings_changed(g, c)
     extra = 0
     if g.landmarks:
@@ -303,7 +303,7 @@ def remove_building(g: GameState, c: int, index: int, by: int | None) -> tuple[i
 
 def remove_token(g: GameState, c: int, index: int, by: int | None) -> tuple[int, str]:
     """Remove the token at ``g.tokens[c][index]``; ``by`` scores 1 VP if an enemy (3.2.1)."""
-    owner, kind = g.tokens[c].pop(index)
+    owner, kind = g.take_token(c, index)
     if g.log is not None:
         piece_event(g, "remove", owner, c, kind, 1, by)
     if by is not None and by != owner:

@@ -65,8 +65,8 @@ def do_move(g: GameState, seat: int, o: int, d: int, n: int) -> None:
     if n < 1 or w[o][seat] < n:
         raise EngineError(f"moving {n} warriors from {o}, which has {w[o][seat]}")
     ferry = o == g.ferry and is_ferry_move(g, o, d)
-    w[o][seat] -= n
-    w[d][seat] += n
+    g.add_warriors(o, seat, -n)
+    g.add_warriors(d, seat, n)
     pieces_changed(g, o)
     pieces_changed(g, d)
     if g.log is not None:
