@@ -130,7 +130,7 @@ def test_lr_2_8_2_no_ambush_against_the_automated_alliance_the_vagrant_sets_on()
     # The battle was fought: two hits take her warrior and sawmill (the Alliance scores the
     # sawmill), one takes an Alliance warrior; the card stays in her hand.
     s = g.state
-    assert s.warriors[7][0] == 0 and s.buildings[7] == [] and s.warriors[7][1] == 1
+    assert s.warriors[7][0] == 0 and s.buildings[7] == () and s.warriors[7][1] == 1
     assert [h.key for h in map(DECK.__getitem__, s.seats[0].hand)] == ["ambush:mouse"]
 
 
