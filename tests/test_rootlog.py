@@ -629,6 +629,26 @@ def test_whole_games_written_as_people_do_import_to_the_same_board(seed: int) ->
     assert rep.game.winners == g.winners
 
 
+@pytest.mark.parametrize(("seed", "decisions", "line"), [(1008, 380, 68), (1025, 310, 65)])
+def test_6_2_3_field_hospitals_with_unwritten_dice_is_followed(
+    seed: int, decisions: int, line: int
+) -> None:
+    """6.2.3: the warrior removed and saved is written as a move to the keep after the card
+    paid ('Ew12->/F#C->/w12->4' of a battle without its dice; 'M#->C/F#C->/w6->2' of a Tax
+    Collector). The removal takes up the move's departure while Field Hospitals may still
+    be asked (the roll where the Marquise loses none no longer comes first), and a removal
+    whose warriors can no longer arrive is not followed (declining Field Hospitals)."""
+    g = random_game(seed, decisions)
+    text = as_people_write(export_rootlog(g))
+    hospital = text.splitlines()[line - 1]
+    keep = g.state.fs[0].keep
+    assert re.search(rf"/[BFMR]#C->/w\d+->{keep}/", hospital), hospital
+    rep = replay_rootlog(text)
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+    ]
+
+
 @pytest.mark.parametrize("seed", [1016, 1029])
 def test_a_whole_game_with_a_contradiction_is_refused_at_its_line(seed: int) -> None:
     """A whole game that imports, with one impossible draw added three quarters of the way

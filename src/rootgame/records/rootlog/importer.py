@@ -523,6 +523,9 @@ class Importer(CardIdentity, Result):
         )
         if g2.winners and not done:
             return None
+        hospital = self.hospitals(g2)
+        if any(self.stranded(line2, v, hospital) for line2, v in left.items()):
+            return None
         npos = Pos(g2, legal, seg, line, turns, left, free, epoch, done, loose, past,
                    pos.fixed | self.named_now if self.named_now else pos.fixed)
         used = sum(abs(x) for v in pos.left.values() for x in v) - sum(
@@ -534,7 +537,12 @@ class Importer(CardIdentity, Result):
             ln = self.lines[line]
             base = pos.left.get(line) or [at.amount for at in ln.atoms]
             now = left[line]
-            touched = [at.action for k, at in enumerate(ln.atoms) if now[k] != base[k]]
+            # A warrior removed while Field Hospitals may be asked for it (6.2.3) stands
+            # where the card paid for it is written, just before its move to the keep's
+            # clearing: 'Ew12->/F#C->/w12->4' removes it in the battle, before the card.
+            touched = [at.action - 1 if at.kind == "from" and now[k + 1] == base[k + 1]
+                       and (at.key[0], at.key[2], at.dest) in hospital else at.action
+                       for k, at in enumerate(ln.atoms) if now[k] != base[k]]
             if touched:
                 last = max(touched)
                 skipped = len({at.action for k, at in enumerate(ln.atoms)
@@ -548,6 +556,30 @@ class Importer(CardIdentity, Result):
         best = (min(rank), skipped, disorder, self.merged, spent, -used) if rank else (
             10**9, 0, 0, 0, 0, 0)
         return Cand(npos, (), tuple(events), cuts, best)
+
+    @staticmethod
+    def hospitals(g: Any) -> set[tuple[int, int, int]]:
+        """Where Field Hospitals (6.2.3) is being decided or may still be asked: (seat,
+        clearing of the warriors removed, the keep's clearing they may go to). It is asked
+        after all removals of one step of a battle (1.5.4): while a battle is resolved, for
+        the seats with a keep, in its clearing."""
+        out = {(f.seat, f.data.get("c"), g.fs[f.seat].keep) for f in g.stack
+               if f.kind == "field_hospital"}
+        for f in g.stack:
+            if f.kind == "battle":
+                out.update((s, f.data["c"], fs.keep) for s, fs in enumerate(g.fs)
+                           if getattr(fs, "keep", None))
+        return out
+
+    def stranded(self, line: int, left: list[int], hospital: set[tuple[int, int, int]]) -> bool:
+        """Whether a recorded transfer of ``line`` has pieces that left (a removal matched
+        its departure) and cannot arrive any more: only Field Hospitals (6.2.3) takes
+        warriors removed to another clearing, while it is being decided."""
+        for k, at in enumerate(self.lines[line].atoms):
+            if at.kind == "from" and left[k] < left[k + 1] and \
+                    (at.key[0], at.key[2], at.dest) not in hospital:
+                return True
+        return False
 
     def _cross(
         self, line: int | None, left: dict[int, list[int]], seg: Segment, turns: int
