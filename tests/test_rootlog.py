@@ -649,6 +649,21 @@ def test_6_2_3_field_hospitals_with_unwritten_dice_is_followed(
     ]
 
 
+def test_7_5_2_a_long_decree_line_is_followed_keeping_the_birds_for_later() -> None:
+    """7.5.2: which Decree card carried out each action leaves no trace; a line of six
+    moves, two battles and a build (seed 1026, line 47, its Decree cards given by suit)
+    imports because a card of the clearing's suit is tried before a bird, which fits any
+    clearing and may be the only card left for a later move."""
+    g = random_game(1026, 290)
+    text = as_people_write(export_rootlog(g))
+    decree = text.splitlines()[46]
+    assert decree.startswith("E:F#E->$_b/F#E->$_m/") and decree.count("->") >= 12
+    rep = replay_rootlog(text)
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+    ]
+
+
 @pytest.mark.parametrize("seed", [1016, 1029])
 def test_a_whole_game_with_a_contradiction_is_refused_at_its_line(seed: int) -> None:
     """A whole game that imports, with one impossible draw added three quarters of the way

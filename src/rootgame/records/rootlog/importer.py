@@ -531,30 +531,39 @@ class Importer(CardIdentity, Result):
         used = sum(abs(x) for v in pos.left.values() for x in v) - sum(
             abs(x) for k, v in left.items() if k in pos.left for x in v
         )
-        skipped = 0
+        skipped = early = 0
         if rank and line is not None:
             # Recorded actions passed over (still open before the last one touched).
             ln = self.lines[line]
             base = pos.left.get(line) or [at.amount for at in ln.atoms]
             now = left[line]
-            # A warrior removed while Field Hospitals may be asked for it (6.2.3) stands
-            # where the card paid for it is written, just before its move to the keep's
-            # clearing: 'Ew12->/F#C->/w12->4' removes it in the battle, before the card.
-            touched = [at.action - 1 if at.kind == "from" and now[k + 1] == base[k + 1]
-                       and (at.key[0], at.key[2], at.dest) in hospital else at.action
-                       for k, at in enumerate(ln.atoms) if now[k] != base[k]]
-            if touched:
-                last = max(touched)
-                skipped = len({at.action for k, at in enumerate(ln.atoms)
-                               if now[k] and at.action < last})
+            # A warrior removed while Field Hospitals may be asked for it (6.2.3) is
+            # written as a move to the keep's clearing after the card paid for it
+            # ('Ew12->/F#C->/w12->4': removed in the battle, before the card): its move is
+            # not yet touched; the actions still open before that card are counted apart.
+            saved: list[int] = []
+            touched: list[int] = []
+            for k, ra in enumerate(ln.atoms):
+                if now[k] == base[k]:
+                    continue
+                if ra.kind == "from" and now[k + 1] == base[k + 1] and \
+                        (ra.key[0], ra.key[2], ra.dest) in hospital:
+                    saved.append(ra.action)
+                else:
+                    touched.append(ra.action)
+            last = max(touched, default=-1)
+            skipped = len({at.action for k, at in enumerate(ln.atoms)
+                           if now[k] and at.action < last})
+            early = sum(len({at.action for k, at in enumerate(ln.atoms)
+                             if now[k] and last < at.action < s - 1}) for s in saved)
         spent = self.spent
         # Matched out of the record's order (a later action before an earlier one).
         # Steps taken out of the record's order (what one step does happens at once).
         firsts = [min(x) for x in by_step if x]
         disorder = sum(1 for i in range(len(firsts)) for j in range(i + 1, len(firsts))
                        if firsts[i] > firsts[j])
-        best = (min(rank), skipped, disorder, self.merged, spent, -used) if rank else (
-            10**9, 0, 0, 0, 0, 0)
+        best = (min(rank), skipped, disorder, self.merged, spent, -used, early) if rank \
+            else (10**9, 0, 0, 0, 0, 0, 0)
         return Cand(npos, (), tuple(events), cuts, best)
 
     @staticmethod
@@ -658,8 +667,9 @@ class Importer(CardIdentity, Result):
 
     def ideal(self, pos: Pos, c: Cand, perfect: tuple[int, int]) -> bool:
         """A candidate that takes up the first open action completely, skips nothing, and
-        needs no tie-breaker (order, merging, cards spent that the record names later)."""
-        if c.rank[:5] != (*perfect, 0, 0, 0) or pos.line is None:
+        needs no tie-breaker (order, merging, cards spent that the record names later, actions
+        left before a Field Hospitals payment)."""
+        if c.rank[:5] != (*perfect, 0, 0, 0) or c.rank[6] or pos.line is None:
             return False
         if c.pos.line != pos.line:
             return True
@@ -702,7 +712,7 @@ class Importer(CardIdentity, Result):
         kind = g.stack[-1].kind if g.stack else ""
         shortage = craft_shortage(pos, ln, left)
 
-        def score(a: tuple[Any, ...]) -> tuple[int, int, int, int]:
+        def score(a: tuple[Any, ...]) -> tuple[int, int, int, int, int]:
             n = m = 0
             soon = len(self.order)
             doms = arg_domains(kind, a)
@@ -715,7 +725,10 @@ class Importer(CardIdentity, Result):
                         n += any(sp.matches(x) for sp in specs)
                         if dom == "card":
                             soon = min(soon, self.redrawn_at(DECK[x].key, line))
-            return -n, -m, shortage(a), soon
+            # Which Decree card carried an action out leaves no trace (7.5.2): a card of the
+            # clearing's suit first, a bird (which fits any clearing) kept for later.
+            wild = int(kind == "decree" and len(a) > 1 and a[1] == "bird")
+            return -n, -m, shortage(a), wild, soon
 
         return sorted(legal, key=score)
 
