@@ -571,9 +571,13 @@ class Importer(CardIdentity, Result):
         """Where Field Hospitals (6.2.3) is being decided or may still be asked: (seat,
         clearing of the warriors removed, the keep's clearing they may go to). It is asked
         after all removals of one step of a battle (1.5.4): while a battle is resolved, for
-        the seats with a keep, in its clearing."""
-        out = {(f.seat, f.data.get("c"), g.fs[f.seat].keep) for f in g.stack
-               if f.kind == "field_hospital"}
+        the seats with a keep, in its clearing; and it may wait, set aside, while the turn
+        player orders effects of several players (``order_effects``, ruling 33)."""
+        frames = [(f.kind, f.seat, f.data) for f in g.stack]
+        for f in g.stack:
+            if f.kind == "order_effects":
+                frames.extend((k, s, dict(d)) for k, s, d in f.data["pending"])
+        out = {(s, d.get("c"), g.fs[s].keep) for k, s, d in frames if k == "field_hospital"}
         for f in g.stack:
             if f.kind == "battle":
                 out.update((s, f.data["c"], fs.keep) for s, fs in enumerate(g.fs)
@@ -584,9 +588,12 @@ class Importer(CardIdentity, Result):
         """Whether a recorded transfer of ``line`` has pieces that left (a removal matched
         its departure) and cannot arrive any more: only Field Hospitals (6.2.3) takes
         warriors removed to another clearing, while it is being decided."""
+        # By the keep's clearing, not the clearing left: Field Hospitals of two clearings
+        # (a Favor) put warriors in the same clearing, either written move may be either.
+        open_to = {(s, d) for s, _c, d in hospital}
         for k, at in enumerate(self.lines[line].atoms):
             if at.kind == "from" and left[k] < left[k + 1] and \
-                    (at.key[0], at.key[2], at.dest) not in hospital:
+                    (at.key[0], at.dest) not in open_to:
                 return True
         return False
 
