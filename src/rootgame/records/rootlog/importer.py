@@ -523,31 +523,79 @@ class Importer(CardIdentity, Result):
         )
         if g2.winners and not done:
             return None
+        hospital = self.hospitals(g2)
+        if any(self.stranded(line2, v, hospital) for line2, v in left.items()):
+            return None
         npos = Pos(g2, legal, seg, line, turns, left, free, epoch, done, loose, past,
                    pos.fixed | self.named_now if self.named_now else pos.fixed)
         used = sum(abs(x) for v in pos.left.values() for x in v) - sum(
             abs(x) for k, v in left.items() if k in pos.left for x in v
         )
-        skipped = 0
+        skipped = early = 0
         if rank and line is not None:
             # Recorded actions passed over (still open before the last one touched).
             ln = self.lines[line]
             base = pos.left.get(line) or [at.amount for at in ln.atoms]
             now = left[line]
-            touched = [at.action for k, at in enumerate(ln.atoms) if now[k] != base[k]]
-            if touched:
-                last = max(touched)
-                skipped = len({at.action for k, at in enumerate(ln.atoms)
-                               if now[k] and at.action < last})
+            # A warrior removed while Field Hospitals may be asked for it (6.2.3) is
+            # written as a move to the keep's clearing after the card paid for it
+            # ('Ew12->/F#C->/w12->4': removed in the battle, before the card): its move is
+            # not yet touched; the actions still open before that card are counted apart.
+            saved: list[int] = []
+            touched: list[int] = []
+            for k, ra in enumerate(ln.atoms):
+                if now[k] == base[k]:
+                    continue
+                if ra.kind == "from" and now[k + 1] == base[k + 1] and \
+                        (ra.key[0], ra.key[2], ra.dest) in hospital:
+                    saved.append(ra.action)
+                else:
+                    touched.append(ra.action)
+            last = max(touched, default=-1)
+            skipped = len({at.action for k, at in enumerate(ln.atoms)
+                           if now[k] and at.action < last})
+            early = sum(len({at.action for k, at in enumerate(ln.atoms)
+                             if now[k] and last < at.action < s - 1}) for s in saved)
         spent = self.spent
         # Matched out of the record's order (a later action before an earlier one).
         # Steps taken out of the record's order (what one step does happens at once).
         firsts = [min(x) for x in by_step if x]
         disorder = sum(1 for i in range(len(firsts)) for j in range(i + 1, len(firsts))
                        if firsts[i] > firsts[j])
-        best = (min(rank), skipped, disorder, self.merged, spent, -used) if rank else (
-            10**9, 0, 0, 0, 0, 0)
+        best = (min(rank), skipped, disorder, self.merged, spent, -used, early) if rank \
+            else (10**9, 0, 0, 0, 0, 0, 0)
         return Cand(npos, (), tuple(events), cuts, best)
+
+    @staticmethod
+    def hospitals(g: Any) -> set[tuple[int, int, int]]:
+        """Where Field Hospitals (6.2.3) is being decided or may still be asked: (seat,
+        clearing of the warriors removed, the keep's clearing they may go to). It is asked
+        after all removals of one step of a battle (1.5.4): while a battle is resolved, for
+        the seats with a keep, in its clearing; and it may wait, set aside, while the turn
+        player orders effects of several players (``order_effects``, ruling 33)."""
+        frames = [(f.kind, f.seat, f.data) for f in g.stack]
+        for f in g.stack:
+            if f.kind == "order_effects":
+                frames.extend((k, s, dict(d)) for k, s, d in f.data["pending"])
+        out = {(s, d.get("c"), g.fs[s].keep) for k, s, d in frames if k == "field_hospital"}
+        for f in g.stack:
+            if f.kind == "battle":
+                out.update((s, f.data["c"], fs.keep) for s, fs in enumerate(g.fs)
+                           if getattr(fs, "keep", None))
+        return out
+
+    def stranded(self, line: int, left: list[int], hospital: set[tuple[int, int, int]]) -> bool:
+        """Whether a recorded transfer of ``line`` has pieces that left (a removal matched
+        its departure) and cannot arrive any more: only Field Hospitals (6.2.3) takes
+        warriors removed to another clearing, while it is being decided."""
+        # By the keep's clearing, not the clearing left: Field Hospitals of two clearings
+        # (a Favor) put warriors in the same clearing, either written move may be either.
+        open_to = {(s, d) for s, _c, d in hospital}
+        for k, at in enumerate(self.lines[line].atoms):
+            if at.kind == "from" and left[k] < left[k + 1] and \
+                    (at.key[0], at.dest) not in open_to:
+                return True
+        return False
 
     def _cross(
         self, line: int | None, left: dict[int, list[int]], seg: Segment, turns: int
@@ -626,8 +674,9 @@ class Importer(CardIdentity, Result):
 
     def ideal(self, pos: Pos, c: Cand, perfect: tuple[int, int]) -> bool:
         """A candidate that takes up the first open action completely, skips nothing, and
-        needs no tie-breaker (order, merging, cards spent that the record names later)."""
-        if c.rank[:5] != (*perfect, 0, 0, 0) or pos.line is None:
+        needs no tie-breaker (order, merging, cards spent that the record names later, actions
+        left before a Field Hospitals payment)."""
+        if c.rank[:5] != (*perfect, 0, 0, 0) or c.rank[6] or pos.line is None:
             return False
         if c.pos.line != pos.line:
             return True
@@ -670,7 +719,7 @@ class Importer(CardIdentity, Result):
         kind = g.stack[-1].kind if g.stack else ""
         shortage = craft_shortage(pos, ln, left)
 
-        def score(a: tuple[Any, ...]) -> tuple[int, int, int, int]:
+        def score(a: tuple[Any, ...]) -> tuple[int, int, int, int, int]:
             n = m = 0
             soon = len(self.order)
             doms = arg_domains(kind, a)
@@ -683,7 +732,10 @@ class Importer(CardIdentity, Result):
                         n += any(sp.matches(x) for sp in specs)
                         if dom == "card":
                             soon = min(soon, self.redrawn_at(DECK[x].key, line))
-            return -n, -m, shortage(a), soon
+            # Which Decree card carried an action out leaves no trace (7.5.2): a card of the
+            # clearing's suit first, a bird (which fits any clearing) kept for later.
+            wild = int(kind == "decree" and len(a) > 1 and a[1] == "bird")
+            return -n, -m, shortage(a), wild, soon
 
         return sorted(legal, key=score)
 
