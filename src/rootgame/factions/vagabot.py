@@ -268,18 +268,17 @@ def damage(g: GameState, seat: int, n: int, why: str) -> None:
     fs = st(g, seat)
     questing = has_trait(g, seat, "questing")
     for _ in range(n):
-        for side, word in ((DOWN, "down"), (UP, "up")):
+        for side, hurt, word in ((DOWN, DDOWN, "down"), (UP, DUP, "up")):
             if fs.items[side]:
                 fs.items[side] -= 1
-                fs.items[DDOWN if side == DOWN else DUP] += 1
-                item_event(g, seat, "damage", 1, side=word, why=why)
-                break
-            if word in fs.track and not questing:
+            elif word in fs.track and not questing:
                 at = len(fs.track) - 1 - fs.track[::-1].index(word)
                 del fs.track[at]
-                fs.items[DDOWN if side == DOWN else DUP] += 1
-                item_event(g, seat, "damage", 1, side=word, why=why)
-                break
+            else:
+                continue
+            fs.items[hurt] += 1
+            item_event(g, seat, "damage", 1, side=word, why=why)
+            break
         else:
             break
     arrange_track(g, seat)
