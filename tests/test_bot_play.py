@@ -748,9 +748,10 @@ def test_ismcts_leaf_settles_the_movers_follow_ups_for_the_best() -> None:
         h = s.clone()
         step(h, b)
         worth.append(sum(evaluate(h, 0).values()))
-    done = settle(s, 0, acts, 2, None)
+    done, terms = settle(s, 0, acts, 2, None)
     assert decision(done) != "move_count"
     assert sum(evaluate(done, 0).values()) == max(worth)
+    assert terms == evaluate(done, 0)  # the chosen state's evaluation, computed once
     assert len(set(worth)) > 1  # the count matters: a random one could be worse
 
 

@@ -352,7 +352,7 @@ class IsmctsBot(Bot):
         if self.settle and acts:
             seat = deciding(g)
             assert seat is not None
-            g = settle(g, seat, acts, 2, end)
+            g = settle(g, seat, acts, 2, end)[0]
         if g.winners:
             return [1.0 if s in g.winners else 0.0 for s in range(g.n)]
         return [
