@@ -11,6 +11,7 @@ import pytest
 from lawkit import cid
 
 from rootgame import Game, bots, new_game
+from rootgame.actions import token
 from rootgame.bench import bot_seed
 from rootgame.bots import Choice, Observation, ismcts
 from rootgame.bots.heuristic.clockwork import EE_ROOST
@@ -727,6 +728,59 @@ def test_a_bird_card_for_one_more_action_is_not_shaped_twice() -> None:
     pol = heuristic_policy("marquise")
     assert pol.bonus(g.state, 0, "cat_actions", bird)[0] > 0
     assert pol.shaping(g.state, 0, "cat_actions", bird) == 0.0
+
+
+def _eyrie_adding(hand: list[str]) -> Game:
+    return build(
+        {
+            "turn": "eyrie",
+            "at": "birdsong:add_to_decree",
+            "clearings": {
+                "1": {"eyrie": "4w roost"},
+                "2": {"marquise": "1w sawmill"},
+                "3": {"marquise": "2w keep"},
+            },
+            "hands": {"eyrie": hand},
+            "eyrie": {"leader": "charismatic"},
+        }
+    )
+
+
+def test_7_4_2_ismcts_guides_the_second_decree_card_by_the_heuristic() -> None:
+    """``guided``: below the root, the Eyrie's second Decree card (7.4.2, one or two cards)
+    is ranked by the heuristic's lookahead when the tree first meets it; the children's
+    priors are its scores and, with ``guided_width=1`` and fewer than 16 visits, only its
+    best card is searched there, the card the heuristic bot adds in that position.
+    Unguided (``guided=()``) the node has no ranking and its untried cards come in the
+    engine's order."""
+    g = _eyrie_adding(["anvil", "bake-sale", "codebreakers", "arms-trader"])
+    obs = Observation(g)
+    assert obs.decision == "decree_add"
+    trees = {}
+    for guided in (ismcts.GUIDED, ()):
+        bot = ismcts.IsmctsBot(seed=3, iterations=30, guided=guided, guided_width=1)
+        root = ismcts.Node(2)
+        bot._set_priors(obs, root, obs.legal)
+        for _ in range(30):
+            bot._iterate(obs.sample(bot.rng), root, obs.seat)
+        trees[guided] = root
+    first = {token(a): a for a in obs.legal}
+    checked = 0
+    for t, node in trees[ismcts.GUIDED].children.items():
+        if node.visits < 3:
+            continue
+        assert node.ranked is not None
+        searched = [u for u, c in node.children.items() if c.visits]
+        assert searched == [node.ranked[0]]
+        assert node.children[node.ranked[0]].prior == 1.0
+        after = g.clone()
+        after.apply(first[t])
+        assert after.decision == "decree_add"
+        best = HeuristicBot(seed=1).decide(Observation(after)).action
+        assert token(best) == node.ranked[0]
+        checked += 1
+    assert checked >= 2
+    assert all(c.ranked is None for c in trees[()].children.values())
 
 
 def test_ismcts_leaf_settles_the_movers_follow_ups_for_the_best() -> None:
