@@ -783,6 +783,28 @@ def test_7_4_2_ismcts_guides_the_second_decree_card_by_the_heuristic() -> None:
     assert all(c.ranked is None for c in trees[()].children.values())
 
 
+def test_7_4_2_ismcts_can_follow_the_heuristic_s_decree() -> None:
+    """``follow``: at a decision it names (the Eyrie's ``decree_add``) the search plays the
+    heuristic bot's choice, with its reason, and below the root searches that choice only,
+    however many visits the node has."""
+    g = _eyrie_adding(["anvil", "bake-sale", "codebreakers", "arms-trader"])
+    obs = Observation(g)
+    bot = ismcts.IsmctsBot(seed=3, iterations=40, width=1, follow=("decree_add",))
+    choice = bot.decide(obs)
+    want = HeuristicBot(seed=1).decide(obs)
+    assert (choice.action, choice.reason) == (want.action, want.reason)
+    assert choice.info == {"followed": True}
+    root = ismcts.Node(2)
+    bot._set_priors(obs, root, obs.legal)
+    for _ in range(40):
+        bot._iterate(obs.sample(bot.rng), root, obs.seat)
+    below = [c for c in root.children.values() if c.ranked is not None]
+    assert below and all(
+        [u for u, d in c.children.items() if d.visits] == [c.ranked[0]] for c in below
+    )
+    assert max(c.visits for c in below) >= 16  # past where unpruning would add a card
+
+
 def test_ismcts_leaf_settles_the_movers_follow_ups_for_the_best() -> None:
     """``settle``: a leaf at a follow-up (how many of her six warriors march from 1 to 5)
     takes the count the mover values most, as the heuristic's lookahead does, instead of

@@ -29,7 +29,8 @@ the tree holds decisions only: edges are action tokens, for every seat's decisio
   its visits double past 16, so that a budget of tens or hundreds of iterations is not spread
   over dozens of actions (``width=0``: all of them). Below the root the decisions in
   ``guided`` (``GUIDED``: the Eyrie's Decree adds) are scored and unpruned the same way, with
-  ``guided_width``, when the tree first meets them.
+  ``guided_width``, when the tree first meets them. The decisions in ``follow`` (none by
+  default) are the heuristic's: played as it chooses at the root, its best only below.
 - **Budget**: ``iterations`` per decision, or ``budget_ms`` for the whole decision, the
   root's scoring included, less a margin of 5% for what surrounds the search. The clock is
   wall time (``clock="wall"``, ``ismcts:200ms``) or the deciding thread's CPU time
@@ -117,8 +118,8 @@ class IsmctsBot(Bot):
     """SO-ISMCTS over determinizations (see the module docstring). Options: ``iterations``
     or ``budget_ms`` (counted on ``clock``: ``"wall"`` or ``"cpu"``); ``rollout_depth``,
     ``exploration``, ``bias``, ``scale``, ``width``, ``settle``, ``shaping``, ``horizon``
-    (``"turn"`` or ``"game"``), ``guided`` (decision kinds ranked below the root) and
-    ``guided_width``."""
+    (``"turn"`` or ``"game"``), ``guided`` (decision kinds ranked below the root),
+    ``guided_width`` and ``follow`` (decision kinds played as the heuristic chooses)."""
 
     name = "ismcts"
 
@@ -138,6 +139,7 @@ class IsmctsBot(Bot):
         horizon: str = "turn",
         guided: tuple[str, ...] = GUIDED,
         guided_width: int = 2,
+        follow: tuple[str, ...] = (),
     ) -> None:
         super().__init__(seed)
         if iterations is None and budget_ms is None:
@@ -170,6 +172,7 @@ class IsmctsBot(Bot):
             raise ValueError("guided_width must be 0 (every action) or more")
         self.guided = frozenset(guided)
         self.guided_width = guided_width
+        self.follow = frozenset(follow)
         self._root: Node | None = None
         self._root_len = -1
         self._guide = HeuristicBot(seed)
@@ -207,6 +210,10 @@ class IsmctsBot(Bot):
         acts = obs.legal
         if len(acts) == 1:
             return Choice(acts[0], Reason("forced", N_("the only choice"), {}))
+        if obs.decision in self.follow:
+            self._root = None
+            c = self._guide.decide(obs)
+            return Choice(c.action, c.reason, {"followed": True})
         n = len(obs.factions)
         now = self._now
         start = now()
@@ -298,7 +305,7 @@ class IsmctsBot(Bot):
         return c
 
     def _candidates(
-        self, node: Node, options: dict[str, Action], width: int
+        self, node: Node, options: dict[str, Action], width: int, grow: bool = True
     ) -> dict[str, Action]:
         """Progressive unpruning at a node the heuristic ranked (the root, a guided
         decision): the ``width`` actions it scores best, one more each time the node's
@@ -306,7 +313,7 @@ class IsmctsBot(Bot):
         spread over dozens of actions would leave each with a handful of noisy samples."""
         if not width or node.ranked is None:
             return options
-        k = width + int(math.log2(1 + node.visits / 16))
+        k = width + (int(math.log2(1 + node.visits / 16)) if grow else 0)
         if k >= len(options):
             return options
         keep = [t for t in node.ranked if t in options][:k]
@@ -337,7 +344,10 @@ class IsmctsBot(Bot):
             elif kind in self.guided:
                 if node.ranked is None:
                     self._rank(node, g, seat, kind, acts)
-                options = self._candidates(node, options, self.guided_width)
+                if kind in self.follow:
+                    options = self._candidates(node, options, 1, grow=False)
+                else:
+                    options = self._candidates(node, options, self.guided_width)
             for t, a in options.items():
                 c = node.children.get(t) or self._child(node, t, g, seat, kind, a)
                 c.avail += 1
