@@ -751,8 +751,8 @@ def test_7_4_2_ismcts_guides_the_second_decree_card_by_the_heuristic() -> None:
     is ranked by the heuristic's lookahead when the tree first meets it; the children's
     priors are its scores and, with ``guided_width=1`` and fewer than 16 visits, only its
     best card is searched there, the card the heuristic bot adds in that position.
-    Unguided (``guided=()``) the node has no ranking and its untried cards come in the
-    engine's order."""
+    Unguided (``guided=()``, the default) the node has no ranking and its untried cards
+    come in the engine's order."""
     g = _eyrie_adding(["anvil", "bake-sale", "codebreakers", "arms-trader"])
     obs = Observation(g)
     assert obs.decision == "decree_add"

@@ -28,9 +28,10 @@ the tree holds decisions only: edges are action tokens, for every seat's decisio
   same paper): the root searches only the ``width`` best-scored actions, one more each time
   its visits double past 16, so that a budget of tens or hundreds of iterations is not spread
   over dozens of actions (``width=0``: all of them). Below the root the decisions in
-  ``guided`` (``GUIDED``: the Eyrie's Decree adds) are scored and unpruned the same way, with
-  ``guided_width``, when the tree first meets them. The decisions in ``follow`` (none by
-  default) are the heuristic's: played as it chooses at the root, its best only below.
+  ``guided`` (none by default; ``GUIDED``: the Eyrie's Decree adds) are scored and unpruned
+  the same way, with ``guided_width``, when the tree first meets them. The decisions in
+  ``follow`` (none by default) are the heuristic's: played as it chooses at the root, its
+  best only below.
 - **Budget**: ``iterations`` per decision, or ``budget_ms`` for the whole decision, the
   root's scoring included, less a margin of 5% for what surrounds the search. The clock is
   wall time (``clock="wall"``, ``ismcts:200ms``) or the deciding thread's CPU time
@@ -68,11 +69,12 @@ CLOCKS: dict[str, Callable[[], float]] = {
 that decides (the search runs in the caller's thread; other processes' load does not count)."""
 
 GUIDED = ("decree_add",)
-"""Decisions below the root that the heuristic's lookahead ranks when the tree first meets
-them (once per node, on that iteration's sample): its scores are the children's priors and
-only the best ``guided_width`` are searched at first (progressive unpruning, as at the root).
-The Eyrie's second Decree card comes below the root, and unguided the search built Decrees of
-Move and Recruit cards the heuristic would not (an untried child there is the engine's first)."""
+"""Decisions below the root worth guiding (``guided=GUIDED``; off by default): the heuristic's
+lookahead ranks them when the tree first meets them (once per node, on that iteration's
+sample), its scores are the children's priors and only the best ``guided_width`` are
+searched at first (progressive unpruning, as at the root). The Eyrie's second Decree card
+comes below the root, where an untried child is the engine's first. Paired runs did not show
+a gain (docs/bots.md, Strength), so the default leaves the tree below the root unguided."""
 
 MARGIN = 0.05
 """The share of a time budget left for what surrounds the search (picking the move, the
@@ -137,7 +139,7 @@ class IsmctsBot(Bot):
         settle: bool = True,
         shaping: bool = True,
         horizon: str = "turn",
-        guided: tuple[str, ...] = GUIDED,
+        guided: tuple[str, ...] = (),
         guided_width: int = 2,
         follow: tuple[str, ...] = (),
     ) -> None:
@@ -170,9 +172,9 @@ class IsmctsBot(Bot):
         self.horizon = horizon
         if guided_width < 0:
             raise ValueError("guided_width must be 0 (every action) or more")
-        self.guided = frozenset(guided)
-        self.guided_width = guided_width
         self.follow = frozenset(follow)
+        self.guided = frozenset(guided) | self.follow  # below the root, the heuristic's best
+        self.guided_width = guided_width
         self._root: Node | None = None
         self._root_len = -1
         self._guide = HeuristicBot(seed)
