@@ -11,6 +11,7 @@ import pytest
 from lawkit import cid
 
 from rootgame import Game, bots, new_game
+from rootgame.actions import token
 from rootgame.bench import bot_seed
 from rootgame.bots import Choice, Observation, ismcts
 from rootgame.bots.heuristic.clockwork import EE_ROOST
@@ -729,6 +730,81 @@ def test_a_bird_card_for_one_more_action_is_not_shaped_twice() -> None:
     assert pol.shaping(g.state, 0, "cat_actions", bird) == 0.0
 
 
+def _eyrie_adding(hand: list[str]) -> Game:
+    return build(
+        {
+            "turn": "eyrie",
+            "at": "birdsong:add_to_decree",
+            "clearings": {
+                "1": {"eyrie": "4w roost"},
+                "2": {"marquise": "1w sawmill"},
+                "3": {"marquise": "2w keep"},
+            },
+            "hands": {"eyrie": hand},
+            "eyrie": {"leader": "charismatic"},
+        }
+    )
+
+
+def test_7_4_2_ismcts_guides_the_second_decree_card_by_the_heuristic() -> None:
+    """``guided``: below the root, the Eyrie's second Decree card (7.4.2, one or two cards)
+    is ranked by the heuristic's lookahead when the tree first meets it; the children's
+    priors are its scores and, with ``guided_width=1`` and fewer than 16 visits, only its
+    best card is searched there, the card the heuristic bot adds in that position.
+    Unguided (``guided=()``, the default) the node has no ranking and its untried cards
+    come in the engine's order."""
+    g = _eyrie_adding(["anvil", "bake-sale", "codebreakers", "arms-trader"])
+    obs = Observation(g)
+    assert obs.decision == "decree_add"
+    trees = {}
+    for guided in (ismcts.GUIDED, ()):
+        bot = ismcts.IsmctsBot(seed=3, iterations=30, guided=guided, guided_width=1)
+        root = ismcts.Node(2)
+        bot._set_priors(obs, root, obs.legal)
+        for _ in range(30):
+            bot._iterate(obs.sample(bot.rng), root, obs.seat)
+        trees[guided] = root
+    first = {token(a): a for a in obs.legal}
+    checked = 0
+    for t, node in trees[ismcts.GUIDED].children.items():
+        if node.visits < 3:
+            continue
+        assert node.ranked is not None
+        searched = [u for u, c in node.children.items() if c.visits]
+        assert searched == [node.ranked[0]]
+        assert node.children[node.ranked[0]].prior == 1.0
+        after = g.clone()
+        after.apply(first[t])
+        assert after.decision == "decree_add"
+        best = HeuristicBot(seed=1).decide(Observation(after)).action
+        assert token(best) == node.ranked[0]
+        checked += 1
+    assert checked >= 2
+    assert all(c.ranked is None for c in trees[()].children.values())
+
+
+def test_7_4_2_ismcts_can_follow_the_heuristic_s_decree() -> None:
+    """``follow``: at a decision it names (the Eyrie's ``decree_add``) the search plays the
+    heuristic bot's choice, with its reason, and below the root searches that choice only,
+    however many visits the node has."""
+    g = _eyrie_adding(["anvil", "bake-sale", "codebreakers", "arms-trader"])
+    obs = Observation(g)
+    bot = ismcts.IsmctsBot(seed=3, iterations=40, width=1, follow=("decree_add",))
+    choice = bot.decide(obs)
+    want = HeuristicBot(seed=1).decide(obs)
+    assert (choice.action, choice.reason) == (want.action, want.reason)
+    assert choice.info == {"followed": True}
+    root = ismcts.Node(2)
+    bot._set_priors(obs, root, obs.legal)
+    for _ in range(40):
+        bot._iterate(obs.sample(bot.rng), root, obs.seat)
+    below = [c for c in root.children.values() if c.ranked is not None]
+    assert below and all(
+        [u for u, d in c.children.items() if d.visits] == [c.ranked[0]] for c in below
+    )
+    assert max(c.visits for c in below) >= 16  # past where unpruning would add a card
+
+
 def test_ismcts_leaf_settles_the_movers_follow_ups_for_the_best() -> None:
     """``settle``: a leaf at a follow-up (how many of her six warriors march from 1 to 5)
     takes the count the mover values most, as the heuristic's lookahead does, instead of
@@ -748,9 +824,10 @@ def test_ismcts_leaf_settles_the_movers_follow_ups_for_the_best() -> None:
         h = s.clone()
         step(h, b)
         worth.append(sum(evaluate(h, 0).values()))
-    done = settle(s, 0, acts, 2, None)
+    done, terms = settle(s, 0, acts, 2, None)
     assert decision(done) != "move_count"
     assert sum(evaluate(done, 0).values()) == max(worth)
+    assert terms == evaluate(done, 0)  # the chosen state's evaluation, computed once
     assert len(set(worth)) > 1  # the count matters: a random one could be worse
 
 

@@ -27,7 +27,11 @@ the tree holds decisions only: edges are action tokens, for every seat's decisio
   grow; without visits the best-scored action is tried first. Progressive unpruning (the
   same paper): the root searches only the ``width`` best-scored actions, one more each time
   its visits double past 16, so that a budget of tens or hundreds of iterations is not spread
-  over dozens of actions (``width=0``: all of them).
+  over dozens of actions (``width=0``: all of them). Below the root the decisions in
+  ``guided`` (none by default; ``GUIDED``: the Eyrie's Decree adds) are scored and unpruned
+  the same way, with ``guided_width``, when the tree first meets them. The decisions in
+  ``follow`` (none by default) are the heuristic's: played as it chooses at the root, its
+  best only below.
 - **Budget**: ``iterations`` per decision, or ``budget_ms`` for the whole decision, the
   root's scoring included, less a margin of 5% for what surrounds the search. The clock is
   wall time (``clock="wall"``, ``ismcts:200ms``) or the deciding thread's CPU time
@@ -64,6 +68,14 @@ CLOCKS: dict[str, Callable[[], float]] = {
 """The clocks a time budget can count (seconds): wall time, or the CPU time of the thread
 that decides (the search runs in the caller's thread; other processes' load does not count)."""
 
+GUIDED = ("decree_add",)
+"""Decisions below the root worth guiding (``guided=GUIDED``; off by default): the heuristic's
+lookahead ranks them when the tree first meets them (once per node, on that iteration's
+sample), its scores are the children's priors and only the best ``guided_width`` are
+searched at first (progressive unpruning, as at the root). The Eyrie's second Decree card
+comes below the root, where an untried child is the engine's first. Paired runs did not show
+a gain (docs/bots.md, Strength), so the default leaves the tree below the root unguided."""
+
 MARGIN = 0.05
 """The share of a time budget left for what surrounds the search (picking the move, the
 caller observing the game), so that a decision, timed from outside, stays within it."""
@@ -86,7 +98,7 @@ def _token(a: Action) -> str:
 class Node:
     """One decision point of the tree (an information set of the searching seat's view)."""
 
-    __slots__ = ("children", "visits", "reward", "avail", "prior", "bonus")
+    __slots__ = ("children", "visits", "reward", "avail", "prior", "bonus", "ranked")
 
     def __init__(self, n_seats: int) -> None:
         self.children: dict[str, Node] = {}
@@ -99,13 +111,17 @@ class Node:
         self.bonus = 0.0
         """The deciding seat's rule of thumb for this node's action (``Policy.shaping``),
         read when the node is made: a term of that seat's reward below it."""
+        self.ranked: list[str] | None = None
+        """The tokens of this node's actions, best scored by the heuristic first, at the
+        root and at a guided decision (``guided``); None where nothing scored them."""
 
 
 class IsmctsBot(Bot):
     """SO-ISMCTS over determinizations (see the module docstring). Options: ``iterations``
     or ``budget_ms`` (counted on ``clock``: ``"wall"`` or ``"cpu"``); ``rollout_depth``,
     ``exploration``, ``bias``, ``scale``, ``width``, ``settle``, ``shaping``, ``horizon``
-    (``"turn"`` or ``"game"``)."""
+    (``"turn"`` or ``"game"``), ``guided`` (decision kinds ranked below the root),
+    ``guided_width`` and ``follow`` (decision kinds played as the heuristic chooses)."""
 
     name = "ismcts"
 
@@ -123,6 +139,9 @@ class IsmctsBot(Bot):
         settle: bool = True,
         shaping: bool = True,
         horizon: str = "turn",
+        guided: tuple[str, ...] = (),
+        guided_width: int = 2,
+        follow: tuple[str, ...] = (),
     ) -> None:
         super().__init__(seed)
         if iterations is None and budget_ms is None:
@@ -151,7 +170,11 @@ class IsmctsBot(Bot):
         if horizon not in ("game", "turn"):
             raise ValueError(f"horizon must be 'game' or 'turn', not {horizon!r}")
         self.horizon = horizon
-        self._ranked: list[str] = []
+        if guided_width < 0:
+            raise ValueError("guided_width must be 0 (every action) or more")
+        self.follow = frozenset(follow)
+        self.guided = frozenset(guided) | self.follow  # below the root, the heuristic's best
+        self.guided_width = guided_width
         self._root: Node | None = None
         self._root_len = -1
         self._guide = HeuristicBot(seed)
@@ -189,6 +212,10 @@ class IsmctsBot(Bot):
         acts = obs.legal
         if len(acts) == 1:
             return Choice(acts[0], Reason("forced", N_("the only choice"), {}))
+        if obs.decision in self.follow:
+            self._root = None
+            c = self._guide.decide(obs)
+            return Choice(c.action, c.reason, {"followed": True})
         n = len(obs.factions)
         now = self._now
         start = now()
@@ -254,15 +281,20 @@ class IsmctsBot(Bot):
         """The heuristic bot's lookahead scores of the root's actions, scaled to 0..1."""
         g = obs.sample(self._guide.rng)
         self._base = values(g)
+        self._rank(root, g, obs.seat, obs.decision, acts)
+
+    def _rank(self, node: Node, g: GameState, seat: int, kind: str, acts: list[Action]) -> None:
+        """Score ``node``'s actions (``seat``'s decision ``kind`` in ``g``) with the heuristic
+        bot's lookahead: each child's prior, 0..1, and the node's ranking."""
         seeds = [self._guide.rng.below(1 << 62)]
-        scored = self._guide.score(g, obs.seat, obs.decision, acts, seeds)
+        scored = self._guide.score(g, seat, kind, acts, seeds)
         vals = [s[0] for s in scored]
         lo, hi = min(vals), max(vals)
         for a, v in zip(acts, vals, strict=True):
-            t = token(a)
-            child = root.children.get(t) or self._child(root, t, g, obs.seat, obs.decision, a)
+            t = _token(a)
+            child = node.children.get(t) or self._child(node, t, g, seat, kind, a)
             child.prior = (v - lo) / (hi - lo) if hi > lo else 0.5
-        self._ranked = sorted((token(a) for a in acts), key=lambda t: -root.children[t].prior)
+        node.ranked = sorted((_token(a) for a in acts), key=lambda t: -node.children[t].prior)
 
     def _child(
         self, node: Node, t: str, g: GameState, seat: int, kind: str, a: Action
@@ -274,17 +306,19 @@ class IsmctsBot(Bot):
             c.bonus = policy(g.factions[seat]).shaping(g, seat, kind, a)
         return c
 
-    def _candidates(self, root: Node, options: dict[str, Action]) -> dict[str, Action]:
-        """Progressive unpruning at the root: the ``width`` actions the heuristic scores
-        best, one more each time the root's visits double past 16 (every action when
-        ``width`` is 0). A few hundred iterations spread over dozens of actions would
-        leave each with a handful of noisy samples."""
-        if not self.width:
+    def _candidates(
+        self, node: Node, options: dict[str, Action], width: int, grow: bool = True
+    ) -> dict[str, Action]:
+        """Progressive unpruning at a node the heuristic ranked (the root, a guided
+        decision): the ``width`` actions it scores best, one more each time the node's
+        visits double past 16 (every action when ``width`` is 0). A few hundred iterations
+        spread over dozens of actions would leave each with a handful of noisy samples."""
+        if not width or node.ranked is None:
             return options
-        k = self.width + int(math.log2(1 + root.visits / 16))
+        k = width + (int(math.log2(1 + node.visits / 16)) if grow else 0)
         if k >= len(options):
             return options
-        keep = [t for t in self._ranked if t in options][:k]
+        keep = [t for t in node.ranked if t in options][:k]
         return {t: options[t] for t in keep} if keep else options
 
     def _iterate(self, g: GameState, root: Node, me: int) -> None:
@@ -306,9 +340,16 @@ class IsmctsBot(Bot):
             seat = deciding(g)
             assert seat is not None
             options = {_token(a): a for a in acts}
-            if node is root:
-                options = self._candidates(root, options)
             kind = decision(g)
+            if node is root:
+                options = self._candidates(root, options, self.width)
+            elif kind in self.guided:
+                if node.ranked is None:
+                    self._rank(node, g, seat, kind, acts)
+                if kind in self.follow:
+                    options = self._candidates(node, options, 1, grow=False)
+                else:
+                    options = self._candidates(node, options, self.guided_width)
             for t, a in options.items():
                 c = node.children.get(t) or self._child(node, t, g, seat, kind, a)
                 c.avail += 1
@@ -352,7 +393,7 @@ class IsmctsBot(Bot):
         if self.settle and acts:
             seat = deciding(g)
             assert seat is not None
-            g = settle(g, seat, acts, 2, end)
+            g = settle(g, seat, acts, 2, end)[0]
         if g.winners:
             return [1.0 if s in g.winners else 0.0 for s in range(g.n)]
         return [

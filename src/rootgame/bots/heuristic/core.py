@@ -238,36 +238,41 @@ def reply(g: GameState, seat: int, kind: str, acts: list[Action]) -> Action:
 
 def settle(
     g: GameState, seat: int, acts: list[Action], depth: int, horizon: int | None
-) -> GameState:
+) -> tuple[GameState, dict[str, float] | None]:
     """Finish ``seat``'s follow-ups (the best for it, ``depth`` levels deep) and any battle
-    (:func:`reply`), within turn ``horizon``: the state reached (``g`` or a copy of it)."""
+    (:func:`reply`), within turn ``horizon``: the state reached (``g`` or a copy of it), and
+    its evaluation for ``seat`` when choosing among follow-ups computed it (else None: the
+    caller evaluates, if it needs to, what no branch did)."""
     for _ in range(60):
         if not acts:
             break
         s = deciding(g)
         k = decision(g)
         if s == seat and k in FOLLOW_UPS and depth > 0:
-            best: GameState | None = None
+            best: tuple[GameState, dict[str, float]] | None = None
             best_v = 0.0
             for b in acts:
                 h = g.clone()
-                h = settle(h, seat, step(h, b, horizon), depth - 1, horizon)
-                v = sum(evaluate(h, seat).values())
+                h, terms = settle(h, seat, step(h, b, horizon), depth - 1, horizon)
+                if terms is None:
+                    terms = evaluate(h, seat)
+                v = sum(terms.values())
                 if best is None or v > best_v:
-                    best, best_v = h, v
+                    best, best_v = (h, terms), v
             assert best is not None
             return best
         if k not in IN_BATTLE or s is None:
             break
         acts = step(g, reply(g, s, k, acts), horizon)
-    return g
+    return g, None
 
 
 def _settle(
     g: GameState, seat: int, acts: list[Action], depth: int, horizon: int | None
 ) -> dict[str, float]:
-    """:func:`settle`, then the evaluation for ``seat``."""
-    return evaluate(settle(g, seat, acts, depth, horizon), seat)
+    """:func:`settle`, then the evaluation for ``seat`` (the one it made, if it made one)."""
+    h, terms = settle(g, seat, acts, depth, horizon)
+    return evaluate(h, seat) if terms is None else terms
 
 
 def turn_horizon(g: GameState) -> int | None:
