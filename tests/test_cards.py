@@ -23,6 +23,7 @@ from rootgame.cards import (
 )
 from rootgame.game import Game
 from rootgame.position import build
+from rootgame.rules.crafting import crafting_capacity
 
 MARQUISE, EYRIE = 0, 1
 DECK = tuple(ALL_CARDS[i] for i in deck_ids("base"))
@@ -408,6 +409,34 @@ def test_4_1_1_each_crafting_piece_once_per_turn() -> None:
     assert g.decision == "craft"
     assert g.legal_actions() == [("craft", cid("bake-sale")), ("done",)]
     assert "you lack unused crafting pieces" in g.explain(("craft", cid("crossbow:bird")))
+
+
+def test_4_1_1_a_piece_removed_after_it_crafted_takes_no_unused_piece_along() -> None:
+    """The Alliance crafts with its fox sympathy token, then loses it in a League of
+    Adventurous Mice battle (its Daylight goes on): its activation is counted against the
+    pieces left, so the rabbit token still crafts and nothing is short (ruling 407; before,
+    a KeyError 'any' ended the game)."""
+    g = build(
+        {
+            "factions": ["marquise", "eyrie", "alliance"],
+            "shared_deck": "exiles",
+            "turn": "alliance",
+            "at": "daylight:actions",
+            "clearings": {"1": {"alliance": "1w sympathy", "eyrie": "3w"},
+                          "4": {"alliance": "sympathy"}},
+            "hands": {"alliance": ["anvil", "crossbow:mouse", "a-visit-to-friends"]},
+            "crafted": {"alliance": ["boot"]},
+            "persistent": {"alliance": ["league-of-adventurous-mice"]},
+            "dice": [[2, 2]],
+        }
+    )
+    g.apply(("craft", cid("anvil")))
+    g.apply(("league", "battle"))  # clearing 1: the Eyrie's two hits take both pieces
+    assert g.state.warriors[1][2] == 0 and g.state.tokens[1] == ()
+    assert g.decision == "ally_actions" and g.state.turn["craft_used"] == {"fox": 1}
+    assert crafting_capacity(g.state, 2) == {"fox": 0, "rabbit": 1, "mouse": 0}
+    crafts = [a for a in g.legal_actions() if a[0] == "craft"]
+    assert crafts == [("craft", cid("a-visit-to-friends"))]
 
 
 def test_4_1_2_second_copy_of_an_item_empties_supply() -> None:

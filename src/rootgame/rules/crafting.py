@@ -26,7 +26,10 @@ from .core import board, discard, fac, remove_enemy_pieces, score
 
 
 def crafting_capacity(g: GameState, seat: int) -> dict[str, int]:
-    """Unused crafting pieces of ``seat`` this turn, by suit (4.1.1)."""
+    """Unused crafting pieces of ``seat`` this turn, by suit (4.1.1). The activations are
+    counted by suit: more of a suit than its pieces now on the map were pieces of the Lost
+    City, or pieces removed since they crafted (a Daylight battle, League of Adventurous
+    Mice); the activations are taken to be among the pieces left (ruling 407)."""
     b = board(g)
     cap = {"fox": 0, "rabbit": 0, "mouse": 0}
     for c in fac(g, seat).crafting_pieces(g, seat):
@@ -38,8 +41,9 @@ def crafting_capacity(g: GameState, seat: int) -> dict[str, int]:
     used: dict[str, int] = g.turn.get("craft_used", {})
     for s, k in used.items():
         cap[s] -= k
-        if cap[s] < 0:  # those were pieces of the Lost City
-            cap[ANY] += cap[s]
+        if cap[s] < 0:  # pieces of the Lost City, or pieces removed since (ruling 407)
+            if ANY in cap:
+                cap[ANY] = max(0, cap[ANY] + cap[s])
             cap[s] = 0
     return cap
 
