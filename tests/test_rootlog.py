@@ -903,6 +903,18 @@ def test_commands_refuse_a_bad_rootlog_file_in_one_line(tmp_path: Path) -> None:
     assert r.exit_code != 0 and "too long for a Rootlog record" in r.output
 
 
+def test_a_5_mb_record_is_refused_before_it_is_read() -> None:
+    """Issue 15 ("a 5 MB file is refused in under 2 s"): a record of 5 MB given to the
+    library is refused by its length, with the one error that says so, before any line is
+    parsed (docs/rootlog.md gives the time)."""
+    text = IMPORT_BASE + "C:t_k->1\n" * 600_000
+    assert len(text) > 5_000_000
+    with pytest.raises(RootlogError) as e:
+        replay_rootlog(text)
+    assert e.value.line == 0
+    assert str(e.value).startswith(f"a Rootlog record of {len(text)} characters is too long")
+
+
 # --- Fuzz ----------------------------------------------------------------------------------
 
 ALPHABET = list("CEAVGLODPHKXZBFMRQwpbtrfsdehx%_$#@*^?<->+()/;:,0123456789 \n") + [

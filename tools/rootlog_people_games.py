@@ -9,7 +9,9 @@ exported (``export_rootlog``), rewritten as people write (``as_people_write`` of
 tests/test_rootlog.py: no starting hands, unnamed draws, suit-only discards and Decree
 cards, no dice) and imported (``replay_rootlog``). Prints, per seed, whether it imported to
 the same board and scores at the end of every line, the CPU time of the import, and for a
-refusal its line, how far through the game that line is, and the error; then the rate.
+refusal its line, how far through the game that line is, and the error; then the rate,
+and the median, 90th percentile and maximum CPU time of the imports and of the refusals
+with how many took over 1 s.
 ``--keep`` leaves part of the record as exported (the dice, the draws named, the discards
 and Decree cards named): a game that imports only then is refused for want of that.
 """
@@ -17,6 +19,7 @@ and Decree cards named): a game that imports only then is refused for want of th
 from __future__ import annotations
 
 import argparse
+import statistics
 import sys
 import time
 from pathlib import Path
@@ -63,14 +66,28 @@ def main() -> None:
                     help="leave these as exported (default: none)")
     args = ap.parse_args()
     ok = 0
-    total = 0.0
     seeds = range(args.first, args.last + 1)
+    imported: list[float] = []
+    refused: list[float] = []
     for seed in seeds:
         good, dt, what = measure(seed, args.decisions, tuple(args.keep))
         ok += good
-        total += dt
+        (imported if good else refused).append(dt)
         print(f"{seed}: {'ok  ' if good else 'FAIL'} {dt:6.2f}s  {what}", flush=True)
+    total = sum(imported) + sum(refused)
     print(f"{ok}/{len(seeds)} imported; {total:.1f}s CPU in all, {total / len(seeds):.2f}s each")
+    print(summary("imported", imported))
+    print(summary("refused or different", refused))
+
+
+def summary(what: str, times: list[float]) -> str:
+    """Median, 90th percentile and maximum CPU time of ``times``, and how many took over 1 s."""
+    if not times:
+        return f"{what}: none"
+    s = sorted(times)
+    p90 = s[min(len(s) - 1, (len(s) * 9) // 10)]
+    return (f"{what}: {len(s)}, CPU median {statistics.median(s):.2f}s, p90 {p90:.2f}s, "
+            f"max {s[-1]:.2f}s, {sum(t > 1.0 for t in s)} over 1 s")
 
 
 if __name__ == "__main__":

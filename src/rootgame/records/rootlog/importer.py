@@ -666,6 +666,8 @@ class Importer(CardIdentity, Result):
                 break
         if depth >= MAX_SILENT:
             frontier = []
+        if len(out) < 2:
+            return out, frontier, depth  # nothing to tell apart
         uniq: dict[str, Cand] = {}
         for c in sorted(out, key=lambda c: c.rank):
             key = fingerprint(c.pos.g, full=True) + repr(sorted(c.pos.left.items()))

@@ -52,37 +52,43 @@ class Snap:
         """The Ferry's clearing (the Lake's, or the landmark's), 0 for none."""
         self.closed: tuple[tuple[int, int], ...] = g.closed
         """The Mountain's paths still closed (M.4.2)."""
-        self.board = (tuple(map(tuple, g.warriors)), tuple(map(tuple, g.buildings)),
-                      tuple(map(tuple, g.tokens)),
-                      tuple(tuple(notation(f).board_pieces(fs).items())
-                            for f, fs in zip(facs, g.fs, strict=True)))
+        status: list[str | None] = []
+        items: list[tuple[str, ...]] = []
+        seats: list[Any] = []
+        held: list[tuple[tuple[str, int], ...]] = []
+        boards: list[Any] = []
+        vp: list[Any] = []
+        coalition: list[int | None] = []
+        # One pass over the seats (a snapshot is taken after every step the search tries).
+        for s, (seat, fs) in enumerate(zip(g.seats, g.fs, strict=True)):
+            fn = notation(facs[s])
+            held.append(tuple(fn.board_pieces(fs).items()))
+            items.append(tuple(sorted(seat.items)) if seat.items else ())
+            seats.append((tuple(seat.hand), tuple(seat.persistent), seat.dominance,
+                          tuple(fn.board_cards(fs, s))))
+            status.append(fn.status(fs))
+            boards.append(fn.board(fs, facs, g.map))
+            vp.append(seat.vp)
+            coalition.append(seat.coalition)
+        # The engine never changes a clearing's pieces in place (state.py): its tuples are
+        # kept as they are.
+        self.board = (tuple(g.warriors), tuple(g.buildings), tuple(g.tokens), tuple(held))
         """The pieces in every clearing and on the faction boards, as tuples: equal boards,
         no piece changed."""
         self._pieces: dict[tuple[int, str, int], int] | None = None
         self.deck = tuple(g.deck)
         self.discard = tuple(g.discard)
-        status: list[str | None] = []
-        items: list[tuple[str, ...]] = []
-        seats: list[Any] = []
-        for s, seat in enumerate(g.seats):
-            items.append(tuple(sorted(seat.items)) if seat.items else ())
-            fn = notation(facs[s])
-            fs = g.fs[s]
-            seats.append((tuple(seat.hand), tuple(seat.persistent), seat.dominance,
-                          tuple(fn.board_cards(fs, s))))
-            status.append(fn.status(fs))
         self.areas = (self.deck, self.discard, tuple(g.available_dominance or ()),
                       tuple(g.removed_cards or ()), tuple(seats), tuple(g.market))
         """Every place of cards, as tuples: equal areas, no card moved."""
         self._cards: dict[int, Loc] | None = None
-        self.vp = tuple(seat.vp for seat in g.seats)
+        self.vp = tuple(vp)
         self.items = tuple(items)
         self.status = tuple(status)
         self.hands = tuple(x[0] for x in seats)
-        self.boards = tuple(notation(f).board(fs, facs, g.map)
-                            for f, fs in zip(facs, g.fs, strict=True))
+        self.boards = tuple(boards)
         """The Vagabond's board (``vagabond.py``), None for the others."""
-        self.coalition = tuple(seat.coalition for seat in g.seats)
+        self.coalition = tuple(coalition)
 
     @property
     def pieces(self) -> dict[tuple[int, str, int], int]:
@@ -90,24 +96,31 @@ class Snap:
         faction board are in "clearing" :data:`BOARD`."""
         if self._pieces is None:
             pieces: dict[tuple[int, str, int], int] = {}
-            facs = self.factions
-            warriors, buildings, tokens, boards = self.board
-            suits = self.suit
-            for c in range(1, len(buildings)):
-                for s, n in enumerate(warriors[c]):
-                    if n:
-                        pieces[(s, "w", c)] = n
-                for o, k in (*buildings[c], *tokens[c]):
-                    if o >= 0:
-                        code = _CODES.get((facs[o], k, suits[c])) or piece_code(
-                            facs[o], k, suits[c])
-                        key = (o, code, c)
-                        pieces[key] = pieces.get(key, 0) + 1
-            for s, held in enumerate(boards):
-                for code, n in held:
-                    pieces[(s, code, BOARD)] = n
+            for c in range(1, len(self.board[1])):
+                self.clearing_pieces(c, pieces)
+            self.board_pieces(pieces)
             self._pieces = pieces
         return self._pieces
+
+    def clearing_pieces(self, c: int, into: dict[tuple[int, str, int], int]) -> None:
+        """Add the pieces of clearing ``c`` to ``into`` (as :attr:`pieces` has them)."""
+        facs = self.factions
+        warriors, buildings, tokens, _ = self.board
+        suit = self.suit[c]
+        for s, n in enumerate(warriors[c]):
+            if n:
+                into[(s, "w", c)] = n
+        for o, k in (*buildings[c], *tokens[c]):
+            if o >= 0:
+                code = _CODES.get((facs[o], k, suit)) or piece_code(facs[o], k, suit)
+                key = (o, code, c)
+                into[key] = into.get(key, 0) + 1
+
+    def board_pieces(self, into: dict[tuple[int, str, int], int]) -> None:
+        """Add the pieces on the faction boards to ``into`` (clearing :data:`BOARD`)."""
+        for s, held in enumerate(self.board[3]):
+            for code, n in held:
+                into[(s, code, BOARD)] = n
 
     @property
     def cards(self) -> dict[int, Loc]:
@@ -405,11 +418,27 @@ def dominance_activated(before: Snap, after: Snap) -> list[tuple[int, int]]:
 
 
 def piece_deltas(before: Snap, after: Snap) -> dict[tuple[int, str, int], int]:
+    """What changed of the pieces between the two: (seat, Rootlog code, clearing) -> how
+    many more (fewer when negative). Only the clearings whose pieces changed are looked at
+    (the engine replaces a clearing's tuple when a piece there changes)."""
     out: dict[tuple[int, str, int], int] = {}
     if before.board == after.board:
         return out
-    for k in set(before.pieces) | set(after.pieces):
-        d = after.pieces.get(k, 0) - before.pieces.get(k, 0)
+    if before.suit != after.suit or before.factions != after.factions:
+        was, now = before.pieces, after.pieces
+    else:
+        was, now = {}, {}
+        bw, bb, bt, bh = before.board
+        aw, ab, at, ah = after.board
+        for c in range(1, len(ab)):
+            if bw[c] != aw[c] or bb[c] != ab[c] or bt[c] != at[c]:
+                before.clearing_pieces(c, was)
+                after.clearing_pieces(c, now)
+        if bh != ah:
+            before.board_pieces(was)
+            after.board_pieces(now)
+    for k in set(was) | set(now):
+        d = now.get(k, 0) - was.get(k, 0)
         if d:
             out[k] = d
     return out
