@@ -609,9 +609,9 @@ class Importer(CardIdentity, Result):
 
     def battle_card_left(self, line: int, left: list[int], g: Any) -> bool:
         """Whether ``line`` still has a card used only in battle (Armorers, Brutal Tactics,
-        Sappers) to discard from a board when no battle is being resolved and the line
-        has none left to start: no action can explain it any more (a roll chosen before
-        the card, on which the card was not used)."""
+        Sappers) to discard from the play area where it lies when no battle is being
+        resolved and the line has none left to start: no action can explain it any more (a
+        roll chosen before the card, on which the card was not used)."""
         ln = self.lines[line]
         if any(f.kind == "battle" for f in g.stack) or any(
                 left[k] for k, at in enumerate(ln.atoms) if at.kind == "battle"):
@@ -619,6 +619,10 @@ class Importer(CardIdentity, Result):
         return any(left[k] and at.kind == "card" and at.key[0][0] == "board"
                    and at.key[1] == ("discard",) and at.spec is not None
                    and at.spec.keys is not None and at.spec.keys <= BATTLE_CARDS
+                   # A crafted card of the play area: not a card of the supporters.
+                   and not hidden_place(self.factions, at.key[0])
+                   and any(DECK[c].key in at.spec.keys
+                           for c in g.seats[at.key[0][1]].persistent)
                    for k, at in enumerate(ln.atoms))
 
     def stranded(self, line: int, left: list[int], hospital: set[tuple[int, int, int]]) -> bool:
