@@ -609,19 +609,19 @@ WHOLE_GAMES: tuple[int, ...] = (
     1150, 1151, 1152, 1153, 1154, 1155, 1156, 1157, 1158, 1159, 1160, 1162, 1164, 1165,
     1166, 1167, 1169, 1170, 1171, 1172, 1173, 1175, 1176, 1177, 1178, 1179, 1180, 1182,
     1183, 1184, 1185, 1186, 1187, 1188, 1189, 1190, 1191, 1192, 1193, 1195, 1196, 1197,
-    1198, 1200, 1201, 1202, 1203, 1204, 1205, 1206, 1207, 1209, 1210, 1211, 1212, 1213,
+    1198, 1199, 1200, 1201, 1202, 1203, 1204, 1205, 1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213,
     1214, 1215, 1216, 1217, 1219, 1220, 1221, 1222, 1223, 1225, 1226, 1227, 1228, 1229,
 )
-"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports
-(210 of 230, measured with tools/rootlog_people_games.py; docs/rootlog.md gives the cause of
-each of the others). Among them, seed 1003 needs a cycle of three places (a bird the Marquise
-spends was the Crossbow she crafted as ``Z%x``, the craft the other Crossbow, which the
-Eyrie drew unnamed), seed 1004 a card exchanged for the whole game across a reshuffle
-(``Pos.past``), seeds 1001, 1013 and 1021 a card taken from the draw pile that no longer
-stands for a card spent unseen (the final replay refused them before), seeds 1005 and 1007
-a card spent by its suit only that a later line needs by name (``Pos.loose``), seeds 1008,
-1011, 1017, 1025 and others Field Hospitals with unwritten dice (6.2.3), seed 1026 a long
-Decree line (7.5.2)."""
+"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (212
+of 230, measured with tools/rootlog_people_games.py; docs/rootlog.md gives the cause of each
+of the others; 1199 and 1208 since rulings 413 and 411). Among them, seed 1003 needs a cycle
+of three places (a bird the Marquise spends was the Crossbow she crafted as ``Z%x``, the
+craft the other Crossbow, which the Eyrie drew unnamed), seed 1004 a card exchanged for the
+whole game across a reshuffle (``Pos.past``), seeds 1001, 1013 and 1021 a card taken from
+the draw pile that no longer stands for a card spent unseen (the final replay refused them
+before), seeds 1005 and 1007 a card spent by its suit only that a later line needs by name
+(``Pos.loose``), seeds 1008, 1011, 1017, 1025 and others Field Hospitals with unwritten dice
+(6.2.3), seed 1026 a long Decree line (7.5.2)."""
 
 
 @pytest.mark.parametrize("seed", WHOLE_GAMES)
@@ -632,6 +632,54 @@ def test_whole_games_written_as_people_do_import_to_the_same_board(seed: int) ->
     g = random_game(seed)
     assert g.is_over
     rep = replay_rootlog(as_people_write(export_rootlog(g)))
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+    ]
+    assert rep.game.winners == g.winners
+
+
+def test_appendix_a_7_a_starting_card_spent_by_suit_may_be_a_card_named_drawn_later() -> None:
+    """Appendix A step 7 (ruling 410): the notation writes no starting hands, so a card
+    dealt unnamed stays open when it is spent by its suit. Seed 1000 written as people do
+    but with its draws named: the import dealt the Crossbow (bird) to the Eyrie, who added
+    it to the Decree as a bird ('B#E->$_b', line 10, discarded in the turmoil of the same
+    line); at line 14 the Marquise draws it by name ('B#crossbow->C'). The draw takes it
+    back along a cycle of the draw pile's places: the Crossbow to her hand, the bird place
+    another bird of the pile, the pile the card the engine drew."""
+    g = random_game(1000, 42)
+    lines = as_people_write(export_rootlog(g), ("draws",)).splitlines()
+    assert lines[9].startswith("E:R#E->$_m/B#E->$_b/")
+    assert lines[13].endswith("/B#crossbow->C")
+    assert not any("crossbow" in ln for ln in lines[:13])
+    rep = replay_rootlog("\n".join(lines) + "\n")
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+    ]
+    state = rep.game.state
+    assert "crossbow:bird" in [DECK[c].key for c in state.seats[0].hand]
+    # The Decree went to the discard pile in the turmoil of line 10: its rabbit, its bird.
+    assert DECK[state.discard[0]].suit == "rabbit"
+    bird = DECK[state.discard[1]]
+    assert bird.suit == "bird" and bird.key != "crossbow:bird"
+
+
+DRAWS_NAMED_GAMES: tuple[int, ...] = (
+    1000, 1004, 1005, 1008, 1009, 1010, 1018, 1023, 1027, 1031, 1033, 1036,
+)
+"""Seeds of 1000-1229 whose whole game, written as people do but with its draws named
+(``as_people_write(..., ("draws",))``: the starting hands still unwritten), imports
+(tools/rootlog_people_games.py --keep draws; docs/rootlog.md)."""
+
+
+@pytest.mark.parametrize("seed", DRAWS_NAMED_GAMES)
+def test_whole_games_with_their_draws_named_import_to_the_same_board(seed: int) -> None:
+    """Issue 15: a record naming its draws but not the starting hands: the cards dealt stay
+    open until the record names them (ruling 410), to the same pieces and scores at the
+    end of every line, and the same winner."""
+    g = random_game(seed)
+    text = as_people_write(export_rootlog(g), ("draws",))
+    assert "#->" not in text.partition("\n\n")[2]  # every draw named
+    rep = replay_rootlog(text)
     assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
         (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
     ]
@@ -658,6 +706,38 @@ def test_6_2_3_field_hospitals_with_unwritten_dice_is_followed(
     ]
 
 
+def test_6_2_3_field_hospitals_of_a_second_battle_in_a_clearing_is_its_own() -> None:
+    """6.2.3 (ruling 411): two battles in clearing 11 without dice (seed 1208, line 31,
+    'XE11/Ew11->/.../XE11/Ew11->/M#C->/w11->1'). The warrior saved is the second battle's:
+    a roll of the first battle where the Marquise loses one takes the record's move to the
+    keep out of its order (the second battle is still open before it), so the roll where
+    she loses none is tried first and the game imports (refused at that line before)."""
+    g = random_game(1208)
+    text = as_people_write(export_rootlog(g))
+    line = text.splitlines()[30]
+    assert re.search(r"/XE11/Ew11->/.*/XE11/Ew11->/M#C->/w11->1/", line), line
+    rep = replay_rootlog(text)
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+    ]
+
+
+def test_card_sappers_on_an_unwritten_roll_is_followed() -> None:
+    """Sappers (ruling 413): the defender's extra hit comes after the roll, which the
+    record does not write (seed 1199, line 59, 'XE11/B#sapE$->/++/(Eb+Ew)11->/B#C->/
+    w11->1'). A roll on which the Eyrie hits without the card explains every movement but
+    the card; once the battle is over and the line starts no other, the card discarded
+    from the Eyrie's board can no longer be explained and that course is given up at
+    once, so the search comes back to the roll of no hit in time (refused before)."""
+    g = random_game(1199)
+    text = as_people_write(export_rootlog(g))
+    assert "/XE11/B#sapE$->/" in text.splitlines()[58]
+    rep = replay_rootlog(text)
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+    ]
+
+
 def test_7_5_2_a_long_decree_line_is_followed_keeping_the_birds_for_later() -> None:
     """7.5.2: which Decree card carried out each action leaves no trace; a line of six
     moves, two battles and a build (seed 1026, line 47, its Decree cards given by suit)
@@ -677,7 +757,9 @@ def test_7_5_2_a_long_decree_line_is_followed_keeping_the_birds_for_later() -> N
 def test_a_whole_game_with_a_contradiction_is_refused_at_its_line(seed: int) -> None:
     """A whole game that imports, with one impossible draw added three quarters of the way
     through (two Royal Claims, of which the deck has one): refused at that line, naming
-    the movement no assignment of the unnamed cards explains."""
+    the movement no assignment of the unnamed cards explains, and why (the turn ends
+    without it; seed 1029 named the discard before it, 'F#C->', which the search had
+    explained, ruling 412)."""
     g = random_game(seed)
     lines = as_people_write(export_rootlog(g)).splitlines()
     draws = [i for i, ln in enumerate(lines) if ln.startswith("C:") and "#->C" in ln]
@@ -686,8 +768,9 @@ def test_a_whole_game_with_a_contradiction_is_refused_at_its_line(seed: int) -> 
     lines[k] = lines[k] + "/#royal+#royal->C"
     with pytest.raises(RootlogError) as e:
         import_rootlog("\n".join(lines) + "\n")
-    assert e.value.line == k + 1
-    assert "no legal action explains" in str(e.value)
+    assert (e.value.line, e.value.fragment) == (k + 1, "#royal+#royal->C")
+    assert "no legal action explains this movement (the turn of the marquise ends " \
+        "without it)" in str(e.value)
 
 
 @pytest.mark.parametrize(("who", "added"), [("C", "R#C->"), ("E", "R#E->$_m")])

@@ -250,6 +250,48 @@ class CardIdentity:
                     return int(y), True, at.action
         return None
 
+    def settle_draw_cycle(
+        self, line: int, left: dict[int, list[int]], g2: Any, cid: int, dst: Loc,
+        atoms_by_step: list[list[tuple[Any, ...]]], si: int, free: dict[int, tuple[int, int]],
+        loose: dict[int, Slot], past: dict[int, tuple[Slot, ...]], epoch: int, serial: int,
+        renames: list[tuple[Any, ...]],
+    ) -> tuple[int, bool, int] | None:
+        """A named draw whose card is neither in the draw pile nor an unnamed draw of
+        another hand (:meth:`settle_draw`): the card was dealt or drawn unnamed earlier in
+        the same draw pile's time and spent by its suit (a starting card added to the
+        Decree as ``B#E->$_b``). The draw ``cid`` is taken as an unnamed draw given the
+        card named along the shortest cycle of places of that time (:meth:`cycle`): the
+        card named comes into the hand, its place (the Decree) takes another card that what
+        was written of it allows, and so on to a place that takes ``cid`` (the draw pile).
+        Changes the draw pile's cards, ``free``, ``loose`` and later atoms of the step;
+        returns (card, named, action index), or None when no cycle gives the card."""
+        ln = self.lines[line]
+        lf = left[line]
+        for k in ln.by_key.get(("card", (("deck",), dst)), []):
+            spec = ln.atoms[k].spec
+            if not lf[k] or spec is None or not spec.named:
+                continue
+            pos = Pos(g2, [], None, line, 0, left, free, epoch, False, loose, past)
+            free[cid] = (serial, epoch)
+            keep = set(hidden_pile(g2, dst)) | self.reserved(pos, self.needs(pos))
+            path = self.cycle(pos, g2, cid, spec, keep)
+            if path is None:
+                del free[cid]
+                continue
+            events = apply_cycle(pos, g2, path, epoch)
+            y = path[1]
+            del free[y]  # named: no longer an unnamed draw
+            renames.extend(e for e in events if e[1] != serial)
+            now = dict(zip(path, path[1:] + path[:1], strict=True))
+            for later in atoms_by_step[si:]:
+                for j, old in enumerate(later):
+                    if len(old) > 2 and old[0] in ("card", "craft", "ambush") and \
+                            old[2] in now:
+                        later[j] = (*old[:2], now[old[2]])
+            lf[k] -= 1
+            return y, True, ln.atoms[k].action
+        return None
+
     def arrange(self, pos: Pos, lookahead: int = 12) -> None:
         """Put the cards the record names as the next draws on top of the draw pile, in
         order (the record cannot know the pile's order, so any order is as good)."""

@@ -50,6 +50,9 @@ from .steps import (
 )
 from .vagabond import engine_item_keys, quest_matches
 
+BATTLE_CARDS = frozenset({"armorers", "brutal-tactics", "sappers"})
+"""The cards used only in a battle (discarded from their play area as it is resolved)."""
+
 
 class Importer(CardIdentity, Result):
     """The search: at each decision, the legal actions whose effect the record explains."""
@@ -132,10 +135,14 @@ class Importer(CardIdentity, Result):
     def note_failure(self, pos: Pos, why: str) -> None:
         if pos.line is None:
             return
-        left = pos.left[pos.line]
-        progress = (self.rank_of[pos.line], sum(1 for x in left if x == 0))
+        self.note_open(pos.line, pos.left[pos.line], why)
+
+    def note_open(self, line: int, left: list[int], why: str) -> None:
+        """Keep the failure that got furthest through the record (its line, then how many
+        of the line's movements were explained) as the error to give."""
+        progress = (self.rank_of[line], sum(1 for x in left if x == 0))
         if self.failure is None or progress > self.failure[0]:
-            self.failure = (progress, self.open_error(pos.line, left, why))
+            self.failure = (progress, self.open_error(line, left, why))
 
     def consume(
         self, line: int, left: list[int], atom: tuple[Any, ...], free: dict[int, tuple[int, int]],
@@ -451,6 +458,10 @@ class Importer(CardIdentity, Result):
                     got = self.settle_draw(line, left[line], g2, st, cid, at[1][1],
                                            from_deck, atoms_by_step, si, free,
                                            epoch if from_deck else epoch + 1, events)
+                    if got is None and from_deck:
+                        got = self.settle_draw_cycle(line, left, g2, cid, at[1][1],
+                                                     atoms_by_step, si, free, loose, past,
+                                                     epoch, self.serial + 1, events)
                     if got is None:
                         return None
                     new, named, _hit = got
@@ -526,6 +537,8 @@ class Importer(CardIdentity, Result):
         hospital = self.hospitals(g2)
         if any(self.stranded(line2, v, hospital) for line2, v in left.items()):
             return None
+        if line is not None and self.battle_card_left(line, left[line], g2):
+            return None
         npos = Pos(g2, legal, seg, line, turns, left, free, epoch, done, loose, past,
                    pos.fixed | self.named_now if self.named_now else pos.fixed)
         used = sum(abs(x) for v in pos.left.values() for x in v) - sum(
@@ -551,7 +564,17 @@ class Importer(CardIdentity, Result):
                     saved.append(ra.action)
                 else:
                     touched.append(ra.action)
+            # Not when a battle still open in the record lies before the move: the
+            # warriors saved are that battle's (a first battle in the clearing taking up
+            # the second's Field Hospitals is out of the record's order).
+            battles = [at.action for k, at in enumerate(ln.atoms)
+                       if at.kind == "battle" and now[k]]
             last = max(touched, default=-1)
+            late = [s for s in saved if any(last < b < s for b in battles)]
+            if late:
+                touched += late
+                saved = [s for s in saved if s not in late]
+                last = max(touched)
             skipped = len({at.action for k, at in enumerate(ln.atoms)
                            if now[k] and at.action < last})
             early = sum(len({at.action for k, at in enumerate(ln.atoms)
@@ -584,6 +607,24 @@ class Importer(CardIdentity, Result):
                            if getattr(fs, "keep", None))
         return out
 
+    def battle_card_left(self, line: int, left: list[int], g: Any) -> bool:
+        """Whether ``line`` still has a card used only in battle (Armorers, Brutal Tactics,
+        Sappers) to discard from the play area where it lies when no battle is being
+        resolved and the line has none left to start: no action can explain it any more (a
+        roll chosen before the card, on which the card was not used)."""
+        ln = self.lines[line]
+        if any(f.kind == "battle" for f in g.stack) or any(
+                left[k] for k, at in enumerate(ln.atoms) if at.kind == "battle"):
+            return False
+        return any(left[k] and at.kind == "card" and at.key[0][0] == "board"
+                   and at.key[1] == ("discard",) and at.spec is not None
+                   and at.spec.keys is not None and at.spec.keys <= BATTLE_CARDS
+                   # A crafted card of the play area: not a card of the supporters.
+                   and not hidden_place(self.factions, at.key[0])
+                   and any(DECK[c].key in at.spec.keys
+                           for c in g.seats[at.key[0][1]].persistent)
+                   for k, at in enumerate(ln.atoms))
+
     def stranded(self, line: int, left: list[int], hospital: set[tuple[int, int, int]]) -> bool:
         """Whether a recorded transfer of ``line`` has pieces that left (a removal matched
         its departure) and cannot arrive any more: only Field Hospitals (6.2.3) takes
@@ -603,6 +644,11 @@ class Importer(CardIdentity, Result):
         """Enter the next segment: the current line must be complete."""
         if line is not None:
             if any(left[line]):
+                # The engine's segment is over with part of the line not explained.
+                ln = self.lines[line]
+                what = "setup" if line in self.setup_line.values() else "turn"
+                self.note_open(line, left[line], "no legal action explains this movement "
+                               f"(the {what} of the {self.factions[ln.seat]} ends without it)")
                 return None
             del left[line]  # complete: nothing more to check there
         new = self.line_for(seg, turns)
