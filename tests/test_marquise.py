@@ -102,6 +102,22 @@ def test_6_2_2_keep_forbids_eyrie_building_a_roost() -> None:
     assert sorted(g.legal_tokens()) == ["build fox 12", "build fox 8"]
 
 
+def test_6_2_2_every_faction_whose_pieces_block_placement_says_so() -> None:
+    # core.can_place asks only the factions with blocks_others (the keep, 6.2.2): a faction
+    # that overrides blocks_placement without it would never be asked.
+    from rootgame.factions.base import Faction
+    from rootgame.flow import FACTIONS
+
+    blocking = sorted(
+        name
+        for name, f in FACTIONS.items()
+        if any("blocks_placement" in vars(k) for k in type(f).__mro__ if k is not Faction)
+    )
+    assert blocking == ["marquise", "mechanical-marquise"]
+    assert all(FACTIONS[name].blocks_others for name in blocking)
+    assert not any(f.blocks_others for name, f in FACTIONS.items() if name not in blocking)
+
+
 def test_6_2_2_keep_as_only_choice_means_turmoil() -> None:
     g = pos(
         turn="eyrie",

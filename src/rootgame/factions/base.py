@@ -33,6 +33,9 @@ class Faction:
     is not a warrior, never rules and is never removed."""
     takes_hits_itself = False
     """Whether this faction takes battle hits by its own rule (the Vagabond's items, 9.2.7)."""
+    blocks_others = False
+    """Whether a piece of this faction may forbid others to place pieces
+    (:meth:`blocks_placement`: the Marquise's keep, 6.2.2)."""
     forms_coalitions = False
     """Whether activating a dominance card forms a coalition instead (the Vagabond, 9.2.8)."""
     is_bot = False

@@ -122,6 +122,7 @@ class KeepBoard(Faction):
 
     warriors_total = WARRIORS
     building_kinds = BUILDINGS
+    blocks_others = True
 
     def blocks_placement(self, g: GameState, owner: int, placer: int, c: int) -> bool:
         """6.2.2 The Keep: only the Marquise may place pieces in the keep's clearing."""

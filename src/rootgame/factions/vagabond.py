@@ -329,7 +329,7 @@ def hostile_warriors_in(g: GameState, seat: int, c: int) -> bool:
     """9.2.9.3.2: whether ``c`` holds warriors of a faction Hostile to the Vagabond."""
     fs = st(g, seat)
     w = g.warriors[c]
-    for s in range(g.n):
+    for s in range(len(w)):
         if s != seat and w[s] and fs.rel[s] == HOSTILE:
             return True
     return False

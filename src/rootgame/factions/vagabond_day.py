@@ -82,10 +82,11 @@ def moves(g: GameState, seat: int) -> list[Action]:
     boots = ready(fs, "boot")
     if not boots:
         return []
+    # Two boots pay for any move (move_cost is one or two).
     return [
         ("move", d)
         for d in clearing_neighbours(g, seat, fs.pawn)
-        if boots >= move_cost(g, seat, d)
+        if boots >= 2 or boots >= move_cost(g, seat, d)
     ]
 
 

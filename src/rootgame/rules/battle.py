@@ -42,9 +42,10 @@ from .core import (
     enemies,
     fac,
     has_persistent,
-    has_pieces,
     matching_cards,
     order_simultaneous,
+    owners_at,
+    pawn_clearings,
     remove_building,
     remove_token,
     remove_warriors,
@@ -61,14 +62,18 @@ def battle_targets(g: GameState, seat: int, clearings: Iterable[int]) -> list[tu
     cooperative play, LR 3.5.1: ``Faction.spares``), has any piece there (4.3)."""
     out: list[tuple[int, int]] = []
     f = fac(g, seat)
-    pawn = f.pawn_at(g, seat) if f.has_pawn else 0
+    pawns = pawn_clearings(g)
+    pawn = pawns[seat]
     foes = [d for d in enemies(g, seat) if not f.spares(g, seat, d)]
     warriors = g.warriors
     for c in clearings:
-        if not warriors[c][seat] and c != pawn:
+        here = warriors[c]
+        if not here[seat] and c != pawn:
             continue
+        # The defender has any piece there (has_pieces, the pawns and owners found once).
+        owners = owners_at(g, c)
         for d in foes:
-            if has_pieces(g, d, c):
+            if here[d] or pawns[d] == c or d in owners:
                 out.append((c, d))
     return out
 

@@ -23,6 +23,23 @@ WIN_VP = 30
 HAND_LIMIT = 5
 
 
+_Made = tuple[str, str, tuple[tuple[int, int], ...], Board]
+
+
+class _LastBoard:
+    """The map :func:`board` made last, with what it was made of (map, suits, closed paths):
+    most calls ask for the same map again, about twice a decision. One tuple, replaced
+    whole, so that threads never see a map beside another's key."""
+
+    __slots__ = ("made",)
+
+    def __init__(self) -> None:
+        self.made: _Made | None = None
+
+
+_LAST_BOARD = _LastBoard()
+
+
 def board(g: GameState) -> Board:
     """The map of ``g`` as it is now: its suit layout, its paths still closed, and the
     landmarks that change it (the Elder Treetop's slot, the Lost City's suits)."""
@@ -31,7 +48,13 @@ def board(g: GameState) -> Board:
         return load_board(
             g.map, g.suits, g.closed, lm.get("elder-treetop", 0), lm.get("lost-city", 0)
         )
-    return load_board(g.map, g.suits, g.closed)
+    made = _LAST_BOARD.made
+    # The same objects make the same map (load_board is a function of their values).
+    if made is not None and made[2] is g.closed and made[0] is g.map and made[1] is g.suits:
+        return made[3]
+    b = load_board(g.map, g.suits, g.closed)
+    _LAST_BOARD.made = (g.map, g.suits, g.closed, b)
+    return b
 
 
 def fac(g: GameState, seat: int) -> Faction:
@@ -54,17 +77,30 @@ def is_enemy(g: GameState, seat: int, other: int) -> bool:
 
 
 def has_pieces(g: GameState, seat: int, c: int) -> bool:
-    """Whether ``seat`` has any piece (warrior, building or token) in ``c``."""
-    if g.warriors[c][seat]:
+    """Whether ``seat`` has any piece (warrior, building, token or pawn) in ``c``."""
+    if g.warriors[c][seat] or seat in owners_at(g, c):
         return True
-    for owner, _ in g.buildings[c]:
-        if owner == seat:
-            return True
-    for owner, _ in g.tokens[c]:
-        if owner == seat:
-            return True
     f = FACTIONS[g.factions[seat]]
     return f.has_pawn and f.pawn_at(g, seat) == c
+
+
+def owners_at(g: GameState, c: int) -> list[int]:
+    """The owner of each building and token in ``c`` (for :func:`has_pieces`)."""
+    out: list[int] = []
+    for owner, _ in g.buildings[c]:
+        out.append(owner)
+    for owner, _ in g.tokens[c]:
+        out.append(owner)
+    return out
+
+
+def pawn_clearings(g: GameState) -> list[int]:
+    """Where each seat's pawn stands (the Vagabond's), by seat; 0 for none or off the map."""
+    out: list[int] = []
+    for s, name in enumerate(g.factions):
+        f = FACTIONS[name]
+        out.append(f.pawn_at(g, s) if f.has_pawn else 0)
+    return out
 
 
 def ruler(g: GameState, c: int) -> int | None:
@@ -195,7 +231,8 @@ def free_slots(g: GameState, c: int, b: Board | None = None) -> int:
 def can_place(g: GameState, seat: int, c: int) -> bool:
     """Whether ``seat`` may place pieces in ``c`` at all (e.g. the keep forbids it, 6.2.2)."""
     for s, name in enumerate(g.factions):
-        if s != seat and FACTIONS[name].blocks_placement(g, s, seat, c):
+        f = FACTIONS[name]
+        if f.blocks_others and s != seat and f.blocks_placement(g, s, seat, c):
             return False
     return True
 

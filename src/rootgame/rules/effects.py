@@ -133,7 +133,8 @@ def daylight_card_actions(g: GameState, seat: int) -> list[Action]:
         # 3.3.4: take an available dominance card by spending a card of its suit.
         for pay in matching_cards(g, seat, DECK[dom].suit):
             out.append(("take-dominance", dom, pay))
-    out.extend(daylight_map_actions(g, seat))
+    if g.closed:
+        out.extend(daylight_map_actions(g, seat))
     if g.shared_deck != "base":
         out.extend(exiles.daylight_actions(g, seat))
     if g.landmarks:
