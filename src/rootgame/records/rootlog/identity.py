@@ -42,6 +42,15 @@ def swap_cards(g: Any, x: int, y: int) -> None:
 
 
 
+def rename_later(steps: list[list[tuple[Any, ...]]], now: dict[int, int]) -> None:
+    """In the atoms of the steps still to match, a card that changed identity (``now``: old
+    card -> new) is written as its new one."""
+    for later in steps:
+        for j, old in enumerate(later):
+            if len(old) > 2 and old[0] in ("card", "craft", "ambush") and old[2] in now:
+                later[j] = (*old[:2], now[old[2]])
+
+
 def apply_cycle(pos: Pos, g: Any, cycle: list[int], epoch: int) -> tuple[tuple[Any, ...], ...]:
     """Exchange the cards of ``cycle`` around in the draw pile's time ``epoch``: the first
     (an unnamed draw) takes the second's place, each card the next one's, the last the
@@ -240,13 +249,7 @@ class CardIdentity:
                     if y in earlier and free is not None and renames is not None:
                         free[cid] = info = free.pop(y)
                         renames.append(("rename", info[0], cid))
-                    for later in atoms_by_step[si:]:
-                        for j, old in enumerate(later):
-                            if len(old) > 2 and old[0] in ("card", "craft", "ambush"):
-                                if old[2] == cid:
-                                    later[j] = (*old[:2], y)
-                                elif old[2] == y:
-                                    later[j] = (*old[:2], cid)
+                    rename_later(atoms_by_step[si:], {cid: y, y: cid})
                     return int(y), True, at.action
         return None
 
@@ -282,12 +285,7 @@ class CardIdentity:
             y = path[1]
             del free[y]  # named: no longer an unnamed draw
             renames.extend(e for e in events if e[1] != serial)
-            now = dict(zip(path, path[1:] + path[:1], strict=True))
-            for later in atoms_by_step[si:]:
-                for j, old in enumerate(later):
-                    if len(old) > 2 and old[0] in ("card", "craft", "ambush") and \
-                            old[2] in now:
-                        later[j] = (*old[:2], now[old[2]])
+            rename_later(atoms_by_step[si:], dict(zip(path, path[1:] + path[:1], strict=True)))
             lf[k] -= 1
             return y, True, ln.atoms[k].action
         return None
