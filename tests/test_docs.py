@@ -37,15 +37,17 @@ def test_rulings_cite_only_tests_that_exist() -> None:
 
 
 def test_readme_commands_match_ci() -> None:
-    """The README starts the browser app first, keeps the terminal game beside it, and its
-    test command is the one CI runs."""
+    """The README gives exactly two set-up commands: the first starts the browser app (the
+    terminal game named beside it, from the same set-up), the second runs all the tests, and
+    it is the one CI runs."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     cmds = [ln.strip() for ln in readme.splitlines() if ln.startswith("    python3 -m venv")]
-    assert len(cmds) == 3, cmds
+    assert len(cmds) == 2, cmds
     assert "pip install -e '.[web]'" in cmds[0] and cmds[0].endswith("rootgame serve")
-    assert "rootgame play" in cmds[1]
-    assert cmds[2].endswith("tools/test-builds")
+    run_it = readme.split("## Run it")[1].split("\n## ")[0]
+    assert "`.venv/bin/rootgame play --as eyrie`" in run_it
+    assert cmds[1].endswith("tools/test-builds")
     assert "pip install -q -e '.[test]'" in ci and "tools/test-builds" in ci
     # Issue 14: the script compiles the core, then runs the whole suite on each core (the
     # pure run also compares both builds' games; test_compiled checks the core each run names).
