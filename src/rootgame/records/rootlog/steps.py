@@ -330,6 +330,13 @@ def advance(g: Any, obs: Observer) -> list[tuple[Any, ...]]:
 
 def decide(g: Any, obs: Observer, a: tuple[Any, ...]) -> list[tuple[Any, ...]]:
     """Apply decision ``a`` (as ``Game.apply`` does) and advance."""
+    apply_decision(g, obs, a)
+    return advance(g, obs)
+
+
+def apply_decision(g: Any, obs: Observer, a: tuple[Any, ...]) -> Step:
+    """Apply decision ``a`` (as ``Game.apply`` does) without advancing: the step it makes
+    (the last of ``obs.steps``), complete before the engine runs on."""
     from ... import flow
 
     f = g.stack[-1]
@@ -337,7 +344,7 @@ def decide(g: Any, obs: Observer, a: tuple[Any, ...]) -> list[tuple[Any, ...]]:
     obs.flush(g)
     flow.DECISIONS[f.kind][1](g, f, a)
     obs.after_decision(g, f, a)
-    return advance(g, obs)
+    return obs.steps[-1]
 
 
 def from_discard(st: Step) -> frozenset[int]:
