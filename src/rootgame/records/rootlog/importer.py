@@ -37,6 +37,7 @@ from .search import (
     fingerprint,
 )
 from .steps import (
+    AT_HAND,
     DICE_OPTIONS,
     Observer,
     Segment,
@@ -79,6 +80,19 @@ def moved_at_once(g: Any, a: tuple[Any, ...]) -> tuple[int, int, int] | None:
         return f.seat, int(f.data["from"]), int(f.data["to"])
     o, d = int(a[at]), int(a[at + 1])
     return (f.seat, o, d) if g.warriors[o][f.seat] == 1 else None
+
+
+HAND_CARDS: dict[tuple[str, str], int] = {
+    ("craft", "craft"): 1,
+    ("cat_actions", "bird"): 1,
+    ("cat_actions", "overwork"): 2,
+    ("discard", "discard"): 1,
+    ("decree_add", "decree"): 1,
+}
+"""Decisions that take a card out of the deciding seat's hand as they are taken: (frame kind,
+action) -> the card's place in the action. Crafted (4.1), spent for an extra action (6.5.5),
+for Overwork (6.5.6), discarded down to five (6.6) or added to the Decree (7.4.2): written
+as a craft or as a card from that hand (``engine_atoms``)."""
 
 
 class Importer(CardIdentity, Result):
@@ -428,21 +442,34 @@ class Importer(CardIdentity, Result):
         return any(at[0] != "unwritten" and self.consume(pos.line, left, at, free, loose) is None
                    for at in atoms)
 
-    def unexplained_move(self, pos: Pos, g: Any, a: tuple[Any, ...]) -> bool:
-        """Whether decision ``a`` of state ``g`` moves warriors at once (:func:`moved_at_once`)
-        out of a clearing where the line has no open movement that can take them: no
-        transfer between the two clearings with both halves open, no removal and no
-        transfer's departure there. ``consume`` could take the move up in no way (as a
-        transfer, or as a removal and a placement), so ``refuted`` would refuse it: this
-        finds it without copying the state."""
+    def unexplained(self, pos: Pos, g: Any, a: tuple[Any, ...]) -> bool:
+        """Whether decision ``a`` of state ``g`` changes at once something that no open
+        movement of the line can take up (``consume`` could not), so that ``refuted`` would
+        refuse it: found without copying the state. Warriors moved at once
+        (:func:`moved_at_once`) out of a clearing where the line has no transfer between
+        the two clearings with both halves open, no removal and no transfer's departure (a
+        move is taken up as a transfer, or as a removal and a placement); a card taken out
+        of the hand (:data:`HAND_CARDS`) that no open craft or card leaving that hand
+        fits."""
         if pos.line is None:
             return False
+        ln = self.lines[pos.line]
+        left = pos.left[pos.line]
+        f = g.stack[-1]
+        at = HAND_CARDS.get((f.kind, a[0]))
+        if at is not None and f.seat is not None:
+            cid = int(a[at])
+            if a[0] == "craft":
+                idx = ln.by_key.get(("craft", f.seat), [])
+            else:
+                idx = [k for k, x in enumerate(ln.atoms)
+                       if x.kind == "card" and x.key[0] == AT_HAND[f.seat]]
+            return not any(left[k] and (sp := ln.atoms[k].spec) is not None and sp.matches(cid)
+                           for k in idx)
         m = moved_at_once(g, a)
         if m is None:
             return False
         s, o, d = m
-        ln = self.lines[pos.line]
-        left = pos.left[pos.line]
         if any(min(left[k], left[k + 1]) > 0
                for k in ln.by_key.get(("transfer", (s, "w", o, d)), [])):
             return False
@@ -752,7 +779,7 @@ class Importer(CardIdentity, Result):
             for fi, (g, legal, prefix, before) in enumerate(frontier):
                 order = self.ordered(pos, legal, g)
                 for ai, a in enumerate(order):
-                    if self.unexplained_move(pos, g, a):
+                    if self.unexplained(pos, g, a):
                         continue
                     picks: list[int | None] = [None]
                     if a[0] in RANDOM_TAKES:
