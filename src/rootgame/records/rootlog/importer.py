@@ -37,13 +37,14 @@ from .search import (
     fingerprint,
 )
 from .steps import (
+    AT_HAND,
     DICE_OPTIONS,
     Observer,
     Segment,
     Snap,
     TurnState,
     advance,
-    decide,
+    apply_decision,
     from_discard,
     reshuffled,
     turn_state,
@@ -52,6 +53,46 @@ from .vagabond import engine_item_keys, quest_matches
 
 BATTLE_CARDS = frozenset({"armorers", "brutal-tactics", "sappers"})
 """The cards used only in a battle (discarded from their play area as it is resolved)."""
+
+
+WARRIOR_MOVES: dict[tuple[str, str], int | None] = {
+    ("move_count", "count"): None,
+    ("move", "move"): 1,
+    ("cat_actions", "march"): 1,
+    ("decree", "move"): 2,
+}
+"""Decisions that move warriors as they are taken (4.2, ``rules.movement``): (frame kind,
+action) -> where the action names the clearings moved from and to, None for the count of a
+move already begun (the frame's ``from`` and ``to``). Such a move (but a count's) moves the
+warriors at once only when one warrior is there (``start_move``); the count is asked
+otherwise."""
+
+
+def moved_at_once(g: Any, a: tuple[Any, ...]) -> tuple[int, int, int] | None:
+    """(seat, from, to) of the warriors decision ``a`` of state ``g`` moves as it is
+    taken (:data:`WARRIOR_MOVES`), None when it moves none at once."""
+    f = g.stack[-1]
+    key = (f.kind, a[0])
+    if key not in WARRIOR_MOVES or f.seat is None:
+        return None
+    at = WARRIOR_MOVES[key]
+    if at is None:
+        return f.seat, int(f.data["from"]), int(f.data["to"])
+    o, d = int(a[at]), int(a[at + 1])
+    return (f.seat, o, d) if g.warriors[o][f.seat] == 1 else None
+
+
+HAND_CARDS: dict[tuple[str, str], int] = {
+    ("craft", "craft"): 1,
+    ("cat_actions", "bird"): 1,
+    ("cat_actions", "overwork"): 2,
+    ("discard", "discard"): 1,
+    ("decree_add", "decree"): 1,
+}
+"""Decisions that take a card out of the deciding seat's hand as they are taken: (frame kind,
+action) -> the card's place in the action. Crafted (4.1), spent for an extra action (6.5.5),
+for Overwork (6.5.6), discarded down to five (6.6) or added to the Decree (7.4.2): written
+as a craft or as a card from that hand (``engine_atoms``)."""
 
 
 class Importer(CardIdentity, Result):
@@ -360,7 +401,10 @@ class Importer(CardIdentity, Result):
         obs = Observer(g2, list(dice_plan), None, on_cut, snap[1])
         obs.dice_for = self._dice_for(pos, obs)
         try:
-            legal = decide(g2, obs, a)
+            first = engine_atoms(apply_decision(g2, obs, a), self.factions)
+            if self.refuted(pos, first):
+                return []  # what the decision itself changes is not in the record
+            legal = advance(g2, obs)
         except (RootError, ValueError, KeyError, IndexError):
             return []  # the engine refuses (a chance outcome forced where it does not fit)
         if pick is not None:
@@ -370,7 +414,7 @@ class Importer(CardIdentity, Result):
             for roll in DICE_OPTIONS:
                 out.extend(self.evaluate(pos, g, a, prefix, before, dice_plan + [roll], pick))
             return out
-        r = self.match(pos, g2, legal, obs, tuple(cuts))
+        r = self.match(pos, g2, legal, obs, tuple(cuts), first)
         if r is None:
             return []
         tokens = prefix + (token(a),)
@@ -379,6 +423,58 @@ class Importer(CardIdentity, Result):
             r.events = before + r.events
             return [r]
         return [(g2, legal, tokens, before + r)]
+
+    def refuted(self, pos: Pos, atoms: list[tuple[Any, ...]]) -> bool:
+        """Whether the step a decision makes by itself (the first of its path, before the
+        engine runs on to the next decision; its ``engine_atoms``) already disagrees with
+        the record: one of its changes is no open movement of the line. ``match`` would
+        give the candidate up at that step, whatever came after (the dice, the drivers):
+        this finds it before the engine runs on. Not decided here (False): a step that
+        draws a card, or finds a quest or a ruin's item (their identities are settled by
+        ``match``), or changes nothing visible."""
+        if pos.line is None:
+            return False
+        if not atoms or any(at[0] in ("quest", "ruin") or (
+                at[0] == "card" and at[1][0] == ("deck",)) for at in atoms):
+            return False
+        left = pos.left[pos.line][:]
+        free, loose = dict(pos.free), dict(pos.loose)
+        return any(at[0] != "unwritten" and self.consume(pos.line, left, at, free, loose) is None
+                   for at in atoms)
+
+    def unexplained(self, pos: Pos, g: Any, a: tuple[Any, ...]) -> bool:
+        """Whether decision ``a`` of state ``g`` changes at once something that no open
+        movement of the line can take up (``consume`` could not), so that ``refuted`` would
+        refuse it: found without copying the state. Warriors moved at once
+        (:func:`moved_at_once`) out of a clearing where the line has no transfer between
+        the two clearings with both halves open, no removal and no transfer's departure (a
+        move is taken up as a transfer, or as a removal and a placement); a card taken out
+        of the hand (:data:`HAND_CARDS`) that no open craft or card leaving that hand
+        fits."""
+        if pos.line is None:
+            return False
+        ln = self.lines[pos.line]
+        left = pos.left[pos.line]
+        f = g.stack[-1]
+        at = HAND_CARDS.get((f.kind, a[0]))
+        if at is not None and f.seat is not None:
+            cid = int(a[at])
+            if a[0] == "craft":
+                idx = ln.by_key.get(("craft", f.seat), [])
+            else:
+                idx = [k for k, x in enumerate(ln.atoms)
+                       if x.kind == "card" and x.key[0] == AT_HAND[f.seat]]
+            return not any(left[k] and (sp := ln.atoms[k].spec) is not None and sp.matches(cid)
+                           for k in idx)
+        m = moved_at_once(g, a)
+        if m is None:
+            return False
+        s, o, d = m
+        if any(min(left[k], left[k + 1]) > 0
+               for k in ln.by_key.get(("transfer", (s, "w", o, d)), [])):
+            return False
+        return not any(left[k] > 0 for kind in ("remove", "from")
+                       for k in ln.by_key.get((kind, (s, "w", o)), []))
 
     def _dice_for(
         self, pos: Pos, obs: Observer
@@ -405,13 +501,15 @@ class Importer(CardIdentity, Result):
 
     def match(
         self, pos: Pos, g2: Any, legal: list[tuple[Any, ...]], obs: Observer,
-        cuts: tuple[TurnState, ...],
+        cuts: tuple[TurnState, ...], first: list[tuple[Any, ...]] | None = None,
     ) -> Cand | tuple[tuple[Any, ...], ...] | None:
         """Check what the engine did (``obs.steps``) against the record from ``pos``: the
         candidate; or, when nothing visible happened, the chance events on the way (dice,
-        picks); or None when the record disagrees."""
+        picks); or None when the record disagrees. ``first``: the ``engine_atoms`` of the
+        first step, when already found (``refuted``)."""
         steps = obs.steps
-        atoms_by_step = [engine_atoms(st, self.factions) for st in steps]
+        atoms_by_step = [list(first) if i == 0 and first is not None
+                         else engine_atoms(st, self.factions) for i, st in enumerate(steps)]
         self.merged = 0
         self.spent = 0
         self.named_now = set()
@@ -681,6 +779,8 @@ class Importer(CardIdentity, Result):
             for fi, (g, legal, prefix, before) in enumerate(frontier):
                 order = self.ordered(pos, legal, g)
                 for ai, a in enumerate(order):
+                    if self.unexplained(pos, g, a):
+                        continue
                     picks: list[int | None] = [None]
                     if a[0] in RANDOM_TAKES:
                         picks = self.pick_options(pos, g, a) or [None]

@@ -126,20 +126,34 @@ class Snap:
     def cards(self) -> dict[int, Loc]:
         """Where each card is (built when first asked)."""
         if self._cards is None:
-            deck, discard, available, removed, seats, market = self.areas
-            cards: dict[int, Loc] = dict.fromkeys(deck, AT_DECK)
-            cards.update(dict.fromkeys(market, AT_MARKET))
-            cards.update(dict.fromkeys(discard, AT_DISCARD))
-            cards.update(dict.fromkeys(available, AT_AVAILABLE))
-            cards.update(dict.fromkeys(removed, AT_REMOVED))
-            for s, (hand, persistent, dominance, board) in enumerate(seats):
-                cards.update(dict.fromkeys(hand, AT_HAND[s]))
-                cards.update(dict.fromkeys(persistent, AT_BOARD[s]))
-                if dominance is not None:
-                    cards[dominance] = ("dominance", s)
-                cards.update(board)
-            self._cards = cards
+            self._cards = self.places()
         return self._cards
+
+    def places(self, other: Snap | None = None) -> dict[int, Loc]:
+        """Where each card is; with ``other``, only the cards of the places (the piles,
+        each seat's cards) that differ from ``other``'s: a card that moved between the two
+        left one such place for another. In the order of :attr:`cards`."""
+        deck, discard, available, removed, seats, market = self.areas
+        was = other.areas if other is not None else ((),) * 6
+
+        def differ(i: int) -> bool:
+            return other is None or self.areas[i] != was[i]
+
+        cards: dict[int, Loc] = dict.fromkeys(deck, AT_DECK) if differ(0) else {}
+        for i, area, loc in ((5, market, AT_MARKET), (1, discard, AT_DISCARD),
+                             (2, available, AT_AVAILABLE), (3, removed, AT_REMOVED)):
+            if differ(i):
+                cards.update(dict.fromkeys(area, loc))
+        for s, held in enumerate(seats):
+            if other is not None and held == was[4][s]:
+                continue
+            hand, persistent, dominance, board = held
+            cards.update(dict.fromkeys(hand, AT_HAND[s]))
+            cards.update(dict.fromkeys(persistent, AT_BOARD[s]))
+            if dominance is not None:
+                cards[dominance] = ("dominance", s)
+            cards.update(board)
+        return cards
 
 
 DRAWN_TO = ("hand", "board")
@@ -330,6 +344,13 @@ def advance(g: Any, obs: Observer) -> list[tuple[Any, ...]]:
 
 def decide(g: Any, obs: Observer, a: tuple[Any, ...]) -> list[tuple[Any, ...]]:
     """Apply decision ``a`` (as ``Game.apply`` does) and advance."""
+    apply_decision(g, obs, a)
+    return advance(g, obs)
+
+
+def apply_decision(g: Any, obs: Observer, a: tuple[Any, ...]) -> Step:
+    """Apply decision ``a`` (as ``Game.apply`` does) without advancing: the step it makes
+    (the last of ``obs.steps``), complete before the engine runs on."""
     from ... import flow
 
     f = g.stack[-1]
@@ -337,7 +358,7 @@ def decide(g: Any, obs: Observer, a: tuple[Any, ...]) -> list[tuple[Any, ...]]:
     obs.flush(g)
     flow.DECISIONS[f.kind][1](g, f, a)
     obs.after_decision(g, f, a)
-    return advance(g, obs)
+    return obs.steps[-1]
 
 
 def from_discard(st: Step) -> frozenset[int]:
@@ -357,8 +378,10 @@ def card_moves(
     out: list[tuple[int, Loc, Loc]] = []
     if before.areas == after.areas:
         return out
-    for cid, loc in after.cards.items():
-        old = before.cards.get(cid)
+    # Only the places that changed (``Snap.places``): the snapshots' full maps are not made.
+    was = before.places(after)
+    for cid, loc in after.places(before).items():
+        old = was.get(cid)
         if old == ("discard",) and loc == ("deck",):
             continue  # a reshuffle (2.1): not written in Rootlog
         if old == ("discard",) and loc[0] in DRAWN_TO and cid not in taken:
@@ -366,7 +389,9 @@ def card_moves(
         if old != loc and old is not None:
             out.append((cid, old, loc))
 
-    top = {cid: len(before.deck) - i for i, cid in enumerate(before.deck)}
+    # (No card left an unchanged draw pile.)
+    top = {cid: len(before.deck) - i for i, cid in enumerate(before.deck)} \
+        if before.deck != after.deck else {}
 
     def order(m: tuple[int, Loc, Loc]) -> tuple[int, int]:
         # Draws in the order they were drawn: from the top of the draw pile down, then those

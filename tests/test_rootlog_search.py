@@ -1,0 +1,64 @@
+"""The Rootlog importer's search gives a candidate up before the engine runs on when the
+decision's own change is no open movement of the record (``Importer.refuted``,
+``Importer.unexplained``): the imports are the same as when every candidate is run to
+its next decision (docs/rootlog.md, "Speed")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from lawkit import random_game
+from test_rootlog import as_people_write
+
+from rootgame.records.rootlog import export_rootlog, game_turn_states, replay_rootlog
+from rootgame.records.rootlog import importer as importer_module
+from rootgame.records.rootlog.importer import HAND_CARDS, Importer, moved_at_once
+from rootgame.records.rootlog.search import Pos
+
+
+def _people_text(seed: int, decisions: int | None = None) -> str:
+    return as_people_write(export_rootlog(random_game(seed, decisions)))
+
+
+def test_a_move_or_card_the_line_cannot_take_up_is_given_up_as_running_it_would(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """4.2, 4.1, 6.5.5, 7.4.2: every move and card spent that ``unexplained`` gives up
+    without copying the state is one the full evaluation (copy, decision, engine to the
+    next decision, match) refuses too."""
+    seen: list[tuple[Any, ...]] = []
+    plain = Importer.unexplained
+
+    def checked(self: Importer, pos: Pos, g: Any, a: tuple[Any, ...]) -> bool:
+        out = plain(self, pos, g, a)
+        if out:
+            assert moved_at_once(g, a) is not None or \
+                (g.stack[-1].kind, a[0]) in HAND_CARDS
+            assert self.evaluate(pos, g, a, (), (), [], None) == [], a
+            seen.append(a)
+        return out
+
+    monkeypatch.setattr(Importer, "unexplained", checked)
+    g = random_game(1002, 120)
+    rep = replay_rootlog(_people_text(1002, 120))
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)]
+    assert {a[0] for a in seen} >= {"count", "march", "decree", "craft"}
+
+
+@pytest.mark.parametrize("seed", [1003, 1011])
+def test_the_early_refusals_leave_the_import_as_it_was(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same game (final state hash, board and scores at every line) and no more
+    candidates kept, with the early refusals as without them (every action run to the next
+    decision and matched whole)."""
+    text = _people_text(seed, 200)
+    fast = replay_rootlog(text)
+    with monkeypatch.context() as m:
+        m.setattr(importer_module.Importer, "refuted", lambda self, pos, atoms: False)
+        m.setattr(importer_module.Importer, "unexplained", lambda self, pos, g, a: False)
+        slow = replay_rootlog(text)
+    assert fast.game.hash() == slow.game.hash()
+    assert fast.turns == slow.turns
