@@ -13,8 +13,8 @@ from test_rootlog import as_people_write
 
 from rootgame.records.rootlog import export_rootlog, game_turn_states, replay_rootlog
 from rootgame.records.rootlog import importer as importer_module
-from rootgame.records.rootlog.importer import HAND_CARDS, Importer, moved_at_once
-from rootgame.records.rootlog.search import Pos
+from rootgame.records.rootlog.importer import BATTLES, BUILDS, HAND_CARDS, Importer, moved_by
+from rootgame.records.rootlog.search import Cand, Pos
 
 
 def _people_text(seed: int, decisions: int | None = None) -> str:
@@ -24,18 +24,27 @@ def _people_text(seed: int, decisions: int | None = None) -> str:
 def test_a_move_or_card_the_line_cannot_take_up_is_given_up_as_running_it_would(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """4.2, 4.1, 6.5.5, 7.4.2: every move and card spent that ``unexplained`` gives up
-    without copying the state is one the full evaluation (copy, decision, engine to the
-    next decision, match) refuses too."""
+    """4.2, 4.1, 4.3, 6.5.4, 6.5.5, 7.4.2: every move, card spent, battle and building
+    that ``unexplained`` gives up without copying the state is one the full evaluation
+    (copy, decision, engine to the next decision, match) refuses too; a move that asks how
+    many warriors next has no visible effect by itself, and every count then asked is
+    refused."""
     seen: list[tuple[Any, ...]] = []
+    counted: list[tuple[Any, ...]] = []
     plain = Importer.unexplained
 
     def checked(self: Importer, pos: Pos, g: Any, a: tuple[Any, ...]) -> bool:
         out = plain(self, pos, g, a)
         if out:
-            assert moved_at_once(g, a) is not None or \
-                (g.stack[-1].kind, a[0]) in HAND_CARDS
-            assert self.evaluate(pos, g, a, (), (), [], None) == [], a
+            key = (g.stack[-1].kind, a[0])
+            assert moved_by(g, a) is not None or key in HAND_CARDS or key in BATTLES or \
+                key in BUILDS
+            for r in self.evaluate(pos, g, a, (), (), [], None):
+                assert not isinstance(r, Cand), a
+                g2, legal = r[0], r[1]
+                assert g2.stack[-1].kind == "move_count", a
+                assert all(self.evaluate(pos, g2, c, (), (), [], None) == [] for c in legal), a
+                counted.append(a)
             seen.append(a)
         return out
 
@@ -44,17 +53,20 @@ def test_a_move_or_card_the_line_cannot_take_up_is_given_up_as_running_it_would(
     rep = replay_rootlog(_people_text(1002, 120))
     assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
         (t.faction, t.pieces, t.vp) for t in game_turn_states(g)]
-    assert {a[0] for a in seen} >= {"count", "march", "decree", "craft"}
+    assert {a[0] for a in seen} >= {"march", "decree", "craft", "battle", "build"}
+    assert "march" in {a[0] for a in counted}
 
 
-@pytest.mark.parametrize("seed", [1003, 1011])
+@pytest.mark.parametrize(("seed", "decisions"), [(1003, 200), (1011, 200), (1080, None)])
 def test_the_early_refusals_leave_the_import_as_it_was(
-    seed: int, monkeypatch: pytest.MonkeyPatch
+    seed: int, decisions: int | None, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The same game (final state hash, board and scores at every line) and no more
     candidates kept, with the early refusals as without them (every action run to the next
-    decision and matched whole)."""
-    text = _people_text(seed, 200)
+    decision and matched whole). Seed 1080 comes back to a march whose moves of several
+    warriors are all refused: the search must come back as often as without the refusals
+    (it mends a hand when a decision has nothing left to try)."""
+    text = _people_text(seed, decisions)
     fast = replay_rootlog(text)
     with monkeypatch.context() as m:
         m.setattr(importer_module.Importer, "refuted", lambda self, pos, atoms: False)

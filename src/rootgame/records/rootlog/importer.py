@@ -15,6 +15,8 @@ from typing import Any
 
 from ...cards import DECK
 from ...errors import RootError
+from ...factions.eyrie import COLUMNS as EYRIE_COLUMNS
+from ...rules.core import board as map_board
 from .atoms import Converter, Line, engine_atoms
 from .cards import CardSpec
 from .factions import check_supported, hidden_place
@@ -46,6 +48,7 @@ from .steps import (
     advance,
     apply_decision,
     from_discard,
+    piece_code,
     reshuffled,
     turn_state,
 )
@@ -60,17 +63,18 @@ WARRIOR_MOVES: dict[tuple[str, str], int | None] = {
     ("move", "move"): 1,
     ("cat_actions", "march"): 1,
     ("decree", "move"): 2,
+    ("ally_ops", "move"): 1,
 }
-"""Decisions that move warriors as they are taken (4.2, ``rules.movement``): (frame kind,
-action) -> where the action names the clearings moved from and to, None for the count of a
-move already begun (the frame's ``from`` and ``to``). Such a move (but a count's) moves the
-warriors at once only when one warrior is there (``start_move``); the count is asked
-otherwise."""
+"""Decisions that move warriors (4.2, ``rules.movement``): (frame kind, action) -> where the
+action names the clearings moved from and to, None for the count of a move already begun (the
+frame's ``from`` and ``to``). Such a move (but a count's) moves the warriors at once when one
+warrior is there; the count is asked otherwise (``start_move``), and every count moves at
+least one warrior: either way the decision moves warriors between those two clearings."""
 
 
-def moved_at_once(g: Any, a: tuple[Any, ...]) -> tuple[int, int, int] | None:
-    """(seat, from, to) of the warriors decision ``a`` of state ``g`` moves as it is
-    taken (:data:`WARRIOR_MOVES`), None when it moves none at once."""
+def moved_by(g: Any, a: tuple[Any, ...]) -> tuple[int, int, int] | None:
+    """(seat, from, to) of the warriors decision ``a`` of state ``g`` moves, at once or by
+    the count asked next (:data:`WARRIOR_MOVES`); None when it moves none."""
     f = g.stack[-1]
     key = (f.kind, a[0])
     if key not in WARRIOR_MOVES or f.seat is None:
@@ -78,8 +82,15 @@ def moved_at_once(g: Any, a: tuple[Any, ...]) -> tuple[int, int, int] | None:
     at = WARRIOR_MOVES[key]
     if at is None:
         return f.seat, int(f.data["from"]), int(f.data["to"])
-    o, d = int(a[at]), int(a[at + 1])
-    return (f.seat, o, d) if g.warriors[o][f.seat] == 1 else None
+    return f.seat, int(a[at]), int(a[at + 1])
+
+
+def asks_count(g: Any, a: tuple[Any, ...]) -> bool:
+    """Whether decision ``a`` of state ``g`` begins a move of more than one warrior: it
+    changes nothing visible, the count is asked next (``start_move``)."""
+    f = g.stack[-1]
+    at = WARRIOR_MOVES.get((f.kind, a[0]))
+    return at is not None and f.seat is not None and g.warriors[int(a[at])][f.seat] > 1
 
 
 HAND_CARDS: dict[tuple[str, str], int] = {
@@ -93,6 +104,26 @@ HAND_CARDS: dict[tuple[str, str], int] = {
 action) -> the card's place in the action. Crafted (4.1), spent for an extra action (6.5.5),
 for Overwork (6.5.6), discarded down to five (6.6) or added to the Decree (7.4.2): written
 as a craft or as a card from that hand (``engine_atoms``)."""
+
+
+BATTLES: dict[tuple[str, str], int] = {
+    ("cat_actions", "battle"): 1,
+    ("decree", "battle"): 2,
+    ("ally_ops", "battle"): 1,
+    ("command_warren", "battle"): 1,
+}
+"""Decisions that start a battle as they are taken (4.3, ``start_battle``): (frame kind,
+action) -> the place in the action of the battle's clearing, followed by the defender. The
+battle is a movement of the record from the step of the decision on (``engine_atoms``)."""
+
+
+BUILDS: dict[tuple[str, str], tuple[int | None, int]] = {
+    ("cat_actions", "build"): (1, 2),
+    ("decree", "build"): (None, 2),
+}
+"""Decisions that place a building as they are taken (6.5.4, 7.5.2.IV): (frame kind,
+action) -> the places in the action of the building's kind (None: a roost) and of its
+clearing. The building placed is a movement of the record (``engine_atoms``)."""
 
 
 class Importer(CardIdentity, Result):
@@ -445,36 +476,62 @@ class Importer(CardIdentity, Result):
     def unexplained(self, pos: Pos, g: Any, a: tuple[Any, ...]) -> bool:
         """Whether decision ``a`` of state ``g`` changes at once something that no open
         movement of the line can take up (``consume`` could not), so that ``refuted`` would
-        refuse it: found without copying the state. Warriors moved at once
-        (:func:`moved_at_once`) out of a clearing where the line has no transfer between
-        the two clearings with both halves open, no removal and no transfer's departure (a
-        move is taken up as a transfer, or as a removal and a placement); a card taken out
-        of the hand (:data:`HAND_CARDS`) that no open craft or card leaving that hand
-        fits."""
+        refuse it: found without copying the state.
+
+        - Warriors moved (:func:`moved_by`: at once, or by the count asked next, which
+          ``refuted`` would refuse) out of a clearing where the line has no transfer between
+          the two clearings with both halves open, and either no removal and no transfer's
+          departure there or no placement and no transfer's arrival in the clearing moved
+          to (a move is taken up as a transfer, or as a removal and a placement); a count
+          larger than all of those together.
+        - A card taken out of the hand (:data:`HAND_CARDS`) that no open craft or card
+          leaving that hand fits (added to the Decree: for that column).
+        - A battle started (:data:`BATTLES`) that the line has no open battle for, a
+          building placed (:data:`BUILDS`) that it has no open placement for."""
         if pos.line is None:
             return False
         ln = self.lines[pos.line]
         left = pos.left[pos.line]
         f = g.stack[-1]
-        at = HAND_CARDS.get((f.kind, a[0]))
-        if at is not None and f.seat is not None:
+        if f.seat is None:
+            return False
+        key = (f.kind, a[0])
+        at = HAND_CARDS.get(key)
+        if at is not None:
             cid = int(a[at])
             if a[0] == "craft":
                 idx = ln.by_key.get(("craft", f.seat), [])
+            elif a[0] == "decree":
+                idx = ln.by_key.get(("card", (AT_HAND[f.seat], (
+                    "decree", f.seat, EYRIE_COLUMNS.index(str(a[2]))))), [])
             else:
                 idx = [k for k, x in enumerate(ln.atoms)
                        if x.kind == "card" and x.key[0] == AT_HAND[f.seat]]
             return not any(left[k] and (sp := ln.atoms[k].spec) is not None and sp.matches(cid)
                            for k in idx)
-        m = moved_at_once(g, a)
+        at = BATTLES.get(key)
+        if at is not None:
+            battle = (f.seat, int(a[at + 1]), int(a[at]))
+            return not any(left[k] for k in ln.by_key.get(("battle", battle), []))
+        built = BUILDS.get(key)
+        if built is not None:
+            c = int(a[built[1]])
+            code = piece_code(self.factions[f.seat],
+                              "roost" if built[0] is None else str(a[built[0]]),
+                              map_board(g).suit[c])
+            return not any(left[k] > 0 for kind in ("place", "to")
+                           for k in ln.by_key.get((kind, (f.seat, code, c)), []))
+        m = moved_by(g, a)
         if m is None:
             return False
         s, o, d = m
-        if any(min(left[k], left[k + 1]) > 0
-               for k in ln.by_key.get(("transfer", (s, "w", o, d)), [])):
-            return False
-        return not any(left[k] > 0 for kind in ("remove", "from")
-                       for k in ln.by_key.get((kind, (s, "w", o)), []))
+        whole = sum(max(0, min(left[k], left[k + 1]))
+                    for k in ln.by_key.get(("transfer", (s, "w", o, d)), []))
+        halves = min(sum(max(0, left[k]) for kind in halves_of
+                         for k in ln.by_key.get((kind, (s, "w", c)), []))
+                     for c, halves_of in ((o, ("remove", "from")), (d, ("place", "to"))))
+        n = int(a[1]) if a[0] == "count" else 1
+        return whole + halves < n
 
     def _dice_for(
         self, pos: Pos, obs: Observer
@@ -780,6 +837,11 @@ class Importer(CardIdentity, Result):
                 order = self.ordered(pos, legal, g)
                 for ai, a in enumerate(order):
                     if self.unexplained(pos, g, a):
+                        if asks_count(g, a):
+                            # Run, it would be a silent state (the count is asked next)
+                            # whose every count is refused: kept as one with no way on,
+                            # so that the search comes back here as it would.
+                            nxt.append((g, [], prefix, before))
                         continue
                     picks: list[int | None] = [None]
                     if a[0] in RANDOM_TAKES:
