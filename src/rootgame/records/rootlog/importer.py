@@ -41,16 +41,15 @@ from .search import (
 from .steps import (
     AT_HAND,
     DICE_OPTIONS,
+    Cut,
     Observer,
     Segment,
     Snap,
-    TurnState,
     advance,
     apply_decision,
     from_discard,
     piece_code,
     reshuffled,
-    turn_state,
 )
 from .vagabond import engine_item_keys, quest_matches
 
@@ -417,12 +416,12 @@ class Importer(CardIdentity, Result):
         g2 = g.clone()
         if pick is not None:
             g2.forced = [("pick", pick)]
-        cuts: list[TurnState] = []
+        cuts: list[Cut] = []
         segs: list[Segment | None] = [pos.seg]
 
         def on_cut(gs: Any, seg: Segment) -> None:
             if segs[-1] is not None:
-                cuts.append(turn_state(gs, segs[-1]))
+                cuts.append((obs.snap, segs[-1]))  # the board now (``Observer.before_driver``)
             segs.append(seg)
 
         snap = self.snaps.get(id(g))
@@ -558,7 +557,7 @@ class Importer(CardIdentity, Result):
 
     def match(
         self, pos: Pos, g2: Any, legal: list[tuple[Any, ...]], obs: Observer,
-        cuts: tuple[TurnState, ...], first: list[tuple[Any, ...]] | None = None,
+        cuts: tuple[Cut, ...], first: list[tuple[Any, ...]] | None = None,
     ) -> Cand | tuple[tuple[Any, ...], ...] | None:
         """Check what the engine did (``obs.steps``) against the record from ``pos``: the
         candidate; or, when nothing visible happened, the chance events on the way (dice,
@@ -1059,12 +1058,12 @@ class Importer(CardIdentity, Result):
                 if cid in free:
                     free[cid] = (self.serial, 0)
         pos = Pos(g, [], None, None, 0, left, free, 0, fixed=frozenset(fixed))
-        cuts: list[TurnState] = []
+        cuts: list[Cut] = []
         segs: list[Segment] = []
 
         def on_cut(gs: Any, seg: Segment) -> None:
             if segs:
-                cuts.append(turn_state(gs, segs[-1]))
+                cuts.append((obs.snap, segs[-1]))
             segs.append(seg)
 
         obs = Observer(g, None, None, on_cut)

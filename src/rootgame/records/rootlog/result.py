@@ -16,7 +16,7 @@ from ...errors import RootError
 from .factions import hidden_piles
 from .notation import RootlogError, RootlogGame
 from .search import Node, Pos
-from .steps import Snap, TurnState, turn_state
+from .steps import Snap, TurnState, snap_state, turn_state
 
 
 @dataclass(slots=True)
@@ -69,7 +69,7 @@ class Result:
             n = n.parent
         path.reverse()
         events = [e for x in path for e in x.events]
-        states = [s for x in path for s in x.states]
+        states = [snap_state(*s) for x in path for s in x.states]
         final = node.pos
         if final.seg is not None and final.line is not None:
             states.append(turn_state(final.g, final.seg))

@@ -11,7 +11,7 @@ from typing import Any
 from ...cards import DECK
 from .atoms import Line
 from .cards import CardSpec
-from .steps import Segment, Step, TurnState
+from .steps import Cut, Segment, Step
 
 MAX_SILENT = 6
 """How many decisions in a row without any visible effect (choosing a move's clearings
@@ -64,7 +64,7 @@ class Cand:
     pos: Pos
     tokens: tuple[str, ...]
     events: tuple[tuple[Any, ...], ...]
-    states: tuple[TurnState, ...]
+    states: tuple[Cut, ...]
     rank: tuple[int, ...]
 
 
@@ -74,7 +74,7 @@ class Node:
     parent: Node | None = None
     tokens: tuple[str, ...] = ()
     events: tuple[tuple[Any, ...], ...] = ()
-    states: tuple[TurnState, ...] = ()
+    states: tuple[Cut, ...] = ()
     children: list[Cand] | None = None
     frontier: list[Silent] = field(default_factory=list)
     """Silent states not searched yet (see ``Importer.children``)."""

@@ -469,9 +469,19 @@ def piece_deltas(before: Snap, after: Snap) -> dict[tuple[int, str, int], int]:
     return out
 
 
+Cut = tuple[Snap, Segment]
+"""The board where a segment (a setup or a turn) ended, and that segment: made a
+:class:`TurnState` (:func:`snap_state`) only for the course the search keeps."""
+
+
 def turn_state(g: Any, seg: Segment) -> TurnState:
-    snap = Snap(g)
-    facs = g.factions
+    """The board of state ``g`` at the end of segment ``seg``, as a record line sees it."""
+    return snap_state(Snap(g), seg)
+
+
+def snap_state(snap: Snap, seg: Segment) -> TurnState:
+    """:func:`turn_state` of the state ``snap`` was taken of."""
+    facs = snap.factions
     pieces = tuple(
         sorted(((LETTER_OF.get(facs[s], "?"), code, c), n) for (s, code, c), n in
                snap.pieces.items())
