@@ -74,3 +74,20 @@ def test_the_early_refusals_leave_the_import_as_it_was(
         slow = replay_rootlog(text)
     assert fast.game.hash() == slow.game.hash()
     assert fast.turns == slow.turns
+
+
+def test_states_are_told_apart_as_by_their_whole_fingerprints(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The candidates and silent states kept, when only those that share the cheap part of
+    the comparison (``outline``, ``frames``) are fingerprinted, are those kept when every one
+    is: the same game, board and scores at every line, decisions."""
+    text = _people_text(1003, 200)
+    fast = replay_rootlog(text)
+    with monkeypatch.context() as m:
+        m.setattr(importer_module, "outline", lambda c: ())
+        m.setattr(importer_module, "frames", lambda g: ())
+        slow = replay_rootlog(text)
+    assert fast.game.hash() == slow.game.hash()
+    assert fast.game.history == slow.game.history
+    assert fast.turns == slow.turns

@@ -10,6 +10,7 @@ replays from its own start through the public API (``result.py``).
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -82,6 +83,68 @@ def moved_by(g: Any, a: tuple[Any, ...]) -> tuple[int, int, int] | None:
     if at is None:
         return f.seat, int(f.data["from"]), int(f.data["to"])
     return f.seat, int(a[at]), int(a[at + 1])
+
+
+def distinct(ranked: list[Cand]) -> list[Cand]:
+    """The best ranked of candidates with the same outcome (the state in full and what is
+    left of the record), in order. Two outcomes alike have the same board, piles' ends and
+    record left (:func:`outline`): the full fingerprint is taken only of candidates that
+    share those with another."""
+    outlines = [outline(c) for c in ranked]
+    shared = Counter(outlines)
+    seen: set[str] = set()
+    out: list[Cand] = []
+    for c, o in zip(ranked, outlines, strict=True):
+        if shared[o] > 1:
+            key = fingerprint(c.pos.g, full=True) + repr(sorted(c.pos.left.items()))
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(c)
+    return out
+
+
+def outline(c: Cand) -> tuple[Any, ...]:
+    """Part of what :func:`distinct` compares, cheap to take: equal when the full
+    fingerprints are."""
+    g = c.pos.g
+    return (tuple(g.warriors), tuple(g.buildings), tuple(g.tokens), tuple(g.discard),
+            tuple(g.deck[-8:]), tuple((k, tuple(v)) for k, v in sorted(c.pos.left.items())))
+
+
+class SeenStates:
+    """The silent states met in one search of a decision, told apart by their fingerprint
+    (:func:`fingerprint`), which is taken only of states that share their frames and dice
+    with another (the fingerprints of such states are equal only when those are)."""
+
+    def __init__(self) -> None:
+        self.fingerprints: set[str] = set()
+        self.first: dict[tuple[Any, ...], Any] = {}
+        """Frames and dice -> the first state with them, until its fingerprint is taken."""
+
+    def new(self, g: Any) -> bool:
+        """Whether state ``g`` is unlike every state met so far (it is met from now on)."""
+        key = frames(g)
+        if key not in self.first:
+            self.first[key] = g
+            return True
+        first = self.first[key]
+        if first is not None:
+            self.fingerprints.add(fingerprint(first))
+            self.first[key] = None
+        fp = fingerprint(g)
+        if fp in self.fingerprints:
+            return False
+        self.fingerprints.add(fp)
+        return True
+
+
+def frames(g: Any) -> tuple[Any, ...]:
+    """Part of what :func:`fingerprint` compares, cheap to take (:class:`SeenStates`): the
+    frames' kinds and seats, the top frame's data, the dice."""
+    top = g.stack[-1].data.items() if g.stack else ()
+    return (tuple((f.kind, f.seat) for f in g.stack),
+            repr(sorted(top, key=lambda kv: str(kv[0]))), tuple(g.dice))
 
 
 def asks_count(g: Any, a: tuple[Any, ...]) -> bool:
@@ -827,7 +890,7 @@ class Importer(CardIdentity, Result):
             frontier = [(pos.g, pos.legal, (), ())]
         self.snaps.clear()
         out: list[Cand] = []
-        seen: set[str] = set()
+        seen = SeenStates()
         perfect = self.perfect_rank(pos)
         while frontier and depth < MAX_SILENT:
             nxt: list[Silent] = []
@@ -851,11 +914,8 @@ class Importer(CardIdentity, Result):
                                 out.append(r)
                                 if rest is None and self.lazy and self.ideal(pos, r, perfect):
                                     rest = []
-                            else:
-                                fp = fingerprint(r[0])
-                                if fp not in seen:
-                                    seen.add(fp)
-                                    nxt.append(r)
+                            elif seen.new(r[0]):
+                                nxt.append(r)
                     if rest is not None:
                         # A candidate follows the record exactly: the other actions are
                         # tried only if the search comes back here.
@@ -875,11 +935,7 @@ class Importer(CardIdentity, Result):
             frontier = []
         if len(out) < 2:
             return out, frontier, depth  # nothing to tell apart
-        uniq: dict[str, Cand] = {}
-        for c in sorted(out, key=lambda c: c.rank):
-            key = fingerprint(c.pos.g, full=True) + repr(sorted(c.pos.left.items()))
-            uniq.setdefault(key, c)  # the best ranked of candidates with the same outcome
-        return list(uniq.values()), frontier, depth
+        return distinct(sorted(out, key=lambda c: c.rank)), frontier, depth
 
     def ideal(self, pos: Pos, c: Cand, perfect: tuple[int, int]) -> bool:
         """A candidate that takes up the first open action completely, skips nothing, and
