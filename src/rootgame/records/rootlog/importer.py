@@ -17,6 +17,7 @@ from typing import Any
 from ...cards import DECK
 from ...errors import RootError
 from ...factions.eyrie import COLUMNS as EYRIE_COLUMNS
+from ...factions.marquise import building_clearings
 from ...rules.core import board as map_board
 from .atoms import Converter, Line, engine_atoms
 from .cards import CardSpec
@@ -549,7 +550,8 @@ class Importer(CardIdentity, Result):
         - A card taken out of the hand (:data:`HAND_CARDS`) that no open craft or card
           leaving that hand fits (added to the Decree: for that column).
         - A battle started (:data:`BATTLES`) that the line has no open battle for, a
-          building placed (:data:`BUILDS`) that it has no open placement for."""
+          building placed (:data:`BUILDS`) or the Marquise's recruits (a warrior at each
+          recruiter) that it has no open placement for."""
         if pos.line is None:
             return False
         ln = self.lines[pos.line]
@@ -575,6 +577,14 @@ class Importer(CardIdentity, Result):
         if at is not None:
             battle = (f.seat, int(a[at + 1]), int(a[at]))
             return not any(left[k] for k in ln.by_key.get(("battle", battle), []))
+        if key == ("cat_actions", "recruit"):
+            # 6.5.3: a warrior at each recruiter at once, when the supply has enough.
+            recruiters = building_clearings(g, f.seat, "recruiter")
+            if not recruiters or len(recruiters) > g.fs[f.seat].warriors:
+                return False
+            return not all(any(left[k] > 0 for kind in ("place", "to")
+                               for k in ln.by_key.get((kind, (f.seat, "w", c)), []))
+                           for c in set(recruiters))
         built = BUILDS.get(key)
         if built is not None:
             c = int(a[built[1]])
