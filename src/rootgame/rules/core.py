@@ -194,9 +194,9 @@ def rulers(g: GameState) -> list[int]:
     if g.shared_deck != "base" and _tokens_rule(g):
         return [-1] + [_or_nobody(_count_rule(g, c)) for c in range(1, len(g.warriors))]
     memo = g.rule_memo or _new_rule_memo(g)
-    while -2 in memo:
-        c = memo.index(-2)
-        memo[c] = _or_nobody(_count_rule(g, c))
+    for c in range(1, len(memo)):  # one pass over the clearings (issue 14)
+        if memo[c] == -2:
+            memo[c] = _or_nobody(_count_rule(g, c))
     return memo
 
 
