@@ -367,8 +367,11 @@ class GameState:
         self.stack = [f.clone() for f in src.stack]
         self.rng = src.rng
         self.dice = src.dice[:]
+        # (Two isinstance tests, not one of ``list | dict``: the compiled core would make
+        # the union anew for every key.)
         self.turn = {
-            k: (v.copy() if isinstance(v, list | dict) else v) for k, v in src.turn.items()
+            k: (v.copy() if isinstance(v, list) or isinstance(v, dict) else v)
+            for k, v in src.turn.items()
         }
         self.winners = src.winners[:]
         self.win_reason = src.win_reason

@@ -7,7 +7,7 @@ Forest changes who rules a tied clearing; the keep stops others placing pieces).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import COUNT, Action
 from ..board import Board, load_board
@@ -37,7 +37,7 @@ class _LastBoard:
         self.made: _Made | None = None
 
 
-_LAST_BOARD = _LastBoard()
+_LAST_BOARD: Final = _LastBoard()
 
 
 def board(g: GameState) -> Board:
