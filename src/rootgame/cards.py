@@ -15,7 +15,7 @@ import json
 import re
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 ITEMS: tuple[str, ...] = ("boot", "bag", "crossbow", "hammer", "sword", "tea", "coins", "torch")
 CARD_SUITS: tuple[str, ...] = ("fox", "rabbit", "mouse", "bird")
@@ -79,8 +79,12 @@ def _load() -> tuple[tuple[Card, ...], dict[str, int]]:
     return tuple(cards), supply
 
 
-DECK, ITEM_SUPPLY = _load()
-"""Every card of both decks, indexed by id; and the item supply at setup (5.1.5)."""
+_LOADED = _load()
+DECK: Final = _LOADED[0]
+"""Every card of both decks, indexed by id (``Final``: the compiled core reads it without
+looking its name up)."""
+ITEM_SUPPLY = _LOADED[1]
+"""The item supply at setup (5.1.5)."""
 
 N_CARDS = len(DECK)
 """How many card ids there are (both decks); a game uses the 54 of its deck."""

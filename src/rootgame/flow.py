@@ -18,7 +18,7 @@ could be activated or taken, 3.3): :func:`asked` answers both.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .actions import DOMAINS, Action, Signature, token
 from .errors import EngineError
@@ -34,25 +34,28 @@ RunFn = Callable[[GameState, Frame], None]
 ExplainFn = Callable[[GameState, Frame, Action], str | None]
 AskFn = Callable[[GameState, Frame], bool]
 
-DECISIONS: dict[str, tuple[LegalFn, ApplyFn]] = {}
-DRIVERS: dict[str, RunFn] = {}
-STEPS: dict[str, RunFn] = {}
+# The registries are ``Final`` (never rebound, only filled): the compiled core reads them
+# without looking their names up (issue 14).
+
+DECISIONS: Final[dict[str, tuple[LegalFn, ApplyFn]]] = {}
+DRIVERS: Final[dict[str, RunFn]] = {}
+STEPS: Final[dict[str, RunFn]] = {}
 """One step of each driver registered by :func:`steps_driver` (its driver walks them)."""
-EXPLAIN: dict[str, ExplainFn] = {}
-PROMPTS: dict[str, str] = {}
-FACTIONS: dict[str, Faction] = {}
-TAKES: dict[str, tuple[Signature, ...]] = {}
+EXPLAIN: Final[dict[str, ExplainFn]] = {}
+PROMPTS: Final[dict[str, str]] = {}
+FACTIONS: Final[dict[str, Faction]] = {}
+TAKES: Final[dict[str, tuple[Signature, ...]]] = {}
 """The signatures of the actions each decision kind can list (actions.Signature)."""
-OWNERS: dict[str, str] = {}
+OWNERS: Final[dict[str, str]] = {}
 """The module that registered each decision kind: a faction's module, or the general rules."""
-SECRET_WORDS: dict[str, str | None] = {"black-market": None}
+SECRET_WORDS: Final[dict[str, str | None]] = {"black-market": None}
 """Action words whose card goes face down in whichever decision offers them (the Black
 Market's swap, a Daylight card action): as :data:`SECRETS`, for every decision kind."""
-SECRETS: dict[str, dict[str, str | None]] = {}
+SECRETS: Final[dict[str, dict[str, str | None]]] = {}
 """Per decision kind, the action words whose card goes face down (1.2.1: the Alliance's
 supporters, 8.2.2): only the deciding player, and the player named by the frame data key
 given (or nobody else, for None), see which card it was (views.events_for)."""
-ASKS: dict[str, AskFn] = {}
+ASKS: Final[dict[str, AskFn]] = {}
 """Per decision kind, when its frame is asked even with a single legal action, besides an
 ``"ask"`` key in its data: whether its options could now differ with another hand (1.2.1)."""
 
@@ -158,7 +161,7 @@ def _no_legal(g: GameState, f: Frame) -> list[Action]:
     raise EngineError(f"decision {f.kind!r} has no legal-action function")
 
 
-MAX_FORCED_STEPS = 100_000
+MAX_FORCED_STEPS: Final = 100_000
 
 
 class Counters:
@@ -171,7 +174,7 @@ class Counters:
         self.forced = 0
 
 
-COUNTERS = Counters()
+COUNTERS: Final = Counters()
 
 
 def log_action(g: GameState, f: Frame, a: Action, forced: bool, tok: str | None = None) -> None:

@@ -264,12 +264,27 @@ class Game:
         marks: list[tuple[int, int]] | None = None,
         legal: list[Action] | None = None,
         trail: Trail | None = None,
+        src: Game | None = None,
     ) -> None:
         """``history`` and ``marks``: see the properties. ``legal``: the pending decision's
         legal actions, when already known (a clone of a game); otherwise the engine runs up to
         the next decision and lists them. ``trail``: the decisions, shared with the game this
-        one is a clone of (instead of ``history`` and ``marks``)."""
+        one is a clone of (instead of ``history`` and ``marks``). ``src``: the game this one
+        is a clone of (:meth:`clone`), whose ``state`` is ``state`` and whose other parts it
+        copies or shares; the other arguments are then unused."""
         self.state = state
+        if src is not None:
+            # A clone (issue 14): nothing made to be thrown away.
+            self.trail: Trail = src.trail.share()
+            self.unmarked: int = src.unmarked
+            self.origin: str = src.origin
+            self.meta: dict[str, Any] = src.meta
+            kept = src.checkpoints
+            self.checkpoints: list[tuple[int, int, str]] | None = (
+                None if kept is None else kept[:]
+            )
+            self._legal: list[Action] = src._legal
+            return
         if legal is None:
             state.rule_memo = []  # built or edited from outside: count who rules afresh
             state.building_memo = None  # and find where the buildings stand afresh
@@ -279,35 +294,33 @@ class Game:
             raise PositionError("more undo marks than decisions in the history")
         self.unmarked = len(tokens) - len(given)
         """How many of the first decisions have no undo mark (a game saved without them)."""
-        self.trail: Trail = (
-            trail
-            if trail is not None
-            else Trail(
-                [(t, -1, -1) for t in tokens[: self.unmarked]]
-                + [(t, m[0], m[1]) for t, m in zip(tokens[self.unmarked :], given, strict=True)]
-            )
-        )
+        if trail is None:
+            decided: list[Decision] = [(t, -1, -1) for t in tokens[: self.unmarked]]
+            marked = zip(tokens[self.unmarked :], given, strict=True)
+            decided += [(t, m[0], m[1]) for t, m in marked]
+            trail = Trail(decided)
+        self.trail = trail
         """The decisions taken, in order, shared with clones (``history`` and ``marks``)."""
-        self.origin: str = origin if origin is not None else json.dumps(state.to_dict())
+        self.origin = origin if origin is not None else json.dumps(state.to_dict())
         """The state this game started from (JSON), before any decision: replaying
         ``history`` from it gives the present state."""
-        self.meta: dict[str, Any] = {}
+        self.meta = {}
         """How the game was made: ``new_game``'s arguments (seed, factions, map, first
         player), empty for a game built from a position."""
-        self.checkpoints: list[tuple[int, int, str]] | None = (
+        self.checkpoints = (
             [] if state.log is not None and not len(self.trail) else None
         )
         """For a game that keeps an event log from its first decision: after each decision
         that ended a turn (or the game), (decisions so far, turn number, state hash), so that
         a record can be written from the log without replaying the game (records/native.py).
         None for other games."""
-        self._legal: list[Action] = advance(state) if legal is None else legal
+        self._legal = advance(state) if legal is None else legal
 
     @property
     def history(self) -> list[str]:
         """Tokens of the decisions taken, in order (forced steps are not recorded); a new
         list."""
-        return [d[0] for d in self.trail.decisions()]
+        return [d if isinstance(d, str) else token(d) for d, _, _ in self.trail.decisions()]
 
     @property
     def marks(self) -> list[tuple[int, int]]:
@@ -328,15 +341,13 @@ class Game:
         game exactly as it was, when the action is not legal now (or ``seat`` is given and is
         not the deciding seat)."""
         if seat is None and type(action) is tuple:
-            try:
-                i = self._legal.index(action)
-            except ValueError:
-                i = -1
-            if i >= 0 and self._legal[i] is action:
-                # An action taken from the legal list (what bots and front ends pass): no
-                # element checks needed (the list is empty once the game is over).
-                self._do(action)
-                return
+            for x in self._legal:
+                if x is action:
+                    # An action taken from the legal list (what bots and front ends pass):
+                    # found by identity, no element checks needed (the list is empty once
+                    # the game is over).
+                    self._do(action)
+                    return
         a = _as_action(action)
         if self.state.winners:
             raise IllegalAction("the game is over")
@@ -353,11 +364,10 @@ class Game:
         g = self.state
         f = g.stack[-1]
         g.decisions += 1
-        tok = token(a)
-        decision: Decision = (tok, f.seat if f.seat is not None else -1, g.reveals)
+        decision: Decision = (a, f.seat if f.seat is not None else -1, g.reveals)
         self.trail.append(decision)
         if g.log is not None:
-            flow.log_action(g, f, a, False, tok)
+            flow.log_action(g, f, a, False)
         turn = g.turn_number
         flow.DECISIONS[f.kind][1](g, f, a)
         self._legal = advance(g)
@@ -506,11 +516,7 @@ class Game:
         """An independent copy (the random generator too). The legal actions are shared (the
         list is replaced after each decision, never changed in place), and so are the
         decisions taken (``Trail.share``)."""
-        g = Game(self.state.clone(), None, self.origin, None, self._legal, self.trail.share())
-        g.unmarked = self.unmarked
-        g.meta = self.meta
-        g.checkpoints = None if self.checkpoints is None else self.checkpoints[:]
-        return g
+        return Game(self.state.clone(), src=self)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         """``copy.deepcopy`` makes the hand-written :meth:`clone` (OpenSpiel copies states so)."""

@@ -86,9 +86,11 @@ def _from_jsonable(v: Any) -> Any:
     return v
 
 
-Decision = tuple[str, int, int]
-"""A decision taken: its token, the deciding seat (-1 for none) and how many times hidden
-information had been revealed before it (``GameState.reveals``, for undo)."""
+Decision = tuple[tuple[str | int, ...] | str, int, int]
+"""A decision taken: its action (its token for a game made from a history of tokens: the
+token of an action is made only when the history is read, issue 14), the deciding seat (-1
+for none) and how many times hidden information had been revealed before it
+(``GameState.reveals``, for undo)."""
 
 
 class _Chunk:
@@ -165,18 +167,28 @@ class SeatState:
 
     __slots__ = ("faction", "vp", "hand", "items", "persistent", "dominance", "coalition")
 
-    def __init__(self, faction: str) -> None:
+    def __init__(self, faction: str, src: SeatState | None = None) -> None:
+        """A new player's board, or with ``src`` a copy of that one (:meth:`clone`)."""
         self.faction = faction
-        self.vp = 0
-        self.hand: list[int] = []
-        self.items: list[str] = []
-        """Crafted Items box (4.1.2)."""
-        self.persistent: list[int] = []
-        """Persistent-effect cards in the play area (4.1.3)."""
-        self.dominance: int | None = None
-        """The activated dominance card, if any (3.3.1)."""
-        self.coalition: int | None = None
-        """The seat this player is in a coalition with (9.2.8), if any."""
+        if src is None:
+            self.vp = 0
+            self.hand: list[int] = []
+            self.items: list[str] = []
+            """Crafted Items box (4.1.2)."""
+            self.persistent: list[int] = []
+            """Persistent-effect cards in the play area (4.1.3)."""
+            self.dominance: int | None = None
+            """The activated dominance card, if any (3.3.1)."""
+            self.coalition: int | None = None
+            """The seat this player is in a coalition with (9.2.8), if any."""
+            return
+        # A clone copies its lists straight from the source (as ``GameState`` does).
+        self.vp = src.vp
+        self.hand = src.hand[:]
+        self.items = src.items[:]
+        self.persistent = src.persistent[:]
+        self.dominance = src.dominance
+        self.coalition = src.coalition
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickling: made again by ``__init__`` with the faction, then given its attributes
@@ -184,14 +196,7 @@ class SeatState:
         return (SeatState, (self.faction,), self.__getstate__())
 
     def clone(self) -> SeatState:
-        s = SeatState(self.faction)
-        s.vp = self.vp
-        s.hand.extend(self.hand)  # (into its own empty lists, as in GameState.clone)
-        s.items.extend(self.items)
-        s.persistent.extend(self.persistent)
-        s.dominance = self.dominance
-        s.coalition = self.coalition
-        return s
+        return SeatState(self.faction, self)
 
     def to_dict(self) -> JSON:
         return {
@@ -260,74 +265,123 @@ class GameState:
         "building_memo",
     )
 
-    def __init__(self) -> None:
-        self.map = "autumn"
-        self.suits = ""
-        """The clearings' suits, one letter F/R/M per clearing (appendix A step 1: the suit
-        markers); empty for the map's printed suits (Autumn)."""
-        self.closed: tuple[tuple[int, int], ...] = ()
-        """The Mountain's paths still covered by a closed path marker (M.4.2)."""
-        self.ferry = 0
-        """The clearing holding the Lake's Ferry (M.3.1), 0 without one."""
-        self.shared_deck = "base"
-        """The shared deck chosen at setup (appendix A step 2): "base" or "exiles"."""
-        self.cooperative = False
-        """Fully cooperative play against the Clockwork bots (Law of Rootbotics 3.5): the
-        humans win as a team, the bots leave each other alone (docs/clockwork.md)."""
-        self.coffins: list[int] = []
-        """Warriors of each seat lying on Coffin Makers (empty while none ever have)."""
-        self.landmarks: dict[str, int] = {}
-        """The Landmarks Pack's landmarks in play (appendix A step 5), in the order dealt:
-        name -> clearing (0 while not yet set up). The Ferry's clearing is ``ferry``."""
-        self.forge: dict[str, int] = {}
-        """Items on the Legendary Forge's card (rules/landmarks.py)."""
-        self.market: list[int] = []
-        """The face-down cards beside the Black Market (nobody may look at them)."""
-        self.treetop_slot: tuple[int, str] | None = None
-        """The building (owner, kind) in the Elder Treetop's slot, None while it is empty."""
-        self.factions: tuple[str, ...] = ()
-        self.seats: list[SeatState] = []
-        self.fs: list[Any] = []
-        """One faction state per seat (the faction module's class)."""
-        self.warriors: list[tuple[int, ...]] = []
-        self.buildings: list[Pieces] = []
-        self.tokens: list[Pieces] = []
-        self.deck: list[int] = []
-        self.discard: list[int] = []
-        self.available_dominance: list[int] = []
-        self.removed_cards: list[int] = []
-        """Cards out of the game (dominance cards in a 2-player game, 5.1.3)."""
-        self.items: dict[str, int] = {}
-        """The item supply on the map (5.1.5)."""
-        self.first_seat = 0
-        self.turn_seat = 0
-        self.turn_number = 0
-        self.stack: list[Frame] = []
-        self.rng = 0
-        self.dice: list[tuple[int, int]] = []
-        """Fixed dice for the next battles (position builder); rolled when empty."""
-        self.turn: dict[str, Any] = {}
-        """Once-per-turn bookkeeping, cleared at the start of each turn."""
-        self.winners: list[int] = []
-        self.win_reason: str | None = None
-        self.decisions = 0
-        self.vp_log: list[tuple[int, int, str]] = []
-        """Every change of score: (seat, VP, reason). VP always equal its sum per seat."""
-        self.log: list[dict[str, Any]] | None = None
-        """The event log (rules/chance.py), or None when the game keeps none."""
-        self.forced: list[tuple[Any, ...]] = []
-        """Chance outcomes to use instead of the generator (replaying a record)."""
-        self.reveals = 0
-        """How many times hidden information was revealed (draws, dice, shuffles...)."""
-        self.rule_memo: list[int] = []
-        """Who rules each clearing, as ``rules.core.ruler`` last found it: a seat, -1 for
-        nobody, -2 not known (empty: nothing known). Not part of the state's value: every
-        change of warriors or buildings forgets its clearing (``core.pieces_changed``)."""
-        self.building_memo: dict[tuple[int, str], tuple[int, ...]] | None = None
-        """Where each (owner, kind) of building stands, as ``rules.core.buildings_of`` last
-        found it (None: not known). Not part of the state's value: every placed or removed
-        building forgets it (``core.buildings_changed``). Never changed in place, so clones
-        share it."""
+    def __init__(self, src: GameState | None = None) -> None:
+        """A new game's state before setup, or with ``src`` a copy of that one (:meth:`clone`)."""
+        if src is None:
+            self.map = "autumn"
+            self.suits = ""
+            """The clearings' suits, one letter F/R/M per clearing (appendix A step 1: the suit
+            markers); empty for the map's printed suits (Autumn)."""
+            self.closed: tuple[tuple[int, int], ...] = ()
+            """The Mountain's paths still covered by a closed path marker (M.4.2)."""
+            self.ferry = 0
+            """The clearing holding the Lake's Ferry (M.3.1), 0 without one."""
+            self.shared_deck = "base"
+            """The shared deck chosen at setup (appendix A step 2): "base" or "exiles"."""
+            self.cooperative = False
+            """Fully cooperative play against the Clockwork bots (Law of Rootbotics 3.5): the
+            humans win as a team, the bots leave each other alone (docs/clockwork.md)."""
+            self.coffins: list[int] = []
+            """Warriors of each seat lying on Coffin Makers (empty while none ever have)."""
+            self.landmarks: dict[str, int] = {}
+            """The Landmarks Pack's landmarks in play (appendix A step 5), in the order dealt:
+            name -> clearing (0 while not yet set up). The Ferry's clearing is ``ferry``."""
+            self.forge: dict[str, int] = {}
+            """Items on the Legendary Forge's card (rules/landmarks.py)."""
+            self.market: list[int] = []
+            """The face-down cards beside the Black Market (nobody may look at them)."""
+            self.treetop_slot: tuple[int, str] | None = None
+            """The building (owner, kind) in the Elder Treetop's slot, None while it is empty."""
+            self.factions: tuple[str, ...] = ()
+            self.seats: list[SeatState] = []
+            self.fs: list[Any] = []
+            """One faction state per seat (the faction module's class)."""
+            self.warriors: list[tuple[int, ...]] = []
+            self.buildings: list[Pieces] = []
+            self.tokens: list[Pieces] = []
+            self.deck: list[int] = []
+            self.discard: list[int] = []
+            self.available_dominance: list[int] = []
+            self.removed_cards: list[int] = []
+            """Cards out of the game (dominance cards in a 2-player game, 5.1.3)."""
+            self.items: dict[str, int] = {}
+            """The item supply on the map (5.1.5)."""
+            self.first_seat = 0
+            self.turn_seat = 0
+            self.turn_number = 0
+            self.stack: list[Frame] = []
+            self.rng = 0
+            self.dice: list[tuple[int, int]] = []
+            """Fixed dice for the next battles (position builder); rolled when empty."""
+            self.turn: dict[str, Any] = {}
+            """Once-per-turn bookkeeping, cleared at the start of each turn."""
+            self.winners: list[int] = []
+            self.win_reason: str | None = None
+            self.decisions = 0
+            self.vp_log: list[tuple[int, int, str]] = []
+            """Every change of score: (seat, VP, reason). VP always equal its sum per seat."""
+            self.log: list[dict[str, Any]] | None = None
+            """The event log (rules/chance.py), or None when the game keeps none."""
+            self.forced: list[tuple[Any, ...]] = []
+            """Chance outcomes to use instead of the generator (replaying a record)."""
+            self.reveals = 0
+            """How many times hidden information was revealed (draws, dice, shuffles...)."""
+            self.rule_memo: list[int] = []
+            """Who rules each clearing, as ``rules.core.ruler`` last found it: a seat, -1 for
+            nobody, -2 not known (empty: nothing known). Not part of the state's value: every
+            change of warriors or buildings forgets its clearing (``core.pieces_changed``)."""
+            self.building_memo: dict[tuple[int, str], tuple[int, ...]] | None = None
+            """Where each (owner, kind) of building stands, as ``rules.core.buildings_of`` last
+            found it (None: not known). Not part of the state's value: every placed or removed
+            building forgets it (``core.buildings_changed``). Never changed in place, so clones
+            share it."""
+            return
+        # A clone copies each container straight from the source: no empty one is made
+        # and then filled (issue 14). The pieces' tuples, the closed paths and the
+        # building index are never changed in place: shared.
+        self.map = src.map
+        self.suits = src.suits
+        self.closed = src.closed
+        self.ferry = src.ferry
+        self.shared_deck = src.shared_deck
+        self.cooperative = src.cooperative
+        self.coffins = src.coffins[:]
+        self.landmarks = dict(src.landmarks)
+        self.forge = dict(src.forge)
+        self.market = src.market[:]
+        self.treetop_slot = src.treetop_slot
+        self.factions = src.factions
+        self.seats = [s.clone() for s in src.seats]
+        self.fs = [f.clone() for f in src.fs]
+        self.warriors = src.warriors[:]
+        self.buildings = src.buildings[:]
+        self.tokens = src.tokens[:]
+        self.deck = src.deck[:]
+        self.discard = src.discard[:]
+        self.available_dominance = src.available_dominance[:]
+        self.removed_cards = src.removed_cards[:]
+        self.items = dict(src.items)
+        self.first_seat = src.first_seat
+        self.turn_seat = src.turn_seat
+        self.turn_number = src.turn_number
+        self.stack = [f.clone() for f in src.stack]
+        self.rng = src.rng
+        self.dice = src.dice[:]
+        # (Two isinstance tests, not one of ``list | dict``: the compiled core would make
+        # the union anew for every key.)
+        self.turn = {
+            k: (v.copy() if isinstance(v, list) or isinstance(v, dict) else v)
+            for k, v in src.turn.items()
+        }
+        self.winners = src.winners[:]
+        self.win_reason = src.win_reason
+        self.decisions = src.decisions
+        self.vp_log = src.vp_log[:]
+        self.log = src.log[:] if src.log is not None else None
+        self.forced = src.forced[:]
+        self.reveals = src.reveals
+        self.rule_memo = src.rule_memo[:]
+        self.building_memo = src.building_memo
 
     @property
     def n(self) -> int:
@@ -363,48 +417,7 @@ class GameState:
         return piece
 
     def clone(self) -> GameState:
-        # The new state's own empty lists and dicts (made by ``__init__``) take the copies:
-        # no second container is made, and none at all for an empty one (issue 14).
-        g = GameState()
-        g.map = self.map
-        g.suits = self.suits
-        g.closed = self.closed
-        g.ferry = self.ferry
-        g.shared_deck = self.shared_deck
-        g.cooperative = self.cooperative
-        g.coffins.extend(self.coffins)
-        g.landmarks.update(self.landmarks)
-        g.forge.update(self.forge)
-        g.market.extend(self.market)
-        g.treetop_slot = self.treetop_slot
-        g.factions = self.factions
-        g.seats = [s.clone() for s in self.seats]
-        g.fs = [f.clone() for f in self.fs]
-        g.warriors.extend(self.warriors)
-        g.buildings.extend(self.buildings)
-        g.tokens.extend(self.tokens)
-        g.deck.extend(self.deck)
-        g.discard.extend(self.discard)
-        g.available_dominance.extend(self.available_dominance)
-        g.removed_cards.extend(self.removed_cards)
-        g.items.update(self.items)
-        g.first_seat = self.first_seat
-        g.turn_seat = self.turn_seat
-        g.turn_number = self.turn_number
-        g.stack = [f.clone() for f in self.stack]
-        g.rng = self.rng
-        g.dice.extend(self.dice)
-        g.turn = {k: (v.copy() if isinstance(v, list | dict) else v) for k, v in self.turn.items()}
-        g.winners.extend(self.winners)
-        g.win_reason = self.win_reason
-        g.decisions = self.decisions
-        g.vp_log.extend(self.vp_log)
-        g.log = self.log[:] if self.log is not None else None
-        g.forced.extend(self.forced)
-        g.reveals = self.reveals
-        g.rule_memo.extend(self.rule_memo)
-        g.building_memo = self.building_memo
-        return g
+        return GameState(self)
 
     def hashed_dict(self) -> JSON:
         """The part of the state that matters for the rest of the game, as JSON-ready data:

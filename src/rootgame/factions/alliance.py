@@ -73,22 +73,24 @@ class AllianceState:
 
     __slots__ = ("warriors", "officers", "sympathy", "bases", "supporters")
 
-    def __init__(self) -> None:
-        self.warriors = WARRIORS
-        self.officers = 0
-        """Warriors in the Officers box (off the map)."""
-        self.sympathy = SYMPATHY
-        """Sympathy tokens still on the track."""
-        self.bases: list[str] = list(BASES)
-        """Suits of the bases still in the Bases box (not on the map)."""
-        self.supporters: list[int] = []
+    def __init__(self, src: AllianceState | None = None) -> None:
+        """A new board, or with ``src`` a copy of that one (:meth:`clone`; as ``GameState``)."""
+        if src is None:
+            self.warriors = WARRIORS
+            self.officers = 0
+            """Warriors in the Officers box (off the map)."""
+            self.sympathy = SYMPATHY
+            """Sympathy tokens still on the track."""
+            self.bases: list[str] = list(BASES)
+            """Suits of the bases still in the Bases box (not on the map)."""
+            self.supporters: list[int] = []
+            return
+        self.warriors, self.officers, self.sympathy = src.warriors, src.officers, src.sympathy
+        self.bases = src.bases[:]
+        self.supporters = src.supporters[:]
 
     def clone(self) -> AllianceState:
-        s = AllianceState()
-        s.warriors, s.officers, s.sympathy = self.warriors, self.officers, self.sympathy
-        s.bases = self.bases[:]
-        s.supporters = self.supporters[:]
-        return s
+        return AllianceState(self)
 
     def to_dict(self) -> JSON:
         return {

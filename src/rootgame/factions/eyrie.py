@@ -78,30 +78,29 @@ class EyrieState:
 
     __slots__ = ("warriors", "roosts", "leader", "face_up", "decree", "col", "pending", "home")
 
-    def __init__(self) -> None:
-        self.warriors = WARRIORS
-        self.roosts = ROOSTS
-        """Roosts on the roost track (7 before setup)."""
-        self.leader: str | None = None
-        self.face_up: list[str] = list(LEADERS)
-        """Face-up leaders waiting beside the board (the current leader is not among them)."""
-        self.decree: list[list[int]] = [[], [], [], []]
-        self.col = 0
-        """While resolving the Decree: the column being resolved."""
-        self.pending: list[int] = []
-        """While resolving the Decree: cards of the current column not yet resolved."""
-        self.home = 0
+    def __init__(self, src: EyrieState | None = None) -> None:
+        """A new board, or with ``src`` a copy of that one (:meth:`clone`; as ``GameState``)."""
+        if src is None:
+            self.warriors = WARRIORS
+            self.roosts = ROOSTS
+            """Roosts on the roost track (7 before setup)."""
+            self.leader: str | None = None
+            self.face_up: list[str] = list(LEADERS)
+            """Face-up leaders waiting beside the board (the current leader is not among them)."""
+            self.decree: list[list[int]] = [[], [], [], []]
+            self.col = 0
+            """While resolving the Decree: the column being resolved."""
+            self.pending: list[int] = []
+            """While resolving the Decree: cards of the current column not yet resolved."""
+            self.home = 0
+            return
+        self.warriors, self.roosts, self.leader = src.warriors, src.roosts, src.leader
+        self.face_up = src.face_up[:]
+        self.decree = [c[:] for c in src.decree]
+        self.col, self.pending, self.home = src.col, src.pending[:], src.home
 
     def clone(self) -> EyrieState:
-        s = EyrieState()
-        s.warriors, s.roosts, s.leader = self.warriors, self.roosts, self.leader
-        # Into the lists the new board's __init__ made (as in GameState.clone).
-        s.face_up[:] = self.face_up
-        for mine, theirs in zip(s.decree, self.decree, strict=True):
-            mine.extend(theirs)
-        s.pending.extend(self.pending)
-        s.col, s.home = self.col, self.home
-        return s
+        return EyrieState(self)
 
     def to_dict(self) -> JSON:
         return {

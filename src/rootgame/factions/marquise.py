@@ -65,20 +65,22 @@ class MarquiseState:
 
     __slots__ = ("warriors", "wood", "track", "keep", "home")
 
-    def __init__(self) -> None:
-        self.warriors = WARRIORS
-        self.wood = WOOD
-        self.track: dict[str, int] = {k: PER_TRACK for k in BUILDINGS}
-        """Buildings of each kind still on the board's track (not on the map)."""
-        self.keep = 0
-        """The keep's clearing; 0 before setup and once the keep is removed (6.2.2)."""
-        self.home = 0
+    def __init__(self, src: MarquiseState | None = None) -> None:
+        """A new board, or with ``src`` a copy of that one (:meth:`clone`; as ``GameState``)."""
+        if src is None:
+            self.warriors = WARRIORS
+            self.wood = WOOD
+            self.track: dict[str, int] = {k: PER_TRACK for k in BUILDINGS}
+            """Buildings of each kind still on the board's track (not on the map)."""
+            self.keep = 0
+            """The keep's clearing; 0 before setup and once the keep is removed (6.2.2)."""
+            self.home = 0
+            return
+        self.warriors, self.wood, self.keep, self.home = src.warriors, src.wood, src.keep, src.home
+        self.track = dict(src.track)
 
     def clone(self) -> MarquiseState:
-        s = MarquiseState()
-        s.warriors, s.wood, s.keep, s.home = self.warriors, self.wood, self.keep, self.home
-        s.track = dict(self.track)
-        return s
+        return MarquiseState(self)
 
     def to_dict(self) -> JSON:
         return {

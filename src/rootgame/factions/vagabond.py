@@ -92,32 +92,34 @@ class VagabondState:
         "removed",
     )
 
-    def __init__(self) -> None:
-        self.warriors = 0
-        """The Vagabond has no warriors (9.2.2); the general rules read this field."""
-        self.character = ""
-        self.pawn = 0
-        self.items: dict[str, list[int]] = {i: [0, 0, 0, 0] for i in ITEMS}
-        self.rel: list[int] = []
-        """One relationship per seat (his own unused): -1 Hostile, 0 Indifferent, ... Allied."""
-        self.quest_deck: list[int] = []
-        self.quests: list[int] = []
-        """The face-up quests."""
-        self.done: list[int] = []
-        """Completed quests, in his play area."""
-        self.ruins: dict[int, list[str]] = {}
-        """Clearing -> the items beneath its ruin (hidden; the last is taken first)."""
-        self.removed: list[str] = []
+    def __init__(self, src: VagabondState | None = None) -> None:
+        """A new board, or with ``src`` a copy of that one (:meth:`clone`; as ``GameState``)."""
+        if src is None:
+            self.warriors = 0
+            """The Vagabond has no warriors (9.2.2); the general rules read this field."""
+            self.character = ""
+            self.pawn = 0
+            self.items: dict[str, list[int]] = {i: [0, 0, 0, 0] for i in ITEMS}
+            self.rel: list[int] = []
+            """One relationship per seat (his own unused): -1 Hostile, 0 Indifferent, ... Allied."""
+            self.quest_deck: list[int] = []
+            self.quests: list[int] = []
+            """The face-up quests."""
+            self.done: list[int] = []
+            """Completed quests, in his play area."""
+            self.ruins: dict[int, list[str]] = {}
+            """Clearing -> the items beneath its ruin (hidden; the last is taken first)."""
+            self.removed: list[str] = []
+            return
+        self.warriors, self.character, self.pawn = src.warriors, src.character, src.pawn
+        self.items = {k: v[:] for k, v in src.items.items()}
+        self.rel = src.rel[:]
+        self.quest_deck, self.quests, self.done = src.quest_deck[:], src.quests[:], src.done[:]
+        self.ruins = {k: v[:] for k, v in src.ruins.items()}
+        self.removed = src.removed[:]
 
     def clone(self) -> VagabondState:
-        s = VagabondState()
-        s.warriors, s.character, s.pawn = self.warriors, self.character, self.pawn
-        s.items = {k: v[:] for k, v in self.items.items()}
-        s.rel = self.rel[:]
-        s.quest_deck, s.quests, s.done = self.quest_deck[:], self.quests[:], self.done[:]
-        s.ruins = {k: v[:] for k, v in self.ruins.items()}
-        s.removed = self.removed[:]
-        return s
+        return VagabondState(self)
 
     def to_dict(self) -> JSON:
         return {

@@ -7,7 +7,7 @@ Forest changes who rules a tied clearing; the keep stops others placing pieces).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ..actions import COUNT, Action
 from ..board import Board, load_board
@@ -37,7 +37,7 @@ class _LastBoard:
         self.made: _Made | None = None
 
 
-_LAST_BOARD = _LastBoard()
+_LAST_BOARD: Final = _LastBoard()
 
 
 def board(g: GameState) -> Board:
@@ -194,9 +194,9 @@ def rulers(g: GameState) -> list[int]:
     if g.shared_deck != "base" and _tokens_rule(g):
         return [-1] + [_or_nobody(_count_rule(g, c)) for c in range(1, len(g.warriors))]
     memo = g.rule_memo or _new_rule_memo(g)
-    while -2 in memo:
-        c = memo.index(-2)
-        memo[c] = _or_nobody(_count_rule(g, c))
+    for c in range(1, len(memo)):  # one pass over the clearings (issue 14)
+        if memo[c] == -2:
+            memo[c] = _or_nobody(_count_rule(g, c))
     return memo
 
 
