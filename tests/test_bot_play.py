@@ -17,6 +17,7 @@ from rootgame.bots import Choice, Observation, ismcts
 from rootgame.bots.heuristic.clockwork import EE_ROOST
 from rootgame.bots.heuristic.core import HeuristicBot, evaluate, settle
 from rootgame.bots.heuristic.core import policy as heuristic_policy
+from rootgame.bots.heuristic.core import values as heuristic_values
 from rootgame.bots.sim import decision, step
 from rootgame.factions.eyrie import COLUMNS
 from rootgame.position import build
@@ -890,3 +891,32 @@ def test_simulate_gives_the_ith_bot_the_ith_faction() -> None:
     assert s["wins"] == {"marquise": 2, "eyrie": 0}
     r = CliRunner().invoke(app, ["simulate", "--bots", "heuristic,random,random"])
     assert r.exit_code != 0 and "one bot per faction" in r.output
+
+
+def test_ismcts_leaf_terms_weigh_the_eyries_roosts_within_the_enemys_reach() -> None:
+    """``leaf_terms=("roost_guard",)``: a roost the enemy's warriors reach (in its clearing
+    or the most next to it) costs the Eyrie 2 with none of its warriors there (4.3.3.II), 1
+    with fewer than the enemy's; twice that for its only roost (7.6.1, 7.7). The leaf adds it
+    to the Eyrie's value and the Marquise subtracts 0.8 times it; off by default."""
+
+    def guard(clearings: dict[str, dict[str, str]]) -> float:
+        s = build({"factions": ["marquise", "eyrie"], "clearings": clearings}).state
+        assert ismcts.roost_guard(s, 0) == 0.0
+        return ismcts.roost_guard(s, 1)
+
+    keep = {"3": {"marquise": "2w keep"}}
+    # Clearing 9 is next to 1 and 4: the roost at 1 is held by 4 warriors, the one at 4 by none.
+    two = {**keep, "1": {"eyrie": "4w roost"}, "4": {"eyrie": "roost"}, "9": {"marquise": "1w"}}
+    assert guard(two) == -2.0
+    assert guard({**keep, "4": {"eyrie": "roost"}, "9": {"marquise": "1w"}}) == -4.0
+    assert guard({**keep, "4": {"eyrie": "1w roost"}, "9": {"marquise": "2w"}}) == -2.0
+    assert guard({**keep, "4": {"eyrie": "2w roost"}, "9": {"marquise": "2w"}}) == 0.0
+    assert guard({**keep, "4": {"eyrie": "roost"}}) == 0.0
+    s = build({"factions": ["marquise", "eyrie"], "clearings": two}).state
+    plain = heuristic_values(s)
+    got = ismcts.IsmctsBot(seed=3, iterations=5, leaf_terms=("roost_guard",))._values(s)
+    assert got[1] == pytest.approx(plain[1] - 2.0)
+    assert got[0] == pytest.approx(plain[0] + 0.8 * 2.0)
+    assert ismcts.IsmctsBot(seed=3)._values(s) == plain
+    with pytest.raises(ValueError, match="leaf_terms: no term moat"):
+        ismcts.IsmctsBot(leaf_terms=("moat",))

@@ -22,6 +22,11 @@ the tree holds decisions only: edges are action tokens, for every seat's decisio
   ending Daylight is worth minus the Evening draw that comes anyway, the Eyrie's turmoil
   -15, chosen or forced), mapped to 0..1 by a logistic of
   scale ``scale``; a finished game scores 1 for the winners and 0 for the others.
+- **Leaf terms**: ``leaf_terms`` (none by default; ``LEAF_TERMS``) names terms the leaf adds
+  to a seat's own value on top of the heuristic's (and the others subtract, with the
+  heuristic's enemy weight): what a position at the end of the turn holds for the turns to
+  come, which the heuristic's one-step lookahead does not need (``roost_guard``: the Eyrie's
+  roosts the enemy can reach next turn, above all a lone one).
 - **Guidance**: the root's actions are scored once by the heuristic bot's lookahead, and that
   score is a progressive bias (Chaslot et al. 2008) of weight ``bias`` that fades as visits
   grow; without visits the best-scored action is tried first. Progressive unpruning (the
@@ -54,11 +59,13 @@ from collections.abc import Callable
 from typing import Any
 
 from ..actions import Action, token
+from ..factions.eyrie import roosts_on_map
 from ..i18n import N_
+from ..rules.core import board
 from ..state import Frame, GameState
 from . import register
 from .base import Bot, Choice, Observation, Reason
-from .heuristic.core import HeuristicBot, policy, settle, values
+from .heuristic.core import ENEMY_WEIGHT, HeuristicBot, policy, settle, values
 from .sim import deciding, decision, legal, step
 
 CLOCKS: dict[str, Callable[[], float]] = {
@@ -75,6 +82,35 @@ sample), its scores are the children's priors and only the best ``guided_width``
 searched at first (progressive unpruning, as at the root). The Eyrie's second Decree card
 comes below the root, where an untried child is the engine's first. Paired runs did not show
 a gain (docs/bots.md, Strength), so the default leaves the tree below the root unguided."""
+
+def roost_guard(g: GameState, seat: int) -> float:
+    """The Eyrie's roosts within the enemy's reach next turn (7.6.1: a roost is its VP every
+    Evening and where it recruits; a Recruit card with no roost left means turmoil, 7.7).
+    For each roost, the enemy's strength there is its warriors in the clearing plus the most
+    in one clearing next to it; against none of the Eyrie's warriors (the defenseless hit,
+    4.3.3.II, takes it) -2, against fewer -1; twice that for the Eyrie's only roost."""
+    if g.factions[seat] != "eyrie":
+        return 0.0
+    b = board(g)
+    total = 0.0
+    for c in b.clearings:
+        if (seat, "roost") not in g.buildings[c]:
+            continue
+        w = g.warriors
+        near = max(
+            (sum(w[x][s] for s in range(g.n) if s != seat) for x in b.adjacent[c]), default=0
+        )
+        threat = sum(w[c][s] for s in range(g.n) if s != seat) + near
+        mine = w[c][seat]
+        if threat and not mine:
+            total -= 2.0
+        elif threat > mine:
+            total -= 1.0
+    return 2.0 * total if roosts_on_map(g, seat) == 1 else total
+
+
+LEAF_TERMS: dict[str, Callable[[GameState, int], float]] = {"roost_guard": roost_guard}
+"""Terms a leaf may add to a seat's own value (``leaf_terms``), by name."""
 
 MARGIN = 0.05
 """The share of a time budget left for what surrounds the search (picking the move, the
@@ -121,7 +157,8 @@ class IsmctsBot(Bot):
     or ``budget_ms`` (counted on ``clock``: ``"wall"`` or ``"cpu"``); ``rollout_depth``,
     ``exploration``, ``bias``, ``scale``, ``width``, ``settle``, ``shaping``, ``horizon``
     (``"turn"`` or ``"game"``), ``guided`` (decision kinds ranked below the root),
-    ``guided_width`` and ``follow`` (decision kinds played as the heuristic chooses)."""
+    ``guided_width``, ``follow`` (decision kinds played as the heuristic chooses) and
+    ``leaf_terms`` (names in ``LEAF_TERMS``)."""
 
     name = "ismcts"
 
@@ -142,6 +179,7 @@ class IsmctsBot(Bot):
         guided: tuple[str, ...] = (),
         guided_width: int = 2,
         follow: tuple[str, ...] = (),
+        leaf_terms: tuple[str, ...] = (),
     ) -> None:
         super().__init__(seed)
         if iterations is None and budget_ms is None:
@@ -175,6 +213,10 @@ class IsmctsBot(Bot):
         self.follow = frozenset(follow)
         self.guided = frozenset(guided) | self.follow  # below the root, the heuristic's best
         self.guided_width = guided_width
+        unknown = [t for t in leaf_terms if t not in LEAF_TERMS]
+        if unknown:
+            raise ValueError(f"leaf_terms: no term {', '.join(unknown)}")
+        self.leaf_terms = tuple(LEAF_TERMS[t] for t in leaf_terms)
         self._root: Node | None = None
         self._root_len = -1
         self._guide = HeuristicBot(seed)
@@ -280,7 +322,7 @@ class IsmctsBot(Bot):
     def _set_priors(self, obs: Observation, root: Node, acts: list[Action]) -> None:
         """The heuristic bot's lookahead scores of the root's actions, scaled to 0..1."""
         g = obs.sample(self._guide.rng)
-        self._base = values(g)
+        self._base = self._values(g)
         self._rank(root, g, obs.seat, obs.decision, acts)
 
     def _rank(self, node: Node, g: GameState, seat: int, kind: str, acts: list[Action]) -> None:
@@ -398,8 +440,18 @@ class IsmctsBot(Bot):
             return [1.0 if s in g.winners else 0.0 for s in range(g.n)]
         return [
             1.0 / (1.0 + math.exp(-(v - b + x) / self.scale))
-            for v, b, x in zip(values(g), self._base, shaped, strict=True)
+            for v, b, x in zip(self._values(g), self._base, shaped, strict=True)
         ]
+
+    def _values(self, g: GameState) -> list[float]:
+        """The heuristic's values of ``g`` with the ``leaf_terms`` added: each seat's own
+        extra, less the enemy weight times the others'."""
+        v = values(g)
+        if not self.leaf_terms or g.winners:
+            return v
+        extra = [sum(f(g, s) for f in self.leaf_terms) for s in range(g.n)]
+        total = sum(extra)
+        return [x + e - ENEMY_WEIGHT * (total - e) for x, e in zip(v, extra, strict=True)]
 
 
 register(IsmctsBot)
