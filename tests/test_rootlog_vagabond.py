@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from lawkit import random_game
 
+from rootgame.cards import DECK
 from rootgame.factions.vagabond import CHARACTERS, QUESTS
 from rootgame.records.rootlog import (
     RootlogError,
@@ -265,6 +266,26 @@ def test_whole_vagabond_games_round_trip(
     assert g.is_over and any(t.startswith("coalition") for t in g.history) == (
         factions == MEAV)
     _round_trip(factions, seed, character, None)
+
+
+def test_a_draw_is_the_first_open_draw_before_a_later_one_naming_its_card() -> None:
+    """Ruling 418: a card drawn is the line's first open draw into that hand, swapped with
+    the card that draw names when that card is still in the pile, before it is taken as a
+    later draw naming it. MEAV 104 (ranger), line 146: the Alliance crafts Investments,
+    the discard pile is shuffled for Tax Collector's draw ('M#investments->A/w1->'), and
+    the engine draws Royal Claim, which the line names again in Evening
+    ('B#royal+B#birdybindle->A'). Taken as the Evening draw, Investments never came to the
+    hand and its mobilizing ('M#investmentsA->$') was unexplained (refused at line 146)."""
+    g = random_game(104, 976, MEAV, "ranger")
+    text = export_rootlog(g)
+    line = text.splitlines()[145]
+    assert re.fullmatch(r"A:B#royal\$->/Z%c/.*/M#investments->A/w1->/.*"
+                        r"/M#investmentsA->\$/.*/B#royal\+B#birdybindle->A", line), line
+    rep = replay_rootlog(text)
+    assert rep.turns == game_turn_states(g)
+    hand = sorted(DECK[c].key for c in rep.game.state.seats[2].hand)
+    assert hand == ["birdy-bindle", "royal-claim", "travel-gear:mouse"]
+    assert rep.game.state.deck == [] and rep.game.state.discard == []
 
 
 VB_MISSES = ((MEAV, 104, "ranger"),)

@@ -218,8 +218,30 @@ class CardIdentity:
         Returns (card, named, action index)."""
         ln = self.lines[line]
         idx = [k for k in ln.by_key.get(("card", (("deck",), dst)), []) if left[k]]
-        # The record's order of the cards of one draw is not the pile's: a card it names
-        # later in the same draw is taken as that one.
+        if not idx:
+            return None
+        # The draw is the line's first open draw into that place, unless that draw cannot
+        # be it (ruling 418): of the cards of that draw, first one it names as the engine's
+        # card (the record's order of one draw's cards is not the pile's), then one it does
+        # not name, then one it names still in the pile (swapped); only then a later draw.
+        now = ln.atoms[idx[0]].action
+        here = [k for k in idx if ln.atoms[k].action == now]
+        got = self._settle_in(ln, left, g2, st, cid, dst, from_deck, atoms_by_step, si,
+                              here, free, epoch, renames)
+        if got is None:
+            got = self._settle_in(ln, left, g2, st, cid, dst, from_deck, atoms_by_step, si,
+                                  [k for k in idx if k not in here], free, epoch, renames)
+        return got
+
+    def _settle_in(
+        self, ln: Line, left: list[int], g2: Any, st: Step, cid: int, dst: Loc,
+        from_deck: bool, atoms_by_step: list[list[tuple[Any, ...]]], si: int, idx: list[int],
+        free: dict[int, tuple[int, int]] | None, epoch: int,
+        renames: list[tuple[Any, ...]] | None,
+    ) -> tuple[int, bool, int] | None:
+        """:meth:`settle_draw` within the recorded draws ``idx`` (open, in the record's
+        order): a draw naming ``cid``, else the first if it names nothing, else a draw whose
+        card is still hidden in the same pile (the two swapped)."""
         for k in idx:
             at = ln.atoms[k]
             if at.spec is not None and at.spec.named and at.spec.matches(cid):
