@@ -543,10 +543,9 @@ class Importer(CardIdentity, Result):
 
         - Warriors moved (:func:`moved_by`: at once, or by the count asked next, which
           ``refuted`` would refuse) out of a clearing where the line has no transfer between
-          the two clearings with both halves open, and either no removal and no transfer's
-          departure there or no placement and no transfer's arrival in the clearing moved
-          to (a move is taken up as a transfer, or as a removal and a placement); a count
-          larger than all of those together.
+          the two clearings with both halves open, and either no removal there or no
+          placement in the clearing moved to (a move is taken up as transfers, then as a
+          removal and a placement); a count larger than all of those together.
         - A card taken out of the hand (:data:`HAND_CARDS`) that no open craft or card
           leaving that hand fits (added to the Decree: for that column).
         - A battle started (:data:`BATTLES`) that the line has no open battle for, a
@@ -599,9 +598,10 @@ class Importer(CardIdentity, Result):
         s, o, d = m
         whole = sum(max(0, min(left[k], left[k + 1]))
                     for k in ln.by_key.get(("transfer", (s, "w", o, d)), []))
-        halves = min(sum(max(0, left[k]) for kind in halves_of
-                         for k in ln.by_key.get((kind, (s, "w", c)), []))
-                     for c, halves_of in ((o, ("remove", "from")), (d, ("place", "to"))))
+        # Beyond the transfers, only as a removal and a placement (``consume``: not as the
+        # departure and the arrival of other transfers).
+        halves = min(sum(max(0, left[k]) for k in ln.by_key.get((kind, (s, "w", c)), []))
+                     for kind, c in (("remove", o), ("place", d)))
         n = int(a[1]) if a[0] == "count" else 1
         return whole + halves < n
 
