@@ -251,6 +251,48 @@ def test_clones_share_the_decisions_taken_and_the_pieces_until_they_change() -> 
     assert a.history == before + [token(first)]
 
 
+
+def _containers(obj: object) -> dict[str, object]:
+    """The lists and dicts an object's attributes hold, by name (``dir``: the compiled core's
+    classes have no ``__slots__`` to read)."""
+    names = [n for n in dir(obj) if not n.startswith("__")]
+    return {
+        n: v for n in names if isinstance(v := getattr(obj, n, None), list) or isinstance(v, dict)
+    }
+
+
+def test_a_clone_owns_every_list_and_dict_it_may_change() -> None:
+    """A clone is made from its source (``GameState(src)``, ``SeatState(faction, src)``, each
+    faction board's ``__init__`` with its source: issue 14) and owns every list and dict of
+    the state, the seats and the boards, and those inside them (the Vagabond's item lists and
+    ruins, the Eyrie's Decree columns). Shared: the building index and the event log's
+    events, which are never changed in place."""
+    game = new_game(["marquise", "eyrie", "alliance", "vagabond"], seed=2)
+    rng = Rng(2)
+    for _ in range(150):
+        legal = game.legal_actions()
+        game.apply(legal[rng.below(len(legal))])
+    copy_ = game.clone()
+    g, c = game.state, copy_.state
+    assert c.to_dict() == g.to_dict() and copy_.history == game.history
+    pairs = [(g, c), *zip(g.seats, c.seats, strict=True), *zip(g.fs, c.fs, strict=True)]
+    assert {"deck", "stack", "rule_memo"} <= set(_containers(g))
+    assert {"items", "ruins", "quests"} <= set(_containers(g.fs[3]))
+    for mine, theirs in pairs:
+        for name, v in _containers(mine).items():
+            if name == "building_memo":
+                continue
+            w = getattr(theirs, name)
+            where = (type(mine).__name__, name)
+            assert w is not v, where
+            if name == "log":
+                continue
+            inner = list(v.values()) if isinstance(v, dict) else v
+            other = list(w.values()) if isinstance(w, dict) else w
+            for x, y in zip(inner, other, strict=True):
+                assert x is not y or not (isinstance(x, list) or isinstance(x, dict)), where
+
+
 # --- The position builder --------------------------------------------------------------------
 
 

@@ -24,11 +24,11 @@ def _people_text(seed: int, decisions: int | None = None) -> str:
 def test_a_move_or_card_the_line_cannot_take_up_is_given_up_as_running_it_would(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """4.2, 4.1, 4.3, 6.5.3, 6.5.4, 6.5.5, 7.4.2: every move, card spent, battle, recruit
-    and building that ``unexplained`` gives up without copying the state is one the full evaluation
-    (copy, decision, engine to the next decision, match) refuses too; a move that asks how
-    many warriors next has no visible effect by itself, and every count then asked is
-    refused."""
+    """4.2, 4.1, 4.3, 6.5.3-6.5.6, 7.3.3, 7.4.2: every move, card spent, battle, recruit,
+    building, wood and leader that ``unexplained`` gives up without copying the state is one
+    the full evaluation (copy, decision, engine to the next decision, match) refuses too; a
+    move that asks how many warriors next has no visible effect by itself, and every count
+    then asked is refused."""
     seen: list[tuple[Any, ...]] = []
     counted: list[tuple[Any, ...]] = []
     plain = Importer.unexplained
@@ -38,7 +38,7 @@ def test_a_move_or_card_the_line_cannot_take_up_is_given_up_as_running_it_would(
         if out:
             key = (g.stack[-1].kind, a[0])
             assert moved_by(g, a) is not None or key in HAND_CARDS or key in BATTLES or \
-                key in BUILDS or key == ("cat_actions", "recruit")
+                key in BUILDS or key in (("cat_actions", "recruit"), ("eyrie_leader", "leader"))
             for r in self.evaluate(pos, g, a, (), (), [], None):
                 assert not isinstance(r, Cand), a
                 g2, legal = r[0], r[1]
@@ -53,7 +53,8 @@ def test_a_move_or_card_the_line_cannot_take_up_is_given_up_as_running_it_would(
     rep = replay_rootlog(_people_text(1002, 120))
     assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
         (t.faction, t.pieces, t.vp) for t in game_turn_states(g)]
-    assert {a[0] for a in seen} >= {"march", "decree", "craft", "battle", "build", "recruit"}
+    assert {a[0] for a in seen} >= {"march", "decree", "craft", "battle", "build", "recruit",
+                                    "overwork", "leader"}
     assert "march" in {a[0] for a in counted}
 
 

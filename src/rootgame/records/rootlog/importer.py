@@ -180,13 +180,15 @@ action) -> the place in the action of the battle's clearing, followed by the def
 battle is a movement of the record from the step of the decision on (``engine_atoms``)."""
 
 
-BUILDS: dict[tuple[str, str], tuple[int | None, int]] = {
+BUILDS: dict[tuple[str, str], tuple[int | str, int]] = {
     ("cat_actions", "build"): (1, 2),
-    ("decree", "build"): (None, 2),
+    ("decree", "build"): ("roost", 2),
+    ("cat_actions", "overwork"): ("wood", 1),
 }
-"""Decisions that place a building as they are taken (6.5.4, 7.5.2.IV): (frame kind,
-action) -> the places in the action of the building's kind (None: a roost) and of its
-clearing. The building placed is a movement of the record (``engine_atoms``)."""
+"""Decisions that place a building or a token as they are taken (6.5.4, 7.5.2.IV, Overwork
+6.5.6): (frame kind, action) -> the kind of the piece (or its place in the action) and the
+place in the action of its clearing. The piece placed is a movement of the record
+(``engine_atoms``)."""
 
 
 class Importer(CardIdentity, Result):
@@ -543,15 +545,15 @@ class Importer(CardIdentity, Result):
 
         - Warriors moved (:func:`moved_by`: at once, or by the count asked next, which
           ``refuted`` would refuse) out of a clearing where the line has no transfer between
-          the two clearings with both halves open, and either no removal and no transfer's
-          departure there or no placement and no transfer's arrival in the clearing moved
-          to (a move is taken up as a transfer, or as a removal and a placement); a count
-          larger than all of those together.
+          the two clearings with both halves open, and either no removal there or no
+          placement in the clearing moved to (a move is taken up as transfers, then as a
+          removal and a placement); a count larger than all of those together.
         - A card taken out of the hand (:data:`HAND_CARDS`) that no open craft or card
           leaving that hand fits (added to the Decree: for that column).
         - A battle started (:data:`BATTLES`) that the line has no open battle for, a
-          building placed (:data:`BUILDS`) or the Marquise's recruits (a warrior at each
-          recruiter) that it has no open placement for."""
+          building or wood placed (:data:`BUILDS`) or the Marquise's recruits (a warrior
+          at each recruiter) that it has no open placement for, a new leader of the Eyrie
+          it does not write."""
         if pos.line is None:
             return False
         ln = self.lines[pos.line]
@@ -571,8 +573,11 @@ class Importer(CardIdentity, Result):
             else:
                 idx = [k for k, x in enumerate(ln.atoms)
                        if x.kind == "card" and x.key[0] == AT_HAND[f.seat]]
-            return not any(left[k] and (sp := ln.atoms[k].spec) is not None and sp.matches(cid)
-                           for k in idx)
+            if not any(left[k] and (sp := ln.atoms[k].spec) is not None and sp.matches(cid)
+                       for k in idx):
+                return True
+        if key == ("eyrie_leader", "leader"):  # 7.3.3, 7.7.3: the new leader is written
+            return not any(left[k] for k in ln.by_key.get(("leader", (f.seat, str(a[1]))), []))
         at = BATTLES.get(key)
         if at is not None:
             battle = (f.seat, int(a[at + 1]), int(a[at]))
@@ -588,9 +593,8 @@ class Importer(CardIdentity, Result):
         built = BUILDS.get(key)
         if built is not None:
             c = int(a[built[1]])
-            code = piece_code(self.factions[f.seat],
-                              "roost" if built[0] is None else str(a[built[0]]),
-                              map_board(g).suit[c])
+            kind = built[0] if isinstance(built[0], str) else str(a[built[0]])
+            code = piece_code(self.factions[f.seat], kind, map_board(g).suit[c])
             return not any(left[k] > 0 for kind in ("place", "to")
                            for k in ln.by_key.get((kind, (f.seat, code, c)), []))
         m = moved_by(g, a)
@@ -599,9 +603,10 @@ class Importer(CardIdentity, Result):
         s, o, d = m
         whole = sum(max(0, min(left[k], left[k + 1]))
                     for k in ln.by_key.get(("transfer", (s, "w", o, d)), []))
-        halves = min(sum(max(0, left[k]) for kind in halves_of
-                         for k in ln.by_key.get((kind, (s, "w", c)), []))
-                     for c, halves_of in ((o, ("remove", "from")), (d, ("place", "to"))))
+        # Beyond the transfers, only as a removal and a placement (``consume``: not as the
+        # departure and the arrival of other transfers).
+        halves = min(sum(max(0, left[k]) for k in ln.by_key.get((kind, (s, "w", c)), []))
+                     for kind, c in (("remove", o), ("place", d)))
         n = int(a[1]) if a[0] == "count" else 1
         return whole + halves < n
 
