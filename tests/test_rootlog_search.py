@@ -11,7 +11,12 @@ import pytest
 from lawkit import random_game
 from test_rootlog import as_people_write
 
-from rootgame.records.rootlog import export_rootlog, game_turn_states, replay_rootlog
+from rootgame.records.rootlog import (
+    export_rootlog,
+    game_turn_states,
+    parse_rootlog,
+    replay_rootlog,
+)
 from rootgame.records.rootlog import importer as importer_module
 from rootgame.records.rootlog.importer import HAND_CARDS, Importer, moved_at_once
 from rootgame.records.rootlog.search import Pos
@@ -62,3 +67,32 @@ def test_the_early_refusals_leave_the_import_as_it_was(
         slow = replay_rootlog(text)
     assert fast.game.hash() == slow.game.hash()
     assert fast.turns == slow.turns
+
+
+_TWO_ACTIONS = """Map: Fall
+Deck: Standard
+C: Ann
+E: Bob
+
+C:t_k->1/w->1+2+4+5+6+7+8+9+10+11+12/b_s->10/b_r->9/b_w->1
+E:b->3/6w->3/#despot->$
+
+C:w->7/w12->
+C:w12->7
+"""
+
+
+def test_a_move_taken_up_by_two_actions_is_a_tie_breaker() -> None:
+    """Ruling 419: a warrior moved from 12 to 7 may be taken up as a removal and a
+    placement the record writes; when they are two of its actions ('w->7/w12->', which
+    a recruit and an Organize or a battle may explain as well) the match counts it as a
+    merging, so that a course whose pieces do what each action says ranks first. A move
+    written as one ('w12->7') merges nothing."""
+    imp = Importer(parse_rootlog(_TWO_ACTIONS))
+    move = ("transfer", (0, "w", 12, 7), 1)
+    got = []
+    for line in imp.turn_lines[:2]:
+        left = [at.amount for at in imp.lines[line].atoms]
+        imp.merged = 0
+        got.append((imp.consume(line, left, move, {}), left, imp.merged))
+    assert got == [(0, [0, 0], 1), (0, [0, 0], 0)]

@@ -214,6 +214,10 @@ class Importer(CardIdentity, Result):
                 if a1 is not None else None
             if a1 is None or a2 is None:
                 return None
+            if a1 != a2:
+                # Two of the record's actions taken as one move: a tie-breaker (ruling
+                # 419), a course whose pieces do what each action says is tried first.
+                self.merged += 1
             return min(a1, a2) if first is None else first
         if kind in ("place", "remove"):
             n = int(atom[2])
