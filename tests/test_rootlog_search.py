@@ -69,7 +69,7 @@ def test_the_early_refusals_leave_the_import_as_it_was(
     assert fast.turns == slow.turns
 
 
-_TWO_ACTIONS = """Map: Fall
+_SETUP = """Map: Fall
 Deck: Standard
 C: Ann
 E: Bob
@@ -77,7 +77,10 @@ E: Bob
 C:t_k->1/w->1+2+4+5+6+7+8+9+10+11+12/b_s->10/b_r->9/b_w->1
 E:b->3/6w->3/#despot->$
 
-C:w->7/w12->
+"""
+"""A Marquise-Eyrie record's header and setups, for hand-made lines after them."""
+
+_TWO_ACTIONS = _SETUP + """C:w->7/w12->
 C:w12->7
 """
 
@@ -96,3 +99,24 @@ def test_a_move_taken_up_by_two_actions_is_a_tie_breaker() -> None:
         imp.merged = 0
         got.append((imp.consume(line, left, move, {}), left, imp.merged))
     assert got == [(0, [0, 0], 1), (0, [0, 0], 0)]
+
+
+_GIVEN_THEN_CRAFTED = _SETUP + """C:R#rootteaE->C/Z%t
+E:R#roottea->E
+"""
+
+
+def test_a_card_the_line_already_gave_is_not_named_again() -> None:
+    """The tie-breaker for a card the record does not tell apart as it leaves a hand
+    (``Z%t``: which Root Tea) spends first a card the record does not name again before it
+    is drawn again. A naming of the current line already matched (the Eyrie gave the
+    rabbit tea, 'R#rootteaE->C') is not a later naming: with it matched, the rabbit tea,
+    drawn again on the next line, costs nothing to spend (MEAV 103 thief crafted the mouse
+    tea instead, which the Alliance mobilizes five lines later, and was refused there)."""
+    imp = Importer(parse_rootlog(_GIVEN_THEN_CRAFTED))
+    line = imp.turn_lines[0]
+    left = [at.amount for at in imp.lines[line].atoms]
+    assert imp.spend_cost("root-tea:rabbit", line, left) > 0  # still to be given
+    left[0] = 0  # given
+    assert imp.spend_cost("root-tea:rabbit", line, left) == 0
+    assert imp.redrawn_at("root-tea:rabbit", line, left) == imp.rank_of[imp.turn_lines[1]]

@@ -290,6 +290,19 @@ def test_a_draw_is_the_first_open_draw_before_a_later_one_naming_its_card() -> N
     assert rep.game.state.deck == [] and rep.game.state.discard == []
 
 
+def test_a_whole_four_player_game_crafting_one_of_two_root_teas_imports() -> None:
+    """MEAV 103 (thief), refused at line 96 before ('M#rootteaA->$', mobilized by the
+    Alliance): at line 91 the Alliance, given the rabbit Root Tea by the Eyrie
+    ('R#rootteaE->A') and holding the mouse one, crafts a tea ('Z%t'). The tie-breaker
+    spends first the tea the record does not name again before it is drawn again; the
+    Eyrie's giving, already matched, counted as a later naming of the rabbit tea, so the
+    mouse tea was crafted. It no longer counts: the game imports to its end."""
+    line = export_rootlog(random_game(103, None, MEAV, "thief")).splitlines()[90]
+    assert "/R#rootteaE->A/E++/Z%t/" in line, line
+    rep = _round_trip(MEAV, 103, "thief", None)
+    assert rep.game.is_over
+
+
 def test_a_whole_four_player_game_with_a_reshuffled_draw_and_an_organize_imports() -> None:
     """MEAV 104 (ranger), the last whole four-player game the search did not replay (the
     expected failure before; VEA 2 and MEAV 201 replay since a card the record names drawn
