@@ -11,7 +11,12 @@ import pytest
 from lawkit import random_game
 from test_rootlog import as_people_write
 
-from rootgame.records.rootlog import export_rootlog, game_turn_states, replay_rootlog
+from rootgame.records.rootlog import (
+    export_rootlog,
+    game_turn_states,
+    parse_rootlog,
+    replay_rootlog,
+)
 from rootgame.records.rootlog import importer as importer_module
 from rootgame.records.rootlog.importer import BATTLES, BUILDS, HAND_CARDS, Importer, moved_by
 from rootgame.records.rootlog.search import Cand, Pos
@@ -92,3 +97,56 @@ def test_states_are_told_apart_as_by_their_whole_fingerprints(
     assert fast.game.hash() == slow.game.hash()
     assert fast.game.history == slow.game.history
     assert fast.turns == slow.turns
+
+
+_SETUP = """Map: Fall
+Deck: Standard
+C: Ann
+E: Bob
+
+C:t_k->1/w->1+2+4+5+6+7+8+9+10+11+12/b_s->10/b_r->9/b_w->1
+E:b->3/6w->3/#despot->$
+
+"""
+"""A Marquise-Eyrie record's header and setups, for hand-made lines after them."""
+
+_TWO_ACTIONS = _SETUP + """C:w->7/w12->
+C:w12->7
+"""
+
+
+def test_a_move_taken_up_by_two_actions_is_a_tie_breaker() -> None:
+    """Ruling 419: a warrior moved from 12 to 7 may be taken up as a removal and a
+    placement the record writes; when they are two of its actions ('w->7/w12->', which
+    a recruit and an Organize or a battle may explain as well) the match counts it as a
+    merging, so that a course whose pieces do what each action says ranks first. A move
+    written as one ('w12->7') merges nothing."""
+    imp = Importer(parse_rootlog(_TWO_ACTIONS))
+    move = ("transfer", (0, "w", 12, 7), 1)
+    got = []
+    for line in imp.turn_lines[:2]:
+        left = [at.amount for at in imp.lines[line].atoms]
+        imp.merged = 0
+        got.append((imp.consume(line, left, move, {}), left, imp.merged))
+    assert got == [(0, [0, 0], 1), (0, [0, 0], 0)]
+
+
+_GIVEN_THEN_CRAFTED = _SETUP + """C:R#rootteaE->C/Z%t
+E:R#roottea->E
+"""
+
+
+def test_a_card_the_line_already_gave_is_not_named_again() -> None:
+    """The tie-breaker for a card the record does not tell apart as it leaves a hand
+    (``Z%t``: which Root Tea) spends first a card the record does not name again before it
+    is drawn again. A naming of the current line already matched (the Eyrie gave the
+    rabbit tea, 'R#rootteaE->C') is not a later naming: with it matched, the rabbit tea,
+    drawn again on the next line, costs nothing to spend (MEAV 103 thief crafted the mouse
+    tea instead, which the Alliance mobilizes five lines later, and was refused there)."""
+    imp = Importer(parse_rootlog(_GIVEN_THEN_CRAFTED))
+    line = imp.turn_lines[0]
+    left = [at.amount for at in imp.lines[line].atoms]
+    assert imp.spend_cost("root-tea:rabbit", line, left) > 0  # still to be given
+    left[0] = 0  # given
+    assert imp.spend_cost("root-tea:rabbit", line, left) == 0
+    assert imp.redrawn_at("root-tea:rabbit", line, left) == imp.rank_of[imp.turn_lines[1]]

@@ -19,6 +19,7 @@ from rootgame.cards import DECK
 from rootgame.factions.vagabond import CHARACTERS, QUESTS
 from rootgame.records.rootlog import (
     RootlogError,
+    RootlogReplay,
     export_rootlog,
     game_turn_states,
     import_rootlog,
@@ -224,7 +225,7 @@ def test_import_of_a_real_vagabond_game_names_what_is_missing() -> None:
 
 
 def _round_trip(factions: tuple[str, ...], seed: int, character: str,
-                decisions: int | None) -> None:
+                decisions: int | None) -> RootlogReplay:
     g = random_game(seed, decisions, factions, character)
     rep = replay_rootlog(export_rootlog(g))
     assert rep.turns == game_turn_states(g), seed
@@ -236,6 +237,7 @@ def _round_trip(factions: tuple[str, ...], seed: int, character: str,
         theirs.character, theirs.pawn, theirs.items, theirs.rel, theirs.done, theirs.removed)
     assert sorted(mine.quests) == sorted(theirs.quests), seed
     assert game.state.warriors == g.state.warriors, seed
+    return rep
 
 
 @pytest.mark.parametrize("batch", range(4))
@@ -288,24 +290,38 @@ def test_a_draw_is_the_first_open_draw_before_a_later_one_naming_its_card() -> N
     assert rep.game.state.deck == [] and rep.game.state.discard == []
 
 
-VB_MISSES = ((MEAV, 104, "ranger"),)
-"""A whole four-player game whose record the search does not replay yet: it gives up at
-line 146 (an Alliance draw, 'M#investments->A'; not looked into yet). VEA 2 and MEAV 201
-replay since a card the record names drawn again later is spent first
-(``CardIdentity.spend_cost``); MEAV 101 since a craft paid with a choice of suits (Royal
-Claim) tries first the payments that leave the pieces the line's later crafts need
-(``search.craft_shortage``). MEAV 100 (ranger), the expected failure until the Eyrie's
-Decree was asked whatever the hand (1.2.1), took another course then and now replays (it
-is among the whole games above). Left in view as an expected failure; the capped games
-above all replay."""
+def test_a_whole_four_player_game_crafting_one_of_two_root_teas_imports() -> None:
+    """MEAV 103 (thief), refused at line 96 before ('M#rootteaA->$', mobilized by the
+    Alliance): at line 91 the Alliance, given the rabbit Root Tea by the Eyrie
+    ('R#rootteaE->A') and holding the mouse one, crafts a tea ('Z%t'). The tie-breaker
+    spends first the tea the record does not name again before it is drawn again; the
+    Eyrie's giving, already matched, counted as a later naming of the rabbit tea, so the
+    mouse tea was crafted. It no longer counts: the game imports to its end."""
+    line = export_rootlog(random_game(103, None, MEAV, "thief")).splitlines()[90]
+    assert "/R#rootteaE->A/E++/Z%t/" in line, line
+    rep = _round_trip(MEAV, 103, "thief", None)
+    assert rep.game.is_over
 
 
-@pytest.mark.xfail(reason="the search gives up (docs/rootlog.md, known limits)", strict=True)
-@pytest.mark.parametrize(("factions", "seed", "character"), VB_MISSES[:1])
-def test_whole_vagabond_games_the_search_does_not_replay_yet(
-    factions: tuple[str, ...], seed: int, character: str
-) -> None:
-    _round_trip(factions, seed, character, None)
+def test_a_whole_four_player_game_with_a_reshuffled_draw_and_an_organize_imports() -> None:
+    """MEAV 104 (ranger), the last whole four-player game the search did not replay (the
+    expected failure before; VEA 2 and MEAV 201 replay since a card the record names drawn
+    again later is spent first, ``CardIdentity.spend_cost``; MEAV 101 since a craft paid
+    with a choice of suits tries first the payments that leave the pieces the line's later
+    crafts need, ``search.craft_shortage``). Refused at line 146 (Tax Collector's draw after
+    a reshuffle taken as the Evening draw, ruling 418), then at line 181: the Alliance's
+    'w7->12/w->7/w12->/t->12' (move, recruit, Organize) was taken up as a move and then a
+    move back from 12 to 7 (the removal and the placement of two actions), which left
+    Organize's token with no warrior to remove; the search spent its patience on the
+    orders of the five cards discarded in Evening before coming back. A move taken up by
+    two of the record's actions is now a tie-breaker (ruling 419): recruit and Organize
+    come first. The game imports to its end: the same board at the end of every line,
+    the scores 13, 31, 14, 11 and the Eyrie and the Vagabond's coalition the winners."""
+    line = export_rootlog(random_game(104, 1251, MEAV, "ranger")).splitlines()[180]
+    assert "/w7->12/w->7/w12->/t->12/" in line, line
+    rep = _round_trip(MEAV, 104, "ranger", None)
+    assert rep.game.scores == [13, 31, 14, 11] and rep.game.winners == [1, 3]
+    assert rep.game.state.fs[3].pawn == 5
 
 
 def test_a_record_naming_other_ruin_items_and_quests_is_followed() -> None:

@@ -179,27 +179,35 @@ class CardIdentity:
     factions: list[str]
     order: list[int]
     rank_of: dict[int, int]
-    named_at: dict[str, list[int]]
+    named_at: dict[str, list[tuple[int, int]]]
     drawn_at: dict[str, list[int]]
 
-    def spend_cost(self, key: str, line: int) -> int:
+    def later_names(self, key: str, line: int, left: list[int] | None) -> list[int]:
+        """The ranks of the lines from ``line`` on that name a card of ``key`` leaving a
+        hand; of ``line`` itself only the movements still open (``left``, when given): a
+        card the line already gave (``R#rootteaE->A``) is not named again."""
+        here = self.rank_of[line]
+        return [r for r, k in self.named_at.get(key, ())
+                if r > here or (r == here and (left is None or left[k]))]
+
+    def spend_cost(self, key: str, line: int, left: list[int] | None = None) -> int:
         """A tie-breaker when the record does not say which card leaves a hand (a suit, an
         item): better spend a card the record never names again, else the one it names
         latest (another card of the same kind may be needed sooner)."""
         here = self.rank_of[line]
-        later = [r for r in self.named_at.get(key, ()) if r >= here]
+        later = self.later_names(key, line, left)
         drawn = [r for r in self.drawn_at.get(key, ()) if r > here]
         if later and drawn and drawn[0] <= later[0]:
             return 0  # drawn again before it is next spent: it leaves the hand before
         return 0 if not later else 10**6 - later[0]
 
-    def redrawn_at(self, key: str, line: int) -> int:
+    def redrawn_at(self, key: str, line: int, left: list[int] | None = None) -> int:
         """The rank of the next line that draws a card of ``key`` from a pile again before
         any names it leaving a hand (the card has left its hand by then), else one past the
         record. Of cards the record does not tell apart as they leave a hand (two Root
         Teas crafted as a tea, 'Z%t'), the one drawn again soonest is spent first."""
         here = self.rank_of[line]
-        later = [r for r in self.named_at.get(key, ()) if r >= here]
+        later = self.later_names(key, line, left)
         drawn = [r for r in self.drawn_at.get(key, ()) if r > here]
         if drawn and (not later or drawn[0] <= later[0]):
             return drawn[0]
@@ -449,7 +457,7 @@ class CardIdentity:
             # Better a card the record never names later, else the one it names latest.
             line = pos.line if pos.line is not None else self.order[-1]
             best = min((x for x in reversed(g.deck) if spec.matches(x)), default=None,
-                       key=lambda x: self.spend_cost(DECK[x].key, line))
+                       key=lambda x: self.spend_cost(DECK[x].key, line, pos.left.get(line)))
             if best is not None:
                 return int(best)
         for _, pile in hidden_piles(g):
@@ -506,7 +514,8 @@ class CardIdentity:
                     else:
                         nxt.append((path + [y], wrote))
             if done:
-                return min(done, key=lambda p: self.spend_cost(DECK[p[1]].key, line))
+                return min(done, key=lambda p: self.spend_cost(DECK[p[1]].key, line,
+                                                                pos.left.get(line)))
             seen.update(p[-1] for p, _ in nxt)
             frontier = nxt
         return None
@@ -552,7 +561,8 @@ class CardIdentity:
                     continue
                 for y in places:
                     if may_be(pos, x, y) and may_be(pos, y, x):
-                        found.append((self.spend_cost(DECK[x].key, line), x, y))
+                        found.append((self.spend_cost(DECK[x].key, line, pos.left.get(line)),
+                                      x, y))
                         break
         if not found:
             return None

@@ -236,24 +236,26 @@ class Importer(CardIdentity, Result):
         self.spent = 0
         self.order = [ln.index for ln in self.lines if ln.turn.setup] + self.turn_lines
         self.rank_of = {line: r for r, line in enumerate(self.order)}
-        self.named_at: dict[str, list[int]] = {}
+        self.named_at: dict[str, list[tuple[int, int]]] = {}
         """Card key -> the ranks of the lines that name a card of that key leaving a hand
         (played, discarded, crafted, given, an ambush), in order."""
         self.drawn_at: dict[str, list[int]] = {}
         """Card key -> the ranks of the lines that name a card of that key drawn from the
         draw or discard pile, in order."""
         for line in self.order:
-            for at in self.lines[line].atoms:
+            for k, at in enumerate(self.lines[line].atoms):
                 if at.spec is None or at.kind not in ("card", "craft", "ambush"):
                     continue
-                into = self.named_at
-                if at.kind == "card" and at.key[0] in (("deck",), ("discard",)):
-                    into = self.drawn_at
-                elif at.kind == "card" and not hidden_place(self.factions, at.key[0]):
+                drawn = at.kind == "card" and at.key[0] in (("deck",), ("discard",))
+                if not drawn and at.kind == "card" and not hidden_place(self.factions,
+                                                                        at.key[0]):
                     continue
                 if at.spec.keys is not None and len(at.spec.keys) == 1:
                     for key in at.spec.keys:
-                        into.setdefault(key, []).append(self.rank_of[line])
+                        if drawn:
+                            self.drawn_at.setdefault(key, []).append(self.rank_of[line])
+                        else:
+                            self.named_at.setdefault(key, []).append((self.rank_of[line], k))
 
     # --- lines ---------------------------------------------------------------------------
     def line_for(self, seg: Segment, turns: int) -> int | None:
@@ -310,6 +312,10 @@ class Importer(CardIdentity, Result):
                 if a1 is not None else None
             if a1 is None or a2 is None:
                 return None
+            if a1 != a2:
+                # Two of the record's actions taken as one move: a tie-breaker (ruling
+                # 419), a course whose pieces do what each action says is tried first.
+                self.merged += 1
             return min(a1, a2) if first is None else first
         if kind in ("place", "remove"):
             n = int(atom[2])
@@ -386,7 +392,7 @@ class Importer(CardIdentity, Result):
                                 else:
                                     self.named_now.add(cid)
                         if at.spec.keys is None or len(at.spec.keys) > 1:
-                            self.spent += self.spend_cost(DECK[cid].key, line)
+                            self.spent += self.spend_cost(DECK[cid].key, line, left)
                         return at.action
             return None
         for k in ln.by_key.get((kind, key), []):
@@ -1011,7 +1017,7 @@ class Importer(CardIdentity, Result):
                     if dom in ("card", "?") and 0 <= x < len(DECK):
                         n += any(sp.matches(x) for sp in specs)
                         if dom == "card":
-                            soon = min(soon, self.redrawn_at(DECK[x].key, line))
+                            soon = min(soon, self.redrawn_at(DECK[x].key, line, left))
             # Which Decree card carried an action out leaves no trace (7.5.2): a card of the
             # clearing's suit first, a bird (which fits any clearing) kept for later.
             wild = int(kind == "decree" and len(a) > 1 and a[1] == "bird")
