@@ -251,6 +251,33 @@ def test_clones_share_the_decisions_taken_and_the_pieces_until_they_change() -> 
     assert a.history == before + [token(first)]
 
 
+def test_reading_the_history_makes_each_token_once() -> None:
+    """``history`` after every decision, and in clones, makes each decision's token once
+    (``Trail.tokens``): a frozen chunk keeps its tokens for every game sharing it, and a game's
+    own decisions keep theirs, so a bot that reads the history at each decision pays a copy,
+    not a token per decision taken (issue 14)."""
+    game = new_game(["marquise", "eyrie", "alliance"], seed=5)
+    rng = Rng(5)
+    made: list[tuple[str | int, ...]] = []
+
+    def tok(a: tuple[str | int, ...]) -> str:
+        made.append(a)
+        return token(a)
+
+    clones = []
+    while len(game.trail) < 120:
+        legal = game.legal_actions()
+        game.apply(legal[rng.below(len(legal))])
+        assert game.trail.tokens(tok) == [token(d) for d, _, _ in game.trail.decisions()]
+        if len(game.trail) % 7 == 0:
+            clones.append(game.clone())
+    assert len(made) == 120
+    for c in clones:
+        c.apply(c.legal_actions()[0])
+        assert c.trail.tokens(tok) == [token(d) for d, _, _ in c.trail.decisions()]
+    assert len(made) == 120 + len(clones)
+    assert game.history == game.trail.tokens(tok) and len(made) == 120 + len(clones)
+
 
 def _containers(obj: object) -> dict[str, object]:
     """The lists and dicts an object's attributes hold, by name (``dir``: the compiled core's

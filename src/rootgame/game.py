@@ -320,7 +320,7 @@ class Game:
     def history(self) -> list[str]:
         """Tokens of the decisions taken, in order (forced steps are not recorded); a new
         list."""
-        return [d if isinstance(d, str) else token(d) for d, _, _ in self.trail.decisions()]
+        return self.trail.tokens(token)
 
     @property
     def marks(self) -> list[tuple[int, int]]:

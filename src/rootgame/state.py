@@ -16,6 +16,7 @@ draw pile's top is the end of ``deck``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol, Self
 
 JSON = dict[str, Any]
@@ -96,13 +97,18 @@ for none) and how many times hidden information had been revealed before it
 class _Chunk:
     """Decisions frozen when a game was cloned, following those of ``before``."""
 
-    __slots__ = ("before", "decisions", "count")
+    __slots__ = ("before", "decisions", "count", "tokens")
 
-    def __init__(self, before: _Chunk | None, decisions: tuple[Decision, ...]) -> None:
+    def __init__(
+        self, before: _Chunk | None, decisions: tuple[Decision, ...], tokens: list[str] | None
+    ) -> None:
         self.before = before
         self.decisions = decisions
         self.count: int = len(decisions) + (before.count if before is not None else 0)
         """How many decisions up to the end of this chunk."""
+        self.tokens = tokens
+        """The tokens of ``decisions`` once the history has been read (:meth:`Trail.tokens`),
+        made once for every game that shares the chunk; None before."""
 
 
 class Trail:
@@ -111,11 +117,13 @@ class Trail:
     the latest clone are frozen in chunks that the games share; later ones are the game's
     own list, which only it appends to."""
 
-    __slots__ = ("_past", "_own")
+    __slots__ = ("_past", "_own", "_own_tokens")
 
     def __init__(self, decisions: list[Decision] | None = None) -> None:
         self._past: _Chunk | None = None
         self._own: list[Decision] | None = decisions or None
+        self._own_tokens: list[str] | None = None
+        """The tokens of the first decisions of ``_own``, as far as the history was read."""
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickling: made again from all the decisions, in one list of its own."""
@@ -135,11 +143,39 @@ class Trail:
     def share(self) -> Trail:
         """The trail of a clone: this game's own decisions are frozen, both games share them."""
         if self._own is not None:
-            self._past = _Chunk(self._past, tuple(self._own))
-            self._own = None
+            toks = self._own_tokens
+            whole = toks is not None and len(toks) == len(self._own)
+            self._past = _Chunk(self._past, tuple(self._own), toks if whole else None)
+            self._own = self._own_tokens = None
         t = Trail()
         t._past = self._past
         return t
+
+    def tokens(self, token: Callable[[tuple[str | int, ...]], str]) -> list[str]:
+        """The tokens of all the decisions, in order (a new list), each made by ``token`` only
+        the first time it is read: a frozen chunk keeps its tokens for every game sharing it,
+        and this game's own decisions keep theirs as far as they were read, so reading the
+        history after each decision costs a copy, not a token per decision (issue 14)."""
+        chunks: list[_Chunk] = []
+        p = self._past
+        while p is not None:
+            chunks.append(p)
+            p = p.before
+        out: list[str] = []
+        for c in reversed(chunks):
+            if c.tokens is None:
+                c.tokens = [d if isinstance(d, str) else token(d) for d, _, _ in c.decisions]
+            out.extend(c.tokens)
+        own = self._own
+        if own is not None:
+            toks = self._own_tokens
+            if toks is None:
+                toks = self._own_tokens = []
+            for i in range(len(toks), len(own)):
+                d = own[i][0]
+                toks.append(d if isinstance(d, str) else token(d))
+            out.extend(toks)
+        return out
 
     def decisions(self) -> list[Decision]:
         """All the decisions, in order (a new list)."""
