@@ -103,6 +103,32 @@ def play(g: Game, *toks: str) -> Game:
     return g
 
 
+STALL_DECISIONS = 1_000
+"""How many decisions a random game may go without a score, once both card piles are empty,
+before :class:`Stall` calls it stalled."""
+
+
+class Stall:
+    """Watches a random game for a stall: the draw pile and the discard pile are both empty
+    (every card is in a hand, a play area or a supporters' stack, so a draw gives nothing, LR
+    2.1) and no one has scored for ``limit`` decisions. Random players then only move, slip and
+    pass; the Law lets such a game go on for ever, so a random-game test stops it and says so,
+    instead of failing at a safety limit. Call it after each decision with the count so far."""
+
+    def __init__(self, limit: int = STALL_DECISIONS) -> None:
+        self.limit = limit
+        self.scores = -1
+        self.since = 0
+
+    def __call__(self, g: Game, decisions: int) -> bool:
+        s = g.state
+        if len(s.vp_log) != self.scores or s.deck or s.discard:
+            self.scores = len(s.vp_log)
+            self.since = decisions
+            return False
+        return decisions - self.since >= self.limit
+
+
 def random_game(
     seed: int,
     decisions: int | None = None,
@@ -118,9 +144,12 @@ def random_game(
     g = new_game(list(factions), seed=seed, **setup)
     r = random.Random(seed)
     want = f"character {character}"
+    stall = Stall()
     while not g.is_over and (decisions is None or len(g.history) < decisions):
         legal = g.legal_tokens()
         g.apply(want if want in legal else r.choice(legal))
+        if stall(g, len(g.history)):
+            break
     return g
 
 

@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
+from lawkit import Stall
 
 from rootgame import Game, IllegalAction, new_game, parse, token
 from rootgame.actions import Action
@@ -99,6 +100,11 @@ HEAVY_EVERY = 4
 REPLAY_POINTS = 3
 MAX_DECISIONS = 20_000
 """A safety limit: random games here end after 300-700 decisions."""
+STALLED_SEEDS = {65}
+"""The seeds of ``GAMES`` whose random game stalls (:class:`lawkit.Stall`): each is checked up
+to the stall, and a game that stalls and is not listed here fails, so a change that makes games
+stall is seen. Seed 65 (Vagabond, Marquise, Alliance) stalls at decision 2,047: every card
+is in a hand, a crafted or a supporters' pile, and the random players only move, slip and pass."""
 
 
 # --- An independent recount of the state ------------------------------------------------------
@@ -1017,6 +1023,8 @@ class Played:
     game: Game
     snapshots: dict[int, str]
     decisions: int
+    stalled: bool = False
+    """The game stopped unfinished because it stalled (:class:`lawkit.Stall`)."""
 
 
 def play(
@@ -1043,9 +1051,12 @@ def play(
     if cheap:
         check_all(game)
     steps = 0
+    stall = Stall()
     while not game.is_over:
         if max_turns is not None and game.turn_number >= max_turns:
             break
+        if stall(game, steps):
+            return Played(game, snapshots, steps, stalled=True)
         acts = game.legal_actions()
         assert acts, "no legal action before the end"
         a = choose(chooser, acts, busy=seed % 2 == 1)
@@ -1095,16 +1106,33 @@ def replay(
 def test_random_game_invariants(factions: tuple[str, ...], seed: int) -> None:
     p = play(seed, factions=factions)
     game = p.game
-    # Random games end by 30 VP, or by dominance with three or more players (3.3.1).
-    assert game.is_over
-    assert game.win_reason == "vp" or (game.win_reason == "dominance" and len(factions) > 2)
+    # Random games end by 30 VP, or by dominance with three or more players (3.3.1), unless
+    # they stall with every card out of both piles (lawkit.Stall; only a few seeds do).
+    assert game.is_over or (p.stalled and seed in STALLED_SEEDS)
     check_all(game)
-    with pytest.raises(IllegalAction, match="over"):
-        game.apply(("end",))
+    if game.is_over:
+        assert game.win_reason == "vp" or (game.win_reason == "dominance" and len(factions) > 2)
+        with pytest.raises(IllegalAction, match="over"):
+            game.apply(("end",))
     # A replay of the history from the seed reproduces the states.
     again = replay(seed, game.history, p.snapshots, factions)
     assert again.to_json() == game.to_json()
     assert again.winners == game.winners and again.scores == game.scores
+
+
+def test_a_stall_needs_both_piles_empty_and_no_score() -> None:
+    g = new_game(["marquise", "eyrie"], seed=1, log=False)
+    s = g.state
+    stall = Stall(limit=10)
+    assert not any(stall(g, n) for n in range(50))  # the draw pile holds cards
+    s.discard, s.deck = s.discard + s.deck, []
+    assert not any(stall(g, n) for n in range(50, 100))  # the discard pile does
+    held, s.discard = s.discard, []
+    assert [stall(g, n) for n in (100, 108, 109)] == [False, False, True]
+    s.vp_log.append((0, 1, "test"))  # a score starts the count again
+    assert [stall(g, n) for n in (111, 120, 121)] == [False, False, True]
+    s.deck = held
+    assert not stall(g, 500)
 
 
 BOT_MIXES: list[tuple[str, ...]] = [
