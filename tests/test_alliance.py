@@ -296,7 +296,9 @@ def test_8_4_1_revolt_needs_an_unbuilt_base_and_no_base_there() -> None:
         clearings={"9": {"alliance": "sympathy"}},
         alliance={"supporters": ["codebreakers", "anvil"]},
     )
-    assert g2.decision != "ally_revolt"
+    # 8.4.1.II: one mouse supporter only, so no Revolt; the step is still asked, the
+    # supporters being face down (8.2.2-8.2.3, 1.2.1).
+    assert (g2.decision, g2.legal_tokens()) == ("ally_revolt", ["done"])
 
 
 def test_8_4_1_revolt_in_the_lost_city_places_the_base_the_alliance_chooses() -> None:

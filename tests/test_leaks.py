@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from lawkit import codebreakers, mid_games, resample, stand_and_deliver
+from lawkit import codebreakers, mid_games, pos3, resample, stand_and_deliver
 
 from rootgame import Game, flow, new_game
 from rootgame.bots import RandomBot
@@ -348,3 +348,38 @@ def test_1_2_1_a_forced_step_is_forced_whatever_the_hand() -> None:
             flow.DECISIONS[f.kind][1](g, f, acts[pick.below(len(acts))])
             acts = flow.advance(g, check)
     assert checked > 200
+
+
+@pytest.mark.parametrize(
+    ("at", "paid", "unpaid", "opens"),
+    [
+        # 8.4.1: clearing 9 (mouse) sympathetic, no base there; two supporters either way.
+        ("birdsong:revolt", ["codebreakers", "armorers"], ["anvil", "bake-sale"], ["revolt 9"]),
+        # 8.4.2: next to 9, clearings 1 and 12 (fox) and 4 (rabbit) cost one supporter.
+        ("birdsong:spread", ["anvil"], ["codebreakers"], ["spread 1", "spread 12"]),
+    ],
+)
+def test_1_2_1_revolt_and_spread_sympathy_asked_whatever_the_supporters(
+    at: str, paid: list[str], unpaid: list[str], opens: list[str]
+) -> None:
+    """8.2.2-8.2.3: the supporters are face down, so the Revolt and Spread Sympathy steps
+    open on what the others see (a clearing open to the step, as many supporters as it
+    costs) and are asked even when no supporter matches; the others' views and events are
+    the same either way."""
+    games = [
+        pos3(
+            turn="alliance",
+            at=at,
+            clearings={"9": {"alliance": "sympathy"}},
+            alliance={"supporters": supporters},
+        )
+        for supporters in (paid, unpaid)
+    ]
+    assert [(g.decision, g.legal_tokens()) for g in games] == [
+        (games[0].decision, [*opens, "done"]),
+        (games[0].decision, ["done"]),
+    ]
+    assert games[0].decision in ("ally_revolt", "ally_spread")
+    for seat in (0, 1, None):
+        assert games[0].view(seat) == games[1].view(seat)
+        assert games[0].events(seat) == games[1].events(seat)

@@ -826,7 +826,7 @@ def test_alliance_export_writes_its_pieces_officers_and_supporters() -> None:
     warriors on the board ('w->$', lost with a base as '2AwA$->'), supporters as cards on
     the board ('...->$' at setup, Mobilize 'F#taxA->$', Outrage 'F#anvilC->A$' or a hand
     shown and a card drawn 'C^A/B#@->A$', spent '(R#bank+B#sap)$->')."""
-    g = random_game(1, factions=MEA)
+    g = random_game(3, factions=MEA)
     text = export_rootlog(g)
     rec = parse_rootlog(text)
     assert list(rec.players) == ["C", "E", "A"]
@@ -848,13 +848,17 @@ def test_alliance_export_writes_its_pieces_officers_and_supporters() -> None:
 
 @pytest.mark.parametrize(
     ("factions", "seed"),
-    [(MEA, s) for s in (1, 2, 5, 6, 7, 9)]
+    [(MEA, s) for s in (1, 3, 4, 5, 7, 9)]
     + [(("marquise", "alliance"), s) for s in (1, 2, 3)]
     + [(("alliance", "eyrie"), s) for s in (1, 2, 3)],
 )
 def test_import_of_an_exported_alliance_game_reproduces_every_turn(
     factions: tuple[str, ...], seed: int
 ) -> None:
+    _alliance_round_trip(factions, seed)
+
+
+def _alliance_round_trip(factions: tuple[str, ...], seed: int) -> None:
     g = random_game(seed, factions=factions)
     rep = replay_rootlog(export_rootlog(g))
     assert rep.turns == game_turn_states(g)
@@ -866,6 +870,25 @@ def test_import_of_an_exported_alliance_game_reproduces_every_turn(
         DECK[c].key for c in theirs.supporters)
     again = replay(game.origin, game.history)
     assert again.state.warriors == game.state.warriors and again.scores == game.scores
+
+
+def test_2_1_supporters_lost_with_a_base_reshuffled_and_drawn_at_once_are_followed() -> None:
+    """8.2.4, 2.1: the Eyrie removes the Alliance's base and its supporters go to an empty
+    discard pile, which is reshuffled at once for the Eyrie's Evening draw (MEA 2, line 269).
+    The engine sees them go from the board to the draw pile, one to the Eyrie's hand: the
+    export writes that one drawn and the others discarded, and the import follows the step
+    (steps.card_moves, steps.reshuffled, the draw settled from the pile shuffled)."""
+    text = export_rootlog(random_game(2, factions=MEA))
+    assert re.search(r"/XA10\(0,0\)/\+\+/B#birdybindle->E/\([^/]*\)A\$->/", text)
+    _alliance_round_trip(MEA, 2)
+
+
+def test_2_1_a_draw_from_a_reshuffled_pile_is_the_card_the_next_draw_names() -> None:
+    """MEA 6, line 92: a mouse Crossbow spent from the supporters is reshuffled and drawn
+    again by the Tax Collector ('M#crossbow->A'), then mobilized; the Evening draw names the
+    other cards of that pile. The engine's draw takes the card the line's next draw names
+    (swapped in from the pile) before a later draw naming the card it drew."""
+    _alliance_round_trip(MEA, 6)
 
 
 ALLIANCE_MISSES: tuple[int, ...] = ()

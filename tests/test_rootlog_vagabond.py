@@ -9,6 +9,9 @@ the end of every line.
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+import json
 import re
 from pathlib import Path
 
@@ -57,7 +60,8 @@ def test_export_writes_the_vagabond_in_the_notation(character: str) -> None:
     """Setup: the character as a card on his board (the starting items implied), the pawn
     in a forest, the three quests drawn; then items exhausted and refreshed, Explore, Aid
     (relationship, item taken), quests completed, damage, and the special action."""
-    games = [random_game(seed, factions=MEAV, character=character) for seed in (100, 101, 103)]
+    games = [random_game(seed, factions=MEAV, character=character)
+             for seed in (100, 101, 102, 103)]
     texts = [export_rootlog(g) for g in games]
     frags: list[str] = []
     for text in texts:
@@ -89,7 +93,7 @@ def test_export_writes_the_vagabond_in_the_notation(character: str) -> None:
 
 def test_export_writes_the_coalition_score_marker_on_the_partners_board() -> None:
     """9.2.8: the dominance card to his board, the score marker to the partner's."""
-    g = random_game(100, factions=MEAV, character="ranger")
+    g = random_game(102, factions=MEAV, character="ranger")
     assert any(t.startswith("coalition") for t in g.history)
     text = export_rootlog(g)
     body = "/".join(_lines_of(text, "V"))
@@ -255,61 +259,86 @@ def test_many_seeded_vagabond_games_round_trip_line_by_line(
 
 @pytest.mark.parametrize(
     ("factions", "seed", "character"),
-    [(MEAV, 208, "ranger"), (MEAV, 100, "ranger"), (MEAV, 204, "thief"), (MEV, 200, "thief"),
+    [(MEAV, 208, "ranger"), (MEAV, 104, "ranger"), (MEAV, 209, "thief"), (MEV, 200, "thief"),
      (MEV, 201, "ranger"), (MEV, 202, "tinker"), (VEA, 1, "tinker"), (VEA, 2, "thief"),
      (VEA, 3, "ranger"), (MEAV, 201, "tinker"), (MEAV, 101, "tinker")],
 )
 def test_whole_vagabond_games_round_trip(
     factions: tuple[str, ...], seed: int, character: str
 ) -> None:
-    """Whole games, to their winner; in every four-player one a coalition forms (MEAV 208,
-    204 and 201 end in its win)."""
+    """Whole games, to their winner; in every four-player one a coalition forms (MEAV 104,
+    209, 201 and 101 end in its win)."""
     g = random_game(seed, None, factions, character)
     assert g.is_over and any(t.startswith("coalition") for t in g.history) == (
         factions == MEAV)
     _round_trip(factions, seed, character, None)
 
 
+VB_MISSES: tuple[tuple[tuple[str, ...], int, str], ...] = ()
+"""Whole four-player games whose record the search does not replay yet: none known. MEAV
+104 (ranger) gave up at line 146 (an Alliance draw, 'M#investments->A'); since the Revolt and
+Spread Sympathy steps are asked whatever the supporters (ruling 385) that seed takes another
+course and replays (it is among the whole games above, as MEAV 209 (thief) and 104 in place
+of 204 and 100, which no longer form a coalition), and the game it played before is kept as
+a record (tests/golden/rootlog, below), which imports since rulings 418 and 419. VEA 2 and
+MEAV 201 replay since a card the record names drawn again later is spent first
+(``CardIdentity.spend_cost``); MEAV 101 since a craft paid with a choice of suits (Royal
+Claim) tries first the payments that leave the pieces the line's later crafts need
+(``search.craft_shortage``). The capped games above all replay."""
+
+RECORDS = Path(__file__).resolve().parent / "golden" / "rootlog"
+"""Exported games kept as records: games whose seed has since taken another course (the
+engine's choices changed), still worth importing as they were played."""
+
+
+def _recorded(name: str, digest: str) -> tuple[str, RootlogReplay]:
+    """The record ``name`` and its replay, whose board at the end of every line must be
+    the exported game's (``digest``: the start of the SHA-256 of those boards as compact
+    JSON, taken from ``game_turn_states`` of the game when it was exported)."""
+    text = (RECORDS / f"{name}.rootlog").read_text(encoding="utf-8")
+    rep = replay_rootlog(text)
+    boards = json.dumps([dataclasses.astuple(t) for t in rep.turns], separators=(",", ":"))
+    assert hashlib.sha256(boards.encode()).hexdigest()[:16] == digest, name
+    return text, rep
+
+
 def test_a_draw_is_the_first_open_draw_before_a_later_one_naming_its_card() -> None:
     """Ruling 418: a card drawn is the line's first open draw into that hand, swapped with
     the card that draw names when that card is still in the pile, before it is taken as a
-    later draw naming it. MEAV 104 (ranger), line 146: the Alliance crafts Investments,
-    the discard pile is shuffled for Tax Collector's draw ('M#investments->A/w1->'), and
-    the engine draws Royal Claim, which the line names again in Evening
-    ('B#royal+B#birdybindle->A'). Taken as the Evening draw, Investments never came to the
-    hand and its mobilizing ('M#investmentsA->$') was unexplained (refused at line 146)."""
-    g = random_game(104, 976, MEAV, "ranger")
-    text = export_rootlog(g)
+    later draw naming it. MEAV 104 (ranger, as played before ruling 385; 976 decisions),
+    line 146: the Alliance crafts Investments, the discard pile is shuffled for Tax
+    Collector's draw ('M#investments->A/w1->'), and the engine draws Royal Claim, which the
+    line names again in Evening ('B#royal+B#birdybindle->A'). Taken as the Evening draw,
+    Investments never came to the hand and its mobilizing ('M#investmentsA->$') was
+    unexplained (refused at line 146)."""
+    text, rep = _recorded("meav-104-ranger-976", "70491d2079b40138")
     line = text.splitlines()[145]
     assert re.fullmatch(r"A:B#royal\$->/Z%c/.*/M#investments->A/w1->/.*"
                         r"/M#investmentsA->\$/.*/B#royal\+B#birdybindle->A", line), line
-    rep = replay_rootlog(text)
-    assert rep.turns == game_turn_states(g)
     hand = sorted(DECK[c].key for c in rep.game.state.seats[2].hand)
     assert hand == ["birdy-bindle", "royal-claim", "travel-gear:mouse"]
     assert rep.game.state.deck == [] and rep.game.state.discard == []
+    assert rep.game.scores == [13, 5, 14, 11]
 
 
 def test_a_whole_four_player_game_crafting_one_of_two_root_teas_imports() -> None:
-    """MEAV 103 (thief), refused at line 96 before ('M#rootteaA->$', mobilized by the
-    Alliance): at line 91 the Alliance, given the rabbit Root Tea by the Eyrie
-    ('R#rootteaE->A') and holding the mouse one, crafts a tea ('Z%t'). The tie-breaker
-    spends first the tea the record does not name again before it is drawn again; the
-    Eyrie's giving, already matched, counted as a later naming of the rabbit tea, so the
-    mouse tea was crafted. It no longer counts: the game imports to its end."""
-    line = export_rootlog(random_game(103, None, MEAV, "thief")).splitlines()[90]
-    assert "/R#rootteaE->A/E++/Z%t/" in line, line
-    rep = _round_trip(MEAV, 103, "thief", None)
+    """MEAV 103 (thief, as played before ruling 385), refused at line 96 before
+    ('M#rootteaA->$', mobilized by the Alliance): at line 91 the Alliance, given the rabbit
+    Root Tea by the Eyrie ('R#rootteaE->A') and holding the mouse one, crafts a tea
+    ('Z%t'). The tie-breaker spends first the tea the record does not name again before it
+    is drawn again; the Eyrie's giving, already matched, counted as a later naming of the
+    rabbit tea, so the mouse tea was crafted. It no longer counts: the game imports to its
+    end."""
+    text, rep = _recorded("meav-103-thief", "4f6a7af7ca2c4bc1")
+    assert "/R#rootteaE->A/E++/Z%t/" in text.splitlines()[90]
     assert rep.game.is_over
+    assert rep.game.scores == [10, 10, 23, 30] and rep.game.winners == [3]
 
 
 def test_a_whole_four_player_game_with_a_reshuffled_draw_and_an_organize_imports() -> None:
-    """MEAV 104 (ranger), the last whole four-player game the search did not replay (the
-    expected failure before; VEA 2 and MEAV 201 replay since a card the record names drawn
-    again later is spent first, ``CardIdentity.spend_cost``; MEAV 101 since a craft paid
-    with a choice of suits tries first the payments that leave the pieces the line's later
-    crafts need, ``search.craft_shortage``). Refused at line 146 (Tax Collector's draw after
-    a reshuffle taken as the Evening draw, ruling 418), then at line 181: the Alliance's
+    """MEAV 104 (ranger, as played before ruling 385), the last whole four-player game the
+    search did not replay then. Refused at line 146 (Tax Collector's draw after a reshuffle
+    taken as the Evening draw, ruling 418), then at line 181: the Alliance's
     'w7->12/w->7/w12->/t->12' (move, recruit, Organize) was taken up as a move and then a
     move back from 12 to 7 (the removal and the placement of two actions), which left
     Organize's token with no warrior to remove; the search spent its patience on the
@@ -317,9 +346,8 @@ def test_a_whole_four_player_game_with_a_reshuffled_draw_and_an_organize_imports
     two of the record's actions is now a tie-breaker (ruling 419): recruit and Organize
     come first. The game imports to its end: the same board at the end of every line,
     the scores 13, 31, 14, 11 and the Eyrie and the Vagabond's coalition the winners."""
-    line = export_rootlog(random_game(104, 1251, MEAV, "ranger")).splitlines()[180]
-    assert "/w7->12/w->7/w12->/t->12/" in line, line
-    rep = _round_trip(MEAV, 104, "ranger", None)
+    text, rep = _recorded("meav-104-ranger", "03cb5855eed3c4ce")
+    assert "/w7->12/w->7/w12->/t->12/" in text.splitlines()[180]
     assert rep.game.scores == [13, 31, 14, 11] and rep.game.winners == [1, 3]
     assert rep.game.state.fs[3].pawn == 5
 

@@ -12,7 +12,8 @@ A frame whose data holds ``"ask"`` is asked even with one legal action while its
 any card: a window whose options depend on a hidden hand (an ambush, Field Hospitals,
 crafting) is then a decision whatever the hand, so that it reveals nothing (1.2.1). A decision
 kind may also name a test of the moment (``asks``: the Eyrie's Decree while a dominance card
-could be activated or taken, 3.3): :func:`asked` answers both.
+could be activated or taken, 3.3; the Alliance's Revolt and Spread Sympathy while a clearing
+is open to them, whatever its face-down supporters, 8.2.2): :func:`asked` answers both.
 """
 
 from __future__ import annotations
@@ -57,7 +58,8 @@ supporters, 8.2.2): only the deciding player, and the player named by the frame 
 given (or nobody else, for None), see which card it was (views.events_for)."""
 ASKS: Final[dict[str, AskFn]] = {}
 """Per decision kind, when its frame is asked even with a single legal action, besides an
-``"ask"`` key in its data: whether its options could now differ with another hand (1.2.1)."""
+``"ask"`` key in its data: whether its options could now differ with other hidden cards
+(another hand, other supporters: 1.2.1)."""
 
 
 def decision(
@@ -241,14 +243,13 @@ def advance(
 
 
 def asked(g: GameState, f: Frame) -> bool:
-    """Whether decision ``f`` is asked even with a single legal action (1.2.1): its player
-    holds a card, and its data holds ``"ask"`` or its kind's :data:`ASKS` test says so."""
-    if not g.seats[f.seat or 0].hand:
-        return False
-    if "ask" in f.data:
-        return True
+    """Whether decision ``f`` is asked even with a single legal action (1.2.1): its data
+    holds ``"ask"`` and its player holds a card, or its kind's :data:`ASKS` test says so
+    (the test names the hidden cards it hangs on: the hand, the Alliance's supporters)."""
     test = ASKS.get(f.kind)
-    return test is not None and test(g, f)
+    if test is not None and test(g, f):
+        return True
+    return "ask" in f.data and bool(g.seats[f.seat or 0].hand)
 
 
 def top(g: GameState) -> Frame:

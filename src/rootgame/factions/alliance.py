@@ -224,11 +224,13 @@ class Alliance(Faction):
 
     # --- Turn ---------------------------------------------------------------------------
     def run_step(self, g: GameState, seat: int, step: str) -> None:
+        # 1.2.1: the two steps open on what the others see (revolt_sites, spread_sites),
+        # whatever the face-down supporters (8.2.2-8.2.3), and are then asked.
         if step == "revolt":
-            if revolt_options(g, seat):
+            if revolt_sites(g, seat):
                 g.stack.append(Frame("ally_revolt", seat, {}))
         elif step == "spread":
-            if spread_options(g, seat):
+            if spread_sites(g, seat):
                 g.stack.append(Frame("ally_spread", seat, {}))
         elif step == "actions":
             g.stack.append(Frame("ally_actions", seat, {}))
@@ -483,24 +485,30 @@ def _finish(g: GameState, seat: int, then: tuple[Any, ...]) -> None:
 # --- 8.4.1 Revolt ----------------------------------------------------------------------------
 
 
-def revolt_options(g: GameState, seat: int) -> list[Action]:
-    """8.4.1.I-II: a sympathetic clearing without a base, matching a base still in the box,
-    with two matching supporters. The base must fit there once the enemy buildings are gone
-    (ruins stay, 2.2.4)."""
+def revolt_sites(g: GameState, seat: int) -> list[int]:
+    """8.4.1.I and what the others see of 8.4.1.II: the sympathetic clearings without a base,
+    matching a base still in the box, while the Alliance has two supporters. The base must fit
+    there once the enemy buildings are gone (ruins stay, 2.2.4). Which supporters match is
+    hidden (8.2.2-8.2.3): the Revolt step is asked whenever there is one (1.2.1)."""
     fs = st(g, seat)
-    if not fs.bases:
+    if not fs.bases or len(fs.supporters) < REVOLT_COST:
         return []
     b = board(g)
-    out: list[Action] = []
+    out: list[int] = []
     for c in sympathy_clearings(g, seat):
         if not revolt_bases(g, seat, c) or (seat, "base") in g.buildings[c]:
             continue
         own = sum(1 for o, _ in g.buildings[c] if o in (seat, -1))
-        if own >= b.slots[c] or not can_place(g, seat, c):
-            continue
-        if len(matching_supporters(g, seat, b.card_suit_at(c))) >= REVOLT_COST:
-            out.append(("revolt", c))
+        if own < b.slots[c] and can_place(g, seat, c):
+            out.append(c)
     return out
+
+
+def revolt_options(g: GameState, seat: int) -> list[Action]:
+    """8.4.1.I-II: a Revolt in each of :func:`revolt_sites` with two matching supporters."""
+    b = board(g)
+    return [("revolt", c) for c in revolt_sites(g, seat)
+            if len(matching_supporters(g, seat, b.card_suit_at(c))) >= REVOLT_COST]
 
 
 def revolt_bases(g: GameState, seat: int, c: int) -> list[str]:
@@ -560,7 +568,12 @@ def place_revolt(g: GameState, seat: int, c: int, suit: str) -> None:
         fs.officers += 1
 
 
-@decision("ally_revolt", "Revolt?", takes=(("revolt", CLEARING), ("done",)))
+def _revolt_asked(g: GameState, f: Frame) -> bool:
+    assert f.seat is not None
+    return bool(revolt_sites(g, f.seat))
+
+
+@decision("ally_revolt", "Revolt?", takes=(("revolt", CLEARING), ("done",)), asks=_revolt_asked)
 def _revolt_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return revolt_options(g, f.seat) + [("done",)]
@@ -599,9 +612,11 @@ def _revolt_explain(g: GameState, f: Frame, a: Action) -> str | None:
 # --- 8.4.2 Spread Sympathy -------------------------------------------------------------------
 
 
-def spread_options(g: GameState, seat: int) -> list[Action]:
-    """8.4.2.I-II: an unsympathetic clearing adjacent to a sympathetic one (any clearing if
-    none is), where a token may be placed, paying the track's cost plus Martial Law."""
+def spread_sites(g: GameState, seat: int) -> list[int]:
+    """8.4.2.I and what the others see of 8.4.2.II: an unsympathetic clearing adjacent to a
+    sympathetic one (any clearing if none is), where a token may be placed, while the
+    Alliance has as many supporters as the track's cost plus Martial Law. Which supporters
+    match is hidden (8.2.2-8.2.3): the step is asked whenever there is one (1.2.1)."""
     fs = st(g, seat)
     if not fs.sympathy:
         return []
@@ -614,18 +629,33 @@ def spread_options(g: GameState, seat: int) -> list[Action]:
         targets = sorted(near - set(mine))
     else:
         targets = list(b.clearings)
+    return [c for c in targets
+            if can_place(g, seat, c) and len(fs.supporters) >= spread_cost(g, seat, c)]
+
+
+def spread_options(g: GameState, seat: int) -> list[Action]:
+    """8.4.2.I-II: Spread Sympathy into each of :func:`spread_sites` with enough matching
+    supporters."""
+    b = board(g)
     out: list[Action] = []
     supporters: dict[str, int] = {}  # matching supporters, by the suit a card must match
-    for c in targets:
+    for c in spread_sites(g, seat):
         suit = b.card_suit_at(c)
         if suit not in supporters:
             supporters[suit] = len(matching_supporters(g, seat, suit))
-        if supporters[suit] >= spread_cost(g, seat, c) and can_place(g, seat, c):
+        if supporters[suit] >= spread_cost(g, seat, c):
             out.append(("spread", c))
     return out
 
 
-@decision("ally_spread", "Spread Sympathy?", takes=(("spread", CLEARING), ("done",)))
+def _spread_asked(g: GameState, f: Frame) -> bool:
+    assert f.seat is not None
+    return bool(spread_sites(g, f.seat))
+
+
+@decision(
+    "ally_spread", "Spread Sympathy?", takes=(("spread", CLEARING), ("done",)), asks=_spread_asked
+)
 def _spread_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     return spread_options(g, f.seat) + [("done",)]

@@ -171,9 +171,10 @@ DOMINANCE_CARDS: tuple[int, ...] = tuple(c.id for c in DECK if c.kind == "domina
 
 def asks_daylight(g: GameState, f: Frame) -> bool:
     """The ``asks`` test of the decisions that offer the Daylight card actions besides their
-    own (the Eyrie's Decree, the craft step): :func:`hand_shapes_daylight_actions`."""
+    own (the Eyrie's Decree, the craft step): the player holds a card and
+    :func:`hand_shapes_daylight_actions`."""
     assert f.seat is not None
-    return hand_shapes_daylight_actions(g, f.seat)
+    return bool(g.seats[f.seat].hand) and hand_shapes_daylight_actions(g, f.seat)
 
 
 def apply_daylight_card_action(g: GameState, seat: int, a: Action) -> None:

@@ -23,7 +23,7 @@ from .atoms import Line
 from .cards import CardSpec
 from .factions import Loc, hidden_pile, hidden_piles, hidden_place, notation
 from .search import Node, Pos, Slot
-from .steps import Step
+from .steps import AT_DECK, AT_DISCARD, Step
 
 
 def swap_cards(g: Any, x: int, y: int) -> None:
@@ -213,7 +213,6 @@ class CardIdentity:
             return drawn[0]
         return len(self.order)
 
-
     def settle_draw(
         self, line: int, left: list[int], g2: Any, st: Step, cid: int, dst: Loc,
         from_deck: bool, atoms_by_step: list[list[tuple[Any, ...]]], si: int,
@@ -258,12 +257,20 @@ class CardIdentity:
         if idx and not (ln.atoms[idx[0]].spec or CardSpec()).named:
             left[idx[0]] -= 1
             return cid, False, ln.atoms[idx[0]].action
-        want = ("deck",) if from_deck else ("discard",)
+        before = st.before.cards
+
+        def came(y: int) -> bool:
+            # From the draw pile; after a reshuffle, from the pile shuffled: the discard
+            # pile, and what the step discarded from a faction board (a base's supporters).
+            was = before.get(y)
+            if from_deck:
+                return was == AT_DECK
+            return was is not None and (was == AT_DISCARD or was[0] in ("board", "decree"))
+
         # The card named is still in the draw pile, or was drawn in the same step by
         # another hand (the two were drawn the other way round).
         drawn_too = [c for c, loc in st.after.cards.items() if loc != dst
-                     and hidden_place(self.factions, loc)
-                     and st.before.cards.get(c) == want]
+                     and hidden_place(self.factions, loc) and loc != before.get(c) and came(c)]
         # Or a card drawn unnamed from the same pile earlier (into another hand, or dealt
         # face down beside the Black Market): the two draws were the other way round.
         earlier = [y for y, (_serial, e) in (free or {}).items()
@@ -273,7 +280,7 @@ class CardIdentity:
             spec = at.spec
             assert spec is not None
             for y in list(reversed(g2.deck)) + drawn_too + earlier:
-                if (st.before.cards.get(y) == want or y in earlier) and spec.matches(y):
+                if (came(y) or y in earlier) and spec.matches(y):
                     left[k] -= 1
                     swap_cards(g2, cid, y)
                     if y in earlier and free is not None and renames is not None:

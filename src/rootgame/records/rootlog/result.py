@@ -176,10 +176,11 @@ class Result:
 
 
 def apply_found(game: Any, tok: str) -> None:
-    """Apply a decision the search found. Some of the Alliance's questions depend on the
-    suits and names of its face-down supporters (whether a Revolt or Spread Sympathy can be
-    paid, whether the supporters to spend are alike, 8.4): an unnamed supporter renamed
-    after the search decided may turn a question into none, or the other way round. Then a
+    """Apply a decision the search found. Which supporters pay depends on the suits and
+    names of the Alliance's face-down supporters (whether those to spend are alike, 8.4; the
+    Revolt and Spread Sympathy steps are asked whatever the supporters, ruling 385, but the
+    clearings they offer follow the suits): an unnamed supporter renamed after the search
+    decided may turn a question into none, or the other way round. Then a
     question no longer asked is passed over when the search declined it or paid with a
     supporter, and a new one is declined (or paid with the first candidates, as the
     engine does when the choice cannot matter). Other decisions are applied as found."""

@@ -386,6 +386,14 @@ def card_moves(
             continue  # a reshuffle (2.1): not written in Rootlog
         if old == ("discard",) and loc[0] in DRAWN_TO and cid not in taken:
             old = ("deck",)  # reshuffled into the draw pile, then drawn
+        elif old is not None and old[0] in ("board", "decree") and loc[0] in ("hand", "deck"):
+            # Nothing takes a card from a faction board into a hand or the draw pile: it was
+            # discarded (a base lost, a purge) and reshuffled in the same step (2.1), then
+            # drawn, or not yet. The reshuffle is not written.
+            if loc == AT_DECK:
+                loc = AT_DISCARD
+            else:
+                old = AT_DECK
         if old != loc and old is not None:
             out.append((cid, old, loc))
 
@@ -419,8 +427,14 @@ def unspent(moves: list[tuple[int, Loc, Loc]], spent: set[int]) -> list[tuple[in
 
 def reshuffled(before: Snap, after: Snap, taken: frozenset[int] = frozenset()) -> bool:
     """Whether the discard pile became the draw pile between the two (2.1)."""
-    if not before.discard or before.areas == after.areas:
+    if before.areas == after.areas:
         return False
+    if not before.discard:
+        # An empty discard pile took cards the step discarded from a faction board (a
+        # base's supporters) and was reshuffled: they are in the draw pile, or drawn.
+        was = before.places(after)
+        return any(loc[0] in ("deck", "hand") and was.get(c, loc)[0] in ("board", "decree")
+                   for c, loc in after.places(before).items())
     # Nothing else takes a card from the discard pile (but Day Labor, ``taken``): one that
     # left it was reshuffled.
     cards = after.cards
