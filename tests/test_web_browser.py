@@ -453,3 +453,34 @@ def test_the_vagabot_is_seated_with_its_character_and_its_board_drawn(
     assert "Tinker" in vb.inner_text() and "Maximum rolled hits" in vb.inner_text()
     shot(page, "vagabot-board")
     assert not page.errors
+
+
+def test_the_eyries_board_tells_the_available_leaders_from_the_used_ones(
+    browser: Any, srv: Server
+) -> None:
+    """7.7.3: the leaders still face up are those the Eyrie may choose (at setup, and when it
+    deposes one), the face-down ones are used. At setup all four are available and none used;
+    once the Despot is chosen, the three others are available, still none used."""
+    h = srv.http()
+    g = h.post("/api/games", json={
+        "seats": [{"faction": "marquise", "kind": "bot", "bot": "random"},
+                  {"faction": "eyrie", "kind": "online"}], "seed": 3}).json()
+    token = g["links"][0]["token"]
+    page = open_page(browser, srv.url + f"/play/{token}")
+    page.wait_for_function("() => S.state && S.state.legal && S.state.legal.some("
+                           "a => a.token === 'leader despot')")
+    board = "[data-board=eyrie]"
+    ids = [page.get_attribute(f"{board} [data-leaders={k}]", "data-ids")
+           for k in ("available", "used")]
+    assert ids == ["builder charismatic commander despot", ""]
+    text = page.inner_text(board)
+    assert "Available leaders: Builder, Charismatic, Commander, Despot" in text
+    assert "Used leaders: –" in text
+    v = page.evaluate("S.state.version")
+    page.locator("#actions button[data-token='leader despot']").click()
+    page.wait_for_function(STATE_AFTER, arg=v)
+    page.wait_for_function(
+        f"() => document.querySelector('{board} [data-leaders=available]')"
+        ".dataset.ids === 'builder charismatic commander'")
+    assert page.get_attribute(f"{board} [data-leaders=used]", "data-ids") == ""
+    assert not page.errors

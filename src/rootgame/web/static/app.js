@@ -451,7 +451,9 @@ function eyrieBoard(p, v) {
   }))));
   const names = (xs) => xs.map((x) => named("leaders", x)).join(", ") || "–";
   out.push(line(h("b", {}, ui("leader_now", { leader: b.leader ? named("leaders", b.leader) : "–" }))),
-    line(ui("leaders_used", { leaders: names(b.face_up_leaders) }), " · ", ui("leaders_available", { leaders: names(b.face_down_leaders) })),
+    // 7.7.3: the leaders still face up are those a Depose may choose; the face-down ones are used.
+    line(h("span", { "data-leaders": "available", "data-ids": b.face_up_leaders.join(" ") }, ui("leaders_available", { leaders: names(b.face_up_leaders) })),
+      " · ", h("span", { "data-leaders": "used", "data-ids": b.face_down_leaders.join(" ") }, ui("leaders_used", { leaders: names(b.face_down_leaders) }))),
     line(ui("warriors_count", { n: b.warriors_in_supply })));
   return out;
 }
