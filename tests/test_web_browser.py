@@ -357,6 +357,10 @@ def test_an_illegal_attempt_shows_the_engines_explanation(browser: Any, srv: Ser
     wait_ready(page)
     v = page.evaluate("S.state.version")
     page.fill("#action-input", "keep 5")
+    # A redraw of the same decision (the live connection's first message may come now) keeps
+    # what is typed; it used to empty the box, and Try then sent nothing.
+    page.evaluate("render()")
+    assert page.input_value("#action-input") == "keep 5"
     page.click("#action-try")
     page.wait_for_selector("#error:not([hidden])")
     said = page.inner_text("#error")
@@ -369,6 +373,7 @@ def test_an_illegal_attempt_shows_the_engines_explanation(browser: Any, srv: Ser
     page.press("#action-input", "Enter")
     page.wait_for_function("v => S.state.version > v", arg=v, timeout=90000)
     page.wait_for_selector("#error", state="hidden")
+    assert page.input_value("#action-input") == ""  # a new decision empties the box
     assert not page.errors
 
 

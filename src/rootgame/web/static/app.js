@@ -10,7 +10,7 @@ const SUIT_FILL = { fox: "#e4835f", rabbit: "#f0d173", mouse: "#d9a066", bird: "
 const PIECE_MARK = { sawmill: "S", workshop: "W", recruiter: "R", roost: "▲", ruin: "✕",
   keep: "K", wood: "w", item: "◆" };
 const S = { lang: "en", text: null, maps: {}, mapLoading: {}, meta: null, state: null, seat: null, ws: null,
-  retry: 0, route: null, shownSeat: null, replay: null };
+  retry: 0, route: null, shownSeat: null, replay: null, drawn: null };
 const SVGNS = "http://www.w3.org/2000/svg";
 
 // --- small helpers --------------------------------------------------------------------------
@@ -203,7 +203,15 @@ function render() {
   if (v.hand) side.append(handPanel(v));
   side.append(playersPanel(v), pilesPanel(v), logPanel(st));
   if (st.records && st.game_id) side.append(downloadsPanel(st));
+  // What the player is typing survives a redraw of the same decision (the live connection's
+  // first message, a language switch): only a new decision empties the action box.
+  const typing = document.getElementById("action-input");
+  const kept = typing && S.drawn === st.game_id + ":" + st.version
+    ? { value: typing.value, focus: document.activeElement === typing } : null;
   main.replaceChildren(h("div", { class: "table" }, h("div", { class: "mapbox" }, drawMap(v)), side));
+  S.drawn = st.game_id + ":" + st.version;
+  const box = document.getElementById("action-input");
+  if (kept && box) { box.value = kept.value; if (kept.focus) box.focus(); }
   const log = document.getElementById("log"); if (log) log.scrollTop = log.scrollHeight;
   handoffCheck();
 }
