@@ -607,18 +607,18 @@ WHOLE_GAMES: tuple[int, ...] = (
     1119, 1120, 1121, 1122, 1123, 1124, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1132,
     1134, 1135, 1136, 1137, 1139, 1140, 1141, 1142, 1144, 1145, 1146, 1147, 1148, 1149,
     1150, 1151, 1152, 1153, 1154, 1155, 1156, 1157, 1158, 1159, 1160, 1162, 1164, 1165,
-    1166, 1167, 1169, 1170, 1171, 1172, 1173, 1175, 1176, 1177, 1178, 1179, 1180, 1182,
+    1166, 1167, 1169, 1170, 1171, 1172, 1173, 1174, 1175, 1176, 1177, 1178, 1179, 1180, 1182,
     1183, 1184, 1185, 1186, 1187, 1188, 1189, 1190, 1191, 1192, 1193, 1195, 1196, 1197,
     1198, 1199, 1200, 1201, 1202, 1203, 1204, 1205, 1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213,
     1214, 1215, 1216, 1217, 1219, 1220, 1221, 1222, 1223, 1225, 1226, 1227, 1228, 1229,
 )
-"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (212
-of 230, measured with tools/rootlog_people_games.py; docs/rootlog.md gives the cause of each
-of the others; 1199 and 1208 since rulings 413 and 411). Among them, seed 1003 needs a cycle
-of three places (a bird the Marquise spends was the Crossbow she crafted as ``Z%x``, the
-craft the other Crossbow, which the Eyrie drew unnamed), seed 1004 a card exchanged for the
-whole game across a reshuffle (``Pos.past``), seeds 1001, 1013 and 1021 a card taken from
-the draw pile that no longer stands for a card spent unseen (the final replay refused them
+"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (213 of
+230, measured with tools/rootlog_people_games.py; docs/rootlog.md gives the cause of each of the
+others; 1199 and 1208 since rulings 413 and 411, 1174 since ruling 420). Among them, seed 1003
+needs a cycle of three places (a bird the Marquise spends was the Crossbow she crafted as
+``Z%x``, the craft the other Crossbow, which the Eyrie drew unnamed), seed 1004 a card exchanged
+for the whole game across a reshuffle (``Pos.past``), seeds 1001, 1013 and 1021 a card taken
+from the draw pile that no longer stands for a card spent unseen (the final replay refused them
 before), seeds 1005 and 1007 a card spent by its suit only that a later line needs by name
 (``Pos.loose``), seeds 1008, 1011, 1017, 1025 and others Field Hospitals with unwritten dice
 (6.2.3), seed 1026 a long Decree line (7.5.2)."""
@@ -661,6 +661,66 @@ def test_appendix_a_7_a_starting_card_spent_by_suit_may_be_a_card_named_drawn_la
     assert DECK[state.discard[0]].suit == "rabbit"
     bird = DECK[state.discard[1]]
     assert bird.suit == "bird" and bird.key != "crossbow:bird"
+
+
+def _key(cid: int) -> str:
+    return DECK[cid].key
+
+
+def test_a_card_spent_by_suit_may_be_another_of_its_suit_through_a_later_pile() -> None:
+    """Ruling 420: the Travel Gear (fox) the Eyrie drew unnamed before the reshuffle must be
+    a bird for the record, and the only bird that may be it is the Woodland Runners, which
+    the Marquise crafted as a boot ('Z%f', before the reshuffle) and drew unnamed again
+    after it. No exchange within the first pile's time gives it (the Woodland Runners'
+    time there is behind a later one): exchanged from that time on, the Eyrie's draw is
+    the Woodland Runners, and the Travel Gear was the boot crafted and drawn again."""
+    from rootgame.records.rootlog.cards import CardSpec
+    from rootgame.records.rootlog.importer import Importer
+    from rootgame.records.rootlog.search import Pos
+
+    imp = Importer(parse_rootlog("Map: Fall\nDeck: Standard\nC: a\nE: b\n\nC:t_k->1\nE:b->3\n"))
+    g = new_game(["marquise", "eyrie"], seed=1).state
+    gear, runners = 27, 13
+    assert (_key(gear), _key(runners)) == ("travel-gear:fox", "woodland-runners")
+    for s in g.seats:
+        g.deck.extend(s.hand)
+        s.hand.clear()
+    g.deck.remove(gear)
+    g.deck.remove(runners)
+    g.seats[1].hand.append(gear)
+    g.seats[0].hand.append(runners)
+    boots = CardSpec(keys=frozenset({"travel-gear:fox", "travel-gear:mouse", "woodland-runners",
+                                     "a-visit-to-friends"}))
+
+    def pos() -> Pos:
+        return Pos(g.clone(), [], None, None, 0, {}, {gear: (10, 0), runners: (20, 1)}, 1,
+                   past={runners: ((11, 0, boots),)})
+
+    bird = CardSpec("bird")
+    before = pos()
+    assert imp.settle_free(before, before.g, gear, bird, {gear}) is None
+    after = pos()
+    events = imp.settle_free(after, after.g, gear, bird, {gear}, since=True)
+    assert events == (("rename", 10, runners), ("rename", 11, gear), ("rename", 20, gear))
+    assert after.g.seats[1].hand == [runners] and after.g.seats[0].hand == [gear]
+    assert after.free == {runners: (10, 0), gear: (20, 1)}
+    assert after.past == {gear: ((11, 0, boots),)} and after.loose == {}
+
+
+def test_a_whole_game_needs_a_bird_spent_by_suit_through_a_later_pile() -> None:
+    """Ruling 420, in a whole game (seed 1174, refused at line 56 before): the Eyrie adds
+    a bird and a rabbit to the Decree ('B#E->$_x/R#E->$_r') from the two cards it drew
+    unnamed before the reshuffle; every bird of that pile's time had been spent by its suit
+    or crafted, one of them a boot ('Z%f') crafted before the reshuffle and drawn again
+    after it. The import gives the Eyrie's draw that boot's place from the first pile on."""
+    g = random_game(1174)
+    lines = as_people_write(export_rootlog(g)).splitlines()
+    assert lines[55].startswith("E:B#E->$_x/R#E->$_r/")
+    rep = replay_rootlog("\n".join(lines) + "\n")
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+    ]
+    assert rep.game.winners == g.winners
 
 
 DRAWS_NAMED_GAMES: tuple[int, ...] = (

@@ -8,7 +8,9 @@ named draw takes the card named from the pile (:meth:`settle_draw`), a hand abou
 card it lacks takes it in exchange for an unnamed draw (:meth:`fix_hands`, :meth:`repair`):
 with a card of the same draw pile's time (:meth:`donor`), along a cycle of places of that
 time (:meth:`cycle`, :func:`apply_cycle`), or with a card of another time exchanged for the
-whole game (:meth:`pull`, :func:`full_swap`); and Stand and Deliver! takes the card the
+whole game (:meth:`pull`, :func:`full_swap`), or, last, along a cycle of places of that
+time and of every later one their cards went through (a card spent by its suit may have
+been any card of its suit: :func:`apply_cycle_since`); and Stand and Deliver! takes the card the
 record names (:meth:`pick_options`). What the record wrote of each card at each of its
 times is kept in the search state (``Pos.free``, ``Pos.loose``, ``Pos.past``,
 ``Pos.fixed``).
@@ -83,6 +85,55 @@ def apply_cycle(pos: Pos, g: Any, cycle: list[int], epoch: int) -> tuple[tuple[A
             pos.free[new] = (role[0], role[1])
         else:
             pos.loose[new] = role  # type: ignore[assignment]
+    return tuple(events)
+
+
+def apply_cycle_since(
+    pos: Pos, g: Any, cycle: list[int], epoch: int
+) -> tuple[tuple[Any, ...], ...]:
+    """Exchange the cards of ``cycle`` around from the draw pile's time ``epoch`` on
+    (:meth:`CardIdentity.cycle` with ``since``): as :func:`apply_cycle`, but a place is
+    every time of its card from that pile's time on (drawn, spent by its suit, shuffled into
+    a later pile, drawn again), all of which go to the place's new card with it; what each
+    card was before that pile was shuffled stays its own. The first place's new card stays
+    an unnamed draw."""
+    cards = cycle[1:] + cycle[:1]
+    moved: list[tuple[tuple[Slot, ...], tuple[int, int] | None, Slot | None]] = []
+    kept: dict[int, tuple[Slot, ...]] = {}
+    for x in cycle:
+        was = pos.past.pop(x, ())
+        fr = pos.free.pop(x, None)
+        lo = pos.loose.pop(x, None)
+        early = tuple(t for t in was if t[1] < epoch)
+        if lo is not None and lo[1] < epoch:
+            early += (lo,)  # an earlier time: the card's own
+            lo = None
+        kept[x] = early
+        moved.append((tuple(t for t in was if t[1] >= epoch), fr, lo))
+    for y in cycle[1:]:
+        swap_cards(g, cycle[0], y)
+    events: list[tuple[Any, ...]] = []
+    for (later, fr, lo), new in zip(moved, cards, strict=True):
+        own = kept[new]
+        current = fr is not None or lo is not None
+        if own and not current and not later:
+            # Into the draw pile, never drawn since: the card stands there for its last
+            # time spent unseen, as before.
+            *rest, last = own
+            own = tuple(rest)
+            pos.loose[new] = last
+        history = own + later
+        if history:
+            pos.past[new] = history
+        if fr is not None:
+            pos.free[new] = fr
+        if lo is not None:
+            pos.loose[new] = lo
+        for t in later:
+            events.append(("rename", t[0], new))
+        for r in (fr, lo):
+            if r is not None:
+                events.append(("rename", r[0], new))
     return tuple(events)
 
 
@@ -438,20 +489,21 @@ class CardIdentity:
             hand = hidden_pile(g, src)
             if any(at.spec.matches(c) for c in held(g, src)):
                 continue
-            for f in hand:
-                if f not in pos.free:
-                    continue
-                g2 = g.clone()
-                new = Pos(g2, [], pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
-                          pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
-                keep = set(hand) | self.reserved(pos, self.needs(pos))
-                events = self.settle_free(new, g2, f, at.spec, keep)
-                if events is not None:
-                    from ... import flow
+            for since in (False, True):
+                for f in hand:
+                    if f not in pos.free:
+                        continue
+                    g2 = g.clone()
+                    new = Pos(g2, [], pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
+                              pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
+                    keep = set(hand) | self.reserved(pos, self.needs(pos))
+                    events = self.settle_free(new, g2, f, at.spec, keep, since)
+                    if events is not None:
+                        from ... import flow
 
-                    top = g2.stack[-1]
-                    new.legal = flow.DECISIONS[top.kind][0](g2, top)
-                    return Node(new, node, (), events, (), repaired=True)
+                        top = g2.stack[-1]
+                        new.legal = flow.DECISIONS[top.kind][0](g2, top)
+                        return Node(new, node, (), events, (), repaired=True)
             return None
         return None
 
@@ -492,8 +544,29 @@ class CardIdentity:
             out.extend((x, None) for x in g.deck if pos.loose.get(x, (0, -1))[1] != epoch)
         return out
 
+    def members_since(
+        self, pos: Pos, g: Any, epoch: int, keep: set[int]
+    ) -> list[tuple[int, CardSpec | None]]:
+        """:meth:`members`, and the cards of that pile's time that have been through a later
+        one since (spent by their suit, shuffled into a later pile, drawn again: their time
+        of ``epoch`` is in ``Pos.past``), each with all the record wrote of it from that
+        time on (:func:`apply_cycle_since` exchanges all those times). Not the cards the
+        record has named."""
+        out = self.members(pos, g, epoch, keep)
+        have = {x for x, _ in out}
+        for x, was in pos.past.items():
+            if x in have or x in keep or x in pos.fixed or not any(t[1] == epoch for t in was):
+                continue
+            wrote: CardSpec | None = None
+            for t in times(pos, x):
+                if t[1] >= epoch and len(t) > 2:
+                    wrote = narrower(wrote, t[2])
+            out.append((x, wrote))
+        return out
+
     def cycle(
-        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int], longest: int = 5
+        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int], longest: int = 5,
+        since: bool = False,
     ) -> list[int] | None:
         """The shortest way to make the unnamed draw ``f`` a card ``spec`` allows by
         exchanging cards of its draw pile's time around (:func:`apply_cycle`): ``f`` takes
@@ -501,9 +574,12 @@ class CardIdentity:
         another place that what the record wrote of ``y`` allows, and so on until a place
         allows ``f`` (a breadth-first search for an augmenting path, as in a matching of
         draws to cards). Among the shortest, the card the record names latest goes to
-        ``f``. None when no exchange of at most ``longest`` places gives such a card."""
+        ``f``. None when no exchange of at most ``longest`` places gives such a card.
+        With ``since``, a place may also be a card of that time that has been through a
+        later pile since (:meth:`members_since`), allowing what the record wrote of it in
+        every time from then on."""
         epoch = pos.free[f][1]
-        members = self.members(pos, g, epoch, keep | {f})
+        members = (self.members_since if since else self.members)(pos, g, epoch, keep | {f})
         line = pos.line if pos.line is not None else self.order[-1]
         # Breadth first: paths of places whose last one still needs a card it allows.
         frontier: list[tuple[list[int], CardSpec]] = [([f], spec)]
@@ -528,11 +604,12 @@ class CardIdentity:
         return None
 
     def settle_free(
-        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]
+        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int], since: bool = False
     ) -> tuple[tuple[Any, ...], ...] | None:
         """Give the unnamed draw ``f`` a card ``spec`` allows (:meth:`donor`, else
-        :meth:`cycle`, else :meth:`pull`), changing ``pos``: the renaming events, or None
-        when no card can be."""
+        :meth:`cycle`, else :meth:`pull`, else, with ``since``, a cycle through the later
+        piles' times too: :meth:`cycle` with ``since``, :func:`apply_cycle_since`, ruling
+        420), changing ``pos``: the renaming events, or None when no card can be."""
         epoch = pos.free[f][1]
         y = self.donor(pos, g, f, spec, keep)
         path = [f, y] if y is not None else self.cycle(pos, g, f, spec, keep)
@@ -540,7 +617,14 @@ class CardIdentity:
             return apply_cycle(pos, g, path, epoch)
         pulled = self.pull(pos, g, f, spec, keep)
         if pulled is None:
-            return None
+            if not since:
+                return None
+            # The cards spent by their suit since that pile's time may have been other
+            # cards of their suit, through the later piles too (ruling 420).
+            path = self.cycle(pos, g, f, spec, keep, 7, since=True)
+            if path is None:
+                return None
+            return apply_cycle_since(pos, g, path, epoch)
         x, y = pulled
         events = full_swap(pos, g, x, y)
         return events + apply_cycle(pos, g, [f, x], epoch)
@@ -580,7 +664,10 @@ class CardIdentity:
         """Before searching a decision: if the current line will take from a hand more cards
         of some kind than the hand holds, and the hand holds cards drawn unnamed (in the
         present draw pile's time), those draws were the needed cards: swap them in from the
-        draw pile. Returns the renaming events (for the final replay)."""
+        draw pile. A card the record names (``Zcodeb``) is also sought through the later
+        piles' times (:meth:`settle_free` with ``since``) when no other way gives it; a card
+        written by its suit only is left to :meth:`repair`, as the line may still draw it.
+        Returns the renaming events (for the final replay)."""
         if pos.line is None or not pos.free:
             return ()
         need = self.needs(pos)
@@ -607,11 +694,16 @@ class CardIdentity:
                     taken.add(c)
                     continue
                 done = None
-                for x in hand:
-                    if x not in taken and x in pos.free:
-                        done = self.settle_free(pos, g, x, spec, keep)
-                        if done is not None:
-                            break
+                # Through the later piles only when no unnamed draw of the hand can be
+                # given the card otherwise (ruling 420).
+                for since in (False, True)[:1 + (spec.keys is not None)]:
+                    for x in hand:
+                        if x not in taken and x in pos.free:
+                            done = self.settle_free(pos, g, x, spec, keep, since)
+                            if done is not None:
+                                break
+                    if done is not None:
+                        break
                 if done is None:
                     break
                 events.extend(done)
