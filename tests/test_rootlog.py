@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -600,7 +601,7 @@ WHOLE_GAMES: tuple[int, ...] = (
     1015, 1016, 1017, 1018, 1019, 1020, 1021, 1022, 1023, 1024, 1025, 1026, 1027, 1028,
     1029, 1031, 1032, 1033, 1034, 1035, 1036, 1037, 1038, 1039, 1040, 1041, 1042, 1043,
     1044, 1045, 1046, 1047, 1048, 1049, 1050, 1051, 1052, 1053, 1054, 1055, 1056, 1057,
-    1058, 1060, 1061, 1062, 1063, 1064, 1065, 1066, 1067, 1068, 1069, 1070, 1071, 1072,
+    1058, 1059, 1060, 1061, 1062, 1063, 1064, 1065, 1066, 1067, 1068, 1069, 1070, 1071, 1072,
     1073, 1074, 1075, 1077, 1078, 1079, 1080, 1081, 1082, 1083, 1085, 1086, 1087, 1088,
     1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1097, 1098, 1099, 1100, 1102, 1103,
     1104, 1106, 1107, 1108, 1109, 1110, 1111, 1112, 1113, 1114, 1115, 1116, 1117, 1118,
@@ -614,14 +615,14 @@ WHOLE_GAMES: tuple[int, ...] = (
 )
 """The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (213 of
 230, measured with tools/rootlog_people_games.py; docs/rootlog.md gives the cause of each of the
-others; 1199 and 1208 since rulings 413 and 411, 1174 since ruling 420). Among them, seed 1003
-needs a cycle of three places (a bird the Marquise spends was the Crossbow she crafted as
-``Z%x``, the craft the other Crossbow, which the Eyrie drew unnamed), seed 1004 a card exchanged
-for the whole game across a reshuffle (``Pos.past``), seeds 1001, 1013 and 1021 a card taken
-from the draw pile that no longer stands for a card spent unseen (the final replay refused them
-before), seeds 1005 and 1007 a card spent by its suit only that a later line needs by name
-(``Pos.loose``), seeds 1008, 1011, 1017, 1025 and others Field Hospitals with unwritten dice
-(6.2.3), seed 1026 a long Decree line (7.5.2)."""
+others; 1199 and 1208 since rulings 413 and 411, 1174 since ruling 420, 1059 since ruling 421).
+Among them, seed 1003 needs a cycle of three places (a bird the Marquise spends was the Crossbow
+she crafted as ``Z%x``, the craft the other Crossbow, which the Eyrie drew unnamed), seed 1004 a
+card exchanged for the whole game across a reshuffle (``Pos.past``), seeds 1001, 1013 and 1021 a
+card taken from the draw pile that no longer stands for a card spent unseen (the final replay
+refused them before), seeds 1005 and 1007 a card spent by its suit only that a later line needs
+by name (``Pos.loose``), seeds 1008, 1011, 1017, 1025 and others Field Hospitals with unwritten
+dice (6.2.3), seed 1026 a long Decree line (7.5.2)."""
 
 
 @pytest.mark.parametrize("seed", WHOLE_GAMES)
@@ -717,6 +718,36 @@ def test_a_whole_game_needs_a_bird_spent_by_suit_through_a_later_pile() -> None:
     lines = as_people_write(export_rootlog(g)).splitlines()
     assert lines[55].startswith("E:B#E->$_x/R#E->$_r/")
     rep = replay_rootlog("\n".join(lines) + "\n")
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+    ]
+    assert rep.game.winners == g.winners
+
+
+def test_a_card_spent_by_suit_after_a_reshuffle_may_be_another_card_of_the_hand() -> None:
+    """Ruling 421, in a whole game (seed 1059, refused at line 67 before): the Eyrie adds a
+    bird to the Decree ('B#E->$_b') from the two cards it drew unnamed before the
+    reshuffle, and every bird of that pile's time has been spent by its suit. One of them,
+    spent after the reshuffle by a hand that also held a card drawn from the new pile, is
+    taken to have stayed in that hand, the new pile's card (given a bird of that pile) spent
+    instead; the bird is then the Eyrie's draw. Exactly one such spending is taken back,
+    and the game found replays through the public API to the same board at every line."""
+    from rootgame.records.rootlog.importer import Importer
+
+    g = random_game(1059)
+    text = as_people_write(export_rootlog(g))
+    lines = text.splitlines()
+    assert lines[66].startswith("E:B#E->$_b/M#E->$_r/")
+    rec = parse_rootlog(text)
+    imp = Importer(rec)
+    node = imp.run(1000 + 3 * sum(len(t.actions) for t in rec.turns))
+    events: list[tuple[Any, ...]] = []
+    n: Any = node
+    while n is not None:
+        events.extend(n.events)
+        n = n.parent
+    assert sum(e[0] == "respend" for e in events) == 1
+    rep = replay_rootlog(text)
     assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
         (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
     ]

@@ -10,7 +10,9 @@ with a card of the same draw pile's time (:meth:`donor`), along a cycle of place
 time (:meth:`cycle`, :func:`apply_cycle`), or with a card of another time exchanged for the
 whole game (:meth:`pull`, :func:`full_swap`), or, last, along a cycle of places of that
 time and of every later one their cards went through (a card spent by its suit may have
-been any card of its suit: :func:`apply_cycle_since`); and Stand and Deliver! takes the card the
+been any card of its suit: :func:`apply_cycle_since`), or a card a hand spent by its suit
+across a reshuffle taken to have stayed in the hand, another of its cards spent instead
+(:meth:`reattribute`); and Stand and Deliver! takes the card the
 record names (:meth:`pick_options`). What the record wrote of each card at each of its
 times is kept in the search state (``Pos.free``, ``Pos.loose``, ``Pos.past``,
 ``Pos.fixed``).
@@ -504,7 +506,81 @@ class CardIdentity:
                         top = g2.stack[-1]
                         new.legal = flow.DECISIONS[top.kind][0](g2, top)
                         return Node(new, node, (), events, (), repaired=True)
-            return None
+            return self.reattribute(node, src, at.spec)
+        return None
+
+    def reattribute(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
+        """:meth:`repair` when no unnamed draw of the hand ``src`` can be given a card
+        ``spec`` allows: a card ``spec`` allows that a hand spent by its suit only (``L``, in
+        the discard pile or the Decree) after the pile it was drawn from was shuffled may
+        have stayed in that hand, the card spent being another card the hand held then, an
+        unnamed draw of the present pile still there (given a card of the spent suit from
+        that pile first, :meth:`donor`). The hand keeps ``L``, an unnamed draw of its
+        earlier pile again, which :meth:`settle_free` may then give to ``src``. The
+        decision that spent ``L`` spends the other card in the final replay (a
+        ``("respend", L's draw, the other's draw)`` event, ``result.py``). Ruling 421."""
+        pos = node.pos
+        g = pos.g
+        spent = set(g.discard).union(*open_lists(g)[1:])
+        for c, (serial, epoch, wrote) in pos.loose.items():
+            if epoch >= pos.epoch or wrote is None or c not in spent or not spec.matches(c):
+                continue
+            # The decision that spent it, and the hand it left.
+            n = node
+            while n.parent is not None and not (
+                    n.parent.pos.free.get(c, (None,))[0] == serial and c in n.pos.loose):
+                n = n.parent
+            if n.parent is None:
+                continue
+            then = n.parent.pos
+            seat = next((i for i, st in enumerate(then.g.seats) if c in st.hand), None)
+            if seat is None:
+                continue
+            hand = g.seats[seat].hand
+            needed = self.reserved(pos, self.needs(pos))
+            keep = set(hand) | needed
+            for k in then.g.seats[seat].hand:
+                # Held then and still, unnamed, drawn from the present pile, not a card the
+                # line takes.
+                if k == c or k not in hand or k in needed or then.free.get(k) is None or \
+                        pos.free.get(k) != then.free[k] or pos.free[k][1] != pos.epoch:
+                    continue
+                g2 = g.clone()
+                new = Pos(g2, [], pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
+                          pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
+                events: list[tuple[Any, ...]] = []
+                d = k
+                if not wrote.matches(k) or DECK[k].kind == "dominance":
+                    y = self.donor(new, g2, k, wrote, keep)
+                    if y is None or DECK[y].kind == "dominance":
+                        continue
+                    events.extend(apply_cycle(new, g2, [k, y], pos.epoch))
+                    d = y
+                sd, ed = new.free.pop(d)
+                swap_cards(g2, c, d)
+                del new.loose[c]
+                new.loose[d] = (sd, ed, wrote)
+                new.free[c] = (serial, epoch)
+                events.append(("respend", serial, sd))
+                if not any(spec.matches(x) for x in held(g2, src)):
+                    done = None
+                    mine = set(hidden_pile(g2, src)) | self.reserved(new, self.needs(new))
+                    for since in (False, True):
+                        for f in hidden_pile(g2, src):
+                            if f in new.free:
+                                done = self.settle_free(new, g2, f, spec, mine, since)
+                                if done is not None:
+                                    break
+                        if done is not None:
+                            break
+                    if done is None:
+                        continue
+                    events.extend(done)
+                from ... import flow
+
+                top = g2.stack[-1]
+                new.legal = flow.DECISIONS[top.kind][0](g2, top)
+                return Node(new, node, (), tuple(events), (), repaired=True)
         return None
 
     def donor(self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]) -> int | None:
