@@ -606,7 +606,7 @@ WHOLE_GAMES: tuple[int, ...] = (
     1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1097, 1098, 1099, 1100, 1102, 1103,
     1104, 1106, 1107, 1108, 1109, 1110, 1111, 1112, 1113, 1114, 1115, 1116, 1117, 1118,
     1119, 1120, 1121, 1122, 1123, 1124, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1132,
-    1134, 1135, 1136, 1137, 1139, 1140, 1141, 1142, 1144, 1145, 1146, 1147, 1148, 1149,
+    1134, 1135, 1136, 1137, 1139, 1140, 1141, 1142, 1143, 1144, 1145, 1146, 1147, 1148, 1149,
     1150, 1151, 1152, 1153, 1154, 1155, 1156, 1157, 1158, 1159, 1160, 1162, 1164, 1165,
     1166, 1167, 1169, 1170, 1171, 1172, 1173, 1174, 1175, 1176, 1177, 1178, 1179, 1180, 1182,
     1183, 1184, 1185, 1186, 1187, 1188, 1189, 1190, 1191, 1192, 1193, 1195, 1196, 1197,
@@ -615,14 +615,14 @@ WHOLE_GAMES: tuple[int, ...] = (
 )
 """The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (213 of
 230, measured with tools/rootlog_people_games.py; docs/rootlog.md gives the cause of each of the
-others; 1199 and 1208 since rulings 413 and 411, 1174 since ruling 420, 1059 since ruling 421).
-Among them, seed 1003 needs a cycle of three places (a bird the Marquise spends was the Crossbow
-she crafted as ``Z%x``, the craft the other Crossbow, which the Eyrie drew unnamed), seed 1004 a
-card exchanged for the whole game across a reshuffle (``Pos.past``), seeds 1001, 1013 and 1021 a
-card taken from the draw pile that no longer stands for a card spent unseen (the final replay
-refused them before), seeds 1005 and 1007 a card spent by its suit only that a later line needs
-by name (``Pos.loose``), seeds 1008, 1011, 1017, 1025 and others Field Hospitals with unwritten
-dice (6.2.3), seed 1026 a long Decree line (7.5.2)."""
+others; 1199 and 1208 since rulings 413 and 411, 1174 since ruling 420, 1059 and 1143 since
+ruling 421). Among them, seed 1003 needs a cycle of three places (a bird the Marquise spends was
+the Crossbow she crafted as ``Z%x``, the craft the other Crossbow, which the Eyrie drew
+unnamed), seed 1004 a card exchanged for the whole game across a reshuffle (``Pos.past``), seeds
+1001, 1013 and 1021 a card taken from the draw pile that no longer stands for a card spent
+unseen (the final replay refused them before), seeds 1005 and 1007 a card spent by its suit only
+that a later line needs by name (``Pos.loose``), seeds 1008, 1011, 1017, 1025 and others Field
+Hospitals with unwritten dice (6.2.3), seed 1026 a long Decree line (7.5.2)."""
 
 
 @pytest.mark.parametrize("seed", WHOLE_GAMES)
@@ -724,20 +724,27 @@ def test_a_whole_game_needs_a_bird_spent_by_suit_through_a_later_pile() -> None:
     assert rep.game.winners == g.winners
 
 
-def test_a_card_spent_by_suit_after_a_reshuffle_may_be_another_card_of_the_hand() -> None:
-    """Ruling 421, in a whole game (seed 1059, refused at line 67 before): the Eyrie adds a
+@pytest.mark.parametrize(("seed", "line", "start"), [
+    (1059, 67, "E:B#E->$_b/M#E->$_r/"), (1143, 65, "E:F#E->$_m/B#E->$_r/Zbank/")])
+def test_a_card_spent_by_suit_after_a_reshuffle_may_be_another_card_of_the_hand(
+    seed: int, line: int, start: str
+) -> None:
+    """Ruling 421, in whole games refused at that line before. Seed 1059: the Eyrie adds a
     bird to the Decree ('B#E->$_b') from the two cards it drew unnamed before the
     reshuffle, and every bird of that pile's time has been spent by its suit. One of them,
     spent after the reshuffle by a hand that also held a card drawn from the new pile, is
     taken to have stayed in that hand, the new pile's card (given a bird of that pile) spent
-    instead; the bird is then the Eyrie's draw. Exactly one such spending is taken back,
-    and the game found replays through the public API to the same board at every line."""
+    instead; the bird is then the Eyrie's draw. Seed 1143: the same for a Better Burrow Bank
+    the Eyrie crafts ('Zbank'), sought before the line is searched (the craft may be left
+    out until the turn ends, where nothing repairs it). Exactly one such spending is taken
+    back, and the game found replays through the public API to the same board at every
+    line."""
     from rootgame.records.rootlog.importer import Importer
 
-    g = random_game(1059)
+    g = random_game(seed)
     text = as_people_write(export_rootlog(g))
     lines = text.splitlines()
-    assert lines[66].startswith("E:B#E->$_b/M#E->$_r/")
+    assert lines[line - 1].startswith(start)
     rec = parse_rootlog(text)
     imp = Importer(rec)
     node = imp.run(1000 + 3 * sum(len(t.actions) for t in rec.turns))

@@ -12,7 +12,7 @@ whole game (:meth:`pull`, :func:`full_swap`), or, last, along a cycle of places 
 time and of every later one their cards went through (a card spent by its suit may have
 been any card of its suit: :func:`apply_cycle_since`), or a card a hand spent by its suit
 across a reshuffle taken to have stayed in the hand, another of its cards spent instead
-(:meth:`reattribute`); and Stand and Deliver! takes the card the
+(:meth:`reattribute`, :meth:`fix_named`); and Stand and Deliver! takes the card the
 record names (:meth:`pick_options`). What the record wrote of each card at each of its
 times is kept in the search state (``Pos.free``, ``Pos.loose``, ``Pos.past``,
 ``Pos.fixed``).
@@ -508,6 +508,24 @@ class CardIdentity:
                         return Node(new, node, (), events, (), repaired=True)
             return self.reattribute(node, src, at.spec)
         return None
+
+    def fix_named(self, node: Node) -> None:
+        """After :meth:`fix_hands`: a card the current line names leaving a hand (crafted,
+        ``Zcodeb``) that the hand still lacks is sought by :meth:`reattribute` at once (the
+        line may leave the craft out until its turn ends, where nothing repairs it);
+        ``node`` takes the state found and its events."""
+        pos = node.pos
+        if pos.line is None:
+            return
+        for loc, specs in self.needs(pos).items():
+            for spec in specs:
+                if spec.keys is None or any(spec.matches(x) for x in held(pos.g, loc)):
+                    continue
+                found = self.reattribute(node, loc, spec)
+                if found is not None:
+                    node.pos = found.pos
+                    node.events += found.events
+                return
 
     def reattribute(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
         """:meth:`repair` when no unnamed draw of the hand ``src`` can be given a card
