@@ -12,7 +12,8 @@ whole game (:meth:`pull`, :func:`full_swap`), or, last, along a cycle of places 
 time and of every later one their cards went through (a card spent by its suit may have
 been any card of its suit: :func:`apply_cycle_since`), or a card a hand spent by its suit
 across a reshuffle taken to have stayed in the hand, another of its cards spent instead
-(:meth:`reattribute`, :meth:`fix_named`); and Stand and Deliver! takes the card the
+(:meth:`reattribute`, :meth:`fix_named`), or spent before the shuffle in the place of a card
+of its suit shuffled in (:meth:`shuffled_in`); and Stand and Deliver! takes the card the
 record names (:meth:`pick_options`). What the record wrote of each card at each of its
 times is kept in the search state (``Pos.free``, ``Pos.loose``, ``Pos.past``,
 ``Pos.fixed``).
@@ -506,12 +507,13 @@ class CardIdentity:
                         top = g2.stack[-1]
                         new.legal = flow.DECISIONS[top.kind][0](g2, top)
                         return Node(new, node, (), events, (), repaired=True)
-            return self.reattribute(node, src, at.spec)
+            return self.reattribute(node, src, at.spec) or self.shuffled_in(node, src, at.spec)
         return None
 
     def fix_named(self, node: Node) -> None:
         """After :meth:`fix_hands`: a card the current line names leaving a hand (crafted,
-        ``Zcodeb``) that the hand still lacks is sought by :meth:`reattribute` at once (the
+        ``Zcodeb``) that the hand still lacks is sought by :meth:`reattribute`, else
+        :meth:`shuffled_in`, at once (the
         line may leave the craft out until its turn ends, where nothing repairs it);
         ``node`` takes the state found and its events."""
         pos = node.pos
@@ -521,11 +523,58 @@ class CardIdentity:
             for spec in specs:
                 if spec.keys is None or any(spec.matches(x) for x in held(pos.g, loc)):
                     continue
-                found = self.reattribute(node, loc, spec)
+                found = self.reattribute(node, loc, spec) or self.shuffled_in(node, loc, spec)
                 if found is not None:
                     node.pos = found.pos
                     node.events += found.events
                 return
+
+    def shuffled_in(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
+        """:meth:`reattribute` when that finds nothing: a card ``spec`` allows that was
+        drawn unnamed before a shuffle and spent by its suit after it (in the discard pile or
+        the Decree: never in the later pile) may have been spent before it, shuffled in and
+        in the later pile's place of another card of its time and suit (spent by that suit
+        before the shuffle): the two exchanged from that time on (:func:`apply_cycle_since`),
+        an unnamed draw of the hand ``src`` may then be given it from that later pile
+        (:meth:`settle_free`). Ruling 422."""
+        pos = node.pos
+        g = pos.g
+        spent = set(g.discard).union(*open_lists(g)[1:])
+        mine = set(hidden_pile(g, src))
+        frees = [f for f in hidden_pile(g, src) if f in pos.free]
+        if not frees:
+            return None
+        for c, (_serial, epoch, wrote) in pos.loose.items():
+            if epoch >= pos.epoch or wrote is None or c not in spent or not spec.matches(c) \
+                    or DECK[c].kind == "dominance":
+                continue
+            for x, was in pos.past.items():
+                if x in pos.fixed or x in mine or not any(
+                        t[1] == epoch and t[2] is not None and t[2].matches(c) for t in was):
+                    continue
+                later = [t for t in times(pos, x) if t[1] >= epoch and len(t) > 2]
+                if not wrote.matches(x) or DECK[x].kind == "dominance" or not all(
+                        t[2] is None or t[2].matches(c) for t in later):
+                    continue
+                g2 = g.clone()
+                new = Pos(g2, [], pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
+                          pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
+                events = list(apply_cycle_since(new, g2, [c, x], epoch))
+                keep = mine | self.reserved(new, self.needs(new))
+                done = None
+                for f in frees:
+                    if f in new.free:
+                        done = self.settle_free(new, g2, f, spec, keep)
+                        if done is not None:
+                            break
+                if done is None:
+                    continue
+                from ... import flow
+
+                top = g2.stack[-1]
+                new.legal = flow.DECISIONS[top.kind][0](g2, top)
+                return Node(new, node, (), tuple(events) + done, (), repaired=True)
+        return None
 
     def reattribute(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
         """:meth:`repair` when no unnamed draw of the hand ``src`` can be given a card
