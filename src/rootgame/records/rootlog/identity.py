@@ -544,12 +544,13 @@ class CardIdentity:
         frees = [f for f in hidden_pile(g, src) if f in pos.free]
         if not frees:
             return None
+        needed = self.reserved(pos, self.needs(pos))
         for c, (_serial, epoch, wrote) in pos.loose.items():
             if epoch >= pos.epoch or wrote is None or c not in spent or not spec.matches(c) \
                     or DECK[c].kind == "dominance":
                 continue
             for x, was in pos.past.items():
-                if x in pos.fixed or x in mine or not any(
+                if x in pos.fixed or x in mine or x in needed or not any(
                         t[1] == epoch and t[2] is not None and t[2].matches(c) for t in was):
                     continue
                 later = [t for t in times(pos, x) if t[1] >= epoch and len(t) > 2]
