@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -600,28 +601,30 @@ WHOLE_GAMES: tuple[int, ...] = (
     1015, 1016, 1017, 1018, 1019, 1020, 1021, 1022, 1023, 1024, 1025, 1026, 1027, 1028,
     1029, 1031, 1032, 1033, 1034, 1035, 1036, 1037, 1038, 1039, 1040, 1041, 1042, 1043,
     1044, 1045, 1046, 1047, 1048, 1049, 1050, 1051, 1052, 1053, 1054, 1055, 1056, 1057,
-    1058, 1060, 1061, 1062, 1063, 1064, 1065, 1066, 1067, 1068, 1069, 1070, 1071, 1072,
-    1073, 1074, 1075, 1077, 1078, 1079, 1080, 1081, 1082, 1083, 1085, 1086, 1087, 1088,
-    1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1097, 1098, 1099, 1100, 1102, 1103,
-    1104, 1106, 1107, 1108, 1109, 1110, 1111, 1112, 1113, 1114, 1115, 1116, 1117, 1118,
-    1119, 1120, 1121, 1122, 1123, 1124, 1125, 1126, 1127, 1128, 1129, 1130, 1131, 1132,
-    1134, 1135, 1136, 1137, 1139, 1140, 1141, 1142, 1144, 1145, 1146, 1147, 1148, 1149,
-    1150, 1151, 1152, 1153, 1154, 1155, 1156, 1157, 1158, 1159, 1160, 1162, 1164, 1165,
-    1166, 1167, 1169, 1170, 1171, 1172, 1173, 1175, 1176, 1177, 1178, 1179, 1180, 1182,
-    1183, 1184, 1185, 1186, 1187, 1188, 1189, 1190, 1191, 1192, 1193, 1195, 1196, 1197,
-    1198, 1199, 1200, 1201, 1202, 1203, 1204, 1205, 1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213,
-    1214, 1215, 1216, 1217, 1219, 1220, 1221, 1222, 1223, 1225, 1226, 1227, 1228, 1229,
+    1058, 1059, 1060, 1061, 1062, 1063, 1064, 1065, 1066, 1067, 1068, 1069, 1070, 1071,
+    1072, 1073, 1074, 1075, 1076, 1077, 1078, 1079, 1080, 1081, 1082, 1083, 1085, 1086,
+    1087, 1088, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1097, 1098, 1099, 1100,
+    1102, 1103, 1104, 1105, 1106, 1107, 1108, 1109, 1110, 1111, 1112, 1113, 1114, 1115,
+    1116, 1117, 1118, 1119, 1120, 1121, 1122, 1123, 1124, 1125, 1126, 1127, 1128, 1129,
+    1130, 1131, 1132, 1134, 1135, 1136, 1137, 1139, 1140, 1141, 1142, 1143, 1144, 1145,
+    1146, 1147, 1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155, 1156, 1157, 1158, 1159,
+    1160, 1161, 1162, 1164, 1165, 1166, 1167, 1169, 1170, 1171, 1172, 1173, 1174, 1175,
+    1176, 1177, 1178, 1179, 1180, 1182, 1183, 1184, 1185, 1186, 1187, 1188, 1189, 1190,
+    1191, 1192, 1193, 1195, 1196, 1197, 1198, 1199, 1200, 1201, 1202, 1203, 1204, 1205,
+    1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214, 1215, 1216, 1217, 1219, 1220,
+    1221, 1222, 1223, 1225, 1226, 1227, 1228, 1229,
 )
-"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (212
-of 230, measured with tools/rootlog_people_games.py; docs/rootlog.md gives the cause of each
-of the others; 1199 and 1208 since rulings 413 and 411). Among them, seed 1003 needs a cycle
-of three places (a bird the Marquise spends was the Crossbow she crafted as ``Z%x``, the
-craft the other Crossbow, which the Eyrie drew unnamed), seed 1004 a card exchanged for the
-whole game across a reshuffle (``Pos.past``), seeds 1001, 1013 and 1021 a card taken from
-the draw pile that no longer stands for a card spent unseen (the final replay refused them
-before), seeds 1005 and 1007 a card spent by its suit only that a later line needs by name
-(``Pos.loose``), seeds 1008, 1011, 1017, 1025 and others Field Hospitals with unwritten dice
-(6.2.3), seed 1026 a long Decree line (7.5.2)."""
+"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (218 of
+230, measured with tools/rootlog_people_games.py; docs/rootlog.md gives the cause of each of the
+others; 1199 and 1208 since rulings 413 and 411, 1174 since ruling 420, 1059 and 1143 since
+ruling 421, 1076, 1105 and 1161 since ruling 422). Among them, seed 1003 needs a cycle of three
+places (a bird the Marquise spends was the Crossbow she crafted as ``Z%x``, the craft the other
+Crossbow, which the Eyrie drew unnamed), seed 1004 a card exchanged for the whole game across a
+reshuffle (``Pos.past``), seeds 1001, 1013 and 1021 a card taken from the draw pile that no
+longer stands for a card spent unseen (the final replay refused them before), seeds 1005 and
+1007 a card spent by its suit only that a later line needs by name (``Pos.loose``), seeds 1008,
+1011, 1017, 1025 and others Field Hospitals with unwritten dice (6.2.3), seed 1026 a long Decree
+line (7.5.2)."""
 
 
 @pytest.mark.parametrize("seed", WHOLE_GAMES)
@@ -661,6 +664,126 @@ def test_appendix_a_7_a_starting_card_spent_by_suit_may_be_a_card_named_drawn_la
     assert DECK[state.discard[0]].suit == "rabbit"
     bird = DECK[state.discard[1]]
     assert bird.suit == "bird" and bird.key != "crossbow:bird"
+
+
+def _key(cid: int) -> str:
+    return DECK[cid].key
+
+
+def test_a_card_spent_by_suit_may_be_another_of_its_suit_through_a_later_pile() -> None:
+    """Ruling 420: the Travel Gear (fox) the Eyrie drew unnamed before the reshuffle must be
+    a bird for the record, and the only bird that may be it is the Woodland Runners, which
+    the Marquise crafted as a boot ('Z%f', before the reshuffle) and drew unnamed again
+    after it. No exchange within the first pile's time gives it (the Woodland Runners'
+    time there is behind a later one): exchanged from that time on, the Eyrie's draw is
+    the Woodland Runners, and the Travel Gear was the boot crafted and drawn again."""
+    from rootgame.records.rootlog.cards import CardSpec
+    from rootgame.records.rootlog.importer import Importer
+    from rootgame.records.rootlog.search import Pos
+
+    imp = Importer(parse_rootlog("Map: Fall\nDeck: Standard\nC: a\nE: b\n\nC:t_k->1\nE:b->3\n"))
+    g = new_game(["marquise", "eyrie"], seed=1).state
+    gear, runners = 27, 13
+    assert (_key(gear), _key(runners)) == ("travel-gear:fox", "woodland-runners")
+    for s in g.seats:
+        g.deck.extend(s.hand)
+        s.hand.clear()
+    g.deck.remove(gear)
+    g.deck.remove(runners)
+    g.seats[1].hand.append(gear)
+    g.seats[0].hand.append(runners)
+    boots = CardSpec(keys=frozenset({"travel-gear:fox", "travel-gear:mouse", "woodland-runners",
+                                     "a-visit-to-friends"}))
+
+    def pos() -> Pos:
+        return Pos(g.clone(), [], None, None, 0, {}, {gear: (10, 0), runners: (20, 1)}, 1,
+                   past={runners: ((11, 0, boots),)})
+
+    bird = CardSpec("bird")
+    before = pos()
+    assert imp.settle_free(before, before.g, gear, bird, {gear}) is None
+    after = pos()
+    events = imp.settle_free(after, after.g, gear, bird, {gear}, since=True)
+    assert events == (("rename", 10, runners), ("rename", 11, gear), ("rename", 20, gear))
+    assert after.g.seats[1].hand == [runners] and after.g.seats[0].hand == [gear]
+    assert after.free == {runners: (10, 0), gear: (20, 1)}
+    assert after.past == {gear: ((11, 0, boots),)} and after.loose == {}
+
+
+def test_a_whole_game_needs_a_bird_spent_by_suit_through_a_later_pile() -> None:
+    """Ruling 420, in a whole game (seed 1174, refused at line 56 before): the Eyrie adds
+    a bird and a rabbit to the Decree ('B#E->$_x/R#E->$_r') from the two cards it drew
+    unnamed before the reshuffle; every bird of that pile's time had been spent by its suit
+    or crafted, one of them a boot ('Z%f') crafted before the reshuffle and drawn again
+    after it. The import gives the Eyrie's draw that boot's place from the first pile on."""
+    g = random_game(1174)
+    lines = as_people_write(export_rootlog(g)).splitlines()
+    assert lines[55].startswith("E:B#E->$_x/R#E->$_r/")
+    rep = replay_rootlog("\n".join(lines) + "\n")
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+    ]
+    assert rep.game.winners == g.winners
+
+
+@pytest.mark.parametrize(("seed", "line", "start"), [
+    (1059, 67, "E:B#E->$_b/M#E->$_r/"), (1143, 65, "E:F#E->$_m/B#E->$_r/Zbank/")])
+def test_a_card_spent_by_suit_after_a_reshuffle_may_be_another_card_of_the_hand(
+    seed: int, line: int, start: str
+) -> None:
+    """Ruling 421, in whole games refused at that line before. Seed 1059: the Eyrie adds a
+    bird to the Decree ('B#E->$_b') from the two cards it drew unnamed before the
+    reshuffle, and every bird of that pile's time has been spent by its suit. One of them,
+    spent after the reshuffle by a hand that also held a card drawn from the new pile, is
+    taken to have stayed in that hand, the new pile's card (given a bird of that pile) spent
+    instead; the bird is then the Eyrie's draw. Seed 1143: the same for a Better Burrow Bank
+    the Eyrie crafts ('Zbank'), sought before the line is searched (the craft may be left
+    out until the turn ends, where nothing repairs it). Exactly one such spending is taken
+    back, and the game found replays through the public API to the same board at every
+    line."""
+    from rootgame.records.rootlog.importer import Importer
+
+    g = random_game(seed)
+    text = as_people_write(export_rootlog(g))
+    lines = text.splitlines()
+    assert lines[line - 1].startswith(start)
+    rec = parse_rootlog(text)
+    imp = Importer(rec)
+    node = imp.run(1000 + 3 * sum(len(t.actions) for t in rec.turns))
+    events: list[tuple[Any, ...]] = []
+    n: Any = node
+    while n is not None:
+        events.extend(n.events)
+        n = n.parent
+    assert sum(e[0] == "respend" for e in events) == 1
+    rep = replay_rootlog(text)
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+    ]
+    assert rep.game.winners == g.winners
+
+
+@pytest.mark.parametrize(("seed", "line", "start"), [
+    (1105, 56, "C:Zcodeb/"), (1161, 94, "E:M#E->$_b/B#E->$_b/Zbank/Zsap/")])
+def test_a_card_spent_by_suit_after_a_reshuffle_may_have_been_shuffled_in(
+    seed: int, line: int, start: str
+) -> None:
+    """Ruling 422, in whole games refused at that line before. Seed 1105: the Marquise
+    crafts Codebreakers ('Zcodeb') from a hand of cards drawn unnamed from the new pile;
+    both Codebreakers had been drawn unnamed before the reshuffle and spent as mice after
+    it, so neither is in the new pile. One of them is taken to have been spent as a mouse
+    before the reshuffle instead, in the place of another mouse of that pile's time that
+    was shuffled in (that mouse spent after it in its place); the new pile's Codebreakers
+    is then the Marquise's draw. Seed 1161: the same for the Sappers the Eyrie crafts. The
+    game found replays through the public API to the same board at every line."""
+    g = random_game(seed)
+    text = as_people_write(export_rootlog(g))
+    assert text.splitlines()[line - 1].startswith(start)
+    rep = replay_rootlog(text)
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+    ]
+    assert rep.game.winners == g.winners
 
 
 DRAWS_NAMED_GAMES: tuple[int, ...] = (

@@ -8,7 +8,12 @@ named draw takes the card named from the pile (:meth:`settle_draw`), a hand abou
 card it lacks takes it in exchange for an unnamed draw (:meth:`fix_hands`, :meth:`repair`):
 with a card of the same draw pile's time (:meth:`donor`), along a cycle of places of that
 time (:meth:`cycle`, :func:`apply_cycle`), or with a card of another time exchanged for the
-whole game (:meth:`pull`, :func:`full_swap`); and Stand and Deliver! takes the card the
+whole game (:meth:`pull`, :func:`full_swap`), or, last, along a cycle of places of that
+time and of every later one their cards went through (a card spent by its suit may have
+been any card of its suit: :func:`apply_cycle_since`), or a card a hand spent by its suit
+across a reshuffle taken to have stayed in the hand, another of its cards spent instead
+(:meth:`reattribute`, :meth:`fix_named`), or spent before the shuffle in the place of a card
+of its suit shuffled in (:meth:`shuffled_in`); and Stand and Deliver! takes the card the
 record names (:meth:`pick_options`). What the record wrote of each card at each of its
 times is kept in the search state (``Pos.free``, ``Pos.loose``, ``Pos.past``,
 ``Pos.fixed``).
@@ -83,6 +88,55 @@ def apply_cycle(pos: Pos, g: Any, cycle: list[int], epoch: int) -> tuple[tuple[A
             pos.free[new] = (role[0], role[1])
         else:
             pos.loose[new] = role  # type: ignore[assignment]
+    return tuple(events)
+
+
+def apply_cycle_since(
+    pos: Pos, g: Any, cycle: list[int], epoch: int
+) -> tuple[tuple[Any, ...], ...]:
+    """Exchange the cards of ``cycle`` around from the draw pile's time ``epoch`` on
+    (:meth:`CardIdentity.cycle` with ``since``): as :func:`apply_cycle`, but a place is
+    every time of its card from that pile's time on (drawn, spent by its suit, shuffled into
+    a later pile, drawn again), all of which go to the place's new card with it; what each
+    card was before that pile was shuffled stays its own. The first place's new card stays
+    an unnamed draw."""
+    cards = cycle[1:] + cycle[:1]
+    moved: list[tuple[tuple[Slot, ...], tuple[int, int] | None, Slot | None]] = []
+    kept: dict[int, tuple[Slot, ...]] = {}
+    for x in cycle:
+        was = pos.past.pop(x, ())
+        fr = pos.free.pop(x, None)
+        lo = pos.loose.pop(x, None)
+        early = tuple(t for t in was if t[1] < epoch)
+        if lo is not None and lo[1] < epoch:
+            early += (lo,)  # an earlier time: the card's own
+            lo = None
+        kept[x] = early
+        moved.append((tuple(t for t in was if t[1] >= epoch), fr, lo))
+    for y in cycle[1:]:
+        swap_cards(g, cycle[0], y)
+    events: list[tuple[Any, ...]] = []
+    for (later, fr, lo), new in zip(moved, cards, strict=True):
+        own = kept[new]
+        current = fr is not None or lo is not None
+        if own and not current and not later:
+            # Into the draw pile, never drawn since: the card stands there for its last
+            # time spent unseen, as before.
+            *rest, last = own
+            own = tuple(rest)
+            pos.loose[new] = last
+        history = own + later
+        if history:
+            pos.past[new] = history
+        if fr is not None:
+            pos.free[new] = fr
+        if lo is not None:
+            pos.loose[new] = lo
+        for t in later:
+            events.append(("rename", t[0], new))
+        for r in (fr, lo):
+            if r is not None:
+                events.append(("rename", r[0], new))
     return tuple(events)
 
 
@@ -438,21 +492,163 @@ class CardIdentity:
             hand = hidden_pile(g, src)
             if any(at.spec.matches(c) for c in held(g, src)):
                 continue
-            for f in hand:
-                if f not in pos.free:
+            for since in (False, True):
+                for f in hand:
+                    if f not in pos.free:
+                        continue
+                    g2 = g.clone()
+                    new = Pos(g2, [], pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
+                              pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
+                    keep = set(hand) | self.reserved(pos, self.needs(pos))
+                    events = self.settle_free(new, g2, f, at.spec, keep, since)
+                    if events is not None:
+                        from ... import flow
+
+                        top = g2.stack[-1]
+                        new.legal = flow.DECISIONS[top.kind][0](g2, top)
+                        return Node(new, node, (), events, (), repaired=True)
+            return self.reattribute(node, src, at.spec) or self.shuffled_in(node, src, at.spec)
+        return None
+
+    def fix_named(self, node: Node) -> None:
+        """After :meth:`fix_hands`: a card the current line names leaving a hand (crafted,
+        ``Zcodeb``) that the hand still lacks is sought by :meth:`reattribute`, else
+        :meth:`shuffled_in`, at once (the
+        line may leave the craft out until its turn ends, where nothing repairs it);
+        ``node`` takes the state found and its events."""
+        pos = node.pos
+        if pos.line is None:
+            return
+        for loc, specs in self.needs(pos).items():
+            for spec in specs:
+                if spec.keys is None or any(spec.matches(x) for x in held(pos.g, loc)):
+                    continue
+                found = self.reattribute(node, loc, spec) or self.shuffled_in(node, loc, spec)
+                if found is not None:
+                    node.pos = found.pos
+                    node.events += found.events
+                return
+
+    def shuffled_in(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
+        """:meth:`reattribute` when that finds nothing: a card ``spec`` allows that was
+        drawn unnamed before a shuffle and spent by its suit after it (in the discard pile or
+        the Decree: never in the later pile) may have been spent before it, shuffled in and
+        in the later pile's place of another card of its time and suit (spent by that suit
+        before the shuffle): the two exchanged from that time on (:func:`apply_cycle_since`),
+        an unnamed draw of the hand ``src`` may then be given it from that later pile
+        (:meth:`settle_free`). Ruling 422."""
+        pos = node.pos
+        g = pos.g
+        spent = set(g.discard).union(*open_lists(g)[1:])
+        mine = set(hidden_pile(g, src))
+        frees = [f for f in hidden_pile(g, src) if f in pos.free]
+        if not frees:
+            return None
+        needed = self.reserved(pos, self.needs(pos))
+        for c, (_serial, epoch, wrote) in pos.loose.items():
+            if epoch >= pos.epoch or wrote is None or c not in spent or not spec.matches(c) \
+                    or DECK[c].kind == "dominance":
+                continue
+            for x, was in pos.past.items():
+                if x in pos.fixed or x in mine or x in needed or not any(
+                        t[1] == epoch and t[2] is not None and t[2].matches(c) for t in was):
+                    continue
+                later = [t for t in times(pos, x) if t[1] >= epoch and len(t) > 2]
+                if not wrote.matches(x) or DECK[x].kind == "dominance" or not all(
+                        t[2] is None or t[2].matches(c) for t in later):
                     continue
                 g2 = g.clone()
                 new = Pos(g2, [], pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
                           pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
-                keep = set(hand) | self.reserved(pos, self.needs(pos))
-                events = self.settle_free(new, g2, f, at.spec, keep)
-                if events is not None:
-                    from ... import flow
+                events = list(apply_cycle_since(new, g2, [c, x], epoch))
+                keep = mine | self.reserved(new, self.needs(new))
+                done = None
+                for f in frees:
+                    if f in new.free:
+                        done = self.settle_free(new, g2, f, spec, keep)
+                        if done is not None:
+                            break
+                if done is None:
+                    continue
+                from ... import flow
 
-                    top = g2.stack[-1]
-                    new.legal = flow.DECISIONS[top.kind][0](g2, top)
-                    return Node(new, node, (), events, (), repaired=True)
-            return None
+                top = g2.stack[-1]
+                new.legal = flow.DECISIONS[top.kind][0](g2, top)
+                return Node(new, node, (), tuple(events) + done, (), repaired=True)
+        return None
+
+    def reattribute(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
+        """:meth:`repair` when no unnamed draw of the hand ``src`` can be given a card
+        ``spec`` allows: a card ``spec`` allows that a hand spent by its suit only (``L``, in
+        the discard pile or the Decree) after the pile it was drawn from was shuffled may
+        have stayed in that hand, the card spent being another card the hand held then, an
+        unnamed draw of the present pile still there (given a card of the spent suit from
+        that pile first, :meth:`donor`). The hand keeps ``L``, an unnamed draw of its
+        earlier pile again, which :meth:`settle_free` may then give to ``src``. The
+        decision that spent ``L`` spends the other card in the final replay (a
+        ``("respend", L's draw, the other's draw)`` event, ``result.py``). Ruling 421."""
+        pos = node.pos
+        g = pos.g
+        spent = set(g.discard).union(*open_lists(g)[1:])
+        for c, (serial, epoch, wrote) in pos.loose.items():
+            if epoch >= pos.epoch or wrote is None or c not in spent or not spec.matches(c):
+                continue
+            # The decision that spent it, and the hand it left.
+            n = node
+            while n.parent is not None and not (
+                    n.parent.pos.free.get(c, (None,))[0] == serial and c in n.pos.loose):
+                n = n.parent
+            if n.parent is None:
+                continue
+            then = n.parent.pos
+            seat = next((i for i, st in enumerate(then.g.seats) if c in st.hand), None)
+            if seat is None:
+                continue
+            hand = g.seats[seat].hand
+            needed = self.reserved(pos, self.needs(pos))
+            keep = set(hand) | needed
+            for k in then.g.seats[seat].hand:
+                # Held then and still, unnamed, drawn from the present pile, not a card the
+                # line takes.
+                if k == c or k not in hand or k in needed or then.free.get(k) is None or \
+                        pos.free.get(k) != then.free[k] or pos.free[k][1] != pos.epoch:
+                    continue
+                g2 = g.clone()
+                new = Pos(g2, [], pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
+                          pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
+                events: list[tuple[Any, ...]] = []
+                d = k
+                if not wrote.matches(k) or DECK[k].kind == "dominance":
+                    y = self.donor(new, g2, k, wrote, keep)
+                    if y is None or DECK[y].kind == "dominance":
+                        continue
+                    events.extend(apply_cycle(new, g2, [k, y], pos.epoch))
+                    d = y
+                sd, ed = new.free.pop(d)
+                swap_cards(g2, c, d)
+                del new.loose[c]
+                new.loose[d] = (sd, ed, wrote)
+                new.free[c] = (serial, epoch)
+                events.append(("respend", serial, sd))
+                if not any(spec.matches(x) for x in held(g2, src)):
+                    done = None
+                    mine = set(hidden_pile(g2, src)) | self.reserved(new, self.needs(new))
+                    for since in (False, True):
+                        for f in hidden_pile(g2, src):
+                            if f in new.free:
+                                done = self.settle_free(new, g2, f, spec, mine, since)
+                                if done is not None:
+                                    break
+                        if done is not None:
+                            break
+                    if done is None:
+                        continue
+                    events.extend(done)
+                from ... import flow
+
+                top = g2.stack[-1]
+                new.legal = flow.DECISIONS[top.kind][0](g2, top)
+                return Node(new, node, (), tuple(events), (), repaired=True)
         return None
 
     def donor(self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]) -> int | None:
@@ -492,8 +688,29 @@ class CardIdentity:
             out.extend((x, None) for x in g.deck if pos.loose.get(x, (0, -1))[1] != epoch)
         return out
 
+    def members_since(
+        self, pos: Pos, g: Any, epoch: int, keep: set[int]
+    ) -> list[tuple[int, CardSpec | None]]:
+        """:meth:`members`, and the cards of that pile's time that have been through a later
+        one since (spent by their suit, shuffled into a later pile, drawn again: their time
+        of ``epoch`` is in ``Pos.past``), each with all the record wrote of it from that
+        time on (:func:`apply_cycle_since` exchanges all those times). Not the cards the
+        record has named."""
+        out = self.members(pos, g, epoch, keep)
+        have = {x for x, _ in out}
+        for x, was in pos.past.items():
+            if x in have or x in keep or x in pos.fixed or not any(t[1] == epoch for t in was):
+                continue
+            wrote: CardSpec | None = None
+            for t in times(pos, x):
+                if t[1] >= epoch and len(t) > 2:
+                    wrote = narrower(wrote, t[2])
+            out.append((x, wrote))
+        return out
+
     def cycle(
-        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int], longest: int = 5
+        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int], longest: int = 5,
+        since: bool = False,
     ) -> list[int] | None:
         """The shortest way to make the unnamed draw ``f`` a card ``spec`` allows by
         exchanging cards of its draw pile's time around (:func:`apply_cycle`): ``f`` takes
@@ -501,9 +718,12 @@ class CardIdentity:
         another place that what the record wrote of ``y`` allows, and so on until a place
         allows ``f`` (a breadth-first search for an augmenting path, as in a matching of
         draws to cards). Among the shortest, the card the record names latest goes to
-        ``f``. None when no exchange of at most ``longest`` places gives such a card."""
+        ``f``. None when no exchange of at most ``longest`` places gives such a card.
+        With ``since``, a place may also be a card of that time that has been through a
+        later pile since (:meth:`members_since`), allowing what the record wrote of it in
+        every time from then on."""
         epoch = pos.free[f][1]
-        members = self.members(pos, g, epoch, keep | {f})
+        members = (self.members_since if since else self.members)(pos, g, epoch, keep | {f})
         line = pos.line if pos.line is not None else self.order[-1]
         # Breadth first: paths of places whose last one still needs a card it allows.
         frontier: list[tuple[list[int], CardSpec]] = [([f], spec)]
@@ -528,11 +748,12 @@ class CardIdentity:
         return None
 
     def settle_free(
-        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]
+        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int], since: bool = False
     ) -> tuple[tuple[Any, ...], ...] | None:
         """Give the unnamed draw ``f`` a card ``spec`` allows (:meth:`donor`, else
-        :meth:`cycle`, else :meth:`pull`), changing ``pos``: the renaming events, or None
-        when no card can be."""
+        :meth:`cycle`, else :meth:`pull`, else, with ``since``, a cycle through the later
+        piles' times too: :meth:`cycle` with ``since``, :func:`apply_cycle_since`, ruling
+        420), changing ``pos``: the renaming events, or None when no card can be."""
         epoch = pos.free[f][1]
         y = self.donor(pos, g, f, spec, keep)
         path = [f, y] if y is not None else self.cycle(pos, g, f, spec, keep)
@@ -540,7 +761,14 @@ class CardIdentity:
             return apply_cycle(pos, g, path, epoch)
         pulled = self.pull(pos, g, f, spec, keep)
         if pulled is None:
-            return None
+            if not since:
+                return None
+            # The cards spent by their suit since that pile's time may have been other
+            # cards of their suit, through the later piles too (ruling 420).
+            path = self.cycle(pos, g, f, spec, keep, 7, since=True)
+            if path is None:
+                return None
+            return apply_cycle_since(pos, g, path, epoch)
         x, y = pulled
         events = full_swap(pos, g, x, y)
         return events + apply_cycle(pos, g, [f, x], epoch)
@@ -580,7 +808,10 @@ class CardIdentity:
         """Before searching a decision: if the current line will take from a hand more cards
         of some kind than the hand holds, and the hand holds cards drawn unnamed (in the
         present draw pile's time), those draws were the needed cards: swap them in from the
-        draw pile. Returns the renaming events (for the final replay)."""
+        draw pile. A card the record names (``Zcodeb``) is also sought through the later
+        piles' times (:meth:`settle_free` with ``since``) when no other way gives it; a card
+        written by its suit only is left to :meth:`repair`, as the line may still draw it.
+        Returns the renaming events (for the final replay)."""
         if pos.line is None or not pos.free:
             return ()
         need = self.needs(pos)
@@ -607,11 +838,16 @@ class CardIdentity:
                     taken.add(c)
                     continue
                 done = None
-                for x in hand:
-                    if x not in taken and x in pos.free:
-                        done = self.settle_free(pos, g, x, spec, keep)
-                        if done is not None:
-                            break
+                # Through the later piles only when no unnamed draw of the hand can be
+                # given the card otherwise (ruling 420).
+                for since in (False, True)[:1 + (spec.keys is not None)]:
+                    for x in hand:
+                        if x not in taken and x in pos.free:
+                            done = self.settle_free(pos, g, x, spec, keep, since)
+                            if done is not None:
+                                break
+                    if done is not None:
+                        break
                 if done is None:
                     break
                 events.extend(done)

@@ -1059,6 +1059,7 @@ class Importer(CardIdentity, Result):
                 first = node.children is None
                 if first:
                     node.events += self.fix_hands(node.pos)
+                    self.fix_named(node)
                 node.children, node.frontier, node.depth = self.children(
                     node.pos, None if first else node.frontier, node.depth)
                 node.k = 0

@@ -81,10 +81,25 @@ class Result:
         drawn = {e[2]: e[1] for e in events if e[0] == "draw"}
         # A decision naming a card that was still an unnamed draw (a card put face down
         # among the Alliance's supporters, #A->$) names the card that draw finally was.
-        tokens = [(t, {cid: renames.get(serial, drawn.get(serial, cid))
-                       for cid, (serial, *_) in [*x.parent.pos.free.items(),
-                                                 *x.parent.pos.loose.items()]}
-                   if x.parent is not None else {}) for x in path for t in x.tokens]
+        # A card a hand spent by its suit that the import later took to have stayed in the
+        # hand, another card of the hand spent instead (``CardIdentity.reattribute``): the
+        # decision that spent it spends that card.
+        # (Only a decision before the node that found it so: the hand may spend the card
+        # of that draw again later.)
+        respent = {e[1]: (i, e[2]) for i, x in enumerate(path) for e in x.events
+                   if e[0] == "respend"}
+        tokens: list[tuple[str, dict[int, int]]] = []
+        for i, x in enumerate(path):
+            names: dict[int, int] = {}
+            if x.parent is not None:
+                names = {cid: renames.get(serial, drawn.get(serial, cid))
+                         for cid, (serial, *_) in [*x.parent.pos.free.items(),
+                                                   *x.parent.pos.loose.items()]}
+                for cid, (serial, _e) in x.parent.pos.free.items():
+                    at, other = respent.get(serial, (-1, 0))
+                    if at > i and x.pos.loose.get(cid, (None,))[0] == serial:
+                        names[cid] = renames.get(other, drawn.get(other, cid))
+            tokens.extend((t, names) for t in x.tokens)
         epochs: list[list[int]] = [[]]
         chance: list[tuple[Any, ...]] = [("shuffle", 0)]
         for e in events:
