@@ -606,25 +606,25 @@ WHOLE_GAMES: tuple[int, ...] = (
     1087, 1088, 1089, 1090, 1091, 1092, 1093, 1094, 1095, 1096, 1097, 1098, 1099, 1100,
     1102, 1103, 1104, 1105, 1106, 1107, 1108, 1109, 1110, 1111, 1112, 1113, 1114, 1115,
     1116, 1117, 1118, 1119, 1120, 1121, 1122, 1123, 1124, 1125, 1126, 1127, 1128, 1129,
-    1130, 1131, 1132, 1134, 1135, 1136, 1137, 1139, 1140, 1141, 1142, 1143, 1144, 1145,
-    1146, 1147, 1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155, 1156, 1157, 1158, 1159,
-    1160, 1161, 1162, 1164, 1165, 1166, 1167, 1169, 1170, 1171, 1172, 1173, 1174, 1175,
-    1176, 1177, 1178, 1179, 1180, 1182, 1183, 1184, 1185, 1186, 1187, 1188, 1189, 1190,
-    1191, 1192, 1193, 1195, 1196, 1197, 1198, 1199, 1200, 1201, 1202, 1203, 1204, 1205,
-    1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214, 1215, 1216, 1217, 1219, 1220,
-    1221, 1222, 1223, 1225, 1226, 1227, 1228, 1229,
+    1130, 1131, 1132, 1133, 1134, 1135, 1136, 1137, 1138, 1139, 1140, 1141, 1142, 1143,
+    1144, 1145, 1146, 1147, 1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155, 1156, 1157,
+    1158, 1159, 1160, 1161, 1162, 1164, 1165, 1166, 1167, 1169, 1170, 1171, 1172, 1173,
+    1174, 1175, 1176, 1177, 1178, 1179, 1180, 1182, 1183, 1184, 1185, 1186, 1187, 1188,
+    1189, 1190, 1191, 1192, 1193, 1194, 1195, 1196, 1197, 1198, 1199, 1200, 1201, 1202,
+    1203, 1204, 1205, 1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214, 1215, 1216,
+    1217, 1219, 1220, 1221, 1222, 1223, 1225, 1226, 1227, 1228, 1229,
 )
-"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (218 of
+"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (221 of
 230, measured with tools/rootlog_people_games.py; docs/rootlog.md gives the cause of each of the
 others; 1199 and 1208 since rulings 413 and 411, 1174 since ruling 420, 1059 and 1143 since
-ruling 421, 1076, 1105 and 1161 since ruling 422). Among them, seed 1003 needs a cycle of three
-places (a bird the Marquise spends was the Crossbow she crafted as ``Z%x``, the craft the other
-Crossbow, which the Eyrie drew unnamed), seed 1004 a card exchanged for the whole game across a
-reshuffle (``Pos.past``), seeds 1001, 1013 and 1021 a card taken from the draw pile that no
-longer stands for a card spent unseen (the final replay refused them before), seeds 1005 and
-1007 a card spent by its suit only that a later line needs by name (``Pos.loose``), seeds 1008,
-1011, 1017, 1025 and others Field Hospitals with unwritten dice (6.2.3), seed 1026 a long Decree
-line (7.5.2)."""
+ruling 421, 1076, 1105 and 1161 since ruling 422, 1133, 1138 and 1194 since ruling 423).
+Among them, seed 1003 needs a cycle of three places (a bird the Marquise spends was the Crossbow
+she crafted as ``Z%x``, the craft the other Crossbow, which the Eyrie drew unnamed), seed 1004 a
+card exchanged for the whole game across a reshuffle (``Pos.past``), seeds 1001, 1013 and 1021 a
+card taken from the draw pile that no longer stands for a card spent unseen (the final replay
+refused them before), seeds 1005 and 1007 a card spent by its suit only that a later line needs
+by name (``Pos.loose``), seeds 1008, 1011, 1017, 1025 and others Field Hospitals with unwritten
+dice (6.2.3), seed 1026 a long Decree line (7.5.2)."""
 
 
 @pytest.mark.parametrize("seed", WHOLE_GAMES)
@@ -776,6 +776,30 @@ def test_a_card_spent_by_suit_after_a_reshuffle_may_have_been_shuffled_in(
     was shuffled in (that mouse spent after it in its place); the new pile's Codebreakers
     is then the Marquise's draw. Seed 1161: the same for the Sappers the Eyrie crafts. The
     game found replays through the public API to the same board at every line."""
+    g = random_game(seed)
+    text = as_people_write(export_rootlog(g))
+    assert text.splitlines()[line - 1].startswith(start)
+    rep = replay_rootlog(text)
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+    ]
+    assert rep.game.winners == g.winners
+
+
+@pytest.mark.parametrize(("seed", "line", "start"), [
+    (1133, 73, "C:Z%h/"), (1138, 52, "C:F#taxE->C/E++/Z%b/++/E^C/Ztax/"),
+    (1194, 52, "C:R#rootteaE->C/E++/Z%b/++/Z%t/")])
+def test_cards_given_to_one_hand_before_a_line_stay_given(
+    seed: int, line: int, start: str
+) -> None:
+    """Ruling 423, in whole games refused at that line before. Before a line is searched,
+    each hand's unnamed draws are given the cards the line takes from it, one need after
+    the other. Seed 1133: the Marquise crafts the Anvil ('Z%h') and spends a mouse by its
+    suit; her draw given the Anvil (through the later piles, ruling 420) is not the one
+    given the mouse after it. Seeds 1138 and 1194: the Marquise takes a card from the
+    Eyrie with Stand and Deliver ('F#taxE->C') and crafts it; the card given to the Eyrie's
+    draw is not taken back by the Marquise's need for the same card. Each imports to the
+    same board at every line."""
     g = random_game(seed)
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[line - 1].startswith(start)

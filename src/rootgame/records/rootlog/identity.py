@@ -811,7 +811,9 @@ class CardIdentity:
         draw pile. A card the record names (``Zcodeb``) is also sought through the later
         piles' times (:meth:`settle_free` with ``since``) when no other way gives it; a card
         written by its suit only is left to :meth:`repair`, as the line may still draw it.
-        Returns the renaming events (for the final replay)."""
+        A card given to a draw stays given: no later need of the same hand or of another
+        one takes it back (ruling 423). Returns the renaming events (for the final
+        replay)."""
         if pos.line is None or not pos.free:
             return ()
         need = self.needs(pos)
@@ -838,11 +840,13 @@ class CardIdentity:
                     taken.add(c)
                     continue
                 done = None
+                serial = 0
                 # Through the later piles only when no unnamed draw of the hand can be
                 # given the card otherwise (ruling 420).
                 for since in (False, True)[:1 + (spec.keys is not None)]:
                     for x in hand:
                         if x not in taken and x in pos.free:
+                            serial = pos.free[x][0]
                             done = self.settle_free(pos, g, x, spec, keep, since)
                             if done is not None:
                                 break
@@ -851,7 +855,11 @@ class CardIdentity:
                 if done is None:
                     break
                 events.extend(done)
-                taken.add(int(done[0][2]))
+                # The card that draw is now (the first renaming is not always its own: an
+                # exchange through the later piles renames the earlier times first).
+                got = next(c for c, (sd, _e) in pos.free.items() if sd == serial)
+                taken.add(got)
+                others.add(got)  # not to be taken back by the next hand's exchanges
         if events and not g.winners:
             from ... import flow
 
