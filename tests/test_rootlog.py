@@ -612,19 +612,19 @@ WHOLE_GAMES: tuple[int, ...] = (
     1174, 1175, 1176, 1177, 1178, 1179, 1180, 1182, 1183, 1184, 1185, 1186, 1187, 1188,
     1189, 1190, 1191, 1192, 1193, 1194, 1195, 1196, 1197, 1198, 1199, 1200, 1201, 1202,
     1203, 1204, 1205, 1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214, 1215, 1216,
-    1217, 1219, 1220, 1221, 1222, 1223, 1225, 1226, 1227, 1228, 1229,
+    1217, 1219, 1220, 1221, 1222, 1223, 1224, 1225, 1226, 1227, 1228, 1229,
 )
-"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (221 of
+"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (222 of
 230, measured with tools/rootlog_people_games.py; docs/rootlog.md gives the cause of each of the
 others; 1199 and 1208 since rulings 413 and 411, 1174 since ruling 420, 1059 and 1143 since
-ruling 421, 1076, 1105 and 1161 since ruling 422, 1133, 1138 and 1194 since ruling 423).
-Among them, seed 1003 needs a cycle of three places (a bird the Marquise spends was the Crossbow
-she crafted as ``Z%x``, the craft the other Crossbow, which the Eyrie drew unnamed), seed 1004 a
-card exchanged for the whole game across a reshuffle (``Pos.past``), seeds 1001, 1013 and 1021 a
-card taken from the draw pile that no longer stands for a card spent unseen (the final replay
-refused them before), seeds 1005 and 1007 a card spent by its suit only that a later line needs
-by name (``Pos.loose``), seeds 1008, 1011, 1017, 1025 and others Field Hospitals with unwritten
-dice (6.2.3), seed 1026 a long Decree line (7.5.2)."""
+ruling 421, 1076, 1105 and 1161 since ruling 422, 1133, 1138 and 1194 since ruling 423, 1224
+since ruling 424). Among them, seed 1003 needs a cycle of three places (a bird the Marquise
+spends was the Crossbow she crafted as ``Z%x``, the craft the other Crossbow, which the Eyrie
+drew unnamed), seed 1004 a card exchanged for the whole game across a reshuffle (``Pos.past``),
+seeds 1001, 1013 and 1021 a card taken from the draw pile that no longer stands for a card spent
+unseen (the final replay refused them before), seeds 1005 and 1007 a card spent by its suit only
+that a later line needs by name (``Pos.loose``), seeds 1008, 1011, 1017, 1025 and others Field
+Hospitals with unwritten dice (6.2.3), seed 1026 a long Decree line (7.5.2)."""
 
 
 @pytest.mark.parametrize("seed", WHOLE_GAMES)
@@ -803,6 +803,44 @@ def test_cards_given_to_one_hand_before_a_line_stay_given(
     g = random_game(seed)
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[line - 1].startswith(start)
+    rep = replay_rootlog(text)
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+    ]
+    assert rep.game.winners == g.winners
+
+
+def test_a_card_reserved_for_another_hand_may_have_been_spent_and_drawn_again() -> None:
+    """Ruling 424, in a whole game refused at that line before (seed 1224, line 53): the
+    Marquise pays a mouse for Field Hospitals ('M#C->') after the Eyrie's mouse ambush
+    ('XE7M@'). Every card of her hand was drawn before the reshuffle, and every mouse of
+    that pile's time had been spent by its suit but the ambush, which the Eyrie held from a
+    draw of that time (serial 83). The ambush is taken to have been spent as a mouse before
+    the reshuffle, in the place of the Sword (serial 3), and drawn again by the Eyrie from
+    the new pile (serial 90, the card drawn there back in the pile); the Eyrie's earlier
+    draw is the Sword, which the Marquise's draw (serial 70) is then given. Exactly once in
+    the import, and the game found replays to the same board at every line."""
+    from rootgame.records.rootlog.importer import Importer
+
+    g = random_game(1224)
+    text = as_people_write(export_rootlog(g))
+    assert text.splitlines()[52].startswith("C:t->9/t->12/Z%b/++/XE7M@/M#C->/")
+    rec = parse_rootlog(text)
+    imp = Importer(rec)
+    found: list[Any] = []
+    redrawn = imp.redrawn
+
+    def spy(*a: Any) -> Any:
+        found.append(redrawn(*a))
+        return found[-1]
+
+    imp.redrawn = spy  # type: ignore[method-assign]
+    imp.run(1000 + 3 * sum(len(t.actions) for t in rec.turns))
+    ambush, sword = (next(c.id for c in DECK if c.key == k) for k in ("ambush:mouse", "sword"))
+    assert [f for f in found if f is not None] == [(70, (
+        ("rename", 83, sword), ("rename", 3, ambush), ("rename", 90, ambush),
+        ("rename", 70, sword), ("rename", 83, next(c.id for c in DECK if c.key == "ambush:rabbit")),
+    ))]
     rep = replay_rootlog(text)
     assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
         (t.faction, t.pieces, t.vp) for t in game_turn_states(g)

@@ -804,6 +804,62 @@ class CardIdentity:
         _, x, y = min(found)
         return x, y
 
+    def redrawn(
+        self, pos: Pos, loc: Loc, spec: CardSpec, reserved: set[int]
+    ) -> tuple[int, tuple[tuple[Any, ...], ...]] | None:
+        """When no unnamed draw of the hand ``loc`` can be given a card ``spec`` allows (in
+        :meth:`fix_hands`): a card ``r`` another hand holds for what the line takes from it
+        (``reserved``), drawn unnamed before the draw pile was shuffled, may have been
+        spent by its suit before the shuffle, in the place of a card ``y`` of that pile's
+        time that ``spec`` allows and that was shuffled unseen into the present pile, and
+        drawn again by an unnamed draw ``d`` of that hand from the present pile: ``r`` and
+        ``y`` exchanged in the earlier time (the other hand's earlier draw is ``y``),
+        ``d`` and ``r`` from the present time on (``d``'s card back in the pile); an
+        unnamed draw of ``loc`` of the earlier time may then be given ``y``
+        (:meth:`settle_free`). Changes ``pos`` (its state too) only when all of it is found:
+        (the serial of the draw given the card, the renaming events). Ruling 424."""
+        g = pos.g
+        mine = hidden_pile(g, loc)
+        frees = [f for f in mine if f in pos.free and pos.free[f][1] < pos.epoch]
+        if not frees:
+            return None
+        deck = set(g.deck)
+        for other, pile in hidden_piles(g):
+            if other == loc:
+                continue
+            for r in pile:
+                if r not in reserved or r not in pos.free or r in pos.fixed:
+                    continue
+                epoch = pos.free[r][1]
+                if epoch >= pos.epoch or DECK[r].kind == "dominance":
+                    continue
+                later = [d for d in pile if d != r and d not in reserved and d in pos.free
+                         and pos.free[d][1] == pos.epoch]
+                if not later:
+                    continue
+                for y, (_serial, e, wrote) in list(pos.loose.items()):
+                    if e != epoch or y not in deck or wrote is None or not wrote.matches(r) \
+                            or not spec.matches(y) or DECK[y].kind == "dominance" \
+                            or y in pos.fixed:
+                        continue
+                    for f in frees:
+                        if pos.free[f][1] != epoch:
+                            continue
+                        g2 = g.clone()
+                        new = Pos(g2, pos.legal, pos.seg, pos.line, pos.turns, pos.left,
+                                  dict(pos.free), pos.epoch, pos.done, dict(pos.loose),
+                                  dict(pos.past), pos.fixed)
+                        events = list(apply_cycle(new, g2, [r, y], epoch))
+                        events.extend(apply_cycle_since(new, g2, [later[0], r], pos.epoch))
+                        serial = new.free[f][0]
+                        keep = set(hidden_pile(g2, loc)) | reserved
+                        done = self.settle_free(new, g2, f, spec, keep)
+                        if done is None:
+                            continue
+                        pos.g, pos.free, pos.loose, pos.past = g2, new.free, new.loose, new.past
+                        return serial, tuple(events) + done
+        return None
+
     def fix_hands(self, pos: Pos) -> tuple[tuple[Any, ...], ...]:
         """Before searching a decision: if the current line will take from a hand more cards
         of some kind than the hand holds, and the hand holds cards drawn unnamed (in the
@@ -853,7 +909,14 @@ class CardIdentity:
                     if done is not None:
                         break
                 if done is None:
-                    break
+                    found = self.redrawn(pos, loc, spec, others)
+                    if found is None:
+                        break
+                    g = pos.g
+                    hand = hidden_pile(g, loc)
+                    cards = held(g, loc)
+                    keep = set(hand) | others
+                    serial, done = found
                 events.extend(done)
                 # The card that draw is now (the first renaming is not always its own: an
                 # exchange through the later piles renames the earlier times first).
