@@ -18,7 +18,9 @@ has one module per role:
 - ``atoms.py``: a record line and an engine step as comparable atoms;
 - ``search.py``, ``identity.py``, ``importer.py``, ``result.py``: :func:`import_rootlog`
   and :func:`replay_rootlog`, the search that replays a record against the engine, the
-  identities of the cards the record does not name, and the game found.
+  identities of the cards the record does not name, and the game found;
+- ``matching.py``: what the engine did in a decision's steps matched against the movements
+  of the record's current line (the search's candidates and their rank).
 
 See docs/rootlog.md for the notation and what import checks.
 """

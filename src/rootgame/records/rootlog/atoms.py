@@ -5,7 +5,7 @@ clearings; a card moved between two places, with what the record says of it; VP;
 battle and its ambushes; the Eyrie's purge and leader...), indexed by kind and key in a
 :class:`Line`. An engine step becomes plain tuples of the same kinds and keys
 (:func:`engine_atoms`), with card ids where the record has card specs. The importer
-(``importer.py``) matches the two. What a faction's own board fields mean comes from
+(``matching.py``) matches the two. What a faction's own board fields mean comes from
 ``factions.py``.
 """
 
