@@ -528,6 +528,14 @@ def test_import_of_a_record_without_card_names_or_dice() -> None:
 _CARD = r"\d*[BFMR]#[a-z@]+"
 
 
+
+def assert_same_board_every_line(rep: Any, g: Any, why: object = None) -> None:
+    """The imported record ``rep`` has the pieces and scores of the game ``g`` at the end of
+    every line (each turn's state as the game played it)."""
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+    ], why
+
 def _rewrite_people_style(
     text: str, letters: str, rewrite: Callable[[str, str], str], dice: bool = False
 ) -> str:
@@ -589,9 +597,7 @@ def test_records_written_as_people_do_import_to_the_same_board_line_by_line(batc
         text = as_people_write(export_rootlog(g))
         unnamed += text.count("#->")
         rep = replay_rootlog(text)
-        assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-            (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
-        ], seed
+        assert_same_board_every_line(rep, g, seed)
         assert rep.sampled_hands + rep.sampled_deck > 0
     assert unnamed >= n
 
@@ -635,9 +641,7 @@ def test_whole_games_written_as_people_do_import_to_the_same_board(seed: int) ->
     g = random_game(seed)
     assert g.is_over
     rep = replay_rootlog(as_people_write(export_rootlog(g)))
-    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
-    ]
+    assert_same_board_every_line(rep, g)
     assert rep.game.winners == g.winners
 
 
@@ -655,9 +659,7 @@ def test_appendix_a_7_a_starting_card_spent_by_suit_may_be_a_card_named_drawn_la
     assert lines[13].endswith("/B#crossbow->C")
     assert not any("crossbow" in ln for ln in lines[:13])
     rep = replay_rootlog("\n".join(lines) + "\n")
-    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
-    ]
+    assert_same_board_every_line(rep, g)
     state = rep.game.state
     assert "crossbow:bird" in [DECK[c].key for c in state.seats[0].hand]
     # The Decree went to the discard pile in the turmoil of line 10: its rabbit, its bird.
@@ -720,9 +722,7 @@ def test_a_whole_game_needs_a_bird_spent_by_suit_through_a_later_pile() -> None:
     lines = as_people_write(export_rootlog(g)).splitlines()
     assert lines[55].startswith("E:B#E->$_x/R#E->$_r/")
     rep = replay_rootlog("\n".join(lines) + "\n")
-    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
-    ]
+    assert_same_board_every_line(rep, g)
     assert rep.game.winners == g.winners
 
 
@@ -757,9 +757,7 @@ def test_a_card_spent_by_suit_after_a_reshuffle_may_be_another_card_of_the_hand(
         n = n.parent
     assert sum(e[0] == "respend" for e in events) == 1
     rep = replay_rootlog(text)
-    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
-    ]
+    assert_same_board_every_line(rep, g)
     assert rep.game.winners == g.winners
 
 
@@ -780,9 +778,7 @@ def test_a_card_spent_by_suit_after_a_reshuffle_may_have_been_shuffled_in(
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[line - 1].startswith(start)
     rep = replay_rootlog(text)
-    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
-    ]
+    assert_same_board_every_line(rep, g)
     assert rep.game.winners == g.winners
 
 
@@ -804,9 +800,7 @@ def test_cards_given_to_one_hand_before_a_line_stay_given(
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[line - 1].startswith(start)
     rep = replay_rootlog(text)
-    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
-    ]
+    assert_same_board_every_line(rep, g)
     assert rep.game.winners == g.winners
 
 
@@ -842,9 +836,7 @@ def test_a_card_reserved_for_another_hand_may_have_been_spent_and_drawn_again() 
         ("rename", 70, sword), ("rename", 83, next(c.id for c in DECK if c.key == "ambush:rabbit")),
     ))]
     rep = replay_rootlog(text)
-    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
-    ]
+    assert_same_board_every_line(rep, g)
     assert rep.game.winners == g.winners
 
 
@@ -865,9 +857,7 @@ def test_whole_games_with_their_draws_named_import_to_the_same_board(seed: int) 
     text = as_people_write(export_rootlog(g), ("draws",))
     assert "#->" not in text.partition("\n\n")[2]  # every draw named
     rep = replay_rootlog(text)
-    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
-    ]
+    assert_same_board_every_line(rep, g)
     assert rep.game.winners == g.winners
 
 
@@ -886,9 +876,7 @@ def test_6_2_3_field_hospitals_with_unwritten_dice_is_followed(
     keep = g.state.fs[0].keep
     assert re.search(rf"/[BFMR]#C->/w\d+->{keep}/", hospital), hospital
     rep = replay_rootlog(text)
-    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
-    ]
+    assert_same_board_every_line(rep, g)
 
 
 def test_6_2_3_field_hospitals_of_a_second_battle_in_a_clearing_is_its_own() -> None:
@@ -902,9 +890,7 @@ def test_6_2_3_field_hospitals_of_a_second_battle_in_a_clearing_is_its_own() -> 
     line = text.splitlines()[30]
     assert re.search(r"/XE11/Ew11->/.*/XE11/Ew11->/M#C->/w11->1/", line), line
     rep = replay_rootlog(text)
-    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
-    ]
+    assert_same_board_every_line(rep, g)
 
 
 def test_card_sappers_on_an_unwritten_roll_is_followed() -> None:
@@ -918,9 +904,7 @@ def test_card_sappers_on_an_unwritten_roll_is_followed() -> None:
     text = as_people_write(export_rootlog(g))
     assert "/XE11/B#sapE$->/" in text.splitlines()[58]
     rep = replay_rootlog(text)
-    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
-    ]
+    assert_same_board_every_line(rep, g)
 
 
 def test_7_5_2_a_long_decree_line_is_followed_keeping_the_birds_for_later() -> None:
@@ -933,9 +917,7 @@ def test_7_5_2_a_long_decree_line_is_followed_keeping_the_birds_for_later() -> N
     decree = text.splitlines()[46]
     assert decree.startswith("E:F#E->$_b/F#E->$_m/") and decree.count("->") >= 12
     rep = replay_rootlog(text)
-    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
-    ]
+    assert_same_board_every_line(rep, g)
 
 
 @pytest.mark.parametrize("seed", [1016, 1029])
@@ -1126,9 +1108,7 @@ def test_a_record_with_unnamed_supporters_imports(seed: int) -> None:
     text = as_people_write_supporters(export_rootlog(g))
     assert "#->$" in text or "#->A$" in text or "#A->$" in text
     rep = replay_rootlog(text)
-    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
-    ]
+    assert_same_board_every_line(rep, g)
 
 
 def test_the_alliance_import_reads_officers_without_their_letter() -> None:
