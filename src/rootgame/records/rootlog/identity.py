@@ -631,19 +631,12 @@ class CardIdentity:
                 new.free[c] = (serial, epoch)
                 events.append(("respend", serial, sd))
                 if not any(spec.matches(x) for x in held(g2, src)):
-                    done = None
                     mine = set(hidden_pile(g2, src)) | self.reserved(new, self.needs(new))
-                    for since in (False, True):
-                        for f in hidden_pile(g2, src):
-                            if f in new.free:
-                                done = self.settle_free(new, g2, f, spec, mine, since)
-                                if done is not None:
-                                    break
-                        if done is not None:
-                            break
-                    if done is None:
+                    given = self.settle_first(new, g2, hidden_pile(g2, src), spec, mine,
+                                              (False, True))
+                    if given is None:
                         continue
-                    events.extend(done)
+                    events.extend(given[1])
                 from ... import flow
 
                 top = g2.stack[-1]
@@ -745,6 +738,23 @@ class CardIdentity:
                                                                 pos.left.get(line)))
             seen.update(p[-1] for p, _ in nxt)
             frontier = nxt
+        return None
+
+    def settle_first(
+        self, pos: Pos, g: Any, draws: list[int], spec: CardSpec, keep: set[int],
+        sinces: tuple[bool, ...],
+    ) -> tuple[int, tuple[tuple[Any, ...], ...]] | None:
+        """Give the first of the unnamed ``draws`` that can be given one a card ``spec``
+        allows (:meth:`settle_free`, with each of ``sinces`` in turn: without the later
+        piles' times first), changing ``pos``: (the serial of the draw given the card, the
+        renaming events), or None when none can be."""
+        for since in sinces:
+            for x in draws:
+                if x in pos.free:
+                    serial = pos.free[x][0]
+                    done = self.settle_free(pos, g, x, spec, keep, since)
+                    if done is not None:
+                        return serial, done
         return None
 
     def settle_free(
@@ -895,20 +905,11 @@ class CardIdentity:
                             c = y
                     taken.add(c)
                     continue
-                done = None
-                serial = 0
                 # Through the later piles only when no unnamed draw of the hand can be
                 # given the card otherwise (ruling 420).
-                for since in (False, True)[:1 + (spec.keys is not None)]:
-                    for x in hand:
-                        if x not in taken and x in pos.free:
-                            serial = pos.free[x][0]
-                            done = self.settle_free(pos, g, x, spec, keep, since)
-                            if done is not None:
-                                break
-                    if done is not None:
-                        break
-                if done is None:
+                found = self.settle_first(pos, g, [x for x in hand if x not in taken], spec,
+                                          keep, (False, True)[:1 + (spec.keys is not None)])
+                if found is None:
                     found = self.redrawn(pos, loc, spec, others)
                     if found is None:
                         break
@@ -916,7 +917,7 @@ class CardIdentity:
                     hand = hidden_pile(g, loc)
                     cards = held(g, loc)
                     keep = set(hand) | others
-                    serial, done = found
+                serial, done = found
                 events.extend(done)
                 # The card that draw is now (the first renaming is not always its own: an
                 # exchange through the later piles renames the earlier times first).
