@@ -536,6 +536,12 @@ def assert_same_board_every_line(rep: Any, g: Any, why: object = None) -> None:
         (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
     ], why
 
+
+def assert_replays_the_game(rep: Any, g: Any) -> None:
+    """:func:`assert_same_board_every_line`, and the import ends with the game's winners."""
+    assert_same_board_every_line(rep, g)
+    assert rep.game.winners == g.winners
+
 def _rewrite_people_style(
     text: str, letters: str, rewrite: Callable[[str, str], str], dice: bool = False
 ) -> str:
@@ -641,8 +647,7 @@ def test_whole_games_written_as_people_do_import_to_the_same_board(seed: int) ->
     g = random_game(seed)
     assert g.is_over
     rep = replay_rootlog(as_people_write(export_rootlog(g)))
-    assert_same_board_every_line(rep, g)
-    assert rep.game.winners == g.winners
+    assert_replays_the_game(rep, g)
 
 
 def test_appendix_a_7_a_starting_card_spent_by_suit_may_be_a_card_named_drawn_later() -> None:
@@ -722,8 +727,7 @@ def test_a_whole_game_needs_a_bird_spent_by_suit_through_a_later_pile() -> None:
     lines = as_people_write(export_rootlog(g)).splitlines()
     assert lines[55].startswith("E:B#E->$_x/R#E->$_r/")
     rep = replay_rootlog("\n".join(lines) + "\n")
-    assert_same_board_every_line(rep, g)
-    assert rep.game.winners == g.winners
+    assert_replays_the_game(rep, g)
 
 
 @pytest.mark.parametrize(("seed", "line", "start"), [
@@ -757,8 +761,7 @@ def test_a_card_spent_by_suit_after_a_reshuffle_may_be_another_card_of_the_hand(
         n = n.parent
     assert sum(e[0] == "respend" for e in events) == 1
     rep = replay_rootlog(text)
-    assert_same_board_every_line(rep, g)
-    assert rep.game.winners == g.winners
+    assert_replays_the_game(rep, g)
 
 
 @pytest.mark.parametrize(("seed", "line", "start"), [
@@ -778,8 +781,7 @@ def test_a_card_spent_by_suit_after_a_reshuffle_may_have_been_shuffled_in(
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[line - 1].startswith(start)
     rep = replay_rootlog(text)
-    assert_same_board_every_line(rep, g)
-    assert rep.game.winners == g.winners
+    assert_replays_the_game(rep, g)
 
 
 @pytest.mark.parametrize(("seed", "line", "start"), [
@@ -800,8 +802,7 @@ def test_cards_given_to_one_hand_before_a_line_stay_given(
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[line - 1].startswith(start)
     rep = replay_rootlog(text)
-    assert_same_board_every_line(rep, g)
-    assert rep.game.winners == g.winners
+    assert_replays_the_game(rep, g)
 
 
 def test_a_card_reserved_for_another_hand_may_have_been_spent_and_drawn_again() -> None:
@@ -836,8 +837,7 @@ def test_a_card_reserved_for_another_hand_may_have_been_spent_and_drawn_again() 
         ("rename", 70, sword), ("rename", 83, next(c.id for c in DECK if c.key == "ambush:rabbit")),
     ))]
     rep = replay_rootlog(text)
-    assert_same_board_every_line(rep, g)
-    assert rep.game.winners == g.winners
+    assert_replays_the_game(rep, g)
 
 
 DRAWS_NAMED_GAMES: tuple[int, ...] = (
@@ -857,8 +857,7 @@ def test_whole_games_with_their_draws_named_import_to_the_same_board(seed: int) 
     text = as_people_write(export_rootlog(g), ("draws",))
     assert "#->" not in text.partition("\n\n")[2]  # every draw named
     rep = replay_rootlog(text)
-    assert_same_board_every_line(rep, g)
-    assert rep.game.winners == g.winners
+    assert_replays_the_game(rep, g)
 
 
 @pytest.mark.parametrize(("seed", "decisions", "line"), [(1008, 380, 68), (1025, 310, 65)])
