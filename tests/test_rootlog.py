@@ -542,6 +542,17 @@ def assert_replays_the_game(rep: Any, g: Any) -> None:
     assert_same_board_every_line(rep, g)
     assert rep.game.winners == g.winners
 
+def assert_whole_game_imports(seed: int, line: int, start: str) -> None:
+    """The whole game of ``seed``, written as people do, whose line ``line`` begins with
+    ``start`` (the line an import refused before), replays the game
+    (:func:`assert_replays_the_game`)."""
+    g = random_game(seed)
+    text = as_people_write(export_rootlog(g))
+    assert text.splitlines()[line - 1].startswith(start)
+    rep = replay_rootlog(text)
+    assert_replays_the_game(rep, g)
+
+
 def _rewrite_people_style(
     text: str, letters: str, rewrite: Callable[[str, str], str], dice: bool = False
 ) -> str:
@@ -624,19 +635,19 @@ WHOLE_GAMES: tuple[int, ...] = (
     1174, 1175, 1176, 1177, 1178, 1179, 1180, 1182, 1183, 1184, 1185, 1186, 1187, 1188,
     1189, 1190, 1191, 1192, 1193, 1194, 1195, 1196, 1197, 1198, 1199, 1200, 1201, 1202,
     1203, 1204, 1205, 1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214, 1215, 1216,
-    1217, 1219, 1220, 1221, 1222, 1223, 1224, 1225, 1226, 1227, 1228, 1229,
+    1217, 1218, 1219, 1220, 1221, 1222, 1223, 1224, 1225, 1226, 1227, 1228, 1229,
 )
-"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (222 of
+"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (223 of
 230, measured with tools/rootlog_people_games.py; docs/rootlog.md gives the cause of each of the
 others; 1199 and 1208 since rulings 413 and 411, 1174 since ruling 420, 1059 and 1143 since
 ruling 421, 1076, 1105 and 1161 since ruling 422, 1133, 1138 and 1194 since ruling 423, 1224
-since ruling 424). Among them, seed 1003 needs a cycle of three places (a bird the Marquise
-spends was the Crossbow she crafted as ``Z%x``, the craft the other Crossbow, which the Eyrie
-drew unnamed), seed 1004 a card exchanged for the whole game across a reshuffle (``Pos.past``),
-seeds 1001, 1013 and 1021 a card taken from the draw pile that no longer stands for a card spent
-unseen (the final replay refused them before), seeds 1005 and 1007 a card spent by its suit only
-that a later line needs by name (``Pos.loose``), seeds 1008, 1011, 1017, 1025 and others Field
-Hospitals with unwritten dice (6.2.3), seed 1026 a long Decree line (7.5.2)."""
+since ruling 424, 1218 since ruling 425). Among them, seed 1003 needs a cycle of three places (a
+bird the Marquise spends was the Crossbow she crafted as ``Z%x``, the craft the other Crossbow,
+which the Eyrie drew unnamed), seed 1004 a card exchanged for the whole game across a reshuffle
+(``Pos.past``), seeds 1001, 1013 and 1021 a card taken from the draw pile that no longer stands
+for a card spent unseen (the final replay refused them before), seeds 1005 and 1007 a card spent
+by its suit only that a later line needs by name (``Pos.loose``), seeds 1008, 1011, 1017, 1025
+and others Field Hospitals with unwritten dice (6.2.3), seed 1026 a long Decree line (7.5.2)."""
 
 
 @pytest.mark.parametrize("seed", WHOLE_GAMES)
@@ -777,11 +788,7 @@ def test_a_card_spent_by_suit_after_a_reshuffle_may_have_been_shuffled_in(
     was shuffled in (that mouse spent after it in its place); the new pile's Codebreakers
     is then the Marquise's draw. Seed 1161: the same for the Sappers the Eyrie crafts. The
     game found replays through the public API to the same board at every line."""
-    g = random_game(seed)
-    text = as_people_write(export_rootlog(g))
-    assert text.splitlines()[line - 1].startswith(start)
-    rep = replay_rootlog(text)
-    assert_replays_the_game(rep, g)
+    assert_whole_game_imports(seed, line, start)
 
 
 @pytest.mark.parametrize(("seed", "line", "start"), [
@@ -798,11 +805,24 @@ def test_cards_given_to_one_hand_before_a_line_stay_given(
     Eyrie with Stand and Deliver ('F#taxE->C') and crafts it; the card given to the Eyrie's
     draw is not taken back by the Marquise's need for the same card. Each imports to the
     same board at every line."""
-    g = random_game(seed)
-    text = as_people_write(export_rootlog(g))
-    assert text.splitlines()[line - 1].startswith(start)
-    rep = replay_rootlog(text)
-    assert_replays_the_game(rep, g)
+    assert_whole_game_imports(seed, line, start)
+
+
+@pytest.mark.parametrize("case", [
+    (1218, 46, "C:F#foxfolksteelE->C/E++/"), (1411, 53, "C:M#mouseinasackE->C/E++/"),
+    (1425, 40, "C:M#favorE->C/E++/")])
+def test_a_card_named_for_one_hand_is_not_kept_for_another_by_its_suit(
+    case: tuple[int, int, str],
+) -> None:
+    """Ruling 425, in whole games refused at that line before. The Marquise takes a card
+    from the Eyrie with Stand and Deliver by name ('F#foxfolksteelE->C') and discards a
+    card of the same suit by its suit only later in the line ('F#C->'); the card named was
+    the Marquise's own unnamed draw of that pile's time. It is not held back for her
+    discard, which any card of the suit explains: the Eyrie's draw is given it before the
+    line is searched, and the Marquise's discard another card of the suit when she makes
+    it. Each imports to the same board at every line (1411 and 1425 are of the fresh seeds
+    1230-1429)."""
+    assert_whole_game_imports(*case)
 
 
 def test_a_card_reserved_for_another_hand_may_have_been_spent_and_drawn_again() -> None:

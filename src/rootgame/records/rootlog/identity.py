@@ -460,10 +460,14 @@ class CardIdentity:
         for loc, specs in need.items():
             cards = held(pos.g, loc)
             wanted = [sp for other, sps in need.items() if other != loc for sp in sps]
+            named = [sp for sp in wanted if sp.keys is not None]
             for spec in specs:
-                # Of the cards that fit, the one fewest other places need.
-                c = min((x for x in cards if x not in out and spec.matches(x)), default=None,
-                        key=lambda x: sum(sp.matches(x) for sp in wanted))
+                # Of the cards that fit, the one fewest other places need; for a card
+                # written by its suit only, never one another place needs by name
+                # (ruling 425).
+                fits = [x for x in cards if x not in out and spec.matches(x) and not (
+                    spec.keys is None and any(sp.matches(x) for sp in named))]
+                c = min(fits, default=None, key=lambda x: sum(sp.matches(x) for sp in wanted))
                 if c is not None:
                     out.add(c)
         return out
