@@ -632,16 +632,17 @@ WHOLE_GAMES: tuple[int, ...] = (
     1130, 1131, 1132, 1133, 1134, 1135, 1136, 1137, 1138, 1139, 1140, 1141, 1142, 1143,
     1144, 1145, 1146, 1147, 1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155, 1156, 1157,
     1158, 1159, 1160, 1161, 1162, 1164, 1165, 1166, 1167, 1169, 1170, 1171, 1172, 1173,
-    1174, 1175, 1176, 1177, 1178, 1179, 1180, 1182, 1183, 1184, 1185, 1186, 1187, 1188,
+    1174, 1175, 1176, 1177, 1178, 1179, 1180, 1181, 1182, 1183, 1184, 1185, 1186, 1187, 1188,
     1189, 1190, 1191, 1192, 1193, 1194, 1195, 1196, 1197, 1198, 1199, 1200, 1201, 1202,
     1203, 1204, 1205, 1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214, 1215, 1216,
     1217, 1218, 1219, 1220, 1221, 1222, 1223, 1224, 1225, 1226, 1227, 1228, 1229,
 )
-"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (223 of
+"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (224 of
 230, measured with tools/rootlog_people_games.py; docs/rootlog.md gives the cause of each of the
 others; 1199 and 1208 since rulings 413 and 411, 1174 since ruling 420, 1059 and 1143 since
 ruling 421, 1076, 1105 and 1161 since ruling 422, 1133, 1138 and 1194 since ruling 423, 1224
-since ruling 424, 1218 since ruling 425). Among them, seed 1003 needs a cycle of three places (a
+since ruling 424, 1218 since ruling 425, 1181 since ruling
+426). Among them, seed 1003 needs a cycle of three places (a
 bird the Marquise spends was the Crossbow she crafted as ``Z%x``, the craft the other Crossbow,
 which the Eyrie drew unnamed), seed 1004 a card exchanged for the whole game across a reshuffle
 (``Pos.past``), seeds 1001, 1013 and 1021 a card taken from the draw pile that no longer stands
@@ -823,6 +824,40 @@ def test_a_card_named_for_one_hand_is_not_kept_for_another_by_its_suit(
     it. Each imports to the same board at every line (1411 and 1425 are of the fresh seeds
     1230-1429)."""
     assert_whole_game_imports(*case)
+
+
+@pytest.mark.parametrize(("seed", "need", "spent"), [(1181, 68, 65), (1394, 77, 71)])
+def test_the_search_goes_back_to_the_spending_of_a_card_a_later_line_lacks(
+    seed: int, need: int, spent: int
+) -> None:
+    """Ruling 426, in whole games refused before. Seed 1181: the Eyrie adds a mouse to the
+    Decree at line 68 ('M#E->$_r') from its draws of a pile's time whose every mouse is
+    spent; the quick search had the Marquise discard one of them by its suit at line 65
+    ('2#->C/M#C->/F#C->'), which she could have kept, another mouse she held spent
+    instead. About to give up, the search goes back to that discard (the latest decision
+    of its course that spent a card the line lacks) rather than to the choices of the
+    line itself, and the game imports (1394 is of the fresh seeds 1230-1429)."""
+    from rootgame.records.rootlog.importer import Importer
+
+    g = random_game(seed)
+    text = as_people_write(export_rootlog(g))
+    rec = parse_rootlog(text)
+    imp = Importer(rec)
+    went: list[tuple[int, int]] = []
+    backjump = imp.backjump
+
+    def spy(stack: list[Any]) -> Any:
+        back = backjump(stack)
+        if back is not None:
+            stuck, there = imp.stuck, stack[back].pos.line
+            assert stuck is not None and stuck.pos.line is not None and there is not None
+            went.append((imp.lines[stuck.pos.line].turn.line, imp.lines[there].turn.line))
+        return back
+
+    imp.backjump = spy  # type: ignore[method-assign]
+    imp.run(1000 + 3 * sum(len(t.actions) for t in rec.turns))
+    assert went and went[0] == (need, spent)
+    assert_replays_the_game(replay_rootlog(text), g)
 
 
 def test_a_card_reserved_for_another_hand_may_have_been_spent_and_drawn_again() -> None:

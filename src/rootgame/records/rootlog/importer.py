@@ -22,12 +22,13 @@ from ...rules.core import board as map_board
 from .atoms import Converter, engine_atoms
 from .cards import CardSpec
 from .factions import check_supported, hidden_place
-from .identity import swap_cards
+from .identity import held, swap_cards
 from .matching import Matching
 from .notation import FACTION_NAMES, LANDMARK_NAME, RootlogError, RootlogGame
 from .reader import parse_rootlog
 from .result import Result, RootlogReplay, arg_domains
 from .search import (
+    MAX_JUMPS,
     MAX_SILENT,
     RANDOM_TAKES,
     STALL,
@@ -197,6 +198,8 @@ class Importer(Matching, Result):
         self.snaps: dict[int, tuple[Any, Snap]] = {}
         """Snapshots of the states being expanded (the same state starts many evaluations)."""
         self.failure: tuple[tuple[int, ...], RootlogError] | None = None
+        self.stuck: Node | None = None
+        """The last node of the furthest line reached where the search failed."""
         self.evaluations = 0
         self.named_now: set[int] = set()
         """Cards the record names in the step being matched (``Pos.fixed``)."""
@@ -532,6 +535,7 @@ class Importer(Matching, Result):
         stack = [root]
         expanded = 0
         furthest, since, stall = -1, 0, STALL
+        jumps = 0
         while stack:
             node = stack[-1]
             if node.pos.done:
@@ -547,7 +551,15 @@ class Importer(Matching, Result):
                         0 if node.pos.line is None else len(self.lines[node.pos.line].atoms))
                 since += 1
                 if expanded > budget or since > stall:
-                    break
+                    back = self.backjump(stack) if self.lazy and jumps < MAX_JUMPS else None
+                    if back is None:
+                        break
+                    # Back to the choice that spent the card the furthest line lacks.
+                    jumps += 1
+                    del stack[back + 1 :]
+                    since, budget = 0, max(budget, expanded + stall)
+                    continue
+                was = self.failure
                 first = node.children is None
                 if first:
                     node.events += self.fix_hands(node.pos)
@@ -569,6 +581,10 @@ class Importer(Matching, Result):
                     if fixed is not None:
                         stack.append(fixed)
                         continue
+                if self.failure is not was or (
+                        not node.children and self.failure is not None
+                        and self.failure[0][0] == here):
+                    self.stuck = node
             if node.k < len(node.children):
                 c = node.children[node.k]
                 node.k += 1
@@ -579,6 +595,32 @@ class Importer(Matching, Result):
         if self.failure is not None:
             raise self.failure[1]
         raise RootlogError("the record could not be replayed: the search gave up")
+
+    def backjump(self, stack: list[Node]) -> int | None:
+        """Where the search goes back to when it would give up (conflict-directed
+        backjumping, ruling 426): the furthest line failed where a hand lacked a card the
+        line takes from it (``Importer.stuck``); the latest decision on the present course
+        (still on ``stack``, with ways on left to try) that spent a card that need allows,
+        with part of its identity written (a suit, alike items), may have spent another card
+        instead and left that one for the need. The index in ``stack``, or None."""
+        node = self.stuck
+        if node is None or node.pos.line is None:
+            return None
+        pos = node.pos
+        unmet = [spec for loc, specs in self.needs(pos).items() for spec in specs
+                 if not any(spec.matches(x) for x in held(pos.g, loc))]
+        if not unmet:
+            return None
+        on = {id(n): i for i, n in enumerate(stack)}
+        n = node
+        while n.parent is not None:
+            p = n.parent
+            if id(p) in on and (p.children is None or p.k < len(p.children) or p.frontier) \
+                    and any(p.pos.loose.get(c) != slot and any(sp.matches(c) for sp in unmet)
+                            for c, slot in n.pos.loose.items()):
+                return on[id(p)]
+            n = p
+        return None
 
     def start(self) -> Node:
         """Set the game up; the starting hands are those named on the setup lines (swapped in
