@@ -622,7 +622,7 @@ def test_records_written_as_people_do_import_to_the_same_board_line_by_line(batc
 WHOLE_GAMES: tuple[int, ...] = (
     1000, 1001, 1002, 1003, 1004, 1005, 1007, 1008, 1009, 1010, 1011, 1012, 1013, 1014,
     1015, 1016, 1017, 1018, 1019, 1020, 1021, 1022, 1023, 1024, 1025, 1026, 1027, 1028,
-    1029, 1031, 1032, 1033, 1034, 1035, 1036, 1037, 1038, 1039, 1040, 1041, 1042, 1043,
+    1029, 1030, 1031, 1032, 1033, 1034, 1035, 1036, 1037, 1038, 1039, 1040, 1041, 1042, 1043,
     1044, 1045, 1046, 1047, 1048, 1049, 1050, 1051, 1052, 1053, 1054, 1055, 1056, 1057,
     1058, 1059, 1060, 1061, 1062, 1063, 1064, 1065, 1066, 1067, 1068, 1069, 1070, 1071,
     1072, 1073, 1074, 1075, 1076, 1077, 1078, 1079, 1080, 1081, 1082, 1083, 1085, 1086,
@@ -637,12 +637,12 @@ WHOLE_GAMES: tuple[int, ...] = (
     1203, 1204, 1205, 1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213, 1214, 1215, 1216,
     1217, 1218, 1219, 1220, 1221, 1222, 1223, 1224, 1225, 1226, 1227, 1228, 1229,
 )
-"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (224 of
+"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (225 of
 230, measured with tools/rootlog_people_games.py; docs/rootlog.md gives the cause of each of the
 others; 1199 and 1208 since rulings 413 and 411, 1174 since ruling 420, 1059 and 1143 since
 ruling 421, 1076, 1105 and 1161 since ruling 422, 1133, 1138 and 1194 since ruling 423, 1224
 since ruling 424, 1218 since ruling 425, 1181 since ruling
-426). Among them, seed 1003 needs a cycle of three places (a
+426, 1030 since ruling 427). Among them, seed 1003 needs a cycle of three places (a
 bird the Marquise spends was the Crossbow she crafted as ``Z%x``, the craft the other Crossbow,
 which the Eyrie drew unnamed), seed 1004 a card exchanged for the whole game across a reshuffle
 (``Pos.past``), seeds 1001, 1013 and 1021 a card taken from the draw pile that no longer stands
@@ -826,7 +826,8 @@ def test_a_card_named_for_one_hand_is_not_kept_for_another_by_its_suit(
     assert_whole_game_imports(*case)
 
 
-@pytest.mark.parametrize(("seed", "need", "spent"), [(1181, 68, 65), (1394, 77, 71)])
+@pytest.mark.parametrize(("seed", "need", "spent"), [
+    (1181, 68, 65), (1394, 77, 71), (1030, 82, 82)])
 def test_the_search_goes_back_to_the_spending_of_a_card_a_later_line_lacks(
     seed: int, need: int, spent: int
 ) -> None:
@@ -836,7 +837,11 @@ def test_the_search_goes_back_to_the_spending_of_a_card_a_later_line_lacks(
     ('2#->C/M#C->/F#C->'), which she could have kept, another mouse she held spent
     instead. About to give up, the search goes back to that discard (the latest decision
     of its course that spent a card the line lacks) rather than to the choices of the
-    line itself, and the game imports (1394 is of the fresh seeds 1230-1429)."""
+    line itself, and the game imports (1394 is of the fresh seeds 1230-1429). Ruling 427,
+    seed 1030: the line lacks no card; its four battles' rolls are not written, and the
+    Marquise's Armorers changes the hits after one of them (ruling 413). The search goes
+    back to the latest decision of its course with an unwritten roll (in the same line,
+    two decisions up) rather than through every choice after it, and the game imports."""
     from rootgame.records.rootlog.importer import Importer
 
     g = random_game(seed)

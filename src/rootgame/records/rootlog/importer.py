@@ -602,22 +602,23 @@ class Importer(Matching, Result):
         line takes from it (``Importer.stuck``); the latest decision on the present course
         (still on ``stack``, with ways on left to try) that spent a card that need allows,
         with part of its identity written (a suit, alike items), may have spent another card
-        instead and left that one for the need. The index in ``stack``, or None."""
+        instead and left that one for the need. When the line lacks no card, the latest
+        such decision that rolled dice the record does not write (ruling 427): another roll
+        may fit what follows. The index in ``stack``, or None."""
         node = self.stuck
         if node is None or node.pos.line is None:
             return None
         pos = node.pos
         unmet = [spec for loc, specs in self.needs(pos).items() for spec in specs
                  if not any(spec.matches(x) for x in held(pos.g, loc))]
-        if not unmet:
-            return None
         on = {id(n): i for i, n in enumerate(stack)}
         n = node
         while n.parent is not None:
             p = n.parent
             if id(p) in on and (p.children is None or p.k < len(p.children) or p.frontier) \
-                    and any(p.pos.loose.get(c) != slot and any(sp.matches(c) for sp in unmet)
-                            for c, slot in n.pos.loose.items()):
+                    and (any(p.pos.loose.get(c) != slot and any(sp.matches(c) for sp in unmet)
+                             for c, slot in n.pos.loose.items())
+                         or not unmet and any(e[0] == "dice" for e in n.events)):
                 return on[id(p)]
             n = p
         return None

@@ -18,7 +18,8 @@ MAX_SILENT = 6
 before its count, declining a card) the search looks through."""
 MAX_JUMPS = 2
 """How many times the quick search (``Importer.lazy``), about to give up, goes back to the
-decision that spent a card the furthest line lacks (``Importer.backjump``)."""
+decision that spent a card the furthest line lacks, or rolled unwritten dice
+(``Importer.backjump``)."""
 STALL = 400
 STALL_PER_ATOM = 12
 """The search gives up when ``STALL`` search states, and ``STALL_PER_ATOM`` more per
