@@ -557,7 +557,7 @@ class Importer(Matching, Result):
                     # Back to the choice that spent the card the furthest line lacks.
                     jumps += 1
                     del stack[back + 1 :]
-                    since, budget = 0, max(budget, expanded + stall)
+                    since, budget = stall // 2, max(budget, expanded + stall // 2)
                     continue
                 was = self.failure
                 first = node.children is None

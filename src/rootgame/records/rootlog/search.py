@@ -16,7 +16,7 @@ from .steps import Cut, Segment, Step
 MAX_SILENT = 6
 """How many decisions in a row without any visible effect (choosing a move's clearings
 before its count, declining a card) the search looks through."""
-MAX_JUMPS = 2
+MAX_JUMPS = 6
 """How many times the quick search (``Importer.lazy``), about to give up, goes back to the
 decision that spent a card the furthest line lacks, or rolled unwritten dice
 (``Importer.backjump``)."""
