@@ -220,6 +220,8 @@ def item_event(
 ) -> None:
     """Log a change to his items: ``exhaust``, ``refresh``, ``damage``, ``repair`` or
     ``remove`` (from the game, 9.6.4); ``side`` when it matters (up, down)."""
+    if g.log is None:  # no event log (simulations): nothing to build
+        return
     e: dict[str, Any] = {"kind": "item", "seat": seat, "item": item, "change": change, "count": n}
     if side is not None:
         e["side"] = side

@@ -255,8 +255,11 @@ def _battle_step(g: GameState, f: Frame) -> None:
     """One step of the battle in frame ``f`` (the module's docstring lists them); the
     battle's driver walks them until one asks something (``flow.steps_driver``)."""
     d = f.data
-    a, de, c = d["a"], d["d"], d["c"]
-    step = d["step"]
+    # Typed locals: the compiled core then compares and passes them as machine values.
+    a: int = d["a"]
+    de: int = d["d"]
+    c: int = d["c"]
+    step: str = d["step"]
     if step == "ambush":
         d["step"] = "after_ambush"
         # The window opens whenever the defender holds a card, so it reveals no card (1.2.1).
@@ -363,7 +366,9 @@ def _battle_step(g: GameState, f: Frame) -> None:
 def _after_battle(g: GameState, d: dict[str, Any]) -> None:
     """Each side learns what it removed of the other (the Vagabond's relationships and
     Infamy, 9.2.9.3)."""
-    a, de, c = d["a"], d["d"], d["c"]
+    a: int = d["a"]
+    de: int = d["d"]
+    c: int = d["c"]
     fac(g, a).after_battle(g, a, de, c, d["lost_d"], d.get("others_d", 0), d)
     fac(g, de).after_battle(g, de, a, c, d["lost_a"], d.get("others_a", 0), d)
 

@@ -73,7 +73,7 @@ def _turn_run(g: GameState, f: Frame) -> None:
     stack = g.stack
     depth = len(stack)
     while True:
-        i = f.data["i"]
+        i: int = f.data["i"]  # typed: the compiled core compares it as a machine integer
         if i >= len(steps):
             # The end of Evening (M.4.4); a score there may end the game.
             maps.evening_end(g, seat)
