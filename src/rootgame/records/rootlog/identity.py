@@ -13,10 +13,11 @@ time and of every later one their cards went through (a card spent by its suit m
 been any card of its suit: :func:`apply_cycle_since`), or a card a hand spent by its suit
 across a reshuffle taken to have stayed in the hand, another of its cards spent instead
 (:meth:`reattribute`, :meth:`fix_named`), or spent before the shuffle in the place of a card
-of its suit shuffled in (:meth:`shuffled_in`); and Stand and Deliver! takes the card the
-record names (:meth:`pick_options`). What the record wrote of each card at each of its
-times is kept in the search state (``Pos.free``, ``Pos.loose``, ``Pos.past``,
-``Pos.fixed``).
+of its suit shuffled in (:meth:`shuffled_in`), or a card the record named into a hand
+taken to be the one the hand spent by its suit (:meth:`respent_named`); and Stand and
+Deliver! takes the card the record names (:meth:`pick_options`). What the record wrote
+of each card at each of its times is kept in the search state (``Pos.free``,
+``Pos.loose``, ``Pos.past``, ``Pos.fixed``).
 """
 
 from __future__ import annotations
@@ -331,7 +332,8 @@ class CardIdentity:
                         top = g2.stack[-1]
                         new.legal = flow.DECISIONS[top.kind][0](g2, top)
                         return Node(new, node, (), events, (), repaired=True)
-            return self.reattribute(node, src, at.spec) or self.shuffled_in(node, src, at.spec)
+            return self.reattribute(node, src, at.spec) or self.shuffled_in(
+                node, src, at.spec) or self.respent_named(node, src, at.spec)
         return None
 
     def fix_named(self, node: Node) -> None:
@@ -454,19 +456,30 @@ class CardIdentity:
                 new.loose[d] = (sd, ed, wrote)
                 new.free[c] = (serial, epoch)
                 events.append(("respend", serial, sd))
-                if not any(spec.matches(x) for x in held(g2, src)):
-                    mine = set(hidden_pile(g2, src)) | self.reserved(new, self.needs(new))
-                    given = self.settle_first(new, g2, hidden_pile(g2, src), spec, mine,
-                                              (False, True))
-                    if given is None:
-                        continue
-                    events.extend(given[1])
-                from ... import flow
-
-                top = g2.stack[-1]
-                new.legal = flow.DECISIONS[top.kind][0](g2, top)
-                return Node(new, node, (), tuple(events), (), repaired=True)
+                found = self.given(node, new, src, spec, events)
+                if found is not None:
+                    return found
         return None
+
+    def given(
+        self, node: Node, new: Pos, src: Loc, spec: CardSpec, events: list[tuple[Any, ...]]
+    ) -> Node | None:
+        """After an exchange that took a card back from a spending (:meth:`reattribute`,
+        :meth:`respent_named`): the hidden place ``src`` given a card ``spec`` allows if it
+        still lacks one (:meth:`settle_first`), the state ``new`` with its legal decisions,
+        as a node after ``node``; None when no unnamed draw of ``src`` can be given it."""
+        g2 = new.g
+        if not any(spec.matches(x) for x in held(g2, src)):
+            mine = set(hidden_pile(g2, src)) | self.reserved(new, self.needs(new))
+            got = self.settle_first(new, g2, hidden_pile(g2, src), spec, mine, (False, True))
+            if got is None:
+                return None
+            events.extend(got[1])
+        from ... import flow
+
+        top = g2.stack[-1]
+        new.legal = flow.DECISIONS[top.kind][0](g2, top)
+        return Node(new, node, (), tuple(events), (), repaired=True)
 
     def donor(self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]) -> int | None:
         """A card ``spec`` allows that the unnamed draw ``f`` may have been: a card still
@@ -754,3 +767,81 @@ class CardIdentity:
             top = g.stack[-1]
             pos.legal = flow.DECISIONS[top.kind][0](g, top)
         return tuple(events)
+
+    def respent_named(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
+        """:meth:`shuffled_in` when that finds nothing: a card ``x`` ``spec`` allows that
+        the record named into another hand (taken by name, ``R#avisittofriendsC->E``) and
+        that hand still holds may have been the card it spent by its suit (``R#E->$_r``)
+        while it held ``x``: the card ``u`` spent so stayed in the hand, ``x`` went its way
+        (to the Decree, the discard pile, shuffled into a later pile and drawn again): ``u``
+        is an unnamed draw of the hand again, ``x`` takes every later time of ``u`` (a
+        ``("respend_as", u's draw, x)`` event: the decision that spent ``u`` spends ``x``
+        in the final replay), and an unnamed draw of ``src`` may then be given ``x``
+        (:meth:`settle_free`). Ruling 428."""
+        pos = node.pos
+        g = pos.g
+        needed = self.reserved(pos, self.needs(pos))
+        for seat, st in enumerate(g.seats):
+            if ("hand", seat) == src:
+                continue
+            for x in st.hand:
+                if x not in pos.fixed or x in pos.free or x in pos.loose or x in needed or \
+                        not spec.matches(x):
+                    continue
+                for u in [*pos.loose, *pos.past]:
+                    found = self._respend(node, src, spec, seat, x, u, needed)
+                    if found is not None:
+                        return found
+        return None
+
+    def _respend(
+        self, node: Node, src: Loc, spec: CardSpec, seat: int, x: int, u: int, needed: set[int]
+    ) -> Node | None:
+        """:meth:`respent_named` for the card ``x`` of the hand of ``seat`` and the card
+        ``u`` that hand may have spent in its place."""
+        pos = node.pos
+        if u == x or u in pos.fixed or DECK[x].kind == "dominance":
+            return None
+        was = list(times(pos, u))
+        for k, t in enumerate(was):
+            if len(t) < 3 or t[2] is None or not t[2].matches(x):
+                continue
+            serial = t[0]
+            # The decision that spent it, the hand holding x throughout since.
+            n = node
+            while n.parent is not None and not (
+                    n.parent.pos.free.get(u, (None,))[0] == serial
+                    and n.pos.loose.get(u, (None,))[0] == serial):
+                if x not in n.pos.g.seats[seat].hand:
+                    break
+                n = n.parent
+            if n.parent is None or x not in n.parent.pos.g.seats[seat].hand or \
+                    u not in n.parent.pos.g.seats[seat].hand or \
+                    n.parent.pos.free.get(u, (None,))[0] != serial:
+                continue
+            g2 = pos.g.clone()
+            new = Pos(g2, [], pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
+                      pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
+            new.past.pop(u, None)
+            new.free.pop(u, None)
+            new.loose.pop(u, None)
+            early = tuple(s for s in was[:k] if len(s) > 2)
+            later = was[k + 1:]
+            swap_cards(g2, u, x)
+            new.free[u] = (serial, t[1])
+            if early:
+                new.past[u] = early
+            events: list[tuple[Any, ...]] = [("respend_as", serial, x)]
+            for s in later:
+                events.append(("rename", s[0], x))
+                if len(s) > 2:
+                    if s is later[-1] and s == pos.loose.get(u):
+                        new.loose[x] = s
+                    else:
+                        new.past[x] = (*new.past.get(x, ()), s)
+                else:
+                    new.free[x] = (s[0], s[1])
+            found = self.given(node, new, src, spec, events)
+            if found is not None:
+                return found
+        return None
