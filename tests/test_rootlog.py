@@ -799,24 +799,34 @@ def test_a_card_spent_by_suit_after_a_reshuffle_may_have_been_shuffled_in(
     assert_whole_game_imports(seed, line, start)
 
 
-def test_a_card_named_into_a_hand_may_be_the_one_it_spent_by_its_suit() -> None:
-    """Ruling 428, in a whole game of the fresh seeds (1284, refused at line 74 before): the
-    Eyrie takes A Visit to Friends from the Marquise by name at line 53
+@pytest.mark.parametrize(("seed", "took", "took_start", "line", "start", "card"), [
+    (1284, 53, "E:R#avisittofriendsC->E/C++/R#E->$_m/R#E->$_r/", 74,
+     "E:M#E->$_x/F#E->$_b/R#avisittofriendsC->E/", "a-visit-to-friends"),
+    (1392, 71, "C:R#rootteaE->C/E++/E^C/Z%t/", 92, "C:R#rootteaE->C/E++/",
+     "root-tea:rabbit")])
+def test_a_card_named_into_a_hand_may_be_the_one_it_spent_by_its_suit(
+    seed: int, took: int, took_start: str, line: int, start: str, card: str
+) -> None:
+    """Ruling 428, in whole games of the fresh seeds refused at ``line`` before. Seed 1284:
+    the Eyrie takes A Visit to Friends from the Marquise by name at line 53
     ('R#avisittofriendsC->E') and adds two rabbits to the Decree by their suit
     ('R#E->$_m/R#E->$_r'); the search kept the card named and spent the Eyrie's unnamed
     rabbit. At line 74 the Eyrie takes A Visit to Friends from the Marquise again, who drew
     it unnamed from the pile shuffled since. The card spent by its suit is taken to have
     been the card named, the unnamed rabbit kept in its place (a ``respend_as`` event), and
-    the Marquise's draw is the card named; the game found replays through the public API to
-    the same board at every line."""
-    g = random_game(1284)
+    the Marquise's draw is the card named. Seed 1392: the same for the rabbit Root Tea the
+    Marquise takes from the Eyrie by name at line 71 and again at line 92, the Eyrie's draw
+    given it before the line is searched (Stand and Deliver is taken in Birdsong, before
+    the line could fail). The game found replays through the public API to the same board
+    at every line."""
+    g = random_game(seed)
     text = as_people_write(export_rootlog(g))
     lines = text.splitlines()
-    assert lines[52].startswith("E:R#avisittofriendsC->E/C++/R#E->$_m/R#E->$_r/")
-    assert lines[73].startswith("E:M#E->$_x/F#E->$_b/R#avisittofriendsC->E/")
+    assert lines[took - 1].startswith(took_start)
+    assert lines[line - 1].startswith(start)
     events = search_events(text)
     assert [e[2] for e in events if e[0] == "respend_as"] == [
-        next(c.id for c in DECK if c.key == "a-visit-to-friends")]
+        next(c.id for c in DECK if c.key == card)]
     assert_replays_the_game(replay_rootlog(text), g)
 
 

@@ -338,9 +338,10 @@ class CardIdentity:
 
     def fix_named(self, node: Node) -> None:
         """After :meth:`fix_hands`: a card the current line names leaving a hand (crafted,
-        ``Zcodeb``) that the hand still lacks is sought by :meth:`reattribute`, else
-        :meth:`shuffled_in`, at once (the
-        line may leave the craft out until its turn ends, where nothing repairs it);
+        ``Zcodeb``, taken with Stand and Deliver) that the hand still lacks is sought by
+        :meth:`reattribute`, else :meth:`shuffled_in`, else :meth:`respent_named`, at once
+        (the line may leave the craft out until its turn ends, where nothing repairs it,
+        and Stand and Deliver is taken in Birdsong);
         ``node`` takes the state found and its events."""
         pos = node.pos
         if pos.line is None:
@@ -349,7 +350,8 @@ class CardIdentity:
             for spec in specs:
                 if spec.keys is None or any(spec.matches(x) for x in held(pos.g, loc)):
                     continue
-                found = self.reattribute(node, loc, spec) or self.shuffled_in(node, loc, spec)
+                found = self.reattribute(node, loc, spec) or self.shuffled_in(
+                    node, loc, spec) or self.respent_named(node, loc, spec)
                 if found is not None:
                     node.pos = found.pos
                     node.events += found.events
@@ -777,7 +779,8 @@ class CardIdentity:
         is an unnamed draw of the hand again, ``x`` takes every later time of ``u`` (a
         ``("respend_as", u's draw, x)`` event: the decision that spent ``u`` spends ``x``
         in the final replay), and an unnamed draw of ``src`` may then be given ``x``
-        (:meth:`settle_free`). Ruling 428."""
+        (:meth:`settle_free`). Tried in :meth:`repair` and :meth:`fix_named`, after
+        :meth:`shuffled_in`. Ruling 428."""
         pos = node.pos
         g = pos.g
         needed = self.reserved(pos, self.needs(pos))
