@@ -553,6 +553,21 @@ def assert_whole_game_imports(seed: int, line: int, start: str) -> None:
     assert_replays_the_game(rep, g)
 
 
+def search_events(text: str) -> list[tuple[Any, ...]]:
+    """The events of the course the importer's search finds for the record ``text`` (the
+    exchanges of card identities it made on the way), last first."""
+    from rootgame.records.rootlog.importer import Importer
+
+    rec = parse_rootlog(text)
+    node = Importer(rec).run(1000 + 3 * sum(len(t.actions) for t in rec.turns))
+    events: list[tuple[Any, ...]] = []
+    n: Any = node
+    while n is not None:
+        events.extend(n.events)
+        n = n.parent
+    return events
+
+
 def _rewrite_people_style(
     text: str, letters: str, rewrite: Callable[[str, str], str], dice: bool = False
 ) -> str:
@@ -758,20 +773,11 @@ def test_a_card_spent_by_suit_after_a_reshuffle_may_be_another_card_of_the_hand(
     out until the turn ends, where nothing repairs it). Exactly one such spending is taken
     back, and the game found replays through the public API to the same board at every
     line."""
-    from rootgame.records.rootlog.importer import Importer
-
     g = random_game(seed)
     text = as_people_write(export_rootlog(g))
     lines = text.splitlines()
     assert lines[line - 1].startswith(start)
-    rec = parse_rootlog(text)
-    imp = Importer(rec)
-    node = imp.run(1000 + 3 * sum(len(t.actions) for t in rec.turns))
-    events: list[tuple[Any, ...]] = []
-    n: Any = node
-    while n is not None:
-        events.extend(n.events)
-        n = n.parent
+    events = search_events(text)
     assert sum(e[0] == "respend" for e in events) == 1
     rep = replay_rootlog(text)
     assert_replays_the_game(rep, g)
@@ -791,6 +797,37 @@ def test_a_card_spent_by_suit_after_a_reshuffle_may_have_been_shuffled_in(
     is then the Marquise's draw. Seed 1161: the same for the Sappers the Eyrie crafts. The
     game found replays through the public API to the same board at every line."""
     assert_whole_game_imports(seed, line, start)
+
+
+@pytest.mark.parametrize(("seed", "took", "took_start", "line", "start", "card"), [
+    (1284, 53, "E:R#avisittofriendsC->E/C++/R#E->$_m/R#E->$_r/", 74,
+     "E:M#E->$_x/F#E->$_b/R#avisittofriendsC->E/", "a-visit-to-friends"),
+    (1392, 71, "C:R#rootteaE->C/E++/E^C/Z%t/", 92, "C:R#rootteaE->C/E++/",
+     "root-tea:rabbit")])
+def test_a_card_named_into_a_hand_may_be_the_one_it_spent_by_its_suit(
+    seed: int, took: int, took_start: str, line: int, start: str, card: str
+) -> None:
+    """Ruling 428, in whole games of the fresh seeds refused at ``line`` before. Seed 1284:
+    the Eyrie takes A Visit to Friends from the Marquise by name at line 53
+    ('R#avisittofriendsC->E') and adds two rabbits to the Decree by their suit
+    ('R#E->$_m/R#E->$_r'); the search kept the card named and spent the Eyrie's unnamed
+    rabbit. At line 74 the Eyrie takes A Visit to Friends from the Marquise again, who drew
+    it unnamed from the pile shuffled since. The card spent by its suit is taken to have
+    been the card named, the unnamed rabbit kept in its place (a ``respend_as`` event), and
+    the Marquise's draw is the card named. Seed 1392: the same for the rabbit Root Tea the
+    Marquise takes from the Eyrie by name at line 71 and again at line 92, the Eyrie's draw
+    given it before the line is searched (Stand and Deliver is taken in Birdsong, before
+    the line could fail). The game found replays through the public API to the same board
+    at every line."""
+    g = random_game(seed)
+    text = as_people_write(export_rootlog(g))
+    lines = text.splitlines()
+    assert lines[took - 1].startswith(took_start)
+    assert lines[line - 1].startswith(start)
+    events = search_events(text)
+    assert [e[2] for e in events if e[0] == "respend_as"] == [
+        next(c.id for c in DECK if c.key == card)]
+    assert_replays_the_game(replay_rootlog(text), g)
 
 
 @pytest.mark.parametrize(("seed", "line", "start"), [

@@ -13,10 +13,11 @@ time and of every later one their cards went through (a card spent by its suit m
 been any card of its suit: :func:`apply_cycle_since`), or a card a hand spent by its suit
 across a reshuffle taken to have stayed in the hand, another of its cards spent instead
 (:meth:`reattribute`, :meth:`fix_named`), or spent before the shuffle in the place of a card
-of its suit shuffled in (:meth:`shuffled_in`); and Stand and Deliver! takes the card the
-record names (:meth:`pick_options`). What the record wrote of each card at each of its
-times is kept in the search state (``Pos.free``, ``Pos.loose``, ``Pos.past``,
-``Pos.fixed``).
+of its suit shuffled in (:meth:`shuffled_in`), or a card the record named into a hand
+taken to be the one the hand spent by its suit (:meth:`respent_named`); and Stand and
+Deliver! takes the card the record names (:meth:`pick_options`). What the record wrote
+of each card at each of its times is kept in the search state (``Pos.free``,
+``Pos.loose``, ``Pos.past``, ``Pos.fixed``).
 """
 
 from __future__ import annotations
@@ -26,204 +27,24 @@ from typing import Any
 from ...cards import DECK
 from .atoms import Line
 from .cards import CardSpec
-from .factions import Loc, hidden_pile, hidden_piles, hidden_place, notation
+from .exchanges import (
+    apply_cycle,
+    apply_cycle_since,
+    full_swap,
+    held,
+    loose_spec,
+    may_be,
+    narrower,
+    open_lists,
+    rename_later,
+    swap_cards,
+    times,
+)
+from .factions import Loc, hidden_pile, hidden_piles, hidden_place
 from .search import Node, Pos, Slot
 from .steps import AT_DECK, AT_DISCARD, Step
 
-
-def swap_cards(g: Any, x: int, y: int) -> None:
-    """Exchange two cards wherever they are (hands, piles, play areas, the Decree, the
-    Black Market)."""
-    places: list[list[int]] = [g.deck, g.discard, g.available_dominance, g.market]
-    for s in g.seats:
-        places += [s.hand, s.persistent]
-    for f, fs in zip(g.factions, g.fs, strict=True):
-        places.extend(notation(f).card_lists(fs))
-    px = next(p for p in places if x in p)
-    py = next(p for p in places if y in p)
-    ix, iy = px.index(x), py.index(y)
-    px[ix], py[iy] = y, x
-
-
-
-
-def rename_later(steps: list[list[tuple[Any, ...]]], now: dict[int, int]) -> None:
-    """In the atoms of the steps still to match, a card that changed identity (``now``: old
-    card -> new) is written as its new one."""
-    for later in steps:
-        for j, old in enumerate(later):
-            if len(old) > 2 and old[0] in ("card", "craft", "ambush") and old[2] in now:
-                later[j] = (*old[:2], now[old[2]])
-
-
-def apply_cycle(pos: Pos, g: Any, cycle: list[int], epoch: int) -> tuple[tuple[Any, ...], ...]:
-    """Exchange the cards of ``cycle`` around in the draw pile's time ``epoch``: the first
-    (an unnamed draw) takes the second's place, each card the next one's, the last the
-    first's. Each place keeps what it stands for (an unnamed draw in ``pos.free``, a card
-    spent by its suit in ``pos.loose``) with its new card, and every draw renamed is an event
-    for the final replay; what each card was before that pile was shuffled stays its own. A
-    card of the present draw pile that stood for a card spent in an earlier pile's time and
-    leaves the pile keeps that time in ``pos.past``. The first place's new card stays an
-    unnamed draw until the record's movement that needed it takes it up
-    (``Importer.consume``)."""
-    cards = cycle[1:] + cycle[:1]  # the new card of each place
-    roles: list[tuple[str, Slot | tuple[int, int] | None]] = []
-    for x in cycle:
-        if x in pos.free:
-            roles.append(("free", pos.free.pop(x)))
-        elif x in pos.loose and pos.loose[x][1] == epoch:
-            roles.append(("loose", pos.loose.pop(x)))
-        else:
-            if x in pos.loose:  # a card of the present pile, drawn now
-                pos.past[x] = (*pos.past.get(x, ()), pos.loose.pop(x))
-            roles.append(("deck", None))
-    for y in cycle[1:]:
-        swap_cards(g, cycle[0], y)
-    events: list[tuple[Any, ...]] = []
-    for (kind, role), new in zip(roles, cards, strict=True):
-        if role is None:
-            continue
-        events.append(("rename", role[0], new))
-        if kind == "free":
-            pos.free[new] = (role[0], role[1])
-        else:
-            pos.loose[new] = role  # type: ignore[assignment]
-    return tuple(events)
-
-
-def apply_cycle_since(
-    pos: Pos, g: Any, cycle: list[int], epoch: int
-) -> tuple[tuple[Any, ...], ...]:
-    """Exchange the cards of ``cycle`` around from the draw pile's time ``epoch`` on
-    (:meth:`CardIdentity.cycle` with ``since``): as :func:`apply_cycle`, but a place is
-    every time of its card from that pile's time on (drawn, spent by its suit, shuffled into
-    a later pile, drawn again), all of which go to the place's new card with it; what each
-    card was before that pile was shuffled stays its own. The first place's new card stays
-    an unnamed draw."""
-    cards = cycle[1:] + cycle[:1]
-    moved: list[tuple[tuple[Slot, ...], tuple[int, int] | None, Slot | None]] = []
-    kept: dict[int, tuple[Slot, ...]] = {}
-    for x in cycle:
-        was = pos.past.pop(x, ())
-        fr = pos.free.pop(x, None)
-        lo = pos.loose.pop(x, None)
-        early = tuple(t for t in was if t[1] < epoch)
-        if lo is not None and lo[1] < epoch:
-            early += (lo,)  # an earlier time: the card's own
-            lo = None
-        kept[x] = early
-        moved.append((tuple(t for t in was if t[1] >= epoch), fr, lo))
-    for y in cycle[1:]:
-        swap_cards(g, cycle[0], y)
-    events: list[tuple[Any, ...]] = []
-    for (later, fr, lo), new in zip(moved, cards, strict=True):
-        own = kept[new]
-        current = fr is not None or lo is not None
-        if own and not current and not later:
-            # Into the draw pile, never drawn since: the card stands there for its last
-            # time spent unseen, as before.
-            *rest, last = own
-            own = tuple(rest)
-            pos.loose[new] = last
-        history = own + later
-        if history:
-            pos.past[new] = history
-        if fr is not None:
-            pos.free[new] = fr
-        if lo is not None:
-            pos.loose[new] = lo
-        for t in later:
-            events.append(("rename", t[0], new))
-        for r in (fr, lo):
-            if r is not None:
-                events.append(("rename", r[0], new))
-    return tuple(events)
-
-
-def times(pos: Pos, x: int) -> list[Slot | tuple[int, int]]:
-    """Every time of card ``x`` since the game began that the record may have named: its
-    earlier times, and its present one (an unnamed draw or a card spent by its suit)."""
-    out: list[Slot | tuple[int, int]] = list(pos.past.get(x, ()))
-    if x in pos.free:
-        out.append(pos.free[x])
-    if x in pos.loose:
-        out.append(pos.loose[x])
-    return out
-
-
-def may_be(pos: Pos, x: int, y: int) -> bool:
-    """Whether card ``y`` may have been card ``x`` the whole game through: the record never
-    named ``x``, and what it wrote of ``x`` at each of its times (a suit) allows ``y``. A
-    dominance card is never one spent unseen (a discarded dominance card goes beside the
-    board, 3.3.3)."""
-    if x in pos.fixed:
-        return False
-    spent = [t[2] for t in times(pos, x) if len(t) > 2]
-    if spent and DECK[y].kind == "dominance":
-        return False
-    return all(w is None or w.matches(y) for w in spent)
-
-
-def swap_keys(d: dict[int, Any], x: int, y: int) -> None:
-    """Exchange what ``d`` holds for ``x`` and for ``y`` (either may hold nothing)."""
-    ex, ey = d.pop(x, None), d.pop(y, None)
-    if ex is not None:
-        d[y] = ex
-    if ey is not None:
-        d[x] = ey
-
-
-def full_swap(pos: Pos, g: Any, x: int, y: int) -> tuple[tuple[Any, ...], ...]:
-    """Exchange cards ``x`` and ``y`` for the whole game (:func:`may_be` both ways): every
-    draw of one was the other. Returns the renaming events."""
-    tx, ty = times(pos, x), times(pos, y)
-    swap_cards(g, x, y)
-    for d in (pos.free, pos.loose, pos.past):
-        swap_keys(d, x, y)
-    return tuple([("rename", t[0], y) for t in tx] + [("rename", t[0], x) for t in ty])
-
-
-def open_lists(g: Any) -> list[list[int]]:
-    """The face-up places a card spent by suit only may lie in: the discard pile and the
-    face-up card lists of the boards (the Decree)."""
-    out: list[list[int]] = [g.discard]
-    for f, fs in zip(g.factions, g.fs, strict=True):
-        n = notation(f)
-        hidden = n.hidden_cards(fs)
-        out.extend(x for x in n.card_lists(fs) if x is not hidden)
-    return out
-
-
-def held(g: Any, loc: Loc) -> list[int]:
-    """The cards at a hidden place and, on a board, the face-up cards beside them (a card
-    the record names leaving the board may be one of those)."""
-    pile = hidden_pile(g, loc)
-    if loc[0] == "board":
-        persistent: list[int] = g.seats[loc[1]].persistent
-        return pile + persistent
-    return pile
-
-
-def loose_spec(spec: CardSpec, cid: int) -> CardSpec | None:
-    """What else the card ``cid`` may have been when the record wrote it as ``spec`` (None
-    when it named it fully): any card of its suit when only the suit is written (a discard,
-    a Decree card, Field Hospitals), else the cards ``spec`` allows that the engine would
-    have played alike (an item crafted as ``Z%x``: the same item, cost and points)."""
-    if spec.keys is None and spec.item is None:
-        return CardSpec(spec.suit)
-    c = DECK[cid]
-    alike = (c.cost, c.vp, c.item, c.kind)
-    keys = frozenset(x.key for x in DECK
-                     if spec.matches(x.id) and (x.cost, x.vp, x.item, x.kind) == alike)
-    return CardSpec(keys=keys) if len(keys) > 1 else None
-
-
-def narrower(a: CardSpec | None, b: CardSpec | None) -> CardSpec | None:
-    """What two writings of one card allow together (None: anything)."""
-    if a is None or b is None:
-        return a or b
-    keys = b.keys if a.keys is None else a.keys if b.keys is None else a.keys & b.keys
-    return CardSpec(a.suit or b.suit, keys, a.item or b.item)
+__all__ = ["CardIdentity", "held", "loose_spec", "narrower", "swap_cards"]
 
 
 class CardIdentity:
@@ -511,14 +332,16 @@ class CardIdentity:
                         top = g2.stack[-1]
                         new.legal = flow.DECISIONS[top.kind][0](g2, top)
                         return Node(new, node, (), events, (), repaired=True)
-            return self.reattribute(node, src, at.spec) or self.shuffled_in(node, src, at.spec)
+            return self.reattribute(node, src, at.spec) or self.shuffled_in(
+                node, src, at.spec) or self.respent_named(node, src, at.spec)
         return None
 
     def fix_named(self, node: Node) -> None:
         """After :meth:`fix_hands`: a card the current line names leaving a hand (crafted,
-        ``Zcodeb``) that the hand still lacks is sought by :meth:`reattribute`, else
-        :meth:`shuffled_in`, at once (the
-        line may leave the craft out until its turn ends, where nothing repairs it);
+        ``Zcodeb``, taken with Stand and Deliver) that the hand still lacks is sought by
+        :meth:`reattribute`, else :meth:`shuffled_in`, else :meth:`respent_named`, at once
+        (the line may leave the craft out until its turn ends, where nothing repairs it,
+        and Stand and Deliver is taken in Birdsong);
         ``node`` takes the state found and its events."""
         pos = node.pos
         if pos.line is None:
@@ -527,7 +350,8 @@ class CardIdentity:
             for spec in specs:
                 if spec.keys is None or any(spec.matches(x) for x in held(pos.g, loc)):
                     continue
-                found = self.reattribute(node, loc, spec) or self.shuffled_in(node, loc, spec)
+                found = self.reattribute(node, loc, spec) or self.shuffled_in(
+                    node, loc, spec) or self.respent_named(node, loc, spec)
                 if found is not None:
                     node.pos = found.pos
                     node.events += found.events
@@ -634,19 +458,30 @@ class CardIdentity:
                 new.loose[d] = (sd, ed, wrote)
                 new.free[c] = (serial, epoch)
                 events.append(("respend", serial, sd))
-                if not any(spec.matches(x) for x in held(g2, src)):
-                    mine = set(hidden_pile(g2, src)) | self.reserved(new, self.needs(new))
-                    given = self.settle_first(new, g2, hidden_pile(g2, src), spec, mine,
-                                              (False, True))
-                    if given is None:
-                        continue
-                    events.extend(given[1])
-                from ... import flow
-
-                top = g2.stack[-1]
-                new.legal = flow.DECISIONS[top.kind][0](g2, top)
-                return Node(new, node, (), tuple(events), (), repaired=True)
+                found = self.given(node, new, src, spec, events)
+                if found is not None:
+                    return found
         return None
+
+    def given(
+        self, node: Node, new: Pos, src: Loc, spec: CardSpec, events: list[tuple[Any, ...]]
+    ) -> Node | None:
+        """After an exchange that took a card back from a spending (:meth:`reattribute`,
+        :meth:`respent_named`): the hidden place ``src`` given a card ``spec`` allows if it
+        still lacks one (:meth:`settle_first`), the state ``new`` with its legal decisions,
+        as a node after ``node``; None when no unnamed draw of ``src`` can be given it."""
+        g2 = new.g
+        if not any(spec.matches(x) for x in held(g2, src)):
+            mine = set(hidden_pile(g2, src)) | self.reserved(new, self.needs(new))
+            got = self.settle_first(new, g2, hidden_pile(g2, src), spec, mine, (False, True))
+            if got is None:
+                return None
+            events.extend(got[1])
+        from ... import flow
+
+        top = g2.stack[-1]
+        new.legal = flow.DECISIONS[top.kind][0](g2, top)
+        return Node(new, node, (), tuple(events), (), repaired=True)
 
     def donor(self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]) -> int | None:
         """A card ``spec`` allows that the unnamed draw ``f`` may have been: a card still
@@ -934,3 +769,82 @@ class CardIdentity:
             top = g.stack[-1]
             pos.legal = flow.DECISIONS[top.kind][0](g, top)
         return tuple(events)
+
+    def respent_named(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
+        """:meth:`shuffled_in` when that finds nothing: a card ``x`` ``spec`` allows that
+        the record named into another hand (taken by name, ``R#avisittofriendsC->E``) and
+        that hand still holds may have been the card it spent by its suit (``R#E->$_r``)
+        while it held ``x``: the card ``u`` spent so stayed in the hand, ``x`` went its way
+        (to the Decree, the discard pile, shuffled into a later pile and drawn again): ``u``
+        is an unnamed draw of the hand again, ``x`` takes every later time of ``u`` (a
+        ``("respend_as", u's draw, x)`` event: the decision that spent ``u`` spends ``x``
+        in the final replay), and an unnamed draw of ``src`` may then be given ``x``
+        (:meth:`settle_free`). Tried in :meth:`repair` and :meth:`fix_named`, after
+        :meth:`shuffled_in`. Ruling 428."""
+        pos = node.pos
+        g = pos.g
+        needed = self.reserved(pos, self.needs(pos))
+        for seat, st in enumerate(g.seats):
+            if ("hand", seat) == src:
+                continue
+            for x in st.hand:
+                if x not in pos.fixed or x in pos.free or x in pos.loose or x in needed or \
+                        not spec.matches(x):
+                    continue
+                for u in [*pos.loose, *pos.past]:
+                    found = self._respend(node, src, spec, seat, x, u, needed)
+                    if found is not None:
+                        return found
+        return None
+
+    def _respend(
+        self, node: Node, src: Loc, spec: CardSpec, seat: int, x: int, u: int, needed: set[int]
+    ) -> Node | None:
+        """:meth:`respent_named` for the card ``x`` of the hand of ``seat`` and the card
+        ``u`` that hand may have spent in its place."""
+        pos = node.pos
+        if u == x or u in pos.fixed or DECK[x].kind == "dominance":
+            return None
+        was = list(times(pos, u))
+        for k, t in enumerate(was):
+            if len(t) < 3 or t[2] is None or not t[2].matches(x):
+                continue
+            serial = t[0]
+            # The decision that spent it, the hand holding x throughout since.
+            n = node
+            while n.parent is not None and not (
+                    n.parent.pos.free.get(u, (None,))[0] == serial
+                    and n.pos.loose.get(u, (None,))[0] == serial):
+                if x not in n.pos.g.seats[seat].hand:
+                    break
+                n = n.parent
+            if n.parent is None or x not in n.parent.pos.g.seats[seat].hand or \
+                    u not in n.parent.pos.g.seats[seat].hand or \
+                    n.parent.pos.free.get(u, (None,))[0] != serial:
+                continue
+            g2 = pos.g.clone()
+            new = Pos(g2, [], pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
+                      pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
+            new.past.pop(u, None)
+            new.free.pop(u, None)
+            new.loose.pop(u, None)
+            early = tuple(s for s in was[:k] if len(s) > 2)
+            later = was[k + 1:]
+            swap_cards(g2, u, x)
+            new.free[u] = (serial, t[1])
+            if early:
+                new.past[u] = early
+            events: list[tuple[Any, ...]] = [("respend_as", serial, x)]
+            for s in later:
+                events.append(("rename", s[0], x))
+                if len(s) > 2:
+                    if s is later[-1] and s == pos.loose.get(u):
+                        new.loose[x] = s
+                    else:
+                        new.past[x] = (*new.past.get(x, ()), s)
+                else:
+                    new.free[x] = (s[0], s[1])
+            found = self.given(node, new, src, spec, events)
+            if found is not None:
+                return found
+        return None

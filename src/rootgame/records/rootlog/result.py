@@ -86,8 +86,11 @@ class Result:
         # decision that spent it spends that card.
         # (Only a decision before the node that found it so: the hand may spend the card
         # of that draw again later.)
-        respent = {e[1]: (i, e[2]) for i, x in enumerate(path) for e in x.events
-                   if e[0] == "respend"}
+        # Or a card the record names that the hand held (``CardIdentity.respent_named``):
+        # the decision spends that card (a ``respend_as`` event names it).
+        respent = {e[1]: (i, e[2] if e[0] == "respend" else -1 - e[2])
+                   for i, x in enumerate(path) for e in x.events
+                   if e[0] in ("respend", "respend_as")}
         tokens: list[tuple[str, dict[int, int]]] = []
         for i, x in enumerate(path):
             names: dict[int, int] = {}
@@ -98,7 +101,8 @@ class Result:
                 for cid, (serial, _e) in x.parent.pos.free.items():
                     at, other = respent.get(serial, (-1, 0))
                     if at > i and x.pos.loose.get(cid, (None,))[0] == serial:
-                        names[cid] = renames.get(other, drawn.get(other, cid))
+                        names[cid] = -1 - other if other < 0 else renames.get(
+                            other, drawn.get(other, cid))
             tokens.extend((t, names) for t in x.tokens)
         epochs: list[list[int]] = [[]]
         chance: list[tuple[Any, ...]] = [("shuffle", 0)]

@@ -1,0 +1,210 @@
+"""Exchanges of card identities during an import, as functions of the search state: cards
+swapped wherever they are (:func:`swap_cards`), cycles of places within one draw pile's time
+(:func:`apply_cycle`) or through the later piles' times (:func:`apply_cycle_since`), two
+cards exchanged for the whole game (:func:`full_swap`), and what the record wrote of a card
+at each of its times (:func:`times`, :func:`may_be`, :func:`loose_spec`, :func:`narrower`).
+``identity.py`` decides which exchange explains the record."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards import DECK
+from .cards import CardSpec
+from .factions import Loc, hidden_pile, notation
+from .search import Pos, Slot
+
+
+def swap_cards(g: Any, x: int, y: int) -> None:
+    """Exchange two cards wherever they are (hands, piles, play areas, the Decree, the
+    Black Market)."""
+    places: list[list[int]] = [g.deck, g.discard, g.available_dominance, g.market]
+    for s in g.seats:
+        places += [s.hand, s.persistent]
+    for f, fs in zip(g.factions, g.fs, strict=True):
+        places.extend(notation(f).card_lists(fs))
+    px = next(p for p in places if x in p)
+    py = next(p for p in places if y in p)
+    ix, iy = px.index(x), py.index(y)
+    px[ix], py[iy] = y, x
+
+
+
+
+def rename_later(steps: list[list[tuple[Any, ...]]], now: dict[int, int]) -> None:
+    """In the atoms of the steps still to match, a card that changed identity (``now``: old
+    card -> new) is written as its new one."""
+    for later in steps:
+        for j, old in enumerate(later):
+            if len(old) > 2 and old[0] in ("card", "craft", "ambush") and old[2] in now:
+                later[j] = (*old[:2], now[old[2]])
+
+
+def apply_cycle(pos: Pos, g: Any, cycle: list[int], epoch: int) -> tuple[tuple[Any, ...], ...]:
+    """Exchange the cards of ``cycle`` around in the draw pile's time ``epoch``: the first
+    (an unnamed draw) takes the second's place, each card the next one's, the last the
+    first's. Each place keeps what it stands for (an unnamed draw in ``pos.free``, a card
+    spent by its suit in ``pos.loose``) with its new card, and every draw renamed is an event
+    for the final replay; what each card was before that pile was shuffled stays its own. A
+    card of the present draw pile that stood for a card spent in an earlier pile's time and
+    leaves the pile keeps that time in ``pos.past``. The first place's new card stays an
+    unnamed draw until the record's movement that needed it takes it up
+    (``Importer.consume``)."""
+    cards = cycle[1:] + cycle[:1]  # the new card of each place
+    roles: list[tuple[str, Slot | tuple[int, int] | None]] = []
+    for x in cycle:
+        if x in pos.free:
+            roles.append(("free", pos.free.pop(x)))
+        elif x in pos.loose and pos.loose[x][1] == epoch:
+            roles.append(("loose", pos.loose.pop(x)))
+        else:
+            if x in pos.loose:  # a card of the present pile, drawn now
+                pos.past[x] = (*pos.past.get(x, ()), pos.loose.pop(x))
+            roles.append(("deck", None))
+    for y in cycle[1:]:
+        swap_cards(g, cycle[0], y)
+    events: list[tuple[Any, ...]] = []
+    for (kind, role), new in zip(roles, cards, strict=True):
+        if role is None:
+            continue
+        events.append(("rename", role[0], new))
+        if kind == "free":
+            pos.free[new] = (role[0], role[1])
+        else:
+            pos.loose[new] = role  # type: ignore[assignment]
+    return tuple(events)
+
+
+def apply_cycle_since(
+    pos: Pos, g: Any, cycle: list[int], epoch: int
+) -> tuple[tuple[Any, ...], ...]:
+    """Exchange the cards of ``cycle`` around from the draw pile's time ``epoch`` on
+    (:meth:`CardIdentity.cycle` with ``since``): as :func:`apply_cycle`, but a place is
+    every time of its card from that pile's time on (drawn, spent by its suit, shuffled into
+    a later pile, drawn again), all of which go to the place's new card with it; what each
+    card was before that pile was shuffled stays its own. The first place's new card stays
+    an unnamed draw."""
+    cards = cycle[1:] + cycle[:1]
+    moved: list[tuple[tuple[Slot, ...], tuple[int, int] | None, Slot | None]] = []
+    kept: dict[int, tuple[Slot, ...]] = {}
+    for x in cycle:
+        was = pos.past.pop(x, ())
+        fr = pos.free.pop(x, None)
+        lo = pos.loose.pop(x, None)
+        early = tuple(t for t in was if t[1] < epoch)
+        if lo is not None and lo[1] < epoch:
+            early += (lo,)  # an earlier time: the card's own
+            lo = None
+        kept[x] = early
+        moved.append((tuple(t for t in was if t[1] >= epoch), fr, lo))
+    for y in cycle[1:]:
+        swap_cards(g, cycle[0], y)
+    events: list[tuple[Any, ...]] = []
+    for (later, fr, lo), new in zip(moved, cards, strict=True):
+        own = kept[new]
+        current = fr is not None or lo is not None
+        if own and not current and not later:
+            # Into the draw pile, never drawn since: the card stands there for its last
+            # time spent unseen, as before.
+            *rest, last = own
+            own = tuple(rest)
+            pos.loose[new] = last
+        history = own + later
+        if history:
+            pos.past[new] = history
+        if fr is not None:
+            pos.free[new] = fr
+        if lo is not None:
+            pos.loose[new] = lo
+        for t in later:
+            events.append(("rename", t[0], new))
+        for r in (fr, lo):
+            if r is not None:
+                events.append(("rename", r[0], new))
+    return tuple(events)
+
+
+def times(pos: Pos, x: int) -> list[Slot | tuple[int, int]]:
+    """Every time of card ``x`` since the game began that the record may have named: its
+    earlier times, and its present one (an unnamed draw or a card spent by its suit)."""
+    out: list[Slot | tuple[int, int]] = list(pos.past.get(x, ()))
+    if x in pos.free:
+        out.append(pos.free[x])
+    if x in pos.loose:
+        out.append(pos.loose[x])
+    return out
+
+
+def may_be(pos: Pos, x: int, y: int) -> bool:
+    """Whether card ``y`` may have been card ``x`` the whole game through: the record never
+    named ``x``, and what it wrote of ``x`` at each of its times (a suit) allows ``y``. A
+    dominance card is never one spent unseen (a discarded dominance card goes beside the
+    board, 3.3.3)."""
+    if x in pos.fixed:
+        return False
+    spent = [t[2] for t in times(pos, x) if len(t) > 2]
+    if spent and DECK[y].kind == "dominance":
+        return False
+    return all(w is None or w.matches(y) for w in spent)
+
+
+def swap_keys(d: dict[int, Any], x: int, y: int) -> None:
+    """Exchange what ``d`` holds for ``x`` and for ``y`` (either may hold nothing)."""
+    ex, ey = d.pop(x, None), d.pop(y, None)
+    if ex is not None:
+        d[y] = ex
+    if ey is not None:
+        d[x] = ey
+
+
+def full_swap(pos: Pos, g: Any, x: int, y: int) -> tuple[tuple[Any, ...], ...]:
+    """Exchange cards ``x`` and ``y`` for the whole game (:func:`may_be` both ways): every
+    draw of one was the other. Returns the renaming events."""
+    tx, ty = times(pos, x), times(pos, y)
+    swap_cards(g, x, y)
+    for d in (pos.free, pos.loose, pos.past):
+        swap_keys(d, x, y)
+    return tuple([("rename", t[0], y) for t in tx] + [("rename", t[0], x) for t in ty])
+
+
+def open_lists(g: Any) -> list[list[int]]:
+    """The face-up places a card spent by suit only may lie in: the discard pile and the
+    face-up card lists of the boards (the Decree)."""
+    out: list[list[int]] = [g.discard]
+    for f, fs in zip(g.factions, g.fs, strict=True):
+        n = notation(f)
+        hidden = n.hidden_cards(fs)
+        out.extend(x for x in n.card_lists(fs) if x is not hidden)
+    return out
+
+
+def held(g: Any, loc: Loc) -> list[int]:
+    """The cards at a hidden place and, on a board, the face-up cards beside them (a card
+    the record names leaving the board may be one of those)."""
+    pile = hidden_pile(g, loc)
+    if loc[0] == "board":
+        persistent: list[int] = g.seats[loc[1]].persistent
+        return pile + persistent
+    return pile
+
+
+def loose_spec(spec: CardSpec, cid: int) -> CardSpec | None:
+    """What else the card ``cid`` may have been when the record wrote it as ``spec`` (None
+    when it named it fully): any card of its suit when only the suit is written (a discard,
+    a Decree card, Field Hospitals), else the cards ``spec`` allows that the engine would
+    have played alike (an item crafted as ``Z%x``: the same item, cost and points)."""
+    if spec.keys is None and spec.item is None:
+        return CardSpec(spec.suit)
+    c = DECK[cid]
+    alike = (c.cost, c.vp, c.item, c.kind)
+    keys = frozenset(x.key for x in DECK
+                     if spec.matches(x.id) and (x.cost, x.vp, x.item, x.kind) == alike)
+    return CardSpec(keys=keys) if len(keys) > 1 else None
+
+
+def narrower(a: CardSpec | None, b: CardSpec | None) -> CardSpec | None:
+    """What two writings of one card allow together (None: anything)."""
+    if a is None or b is None:
+        return a or b
+    keys = b.keys if a.keys is None else a.keys if b.keys is None else a.keys & b.keys
+    return CardSpec(a.suit or b.suit, keys, a.item or b.item)
