@@ -893,6 +893,35 @@ def test_simulate_gives_the_ith_bot_the_ith_faction() -> None:
     assert r.exit_code != 0 and "one bot per faction" in r.output
 
 
+def test_a_game_with_bots_is_the_same_whatever_the_string_hashing() -> None:
+    """A game with bots is reproducible from its seed in any process: the heuristic's
+    lookahead averaged its terms over the draws of chance in the order of a set of their
+    names, which follows the process's string hashing (PYTHONHASHSEED), and the float sums
+    that order: game 5 of two heuristic bots took another course in its last turns."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "from rootgame import new_game\n"
+        "from rootgame.bots import from_spec\n"
+        "from rootgame.bench import bot_seed\n"
+        "g = new_game(['marquise', 'eyrie'], seed=5)\n"
+        "p = [from_spec('heuristic', bot_seed(5, s)) for s in range(2)]\n"
+        "while not g.is_over:\n"
+        "    g.apply(p[g.current_seat].choose(g))\n"
+        "print(' '.join(g.history))\n"
+    )
+    runs = [
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+            env={**os.environ, "PYTHONHASHSEED": h},
+        ).stdout
+        for h in ("1", "2")
+    ]
+    assert runs[0] and runs[0] == runs[1]
+
+
 def test_ismcts_leaf_terms_weigh_the_eyries_roosts_within_the_enemys_reach() -> None:
     """``leaf_terms=("roost_guard",)``: a roost the enemy's warriors reach (in its clearing
     or the most next to it) costs the Eyrie 2 with none of its warriors there (4.3.3.II), 1

@@ -297,7 +297,9 @@ def lookahead(g0: GameState, seat: int, a: Action, seeds: list[int]) -> dict[str
         h = g0.clone()
         h.rng = sd
         runs.append(_settle(h, seat, step(h, a, t), 2, t))
-    keys = {k for r in runs for k in r}
+    # The terms in the order the policy names them (a set of names would follow the
+    # process's string hashing, and the float sums their order: games not reproducible).
+    keys = list(dict.fromkeys(k for r in runs for k in r))
     return {k: sum(r.get(k, 0.0) for r in runs) / len(runs) for k in keys}
 
 
