@@ -922,6 +922,43 @@ def test_a_game_with_bots_is_the_same_whatever_the_string_hashing() -> None:
     assert runs[0] and runs[0] == runs[1]
 
 
+def test_ismcts_leaf_term_decree_doom_charges_the_turmoil_a_finished_turn_foretells() -> None:
+    """``leaf_terms=("decree_doom",)``: once the Eyrie's Decree is carried out for the turn,
+    a Decree its next turn cannot carry out on the board as it stands (7.5.2) costs what the
+    turmoil would (7.7: the rule of thumb's 15, 4 a VP for each bird card Humiliate takes, 1.2
+    each card purged beyond the viziers) less what the "decree" term already charges (6 and
+    1.5 a bird card), times 0.8; nothing while the Decree is being carried out, nothing for a
+    Decree the next turn can carry out, nothing for another faction; off by default."""
+
+    def doom(eyrie: dict[str, Any], clearings: dict[str, Any], at: str = "evening") -> float:
+        s = build({
+            "factions": ["marquise", "eyrie"], "turn": "eyrie", "at": at,
+            "clearings": {"1": {"marquise": "2w keep"}, **clearings}, "eyrie": eyrie,
+        }).state
+        assert ismcts.decree_doom(s, 0) == 0.0
+        return ismcts.decree_doom(s, 1)
+
+    lone = {"5": {"eyrie": "4w roost"}}  # no fox clearing ruled, none empty within reach
+    fox_build = {"leader": "builder", "decree": {"build": ["ambush:fox"]}, "col": "end"}
+    # Two viziers (birds), one card bad, none purged beyond it: 0.8 * (15 + 8 - 9).
+    assert doom(fox_build, lone) == pytest.approx(-0.8 * 14)
+    with_recruit = {**fox_build, "decree": {"recruit": ["ambush:rabbit"], "build": ["ambush:fox"]}}
+    assert doom(with_recruit, lone) == pytest.approx(-0.8 * (14 + 1.2))
+    # A fox clearing the Eyrie rules without a roost: the Build card can be carried out.
+    assert doom(fox_build, {**lone, "6": {"eyrie": "2w"}}) == 0.0
+    # While the Decree is being carried out the search meets the turmoil itself.
+    resolving = {**fox_build, "col": "build", "pending": ["ambush:fox"]}
+    assert doom(resolving, lone, at="daylight:decree") == 0.0
+    s = build({
+        "factions": ["marquise", "eyrie"], "turn": "eyrie", "at": "evening",
+        "clearings": {"1": {"marquise": "2w keep"}, **lone}, "eyrie": fox_build,
+    }).state
+    plain = heuristic_values(s)
+    got = ismcts.IsmctsBot(seed=3, iterations=5, leaf_terms=("decree_doom",))._values(s)
+    assert got[1] == pytest.approx(plain[1] - 0.8 * 14)
+    assert got[0] == pytest.approx(plain[0] + 0.8 * 0.8 * 14)
+
+
 def test_ismcts_leaf_terms_weigh_the_eyries_roosts_within_the_enemys_reach() -> None:
     """``leaf_terms=("roost_guard",)``: a roost the enemy's warriors reach (in its clearing
     or the most next to it) costs the Eyrie 2 with none of its warriors there (4.3.3.II), 1

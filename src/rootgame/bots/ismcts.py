@@ -26,7 +26,8 @@ the tree holds decisions only: edges are action tokens, for every seat's decisio
   to a seat's own value on top of the heuristic's (and the others subtract, with the
   heuristic's enemy weight): what a position at the end of the turn holds for the turns to
   come, which the heuristic's one-step lookahead does not need (``roost_guard``: the Eyrie's
-  roosts the enemy can reach next turn, above all a lone one).
+  roosts the enemy can reach next turn, above all a lone one; ``decree_doom``: a Decree the
+  Eyrie's next turn cannot carry out, charged as the turmoil it foretells).
 - **Guidance**: the root's actions are scored once by the heuristic bot's lookahead, and that
   score is a progressive bias (Chaslot et al. 2008) of weight ``bias`` that fades as visits
   grow; without visits the best-scored action is tried first. Progressive unpruning (the
@@ -59,13 +60,15 @@ from collections.abc import Callable
 from typing import Any
 
 from ..actions import Action, token
-from ..factions.eyrie import roosts_on_map
+from ..factions.eyrie import COLUMNS, roosts_on_map
+from ..factions.eyrie import st as eyrie_state
 from ..i18n import N_
-from ..rules.core import board
+from ..rules.core import board, card_suit
 from ..state import Frame, GameState
 from . import register
 from .base import Bot, Choice, Observation, Reason
-from .heuristic.core import ENEMY_WEIGHT, HeuristicBot, policy, settle, values
+from .heuristic.core import ENEMY_WEIGHT, VP, HeuristicBot, policy, settle, values
+from .heuristic.eyrie import DECREE_CARD, TURMOIL, turmoil_risk, unresolvable
 from .sim import deciding, decision, legal, step
 
 CLOCKS: dict[str, Callable[[], float]] = {
@@ -109,7 +112,37 @@ def roost_guard(g: GameState, seat: int) -> float:
     return 2.0 * total if roosts_on_map(g, seat) == 1 else total
 
 
-LEAF_TERMS: dict[str, Callable[[GameState, int], float]] = {"roost_guard": roost_guard}
+DOOM = 0.8
+"""The share of a foretold turmoil's cost ``decree_doom`` charges: the next turn may still
+mend the Decree (the enemy moves into a clearing the Battle card needs)."""
+
+
+def decree_doom(g: GameState, seat: int) -> float:
+    """The Eyrie's Decree, once this turn's is carried out, that its next turn cannot carry
+    out on the board as it stands (7.5.2). The turmoil it foretells (7.7) costs, when it
+    comes, the rule of thumb's ``TURMOIL``, a VP for each bird card (Humiliate, 7.7.1) and
+    the cards purged beyond the Loyal Viziers (7.7.2); the heuristic's "decree" term charges
+    only ``turmoil_risk`` and the worth of the cards that fail, so a turn that left the
+    Decree doomed looked far cheaper than one that fell into turmoil before its end. The
+    term charges the rest, times ``DOOM``."""
+    if g.factions[seat] != "eyrie":
+        return 0.0
+    fs = eyrie_state(g, seat)
+    if fs.col < len(COLUMNS) or any(f.kind == "decree" and f.seat == seat for f in g.stack):
+        return 0.0  # the Decree is still being carried out (or turmoil purged it)
+    whole = [(i, c) for i, col in enumerate(fs.decree) for c in col]
+    bad = unresolvable(g, seat, whole, len(fs.decree[COLUMNS.index("move")]))
+    if not bad:
+        return 0.0
+    birds = sum(1 for _, c in whole if card_suit(c) == "bird")
+    purged = max(0, sum(1 for _, c in whole if c >= 0) - bad)
+    return -DOOM * (TURMOIL + VP * birds - turmoil_risk(1, birds) + DECREE_CARD * purged)
+
+
+LEAF_TERMS: dict[str, Callable[[GameState, int], float]] = {
+    "roost_guard": roost_guard,
+    "decree_doom": decree_doom,
+}
 """Terms a leaf may add to a seat's own value (``leaf_terms``), by name."""
 
 MARGIN = 0.05

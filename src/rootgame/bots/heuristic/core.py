@@ -31,6 +31,8 @@ from ..base import Bot, Choice, Observation, Reason
 from ..sim import deciding, decision, step
 
 ENEMY_WEIGHT = 0.8
+VP = 4.0
+"""What a victory point is worth in the evaluation (the "vp" term)."""
 WIN = 1000.0
 
 TERM_TEXT: dict[str, str] = {
@@ -188,7 +190,7 @@ def general_terms(g: GameState, seat: int) -> dict[str, float]:
     on_map = sum(g.warriors[c][seat] for c in b.clearings)
     ruled = sum(1 for c in b.clearings if ruler(g, c) == seat)
     return {
-        "vp": 4.0 * p.vp,
+        "vp": VP * p.vp,
         "cards": 1.0 * min(len(p.hand), 6),
         "warriors": 0.5 * on_map,
         "rule": 0.8 * ruled,

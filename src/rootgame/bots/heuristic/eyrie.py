@@ -27,6 +27,10 @@ WHY_FEASIBLE = {
     "build": N_("adds a {suit} card to {column}: it can put a roost in a {suit} clearing"),
 }
 COLUMN_BONUS = {"recruit": 0.3, "move": 0.2, "battle": 0.4, "build": 0.8}
+DECREE_CARD = 1.2
+"""What a Decree card the Eyrie can carry out is worth (the "decree" term): an action a turn."""
+TURMOIL = 15.0
+"""What choosing turmoil costs as a rule of thumb (7.7), beside the VP Humiliate takes."""
 
 
 def decree_cards(g: GameState, seat: int, fs: EyrieState) -> list[tuple[int, int]]:
@@ -144,6 +148,13 @@ def unresolvable(g: GameState, seat: int, cards: list[tuple[int, int]], moves: i
     return bad
 
 
+def turmoil_risk(bad: int, birds: int) -> float:
+    """What the "decree" term charges for ``bad`` cards the Eyrie cannot carry out, with
+    ``birds`` bird cards in its Decree (the VP Humiliate would take, 7.7.1): the turmoil
+    they foretell, which the position may still avoid."""
+    return (6.0 + 1.5 * birds + 1.5 * (bad - 1)) if bad else 0.0
+
+
 def moves_left(g: GameState, seat: int, fs: EyrieState) -> int:
     """How many Move cards of the Decree are still to be resolved before its Battle and
     Build columns (this turn's rest while it is being resolved, else the whole column)."""
@@ -166,14 +177,12 @@ class EyriePolicy(Policy):
         cards = decree_cards(g, seat, fs)
         bad = unresolvable(g, seat, cards, moves_left(g, seat, fs))
         birds = sum(1 for col in fs.decree for c in col if card_suit(c) == "bird")
-        t["decree"] = 1.2 * (len(cards) - bad) - (
-            (6.0 + 1.5 * birds + 1.5 * (bad - 1)) if bad else 0.0
-        )
+        t["decree"] = DECREE_CARD * (len(cards) - bad) - turmoil_risk(bad, birds)
         return t
 
     def bonus(self, g: GameState, seat: int, kind: str, a: Action) -> tuple[float, Reason | None]:
         if kind == "decree" and a[0] == "turmoil":
-            return -15.0, Reason(
+            return -TURMOIL, Reason(
                 "eyrie.turmoil", N_("no way to carry out the {suit} card: turmoil"), {"suit": a[1]}
             )
         if kind == "decree_add" and a[0] == "decree":
