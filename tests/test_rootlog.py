@@ -646,18 +646,19 @@ WHOLE_GAMES: tuple[int, ...] = (
     1114, 1115, 1116, 1117, 1118, 1119, 1120, 1121, 1122, 1123, 1124, 1125, 1126, 1127,
     1128, 1129, 1130, 1131, 1132, 1133, 1134, 1135, 1136, 1137, 1138, 1139, 1140, 1141,
     1142, 1143, 1144, 1145, 1146, 1147, 1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155,
-    1156, 1157, 1158, 1159, 1160, 1161, 1162, 1164, 1165, 1166, 1167, 1169, 1170, 1171,
+    1156, 1157, 1158, 1159, 1160, 1161, 1162, 1163, 1164, 1165, 1166, 1167, 1169, 1170, 1171,
     1172, 1173, 1174, 1175, 1176, 1177, 1178, 1179, 1180, 1181, 1182, 1183, 1184, 1185,
     1186, 1187, 1188, 1189, 1190, 1191, 1192, 1193, 1194, 1195, 1196, 1197, 1198, 1199,
     1200, 1201, 1202, 1203, 1204, 1205, 1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213,
     1214, 1215, 1216, 1217, 1218, 1219, 1220, 1221, 1222, 1223, 1224, 1225, 1226, 1227,
     1228, 1229,
 )
-"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (226 of
+"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (227 of
 230, measured with tools/rootlog_people_games.py; docs/rootlog.md gives the cause of each of the
 others; 1199 and 1208 since rulings 413 and 411, 1174 since ruling 420, 1059 and 1143 since
 ruling 421, 1076, 1105 and 1161 since ruling 422, 1133, 1138 and 1194 since ruling 423, 1224
-since ruling 424, 1218 since ruling 425, 1181 since ruling 426, 1030 and 1101 since ruling 427).
+since ruling 424, 1218 since ruling 425, 1181 since ruling 426, 1030 and 1101 since ruling 427,
+1163 since ruling 429).
 Among them, seed 1003 needs a cycle of three places (a bird the Marquise spends was the Crossbow
 she crafted as ``Z%x``, the craft the other Crossbow, which the Eyrie drew unnamed), seed 1004 a
 card exchanged for the whole game across a reshuffle (``Pos.past``), seeds 1001, 1013 and 1021 a
@@ -797,6 +798,23 @@ def test_a_card_spent_by_suit_after_a_reshuffle_may_have_been_shuffled_in(
     is then the Marquise's draw. Seed 1161: the same for the Sappers the Eyrie crafts. The
     game found replays through the public API to the same board at every line."""
     assert_whole_game_imports(seed, line, start)
+
+
+def test_a_card_spent_by_suit_and_shuffled_into_the_present_pile_may_have_been_shuffled_in(
+) -> None:
+    """Ruling 429, in the whole game of seed 1163, refused at line 82 before. The Eyrie drew
+    the Anvil unnamed (line 38) and added it to the Decree as a fox (line 41); the turmoil
+    of line 47 put it in the discard pile before the reshuffle, and the Marquise drew it
+    unnamed from that pile (line 73) and crafts it as a hammer at line 82 ('Z%h'). The
+    search gave the Anvil to another fox the Eyrie drew before the reshuffle and spent
+    after it (line 50), so it went through the next turmoil into the pile shuffled after
+    the Marquise's draw, where it still is: not in the discard pile or the Decree, where
+    ruling 422 looked for it. It is taken to have been the fox spent before the reshuffle,
+    that fox's card in its place (through the present pile too), and the Marquise's draw
+    is then the Anvil; the craft, written by its item only, is sought before the line is
+    searched (she would craft no more once she builds). The game found replays through the
+    public API to the same board at every line."""
+    assert_whole_game_imports(1163, 82, "C:Z%h/")
 
 
 @pytest.mark.parametrize(("seed", "took", "took_start", "line", "start", "card"), [

@@ -338,7 +338,8 @@ class CardIdentity:
 
     def fix_named(self, node: Node) -> None:
         """After :meth:`fix_hands`: a card the current line names leaving a hand (crafted,
-        ``Zcodeb``, taken with Stand and Deliver) that the hand still lacks is sought by
+        ``Zcodeb``, taken with Stand and Deliver; or crafted by its item only, ``Z%h``,
+        ruling 429) that the hand still lacks is sought by
         :meth:`reattribute`, else :meth:`shuffled_in`, else :meth:`respent_named`, at once
         (the line may leave the craft out until its turn ends, where nothing repairs it,
         and Stand and Deliver is taken in Birdsong);
@@ -348,7 +349,8 @@ class CardIdentity:
             return
         for loc, specs in self.needs(pos).items():
             for spec in specs:
-                if spec.keys is None or any(spec.matches(x) for x in held(pos.g, loc)):
+                if spec.keys is None and spec.item is None or any(
+                        spec.matches(x) for x in held(pos.g, loc)):
                     continue
                 found = self.reattribute(node, loc, spec) or self.shuffled_in(
                     node, loc, spec) or self.respent_named(node, loc, spec)
@@ -360,7 +362,8 @@ class CardIdentity:
     def shuffled_in(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
         """:meth:`reattribute` when that finds nothing: a card ``spec`` allows that was
         drawn unnamed before a shuffle and spent by its suit after it (in the discard pile or
-        the Decree: never in the later pile) may have been spent before it, shuffled in and
+        the Decree, or shuffled unseen into the present pile since: ruling 429; never in the
+        later pile) may have been spent before it, shuffled in and
         in the later pile's place of another card of its time and suit (spent by that suit
         before the shuffle): the two exchanged from that time on (:func:`apply_cycle_since`),
         an unnamed draw of the hand ``src`` may then be given it from that later pile
@@ -374,8 +377,11 @@ class CardIdentity:
             return None
         needed = self.reserved(pos, self.needs(pos))
         for c, (_serial, epoch, wrote) in pos.loose.items():
-            if epoch >= pos.epoch or wrote is None or c not in spent or not spec.matches(c) \
-                    or DECK[c].kind == "dominance":
+            # Spent after the shuffle: in the discard pile or the Decree, or in the present
+            # pile two shuffles or more later (spent, then shuffled again unseen: ruling 429).
+            if epoch >= pos.epoch or wrote is None or not spec.matches(c) \
+                    or DECK[c].kind == "dominance" or c not in spent and not (
+                        epoch + 1 < pos.epoch and c in g.deck):
                 continue
             for x, was in pos.past.items():
                 if x in pos.fixed or x in mine or x in needed or not any(
