@@ -339,7 +339,7 @@ class CardIdentity:
     def fix_named(self, node: Node) -> None:
         """After :meth:`fix_hands`: a card the current line names leaving a hand (crafted,
         ``Zcodeb``, taken with Stand and Deliver; or crafted by its item only, ``Z%h``,
-        ruling 429) that the hand still lacks is sought by
+        sought by :meth:`shuffled_in` alone, ruling 429) that the hand still lacks is sought by
         :meth:`reattribute`, else :meth:`shuffled_in`, else :meth:`respent_named`, at once
         (the line may leave the craft out until its turn ends, where nothing repairs it,
         and Stand and Deliver is taken in Birdsong);
@@ -352,8 +352,12 @@ class CardIdentity:
                 if spec.keys is None and spec.item is None or any(
                         spec.matches(x) for x in held(pos.g, loc)):
                     continue
-                found = self.reattribute(node, loc, spec) or self.shuffled_in(
-                    node, loc, spec) or self.respent_named(node, loc, spec)
+                if spec.keys is None:
+                    # Crafted by its item only: ruling 429's exchange alone.
+                    found = self.shuffled_in(node, loc, spec)
+                else:
+                    found = self.reattribute(node, loc, spec) or self.shuffled_in(
+                        node, loc, spec) or self.respent_named(node, loc, spec)
                 if found is not None:
                     node.pos = found.pos
                     node.events += found.events
