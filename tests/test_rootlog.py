@@ -800,9 +800,12 @@ def test_a_card_spent_by_suit_after_a_reshuffle_may_have_been_shuffled_in(
     assert_whole_game_imports(seed, line, start)
 
 
+@pytest.mark.parametrize(("seed", "line", "start"), [
+    (1163, 82, "C:Z%h/"), (1266, 61, "E:F#E->$_r/B#E->$_b/XC3/(Cw+w)3->/Zcob/")])
 def test_a_card_spent_by_suit_and_shuffled_into_the_present_pile_may_have_been_shuffled_in(
+    seed: int, line: int, start: str
 ) -> None:
-    """Ruling 429, in the whole game of seed 1163, refused at line 82 before. The Eyrie drew
+    """Ruling 429, in whole games refused at that line before. Seed 1163: the Eyrie drew
     the Anvil unnamed (line 38) and added it to the Decree as a fox (line 41); the turmoil
     of line 47 put it in the discard pile before the reshuffle, and the Marquise drew it
     unnamed from that pile (line 73) and crafts it as a hammer at line 82 ('Z%h'). The
@@ -812,9 +815,10 @@ def test_a_card_spent_by_suit_and_shuffled_into_the_present_pile_may_have_been_s
     ruling 422 looked for it. It is taken to have been the fox spent before the reshuffle,
     that fox's card in its place (through the present pile too), and the Marquise's draw
     is then the Anvil; the craft, written by its item only, is sought before the line is
-    searched (she would craft no more once she builds). The game found replays through the
-    public API to the same board at every line."""
-    assert_whole_game_imports(1163, 82, "C:Z%h/")
+    searched (she would craft no more once she builds). Seed 1266 (of the fresh seeds): the
+    Cobbler the Eyrie crafts by name ('Zcob'), found so in the present pile. The game found
+    replays through the public API to the same board at every line."""
+    assert_whole_game_imports(seed, line, start)
 
 
 @pytest.mark.parametrize(("seed", "took", "took_start", "line", "start", "card"), [
