@@ -63,6 +63,15 @@ class Matching(CardIdentity):
         if self.failure is None or progress > self.failure[0]:
             self.failure = (progress, self.open_error(line, left, why))
 
+    def matched(self, ln: Line, k: int, first: int | None) -> int:
+        """The recorded action an engine atom matches, now that part of it is taken from
+        the line's atom ``k``: the first one it took from; each more it takes from counts
+        as two of the record's actions merged into one movement (ruling 419)."""
+        if first is None:
+            return ln.atoms[k].action
+        self.merged += 1
+        return first
+
     def consume(
         self, line: int, left: list[int], atom: tuple[Any, ...], free: dict[int, tuple[int, int]],
         loose: dict[int, Slot] | None = None,
@@ -79,10 +88,7 @@ class Matching(CardIdentity):
                     left[k] -= take
                     left[k + 1] -= take
                     n -= take
-                    if first is None:
-                        first = ln.atoms[k].action
-                    else:
-                        self.merged += 1
+                    first = self.matched(ln, k, first)
                     if not n:
                         return first
             # Written as a removal and a placement.
@@ -114,10 +120,7 @@ class Matching(CardIdentity):
                 if take > 0:
                     left[k] -= take
                     n -= take
-                    if first is None:
-                        first = ln.atoms[k].action
-                    else:
-                        self.merged += 1
+                    first = self.matched(ln, k, first)
                     if not n:
                         return first
             return None
@@ -132,10 +135,7 @@ class Matching(CardIdentity):
                 take = min(abs(need), abs(left[k])) * (1 if need > 0 else -1)
                 left[k] -= take
                 need -= take
-                if first is None:
-                    first = ln.atoms[k].action
-                else:
-                    self.merged += 1
+                first = self.matched(ln, k, first)
                 if not need:
                     return first
             return None
