@@ -6,12 +6,12 @@
 DIR is a ``rootgame tournament ... --out DIR`` folder (its ``games.json`` and ``records/``).
 For each game in which the Eyrie is played by SPEC (any bot by default), the record is
 replayed; at the first decision of every turn the Eyrie's whole Decree is checked against the
-board as it stands (``heuristic.eyrie.unresolvable``, the Move column's cards counted as the
-moves to come). A turmoil (7.7) is *foretold* when the check failed at the start of the turn
-before the Eyrie's (the end of its own previous turn, the other seat's turn still to come),
-else *not foretold* (the other seat's turn broke the Decree, or the Eyrie's Birdsong did).
-Prints the games, the turmoils of each kind and the turmoils a game, for the games the Eyrie
-won and lost.
+board as it stands (``heuristic.eyrie.unresolvable`` over ``decree_cards``, the Move column's
+cards counted as the moves to come). A turmoil (7.7) is *foretold* when the check failed at
+the start of the turn before the Eyrie's (the end of its own previous turn, the other seat's
+turn still to come), else *not foretold* (the other seat's turn broke the Decree, or the
+Eyrie's Birdsong did). Prints the games, the turmoils of each kind and the turmoils a game,
+for the games the Eyrie won and lost.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ from pathlib import Path
 from typing import Any
 
 from rootgame import Game
-from rootgame.bots.heuristic.eyrie import unresolvable
-from rootgame.factions.eyrie import COLUMNS, st
+from rootgame.bots.heuristic.eyrie import decree_cards, moves_left, unresolvable
+from rootgame.factions.eyrie import st
 from rootgame.records.native import replay_record
 
 
@@ -32,15 +32,15 @@ def turmoils(text: str, eyrie: int) -> tuple[int, int]:
     seen = {"turn": -1, "log": 0}
     checks: list[bool] = []
     counts = [0, 0]
-    move = COLUMNS.index("move")
 
     def on_step(game: Game, _token: str) -> None:
         g = game.state
         if g.turn_number != seen["turn"]:
             seen["turn"] = g.turn_number
             fs = st(g, eyrie)
-            whole = [(i, c) for i, col in enumerate(fs.decree) for c in col]
-            checks.append(bool(unresolvable(g, eyrie, whole, len(fs.decree[move]))))
+            checks.append(bool(unresolvable(
+                g, eyrie, decree_cards(g, eyrie, fs), moves_left(g, eyrie, fs)
+            )))
         log = g.log or []
         for e in log[seen["log"] :]:
             if e.get("kind") == "turmoil":

@@ -68,7 +68,14 @@ from ..state import Frame, GameState
 from . import register
 from .base import Bot, Choice, Observation, Reason
 from .heuristic.core import ENEMY_WEIGHT, VP, HeuristicBot, policy, settle, values
-from .heuristic.eyrie import DECREE_CARD, TURMOIL, turmoil_risk, unresolvable
+from .heuristic.eyrie import (
+    DECREE_CARD,
+    TURMOIL,
+    decree_cards,
+    moves_left,
+    turmoil_risk,
+    unresolvable,
+)
 from .sim import deciding, decision, legal, step
 
 CLOCKS: dict[str, Callable[[], float]] = {
@@ -130,8 +137,8 @@ def decree_doom(g: GameState, seat: int) -> float:
     fs = eyrie_state(g, seat)
     if fs.col < len(COLUMNS) or any(f.kind == "decree" and f.seat == seat for f in g.stack):
         return 0.0  # the Decree is still being carried out (or turmoil purged it)
-    whole = [(i, c) for i, col in enumerate(fs.decree) for c in col]
-    bad = unresolvable(g, seat, whole, len(fs.decree[COLUMNS.index("move")]))
+    whole = decree_cards(g, seat, fs)
+    bad = unresolvable(g, seat, whole, moves_left(g, seat, fs))
     if not bad:
         return 0.0
     birds = sum(1 for _, c in whole if card_suit(c) == "bird")
