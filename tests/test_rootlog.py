@@ -852,6 +852,21 @@ def test_a_card_named_into_a_hand_may_be_the_one_it_spent_by_its_suit(
     assert_replays_the_game(replay_rootlog(text), g)
 
 
+def test_a_card_crafted_by_its_item_may_be_one_the_decision_just_spent_by_its_suit() -> None:
+    """Ruling 430. Seed 1389, line 125: the Eyrie adds a rabbit to the Decree by its suit
+    ('R#E->$_x') and crafts a Root Tea by its item only ('Z%t'), which her hand lacks once
+    the rabbit is added. Before the line is searched the rabbit added is taken to have been
+    the tea, kept in the hand, another rabbit of the hand added in its place (ruling 421's
+    exchange, one ``respend`` event); the decision that added it is the one just taken, and
+    the game found, replayed through the public API, spends the other rabbit there and
+    gives the same board at every line."""
+    g = random_game(1389)
+    text = as_people_write(export_rootlog(g))
+    assert text.splitlines()[124].startswith("E:R#E->$_x/#->E/w7->/Z%t/")
+    assert len([e for e in search_events(text) if e[0] == "respend"]) == 1
+    assert_replays_the_game(replay_rootlog(text), g)
+
+
 @pytest.mark.parametrize(("seed", "line", "start"), [
     (1133, 73, "C:Z%h/"), (1138, 52, "C:F#taxE->C/E++/Z%b/++/E^C/Ztax/"),
     (1194, 52, "C:R#rootteaE->C/E++/Z%b/++/Z%t/")])

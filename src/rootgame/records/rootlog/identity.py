@@ -336,32 +336,27 @@ class CardIdentity:
                 node, src, at.spec) or self.respent_named(node, src, at.spec)
         return None
 
-    def fix_named(self, node: Node) -> None:
+    def fix_named(self, node: Node) -> Node | None:
         """After :meth:`fix_hands`: a card the current line names leaving a hand (crafted,
-        ``Zcodeb``, taken with Stand and Deliver; or crafted by its item only, ``Z%h``,
-        sought by :meth:`shuffled_in` alone, ruling 429) that the hand still lacks is sought by
-        :meth:`reattribute`, else :meth:`shuffled_in`, else :meth:`respent_named`, at once
-        (the line may leave the craft out until its turn ends, where nothing repairs it,
-        and Stand and Deliver is taken in Birdsong);
-        ``node`` takes the state found and its events."""
+        ``Zcodeb``, or by its item only, ``Z%h``; taken with Stand and Deliver) that the
+        hand still lacks is sought by :meth:`reattribute`, else :meth:`shuffled_in`, else
+        :meth:`respent_named`, at once (the line may leave the craft out until its turn
+        ends, where nothing repairs it, and Stand and Deliver is taken in Birdsong).
+        Returns the state found as a node after ``node``, the search's only way on from
+        it: ``node`` keeps the state its decision reached, where the final replay sees that
+        the decision spent the card an exchange keeps in the hand, and spends the other
+        one instead (ruling 430); None when nothing is found."""
         pos = node.pos
         if pos.line is None:
-            return
+            return None
         for loc, specs in self.needs(pos).items():
             for spec in specs:
                 if spec.keys is None and spec.item is None or any(
                         spec.matches(x) for x in held(pos.g, loc)):
                     continue
-                if spec.keys is None:
-                    # Crafted by its item only: ruling 429's exchange alone.
-                    found = self.shuffled_in(node, loc, spec)
-                else:
-                    found = self.reattribute(node, loc, spec) or self.shuffled_in(
-                        node, loc, spec) or self.respent_named(node, loc, spec)
-                if found is not None:
-                    node.pos = found.pos
-                    node.events += found.events
-                return
+                return self.reattribute(node, loc, spec) or self.shuffled_in(
+                    node, loc, spec) or self.respent_named(node, loc, spec)
+        return None
 
     def shuffled_in(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
         """:meth:`reattribute` when that finds nothing: a card ``spec`` allows that was

@@ -561,9 +561,16 @@ class Importer(Matching, Result):
                     continue
                 was = self.failure
                 first = node.children is None
+                named = None
                 if first:
                     node.events += self.fix_hands(node.pos)
-                    self.fix_named(node)
+                    named = self.fix_named(node)
+                if named is not None:
+                    # The exchanges found for a card the line names: a state after this
+                    # decision, the only way on (this node keeps its own, ruling 430).
+                    node.children = [Cand(named.pos, (), named.events, (), ())]
+                    node.k = 0
+                    continue
                 node.children, node.frontier, node.depth = self.children(
                     node.pos, None if first else node.frontier, node.depth)
                 node.k = 0
