@@ -646,19 +646,19 @@ WHOLE_GAMES: tuple[int, ...] = (
     1114, 1115, 1116, 1117, 1118, 1119, 1120, 1121, 1122, 1123, 1124, 1125, 1126, 1127,
     1128, 1129, 1130, 1131, 1132, 1133, 1134, 1135, 1136, 1137, 1138, 1139, 1140, 1141,
     1142, 1143, 1144, 1145, 1146, 1147, 1148, 1149, 1150, 1151, 1152, 1153, 1154, 1155,
-    1156, 1157, 1158, 1159, 1160, 1161, 1162, 1163, 1164, 1165, 1166, 1167, 1169, 1170, 1171,
-    1172, 1173, 1174, 1175, 1176, 1177, 1178, 1179, 1180, 1181, 1182, 1183, 1184, 1185,
+    1156, 1157, 1158, 1159, 1160, 1161, 1162, 1163, 1164, 1165, 1166, 1167, 1168, 1169, 1170,
+    1171, 1172, 1173, 1174, 1175, 1176, 1177, 1178, 1179, 1180, 1181, 1182, 1183, 1184, 1185,
     1186, 1187, 1188, 1189, 1190, 1191, 1192, 1193, 1194, 1195, 1196, 1197, 1198, 1199,
     1200, 1201, 1202, 1203, 1204, 1205, 1206, 1207, 1208, 1209, 1210, 1211, 1212, 1213,
     1214, 1215, 1216, 1217, 1218, 1219, 1220, 1221, 1222, 1223, 1224, 1225, 1226, 1227,
     1228, 1229,
 )
-"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (227 of
+"""The seeds of 1000-1229 whose whole Marquise-Eyrie game, written as people do, imports (228 of
 230, measured with tools/rootlog_people_games.py; docs/rootlog.md gives the cause of each of the
 others; 1199 and 1208 since rulings 413 and 411, 1174 since ruling 420, 1059 and 1143 since
 ruling 421, 1076, 1105 and 1161 since ruling 422, 1133, 1138 and 1194 since ruling 423, 1224
 since ruling 424, 1218 since ruling 425, 1181 since ruling 426, 1030 and 1101 since ruling 427,
-1163 since ruling 429).
+1163 since ruling 429, 1168 since ruling 431).
 Among them, seed 1003 needs a cycle of three places (a bird the Marquise spends was the Crossbow
 she crafted as ``Z%x``, the craft the other Crossbow, which the Eyrie drew unnamed), seed 1004 a
 card exchanged for the whole game across a reshuffle (``Pos.past``), seeds 1001, 1013 and 1021 a
@@ -852,19 +852,43 @@ def test_a_card_named_into_a_hand_may_be_the_one_it_spent_by_its_suit(
     assert_replays_the_game(replay_rootlog(text), g)
 
 
-def test_a_card_crafted_by_its_item_may_be_one_the_decision_just_spent_by_its_suit() -> None:
+def test_a_card_crafted_by_its_item_may_be_one_the_decision_just_spent_by_its_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Ruling 430. Seed 1389, line 125: the Eyrie adds a rabbit to the Decree by its suit
     ('R#E->$_x') and crafts a Root Tea by its item only ('Z%t'), which her hand lacks once
     the rabbit is added. Before the line is searched the rabbit added is taken to have been
     the tea, kept in the hand, another rabbit of the hand added in its place (ruling 421's
     exchange, one ``respend`` event); the decision that added it is the one just taken, and
     the game found, replayed through the public API, spends the other rabbit there and
-    gives the same board at every line."""
+    gives the same board at every line. (With ruling 431 the search takes another course
+    that does not pass there: its order is turned off here.)"""
+    from rootgame.records.rootlog.identity import CardIdentity
+
+    monkeypatch.setattr(CardIdentity, "from_pile", lambda *_: False)
     g = random_game(1389)
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[124].startswith("E:R#E->$_x/#->E/w7->/Z%t/")
     assert len([e for e in search_events(text) if e[0] == "respend"]) == 1
     assert_replays_the_game(replay_rootlog(text), g)
+
+
+@pytest.mark.parametrize(("seed", "line", "start"), [
+    (1168, 74, "E:F#E->$_x/B#E->$_x/#->E/"), (1262, 121, "E:M#E->$_m/F#E->$_m/C^E/"),
+    (1362, 73, "E:B#E->$_b/M#E->$_x/#->E/")])
+def test_a_card_named_or_crafted_by_its_item_goes_to_a_draw_of_the_present_pile(
+    seed: int, line: int, start: str
+) -> None:
+    """Ruling 431, in whole games refused at ``line`` before. Seed 1168: the Eyrie crafts a
+    Root Tea by its item at line 56 ('Z%t'); her draw from before the reshuffle of line 50
+    was given the fox Root Tea by a cycle of that pile's time, taking it out of the present
+    pile, so that time had no fox left for the one she adds to the Decree at line 74. The
+    Root Tea is now given to her draw of the present pile, from the pile itself. Seeds 1262
+    and 1362 (of the fresh seeds): the same for the bag the Marquise crafts at line 95
+    ('Z%b') and the crossbow the Eyrie crafts at line 52 ('Z%x'), before the lines that
+    lacked a fox and a mouse. Each game found replays through the public API to the same
+    board at every line."""
+    assert_whole_game_imports(seed, line, start)
 
 
 @pytest.mark.parametrize(("seed", "line", "start"), [

@@ -586,20 +586,45 @@ class CardIdentity:
 
     def settle_first(
         self, pos: Pos, g: Any, draws: list[int], spec: CardSpec, keep: set[int],
-        sinces: tuple[bool, ...],
+        sinces: tuple[bool, ...], spare: int = 0,
     ) -> tuple[int, tuple[tuple[Any, ...], ...]] | None:
         """Give the first of the unnamed ``draws`` that can be given one a card ``spec``
         allows (:meth:`settle_free`, with each of ``sinces`` in turn: without the later
         piles' times first), changing ``pos``: (the serial of the draw given the card, the
-        renaming events), or None when none can be."""
+        renaming events), or None when none can be. A draw of an earlier pile's time that
+        would take from the present pile a card named or crafted by its item comes after
+        the others when ``spare`` draws of the present pile are left for the line's later
+        needs (:meth:`from_pile`, ruling 431)."""
+        later = [x for x in draws if x in pos.free and self.from_pile(pos, g, x, spec, keep,
+                                                                       draws, spare)]
         for since in sinces:
-            for x in draws:
+            for x in [*(d for d in draws if d not in later), *later]:
                 if x in pos.free:
                     serial = pos.free[x][0]
                     done = self.settle_free(pos, g, x, spec, keep, since)
                     if done is not None:
                         return serial, done
         return None
+
+    def from_pile(
+        self, pos: Pos, g: Any, x: int, spec: CardSpec, keep: set[int], draws: list[int],
+        spare: int,
+    ) -> bool:
+        """Whether the unnamed draw ``x``, of an earlier pile's time, would be given a card
+        ``spec`` names or allows as an item only by a cycle of its own time that takes the
+        card out of the present draw pile (where it stands for a card of that time spent by
+        its suit and shuffled in), while more than ``spare`` of ``draws`` are of the present
+        pile. The cycle would rewrite the finished time, whose card spent by its suit
+        becomes another of that suit, which a later line may need; a draw of the present
+        pile may take the card from the pile itself instead (ruling 431). A card written by
+        its suit only is left to the earlier draw."""
+        if spec.keys is None and spec.item is None or pos.free[x][1] == pos.epoch or sum(
+                pos.free.get(d, (0, -1))[1] == pos.epoch for d in draws) <= spare:
+            return False
+        if self.donor(pos, g, x, spec, keep) is not None:
+            return False
+        path = self.cycle(pos, g, x, spec, keep)
+        return path is not None and path[1] in g.deck
 
     def settle_free(
         self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int], since: bool = False
@@ -735,7 +760,7 @@ class CardIdentity:
             cards = held(g, loc)
             keep = set(hand) | others
             taken: set[int] = set()
-            for spec in specs:
+            for i, spec in enumerate(specs):
                 line = pos.line
                 c = min((x for x in cards if x not in taken and spec.matches(x)), default=None,
                         key=lambda x: self.spend_cost(DECK[x].key, line))
@@ -750,9 +775,13 @@ class CardIdentity:
                     taken.add(c)
                     continue
                 # Through the later piles only when no unnamed draw of the hand can be
-                # given the card otherwise (ruling 420).
+                # given the card otherwise (ruling 420); the draws of the present pile
+                # the needs after this one may want are spared (ruling 431).
+                after = sum(not any(sp.matches(x) for x in cards if x not in taken)
+                            for sp in specs[i + 1:])
                 found = self.settle_first(pos, g, [x for x in hand if x not in taken], spec,
-                                          keep, (False, True)[:1 + (spec.keys is not None)])
+                                          keep, (False, True)[:1 + (spec.keys is not None)],
+                                          after)
                 if found is None:
                     found = self.redrawn(pos, loc, spec, others)
                     if found is None:
