@@ -876,7 +876,7 @@ def test_a_card_crafted_by_its_item_may_be_one_the_decision_just_spent_by_its_su
 @pytest.mark.parametrize(("seed", "line", "start"), [
     (1168, 74, "E:F#E->$_x/B#E->$_x/#->E/"), (1262, 121, "E:M#E->$_m/F#E->$_m/C^E/"),
     (1362, 73, "E:B#E->$_b/M#E->$_x/#->E/")])
-def test_a_card_named_or_crafted_by_its_item_goes_to_a_draw_of_the_present_pile(
+def test_a_card_crafted_by_its_item_goes_to_a_draw_of_the_present_pile(
     seed: int, line: int, start: str
 ) -> None:
     """Ruling 431, in whole games refused at ``line`` before. Seed 1168: the Eyrie crafts a

@@ -592,9 +592,9 @@ class CardIdentity:
         allows (:meth:`settle_free`, with each of ``sinces`` in turn: without the later
         piles' times first), changing ``pos``: (the serial of the draw given the card, the
         renaming events), or None when none can be. A draw of an earlier pile's time that
-        would take from the present pile a card named or crafted by its item comes after
-        the others when ``spare`` draws of the present pile are left for the line's later
-        needs (:meth:`from_pile`, ruling 431)."""
+        would take from the present pile a card crafted by its item only comes after the
+        others when more than ``spare`` draws of the present pile are left for the line's
+        later needs (:meth:`from_pile`, ruling 431)."""
         later = [x for x in draws if x in pos.free and self.from_pile(pos, g, x, spec, keep,
                                                                        draws, spare)]
         for since in sinces:
@@ -611,14 +611,14 @@ class CardIdentity:
         spare: int,
     ) -> bool:
         """Whether the unnamed draw ``x``, of an earlier pile's time, would be given a card
-        ``spec`` names or allows as an item only by a cycle of its own time that takes the
-        card out of the present draw pile (where it stands for a card of that time spent by
-        its suit and shuffled in), while more than ``spare`` of ``draws`` are of the present
-        pile. The cycle would rewrite the finished time, whose card spent by its suit
-        becomes another of that suit, which a later line may need; a draw of the present
-        pile may take the card from the pile itself instead (ruling 431). A card written by
-        its suit only is left to the earlier draw."""
-        if spec.keys is None and spec.item is None or pos.free[x][1] == pos.epoch or sum(
+        crafted by its item only (``spec`` an item, ``Z%t``) by a cycle of its own time
+        that takes the card out of the present draw pile (where it stands for a card of
+        that time spent by its suit and shuffled in), while more than ``spare`` of
+        ``draws`` are of the present pile. The cycle would rewrite the finished time, whose
+        card spent by its suit becomes another of that suit, which a later line may need; a
+        draw of the present pile may take the card from the pile itself instead (ruling
+        431). A card named, or written by its suit only, is left to the earlier draw."""
+        if spec.item is None or pos.free[x][1] == pos.epoch or sum(
                 pos.free.get(d, (0, -1))[1] == pos.epoch for d in draws) <= spare:
             return False
         if self.donor(pos, g, x, spec, keep) is not None:
