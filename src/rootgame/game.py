@@ -288,6 +288,7 @@ class Game:
         if legal is None:
             state.rule_memo = []  # built or edited from outside: count who rules afresh
             state.building_memo = None  # and find where the buildings stand afresh
+            state.token_memo = None  # and the tokens
         tokens = history if history is not None else []
         given = marks if marks is not None else []
         if len(given) > len(tokens):

@@ -38,6 +38,7 @@ from ..rules.core import (
     remove_enemy_pieces,
     return_warriors,
     score,
+    tokens_of,
 )
 from ..rules.effects import (
     DAYLIGHT_CARD_ACTIONS,
@@ -121,8 +122,8 @@ def sympathetic(g: GameState, seat: int, c: int) -> bool:
 
 
 def sympathy_clearings(g: GameState, seat: int) -> list[int]:
-    token, tokens = (seat, "sympathy"), g.tokens
-    return [c for c in board(g).clearings if token in tokens[c]]
+    """The sympathetic clearings (8.2.5.II), in clearing order."""
+    return list(tokens_of(g, seat, "sympathy"))
 
 
 def base_clearings(g: GameState, seat: int) -> list[int]:
@@ -389,7 +390,8 @@ FACTIONS["alliance"] = Alliance()
 def push_outrage(g: GameState, ally: int, payer: int, c: int) -> None:
     """8.2.6: ``payer`` removed a sympathy token in ``c`` or moved warriors into it. Asked
     whenever the payer holds a card, so that it reveals nothing of the hand (1.2.1)."""
-    chance.emit(g, {"kind": "outrage", "seat": payer, "alliance": ally, "c": c})
+    if g.log is not None:  # (the event is not made for a game that keeps no log)
+        chance.emit(g, {"kind": "outrage", "seat": payer, "alliance": ally, "c": c})
     g.stack.append(Frame("outrage", payer, {"c": c, "ally": ally, "ask": True}))
 
 

@@ -753,7 +753,8 @@ def move_pawn(g: GameState, seat: int, dest: int) -> None:
     origin = fs.pawn
     ferry = origin < FOREST_BASE and origin == g.ferry and is_ferry_move(g, origin, dest)
     fs.pawn = dest
-    chance.emit(g, {"kind": "pawn", "seat": seat, "from": origin, "to": dest})
+    if g.log is not None:  # (the event is not made for a game that keeps no log)
+        chance.emit(g, {"kind": "pawn", "seat": seat, "from": origin, "to": dest})
     if ferry:
         ferry_moved(g, seat, origin, dest)
     if origin < FOREST_BASE and dest < FOREST_BASE:

@@ -97,7 +97,8 @@ def shuffle(g: GameState, cards: list[int]) -> None:
     else:
         rng(g).shuffle(cards)
     g.reveals += 1
-    emit(g, {"kind": "shuffle", "order": cards[:]})
+    if g.log is not None:  # (the event is not made for a game that keeps no log)
+        emit(g, {"kind": "shuffle", "order": cards[:]})
 
 
 def dice(g: GameState) -> tuple[int, int]:
@@ -114,7 +115,8 @@ def dice(g: GameState) -> tuple[int, int]:
             r = rng(g)
             roll = (r.below(4), r.below(4))
     g.reveals += 1
-    emit(g, {"kind": "dice", "roll": list(roll)})
+    if g.log is not None:
+        emit(g, {"kind": "dice", "roll": list(roll)})
     return roll
 
 

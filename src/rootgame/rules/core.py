@@ -13,7 +13,7 @@ from ..actions import COUNT, Action
 from ..board import Board, load_board
 from ..cards import DECK
 from ..flow import FACTIONS, applies, decision, pop
-from ..state import Frame, GameState
+from ..state import Frame, GameState, Piece, Pieces
 from . import chance
 
 if TYPE_CHECKING:
@@ -145,20 +145,32 @@ def buildings_of(g: GameState, seat: int, kind: str) -> tuple[int, ...]:
     after every action)."""
     memo = g.building_memo
     if memo is None:
-        memo = g.building_memo = index_buildings(g)
+        memo = g.building_memo = where_pieces(g, g.buildings)
     return memo.get((seat, kind), ())
 
 
-def index_buildings(g: GameState) -> dict[tuple[int, str], tuple[int, ...]]:
-    """Where every building on the map stands, by (owner, kind), counted afresh."""
-    at: dict[tuple[int, str], list[int]] = {}
+def where_pieces(g: GameState, pieces: list[Pieces]) -> dict[Piece, tuple[int, ...]]:
+    """Where every building (``pieces`` is ``g.buildings``) or token (``g.tokens``) on the
+    map lies, by (owner, kind), one entry per piece in clearing order, counted afresh."""
+    at: dict[Piece, list[int]] = {}
     for c in board(g).clearings:
-        for piece in g.buildings[c]:
+        for piece in pieces[c]:
             if piece in at:
                 at[piece].append(c)
             else:
                 at[piece] = [c]
     return {piece: tuple(cs) for piece, cs in at.items()}
+
+
+def tokens_of(g: GameState, seat: int, kind: str) -> tuple[int, ...]:
+    """The clearings of ``seat``'s tokens of ``kind`` on the map, one entry per token, in
+    clearing order. Kept in ``g.token_memo`` until a token is placed or removed anywhere
+    (``GameState.put_token``, ``take_token``; tests/test_invariants.py checks it against the
+    map after every action)."""
+    memo = g.token_memo
+    if memo is None:
+        memo = g.token_memo = where_pieces(g, g.tokens)
+    return memo.get((seat, kind), ())
 
 
 def _tokens_rule(g: GameState) -> bool:
@@ -580,9 +592,11 @@ def draw(g: GameState, seat: int, n: int, to: str = "hand") -> int:
         g.reveals += 1
         if to == "hand":
             g.seats[seat].hand.extend(drawn)
-            chance.emit(g, {"kind": "draw", "seat": seat, "cards": drawn})
+            if g.log is not None:  # (the event is not made for a game that keeps no log)
+                chance.emit(g, {"kind": "draw", "seat": seat, "cards": drawn})
         else:
-            chance.emit(g, {"kind": "draw", "seat": seat, "cards": drawn, "to": to})
+            if g.log is not None:
+                chance.emit(g, {"kind": "draw", "seat": seat, "cards": drawn, "to": to})
             fac(g, seat).gain_cards(g, seat, drawn, to)
     return len(drawn)
 
