@@ -17,17 +17,18 @@ import json
 from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
+from typing import Final
 
-SUITS: tuple[str, ...] = ("fox", "rabbit", "mouse")
+SUITS: Final[tuple[str, ...]] = ("fox", "rabbit", "mouse")
 """Clearing suits (2.2.2). Bird is a card suit only."""
 
-MAPS: tuple[str, ...] = ("autumn", "winter", "lake", "mountain")
+MAPS: Final[tuple[str, ...]] = ("autumn", "winter", "lake", "mountain")
 """The maps there are (appendix M)."""
 
-ANY = "any"
+ANY: Final = "any"
 """What the Lost City's clearing asks of a card: any suit matches it (appendix L)."""
 
-SUIT_LETTERS = {"F": "fox", "R": "rabbit", "M": "mouse"}
+SUIT_LETTERS: Final = {"F": "fox", "R": "rabbit", "M": "mouse"}
 """Rootlog's one-letter suits (the ``Clearings:`` header)."""
 
 Path = tuple[int, int]
@@ -42,9 +43,9 @@ class Forest:
     forests: tuple[str, ...]
 
 
-_OF_SUIT: dict[tuple[tuple[int, ...], tuple[str, ...], int, str], tuple[int, ...]] = {}
+_OF_SUIT: Final[dict[tuple[tuple[int, ...], tuple[str, ...], int, str], tuple[int, ...]]] = {}
 """``Board.clearings_of_suit``'s answers, by the board's clearings, suits and Lost City."""
-_OF_SUIT_SIZE = 4096
+_OF_SUIT_SIZE: Final = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,10 +270,10 @@ def load_board(
     return _variant(printed, suit, printed.closed_at_start if closed is None else closed)
 
 
-SUIT_CHOICES: tuple[str, ...] = ("printed", "suggested", "random")
+SUIT_CHOICES: Final[tuple[str, ...]] = ("printed", "suggested", "random")
 """The ways to lay out the clearings' suits, besides giving one letter per clearing."""
 
-_LAYOUT_STREAM = 0x5EED_5017_0000_0001
+_LAYOUT_STREAM: Final = 0x5EED_5017_0000_0001
 """Mixed into the game's seed for the random deal of suit markers, so the deal does not move
 the game's own generator: a record that gives the dealt layout replays the same game."""
 

@@ -7,7 +7,7 @@ Everything outside the rules (terminal, bots, records, tests) drives a game thro
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final
 
 from . import factions as _factions  # noqa: F401  (registers the factions)
 from . import flow
@@ -23,8 +23,8 @@ from .rules.landmarks import deal as deal_landmarks
 from .rules.turn import current_step
 from .state import JSON, Decision, Frame, GameState, SeatState, Trail
 
-FORMAT_VERSION = 1
-STARTING_HAND = 3
+FORMAT_VERSION: Final = 1
+STARTING_HAND: Final = 3
 
 
 def new_game(

@@ -19,8 +19,8 @@ from . import chance
 if TYPE_CHECKING:
     from ..factions.base import Faction
 
-WIN_VP = 30
-HAND_LIMIT = 5
+WIN_VP: Final = 30
+HAND_LIMIT: Final = 5
 
 
 class _Made:
