@@ -373,9 +373,11 @@ class GameState:
             building forgets it (``core.buildings_changed``). Never changed in place, so clones
             share it."""
             self.token_memo: dict[Piece, tuple[int, ...]] | None = None
-            """Where each (owner, kind) of token lies, as ``rules.core.tokens_of`` last found
-            it (None: not known). Not part of the state's value: :meth:`put_token` and
-            :meth:`take_token` forget it. Never changed in place, so clones share it."""
+            """Where (owner, kind) tokens lie, for each that ``rules.core.tokens_of`` was asked
+            of since a token last moved (None: none). Not part of the state's value:
+            :meth:`put_token` and :meth:`take_token` forget it. Clones share it: it is only
+            added to, with answers true of every state that shares it (a state whose tokens
+            change drops it)."""
             return
         # A clone copies each container straight from the source: no empty one is made
         # and then filled (issue 14). The pieces' tuples, the closed paths and the

@@ -13,7 +13,7 @@ from ..actions import COUNT, Action
 from ..board import Board, load_board
 from ..cards import DECK
 from ..flow import FACTIONS, applies, decision, pop
-from ..state import Frame, GameState, Piece, Pieces
+from ..state import Frame, GameState, Piece
 from . import chance
 
 if TYPE_CHECKING:
@@ -194,16 +194,15 @@ def buildings_of(g: GameState, seat: int, kind: str) -> tuple[int, ...]:
     after every action)."""
     memo = g.building_memo
     if memo is None:
-        memo = g.building_memo = where_pieces(g, g.buildings)
+        memo = g.building_memo = index_buildings(g)
     return memo.get((seat, kind), ())
 
 
-def where_pieces(g: GameState, pieces: list[Pieces]) -> dict[Piece, tuple[int, ...]]:
-    """Where every building (``pieces`` is ``g.buildings``) or token (``g.tokens``) on the
-    map lies, by (owner, kind), one entry per piece in clearing order, counted afresh."""
+def index_buildings(g: GameState) -> dict[Piece, tuple[int, ...]]:
+    """Where every building on the map stands, by (owner, kind), counted afresh."""
     at: dict[Piece, list[int]] = {}
     for c in board(g).clearings:
-        for piece in pieces[c]:
+        for piece in g.buildings[c]:
             if piece in at:
                 at[piece].append(c)
             else:
@@ -215,11 +214,23 @@ def tokens_of(g: GameState, seat: int, kind: str) -> tuple[int, ...]:
     """The clearings of ``seat``'s tokens of ``kind`` on the map, one entry per token, in
     clearing order. Kept in ``g.token_memo`` until a token is placed or removed anywhere
     (``GameState.put_token``, ``take_token``; tests/test_invariants.py checks it against the
-    map after every action)."""
+    map after every action). Only the pieces asked for are looked for: most games ask for
+    one kind of token (the Alliance's sympathy), while tokens move often (the Marquise's
+    wood)."""
     memo = g.token_memo
     if memo is None:
-        memo = g.token_memo = where_pieces(g, g.tokens)
-    return memo.get((seat, kind), ())
+        memo = g.token_memo = {}
+    piece = (seat, kind)
+    found = memo.get(piece)
+    if found is None:
+        at: list[int] = []
+        tokens = g.tokens
+        for c in board(g).clearings:
+            for o, k in tokens[c]:
+                if o == seat and k == kind:
+                    at.append(c)
+        found = memo[piece] = tuple(at)
+    return found
 
 
 def _tokens_rule(g: GameState) -> bool:
