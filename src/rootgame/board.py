@@ -14,7 +14,7 @@ each combination.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 from typing import Final
@@ -41,11 +41,6 @@ class Forest:
     id: str
     clearings: tuple[int, ...]
     forests: tuple[str, ...]
-
-
-_OF_SUIT: Final[dict[tuple[tuple[int, ...], tuple[str, ...], int, str], tuple[int, ...]]] = {}
-"""``Board.clearings_of_suit``'s answers, by the board's clearings, suits and Lost City."""
-_OF_SUIT_SIZE: Final = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +83,11 @@ class Board:
     lost_city: int = 0
     """The clearing of the Lost City landmark: fox, mouse and rabbit at once (appendix L), 0
     for none."""
+    of_suit: dict[str, tuple[int, ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    """:meth:`clearings_of_suit`'s answers, by suit, kept as they are asked (each board has
+    its own, made empty: ``replace`` makes a board with other suits or another Lost City)."""
 
     def is_adjacent(self, a: int, b: int) -> bool:
         """2.2.1: two clearings are adjacent when an open path joins them."""
@@ -97,14 +97,11 @@ class Board:
         """The clearings whose suit is ``suit`` (bird matches every clearing, 2.1.1)."""
         if suit == "bird":
             return self.clearings
-        key = (self.clearings, self.suit, self.lost_city, suit)
-        found = _OF_SUIT.get(key)
+        found = self.of_suit.get(suit)
         if found is None:
-            if len(_OF_SUIT) >= _OF_SUIT_SIZE:
-                _OF_SUIT.clear()  # (random suit layouts: keep the memory flat)
             lost = self.lost_city
             found = tuple(c for c in self.clearings if self.suit[c] == suit or c == lost)
-            _OF_SUIT[key] = found
+            self.of_suit[suit] = found
         return found
 
     def matches(self, card_suit: str, clearing: int) -> bool:
