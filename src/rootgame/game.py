@@ -370,7 +370,7 @@ class Game:
         if g.log is not None:
             flow.log_action(g, f, a, False)
         turn = g.turn_number
-        flow.DECISIONS[f.kind][1](g, f, a)
+        flow.KINDS[f.kind].apply(g, f, a)
         self._legal = advance(g)
         if self.checkpoints is not None and checkpoint_due(g, turn):
             self.checkpoints.append((len(self.trail), g.turn_number, state_hash(g)))
