@@ -32,7 +32,7 @@ from rootgame.board import Board, load_board
 from rootgame.cards import DECK, DECKS, ITEM_SUPPLY, deck_ids
 from rootgame.flow import DECISIONS, FACTIONS, asked
 from rootgame.rng import Rng
-from rootgame.rules.core import buildings_of
+from rootgame.rules.core import buildings_of, tokens_of
 from rootgame.state import GameState
 
 # --- Facts from the Law (independent of the engine's tables) ----------------------------------
@@ -420,13 +420,19 @@ def check_pieces(g: GameState) -> None:
             assert (None if m < 0 else m) == law_ruler(g, c), f"stale rule memo in {c}"
     # The engine's index of where each building stands (core.buildings_of) agrees with the
     # map wherever it holds an answer: every placed or removed building has forgotten it.
-    if g.building_memo is not None:
+    # So does its index of where each token lies (core.tokens_of): every placed or removed
+    # token has forgotten it.
+    indexes = (("building", g.building_memo, g.buildings), ("token", g.token_memo, g.tokens))
+    for name, memo, pieces in indexes:
+        if memo is None:
+            continue
         where: dict[tuple[int, str], list[int]] = {}
         for c in b.clearings:
-            for piece in g.buildings[c]:
+            for piece in pieces[c]:
                 where.setdefault(piece, []).append(c)
         fresh = {piece: tuple(cs) for piece, cs in where.items()}
-        assert g.building_memo == fresh, f"stale building index {g.building_memo} != {fresh}"
+        known = {piece: fresh.get(piece, ()) for piece in memo}  # (tokens: those asked of)
+        assert memo == known, f"stale {name} index {memo} != {known}"
     clearings = set(b.clearings)
     n = g.n
     assert len(g.warriors) == len(g.buildings) == len(g.tokens) == len(b.suit)
@@ -1480,6 +1486,12 @@ def test_checks_can_fail() -> None:
     broken.state.buildings[c] = tuple(p for p in g.buildings[c] if p[0] < 0)
     broken.state.rule_memo = []  # (who rules is counted afresh)
     with pytest.raises(AssertionError, match="stale building index"):
+        check_pieces(broken.state)
+    broken = game.clone()
+    c = next(c for c in _board(g).clearings if g.tokens[c])
+    tokens_of(broken.state, *g.tokens[c][0])  # the index is known, then the token leaves unseen
+    broken.state.tokens[c] = g.tokens[c][1:]
+    with pytest.raises(AssertionError, match="stale token index"):
         check_pieces(broken.state)
     broken = game.clone()
     broken.state.discard.append(broken.state.deck[0])

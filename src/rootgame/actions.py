@@ -8,13 +8,13 @@ An action is a tuple: a kind word, then arguments that are small ints or words, 
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Final
 
 from .errors import BadToken
 
 Action = tuple[str | int, ...]
 
-_WORD = re.compile(r"^[a-z][a-z0-9:+-]*$")
+_WORD: Final = re.compile(r"^[a-z][a-z0-9:+-]*$")
 
 
 def token(action: Action) -> str:
@@ -57,34 +57,34 @@ Signature = tuple[Domain, ...]
 actions it can list (``@decision(kind, prompt, takes=...)``); the integer action space of a
 game configuration is the union of these over the decision kinds of its factions."""
 
-CLEARING = "clearing"
+CLEARING: Final = "clearing"
 """A clearing of the map."""
-SEAT = "seat"
+SEAT: Final = "seat"
 """A seat of the game."""
-CARD = "card"
+CARD: Final = "card"
 """A card of the deck, by id."""
-DOMINANCE_CARD = "dominance-card"
+DOMINANCE_CARD: Final = "dominance-card"
 """A dominance card of the deck, by id."""
-COUNT = "count"
+COUNT: Final = "count"
 """A number of warriors, from 1 to the largest warrior supply of the game's factions."""
-SUIT = "suit"
+SUIT: Final = "suit"
 """A card suit (fox, rabbit, mouse, bird)."""
-PIECE = "piece"
+PIECE: Final = "piece"
 """A kind of building or token of one of the game's factions."""
-PAID_CARD = "paid-card"
+PAID_CARD: Final = "paid-card"
 """A card with an "any" icon in its cost followed by the suits that pay the whole cost (two
 or more token parts, e.g. ``12 fox mouse``)."""
 
-FOREST = "forest"
+FOREST: Final = "forest"
 """A forest of the map, where the Vagabond's pawn may stand (9.2.2): numbered 101, 102, ... in
 the map's order of forests."""
-QUEST = "quest"
+QUEST: Final = "quest"
 """A Vagabond quest card (9.5.5), by id."""
 
-DOMAINS: tuple[str, ...] = (
+DOMAINS: Final[tuple[str, ...]] = (
     CLEARING, SEAT, CARD, DOMINANCE_CARD, COUNT, SUIT, PIECE, PAID_CARD, FOREST, QUEST
 )
-_NUMBERS = (CLEARING, SEAT, CARD, DOMINANCE_CARD, COUNT, FOREST, QUEST)
+_NUMBERS: Final[tuple[str, ...]] = (CLEARING, SEAT, CARD, DOMINANCE_CARD, COUNT, FOREST, QUEST)
 
 
 def arguments(sig: Signature, a: Action) -> list[tuple[Domain, Any]] | None:

@@ -14,20 +14,21 @@ each combination.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
+from typing import Final
 
-SUITS: tuple[str, ...] = ("fox", "rabbit", "mouse")
+SUITS: Final[tuple[str, ...]] = ("fox", "rabbit", "mouse")
 """Clearing suits (2.2.2). Bird is a card suit only."""
 
-MAPS: tuple[str, ...] = ("autumn", "winter", "lake", "mountain")
+MAPS: Final[tuple[str, ...]] = ("autumn", "winter", "lake", "mountain")
 """The maps there are (appendix M)."""
 
-ANY = "any"
+ANY: Final = "any"
 """What the Lost City's clearing asks of a card: any suit matches it (appendix L)."""
 
-SUIT_LETTERS = {"F": "fox", "R": "rabbit", "M": "mouse"}
+SUIT_LETTERS: Final = {"F": "fox", "R": "rabbit", "M": "mouse"}
 """Rootlog's one-letter suits (the ``Clearings:`` header)."""
 
 Path = tuple[int, int]
@@ -40,11 +41,6 @@ class Forest:
     id: str
     clearings: tuple[int, ...]
     forests: tuple[str, ...]
-
-
-_OF_SUIT: dict[tuple[tuple[int, ...], tuple[str, ...], int, str], tuple[int, ...]] = {}
-"""``Board.clearings_of_suit``'s answers, by the board's clearings, suits and Lost City."""
-_OF_SUIT_SIZE = 4096
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +83,11 @@ class Board:
     lost_city: int = 0
     """The clearing of the Lost City landmark: fox, mouse and rabbit at once (appendix L), 0
     for none."""
+    of_suit: dict[str, tuple[int, ...]] = field(
+        default_factory=dict, init=False, compare=False, repr=False
+    )
+    """:meth:`clearings_of_suit`'s answers, by suit, kept as they are asked (each board has
+    its own, made empty: ``replace`` makes a board with other suits or another Lost City)."""
 
     def is_adjacent(self, a: int, b: int) -> bool:
         """2.2.1: two clearings are adjacent when an open path joins them."""
@@ -96,14 +97,11 @@ class Board:
         """The clearings whose suit is ``suit`` (bird matches every clearing, 2.1.1)."""
         if suit == "bird":
             return self.clearings
-        key = (self.clearings, self.suit, self.lost_city, suit)
-        found = _OF_SUIT.get(key)
+        found = self.of_suit.get(suit)
         if found is None:
-            if len(_OF_SUIT) >= _OF_SUIT_SIZE:
-                _OF_SUIT.clear()  # (random suit layouts: keep the memory flat)
             lost = self.lost_city
             found = tuple(c for c in self.clearings if self.suit[c] == suit or c == lost)
-            _OF_SUIT[key] = found
+            self.of_suit[suit] = found
         return found
 
     def matches(self, card_suit: str, clearing: int) -> bool:
@@ -269,10 +267,10 @@ def load_board(
     return _variant(printed, suit, printed.closed_at_start if closed is None else closed)
 
 
-SUIT_CHOICES: tuple[str, ...] = ("printed", "suggested", "random")
+SUIT_CHOICES: Final[tuple[str, ...]] = ("printed", "suggested", "random")
 """The ways to lay out the clearings' suits, besides giving one letter per clearing."""
 
-_LAYOUT_STREAM = 0x5EED_5017_0000_0001
+_LAYOUT_STREAM: Final = 0x5EED_5017_0000_0001
 """Mixed into the game's seed for the random deal of suit markers, so the deal does not move
 the game's own generator: a record that gives the dealt layout replays the same game."""
 

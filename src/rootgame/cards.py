@@ -17,8 +17,10 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any, Final
 
-ITEMS: tuple[str, ...] = ("boot", "bag", "crossbow", "hammer", "sword", "tea", "coins", "torch")
-CARD_SUITS: tuple[str, ...] = ("fox", "rabbit", "mouse", "bird")
+ITEMS: Final[tuple[str, ...]] = (
+    "boot", "bag", "crossbow", "hammer", "sword", "tea", "coins", "torch"
+)
+CARD_SUITS: Final[tuple[str, ...]] = ("fox", "rabbit", "mouse", "bird")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,17 +81,17 @@ def _load() -> tuple[tuple[Card, ...], dict[str, int]]:
     return tuple(cards), supply
 
 
-_LOADED = _load()
+_LOADED: Final = _load()
 DECK: Final = _LOADED[0]
 """Every card of both decks, indexed by id (``Final``: the compiled core reads it without
 looking its name up)."""
-ITEM_SUPPLY = _LOADED[1]
+ITEM_SUPPLY: Final = _LOADED[1]
 """The item supply at setup (5.1.5)."""
 
-N_CARDS = len(DECK)
+N_CARDS: Final = len(DECK)
 """How many card ids there are (both decks); a game uses the 54 of its deck."""
 
-DECKS: tuple[str, ...] = ("base", "exiles")
+DECKS: Final[tuple[str, ...]] = ("base", "exiles")
 """The shared decks a game may be set up with (appendix A step 2), the base deck first."""
 
 
@@ -100,7 +102,7 @@ def _deck_ids() -> dict[str, tuple[int, ...]]:
     return {"base": base, "exiles": exiles}
 
 
-DECK_IDS: dict[str, tuple[int, ...]] = _deck_ids()
+DECK_IDS: Final[dict[str, tuple[int, ...]]] = _deck_ids()
 
 
 def deck_ids(deck: str) -> tuple[int, ...]:
@@ -110,8 +112,8 @@ def deck_ids(deck: str) -> tuple[int, ...]:
         raise ValueError(f"unknown deck {deck!r}; choose {' | '.join(DECKS)}")
     return ids
 
-KEYS: frozenset[str] = frozenset(c.key for c in DECK)
-DOMINANCE_IDS: tuple[int, ...] = tuple(c.id for c in DECK if c.kind == "dominance")
+KEYS: Final[frozenset[str]] = frozenset(c.key for c in DECK)
+DOMINANCE_IDS: Final[tuple[int, ...]] = tuple(c.id for c in DECK if c.kind == "dominance")
 """The four dominance cards (the same ids in both decks)."""
 
 

@@ -62,6 +62,30 @@ ASKS: Final[dict[str, AskFn]] = {}
 (another hand, other supporters: 1.2.1)."""
 
 
+class Kind:
+    """The handlers of one frame kind, as registered in :data:`DRIVERS`, :data:`DECISIONS`
+    and :data:`ASKS`: :func:`advance` finds them with one lookup (issue 14)."""
+
+    __slots__ = ("run", "legal", "apply", "asks")
+
+    def __init__(self) -> None:
+        self.run: RunFn | None = None
+        self.legal: LegalFn = _no_legal
+        self.apply: ApplyFn = _no_apply
+        self.asks: AskFn | None = None
+
+
+KINDS: Final[dict[str, Kind]] = {}
+"""Every frame kind's handlers (filled by the registering functions below)."""
+
+
+def _kind(kind: str) -> Kind:
+    k = KINDS.get(kind)
+    if k is None:
+        k = KINDS[kind] = Kind()
+    return k
+
+
 def decision(
     kind: str,
     prompt: str,
@@ -83,13 +107,14 @@ def decision(
 
     def wrap(fn: LegalFn) -> LegalFn:
         DECISIONS[kind] = (fn, DECISIONS.get(kind, (fn, _no_apply))[1])
+        _kind(kind).legal = fn
         PROMPTS[kind] = prompt
         TAKES[kind] = tuple(takes)
         OWNERS[kind] = fn.__module__
         if secret:
             SECRETS[kind] = dict(secret)
         if asks is not None:
-            ASKS[kind] = asks
+            ASKS[kind] = _kind(kind).asks = asks
         return fn
 
     return wrap
@@ -101,6 +126,7 @@ def applies(kind: str) -> Callable[[ApplyFn], ApplyFn]:
     def wrap(fn: ApplyFn) -> ApplyFn:
         legal = DECISIONS[kind][0] if kind in DECISIONS else _no_legal
         DECISIONS[kind] = (legal, fn)
+        _kind(kind).apply = fn
         return fn
 
     return wrap
@@ -120,7 +146,7 @@ def driver(kind: str) -> Callable[[RunFn], RunFn]:
     """Register a driver frame kind."""
 
     def wrap(fn: RunFn) -> RunFn:
-        DRIVERS[kind] = fn
+        DRIVERS[kind] = _kind(kind).run = fn
         return fn
 
     return wrap
@@ -135,7 +161,7 @@ def steps_driver(kind: str) -> Callable[[RunFn], RunFn]:
 
     def wrap(fn: RunFn) -> RunFn:
         STEPS[kind] = fn
-        DRIVERS[kind] = _walk(fn)
+        DRIVERS[kind] = _kind(kind).run = _walk(fn)
         return fn
 
     return wrap
@@ -210,8 +236,7 @@ def advance(
     """
     steps = 0
     stack = g.stack
-    drivers = DRIVERS
-    decisions = DECISIONS
+    kinds = KINDS
     while not g.winners:
         steps += 1
         if steps > MAX_FORCED_STEPS:
@@ -219,21 +244,20 @@ def advance(
         if not stack:
             raise EngineError("the decision stack is empty before the end of the game")
         f = stack[-1]
-        kind = f.kind
-        run = drivers.get(kind)
+        k = kinds[f.kind]
+        run = k.run
         if run is not None:
             run(g, f)
             if horizon is not None and g.turn_number != horizon:
                 return []
             continue
-        legal, apply = decisions[kind]
-        acts = legal(g, f)
-        if len(acts) == 1 and not asked(g, f):
+        acts = k.legal(g, f)
+        if len(acts) == 1 and not _asked(g, f, k.asks):
             if on_forced is not None:
                 on_forced(g, f, acts[0])
             if g.log is not None:
                 log_action(g, f, acts[0], True)
-            apply(g, f, acts[0])
+            k.apply(g, f, acts[0])
             COUNTERS.forced += 1
             continue
         if not acts:
@@ -246,7 +270,11 @@ def asked(g: GameState, f: Frame) -> bool:
     """Whether decision ``f`` is asked even with a single legal action (1.2.1): its data
     holds ``"ask"`` and its player holds a card, or its kind's :data:`ASKS` test says so
     (the test names the hidden cards it hangs on: the hand, the Alliance's supporters)."""
-    test = ASKS.get(f.kind)
+    return _asked(g, f, ASKS.get(f.kind))
+
+
+def _asked(g: GameState, f: Frame, test: AskFn | None) -> bool:
+    """:func:`asked` of ``f``, whose kind's test is ``test``."""
     if test is not None and test(g, f):
         return True
     return "ask" in f.data and bool(g.seats[f.seat or 0].hand)

@@ -7,7 +7,7 @@ Everything outside the rules (terminal, bots, records, tests) drives a game thro
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final
 
 from . import factions as _factions  # noqa: F401  (registers the factions)
 from . import flow
@@ -23,8 +23,8 @@ from .rules.landmarks import deal as deal_landmarks
 from .rules.turn import current_step
 from .state import JSON, Decision, Frame, GameState, SeatState, Trail
 
-FORMAT_VERSION = 1
-STARTING_HAND = 3
+FORMAT_VERSION: Final = 1
+STARTING_HAND: Final = 3
 
 
 def new_game(
@@ -288,6 +288,7 @@ class Game:
         if legal is None:
             state.rule_memo = []  # built or edited from outside: count who rules afresh
             state.building_memo = None  # and find where the buildings stand afresh
+            state.token_memo = None  # and the tokens
         tokens = history if history is not None else []
         given = marks if marks is not None else []
         if len(given) > len(tokens):
@@ -369,7 +370,7 @@ class Game:
         if g.log is not None:
             flow.log_action(g, f, a, False)
         turn = g.turn_number
-        flow.DECISIONS[f.kind][1](g, f, a)
+        flow.KINDS[f.kind].apply(g, f, a)
         self._legal = advance(g)
         if self.checkpoints is not None and checkpoint_due(g, turn):
             self.checkpoints.append((len(self.trail), g.turn_number, state_hash(g)))

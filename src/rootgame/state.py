@@ -299,6 +299,7 @@ class GameState:
         "reveals",
         "rule_memo",
         "building_memo",
+        "token_memo",
     )
 
     def __init__(self, src: GameState | None = None) -> None:
@@ -371,6 +372,12 @@ class GameState:
             found it (None: not known). Not part of the state's value: every placed or removed
             building forgets it (``core.buildings_changed``). Never changed in place, so clones
             share it."""
+            self.token_memo: dict[Piece, tuple[int, ...]] | None = None
+            """Where (owner, kind) tokens lie, for each that ``rules.core.tokens_of`` was asked
+            of since a token last moved (None: none). Not part of the state's value:
+            :meth:`put_token` and :meth:`take_token` forget it. Clones share it: it is only
+            added to, with answers true of every state that shares it (a state whose tokens
+            change drops it)."""
             return
         # A clone copies each container straight from the source: no empty one is made
         # and then filled (issue 14). The pieces' tuples, the closed paths and the
@@ -418,6 +425,7 @@ class GameState:
         self.reveals = src.reveals
         self.rule_memo = src.rule_memo[:]
         self.building_memo = src.building_memo
+        self.token_memo = src.token_memo
 
     @property
     def n(self) -> int:
@@ -443,13 +451,16 @@ class GameState:
         return piece
 
     def put_token(self, c: int, piece: Piece) -> None:
-        """``piece`` is placed among the tokens of ``c``."""
+        """``piece`` is placed among the tokens of ``c`` (where each token lies must be found
+        again: ``token_memo``)."""
         self.tokens[c] = self.tokens[c] + (piece,)
+        self.token_memo = None
 
     def take_token(self, c: int, index: int) -> Piece:
         """The token at ``index`` among those of ``c`` leaves it; returned."""
         piece = self.tokens[c][index]
         self.tokens[c] = _without(self.tokens[c], index)
+        self.token_memo = None
         return piece
 
     def clone(self) -> GameState:

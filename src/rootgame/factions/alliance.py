@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from ..actions import CARD, CLEARING, SEAT, SUIT, Action
 from ..board import ANY
@@ -38,6 +38,7 @@ from ..rules.core import (
     remove_enemy_pieces,
     return_warriors,
     score,
+    tokens_of,
 )
 from ..rules.effects import (
     DAYLIGHT_CARD_ACTIONS,
@@ -52,19 +53,19 @@ from .base import Faction
 _DATA = json.loads(resources.files("rootgame.data").joinpath("factions.json").read_text("utf-8"))[
     "alliance"
 ]
-WARRIORS = int(_DATA["warriors"])
-BASES: tuple[str, ...] = tuple(_DATA["bases"])
+WARRIORS: Final = int(_DATA["warriors"])
+BASES: Final[tuple[str, ...]] = tuple(_DATA["bases"])
 """8.3.2: the three bases, one per clearing suit, in the order of the Bases box."""
-SYMPATHY = int(_DATA["sympathy"])
-SYMPATHY_COST: tuple[int, ...] = tuple(_DATA["sympathy_cost"])
+SYMPATHY: Final = int(_DATA["sympathy"])
+SYMPATHY_COST: Final[tuple[int, ...]] = tuple(_DATA["sympathy_cost"])
 """8.4.2.II: supporters to spend for the Nth sympathy token placed (index N-1)."""
-SYMPATHY_VP: tuple[int, ...] = tuple(_DATA["sympathy_vp"])
+SYMPATHY_VP: Final[tuple[int, ...]] = tuple(_DATA["sympathy_vp"])
 """8.4.2.III / 8.6.1.IV: VP of the space the Nth token uncovers (index N-1)."""
-STACK_LIMIT = int(_DATA["supporters_without_base"])
+STACK_LIMIT: Final = int(_DATA["supporters_without_base"])
 """8.2.3.I: the supporters stack holds five cards while no base is on the map."""
-SETUP_SUPPORTERS = int(_DATA["setup_supporters"])
-MARTIAL_LAW = int(_DATA["martial_law_warriors"])
-REVOLT_COST = 2
+SETUP_SUPPORTERS: Final = int(_DATA["setup_supporters"])
+MARTIAL_LAW: Final = int(_DATA["martial_law_warriors"])
+REVOLT_COST: Final = 2
 
 
 class AllianceState:
@@ -121,8 +122,8 @@ def sympathetic(g: GameState, seat: int, c: int) -> bool:
 
 
 def sympathy_clearings(g: GameState, seat: int) -> list[int]:
-    token, tokens = (seat, "sympathy"), g.tokens
-    return [c for c in board(g).clearings if token in tokens[c]]
+    """The sympathetic clearings (8.2.5.II), in clearing order."""
+    return list(tokens_of(g, seat, "sympathy"))
 
 
 def base_clearings(g: GameState, seat: int) -> list[int]:
@@ -389,7 +390,8 @@ FACTIONS["alliance"] = Alliance()
 def push_outrage(g: GameState, ally: int, payer: int, c: int) -> None:
     """8.2.6: ``payer`` removed a sympathy token in ``c`` or moved warriors into it. Asked
     whenever the payer holds a card, so that it reveals nothing of the hand (1.2.1)."""
-    chance.emit(g, {"kind": "outrage", "seat": payer, "alliance": ally, "c": c})
+    if g.log is not None:  # (the event is not made for a game that keeps no log)
+        chance.emit(g, {"kind": "outrage", "seat": payer, "alliance": ally, "c": c})
     g.stack.append(Frame("outrage", payer, {"c": c, "ally": ally, "ask": True}))
 
 

@@ -17,7 +17,7 @@ only a human's Automated Outrage is a decision.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ..actions import CARD, Action
 from ..cards import CARD_SUITS, DECK
@@ -68,16 +68,16 @@ from .clockwork import (
     reveal_order,
 )
 
-NAME = "automated-alliance"
-TRAITS: tuple[str, ...] = ("informants", "popularity", "veterans", "wildfire", "steadfast")
+NAME: Final = "automated-alliance"
+TRAITS: Final[tuple[str, ...]] = ("informants", "popularity", "veterans", "wildfire", "steadfast")
 """LR 3.3: the trait cards (Steadfast is the Clockwork 2 extra trait)."""
-ORGANIZE_AT: dict[str, int] = {"easy": 4, "default": 3, "challenging": 2, "nightmare": 2}
+ORGANIZE_AT: Final[dict[str, int]] = {"easy": 4, "default": 3, "challenging": 2, "nightmare": 2}
 """LR 6.6.1 and the difficulty cards: the Alliance warriors a base's clearing needs to
 Organize."""
-SYMPATHY_VP: tuple[int, ...] = (0, 1, 1, 1, 1, 2, 2, 3, 3, 4)
+SYMPATHY_VP: Final[tuple[int, ...]] = (0, 1, 1, 1, 1, 2, 2, 3, 3, 4)
 """The bot's Sympathy track (its own board, not the Woodland Alliance's 0, 1, 1, 1, 2, 2, 3,
 4, 4, 4): the VP uncovered by the 1st to 10th token placed (ruling 145, with its sources)."""
-CANNOT_SPREAD_VP = 5
+CANNOT_SPREAD_VP: Final = 5
 """LR 6.5.1.II: the VP for a sympathy token the bot cannot place."""
 
 

@@ -26,7 +26,7 @@ bot also shares the board of the human faction whose pieces it plays (``RoostBoa
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..cards import DECK
 from ..errors import PositionError
@@ -36,7 +36,7 @@ from ..rules.core import board, discard, fac, has_pieces, is_enemy, reshuffle, s
 from ..state import JSON, GameState
 from .base import Faction
 
-DIFFICULTIES: tuple[str, ...] = ("easy", "default", "challenging", "nightmare")
+DIFFICULTIES: Final[tuple[str, ...]] = ("easy", "default", "challenging", "nightmare")
 """LR 3.3: each bot's difficulty; Default has no card."""
 
 Criterion = tuple[str, Callable[[int], float]]

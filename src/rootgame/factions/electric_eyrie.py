@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from ..cards import CARD_SUITS, DECK
 from ..errors import PositionError
@@ -60,16 +60,16 @@ from .eyrie import VIZIERS, RoostBoard, roost_clearings, setup_corners
 _DATA = json.loads(resources.files("rootgame.data").joinpath("factions.json").read_text("utf-8"))[
     "electric-eyrie"
 ]
-ROOSTS = int(_DATA["roosts"])
-ROOST_VP: tuple[int, ...] = tuple(_DATA["vp"])
+ROOSTS: Final = int(_DATA["roosts"])
+ROOST_VP: Final[tuple[int, ...]] = tuple(_DATA["vp"])
 """LR 5.6: VP on the Roosts track; index N-1 is uncovered by the Nth roost on the map."""
-SETUP_WARRIORS = int(_DATA["setup_warriors"])
-NEW_ROOST_WARRIORS = int(_DATA["new_roost_warriors"])
-COLUMNS: tuple[str, ...] = ("fox", "mouse", "rabbit", "bird")
+SETUP_WARRIORS: Final = int(_DATA["setup_warriors"])
+NEW_ROOST_WARRIORS: Final = int(_DATA["new_roost_warriors"])
+COLUMNS: Final[tuple[str, ...]] = ("fox", "mouse", "rabbit", "bird")
 """The Decree's suit columns, left to right."""
-TRAITS: tuple[str, ...] = ("nobility", "relentless", "swoop", "war-tax", "focused")
+TRAITS: Final[tuple[str, ...]] = ("nobility", "relentless", "swoop", "war-tax", "focused")
 """LR 3.3: the trait cards (Focused is the Clockwork 2 extra trait)."""
-NAME = "electric-eyrie"
+NAME: Final = "electric-eyrie"
 
 
 class ElectricEyrieState:

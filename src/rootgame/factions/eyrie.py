@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from ..actions import (
     CARD,
@@ -55,22 +55,22 @@ from .base import Faction
 _DATA = json.loads(resources.files("rootgame.data").joinpath("factions.json").read_text("utf-8"))[
     "eyrie"
 ]
-WARRIORS = int(_DATA["warriors"])
-ROOSTS = int(_DATA["roosts"])
-ROOST_VP: tuple[int, ...] = tuple(_DATA["vp"])
+WARRIORS: Final = int(_DATA["warriors"])
+ROOSTS: Final = int(_DATA["roosts"])
+ROOST_VP: Final[tuple[int, ...]] = tuple(_DATA["vp"])
 """7.6.1: VP printed on the roost track; index N-1 is uncovered by the Nth roost on the map."""
-DRAW_BONUS_AT: tuple[int, ...] = tuple(_DATA["draw_bonus_positions"])
-COLUMNS: tuple[str, ...] = ("recruit", "move", "battle", "build")
+DRAW_BONUS_AT: Final[tuple[int, ...]] = tuple(_DATA["draw_bonus_positions"])
+COLUMNS: Final[tuple[str, ...]] = ("recruit", "move", "battle", "build")
 """7.5.2: the Decree's columns, resolved left to right."""
-LEADERS: tuple[str, ...] = ("builder", "charismatic", "commander", "despot")
-VIZIER_COLUMNS: dict[str, tuple[int, int]] = {
+LEADERS: Final[tuple[str, ...]] = ("builder", "charismatic", "commander", "despot")
+VIZIER_COLUMNS: Final[dict[str, tuple[int, int]]] = {
     name.lower(): (COLUMNS.index(cols[0].lower()), COLUMNS.index(cols[1].lower()))
     for name, cols in _DATA["leaders"].items()
 }
 """7.8: the two columns where each leader tucks the Loyal Viziers."""
-VIZIERS: tuple[int, int] = (-1, -2)
-SETUP_WARRIORS = 6
-NEW_ROOST_WARRIORS = 3
+VIZIERS: Final[tuple[int, int]] = (-1, -2)
+SETUP_WARRIORS: Final = 6
+NEW_ROOST_WARRIORS: Final = 3
 
 
 class EyrieState:

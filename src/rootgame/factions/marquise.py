@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
+from typing import Final
 
 from ..actions import (
     CARD,
@@ -48,16 +49,16 @@ from .base import Faction
 _DATA = json.loads(resources.files("rootgame.data").joinpath("factions.json").read_text("utf-8"))[
     "marquise"
 ]
-BUILDINGS: tuple[str, ...] = ("sawmill", "workshop", "recruiter")
-COST: tuple[int, ...] = tuple(_DATA["cost"])
+BUILDINGS: Final[tuple[str, ...]] = ("sawmill", "workshop", "recruiter")
+COST: Final[tuple[int, ...]] = tuple(_DATA["cost"])
 """6.5.4.II: wood cost of the Nth building of a kind (index N-1), the same on all three tracks."""
-VP: dict[str, tuple[int, ...]] = {k: tuple(v) for k, v in _DATA["vp"].items()}
-DRAW_BONUS_AT: tuple[int, ...] = tuple(_DATA["draw_bonus_positions"])
+VP: Final[dict[str, tuple[int, ...]]] = {k: tuple(v) for k, v in _DATA["vp"].items()}
+DRAW_BONUS_AT: Final[tuple[int, ...]] = tuple(_DATA["draw_bonus_positions"])
 """Recruiter-track positions whose uncovering adds one card to the Evening draw (6.6)."""
-WARRIORS = int(_DATA["warriors"])
-WOOD = int(_DATA["wood"])
-PER_TRACK = int(_DATA["buildings"])
-ACTIONS_PER_TURN = 3
+WARRIORS: Final = int(_DATA["warriors"])
+WOOD: Final = int(_DATA["wood"])
+PER_TRACK: Final = int(_DATA["buildings"])
+ACTIONS_PER_TURN: Final = 3
 
 
 class MarquiseState:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from ..cards import CARD_SUITS, DECK
 from ..flow import FACTIONS, driver, pop
@@ -62,20 +62,20 @@ from .marquise import BUILDINGS, PER_TRACK, WARRIORS, KeepBoard, building_cleari
 _DATA = json.loads(resources.files("rootgame.data").joinpath("factions.json").read_text("utf-8"))[
     "mechanical-marquise"
 ]
-TRACK_VP: tuple[int, ...] = tuple(_DATA["vp"])
+TRACK_VP: Final[tuple[int, ...]] = tuple(_DATA["vp"])
 """LR 4.6.1: VP on each Buildings track; index N-1 is uncovered by the Nth building of that
 type on the map."""
-RECRUIT = int(_DATA["recruit"])
+RECRUIT: Final = int(_DATA["recruit"])
 """LR 4.5.2, 4.7.2: warriors a Recruit places (Easy: half)."""
-STAY = int(_DATA["move_leaves"])
+STAY: Final = int(_DATA["move_leaves"])
 """LR 4.5.4, 4.7.4: warriors a Move leaves in each clearing it moves from."""
-EXPAND_MAX = int(_DATA["expand_max_buildings"])
+EXPAND_MAX: Final = int(_DATA["expand_max_buildings"])
 """LR 4.5.5: Expand only with at most this many buildings on the map."""
-BUILDING_OF: dict[str, str] = dict(_DATA["building_of_suit"])
+BUILDING_OF: Final[dict[str, str]] = dict(_DATA["building_of_suit"])
 """LR 4.5.3: the building an order card of each suit places."""
-TRAITS: tuple[str, ...] = ("blitz", "fortified", "hospitals", "iron-will", "overwhelming")
+TRAITS: Final[tuple[str, ...]] = ("blitz", "fortified", "hospitals", "iron-will", "overwhelming")
 """LR 3.3: the trait cards (Overwhelming is the Clockwork 2 extra trait)."""
-NAME = "mechanical-marquise"
+NAME: Final = "mechanical-marquise"
 
 
 class MechanicalMarquiseState:

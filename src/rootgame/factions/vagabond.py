@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import Any
+from typing import Any, Final
 
 from ..actions import CLEARING, COUNT, FOREST, SEAT, Action
 from ..board import Board
@@ -36,43 +36,49 @@ from .base import Faction
 _DATA = json.loads(resources.files("rootgame.data").joinpath("factions.json").read_text("utf-8"))[
     "vagabond"
 ]
-CHARACTERS: dict[str, tuple[str, ...]] = {
+CHARACTERS: Final[dict[str, tuple[str, ...]]] = {
     k: tuple(v["items"]) for k, v in _DATA["characters"].items()
 }
 """Appendix V: the base characters and their starting ("S") items."""
-SPECIALS: dict[str, str] = {k: v["special"] for k, v in _DATA["characters"].items()}
-RUIN_ITEMS: tuple[str, ...] = tuple(_DATA["ruin_items"])
+SPECIALS: Final[dict[str, str]] = {k: v["special"] for k, v in _DATA["characters"].items()}
+RUIN_ITEMS: Final[tuple[str, ...]] = tuple(_DATA["ruin_items"])
 """9.3.4: the items marked "R", one beneath each ruin."""
-TRACK_ITEMS: tuple[str, ...] = tuple(_DATA["track_items"])
-TRACK_CAP = int(_DATA["track_capacity"])
-REFRESH_BASE = int(_DATA["refresh"]["base"])
-REFRESH_PER_TEA = int(_DATA["refresh"]["per_tea"])
-LIMIT_BASE = int(_DATA["item_limit"]["base"])
-LIMIT_PER_BAG = int(_DATA["item_limit"]["per_bag"])
-DRAW_BASE = int(_DATA["evening_draw"]["base"])
-AIDS_NEEDED: tuple[int, ...] = tuple(_DATA["relationship_aids"])
+TRACK_ITEMS: Final[tuple[str, ...]] = tuple(_DATA["track_items"])
+TRACK_CAP: Final = int(_DATA["track_capacity"])
+REFRESH_BASE: Final = int(_DATA["refresh"]["base"])
+REFRESH_PER_TEA: Final = int(_DATA["refresh"]["per_tea"])
+LIMIT_BASE: Final = int(_DATA["item_limit"]["base"])
+LIMIT_PER_BAG: Final = int(_DATA["item_limit"]["per_bag"])
+DRAW_BASE: Final = int(_DATA["evening_draw"]["base"])
+AIDS_NEEDED: Final[tuple[int, ...]] = tuple(_DATA["relationship_aids"])
 """9.2.9.1.1: Aid actions in one turn to move from each Allied-track space to the next."""
-REL_VP: tuple[int, ...] = tuple(_DATA["relationship_vp"])
+REL_VP: Final[tuple[int, ...]] = tuple(_DATA["relationship_vp"])
 """9.2.9.1.2: VP of the spaces after Indifferent (the last is Allied)."""
-ALLIED_AID_VP = int(_DATA["allied_aid_vp"])
-QUESTS: tuple[tuple[str, str, tuple[str, str]], ...] = tuple(
+ALLIED_AID_VP: Final = int(_DATA["allied_aid_vp"])
+QUESTS: Final[tuple[tuple[str, str, tuple[str, str]], ...]] = tuple(
     (q["name"], q["suit"], (q["items"][0], q["items"][1])) for q in _DATA["quests"]
 )
 """The 15 quest cards: (name, suit, the two items to exhaust). Ids are indexes."""
-QUEST_KEYS: tuple[str, ...] = tuple(n.lower().replace(" ", "-") + ":" + s for n, s, _ in QUESTS)
-QUESTS_UP = 3
-QUEST_SUITS: tuple[str, ...] = tuple(dict.fromkeys(s for _, s, _ in QUESTS))
-HOSTILE, INDIFFERENT = -1, 0
-ALLIED = len(AIDS_NEEDED)
-REL_NAMES = {HOSTILE: "hostile", INDIFFERENT: "indifferent", ALLIED: "allied"}
-FOREST_BASE = 100
-UP, DOWN, DUP, DDOWN = 0, 1, 2, 3
+QUEST_KEYS: Final[tuple[str, ...]] = tuple(
+    n.lower().replace(" ", "-") + ":" + s for n, s, _ in QUESTS
+)
+QUESTS_UP: Final = 3
+QUEST_SUITS: Final[tuple[str, ...]] = tuple(dict.fromkeys(s for _, s, _ in QUESTS))
+HOSTILE: Final = -1
+INDIFFERENT: Final = 0
+ALLIED: Final = len(AIDS_NEEDED)
+REL_NAMES: Final = {HOSTILE: "hostile", INDIFFERENT: "indifferent", ALLIED: "allied"}
+FOREST_BASE: Final = 100
+UP: Final = 0
+DOWN: Final = 1
+DUP: Final = 2
+DDOWN: Final = 3
 """Item states: face up, exhausted (face down), damaged face up, damaged face down."""
-STATE_WORDS = ("up", "down", "damaged-up", "damaged-down")
-SIDES = ("up", "down")
+STATE_WORDS: Final[tuple[str, ...]] = ("up", "down", "damaged-up", "damaged-down")
+SIDES: Final[tuple[str, ...]] = ("up", "down")
 """The side of an item, face up or face down (exhausted)."""
-FULL_REMOVAL_DAMAGE = 3
-HIDEOUT_REPAIRS = 3
+FULL_REMOVAL_DAMAGE: Final = 3
+HIDEOUT_REPAIRS: Final = 3
 
 
 class VagabondState:
@@ -380,7 +386,7 @@ def aid_relationship(g: GameState, seat: int, target: int) -> None:
 # --- The faction -----------------------------------------------------------------------------
 
 
-RELATIONSHIP_FACTIONS: tuple[str, ...] = ("marquise", "eyrie", "alliance")
+RELATIONSHIP_FACTIONS: Final[tuple[str, ...]] = ("marquise", "eyrie", "alliance")
 """The factions he can have relationships with, in the order of his board features."""
 
 
@@ -753,7 +759,8 @@ def move_pawn(g: GameState, seat: int, dest: int) -> None:
     origin = fs.pawn
     ferry = origin < FOREST_BASE and origin == g.ferry and is_ferry_move(g, origin, dest)
     fs.pawn = dest
-    chance.emit(g, {"kind": "pawn", "seat": seat, "from": origin, "to": dest})
+    if g.log is not None:  # (the event is not made for a game that keeps no log)
+        chance.emit(g, {"kind": "pawn", "seat": seat, "from": origin, "to": dest})
     if ferry:
         ferry_moved(g, seat, origin, dest)
     if origin < FOREST_BASE and dest < FOREST_BASE:

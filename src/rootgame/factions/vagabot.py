@@ -22,7 +22,7 @@ action (one battle) at a time, so that a battle's questions to a human come in t
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from ..cards import CARD_SUITS, DECK
 from ..errors import PositionError
@@ -70,15 +70,17 @@ from .vagabond import (
     place_name,
 )
 
-NAME = "vagabot"
-CHARACTERS: tuple[str, ...] = ("thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter")
+NAME: Final = "vagabot"
+CHARACTERS: Final[tuple[str, ...]] = (
+    "thief", "tinker", "ranger", "vagrant", "scoundrel", "arbiter"
+)
 """LR 7.7.1-7.7.6: the Vagabot's own character cards (not the Vagabond's, LR 7.3.1); the
 last three are the Clockwork 2 characters."""
-START_ITEMS = 4
+START_ITEMS: Final = 4
 """LR 7.3.5: items marked "S" in the Satchel at setup (the Tinker one fewer, 7.7.2)."""
-TRAITS: tuple[str, ...] = ("adventurer", "berserker", "helper", "marksman", "questing")
+TRAITS: Final[tuple[str, ...]] = ("adventurer", "berserker", "helper", "marksman", "questing")
 """LR 3.3: the trait cards (Questing is the Clockwork 2 extra trait)."""
-SEQUENCES: dict[str, tuple[str, ...]] = {
+SEQUENCES: Final[dict[str, tuple[str, ...]]] = {
     "bird": ("explore", "quest", "aid", "battle"),
     "fox": ("explore", "battle", "special"),
     "rabbit": ("battle", "repair", "special"),
@@ -86,19 +88,20 @@ SEQUENCES: dict[str, tuple[str, ...]] = {
 }
 """LR 7.5: the Daylight actions each order suit prompts, in order (printed on the faction board,
 not in the Law's text: docs/rulings.md)."""
-TRACK_AT: tuple[int, ...] = (6, 9, 12)
+TRACK_AT: Final[tuple[int, ...]] = (6, 9, 12)
 """LR 7.2.4: undamaged items needed for one, two and three items on the Battle Track."""
-SLIP_AT = 2
+SLIP_AT: Final = 2
 """LR 7.4.3: with this many undamaged items or fewer, the Vagabot slips and skips Daylight."""
-REFRESH_DAMAGED, REFRESH_WHOLE = 4, 6
+REFRESH_DAMAGED: Final = 4
+REFRESH_WHOLE: Final = 6
 """LR 7.6.1: items refreshed in Evening with a damaged item, and with none."""
-REFRESH_CHANGE: dict[str, int] = {"easy": -1, "default": 0, "challenging": 1, "nightmare": 1}
+REFRESH_CHANGE: Final[dict[str, int]] = {"easy": -1, "default": 0, "challenging": 1, "nightmare": 1}
 """The difficulty cards: one item fewer (Easy) or more (Challenging, Nightmare) refreshed."""
-FULL_REMOVAL_DAMAGE = 3
+FULL_REMOVAL_DAMAGE: Final = 3
 """LR 7.2.1.I."""
 UP, DOWN, DUP, DDOWN = 0, 1, 2, 3
 """Item states: face up, exhausted (face down), damaged face up, damaged face down."""
-STATE_WORDS = ("up", "down", "damaged-up", "damaged-down")
+STATE_WORDS: Final[tuple[str, ...]] = ("up", "down", "damaged-up", "damaged-down")
 
 
 class VagabotState:

@@ -11,6 +11,7 @@ Every choice is the bot's, logged as a ``target`` event with the rule (docs/ruli
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from ..cards import DECK
 from ..rules import chance
@@ -51,15 +52,15 @@ from .vagabot import (
     st,
 )
 
-RANGER_DAMAGED = 3
+RANGER_DAMAGED: Final = 3
 """LR 7.7.3: the damaged items that make the Ranger slip."""
-SCOUNDREL_PIECES = 3
+SCOUNDREL_PIECES: Final = 3
 """LR 7.7.5: the enemy pieces its clearing needs (one of them a building or token)."""
-ENLIST_BELOW = 3
+ENLIST_BELOW: Final = 3
 """LR 7.7.6.I: a bot defender enlists the Arbiter only with fewer maximum rolled hits."""
 COVER = (-1, "item")
 """LR 7.7.5: a Vagabot item covering a building slot, no one's piece (like a ruin, 2.2.4)."""
-COVER_ORDER = (DDOWN, DUP, DOWN, UP)
+COVER_ORDER: Final[tuple[int, ...]] = (DDOWN, DUP, DOWN, UP)
 """LR 7.7.5 "any item": the Scoundrel gives up a damaged item first, exhausted before face up,
 then an undamaged one, exhausted first; the Battle Track's last (docs/rulings.md)."""
 
@@ -242,7 +243,7 @@ def bot_enlists_arbiter(g: GameState, seat: int, bf: Frame) -> bool:
     return yes
 
 
-SPECIALS: dict[str, Callable[[GameState, int], None]] = {
+SPECIALS: Final[dict[str, Callable[[GameState, int], None]]] = {
     "thief": thief, "tinker": tinker, "ranger": ranger, "vagrant": vagrant,
     "scoundrel": scoundrel,
 }

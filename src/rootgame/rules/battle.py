@@ -22,7 +22,7 @@ the Vagabot's Vagrant, 7.7.4).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from ..actions import (
     CARD,
@@ -53,7 +53,7 @@ from .core import (
     score,
 )
 
-AMBUSH_HITS = 2
+AMBUSH_HITS: Final = 2
 
 
 def battle_targets(g: GameState, seat: int, clearings: Iterable[int]) -> list[tuple[int, int]]:

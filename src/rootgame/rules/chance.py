@@ -10,7 +10,7 @@ as data, never text. ``views.events_for`` redacts it for each seat.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..errors import RootError
 from ..rng import Rng
@@ -21,7 +21,7 @@ class ChanceMismatch(RootError):
     """A forced outcome does not fit what the game asks for (a corrupt or foreign record)."""
 
 
-ASK: tuple[Any, ...] = ("ask",)
+ASK: Final[tuple[Any, ...]] = ("ask",)
 """A forced outcome that stands for "ask the caller": chance raises :class:`ChanceNeeded`
 instead of using the generator. Frameworks that deal chance themselves (OpenSpiel's chance
 nodes, rl/openspiel_game.py) end ``GameState.forced`` with it, apply an action on a copy,
@@ -97,7 +97,8 @@ def shuffle(g: GameState, cards: list[int]) -> None:
     else:
         rng(g).shuffle(cards)
     g.reveals += 1
-    emit(g, {"kind": "shuffle", "order": cards[:]})
+    if g.log is not None:  # (the event is not made for a game that keeps no log)
+        emit(g, {"kind": "shuffle", "order": cards[:]})
 
 
 def dice(g: GameState) -> tuple[int, int]:
@@ -114,7 +115,8 @@ def dice(g: GameState) -> tuple[int, int]:
             r = rng(g)
             roll = (r.below(4), r.below(4))
     g.reveals += 1
-    emit(g, {"kind": "dice", "roll": list(roll)})
+    if g.log is not None:
+        emit(g, {"kind": "dice", "roll": list(roll)})
     return roll
 
 
@@ -142,7 +144,7 @@ def first_player(g: GameState, n: int) -> int:
     return s
 
 
-CHANCE_KINDS = ("shuffle", "dice", "pick", "first")
+CHANCE_KINDS: Final[tuple[str, ...]] = ("shuffle", "dice", "pick", "first")
 """Event kinds that are outcomes of chance (what a record must supply to replay without the
 generator)."""
 

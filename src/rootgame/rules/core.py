@@ -13,23 +13,36 @@ from ..actions import COUNT, Action
 from ..board import Board, load_board
 from ..cards import DECK
 from ..flow import FACTIONS, applies, decision, pop
-from ..state import Frame, GameState
+from ..state import Frame, GameState, Piece
 from . import chance
 
 if TYPE_CHECKING:
     from ..factions.base import Faction
 
-WIN_VP = 30
-HAND_LIMIT = 5
+WIN_VP: Final = 30
+HAND_LIMIT: Final = 5
 
 
-_Made = tuple[str, str, tuple[tuple[int, int], ...], Board]
+class _Made:
+    """A map :func:`board` made, with what it was made of (map, suits, closed paths). An
+    object of its own rather than a tuple: the compiled core would check and unpack a tuple
+    of four typed values at every read (issue 14)."""
+
+    __slots__ = ("map", "suits", "closed", "board")
+
+    def __init__(
+        self, map_: str, suits: str, closed: tuple[tuple[int, int], ...], b: Board
+    ) -> None:
+        self.map = map_
+        self.suits = suits
+        self.closed = closed
+        self.board = b
 
 
 class _LastBoard:
-    """The map :func:`board` made last, with what it was made of (map, suits, closed paths):
-    most calls ask for the same map again, about twice a decision. One tuple, replaced
-    whole, so that threads never see a map beside another's key."""
+    """The map :func:`board` made last (:class:`_Made`): most calls ask for the same map
+    again, about twice a decision. Replaced whole, so that threads never see a map beside
+    another's key."""
 
     __slots__ = ("made",)
 
@@ -50,16 +63,53 @@ def board(g: GameState) -> Board:
         )
     made = _LAST_BOARD.made
     # The same objects make the same map (load_board is a function of their values).
-    if made is not None and made[2] is g.closed and made[0] is g.map and made[1] is g.suits:
-        return made[3]
+    if made is not None and made.closed is g.closed and made.map is g.map and (
+        made.suits is g.suits
+    ):
+        return made.board
     b = load_board(g.map, g.suits, g.closed)
-    _LAST_BOARD.made = (g.map, g.suits, g.closed, b)
+    _LAST_BOARD.made = _Made(g.map, g.suits, g.closed, b)
     return b
+
+
+class _Seats:
+    """The faction object of each seat (``flow.FACTIONS`` by name) for a tuple of faction
+    names, which a game and its clones share: :func:`fac` finds the faction without
+    looking its name up (issue 14)."""
+
+    __slots__ = ("names", "factions")
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        self.factions = tuple(FACTIONS[name] for name in names)
+
+
+class _LastSeats:
+    """The seats :func:`fac` was asked of last; replaced whole (as :class:`_LastBoard`)."""
+
+    __slots__ = ("seats",)
+
+    def __init__(self) -> None:
+        self.seats: _Seats | None = None
+
+
+_LAST_SEATS: Final = _LastSeats()
+
+
+def seat_factions(g: GameState) -> tuple[Faction, ...]:
+    """The faction object of each seat, in seat order."""
+    last = _LAST_SEATS.seats
+    if last is None or last.names is not g.factions:
+        last = _LAST_SEATS.seats = _Seats(g.factions)
+    return last.factions
 
 
 def fac(g: GameState, seat: int) -> Faction:
     """The faction object of ``seat``."""
-    return FACTIONS[g.factions[seat]]
+    last = _LAST_SEATS.seats
+    if last is not None and last.names is g.factions:
+        return last.factions[seat]
+    return seat_factions(g)[seat]
 
 
 def enemies(g: GameState, seat: int) -> list[int]:
@@ -80,7 +130,7 @@ def has_pieces(g: GameState, seat: int, c: int) -> bool:
     """Whether ``seat`` has any piece (warrior, building, token or pawn) in ``c``."""
     if g.warriors[c][seat] or seat in owners_at(g, c):
         return True
-    f = FACTIONS[g.factions[seat]]
+    f = fac(g, seat)
     return f.has_pawn and f.pawn_at(g, seat) == c
 
 
@@ -97,8 +147,7 @@ def owners_at(g: GameState, c: int) -> list[int]:
 def pawn_clearings(g: GameState) -> list[int]:
     """Where each seat's pawn stands (the Vagabond's), by seat; 0 for none or off the map."""
     out: list[int] = []
-    for s, name in enumerate(g.factions):
-        f = FACTIONS[name]
+    for s, f in enumerate(seat_factions(g)):
         out.append(f.pawn_at(g, s) if f.has_pawn else 0)
     return out
 
@@ -149,9 +198,9 @@ def buildings_of(g: GameState, seat: int, kind: str) -> tuple[int, ...]:
     return memo.get((seat, kind), ())
 
 
-def index_buildings(g: GameState) -> dict[tuple[int, str], tuple[int, ...]]:
+def index_buildings(g: GameState) -> dict[Piece, tuple[int, ...]]:
     """Where every building on the map stands, by (owner, kind), counted afresh."""
-    at: dict[tuple[int, str], list[int]] = {}
+    at: dict[Piece, list[int]] = {}
     for c in board(g).clearings:
         for piece in g.buildings[c]:
             if piece in at:
@@ -159,6 +208,29 @@ def index_buildings(g: GameState) -> dict[tuple[int, str], tuple[int, ...]]:
             else:
                 at[piece] = [c]
     return {piece: tuple(cs) for piece, cs in at.items()}
+
+
+def tokens_of(g: GameState, seat: int, kind: str) -> tuple[int, ...]:
+    """The clearings of ``seat``'s tokens of ``kind`` on the map, one entry per token, in
+    clearing order. Kept in ``g.token_memo`` until a token is placed or removed anywhere
+    (``GameState.put_token``, ``take_token``; tests/test_invariants.py checks it against the
+    map after every action). Only the pieces asked for are looked for: most games ask for
+    one kind of token (the Alliance's sympathy), while tokens move often (the Marquise's
+    wood)."""
+    memo = g.token_memo
+    if memo is None:
+        memo = g.token_memo = {}
+    piece = (seat, kind)
+    found = memo.get(piece)
+    if found is None:
+        at: list[int] = []
+        tokens = g.tokens
+        for c in board(g).clearings:
+            for o, k in tokens[c]:
+                if o == seat and k == kind:
+                    at.append(c)
+        found = memo[piece] = tuple(at)
+    return found
 
 
 def _tokens_rule(g: GameState) -> bool:
@@ -230,8 +302,7 @@ def free_slots(g: GameState, c: int, b: Board | None = None) -> int:
 
 def can_place(g: GameState, seat: int, c: int) -> bool:
     """Whether ``seat`` may place pieces in ``c`` at all (e.g. the keep forbids it, 6.2.2)."""
-    for s, name in enumerate(g.factions):
-        f = FACTIONS[name]
+    for s, f in enumerate(seat_factions(g)):
         if f.blocks_others and s != seat and f.blocks_placement(g, s, seat, c):
             return False
     return True
@@ -580,9 +651,11 @@ def draw(g: GameState, seat: int, n: int, to: str = "hand") -> int:
         g.reveals += 1
         if to == "hand":
             g.seats[seat].hand.extend(drawn)
-            chance.emit(g, {"kind": "draw", "seat": seat, "cards": drawn})
+            if g.log is not None:  # (the event is not made for a game that keeps no log)
+                chance.emit(g, {"kind": "draw", "seat": seat, "cards": drawn})
         else:
-            chance.emit(g, {"kind": "draw", "seat": seat, "cards": drawn, "to": to})
+            if g.log is not None:
+                chance.emit(g, {"kind": "draw", "seat": seat, "cards": drawn, "to": to})
             fac(g, seat).gain_cards(g, seat, drawn, to)
     return len(drawn)
 

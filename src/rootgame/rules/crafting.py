@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from typing import Final
 
 from ..actions import (
     CARD,
@@ -192,7 +193,7 @@ def favor(g: GameState, seat: int, suit: str) -> None:
 # --- The craft decision ---------------------------------------------------------------------
 
 
-CRAFT_ACTIONS: tuple[Signature, ...] = (
+CRAFT_ACTIONS: Final[tuple[Signature, ...]] = (
     ("craft", CARD),
     ("craft", PAID_CARD),
     (landmarks.FORGE, CARD),
@@ -201,7 +202,7 @@ CRAFT_ACTIONS: tuple[Signature, ...] = (
 """The signatures of :func:`craft_options` (for decisions that offer crafting): ``forge``
 crafts an item from the Legendary Forge's card."""
 
-CRAFT_WORDS = ("craft", landmarks.FORGE)
+CRAFT_WORDS: Final[tuple[str, ...]] = ("craft", landmarks.FORGE)
 """The action words of :func:`craft_options`."""
 
 

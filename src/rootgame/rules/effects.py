@@ -14,6 +14,8 @@ The Exiles and Partisans deck's cards (rules/exiles.py) are offered from the sam
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import (
     CARD,
     CLEARING,
@@ -45,7 +47,7 @@ from .core import (
 )
 from .maps import DAYLIGHT_MAP_ACTIONS, OPEN_PATH, daylight_map_actions, open_path
 
-DOMINANCE_VP = 10
+DOMINANCE_VP: Final = 10
 
 # --- 3.3 Dominance --------------------------------------------------------------------------
 
@@ -100,7 +102,7 @@ def _diagonals(g: GameState) -> list[tuple[int, int]]:
 # --- Daylight card actions ------------------------------------------------------------------
 
 
-DAYLIGHT_CARD_ACTIONS: tuple[Signature, ...] = (
+DAYLIGHT_CARD_ACTIONS: Final[tuple[Signature, ...]] = (
     ("tax-collector", CLEARING),
     ("codebreakers", SEAT),
     ("dominance", DOMINANCE_CARD),
@@ -165,7 +167,7 @@ def dominance_out_of_sight(g: GameState) -> bool:
     return any(c not in seen for c in DOMINANCE_CARDS)
 
 
-DOMINANCE_CARDS: tuple[int, ...] = tuple(c.id for c in DECK if c.kind == "dominance")
+DOMINANCE_CARDS: Final[tuple[int, ...]] = tuple(c.id for c in DECK if c.kind == "dominance")
 """The four dominance cards (the same ids in both decks)."""
 
 

@@ -17,6 +17,8 @@ card in its crafter's play area (4.1.3).
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import CARD, CLEARING, SEAT, Action, Signature
 from ..cards import DECK
 from ..flow import applies, decision, pop
@@ -41,12 +43,12 @@ from .core import (
     take_random_card,
 )
 
-COFFIN_VP_PER = 5
+COFFIN_VP_PER: Final = 5
 """Coffin Makers: 1 VP per five warriors on the card."""
 
-LEAGUE_CHOICES = ("move", "battle")
+LEAGUE_CHOICES: Final[tuple[str, ...]] = ("move", "battle")
 
-ACTION_WORDS = frozenset(
+ACTION_WORDS: Final = frozenset(
     {"sabotage", "swap-meet", "false-orders", "give", "emigre-fails", "propaganda", "league",
      "charm", "informants", "partisans"}
 )
@@ -145,7 +147,7 @@ def _sab_apply(g: GameState, f: Frame, a: Action) -> None:
 # --- In Birdsong: Swap Meet, False Orders -------------------------------------------------
 
 
-BIRDSONG_ACTIONS: tuple[Signature, ...] = (
+BIRDSONG_ACTIONS: Final[tuple[Signature, ...]] = (
     ("swap-meet", SEAT),
     ("false-orders", SEAT, CLEARING, CLEARING),
 )
@@ -256,7 +258,7 @@ def _emigre_apply(g: GameState, f: Frame, a: Action) -> None:
 # --- In Daylight: Propaganda Bureau, League of Adventurous Mice ---------------------------
 
 
-DAYLIGHT_ACTIONS: tuple[Signature, ...] = (
+DAYLIGHT_ACTIONS: Final[tuple[Signature, ...]] = (
     ("propaganda", CARD, CLEARING, SEAT),
     ("league", LEAGUE_CHOICES),
 )

@@ -28,6 +28,7 @@ a landmark is or next to one, except the Tower, which only needs a clearing with
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..actions import CARD, CLEARING, Action, Signature
 from ..flow import applies, decision, driver, pop
@@ -35,36 +36,36 @@ from ..state import Frame, GameState
 from . import chance
 from .core import board, draw, has_pieces, reshuffle
 
-LANDMARKS: tuple[str, ...] = (
+LANDMARKS: Final[tuple[str, ...]] = (
     "forge", "lost-city", "black-market", "elder-treetop", "tower", "ferry"
 )
 """The landmark cards there are (ROOT-138 to ROOT-151), by the engine's names."""
 
-ALIASES = {"legendary-forge": "forge", "treetop": "elder-treetop", "market": "black-market"}
+ALIASES: Final = {"legendary-forge": "forge", "treetop": "elder-treetop", "market": "black-market"}
 """Other names accepted for a landmark."""
 
-FORGE_ITEMS: dict[str, tuple[str, ...]] = {
+FORGE_ITEMS: Final[dict[str, tuple[str, ...]]] = {
     "fox": ("sword", "sword", "crossbow", "hammer"),
     "mouse": ("bag", "bag", "tea", "tea"),
     "rabbit": ("boot", "boot", "coins", "coins"),
 }
 """Items moved from the supply onto the Legendary Forge, by the suit of its clearing."""
 
-MARKET_CARDS = 3
+MARKET_CARDS: Final = 3
 """Cards put face down beside the Black Market at setup."""
 
-MARKET_PLACES: tuple[str, ...] = ("left", "middle", "right")
+MARKET_PLACES: Final[tuple[str, ...]] = ("left", "middle", "right")
 """The places of the Black Market's face-down cards (a player picks one without seeing it)."""
 
-BLACK_MARKET = "black-market"
-FORGE = "forge"
+BLACK_MARKET: Final = "black-market"
+FORGE: Final = "forge"
 """The action word of crafting an item from the Legendary Forge (``forge CARD``)."""
 
-ACTION_WORDS = frozenset({"landmark", BLACK_MARKET, FORGE})
+ACTION_WORDS: Final = frozenset({"landmark", BLACK_MARKET, FORGE})
 """The landmarks' own action words (the learning agents' action spaces leave them out of
 games without landmarks)."""
 
-TURN_ACTIONS: tuple[Signature, ...] = ((BLACK_MARKET, MARKET_PLACES, CARD),)
+TURN_ACTIONS: Final[tuple[Signature, ...]] = ((BLACK_MARKET, MARKET_PLACES, CARD),)
 """The signatures of :func:`turn_actions`."""
 
 

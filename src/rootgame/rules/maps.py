@@ -13,22 +13,23 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..actions import CARD, CLEARING, Action, Signature
 from ..state import GameState
 from . import landmarks
 from .core import board, discard_from_hand, draw, fac, has_pieces, ruler, score
 
-FERRY = "ferry"
+FERRY: Final = "ferry"
 """The once-per-turn mark of the Ferry in ``GameState.turn["used"]`` (M.3.5)."""
 
-OPEN_PATH = "open-path"
+OPEN_PATH: Final = "open-path"
 
-MAP_ACTIONS: dict[str, tuple[str, ...]] = {OPEN_PATH: ("mountain",)}
+MAP_ACTIONS: Final[dict[str, tuple[str, ...]]] = {OPEN_PATH: ("mountain",)}
 """Action words that only some maps can offer, and those maps (the learning agents' action
 space of the other maps leaves them out, rl/space.py)."""
 
-DAYLIGHT_MAP_ACTIONS: tuple[Signature, ...] = ((OPEN_PATH, CLEARING, CLEARING, CARD),)
+DAYLIGHT_MAP_ACTIONS: Final[tuple[Signature, ...]] = ((OPEN_PATH, CLEARING, CLEARING, CARD),)
 """The signatures of :func:`daylight_map_actions`."""
 
 

@@ -7,6 +7,8 @@ driver sets the factions up in setup order (5.1.7) before the first turn.
 
 from __future__ import annotations
 
+from typing import Final
+
 from ..actions import (
     CARD,
     Action,
@@ -16,7 +18,7 @@ from ..state import Frame, GameState
 from . import effects, exiles, maps
 from .core import HAND_LIMIT, discard_from_hand, draw, fac
 
-PHASES = ("birdsong", "daylight", "evening")
+PHASES: Final[tuple[str, ...]] = ("birdsong", "daylight", "evening")
 
 
 def turn_steps(g: GameState, seat: int) -> tuple[tuple[str, str], ...]:
@@ -37,7 +39,7 @@ def turn_steps(g: GameState, seat: int) -> tuple[tuple[str, str], ...]:
     return cached
 
 
-_STEPS: dict[str, tuple[tuple[str, str], ...]] = {}
+_STEPS: Final[dict[str, tuple[tuple[str, str], ...]]] = {}
 
 
 def current_step(g: GameState) -> tuple[str, str]:
