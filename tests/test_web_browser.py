@@ -101,10 +101,16 @@ def test_the_table_fits_a_phone(browser: Any, srv: Server) -> None:
     page = open_page(browser, srv.url + g["links"][0]["url"],
                      viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     wait_ready(page)
+    # The map's drawing is fetched after the state and every new state draws the table
+    # again (the svg is replaced): wait for the drawn map, and measure it in one script
+    # (a locator's box is None when the svg it found was replaced meanwhile).
+    page.wait_for_function("() => document.querySelector('.mapbox svg .clearing') !== null")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 400  # nothing wider than the screen
-    box = page.locator(".mapbox svg").bounding_box()
-    assert box is not None and box["width"] > 300
+    map_width = page.evaluate(
+        "document.querySelector('.mapbox svg').getBoundingClientRect().width"
+    )
+    assert map_width > 300
     shot(page, "phone")
 
 
