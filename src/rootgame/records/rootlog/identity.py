@@ -595,8 +595,10 @@ class CardIdentity:
         would take from the present pile a card crafted by its item only comes after the
         others when more than ``spare`` draws of the present pile are left for the line's
         later needs (:meth:`from_pile`, ruling 431)."""
-        later = [x for x in draws if x in pos.free and self.from_pile(pos, g, x, spec, keep,
-                                                                       draws, spare)]
+        later: list[int] = []
+        if spec.item is not None and sum(
+                pos.free.get(d, (0, -1))[1] == pos.epoch for d in draws) > spare:
+            later = [x for x in draws if x in pos.free and self.from_pile(pos, g, x, spec, keep)]
         for since in sinces:
             for x in [*(d for d in draws if d not in later), *later]:
                 if x in pos.free:
@@ -606,20 +608,17 @@ class CardIdentity:
                         return serial, done
         return None
 
-    def from_pile(
-        self, pos: Pos, g: Any, x: int, spec: CardSpec, keep: set[int], draws: list[int],
-        spare: int,
-    ) -> bool:
+    def from_pile(self, pos: Pos, g: Any, x: int, spec: CardSpec, keep: set[int]) -> bool:
         """Whether the unnamed draw ``x``, of an earlier pile's time, would be given a card
         crafted by its item only (``spec`` an item, ``Z%t``) by a cycle of its own time
         that takes the card out of the present draw pile (where it stands for a card of
-        that time spent by its suit and shuffled in), while more than ``spare`` of
-        ``draws`` are of the present pile. The cycle would rewrite the finished time, whose
-        card spent by its suit becomes another of that suit, which a later line may need; a
-        draw of the present pile may take the card from the pile itself instead (ruling
-        431). A card named, or written by its suit only, is left to the earlier draw."""
-        if spec.item is None or pos.free[x][1] == pos.epoch or sum(
-                pos.free.get(d, (0, -1))[1] == pos.epoch for d in draws) <= spare:
+        that time spent by its suit and shuffled in). The cycle would rewrite the finished
+        time, whose card spent by its suit becomes another of that suit, which a later line
+        may need; a draw of the present pile may take the card from the pile itself instead
+        (ruling 431). :meth:`settle_first` asks only for an item, while the hand has present
+        draws to spare; a card named, or written by its suit only, is left to the earlier
+        draw."""
+        if pos.free[x][1] == pos.epoch:
             return False
         if self.donor(pos, g, x, spec, keep) is not None:
             return False
