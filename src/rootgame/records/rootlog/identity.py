@@ -593,11 +593,11 @@ class CardIdentity:
         piles' times first), changing ``pos``: (the serial of the draw given the card, the
         renaming events), or None when none can be. A draw of an earlier pile's time that
         would take from the present pile a card crafted by its item only comes after the
-        others when more than ``spare`` draws of the present pile are left for the line's
-        later needs (:meth:`from_pile`, ruling 431)."""
+        others when the hand has draws of the present pile to spare
+        (:meth:`present_first`, :meth:`from_pile`, ruling 431)."""
         later: list[int] = []
-        if spec.item is not None and sum(
-                pos.free.get(d, (0, -1))[1] == pos.epoch for d in draws) > spare:
+        if self.present_first(spec, sum(pos.free.get(d, (0, -1))[1] == pos.epoch
+                                        for d in draws), spare):
             later = [x for x in draws if x in pos.free and self.from_pile(pos, g, x, spec, keep)]
         for since in sinces:
             for x in [*(d for d in draws if d not in later), *later]:
@@ -608,6 +608,15 @@ class CardIdentity:
                         return serial, done
         return None
 
+    def present_first(self, spec: CardSpec, present: int, spare: int) -> bool:
+        """Whether :meth:`settle_first` gives a card ``spec`` allows to a draw of the
+        present pile before a draw of an earlier pile's time that would take it from the
+        present pile (:meth:`from_pile`), the hand holding ``present`` draws of the present
+        pile of which the line's later needs may want ``spare``: a card crafted by its item
+        only when one is left for it (ruling 431); never a card named or written by its
+        suit only."""
+        return spec.item is not None and present > spare
+
     def from_pile(self, pos: Pos, g: Any, x: int, spec: CardSpec, keep: set[int]) -> bool:
         """Whether the unnamed draw ``x``, of an earlier pile's time, would be given a card
         crafted by its item only (``spec`` an item, ``Z%t``) by a cycle of its own time
@@ -616,8 +625,8 @@ class CardIdentity:
         time, whose card spent by its suit becomes another of that suit, which a later line
         may need; a draw of the present pile may take the card from the pile itself instead
         (ruling 431). :meth:`settle_first` asks only for an item, while the hand has present
-        draws to spare; a card named, or written by its suit only, is left to the earlier
-        draw."""
+        draws to spare (:meth:`present_first`); a card named, or written by its suit only,
+        is left to the earlier draw."""
         if pos.free[x][1] == pos.epoch:
             return False
         if self.donor(pos, g, x, spec, keep) is not None:
@@ -746,7 +755,9 @@ class CardIdentity:
         piles' times (:meth:`settle_free` with ``since``) when no other way gives it; a card
         written by its suit only is left to :meth:`repair`, as the line may still draw it.
         A card given to a draw stays given: no later need of the same hand or of another
-        one takes it back (ruling 423). Returns the renaming events (for the final
+        one takes it back (ruling 423), but when no draw left can be given a need's card,
+        a draw an earlier need of the same hand took may be, that need being given another
+        (:meth:`augment`, ruling 432). Returns the renaming events (for the final
         replay)."""
         if pos.line is None or not pos.free:
             return ()
@@ -759,6 +770,7 @@ class CardIdentity:
             cards = held(g, loc)
             keep = set(hand) | others
             taken: set[int] = set()
+            by: dict[int, int] = {}
             for i, spec in enumerate(specs):
                 line = pos.line
                 c = min((x for x in cards if x not in taken and spec.matches(x)), default=None,
@@ -772,6 +784,7 @@ class CardIdentity:
                             events.extend(apply_cycle(pos, g, [c, y], pos.free[c][1]))
                             c = y
                     taken.add(c)
+                    by[i] = c
                     continue
                 # Through the later piles only when no unnamed draw of the hand can be
                 # given the card otherwise (ruling 420); the draws of the present pile
@@ -781,10 +794,29 @@ class CardIdentity:
                 found = self.settle_first(pos, g, [x for x in hand if x not in taken], spec,
                                           keep, (False, True)[:1 + (spec.keys is not None)],
                                           after)
+                redone = False
                 if found is None:
                     found = self.redrawn(pos, loc, spec, others)
-                    if found is None:
-                        break
+                    redone = found is not None
+                if found is None:
+                    # Another need of the hand took a draw that could be given this card:
+                    # that need gets another draw (ruling 432).
+                    swapped = self.augment(pos, loc, spec, specs, by, taken, others)
+                    if swapped is not None:
+                        done, j, other, got = swapped
+                        events.extend(done)
+                        taken.discard(by[j])
+                        taken |= {other, got}
+                        others |= {other, got}
+                        by[j], by[i] = other, got
+                        g = pos.g
+                        hand = hidden_pile(g, loc)
+                        cards = held(g, loc)
+                        keep = set(hand) | others
+                        continue
+                if found is None:
+                    break
+                if redone:
                     g = pos.g
                     hand = hidden_pile(g, loc)
                     cards = held(g, loc)
@@ -795,6 +827,7 @@ class CardIdentity:
                 # exchange through the later piles renames the earlier times first).
                 got = next(c for c, (sd, _e) in pos.free.items() if sd == serial)
                 taken.add(got)
+                by[i] = got
                 others.add(got)  # not to be taken back by the next hand's exchanges
         if events and not g.winners:
             from ... import flow
@@ -802,6 +835,42 @@ class CardIdentity:
             top = g.stack[-1]
             pos.legal = flow.DECISIONS[top.kind][0](g, top)
         return tuple(events)
+
+    def augment(
+        self, pos: Pos, loc: Loc, spec: CardSpec, specs: list[CardSpec], by: dict[int, int],
+        taken: set[int], others: set[int],
+    ) -> tuple[tuple[tuple[Any, ...], ...], int, int, int] | None:
+        """In :meth:`fix_hands`, when no draw of the hand ``loc`` left by the line's earlier
+        needs can be given a card ``spec`` allows: an unnamed draw ``t`` an earlier need
+        ``specs[j]`` took (``by[j]``, the latest first) may be given that card
+        (:meth:`settle_free`), and that need another of the hand's draws, through the later
+        piles' times too (:meth:`settle_first`): an augmenting path of length two in the
+        matching of the line's needs to the hand's cards. Changes ``pos`` only when both
+        are found: (the renaming events, ``j``, the card of the draw ``specs[j]`` takes
+        now, the card ``t`` is now). Ruling 432."""
+        for j in sorted(by, reverse=True):
+            t = by[j]
+            if t not in pos.free:
+                continue
+            g2 = pos.g.clone()
+            new = Pos(g2, pos.legal, pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
+                      pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
+            st = new.free[t][0]
+            keep = set(hidden_pile(g2, loc)) | others
+            first = self.settle_free(new, g2, t, spec, keep, spec.keys is not None)
+            if first is None:
+                continue
+            got = next(c for c, (sd, _e) in new.free.items() if sd == st)
+            now = (taken - {t}) | {got}
+            rest = [x for x in hidden_pile(g2, loc) if x not in now]
+            found = self.settle_first(new, g2, rest, specs[j], keep | {got}, (False, True))
+            if found is None:
+                continue
+            serial, second = found
+            other = next(c for c, (sd, _e) in new.free.items() if sd == serial)
+            pos.g, pos.free, pos.loose, pos.past = g2, new.free, new.loose, new.past
+            return first + second, j, other, got
+        return None
 
     def respent_named(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
         """:meth:`shuffled_in` when that finds nothing: a card ``x`` ``spec`` allows that
