@@ -7,7 +7,12 @@ from __future__ import annotations
 
 import pytest
 from lawkit import random_game
-from test_rootlog import as_people_write, assert_same_board_every_line
+from test_rootlog import (
+    as_people_write,
+    assert_replays_the_game,
+    assert_same_board_every_line,
+    assert_whole_game_imports,
+)
 
 from rootgame.records.rootlog import RootlogError, export_rootlog, replay_rootlog
 from rootgame.records.rootlog.identity import CardIdentity
@@ -29,4 +34,50 @@ def test_a_need_the_hand_lacks_takes_the_draw_another_need_of_the_line_took(
     assert_same_board_every_line(replay_rootlog(text), g)
     monkeypatch.setattr(CardIdentity, "augment", lambda *_: None)
     with pytest.raises(RootlogError, match=r"^line 83, .* in 'Ztax'"):
+        replay_rootlog(text)
+
+
+def test_a_card_named_goes_to_a_draw_of_the_present_pile_when_one_is_left_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 433, with ruling 432. Seed 1084, refused at line 53 before: the Marquise
+    crafts the Sappers at line 52 ('Zsap'), drawn after the reshuffle of line 47; her draw
+    from before it was given them by a cycle of that pile's time that took them out of the
+    present pile, so that time had no bird left for the Eyrie's draw of line 47, which she
+    adds to the Decree at line 53 ('B#E->$_x') beside a mouse and the Codebreakers she
+    crafts. The Sappers now go to one of the Marquise's three draws of the present pile
+    (two are left), and at line 53 the Eyrie's bird need gives up her draw of the present
+    pile to the Codebreakers and is given her draw of line 47 (the Woodland Runners,
+    ruling 432). The game found replays through the public API to the same board at every
+    line; without either ruling the line is refused."""
+    assert_whole_game_imports(1084, 53, "E:B#E->$_x/M#E->$_x/Zcodeb/")
+    text = as_people_write(export_rootlog(random_game(1084)))
+    with monkeypatch.context() as m:
+        m.setattr(CardIdentity, "present_first",
+                  lambda self, spec, present, spare: spec.item is not None and present > spare)
+        with pytest.raises(RootlogError, match=r"^line 53, "):
+            replay_rootlog(text)
+    monkeypatch.setattr(CardIdentity, "augment", lambda *_: None)
+    with pytest.raises(RootlogError, match=r"^line 53, "):
+        replay_rootlog(text)
+
+
+def test_a_card_named_keeps_the_only_draw_of_the_present_pile_for_later_lines(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 433's bound. Seed 1355 (of the fresh seeds 1230-1429): the Marquise crafts
+    the Sappers at line 53 ('Zsap') holding three draws of an earlier pile's time and one
+    of the present pile. Given the Sappers from the pile, that draw left her none of the
+    present pile, and her bird and mouse of line 59 ('B#C->', 'M#C->') were sought in the
+    earlier pile's time: the import was refused at line 59. A card named goes to a draw of
+    the present pile only when another is left, and the game imports to the same board at
+    every line."""
+    g = random_game(1355)
+    text = as_people_write(export_rootlog(g))
+    assert_replays_the_game(replay_rootlog(text), g)
+    monkeypatch.setattr(CardIdentity, "present_first",
+                        lambda self, spec, present, spare: (spec.item is not None
+                                                            or spec.keys is not None)
+                        and present > spare)
+    with pytest.raises(RootlogError, match=r"^line 59, "):
         replay_rootlog(text)

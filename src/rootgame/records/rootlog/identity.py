@@ -592,9 +592,9 @@ class CardIdentity:
         allows (:meth:`settle_free`, with each of ``sinces`` in turn: without the later
         piles' times first), changing ``pos``: (the serial of the draw given the card, the
         renaming events), or None when none can be. A draw of an earlier pile's time that
-        would take from the present pile a card crafted by its item only comes after the
-        others when the hand has draws of the present pile to spare
-        (:meth:`present_first`, :meth:`from_pile`, ruling 431)."""
+        would take from the present pile a card crafted by its item only, or named, comes
+        after the others when the hand has draws of the present pile to spare
+        (:meth:`present_first`, :meth:`from_pile`, rulings 431 and 433)."""
         later: list[int] = []
         if self.present_first(spec, sum(pos.free.get(d, (0, -1))[1] == pos.epoch
                                         for d in draws), spare):
@@ -613,20 +613,22 @@ class CardIdentity:
         present pile before a draw of an earlier pile's time that would take it from the
         present pile (:meth:`from_pile`), the hand holding ``present`` draws of the present
         pile of which the line's later needs may want ``spare``: a card crafted by its item
-        only when one is left for it (ruling 431); never a card named or written by its
-        suit only."""
-        return spec.item is not None and present > spare
+        only when one is left for it (ruling 431), a card named when one more is left after
+        it (ruling 433); never a card written by its suit only."""
+        if spec.item is not None:
+            return present > spare
+        return spec.keys is not None and present > spare + 1
 
     def from_pile(self, pos: Pos, g: Any, x: int, spec: CardSpec, keep: set[int]) -> bool:
         """Whether the unnamed draw ``x``, of an earlier pile's time, would be given a card
-        crafted by its item only (``spec`` an item, ``Z%t``) by a cycle of its own time
-        that takes the card out of the present draw pile (where it stands for a card of
-        that time spent by its suit and shuffled in). The cycle would rewrite the finished
-        time, whose card spent by its suit becomes another of that suit, which a later line
-        may need; a draw of the present pile may take the card from the pile itself instead
-        (ruling 431). :meth:`settle_first` asks only for an item, while the hand has present
-        draws to spare (:meth:`present_first`); a card named, or written by its suit only,
-        is left to the earlier draw."""
+        crafted by its item only (``spec`` an item, ``Z%t``) or named (``Zsap``) by a cycle
+        of its own time that takes the card out of the present draw pile (where it stands
+        for a card of that time spent by its suit and shuffled in). The cycle would rewrite
+        the finished time, whose card spent by its suit becomes another of that suit, which
+        a later line may need; a draw of the present pile may take the card from the pile
+        itself instead (ruling 431). :meth:`settle_first` asks for an item or a card named
+        while the hand has present draws to spare (:meth:`present_first`, ruling 433); a
+        card written by its suit only is left to the earlier draw."""
         if pos.free[x][1] == pos.epoch:
             return False
         if self.donor(pos, g, x, spec, keep) is not None:
@@ -788,7 +790,7 @@ class CardIdentity:
                     continue
                 # Through the later piles only when no unnamed draw of the hand can be
                 # given the card otherwise (ruling 420); the draws of the present pile
-                # the needs after this one may want are spared (ruling 431).
+                # the needs after this one may want are spared (rulings 431, 433).
                 after = sum(not any(sp.matches(x) for x in cards if x not in taken)
                             for sp in specs[i + 1:])
                 found = self.settle_first(pos, g, [x for x in hand if x not in taken], spec,
