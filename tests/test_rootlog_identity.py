@@ -15,7 +15,33 @@ from test_rootlog import (
 )
 
 from rootgame.records.rootlog import RootlogError, export_rootlog, replay_rootlog
+from rootgame.records.rootlog.cards import CardSpec
 from rootgame.records.rootlog.identity import CardIdentity
+
+
+def refused_without(
+    monkeypatch: pytest.MonkeyPatch, text: str, name: str, plain: object, line: int
+) -> None:
+    """The record ``text`` is refused at ``line`` with ``CardIdentity.<name>`` replaced by
+    ``plain`` (a ruling's exchange or order turned off)."""
+    with monkeypatch.context() as m:
+        m.setattr(CardIdentity, name, plain)
+        with pytest.raises(RootlogError, match=rf"^line {line}, "):
+            replay_rootlog(text)
+
+
+def no_augment(*_: object) -> None:
+    """``CardIdentity.augment`` before ruling 432: no exchange."""
+
+
+def items_first(_self: object, spec: CardSpec, present: int, spare: int) -> bool:
+    """``CardIdentity.present_first`` before ruling 433: ruling 431's order, items only."""
+    return spec.item is not None and present > spare
+
+
+def named_first(_self: object, spec: CardSpec, present: int, spare: int) -> bool:
+    """Ruling 431's order for a card named too, with one present draw to spare."""
+    return (spec.item is not None or spec.keys is not None) and present > spare
 
 
 def test_a_need_the_hand_lacks_takes_the_draw_another_need_of_the_line_took(
@@ -32,9 +58,7 @@ def test_a_need_the_hand_lacks_takes_the_draw_another_need_of_the_line_took(
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[82].startswith("E:F#E->$_x/R#E->$_x/Ztax/")
     assert_same_board_every_line(replay_rootlog(text), g)
-    monkeypatch.setattr(CardIdentity, "augment", lambda *_: None)
-    with pytest.raises(RootlogError, match=r"^line 83, .* in 'Ztax'"):
-        replay_rootlog(text)
+    refused_without(monkeypatch, text, "augment", no_augment, 83)
 
 
 def test_a_card_named_goes_to_a_draw_of_the_present_pile_when_one_is_left_over(
@@ -52,14 +76,8 @@ def test_a_card_named_goes_to_a_draw_of_the_present_pile_when_one_is_left_over(
     line; without either ruling the line is refused."""
     assert_whole_game_imports(1084, 53, "E:B#E->$_x/M#E->$_x/Zcodeb/")
     text = as_people_write(export_rootlog(random_game(1084)))
-    with monkeypatch.context() as m:
-        m.setattr(CardIdentity, "present_first",
-                  lambda self, spec, present, spare: spec.item is not None and present > spare)
-        with pytest.raises(RootlogError, match=r"^line 53, "):
-            replay_rootlog(text)
-    monkeypatch.setattr(CardIdentity, "augment", lambda *_: None)
-    with pytest.raises(RootlogError, match=r"^line 53, "):
-        replay_rootlog(text)
+    refused_without(monkeypatch, text, "present_first", items_first, 53)
+    refused_without(monkeypatch, text, "augment", no_augment, 53)
 
 
 def test_a_card_named_keeps_the_only_draw_of_the_present_pile_for_later_lines(
@@ -75,9 +93,4 @@ def test_a_card_named_keeps_the_only_draw_of_the_present_pile_for_later_lines(
     g = random_game(1355)
     text = as_people_write(export_rootlog(g))
     assert_replays_the_game(replay_rootlog(text), g)
-    monkeypatch.setattr(CardIdentity, "present_first",
-                        lambda self, spec, present, spare: (spec.item is not None
-                                                            or spec.keys is not None)
-                        and present > spare)
-    with pytest.raises(RootlogError, match=r"^line 59, "):
-        replay_rootlog(text)
+    refused_without(monkeypatch, text, "present_first", named_first, 59)
