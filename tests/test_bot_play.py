@@ -200,8 +200,8 @@ def test_7_4_2_the_eyrie_builds_no_more_roosts_than_its_moves_reach() -> None:
     assert len(build_column) == 1 and card_suit(build_column[0]) != "bird"
 
 
-def test_7_2_1_a_roost_site_is_a_clearing_one_move_can_rule() -> None:
-    """The Eyrie rules ties (Lords of the Forest, 7.2.1), so a mouse clearing next to its
+def test_7_2_2_a_roost_site_is_a_clearing_one_move_can_rule() -> None:
+    """The Eyrie rules ties (Lords of the Forest, 7.2.2), so a mouse clearing next to its
     warriors is a site for next turn's roost while its enemy has no more pieces there than
     the most warriors next door can bring: 7 (one warrior, three in 3) and 2 (a warrior and
     a workshop, a slot left; two in 6: a tie) are, 11 (four warriors) is not. A mouse card

@@ -74,7 +74,7 @@ def build_sites(g: GameState, seat: int, suit: str) -> tuple[set[int], set[int]]
 
 def _can_take(g: GameState, seat: int, c: int) -> bool:
     """Whether one move could make the Eyrie rule ``c``: its warriors there and the most next
-    door match every other faction's pieces there (it rules ties, Lords of the Forest, 7.2.1)."""
+    door match every other faction's pieces there (it rules ties, Lords of the Forest, 7.2.2)."""
     own = g.warriors[c][seat]
     come = max((g.warriors[x][seat] for x in board(g).adjacent[c]), default=0)
     if not come:
