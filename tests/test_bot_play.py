@@ -18,6 +18,7 @@ from rootgame.bots.heuristic.clockwork import EE_ROOST
 from rootgame.bots.heuristic.core import HeuristicBot, evaluate, settle
 from rootgame.bots.heuristic.core import policy as heuristic_policy
 from rootgame.bots.heuristic.core import values as heuristic_values
+from rootgame.bots.heuristic.eyrie import build_sites
 from rootgame.bots.sim import decision, step
 from rootgame.factions.eyrie import COLUMNS
 from rootgame.position import build
@@ -197,6 +198,35 @@ def test_7_4_2_the_eyrie_builds_no_more_roosts_than_its_moves_reach() -> None:
         g.apply(bot.choose(Observation(g)))
     build_column = g.state.fs[0].decree[COLUMNS.index("build")]
     assert len(build_column) == 1 and card_suit(build_column[0]) != "bird"
+
+
+def test_7_2_2_a_roost_site_is_a_clearing_one_move_can_rule() -> None:
+    """The Eyrie rules ties (Lords of the Forest, 7.2.2), so a mouse clearing next to its
+    warriors is a site for next turn's roost while its enemy has no more pieces there than
+    the most warriors next door can bring: 7 (one warrior, three in 3) and 2 (a warrior and
+    a workshop, a slot left; two in 6: a tie) are, 11 (four warriors) is not. A mouse card
+    added to Build is then no risk."""
+    g = build(
+        {
+            "turn": "eyrie",
+            "at": "birdsong:add_to_decree",
+            "clearings": {
+                "3": {"eyrie": "3w roost"},
+                "7": {"marquise": "1w"},
+                "11": {"marquise": "4w"},
+                "2": {"marquise": "1w workshop"},
+                "6": {"eyrie": "2w"},
+                "1": {"marquise": "1w keep"},
+            },
+            "hands": {"eyrie": ["crossbow"]},
+            "eyrie": {"leader": "builder"},
+        }
+    )
+    now, later = build_sites(g.state, 1, "mouse")
+    assert now == set() and later == {2, 7}
+    policy = heuristic_policy("eyrie")
+    _, why = policy.bonus(g.state, 1, "decree_add", ("decree", cid("crossbow"), "build"))
+    assert why is not None and why.code == "eyrie.decree.build"
 
 
 def test_7_7_the_eyrie_never_chooses_turmoil_while_a_card_can_be_resolved() -> None:

@@ -53,15 +53,10 @@ def _reach(g: GameState, seat: int, c: int) -> bool:
     return any(g.warriors[x][seat] >= 2 for x in board(g).adjacent[c])
 
 
-def _enemy(g: GameState, seat: int, c: int) -> bool:
-    return any(o >= 0 and o != seat for o, _ in g.buildings[c] + g.tokens[c]) or any(
-        g.warriors[c][s] for s in range(g.n) if s != seat
-    )
-
-
 def build_sites(g: GameState, seat: int, suit: str) -> tuple[set[int], set[int]]:
     """Clearings of ``suit`` where a roost could go: (now: ruled, with an open slot and no
-    roost; after a move: empty clearings a Move card could bring warriors into)."""
+    roost; after a move: clearings with an open slot that one Move card could make the
+    Eyrie rule, :func:`_can_take`)."""
     b = board(g)
     now: set[int] = set()
     later: set[int] = set()
@@ -72,9 +67,24 @@ def build_sites(g: GameState, seat: int, suit: str) -> tuple[set[int], set[int]]
             continue
         if rules(g, seat, c):
             now.add(c)
-        elif not _enemy(g, seat, c) and _reach(g, seat, c):
+        elif _can_take(g, seat, c):
             later.add(c)
     return now, later
+
+
+def _can_take(g: GameState, seat: int, c: int) -> bool:
+    """Whether one move could make the Eyrie rule ``c``: its warriors there and the most next
+    door match every other faction's pieces there (it rules ties, Lords of the Forest, 7.2.2)."""
+    own = g.warriors[c][seat]
+    come = max((g.warriors[x][seat] for x in board(g).adjacent[c]), default=0)
+    if not come:
+        return False
+    for s in range(g.n):
+        if s != seat:
+            theirs = g.warriors[c][s] + sum(1 for o, _ in g.buildings[c] if o == s)
+            if theirs > own + come:
+                return False
+    return True
 
 
 def battle_room(g: GameState, seat: int) -> tuple[dict[int, int], dict[int, int]]:
