@@ -249,11 +249,20 @@ def _count_rule(g: GameState, c: int) -> int | None:
         from .exiles import soup_kitchens
 
         soup_kitchens(g, c, counts)
-    best = max(counts)
-    if best == 0:
-        return None
-    if counts.count(best) == 1:
-        return counts.index(best)
+    # The most pieces, and whether another seat has as many: one pass, no builtin looked up
+    # (issue 14).
+    best = 0
+    first = -1
+    tied = False
+    for s, p in enumerate(counts):
+        if p > best:
+            best = p
+            first = s
+            tied = False
+        elif p == best and p:
+            tied = True
+    if not tied:
+        return None if first < 0 else first
     for s, p in enumerate(counts):
         if p == best and fac(g, s).rules_ties:
             return s
