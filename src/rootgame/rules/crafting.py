@@ -39,13 +39,14 @@ def crafting_capacity(g: GameState, seat: int) -> dict[str, int]:
             cap[ANY] = cap.get(ANY, 0) + 1
         else:
             cap[b.suit[c]] += 1
-    used: dict[str, int] = g.turn.get("craft_used", {})
-    for s, k in used.items():
-        cap[s] -= k
-        if cap[s] < 0:  # pieces of the Lost City, or pieces removed since (ruling 407)
-            if ANY in cap:
-                cap[ANY] = max(0, cap[ANY] + cap[s])
-            cap[s] = 0
+    used: dict[str, int] | None = g.turn.get("craft_used")
+    if used:
+        for s, k in used.items():
+            cap[s] -= k
+            if cap[s] < 0:  # pieces of the Lost City, or pieces removed since (ruling 407)
+                if ANY in cap:
+                    cap[ANY] = max(0, cap[ANY] + cap[s])
+                cap[s] = 0
     return cap
 
 
@@ -117,7 +118,10 @@ def craft_options(g: GameState, seat: int) -> list[Action]:
     if not hand:
         return []
     cap = crafting_capacity(g, seat)
-    if max(cap.values()) <= 0:  # no unused crafting piece
+    for k in cap.values():
+        if k > 0:
+            break
+    else:  # no unused crafting piece
         return []
     out: list[Action] = []
     seen: set[int] = set()
