@@ -128,20 +128,23 @@ def is_enemy(g: GameState, seat: int, other: int) -> bool:
 
 def has_pieces(g: GameState, seat: int, c: int) -> bool:
     """Whether ``seat`` has any piece (warrior, building, token or pawn) in ``c``."""
-    if g.warriors[c][seat] or seat in owners_at(g, c):
+    if g.warriors[c][seat] or owner_bits(g, c) >> seat & 1:
         return True
     f = fac(g, seat)
     return f.has_pawn and f.pawn_at(g, seat) == c
 
 
-def owners_at(g: GameState, c: int) -> list[int]:
-    """The owner of each building and token in ``c`` (for :func:`has_pieces`)."""
-    out: list[int] = []
+def owner_bits(g: GameState, c: int) -> int:
+    """The seats owning a building or token in ``c`` (for :func:`has_pieces`), as the bits
+    ``1 << seat`` of one integer: no list made, none searched (issue 14). A ruin is nobody's."""
+    bits = 0
     for owner, _ in g.buildings[c]:
-        out.append(owner)
+        if owner >= 0:
+            bits |= 1 << owner
     for owner, _ in g.tokens[c]:
-        out.append(owner)
-    return out
+        if owner >= 0:
+            bits |= 1 << owner
+    return bits
 
 
 def pawn_clearings(g: GameState) -> list[int]:
