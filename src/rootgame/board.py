@@ -56,6 +56,9 @@ class Board:
     opposite_corner: tuple[int, ...]
     adjacent: tuple[tuple[int, ...], ...]
     adjacent_mask: tuple[int, ...]
+    exits: tuple[tuple[tuple[int, int], ...], ...]
+    """Each clearing's (clearing, adjacent clearing) pairs, in ``adjacent``'s order: the moves
+    out of it, made once for every move listed (issue 14)."""
     paths: tuple[Path, ...]
     """The open paths: those that make clearings adjacent (2.2.1, M.4.2)."""
     rivers: tuple[Path, ...]
@@ -187,6 +190,7 @@ def _printed(name: str) -> Board:
         opposite_corner=tuple(opposite),
         adjacent=(),
         adjacent_mask=(),
+        exits=(),
         paths=paths,
         rivers=_pairs(raw["rivers"], keep_order=True),
         forests=tuple(
@@ -222,6 +226,7 @@ def _variant(printed: Board, suit: tuple[str, ...], closed: tuple[Path, ...]) ->
         opposite_corner=printed.opposite_corner,
         adjacent=tuple(adjacent),
         adjacent_mask=masks,
+        exits=tuple(tuple((i, j) for j in near) for i, near in enumerate(adjacent)),
         paths=open_paths,
         rivers=printed.rivers,
         forests=printed.forests,

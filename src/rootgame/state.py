@@ -370,8 +370,8 @@ class GameState:
             self.building_memo: dict[tuple[int, str], tuple[int, ...]] | None = None
             """Where each (owner, kind) of building stands, as ``rules.core.buildings_of`` last
             found it (None: not known). Not part of the state's value: every placed or removed
-            building forgets it (``core.buildings_changed``). Never changed in place, so clones
-            share it."""
+            building corrects it for its clearing (``core.buildings_changed``, a new
+            dictionary). Never changed in place, so clones share it."""
             self.token_memo: dict[Piece, tuple[int, ...]] | None = None
             """Where (owner, kind) tokens lie, for each that ``rules.core.tokens_of`` was asked
             of since a token last moved (None: none). Not part of the state's value:

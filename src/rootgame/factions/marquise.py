@@ -363,15 +363,20 @@ def ruled_component(g: GameState, seat: int, c: int, who: list[int] | None = Non
     b = board(g)
     if who is None:
         who = rulers(g)
-    seen = {c}
+    # Marks by clearing, not a set: no integer hashed or boxed (issue 14).
+    seen = [False] * len(who)
+    seen[c] = True
+    comp = [c]
     todo = [c]
     while todo:
         x = todo.pop()
         for y in b.adjacent[x]:
-            if y not in seen and who[y] == seat:
-                seen.add(y)
+            if not seen[y] and who[y] == seat:
+                seen[y] = True
+                comp.append(y)
                 todo.append(y)
-    return sorted(seen)
+    comp.sort()
+    return comp
 
 
 def build_options(g: GameState, seat: int) -> list[Action]:
@@ -380,18 +385,25 @@ def build_options(g: GameState, seat: int) -> list[Action]:
     fs = st(g, seat)
     costs = [(k, COST[placed(fs, k)]) for k in BUILDINGS if fs.track[k] > 0]
     # The wood she can reach is at most all her wood on the map.
-    if not costs or min(cost for _, cost in costs) > WOOD - fs.wood:
+    cheapest = WOOD + 1
+    for _, cost in costs:
+        if cost < cheapest:
+            cheapest = cost
+    if cheapest > WOOD - fs.wood:
         return []
-    out: list[Action] = []
-    wood_of: dict[int, int] = {}
     b = board(g)
     who = rulers(g)
-    for c in b.clearings:
-        if who[c] != seat or not can_build(g, seat, c, b):
-            continue
-        if c not in wood_of:
+    places = [c for c in b.clearings if who[c] == seat and can_build(g, seat, c, b)]
+    out: list[Action] = []
+    wood_of = [-1] * len(who)  # the wood she can reach from each clearing, once found
+    for c in places:
+        if wood_of[c] < 0:
             comp = ruled_component(g, seat, c, who)
-            wood_of.update(dict.fromkeys(comp, sum(wood_at(g, seat, x) for x in comp)))
+            wood = 0
+            for x in comp:
+                wood += wood_at(g, seat, x)
+            for x in comp:
+                wood_of[x] = wood
         wood = wood_of[c]
         out += [("build", k, c) for k, cost in costs if wood >= cost]
     return out

@@ -137,7 +137,7 @@ def _clearing_actions(
     if torch and fs.ruins.get(c):
         out.append(("explore",))
     hand = g.seats[seat].hand
-    if ready_kinds(fs):
+    if others and ready_kinds(fs):
         matching = [cid for cid in sorted(set(hand)) if _matches(b, cid, c)]
         for s in others:
             out.extend(("aid", s, cid) for cid in matching)

@@ -44,7 +44,7 @@ from .core import (
     has_persistent,
     matching_cards,
     order_simultaneous,
-    owners_at,
+    owner_bits,
     pawn_clearings,
     remove_building,
     remove_token,
@@ -71,9 +71,9 @@ def battle_targets(g: GameState, seat: int, clearings: Iterable[int]) -> list[tu
         if not here[seat] and c != pawn:
             continue
         # The defender has any piece there (has_pieces, the pawns and owners found once).
-        owners = owners_at(g, c)
+        owners = owner_bits(g, c)
         for d in foes:
-            if here[d] or pawns[d] == c or d in owners:
+            if here[d] or pawns[d] == c or owners >> d & 1:
                 out.append((c, d))
     return out
 

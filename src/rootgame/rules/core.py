@@ -128,20 +128,23 @@ def is_enemy(g: GameState, seat: int, other: int) -> bool:
 
 def has_pieces(g: GameState, seat: int, c: int) -> bool:
     """Whether ``seat`` has any piece (warrior, building, token or pawn) in ``c``."""
-    if g.warriors[c][seat] or seat in owners_at(g, c):
+    if g.warriors[c][seat] or owner_bits(g, c) >> seat & 1:
         return True
     f = fac(g, seat)
     return f.has_pawn and f.pawn_at(g, seat) == c
 
 
-def owners_at(g: GameState, c: int) -> list[int]:
-    """The owner of each building and token in ``c`` (for :func:`has_pieces`)."""
-    out: list[int] = []
+def owner_bits(g: GameState, c: int) -> int:
+    """The seats owning a building or token in ``c`` (for :func:`has_pieces`), as the bits
+    ``1 << seat`` of one integer: no list made, none searched (issue 14). A ruin is nobody's."""
+    bits = 0
     for owner, _ in g.buildings[c]:
-        out.append(owner)
+        if owner >= 0:
+            bits |= 1 << owner
     for owner, _ in g.tokens[c]:
-        out.append(owner)
-    return out
+        if owner >= 0:
+            bits |= 1 << owner
+    return bits
 
 
 def pawn_clearings(g: GameState) -> list[int]:
@@ -179,19 +182,41 @@ def pieces_changed(g: GameState, c: int) -> None:
 
 
 def buildings_changed(g: GameState, c: int) -> None:
-    """A building was placed in ``c`` or removed from it: who rules it, and where each
-    player's buildings stand (:func:`buildings_of`), must be found again. Every change of
-    ``g.buildings`` calls this instead of :func:`pieces_changed`."""
+    """A building was placed in ``c`` or removed from it: who rules it must be found again,
+    and where each player's buildings stand (:func:`buildings_of`) is corrected for ``c``.
+    Every change of ``g.buildings`` calls this instead of :func:`pieces_changed`."""
     if g.rule_memo:
         g.rule_memo[c] = -2
-    g.building_memo = None
+    memo = g.building_memo
+    if memo is not None:
+        g.building_memo = _index_corrected(memo, c, g.buildings[c])
+
+
+def _index_corrected(
+    memo: dict[Piece, tuple[int, ...]], c: int, here: tuple[Piece, ...]
+) -> dict[Piece, tuple[int, ...]]:
+    """The index of :func:`buildings_of` with clearing ``c`` now holding ``here``: a new
+    dictionary (clones share the old one), made without looking at the other clearings
+    (issue 14: counting the whole map afresh after every building cost about 24k machine
+    instructions compiled)."""
+    out = dict(memo)
+    for piece, cs in memo.items():
+        if c in cs:
+            out[piece] = tuple([x for x in cs if x != c])
+    for piece in here:
+        cs = out.get(piece, ())
+        i = 0
+        while i < len(cs) and cs[i] <= c:  # in clearing order, after the others in c
+            i += 1
+        out[piece] = cs[:i] + (c,) + cs[i:]
+    return out
 
 
 def buildings_of(g: GameState, seat: int, kind: str) -> tuple[int, ...]:
     """The clearings of ``seat``'s buildings of ``kind`` on the map, one entry per building,
-    in clearing order. Kept in ``g.building_memo`` until a building is placed or removed
-    anywhere (:func:`buildings_changed`; tests/test_invariants.py checks it against the map
-    after every action)."""
+    in clearing order. Kept in ``g.building_memo``, which every building placed or removed
+    corrects for its clearing (:func:`buildings_changed`; tests/test_invariants.py checks it
+    against the map after every action)."""
     memo = g.building_memo
     if memo is None:
         memo = g.building_memo = index_buildings(g)
@@ -249,11 +274,20 @@ def _count_rule(g: GameState, c: int) -> int | None:
         from .exiles import soup_kitchens
 
         soup_kitchens(g, c, counts)
-    best = max(counts)
-    if best == 0:
-        return None
-    if counts.count(best) == 1:
-        return counts.index(best)
+    # The most pieces, and whether another seat has as many: one pass, no builtin looked up
+    # (issue 14).
+    best = 0
+    first = -1
+    tied = False
+    for s, p in enumerate(counts):
+        if p > best:
+            best = p
+            first = s
+            tied = False
+        elif p == best and p:
+            tied = True
+    if not tied:
+        return None if first < 0 else first
     for s, p in enumerate(counts):
         if p == best and fac(g, s).rules_ties:
             return s

@@ -8,7 +8,6 @@ dominance), since crafting happens in Daylight.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Final
 
@@ -32,43 +31,70 @@ def crafting_capacity(g: GameState, seat: int) -> dict[str, int]:
     City, or pieces removed since they crafted (a Daylight battle, League of Adventurous
     Mice); the activations are taken to be among the pieces left (ruling 407)."""
     b = board(g)
-    cap = {"fox": 0, "rabbit": 0, "mouse": 0}
+    lost = b.lost_city
+    suit = b.suit
+    fox = rabbit = mouse = wild = 0  # counted in locals: no dictionary updated per piece
     for c in fac(g, seat).crafting_pieces(g, seat):
-        if c == b.lost_city:
+        if c == lost:
             # The Lost City: each piece there is of any one suit (its card's example).
-            cap[ANY] = cap.get(ANY, 0) + 1
+            wild += 1
+        elif suit[c] == "fox":
+            fox += 1
+        elif suit[c] == "rabbit":
+            rabbit += 1
         else:
-            cap[b.suit[c]] += 1
-    used: dict[str, int] = g.turn.get("craft_used", {})
-    for s, k in used.items():
-        cap[s] -= k
-        if cap[s] < 0:  # pieces of the Lost City, or pieces removed since (ruling 407)
-            if ANY in cap:
-                cap[ANY] = max(0, cap[ANY] + cap[s])
-            cap[s] = 0
+            mouse += 1
+    cap = {"fox": fox, "rabbit": rabbit, "mouse": mouse}
+    if wild:
+        cap[ANY] = wild
+    used: dict[str, int] | None = g.turn.get("craft_used")
+    if used:
+        for s, k in used.items():
+            cap[s] -= k
+            if cap[s] < 0:  # pieces of the Lost City, or pieces removed since (ruling 407)
+                if ANY in cap:
+                    cap[ANY] = max(0, cap[ANY] + cap[s])
+                cap[s] = 0
     return cap
 
 
-def _payments(card: Card, cap: dict[str, int]) -> list[tuple[str, ...]]:
+def _payments(card: Card, cap: dict[str, int]) -> tuple[tuple[str, ...], ...]:
     """Ways to pay the card's cost with the pieces in ``cap``: the specific suits, then a choice
     of suits for each "any" icon. Each payment is a sorted tuple of suits. Pieces of the Lost
     City (``cap["any"]``) count as whichever suits are wanted."""
     wild = cap.get(ANY, 0)
     if not wild:
-        return list(_suited_payments(card.cost, cap["fox"], cap["rabbit"], cap["mouse"]))
+        return _suited_payments(card.cost, cap["fox"], cap["rabbit"], cap["mouse"])
     out: set[tuple[str, ...]] = set()
     for extra in combinations_with_replacement(SUITS, wild):
         more = [cap[s] + extra.count(s) for s in SUITS]
         out.update(_suited_payments(card.cost, *more))
-    return sorted(out)
+    return tuple(sorted(out))
 
 
-@lru_cache(maxsize=1024)
+_PAID: Final[dict[tuple[tuple[str, ...], int, int, int], tuple[tuple[str, ...], ...]]] = {}
+""":func:`_suited_payments`' answers (a plain dictionary: looked up faster than through
+``functools.lru_cache``, issue 14)."""
+
+
 def _suited_payments(
     cost: tuple[str, ...], fox: int, rabbit: int, mouse: int
 ) -> tuple[tuple[str, ...], ...]:
     """Ways to pay ``cost`` with this many pieces of each suit (a few costs and piece counts
     recur all game: each is worked out once; at most 1024 kept, so memory stays flat)."""
+    key = (cost, fox, rabbit, mouse)
+    found = _PAID.get(key)
+    if found is None:
+        if len(_PAID) >= 1024:
+            _PAID.clear()
+        found = _PAID[key] = _count_payments(cost, fox, rabbit, mouse)
+    return found
+
+
+def _count_payments(
+    cost: tuple[str, ...], fox: int, rabbit: int, mouse: int
+) -> tuple[tuple[str, ...], ...]:
+    """:func:`_suited_payments`, worked out."""
     cap = {"fox": fox, "rabbit": rabbit, "mouse": mouse}
     need = {"fox": 0, "rabbit": 0, "mouse": 0}
     n_any = 0
@@ -117,7 +143,10 @@ def craft_options(g: GameState, seat: int) -> list[Action]:
     if not hand:
         return []
     cap = crafting_capacity(g, seat)
-    if max(cap.values()) <= 0:  # no unused crafting piece
+    for k in cap.values():
+        if k > 0:
+            break
+    else:  # no unused crafting piece
         return []
     out: list[Action] = []
     seen: set[int] = set()

@@ -29,11 +29,13 @@ def move_pairs(g: GameState, seat: int, origins: Iterable[int]) -> list[tuple[in
     move may go (Boat Builders, Tunnels) or whether rule matters (Corvid Planners)."""
     out: list[tuple[int, int]] = []
     base = g.shared_deck == "base"
-    adjacent = board(g).adjacent
+    b = board(g)
     if g.closed and fac(g, seat).is_bot:
         # Law of Rootbotics 12.2.1: bots treat the Mountain's closed paths as paths (and
         # hold no card that changes where a move goes).
-        adjacent, base = load_board(g.map, g.suits, ()).adjacent, True
+        b, base = load_board(g.map, g.suits, ()), True
+    adjacent = b.adjacent
+    exits = b.exits
     free = not base and ignores_rule_to_move(g, seat)
     who = rulers(g)
     warriors = g.warriors
@@ -43,7 +45,7 @@ def move_pairs(g: GameState, seat: int, origins: Iterable[int]) -> list[tuple[in
         rules_o = free or who[o] == seat
         near = adjacent[o] if base else neighbours(g, seat, o)
         if rules_o:
-            out += [(o, d) for d in near]
+            out += exits[o] if base else [(o, d) for d in near]
         else:
             out += [(o, d) for d in near if who[d] == seat]
         if o == g.ferry:
