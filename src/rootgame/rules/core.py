@@ -166,7 +166,7 @@ def ruler(g: GameState, c: int) -> int | None:
         return _count_rule(g, c)
     memo = g.rule_memo or _new_rule_memo(g)
     r = memo[c]
-    if r == -2:
+    if r == -2 and c:  # (index 0 is no clearing: rulers' mark, nobody's)
         found = _count_rule(g, c)
         memo[c] = _or_nobody(found)
         return found
@@ -177,16 +177,18 @@ def pieces_changed(g: GameState, c: int) -> None:
     """Warriors or buildings in ``c`` changed: who rules it must be counted again. Every
     change of ``g.warriors`` or ``g.buildings`` calls this (tests/test_invariants.py checks
     the memo against a fresh count after every action)."""
-    if g.rule_memo:
-        g.rule_memo[c] = -2
+    memo = g.rule_memo
+    if memo:
+        memo[c] = memo[0] = -2
 
 
 def buildings_changed(g: GameState, c: int) -> None:
     """A building was placed in ``c`` or removed from it: who rules it must be found again,
     and where each player's buildings stand (:func:`buildings_of`) is corrected for ``c``.
     Every change of ``g.buildings`` calls this instead of :func:`pieces_changed`."""
-    if g.rule_memo:
-        g.rule_memo[c] = -2
+    rule = g.rule_memo
+    if rule:
+        rule[c] = rule[0] = -2
     memo = g.building_memo
     if memo is not None:
         g.building_memo = _index_corrected(memo, c, g.buildings[c])
@@ -300,16 +302,20 @@ def rulers(g: GameState) -> list[int]:
     if g.shared_deck != "base" and _tokens_rule(g):
         return [-1] + [_or_nobody(_count_rule(g, c)) for c in range(1, len(g.warriors))]
     memo = g.rule_memo or _new_rule_memo(g)
-    for c in range(1, len(memo)):  # one pass over the clearings (issue 14)
-        if memo[c] == -2:
-            memo[c] = _or_nobody(_count_rule(g, c))
+    if memo[0] == -2:  # some clearing is unknown: one pass over the clearings (issue 14)
+        for c in range(1, len(memo)):
+            if memo[c] == -2:
+                memo[c] = _or_nobody(_count_rule(g, c))
+        memo[0] = -1
     return memo
 
 
 def _new_rule_memo(g: GameState) -> list[int]:
-    """An empty memo of who rules: nothing known (-2) but index 0, which is no clearing."""
+    """An empty memo of who rules: nothing known (-2). Index 0, which is no clearing, is -2
+    while some clearing may be unknown (:func:`pieces_changed` marks it too) and -1 once
+    :func:`rulers` has counted them all: a decision that changed no piece reads the whole
+    memo without looking at each clearing (issue 14)."""
     memo = g.rule_memo = [-2] * len(g.warriors)
-    memo[0] = -1
     return memo
 
 
