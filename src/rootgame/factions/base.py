@@ -102,7 +102,8 @@ class Faction:
         """Whether this faction leaves the pieces of ``other``, an enemy by the Law (G.1.8),
         out of the enemies it targets and battles (a Clockwork bot in fully cooperative play
         spares the other bots, Law of Rootbotics 3.5.1: it targets no other bot's pieces as
-        enemy pieces and never battles another bot; its collateral removals still take them)."""
+        enemy pieces and never battles another bot; its collateral removals still take them).
+        A faction that is no bot spares nobody (``battle_targets`` asks bots only)."""
         return self.is_bot and g.cooperative and FACTIONS[g.factions[other]].is_bot
 
     def enemy_moved_in(self, g: GameState, seat: int, mover: int, c: int) -> None:

@@ -64,7 +64,9 @@ def battle_targets(g: GameState, seat: int, clearings: Iterable[int]) -> list[tu
     f = fac(g, seat)
     pawns = pawn_clearings(g)
     pawn = pawns[seat]
-    foes = [d for d in enemies(g, seat) if not f.spares(g, seat, d)]
+    foes = enemies(g, seat)
+    if f.is_bot:  # only a bot spares an enemy (Faction.spares)
+        foes = [d for d in foes if not f.spares(g, seat, d)]
     warriors = g.warriors
     for c in clearings:
         here = warriors[c]

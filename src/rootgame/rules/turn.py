@@ -71,11 +71,13 @@ def _turn_run(g: GameState, f: Frame) -> None:
     or the game ends; at the end of Evening, pass the turn (1.4.1). Steps that ask nothing
     run one after another here, not one per trip through the engine's loop."""
     seat = g.turn_seat
+    faction = fac(g, seat)
     steps = turn_steps(g, seat)
     stack = g.stack
     depth = len(stack)
+    data = f.data
     while True:
-        i: int = f.data["i"]  # typed: the compiled core compares it as a machine integer
+        i: int = data["i"]  # typed: the compiled core compares it as a machine integer
         if i >= len(steps):
             # The end of Evening (M.4.4); a score there may end the game.
             maps.evening_end(g, seat)
@@ -85,9 +87,9 @@ def _turn_run(g: GameState, f: Frame) -> None:
             g.turn_seat = (seat + 1) % g.n
             g.turn_number += 1
             g.turn = {}
-            f.data["i"] = 0
+            data["i"] = 0
             return
-        f.data["i"] = i + 1
+        data["i"] = i + 1
         phase, step = steps[i]
         if i == 0 and g.log is not None:
             g.log.append({"kind": "turn", "seat": seat, "number": g.turn_number})
@@ -102,7 +104,7 @@ def _turn_run(g: GameState, f: Frame) -> None:
             # Cards used "in Birdsong": offered before and after the faction's Birdsong steps.
             effects.push_birdsong_cards(g, seat, late=step == "late_cards")
         else:
-            fac(g, seat).run_step(g, seat, step)
+            faction.run_step(g, seat, step)
         if g.winners or len(stack) != depth or stack[-1] is not f:
             return
 
