@@ -267,7 +267,9 @@ def _tokens_rule(g: GameState) -> bool:
     return soup_kitchens_held(g)
 
 
-def _count_rule(g: GameState, c: int) -> int | None:
+def rule_counts(g: GameState, c: int) -> list[int]:
+    """2.5: each seat's pieces in ``c`` that count towards rule, by seat: warriors and
+    buildings (and tokens while Soup Kitchens counts them)."""
     counts = list(g.warriors[c])
     for owner, _ in g.buildings[c]:
         if owner >= 0:
@@ -276,6 +278,11 @@ def _count_rule(g: GameState, c: int) -> int | None:
         from .exiles import soup_kitchens
 
         soup_kitchens(g, c, counts)
+    return counts
+
+
+def _count_rule(g: GameState, c: int) -> int | None:
+    counts = rule_counts(g, c)
     # The most pieces, and whether another seat has as many: one pass, no builtin looked up
     # (issue 14).
     best = 0

@@ -15,7 +15,7 @@ from ...actions import Action
 from ...cards import DECK
 from ...factions.eyrie import COLUMNS, EyrieState, card_options, roosts_on_map, st
 from ...i18n import N_
-from ...rules.core import board, can_build, card_suit, rules
+from ...rules.core import board, can_build, card_suit, rule_counts, rules
 from ...state import GameState
 from ..base import Reason
 from .core import Policy, general_terms, register_policy
@@ -73,18 +73,15 @@ def build_sites(g: GameState, seat: int, suit: str) -> tuple[set[int], set[int]]
 
 
 def _can_take(g: GameState, seat: int, c: int) -> bool:
-    """Whether one move could make the Eyrie rule ``c``: its warriors there and the most next
-    door match every other faction's pieces there (it rules ties, Lords of the Forest, 7.2.2)."""
-    own = g.warriors[c][seat]
+    """Whether one move could make the Eyrie rule ``c``: its pieces there and the most warriors
+    next door match every other faction's pieces there (``rule_counts``; it rules ties, Lords
+    of the Forest, 7.2.2)."""
     come = max((g.warriors[x][seat] for x in board(g).adjacent[c]), default=0)
     if not come:
         return False
-    for s in range(g.n):
-        if s != seat:
-            theirs = g.warriors[c][s] + sum(1 for o, _ in g.buildings[c] if o == s)
-            if theirs > own + come:
-                return False
-    return True
+    counts = rule_counts(g, c)
+    own = counts[seat] + come
+    return all(n <= own for s, n in enumerate(counts) if s != seat)
 
 
 def battle_room(g: GameState, seat: int) -> tuple[dict[int, int], dict[int, int]]:
