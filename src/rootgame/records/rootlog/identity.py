@@ -322,8 +322,7 @@ class CardIdentity:
                     if f not in pos.free:
                         continue
                     g2 = g.clone()
-                    new = Pos(g2, [], pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
-                              pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
+                    new = pos.fork(g2, [])
                     keep = set(hand) | self.reserved(pos, self.needs(pos))
                     events = self.settle_free(new, g2, f, at.spec, keep, since)
                     if events is not None:
@@ -391,8 +390,7 @@ class CardIdentity:
                         t[2] is None or t[2].matches(c) for t in later):
                     continue
                 g2 = g.clone()
-                new = Pos(g2, [], pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
-                          pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
+                new = pos.fork(g2, [])
                 events = list(apply_cycle_since(new, g2, [c, x], epoch))
                 keep = mine | self.reserved(new, self.needs(new))
                 done = None
@@ -447,8 +445,7 @@ class CardIdentity:
                         pos.free.get(k) != then.free[k] or pos.free[k][1] != pos.epoch:
                     continue
                 g2 = g.clone()
-                new = Pos(g2, [], pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
-                          pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
+                new = pos.fork(g2, [])
                 events: list[tuple[Any, ...]] = []
                 d = k
                 if not wrote.matches(k) or DECK[k].kind == "dominance":
@@ -735,9 +732,7 @@ class CardIdentity:
                         if pos.free[f][1] != epoch:
                             continue
                         g2 = g.clone()
-                        new = Pos(g2, pos.legal, pos.seg, pos.line, pos.turns, pos.left,
-                                  dict(pos.free), pos.epoch, pos.done, dict(pos.loose),
-                                  dict(pos.past), pos.fixed)
+                        new = pos.fork(g2, pos.legal)
                         events = list(apply_cycle(new, g2, [r, y], epoch))
                         events.extend(apply_cycle_since(new, g2, [later[0], r], pos.epoch))
                         serial = new.free[f][0]
@@ -855,8 +850,7 @@ class CardIdentity:
             if t not in pos.free:
                 continue
             g2 = pos.g.clone()
-            new = Pos(g2, pos.legal, pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
-                      pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
+            new = pos.fork(g2, pos.legal)
             st = new.free[t][0]
             keep = set(hidden_pile(g2, loc)) | others
             first = self.settle_free(new, g2, t, spec, keep, spec.keys is not None)
@@ -927,8 +921,7 @@ class CardIdentity:
                     n.parent.pos.free.get(u, (None,))[0] != serial:
                 continue
             g2 = pos.g.clone()
-            new = Pos(g2, [], pos.seg, pos.line, pos.turns, pos.left, dict(pos.free),
-                      pos.epoch, pos.done, dict(pos.loose), dict(pos.past), pos.fixed)
+            new = pos.fork(g2, [])
             new.past.pop(u, None)
             new.free.pop(u, None)
             new.loose.pop(u, None)

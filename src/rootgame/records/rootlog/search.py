@@ -62,6 +62,12 @@ class Pos:
     """Cards the record has named (drawn, spent or dealt by name): their identity is
     settled for the whole game."""
 
+    def fork(self, g: Any, legal: list[tuple[Any, ...]]) -> Pos:
+        """This position with the game ``g`` (a clone of this one's) and ``legal``, its maps
+        of unnamed cards copied, so that an exchange tried on it leaves this one as it is."""
+        return Pos(g, legal, self.seg, self.line, self.turns, self.left, dict(self.free),
+                   self.epoch, self.done, dict(self.loose), dict(self.past), self.fixed)
+
 
 @dataclass(slots=True)
 class Cand:
