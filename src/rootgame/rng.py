@@ -23,6 +23,9 @@ _M16: Final = 0xFFFF
 _HALVES_BELOW: Final = 1 << 30
 """The largest ``n`` (excluded) that :meth:`Rng._below_halves` takes: its products stay below
 2**62."""
+_SURE_BELOW: Final = _SPAN - _HALVES_BELOW
+"""Every draw below this is accepted by :meth:`Rng.below` for ``n <= 2**30`` (its limit,
+2**64 - 2**64 % n, is above it)."""
 
 
 def next_state(state: int) -> tuple[int, int]:
@@ -47,7 +50,6 @@ class Rng:
             return 0
         if _COMPILED and n < _HALVES_BELOW:
             return self._below_halves(n)
-        limit = _SPAN - _SPAN % n
         state = self.state
         while True:
             # next_state, written out here: this runs once per decision of a simulation.
@@ -55,7 +57,9 @@ class Rng:
             z = ((state ^ (state >> 30)) * _MIX1) & _MASK
             z = ((z ^ (z >> 27)) * _MIX2) & _MASK
             x = z ^ (z >> 31)
-            if x < limit:
+            # Rejected when x >= 2**64 - 2**64 % n: never below _SURE_BELOW for a small n,
+            # so that the limit is worked out only for the rare draw above it.
+            if (x < _SURE_BELOW and n <= _HALVES_BELOW) or x < _SPAN - _SPAN % n:
                 self.state = state
                 return x % n
 
