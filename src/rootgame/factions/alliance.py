@@ -157,16 +157,21 @@ def gain_supporter(g: GameState, seat: int, cid: int) -> None:
 
 def martial_law(g: GameState, seat: int, c: int) -> bool:
     """8.4.2.II.a Martial Law: another player has at least three warriors in ``c``."""
-    w = g.warriors[c]
-    for s in range(g.n):
-        if s != seat and w[s] >= MARTIAL_LAW:
+    for s, k in enumerate(g.warriors[c]):
+        if k >= MARTIAL_LAW and s != seat:
             return True
     return False
 
 
 def spread_cost(g: GameState, seat: int, c: int) -> int:
-    fs = st(g, seat)
-    return SYMPATHY_COST[tokens_on_map(fs)] + (1 if martial_law(g, seat, c) else 0)
+    """8.4.2.II: the supporters a sympathy token in ``c`` costs."""
+    return _site_cost(g, seat, c, SYMPATHY_COST[tokens_on_map(st(g, seat))])
+
+
+def _site_cost(g: GameState, seat: int, c: int, track: int) -> int:
+    """:func:`spread_cost` in ``c``, where the track's next space costs ``track``: one more
+    under Martial Law (8.4.2.II.a)."""
+    return track + 1 if martial_law(g, seat, c) else track
 
 
 def place_sympathy(g: GameState, seat: int, c: int, reason: str) -> None:
@@ -619,8 +624,18 @@ def spread_sites(g: GameState, seat: int) -> list[int]:
     sympathetic one (any clearing if none is), where a token may be placed, while the
     Alliance has as many supporters as the track's cost plus Martial Law. Which supporters
     match is hidden (8.2.2-8.2.3): the step is asked whenever there is one (1.2.1)."""
+    return [c for c, _ in _site_costs(g, seat)]
+
+
+def _site_costs(g: GameState, seat: int) -> list[tuple[int, int]]:
+    """:func:`spread_sites`, each with its :func:`spread_cost` (worked out once for both
+    :func:`spread_sites` and :func:`spread_options`)."""
     fs = st(g, seat)
     if not fs.sympathy:
+        return []
+    track = SYMPATHY_COST[tokens_on_map(fs)]
+    have = len(fs.supporters)
+    if have < track:  # too few supporters anywhere, Martial Law or not
         return []
     b = board(g)
     mine = sympathy_clearings(g, seat)
@@ -631,8 +646,13 @@ def spread_sites(g: GameState, seat: int) -> list[int]:
         targets = sorted(near - set(mine))
     else:
         targets = list(b.clearings)
-    return [c for c in targets
-            if can_place(g, seat, c) and len(fs.supporters) >= spread_cost(g, seat, c)]
+    out: list[tuple[int, int]] = []
+    for c in targets:
+        if can_place(g, seat, c):
+            cost = _site_cost(g, seat, c, track)
+            if have >= cost:
+                out.append((c, cost))
+    return out
 
 
 def spread_options(g: GameState, seat: int) -> list[Action]:
@@ -641,11 +661,11 @@ def spread_options(g: GameState, seat: int) -> list[Action]:
     b = board(g)
     out: list[Action] = []
     supporters: dict[str, int] = {}  # matching supporters, by the suit a card must match
-    for c in spread_sites(g, seat):
+    for c, cost in _site_costs(g, seat):
         suit = b.card_suit_at(c)
         if suit not in supporters:
             supporters[suit] = len(matching_supporters(g, seat, suit))
-        if supporters[suit] >= spread_cost(g, seat, c):
+        if supporters[suit] >= cost:
             out.append(("spread", c))
     return out
 
