@@ -115,7 +115,7 @@ def fac(g: GameState, seat: int) -> Faction:
 def enemies(g: GameState, seat: int) -> list[int]:
     """G.1.8: every other player, except a player in a coalition with ``seat`` (9.2.8)."""
     partner = g.seats[seat].coalition
-    return [s for s in range(g.n) if s != seat and s != partner]
+    return [s for s in range(len(g.seats)) if s != seat and s != partner]
 
 
 def is_enemy(g: GameState, seat: int, other: int) -> bool:
@@ -163,13 +163,12 @@ def ruler(g: GameState, c: int) -> int | None:
     (:func:`pieces_changed`), since most decisions ask it of every clearing. While a player
     holds Soup Kitchens (tokens count towards rule) it is counted every time instead."""
     if g.shared_deck != "base" and _tokens_rule(g):
-        return _count_rule(g, c)
-    memo = g.rule_memo or _new_rule_memo(g)
-    r = memo[c]
-    if r == -2 and c:  # (index 0 is no clearing: rulers' mark, nobody's)
-        found = _count_rule(g, c)
-        memo[c] = _or_nobody(found)
-        return found
+        r = _count_rule(g, c)
+    else:
+        memo = g.rule_memo or _new_rule_memo(g)
+        r = memo[c]
+        if r == -2 and c:  # (index 0 is no clearing: rulers' mark, nobody's)
+            r = memo[c] = _count_rule(g, c)
     return None if r < 0 else r
 
 
@@ -281,7 +280,8 @@ def rule_counts(g: GameState, c: int) -> list[int]:
     return counts
 
 
-def _count_rule(g: GameState, c: int) -> int | None:
+def _count_rule(g: GameState, c: int) -> int:
+    """:func:`ruler` of ``c``, counted; -1 for nobody."""
     counts = rule_counts(g, c)
     # The most pieces, and whether another seat has as many: one pass, no builtin looked up
     # (issue 14).
@@ -296,23 +296,23 @@ def _count_rule(g: GameState, c: int) -> int | None:
         elif p == best and p:
             tied = True
     if not tied:
-        return None if first < 0 else first
+        return first
     for s, p in enumerate(counts):
         if p == best and fac(g, s).rules_ties:
             return s
-    return None
+    return -1
 
 
 def rulers(g: GameState) -> list[int]:
     """Who rules each clearing (``ruler``), indexed by clearing (index 0 unused): a seat, or
     -1 for nobody. The list is the engine's own memo: read it, never change it."""
     if g.shared_deck != "base" and _tokens_rule(g):
-        return [-1] + [_or_nobody(_count_rule(g, c)) for c in range(1, len(g.warriors))]
+        return [-1] + [_count_rule(g, c) for c in range(1, len(g.warriors))]
     memo = g.rule_memo or _new_rule_memo(g)
     if memo[0] == -2:  # some clearing is unknown: one pass over the clearings (issue 14)
         for c in range(1, len(memo)):
             if memo[c] == -2:
-                memo[c] = _or_nobody(_count_rule(g, c))
+                memo[c] = _count_rule(g, c)
         memo[0] = -1
     return memo
 
@@ -324,10 +324,6 @@ def _new_rule_memo(g: GameState) -> list[int]:
     memo without looking at each clearing (issue 14)."""
     memo = g.rule_memo = [-2] * len(g.warriors)
     return memo
-
-
-def _or_nobody(r: int | None) -> int:
-    return -1 if r is None else r
 
 
 def rules(g: GameState, seat: int, c: int) -> bool:

@@ -7,7 +7,7 @@ driver sets the factions up in setup order (5.1.7) before the first turn.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from ..actions import (
     CARD,
@@ -18,12 +18,19 @@ from ..state import Frame, GameState
 from . import effects, exiles, maps
 from .core import HAND_LIMIT, discard_from_hand, draw, fac
 
+if TYPE_CHECKING:
+    from ..factions.base import Faction
+
 PHASES: Final[tuple[str, ...]] = ("birdsong", "daylight", "evening")
 
 
 def turn_steps(g: GameState, seat: int) -> tuple[tuple[str, str], ...]:
     """(phase, step) pairs of ``seat``'s turn, in order."""
-    f = fac(g, seat)
+    return faction_steps(fac(g, seat))
+
+
+def faction_steps(f: Faction) -> tuple[tuple[str, str], ...]:
+    """(phase, step) pairs of a turn of faction ``f``, in order."""
     cached = _STEPS.get(f.name)
     if cached is None:
         cached = (
@@ -72,7 +79,7 @@ def _turn_run(g: GameState, f: Frame) -> None:
     run one after another here, not one per trip through the engine's loop."""
     seat = g.turn_seat
     faction = fac(g, seat)
-    steps = turn_steps(g, seat)
+    steps = faction_steps(faction)
     stack = g.stack
     depth = len(stack)
     data = f.data
