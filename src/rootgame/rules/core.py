@@ -77,11 +77,15 @@ class _Seats:
     names, which a game and its clones share: :func:`fac` finds the faction without
     looking its name up (issue 14)."""
 
-    __slots__ = ("names", "factions")
+    __slots__ = ("names", "factions", "pawns", "blockers")
 
     def __init__(self, names: tuple[str, ...]) -> None:
         self.names = names
         self.factions = tuple(FACTIONS[name] for name in names)
+        self.pawns = tuple(s for s, f in enumerate(self.factions) if f.has_pawn)
+        """The seats whose faction has a pawn (the Vagabond's)."""
+        self.blockers = tuple(s for s, f in enumerate(self.factions) if f.blocks_others)
+        """The seats whose pieces may forbid others to place pieces (``can_place``)."""
 
 
 class _LastSeats:
@@ -98,10 +102,15 @@ _LAST_SEATS: Final = _LastSeats()
 
 def seat_factions(g: GameState) -> tuple[Faction, ...]:
     """The faction object of each seat, in seat order."""
+    return _seats(g).factions
+
+
+def _seats(g: GameState) -> _Seats:
+    """The seats of ``g``'s factions (made again only for another tuple of names)."""
     last = _LAST_SEATS.seats
     if last is None or last.names is not g.factions:
         last = _LAST_SEATS.seats = _Seats(g.factions)
-    return last.factions
+    return last
 
 
 def fac(g: GameState, seat: int) -> Faction:
@@ -149,9 +158,10 @@ def owner_bits(g: GameState, c: int) -> int:
 
 def pawn_clearings(g: GameState) -> list[int]:
     """Where each seat's pawn stands (the Vagabond's), by seat; 0 for none or off the map."""
-    out: list[int] = []
-    for s, f in enumerate(seat_factions(g)):
-        out.append(f.pawn_at(g, s) if f.has_pawn else 0)
+    seats = _seats(g)
+    out = [0] * len(seats.factions)
+    for s in seats.pawns:
+        out[s] = seats.factions[s].pawn_at(g, s)
     return out
 
 
@@ -345,8 +355,9 @@ def free_slots(g: GameState, c: int, b: Board | None = None) -> int:
 
 def can_place(g: GameState, seat: int, c: int) -> bool:
     """Whether ``seat`` may place pieces in ``c`` at all (e.g. the keep forbids it, 6.2.2)."""
-    for s, f in enumerate(seat_factions(g)):
-        if f.blocks_others and s != seat and f.blocks_placement(g, s, seat, c):
+    seats = _seats(g)
+    for s in seats.blockers:
+        if s != seat and seats.factions[s].blocks_placement(g, s, seat, c):
             return False
     return True
 
