@@ -138,16 +138,17 @@ def tokens_on_map(fs: AllianceState) -> int:
 def matching_supporters(g: GameState, seat: int, suit: str) -> list[int]:
     """Supporters that can be spent as ``suit`` (8.2.3: only for their suit; birds are wild,
     2.1.1)."""
+    fs: AllianceState = g.fs[seat]
     if suit == ANY:  # the Lost City matches every card
-        return st(g, seat).supporters[:]
+        return fs.supporters[:]
     wanted = (suit, "bird")
-    return [c for c in st(g, seat).supporters if DECK[c].suit in wanted]
+    return [c for c in fs.supporters if DECK[c].suit in wanted]
 
 
 def gain_supporter(g: GameState, seat: int, cid: int) -> None:
     """8.2.3.I: add a card to the supporters stack; with no base on the map the stack holds
     five cards, and a card it cannot hold is discarded."""
-    fs = st(g, seat)
+    fs: AllianceState = g.fs[seat]
     if len(fs.supporters) >= STACK_LIMIT and len(fs.bases) == len(BASES):
         discard(g, cid)
         chance.emit(g, {"kind": "supporter_discarded", "seat": seat, "card": cid})
@@ -177,7 +178,7 @@ def _site_cost(g: GameState, seat: int, c: int, track: int) -> int:
 def place_sympathy(g: GameState, seat: int, c: int, reason: str) -> None:
     """Place the leftmost sympathy token of the track in ``c`` and score the space it
     uncovers (8.4.2.III, 8.6.1.IV)."""
-    fs = st(g, seat)
+    fs: AllianceState = g.fs[seat]
     vp = SYMPATHY_VP[tokens_on_map(fs)]
     fs.sympathy -= 1
     g.put_token(c, (seat, "sympathy"))
@@ -263,7 +264,7 @@ class Alliance(Faction):
     def building_removed(self, g: GameState, seat: int, c: int, kind: str) -> None:
         """8.2.4: a base removed costs every supporter of its suit (birds included) and half
         the officers, rounded up; with no base left, the stack goes down to five."""
-        fs = st(g, seat)
+        fs: AllianceState = g.fs[seat]
         suit = base_suit(g, seat, c)
         fs.bases.append(suit)
         fs.bases.sort(key=BASES.index)
@@ -294,7 +295,7 @@ class Alliance(Faction):
         return {"warrior": WARRIORS, "base": len(BASES), "sympathy": SYMPATHY}
 
     def piece_counts(self, g: GameState, seat: int) -> dict[str, tuple[int, int]]:
-        fs = st(g, seat)
+        fs: AllianceState = g.fs[seat]
         b = board(g)
         return {
             "warrior": (sum(g.warriors[c][seat] for c in b.clearings), fs.warriors + fs.officers),
@@ -307,7 +308,7 @@ class Alliance(Faction):
 
     def load_position(self, g: GameState, seat: int, spec: JSON) -> None:
         self.check_fields(spec, ("officers", "supporters"))
-        fs = st(g, seat)
+        fs: AllianceState = g.fs[seat]
         officers = spec.get("officers", 0)
         if not isinstance(officers, int) or isinstance(officers, bool) or officers < 0:
             raise PositionError(f"alliance.officers: a number of officers, not {officers!r}")
@@ -321,7 +322,7 @@ class Alliance(Faction):
         refs = spec.get("supporters", [])
         if not isinstance(refs, list):
             raise PositionError("alliance.supporters: a list of cards")
-        fs = st(g, seat)
+        fs: AllianceState = g.fs[seat]
         fs.supporters = [take(r, "alliance.supporters") for r in refs]
         if len(fs.bases) == len(BASES) and len(fs.supporters) > STACK_LIMIT:
             raise PositionError(
@@ -330,7 +331,7 @@ class Alliance(Faction):
             )
 
     def describe_board(self, g: GameState, seat: int) -> JSON:
-        fs = st(g, seat)
+        fs: AllianceState = g.fs[seat]
         out: JSON = {}
         if fs.officers:
             out["officers"] = fs.officers
@@ -339,7 +340,7 @@ class Alliance(Faction):
         return out
 
     def public_view(self, g: GameState, seat: int) -> JSON:
-        fs = st(g, seat)
+        fs: AllianceState = g.fs[seat]
         placed = tokens_on_map(fs)
         return {
             "warriors_in_supply": fs.warriors,
@@ -446,7 +447,7 @@ def _outrage_explain(g: GameState, f: Frame, a: Action) -> str | None:
 def spend_supporters(g: GameState, seat: int, suit: str, n: int, then: tuple[Any, ...]) -> None:
     """Spend ``n`` supporters of ``suit`` (birds wild), asking which when the choice matters,
     then carry out ``then`` (the action paid for)."""
-    fs = st(g, seat)
+    fs: AllianceState = g.fs[seat]
     cands = matching_supporters(g, seat, suit)
     keys = {DECK[c].key for c in cands}
     if n <= 0 or len(cands) <= n or len(keys) == 1:
@@ -497,7 +498,7 @@ def revolt_sites(g: GameState, seat: int) -> list[int]:
     matching a base still in the box, while the Alliance has two supporters. The base must fit
     there once the enemy buildings are gone (ruins stay, 2.2.4). Which supporters match is
     hidden (8.2.2-8.2.3): the Revolt step is asked whenever there is one (1.2.1)."""
-    fs = st(g, seat)
+    fs: AllianceState = g.fs[seat]
     if not fs.bases or len(fs.supporters) < REVOLT_COST:
         return []
     b = board(g)
@@ -562,7 +563,7 @@ def place_revolt(g: GameState, seat: int, c: int, suit: str) -> None:
     """8.4.1 step 3: remove every enemy piece in ``c`` (scoring buildings and tokens, 3.2.1),
     place the base of ``suit``, warriors equal to the sympathetic clearings matching its
     printed suit, and an officer."""
-    fs = st(g, seat)
+    fs: AllianceState = g.fs[seat]
     remove_enemy_pieces(g, seat, [c])
     chance.emit(g, {"kind": "revolt", "seat": seat, "c": c})
     fs.bases.remove(suit)
@@ -630,7 +631,7 @@ def spread_sites(g: GameState, seat: int) -> list[int]:
 def _site_costs(g: GameState, seat: int) -> list[tuple[int, int]]:
     """:func:`spread_sites`, each with its :func:`spread_cost` (worked out once for both
     :func:`spread_sites` and :func:`spread_options`)."""
-    fs = st(g, seat)
+    fs: AllianceState = g.fs[seat]
     if not fs.sympathy:
         return []
     track = SYMPATHY_COST[tokens_on_map(fs)]
@@ -721,7 +722,7 @@ def _spread_explain(g: GameState, f: Frame, a: Action) -> str | None:
 def train_options(g: GameState, seat: int) -> list[Action]:
     """8.5.3 Train: a card matching the clearing of a base on the map, with a warrior in
     supply to become an officer."""
-    fs = st(g, seat)
+    fs: AllianceState = g.fs[seat]
     if fs.warriors <= 0 or len(fs.bases) == len(BASES):
         return []
     suits = {s for s in BASES if s not in fs.bases}
@@ -774,7 +775,7 @@ def _day_apply(g: GameState, f: Frame, a: Action) -> None:
         cid = int(a[1])
         g.seats[seat].hand.remove(cid)
         discard(g, cid)
-        fs = st(g, seat)
+        fs: AllianceState = g.fs[seat]
         fs.warriors -= 1
         fs.officers += 1
     else:
@@ -827,11 +828,12 @@ def _ops_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     seat = f.seat
     acts: list[Action] = []
-    if g.turn.get("ops_used", 0) < st(g, seat).officers:
+    fs: AllianceState = g.fs[seat]
+    if g.turn.get("ops_used", 0) < fs.officers:
         b = board(g)
         acts.extend(("move", o, d) for o, d in move_pairs(g, seat, b.clearings))
         acts.extend(("battle", c, d) for c, d in battle_targets(g, seat, b.clearings))
-        if st(g, seat).warriors > 0:
+        if fs.warriors > 0:
             acts.extend(("recruit", c) for c in base_clearings(g, seat))
         acts.extend(organize_options(g, seat))
     acts.append(("end",))
@@ -898,7 +900,7 @@ def _ds_legal(g: GameState, f: Frame) -> list[Action]:
 @applies("ally_discard_supporters")
 def _ds_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
-    fs = st(g, f.seat)
+    fs: AllianceState = g.fs[f.seat]
     cid = int(a[1])
     fs.supporters.remove(cid)
     discard(g, cid)

@@ -228,7 +228,7 @@ class Eyrie(RoostBoard):
 
     # --- Turn ---------------------------------------------------------------------------
     def run_step(self, g: GameState, seat: int, step: str) -> None:
-        fs = st(g, seat)
+        fs: EyrieState = g.fs[seat]
         if step == "emergency_orders":
             # 7.4.1 Emergency Orders: with no cards in hand, draw a card.
             if not g.seats[seat].hand:
@@ -288,7 +288,7 @@ class Eyrie(RoostBoard):
 
     def load_position(self, g: GameState, seat: int, spec: JSON) -> None:
         self.check_fields(spec, ("leader", "face_up", "decree", "home", "col", "pending"))
-        fs = st(g, seat)
+        fs: EyrieState = g.fs[seat]
         b = board(g)
         self.load_roosts(g, seat)
         leader = spec.get("leader", "builder")
@@ -321,7 +321,7 @@ class Eyrie(RoostBoard):
     def load_position_cards(
         self, g: GameState, seat: int, spec: JSON, take: Callable[[Any, str], int]
     ) -> None:
-        fs = st(g, seat)
+        fs: EyrieState = g.fs[seat]
         decree = spec.get("decree")
         if decree is None:
             fs.decree = [[], [], [], []]
@@ -354,7 +354,7 @@ class Eyrie(RoostBoard):
         fs.pending = _pending_cards(fs, spec.get("pending", []))
 
     def public_view(self, g: GameState, seat: int) -> JSON:
-        fs = st(g, seat)
+        fs: EyrieState = g.fs[seat]
         return {
             "warriors_in_supply": fs.warriors,
             "roosts_on_track": fs.roosts,
@@ -399,7 +399,7 @@ def setup_corners(g: GameState, seat: int) -> list[int]:
 
 
 def _place_home(g: GameState, seat: int, c: int) -> None:
-    fs = st(g, seat)
+    fs: EyrieState = g.fs[seat]
     fs.home = c
     _put_roost(g, seat, c, SETUP_WARRIORS)
     g.stack.append(Frame("eyrie_leader", seat, {}))
@@ -429,7 +429,7 @@ def _leader_apply(g: GameState, f: Frame, a: Action) -> None:
     """7.3.3-7.3.4 and 7.7.3: take the leader; tuck the Viziers into its columns."""
     pop(g, f)
     assert f.seat is not None
-    fs = st(g, f.seat)
+    fs: EyrieState = g.fs[f.seat]
     name = str(a[1])
     fs.face_up.remove(name)
     fs.leader = name
@@ -554,7 +554,7 @@ def _next_column(fs: EyrieState) -> bool:
 
 def card_options(g: GameState, seat: int, col: int, suit: str) -> list[Action]:
     """Every way to carry out one Decree card of ``suit`` in column ``col`` (7.5.2 I-IV)."""
-    fs = st(g, seat)
+    fs: EyrieState = g.fs[seat]
     b = board(g)
     clearings = b.clearings_of_suit(suit)
     name = COLUMNS[col]
@@ -592,7 +592,7 @@ def card_options(g: GameState, seat: int, col: int, suit: str) -> list[Action]:
 def _decree_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     seat = f.seat
-    fs = st(g, seat)
+    fs: EyrieState = g.fs[seat]
     acts: list[Action] = []
     done: set[str] = set()
     impossible: Action | None = None
@@ -618,7 +618,7 @@ def _decree_legal(g: GameState, f: Frame) -> list[Action]:
 def _decree_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     seat = f.seat
-    fs = st(g, seat)
+    fs: EyrieState = g.fs[seat]
     kind = a[0]
     if kind not in ("recruit", "move", "battle", "build", "turmoil"):
         apply_daylight_card_action(g, seat, a)
@@ -657,7 +657,7 @@ def _abandon_decree(g: GameState, f: Frame) -> None:
 @explains("decree")
 def _decree_explain(g: GameState, f: Frame, a: Action) -> str | None:
     assert f.seat is not None
-    fs = st(g, f.seat)
+    fs: EyrieState = g.fs[f.seat]
     col = COLUMNS[fs.col]
     if a[0] in COLUMNS and a[0] != col:
         return f"the Decree is resolved left to right; now the {col} column (7.5.2)"
@@ -693,7 +693,7 @@ def _decree_explain(g: GameState, f: Frame, a: Action) -> str | None:
 
 def turmoil(g: GameState, seat: int) -> None:
     """7.7: humiliate, purge, depose, rest."""
-    fs = st(g, seat)
+    fs: EyrieState = g.fs[seat]
     emit(g, {"kind": "turmoil", "seat": seat})
     # 7.7.1 Humiliate: lose 1 VP per bird card in the Decree, Viziers included.
     birds = sum(1 for col in fs.decree for cid in col if card_suit(cid) == "bird")

@@ -201,7 +201,7 @@ class Marquise(KeepBoard):
     def warriors_removed(self, g: GameState, seat: int, c: int, n: int) -> None:
         """6.2.3 Field Hospitals: she may spend a card matching the clearing to put the
         removed warriors in the keep's clearing instead."""
-        fs = st(g, seat)
+        fs: MarquiseState = g.fs[seat]
         if fs.keep and n > 0 and g.seats[seat].hand:
             # Asked whenever she holds a card, so that it reveals nothing (1.2.1).
             g.stack.append(Frame("field_hospital", seat, {"c": c, "n": n, "ask": True}))
@@ -210,7 +210,7 @@ class Marquise(KeepBoard):
         return {"warrior": WARRIORS, "wood": WOOD, **{k: PER_TRACK for k in BUILDINGS}}
 
     def piece_counts(self, g: GameState, seat: int) -> dict[str, tuple[int, int]]:
-        fs = st(g, seat)
+        fs: MarquiseState = g.fs[seat]
         b = board(g)
         out = {
             "warrior": (sum(g.warriors[c][seat] for c in b.clearings), fs.warriors),
@@ -222,14 +222,14 @@ class Marquise(KeepBoard):
 
     def load_position(self, g: GameState, seat: int, spec: JSON) -> None:
         self.check_fields(spec, ("home",))
-        fs = st(g, seat)
+        fs: MarquiseState = g.fs[seat]
         b = board(g)
         self.load_keep(g, seat)
         fs.wood = WOOD - sum(wood_at(g, seat, c) for c in b.clearings)
         fs.home = int(spec.get("home", fs.keep))
 
     def public_view(self, g: GameState, seat: int) -> JSON:
-        fs = st(g, seat)
+        fs: MarquiseState = g.fs[seat]
         return {
             "warriors_in_supply": fs.warriors,
             "wood_in_supply": fs.wood,
@@ -276,7 +276,7 @@ def _keep_apply(g: GameState, f: Frame, a: Action) -> None:
     pop(g, f)
     assert f.seat is not None
     seat, c = f.seat, int(a[1])
-    fs = st(g, seat)
+    fs: MarquiseState = g.fs[seat]
     b = board(g)
     fs.keep = fs.home = c
     place_token(g, seat, c, "keep")
@@ -320,7 +320,7 @@ def _sb_apply(g: GameState, f: Frame, a: Action) -> None:
 
 def birdsong_wood(g: GameState, seat: int) -> None:
     """6.4: one wood at each sawmill; if the wood runs short she chooses where (1.5.4)."""
-    fs = st(g, seat)
+    fs: MarquiseState = g.fs[seat]
     mills = building_clearings(g, seat, "sawmill")
     if len(mills) <= fs.wood:
         for c in mills:
@@ -346,7 +346,7 @@ def _wood_legal(g: GameState, f: Frame) -> list[Action]:
 def _wood_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     c = int(a[1])
-    fs = st(g, f.seat)
+    fs: MarquiseState = g.fs[f.seat]
     put_wood(g, f.seat, c)
     left = list(f.data["left"])
     left.remove(c)
@@ -382,7 +382,7 @@ def ruled_component(g: GameState, seat: int, c: int, who: list[int] | None = Non
 def build_options(g: GameState, seat: int) -> list[Action]:
     """6.5.4: a building she can pay for (wood reachable through ruled clearings) and place
     (a ruled clearing with an open slot)."""
-    fs = st(g, seat)
+    fs: MarquiseState = g.fs[seat]
     costs = [(k, COST[placed(fs, k)]) for k in BUILDINGS if fs.track[k] > 0]
     # The wood she can reach is at most all her wood on the map.
     cheapest = WOOD + 1
@@ -410,7 +410,7 @@ def build_options(g: GameState, seat: int) -> list[Action]:
 
 
 def why_not_build(g: GameState, seat: int, kind: str, c: int) -> str:
-    fs = st(g, seat)
+    fs: MarquiseState = g.fs[seat]
     if kind not in BUILDINGS:
         return f"the Marquise build sawmills, workshops and recruiters, not {kind!r}"
     if c not in board(g).clearings:
@@ -426,7 +426,7 @@ def why_not_build(g: GameState, seat: int, kind: str, c: int) -> str:
 
 
 def do_build(g: GameState, seat: int, kind: str, c: int) -> None:
-    fs = st(g, seat)
+    fs: MarquiseState = g.fs[seat]
     pos = placed(fs, kind)
     cost = COST[pos]
     comp = ruled_component(g, seat, c)
@@ -484,7 +484,7 @@ def overwork_options(g: GameState, seat: int) -> list[Action]:
 
 def recruit(g: GameState, seat: int) -> None:
     """6.5.3 Recruit: one warrior at each recruiter (as many as the supply allows)."""
-    fs = st(g, seat)
+    fs: MarquiseState = g.fs[seat]
     at = building_clearings(g, seat, "recruiter")
     if len(at) <= fs.warriors:
         for c in at:
@@ -506,7 +506,7 @@ def _rec_legal(g: GameState, f: Frame) -> list[Action]:
 def _rec_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     c = int(a[1])
-    fs = st(g, f.seat)
+    fs: MarquiseState = g.fs[f.seat]
     place_warriors(g, f.seat, c, 1)
     left = list(f.data["left"])
     left.remove(c)
@@ -627,7 +627,7 @@ def _fh_apply(g: GameState, f: Frame, a: Action) -> None:
         return
     assert f.seat is not None
     seat = f.seat
-    fs = st(g, seat)
+    fs: MarquiseState = g.fs[seat]
     if not fs.keep:
         return
     discard_from_hand(g, seat, int(a[1]))

@@ -318,7 +318,7 @@ def swords(fs: VagabondState) -> int:
 
 
 def allies(g: GameState, seat: int) -> list[int]:
-    fs = st(g, seat)
+    fs: VagabondState = g.fs[seat]
     return [s for s in range(g.n) if s != seat and fs.rel[s] == ALLIED]
 
 
@@ -337,7 +337,7 @@ def allies_along(g: GameState, seat: int, origin: int, dest: int) -> list[int]:
 
 def hostile_warriors_in(g: GameState, seat: int, c: int) -> bool:
     """9.2.9.3.2: whether ``c`` holds warriors of a faction Hostile to the Vagabond."""
-    fs = st(g, seat)
+    fs: VagabondState = g.fs[seat]
     w = g.warriors[c]
     for s in range(len(w)):
         if s != seat and w[s] and fs.rel[s] == HOSTILE:
@@ -348,7 +348,7 @@ def hostile_warriors_in(g: GameState, seat: int, c: int) -> bool:
 def make_hostile(g: GameState, seat: int, victim: int) -> bool:
     """9.2.9.3: removing a warrior of a non-Hostile faction makes it Hostile. Returns whether
     the marker moved."""
-    fs = st(g, seat)
+    fs: VagabondState = g.fs[seat]
     if victim == seat or fs.rel[victim] == HOSTILE or g.fs[victim].__class__ is VagabondState:
         return False
     fs.rel[victim] = HOSTILE
@@ -359,7 +359,7 @@ def make_hostile(g: GameState, seat: int, victim: int) -> bool:
 def aid_relationship(g: GameState, seat: int, target: int) -> None:
     """9.2.9.1-9.2.9.2.1: an Aid counts toward the next step of a non-Hostile faction, or
     scores 2 VP when Allied."""
-    fs = st(g, seat)
+    fs: VagabondState = g.fs[seat]
     r = fs.rel[target]
     if r == HOSTILE:
         return
@@ -414,7 +414,7 @@ class Vagabond(Faction):
 
     # --- Turn --------------------------------------------------------------------------------
     def run_step(self, g: GameState, seat: int, step: str) -> None:
-        fs = st(g, seat)
+        fs: VagabondState = g.fs[seat]
         if step == "refresh":
             refresh(g, seat)
         elif step == "slip":
@@ -443,11 +443,12 @@ class Vagabond(Faction):
 
     # --- Hooks into the general Law ----------------------------------------------------------
     def pawn_at(self, g: GameState, seat: int) -> int:
-        return clearing_of(st(g, seat))
+        fs: VagabondState = g.fs[seat]
+        return clearing_of(fs)
 
     def crafting_pieces(self, g: GameState, seat: int) -> list[int]:
         """9.2.1, 9.5.8: each face-up hammer activates the pawn, of its clearing's suit."""
-        fs = st(g, seat)
+        fs: VagabondState = g.fs[seat]
         c = clearing_of(fs)
         return [c] * ready(fs, "hammer") if c else []
 
@@ -493,7 +494,7 @@ class Vagabond(Faction):
         battle: dict[str, Any],
     ) -> None:
         """9.2.9.2.4, 9.2.9.3, 9.2.9.3.1: relationships and Infamy at the end of a battle."""
-        fs = st(g, seat)
+        fs: VagabondState = g.fs[seat]
         ally = battle["ally"] if battle["a"] == seat else -1
         if ally >= 0 and battle.get("ally_hits", 0) > battle.get("item_hits", 0):
             make_hostile(g, seat, ally)
@@ -532,7 +533,7 @@ class Vagabond(Faction):
 
     def coalition_formed(self, g: GameState, seat: int, partner: int) -> None:
         """9.2.9.3.4: a Hostile partner's marker goes to Indifferent."""
-        fs = st(g, seat)
+        fs: VagabondState = g.fs[seat]
         if fs.rel[partner] == HOSTILE:
             fs.rel[partner] = INDIFFERENT
             chance.emit(
@@ -571,11 +572,11 @@ class Vagabond(Faction):
 
     def unseen_piles(self, g: GameState, seat: int) -> list[list[list[Any]]]:
         """9.3.4, 9.3.3: the items beneath the ruins and the order of the quest deck."""
-        fs = st(g, seat)
+        fs: VagabondState = g.fs[seat]
         return [[fs.ruins[c] for c in sorted(fs.ruins)], [fs.quest_deck]]
 
     def public_view(self, g: GameState, seat: int) -> JSON:
-        fs = st(g, seat)
+        fs: VagabondState = g.fs[seat]
         b = board(g)
         names = g.factions
         return {
@@ -683,7 +684,7 @@ def _forest_apply(g: GameState, f: Frame, a: Action) -> None:
 
 def finish_setup(g: GameState, seat: int, forest: int) -> None:
     """9.3.2-9.3.6: pawn, quests, ruins, starting items, relationships."""
-    fs = st(g, seat)
+    fs: VagabondState = g.fs[seat]
     fs.pawn = forest
     deck = list(range(len(QUESTS)))
     chance.shuffle(g, deck)
@@ -707,7 +708,7 @@ def finish_setup(g: GameState, seat: int, forest: int) -> None:
 def refresh(g: GameState, seat: int) -> None:
     """9.4.1: flip up two exhausted items per face-up tea on the track, then three more.
     Damaged items may be refreshed too (they stay damaged, face up): see docs/rulings.md."""
-    fs = st(g, seat)
+    fs: VagabondState = g.fs[seat]
     n = REFRESH_BASE + REFRESH_PER_TEA * on_track(fs, "tea")
     if count(fs, DOWN) + count(fs, DDOWN) <= n:
         for item, v in fs.items.items():
@@ -727,7 +728,7 @@ def refresh(g: GameState, seat: int) -> None:
 )
 def _refresh_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
-    fs = st(g, f.seat)
+    fs: VagabondState = g.fs[f.seat]
     out: list[Action] = [("refresh", i) for i in ITEMS if fs.items[i][DOWN]]
     out.extend(("refresh", i, "damaged") for i in ITEMS if fs.items[i][DDOWN])
     return out
@@ -736,7 +737,7 @@ def _refresh_legal(g: GameState, f: Frame) -> list[Action]:
 @applies("vb_refresh")
 def _refresh_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
-    fs = st(g, f.seat)
+    fs: VagabondState = g.fs[f.seat]
     v = fs.items[str(a[1])]
     if len(a) > 2:
         v[DDOWN] -= 1
@@ -755,7 +756,7 @@ def _refresh_apply(g: GameState, f: Frame, a: Action) -> None:
 
 def move_pawn(g: GameState, seat: int, dest: int) -> None:
     """Move the pawn; into a clearing, Allied warriors may come along (9.2.9.2.2)."""
-    fs = st(g, seat)
+    fs: VagabondState = g.fs[seat]
     origin = fs.pawn
     ferry = origin < FOREST_BASE and origin == g.ferry and is_ferry_move(g, origin, dest)
     fs.pawn = dest
@@ -823,7 +824,7 @@ def _ally_move_apply(g: GameState, f: Frame, a: Action) -> None:
 def push_damage(g: GameState, seat: int, n: int, ally: int, c: int, in_battle: bool) -> None:
     """Damage ``n`` items (or, in battle, remove warriors of ``ally``), asking when there is a
     choice; hits beyond what he can take are ignored."""
-    fs = st(g, seat)
+    fs: VagabondState = g.fs[seat]
     bf = current_battle(g) if in_battle else None
     while n > 0:
         opts = damage_options(fs)
@@ -887,7 +888,7 @@ def _damage_apply(g: GameState, f: Frame, a: Action) -> None:
 
 def push_repairs(g: GameState, seat: int, n: int) -> None:
     """Repair up to ``n`` items (as many as possible, 1.5.4), asking when there is a choice."""
-    fs = st(g, seat)
+    fs: VagabondState = g.fs[seat]
     while n > 0:
         opts = repair_options(fs)
         if not opts:
@@ -923,7 +924,7 @@ def _repair_apply(g: GameState, f: Frame, a: Action) -> None:
 )
 def _cap_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
-    fs = st(g, f.seat)
+    fs: VagabondState = g.fs[f.seat]
     out: list[Action] = []
     for i in ITEMS:
         v = fs.items[i]
@@ -937,7 +938,7 @@ def _cap_legal(g: GameState, f: Frame) -> list[Action]:
 @applies("vb_capacity")
 def _cap_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
-    fs = st(g, f.seat)
+    fs: VagabondState = g.fs[f.seat]
     item = str(a[1])
     fs.items[item][STATE_WORDS.index(str(a[2]))] -= 1
     fs.removed.append(item)

@@ -78,7 +78,7 @@ def move_cost(g: GameState, seat: int, dest: int) -> int:
 
 def moves(g: GameState, seat: int) -> list[Action]:
     """9.5.1: moves he can pay for with face-up boots."""
-    fs = st(g, seat)
+    fs: VagabondState = g.fs[seat]
     boots = ready(fs, "boot")
     if not boots:
         return []
@@ -111,7 +111,7 @@ def _card_move_apply(g: GameState, f: Frame, a: Action) -> None:
 
 def day_actions(g: GameState, seat: int) -> list[Action]:
     """Every Daylight action the Vagabond can take now."""
-    fs = st(g, seat)
+    fs: VagabondState = g.fs[seat]
     b = board(g)
     c = clearing_of(fs)
     out: list[Action] = moves(g, seat)
@@ -201,7 +201,7 @@ def _actions_legal(g: GameState, f: Frame) -> list[Action]:
 def _actions_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     seat = f.seat
-    fs = st(g, seat)
+    fs: VagabondState = g.fs[seat]
     c = clearing_of(fs)
     kind = a[0]
     if kind == "end":
@@ -247,7 +247,7 @@ def _actions_apply(g: GameState, f: Frame, a: Action) -> None:
 @explains("vb_actions")
 def _actions_explain(g: GameState, f: Frame, a: Action) -> str | None:
     assert f.seat is not None
-    fs = st(g, f.seat)
+    fs: VagabondState = g.fs[f.seat]
     kind = a[0]
     need = {
         "move": "boot", "battle": "sword", "explore": "torch", "strike": "crossbow",
@@ -276,7 +276,7 @@ def _actions_explain(g: GameState, f: Frame, a: Action) -> str | None:
 
 def explore(g: GameState, seat: int, c: int) -> None:
     """9.5.3: take the item beneath the ruin, score 1 VP; an empty ruin is removed."""
-    fs = st(g, seat)
+    fs: VagabondState = g.fs[seat]
     exhaust(g, seat, "torch")
     item = fs.ruins[c].pop()
     gain(fs, item)
@@ -338,7 +338,7 @@ def _take_apply(g: GameState, f: Frame, a: Action) -> None:
 def quest(g: GameState, seat: int, q: int) -> None:
     """9.5.5: exhaust the quest's two items; it is completed; then the reward (1 VP per
     completed quest of its suit, or two cards); finally a new quest is drawn."""
-    fs = st(g, seat)
+    fs: VagabondState = g.fs[seat]
     _, suit, (i1, i2) = QUESTS[q]
     exhaust(g, seat, i1)
     exhaust(g, seat, i2)
@@ -349,7 +349,7 @@ def quest(g: GameState, seat: int, q: int) -> None:
 
 def draw_quest(g: GameState, seat: int, q: int) -> None:
     """9.5.5, last: a new quest from the quest deck, face up, in place of quest ``q``."""
-    fs = st(g, seat)
+    fs: VagabondState = g.fs[seat]
     if fs.quest_deck:
         new = fs.quest_deck.pop()
         fs.quests.append(new)
@@ -372,7 +372,7 @@ def _reward_legal(g: GameState, f: Frame) -> list[Action]:
 def _reward_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     pop(g, f)
-    fs = st(g, f.seat)
+    fs: VagabondState = g.fs[f.seat]
     if a[1] == "vp":
         n = sum(1 for q in fs.done if QUESTS[q][1] == f.data["suit"])
         score(g, f.seat, n, "quest")
