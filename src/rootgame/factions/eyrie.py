@@ -454,7 +454,8 @@ def _add_legal(g: GameState, f: Frame) -> list[Action]:
     for cid in g.seats[f.seat].hand:
         if f.data["bird"] and DECK[cid].suit == "bird":
             continue  # 7.4.2: at most one of the added cards may be a bird.
-        acts.extend(("decree", cid, col) for col in COLUMNS)
+        for col in COLUMNS:
+            acts.append(("decree", cid, col))
     if f.data["added"] >= 1:
         acts.append(("done",))
     return acts

@@ -67,13 +67,13 @@ def battle_targets(g: GameState, seat: int, clearings: Iterable[int]) -> list[tu
     foes = enemies(g, seat)
     if f.is_bot:  # only a bot spares an enemy (Faction.spares)
         foes = [d for d in foes if not f.spares(g, seat, d)]
-    warriors = g.warriors
+    warriors, buildings, tokens = g.warriors, g.buildings, g.tokens
     for c in clearings:
         here = warriors[c]
         if not here[seat] and c != pawn:
             continue
         # The defender has any piece there (has_pieces, the pawns and owners found once).
-        owners = owner_bits(g, c)
+        owners = owner_bits(g, c) if buildings[c] or tokens[c] else 0
         for d in foes:
             if here[d] or pawns[d] == c or owners >> d & 1:
                 out.append((c, d))
