@@ -39,6 +39,7 @@ def move_pairs(g: GameState, seat: int, origins: Iterable[int]) -> list[tuple[in
     free = not base and ignores_rule_to_move(g, seat)
     who = rulers(g)
     warriors = g.warriors
+    ferry = g.ferry
     for o in origins:
         if not warriors[o][seat]:
             continue
@@ -47,8 +48,10 @@ def move_pairs(g: GameState, seat: int, origins: Iterable[int]) -> list[tuple[in
         if rules_o:
             out += exits[o] if base else [(o, d) for d in near]
         else:
-            out += [(o, d) for d in near if who[d] == seat]
-        if o == g.ferry:
+            for d in near:  # (a loop, not a list made for each origin)
+                if who[d] == seat:
+                    out.append((o, d))
+        if o == ferry:
             # A coastal clearing the seat also reaches by its own rivers or tunnels (Boat
             # Builders, Tunnels) is one move, taken by the Ferry (ruling 84).
             for d in ferry_only(g, o, near):
