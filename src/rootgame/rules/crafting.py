@@ -131,11 +131,20 @@ def why_not_craft(g: GameState, seat: int, cid: int) -> str | None:
         if g.forge.get(c.item):
             return f"the {c.item}s left are on the Legendary Forge: you need a piece there"
         return f"no {c.item} is left in the item supply (4.1.2)"
-    if c.kind == "persistent" and any(DECK[p].name == c.name for p in g.seats[seat].persistent):
+    if c.kind == "persistent" and _in_play_area(g, seat, c):
         return f"you already have {c.name} in your play area (4.1.4)"
     if not _payments(c, crafting_capacity(g, seat)):
         return f"you lack unused crafting pieces for {c.name}'s cost {'+'.join(c.cost)} (4.1.1)"
     return None
+
+
+def _in_play_area(g: GameState, seat: int, c: Card) -> bool:
+    """4.1.4: whether ``seat`` has a persistent card of ``c``'s name in its play area (it may
+    not craft a second)."""
+    for p in g.seats[seat].persistent:
+        if DECK[p].name == c.name:
+            return True
+    return False
 
 
 def craft_options(g: GameState, seat: int) -> list[Action]:
@@ -163,9 +172,7 @@ def craft_options(g: GameState, seat: int) -> list[Action]:
                 words += (landmarks.FORGE,)
             if not words:
                 continue
-        if c.kind == "persistent" and any(
-            DECK[p].name == c.name for p in g.seats[seat].persistent
-        ):
+        if c.kind == "persistent" and _in_play_area(g, seat, c):
             continue
         pays = _payments(c, cap)
         for w in words:
