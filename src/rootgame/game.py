@@ -456,9 +456,10 @@ class Game:
     @property
     def current_seat(self) -> int | None:
         """The seat that decides now (None once the game is over)."""
-        if self.state.winners or not self.state.stack:
+        g = self.state
+        if g.winners or not g.stack:
             return None
-        return self.state.stack[-1].seat
+        return g.stack[-1].seat
 
     @property
     def current_faction(self) -> str | None:

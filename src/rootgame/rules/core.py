@@ -158,7 +158,9 @@ def owner_bits(g: GameState, c: int) -> int:
 
 def pawn_clearings(g: GameState) -> list[int]:
     """Where each seat's pawn stands (the Vagabond's), by seat; 0 for none or off the map."""
-    seats = _seats(g)
+    seats = _LAST_SEATS.seats
+    if seats is None or seats.names is not g.factions:
+        seats = _seats(g)
     out = [0] * len(seats.factions)
     for s in seats.pawns:
         out[s] = seats.factions[s].pawn_at(g, s)
@@ -355,7 +357,9 @@ def free_slots(g: GameState, c: int, b: Board | None = None) -> int:
 
 def can_place(g: GameState, seat: int, c: int) -> bool:
     """Whether ``seat`` may place pieces in ``c`` at all (e.g. the keep forbids it, 6.2.2)."""
-    seats = _seats(g)
+    seats = _LAST_SEATS.seats
+    if seats is None or seats.names is not g.factions:  # (_seats, without a call)
+        seats = _seats(g)
     for s in seats.blockers:
         if s != seat and seats.factions[s].blocks_placement(g, s, seat, c):
             return False
