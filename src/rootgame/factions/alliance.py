@@ -726,11 +726,8 @@ def train_options(g: GameState, seat: int) -> list[Action]:
     if fs.warriors <= 0 or len(fs.bases) == len(BASES):
         return []
     suits = {s for s in BASES if s not in fs.bases}
-    return [
-        ("train", cid)
-        for cid in g.seats[seat].hand
-        if card_suit(cid) == "bird" or card_suit(cid) in suits
-    ]
+    suits.add("bird")  # birds are wild (2.1.1)
+    return [("train", cid) for cid in g.seats[seat].hand if card_suit(cid) in suits]
 
 
 @decision(

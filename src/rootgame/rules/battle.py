@@ -267,8 +267,8 @@ def _battle_step(g: GameState, f: Frame) -> None:
         # The window opens whenever the defender holds a card, so it reveals no card (1.2.1).
         # No ambush against a bot (LR 2.8.2 Hates Surprises).
         if (
-            has_persistent(g, a, "scouting-party") is None
-            and g.seats[de].hand
+            g.seats[de].hand
+            and has_persistent(g, a, "scouting-party") is None
             and not fac(g, a).hates_surprises
         ):
             g.stack.append(Frame("ambush", de, {"c": c, "ask": True}))
