@@ -115,3 +115,19 @@ def test_a_stalled_search_starts_again_leaving_a_card_named_later_in_the_other_h
         m.setattr(Importer, "restart", lambda *_: None)
         with pytest.raises(RootlogError, match=r"^line 104, "):
             replay_rootlog(text)
+
+
+def test_the_other_order_of_the_exchanges_is_only_a_second_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 436's bound. Seed 1098 imports by the first order of the exchanges, which
+    never stalls on it. Taken as the first order, the cycle that leaves another hand's
+    draw the record names later in that hand (``keep_named``) refuses it at line 112,
+    where no draw of the Eyrie's can be given the Scouting Party she crafts ('Zscout'):
+    the exchange that decides it is made lines before. So the other order is only a
+    second search, where the first stalls."""
+    g = random_game(1098)
+    text = as_people_write(export_rootlog(g))
+    assert "Zscout" in text.splitlines()[111]
+    assert_replays_the_game(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "keep_named", True, 112)

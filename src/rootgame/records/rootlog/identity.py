@@ -56,7 +56,7 @@ class CardIdentity:
     rank_of: dict[int, int]
     named_at: dict[str, list[tuple[int, int]]]
     drawn_at: dict[str, list[int]]
-    keep_named: bool
+    keep_named: bool = False
     """The order of the exchanges of the search started again (``Importer.restart``,
     ruling 436): an unnamed draw is given a card another hand's unnamed draw of its time
     holds (:meth:`donor`) that the record names later only when no cycle of that time

@@ -195,7 +195,6 @@ class Importer(Matching, Result):
         self.again = lazy and again
         """The quick search may still search again from its first exchange the other order
         makes otherwise (``restart``, ruling 436)."""
-        self.keep_named = False
         self.turns_at = {}
         self.expanding = None
         self.jumps = MAX_JUMPS
