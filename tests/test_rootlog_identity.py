@@ -1,6 +1,6 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
-(``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 432-433 in
-docs/rulings.md). Simulated games written as people write them, each refused before the
+(``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 432-433 and 436
+in docs/rulings.md). Simulated games written as people write them, each refused before the
 ruling that imports it."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from test_rootlog import (
 from rootgame.records.rootlog import RootlogError, export_rootlog, replay_rootlog
 from rootgame.records.rootlog.cards import CardSpec
 from rootgame.records.rootlog.identity import CardIdentity
+from rootgame.records.rootlog.importer import Importer
 
 
 def refused_without(
@@ -94,3 +95,39 @@ def test_a_card_named_keeps_the_only_draw_of_the_present_pile_for_later_lines(
     text = as_people_write(export_rootlog(g))
     assert_replays_the_game(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "present_first", named_first, 59)
+
+
+def test_a_stalled_search_starts_again_leaving_a_card_named_later_in_the_other_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 436. Seed 1006, refused at line 104 before (the last of 1000-1429): an
+    unnamed draw given a card by exchange with another hand's unnamed draw of its time
+    takes that draw's card even when the record names it later, so the card named has to
+    be found again where it is named, and at line 104 the Eyrie, adding a mouse and a bird
+    to the Decree ('M#E->$_x/B#E->$_b'), holds one unnamed draw for the two. Where the
+    quick search stalls it is started again at the decision before the first such
+    exchange of its course, with a cycle of that time that leaves the card in the other
+    hand first (``keep_named``): the game imports and replays to the same board at every
+    line. Without the second search the line is refused."""
+    assert_whole_game_imports(1006, 104, "E:M#E->$_x/B#E->$_b/")
+    text = as_people_write(export_rootlog(random_game(1006)))
+    with monkeypatch.context() as m:
+        m.setattr(Importer, "restart", lambda *_: None)
+        with pytest.raises(RootlogError, match=r"^line 104, "):
+            replay_rootlog(text)
+
+
+def test_the_other_order_of_the_exchanges_is_only_a_second_search(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 436's bound. Seed 1098 imports by the first order of the exchanges, which
+    never stalls on it. Taken as the first order, the cycle that leaves another hand's
+    draw the record names later in that hand (``keep_named``) refuses it at line 112,
+    where no draw of the Eyrie's can be given the Scouting Party she crafts ('Zscout'):
+    the exchange that decides it is made lines before. So the other order is only a
+    second search, where the first stalls."""
+    g = random_game(1098)
+    text = as_people_write(export_rootlog(g))
+    assert "Zscout" in text.splitlines()[111]
+    assert_replays_the_game(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "keep_named", True, 112)

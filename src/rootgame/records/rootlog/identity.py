@@ -56,6 +56,16 @@ class CardIdentity:
     rank_of: dict[int, int]
     named_at: dict[str, list[tuple[int, int]]]
     drawn_at: dict[str, list[int]]
+    keep_named: bool = False
+    """The order of the exchanges of the search started again (``Importer.restart``,
+    ruling 436): an unnamed draw is given a card another hand's unnamed draw of its time
+    holds (:meth:`donor`) that the record names later only when no cycle of that time
+    leaves that draw as it is (:meth:`settle_free`)."""
+    turns_at: dict[int, Node]
+    """The nodes whose expansion gave an unnamed draw a card by :meth:`donor` where the
+    other order (``keep_named``) would have found a cycle instead, by ``id``."""
+    expanding: Node | None
+    """The node being expanded (``Importer.run``)."""
 
     def later_names(self, key: str, line: int, left: list[int] | None) -> list[int]:
         """The ranks of the lines from ``line`` on that name a card of ``key`` leaving a
@@ -639,10 +649,23 @@ class CardIdentity:
         """Give the unnamed draw ``f`` a card ``spec`` allows (:meth:`donor`, else
         :meth:`cycle`, else :meth:`pull`, else, with ``since``, a cycle through the later
         piles' times too: :meth:`cycle` with ``since``, :func:`apply_cycle_since`, ruling
-        420), changing ``pos``: the renaming events, or None when no card can be."""
+        420), changing ``pos``: the renaming events, or None when no card can be. A card
+        :meth:`donor` takes from another hand's unnamed draw that the record names later
+        comes before a cycle that leaves it there; the search started again where the
+        first stalls takes the cycle first (``keep_named``, ruling 436)."""
         epoch = pos.free[f][1]
         y = self.donor(pos, g, f, spec, keep)
         path = [f, y] if y is not None else self.cycle(pos, g, f, spec, keep)
+        if y is not None and y not in g.deck:
+            line = pos.line if pos.line is not None else self.order[-1]
+            if self.spend_cost(DECK[y].key, line, pos.left.get(line)):
+                # Another hand's draw the record names later: a cycle that leaves it in
+                # that hand is the other order's (ruling 436).
+                other = self.cycle(pos, g, f, spec, keep | {y})
+                if self.keep_named:
+                    path = other or path
+                elif other is not None and self.expanding is not None:
+                    self.turns_at[id(self.expanding)] = self.expanding
         if path is not None:
             return apply_cycle(pos, g, path, epoch)
         pulled = self.pull(pos, g, f, spec, keep)

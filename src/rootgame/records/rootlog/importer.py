@@ -187,11 +187,20 @@ place in the action of its clearing. The piece placed is a movement of the recor
 class Importer(Matching, Result):
     """The search: at each decision, the legal actions whose effect the record explains."""
 
-    def __init__(self, rec: RootlogGame, lazy: bool = True) -> None:
+    def __init__(self, rec: RootlogGame, lazy: bool = True, again: bool = True) -> None:
         self.rec = rec
         self.lazy = lazy
         """Stop trying a decision's actions at the first that follows the record exactly
         (the others are tried if the search comes back)."""
+        self.again = lazy and again
+        """The quick search may still search again from its first exchange the other order
+        makes otherwise (``restart``, ruling 436)."""
+        self.turns_at = {}
+        self.expanding = None
+        self.jumps = MAX_JUMPS
+        """How many times the search goes back before it gives up (``backjump``)."""
+        self.room = 1
+        """The stall room (``STALL``, ``STALL_PER_ATOM``) is divided by this."""
         self.serial = 0
         self.merged = 0
         """Engine changes that took up more than one recorded movement (in one ``match``)."""
@@ -530,8 +539,9 @@ class Importer(Matching, Result):
                 return (self.rank_of[pos.line] * 1000 + at.action, 0)
         return (-1, -1)
 
-    def run(self, budget: int) -> Node:
-        root = self.start()
+    def run(self, budget: int, root: Node | None = None) -> Node:
+        if root is None:
+            root = self.start()
         stack = [root]
         expanded = 0
         furthest, since, stall = -1, 0, STALL
@@ -547,11 +557,22 @@ class Importer(Matching, Result):
                     furthest, since = here, 0
                     # A long line leaves more choices the record cannot see (which Decree
                     # card carried out which of eleven moves): more room before giving up.
-                    stall = STALL + STALL_PER_ATOM * (
+                    stall = (STALL + STALL_PER_ATOM * (
                         0 if node.pos.line is None else len(self.lines[node.pos.line].atoms))
+                    ) // self.room
                 since += 1
                 if expanded > budget or since > stall:
-                    back = self.backjump(stack) if self.lazy and jumps < MAX_JUMPS else None
+                    # Where the line lacks no card, or going back finds no way, search
+                    # again from an older exchange first (ruling 436).
+                    found = None
+                    if self.again and not self.unmet():
+                        found = self.restart(node, expanded)
+                    back = self.backjump(stack) if found is None and self.lazy \
+                        and jumps < self.jumps else None
+                    if found is None and back is None and self.again:
+                        found = self.restart(node, expanded)
+                    if found is not None:
+                        return found
                     if back is None:
                         break
                     # Back to the choice that spent the card the furthest line lacks.
@@ -562,6 +583,7 @@ class Importer(Matching, Result):
                 was = self.failure
                 first = node.children is None
                 named = None
+                self.expanding = node
                 if first:
                     node.events += self.fix_hands(node.pos)
                     named = self.fix_named(node)
@@ -603,6 +625,48 @@ class Importer(Matching, Result):
             raise self.failure[1]
         raise RootlogError("the record could not be replayed: the search gave up")
 
+    def unmet(self) -> list[CardSpec]:
+        """What the furthest line reached where the search failed (``stuck``) takes from
+        a hand that the hand lacks there."""
+        node = self.stuck
+        if node is None or node.pos.line is None:
+            return []
+        pos = node.pos
+        return [spec for loc, specs in self.needs(pos).items() for spec in specs
+                if not any(spec.matches(x) for x in held(pos.g, loc))]
+
+    def restart(self, node: Node, budget: int) -> Node | None:
+        """Where the quick search stalls and its furthest line lacks no card (else when
+        going back, ``backjump``, finds no way on), once: the course to ``node`` may
+        have given an unnamed draw, by exchange, a card another hand's draw held that
+        the record names later, where a cycle of that time would have left the card
+        there (``turns_at``). The search is started again at the decision before the
+        first such exchange on the course, with the cycle first (``keep_named``), a
+        quarter of the room and no backjumps, within ``budget`` states: its end, or
+        None when it fails too (the first search goes on as before). Ruling 436."""
+        self.again = False
+        first = None
+        n: Node | None = node
+        while n is not None:
+            if self.turns_at.get(id(n)) is n:
+                first = n
+            n = n.parent
+        if first is None:
+            return None
+        other = Importer(self.rec, again=False)
+        other.keep_named = True
+        other.jumps = 0
+        other.room = 4
+        other.serial = self.serial  # draw serials stay unique
+        p = first.parent
+        root = None if p is None else Node(
+            p.pos.fork(p.pos.g.clone(), p.pos.legal), p.parent, p.tokens, p.events,
+            p.states, depth=p.depth, repaired=p.repaired)
+        try:
+            return other.run(budget, root)
+        except RootlogError:
+            return None
+
     def backjump(self, stack: list[Node]) -> int | None:
         """Where the search goes back to when it would give up (conflict-directed
         backjumping, ruling 426): the furthest line failed where a hand lacked a card the
@@ -615,9 +679,7 @@ class Importer(Matching, Result):
         node = self.stuck
         if node is None or node.pos.line is None:
             return None
-        pos = node.pos
-        unmet = [spec for loc, specs in self.needs(pos).items() for spec in specs
-                 if not any(spec.matches(x) for x in held(pos.g, loc))]
+        unmet = self.unmet()
         on = {id(n): i for i, n in enumerate(stack)}
         n = node
         while n.parent is not None:
