@@ -101,7 +101,41 @@ def test_8_2_3_supporters_spend_only_for_their_suit_birds_wild() -> None:
     legal = g.legal_tokens()
     assert "spread 5" in legal and "spread 10" in legal and "spread 9" in legal
     play(g, "spread 9")
+    # Asked even with one supporter that can pay: the stack holds more than the cost
+    # (1.2.1: the others must not learn that no other matching supporter is there).
+    assert g.decision == "ally_pay" and g.legal_tokens() == [f"spend {cid('armorers')}"]
+    play(g, f"spend {cid('armorers')}")
     assert supporters(g) == ["bake-sale"] and "armorers" in discard(g)
+
+
+def test_8_2_3_which_supporters_pay_is_asked_even_when_one_kind_matches() -> None:
+    """Ruling 434: the supporters are face down and their number is public, so which pay is
+    asked whenever the stack holds more than are left to spend, even when one kind matches;
+    the others see the same question whether a second kind could have paid or not. With no
+    more supporters than the cost nothing is asked."""
+
+    def spread_5(stack: list[str]):  # type: ignore[no-untyped-def]
+        g = pos3(
+            turn="alliance",
+            at="birdsong:spread",
+            clearings={"1": {"alliance": "sympathy"}},
+            alliance={"supporters": stack},
+        )
+        play(g, "spread 5")  # rabbit, costs 1
+        return g
+
+    one_kind = spread_5(["bake-sale", "codebreakers"])  # the mouse card cannot pay
+    two_kinds = spread_5(["bake-sale", "armorers"])  # the bird can
+    assert one_kind.decision == two_kinds.decision == "ally_pay"
+    assert one_kind.legal_tokens() == [f"spend {cid('bake-sale')}"]
+    assert two_kinds.legal_tokens() == [f"spend {cid('bake-sale')}", f"spend {cid('armorers')}"]
+    for seat in (M3, E3, None):
+        assert one_kind.view(seat) == two_kinds.view(seat)
+        assert one_kind.events(seat) == two_kinds.events(seat)
+    play(one_kind, f"spend {cid('bake-sale')}")
+    assert supporters(one_kind) == ["codebreakers"] and "bake-sale" in discard(one_kind)
+    exact = spread_5(["bake-sale"])  # the whole stack pays: nothing to ask
+    assert exact.decision != "ally_pay" and supporters(exact) == []
 
 
 def test_8_2_4_removing_a_base_costs_supporters_and_officers() -> None:
@@ -272,6 +306,11 @@ def test_8_4_1_revolt() -> None:
     # 3 (rabbit) with Bake Sale and a bird, 7 and 9 (mouse) with Codebreakers and a bird.
     assert g.legal_tokens() == ["revolt 3", "revolt 7", "revolt 9", "done"]
     play(g, "revolt 7")
+    # Which supporters pay (Codebreakers and Armorers match): asked one at a time.
+    assert g.legal_tokens() == [f"spend {cid('codebreakers')}", f"spend {cid('armorers')}"]
+    play(g, f"spend {cid('armorers')}")
+    assert g.legal_tokens() == [f"spend {cid('codebreakers')}"]
+    play(g, f"spend {cid('codebreakers')}")
     # Everything enemy in 7 is gone: 3 VP (sawmill, wood, roost).
     assert warriors(g, 7, M3) == 0 and warriors(g, 7, E3) == 0
     assert sorted(k for _, k in g.state.buildings[7]) == ["base"]
@@ -346,6 +385,11 @@ def test_8_4_2_spread_sympathy_costs_and_scores_the_track() -> None:
     legal = g.legal_tokens()
     assert "spread 5" in legal and "spread 10" in legal and "spread 9" not in legal
     play(g, "spread 5")
+    # Both rabbit supporters pay, yet it is asked: the stack holds three (1.2.1).
+    assert g.decision == "ally_pay"
+    play(g, f"spend {cid('cobbler')}")
+    assert g.decision == "ally_pay"
+    play(g, f"spend {cid('bake-sale')}")
     assert vp(g, A3) == 1 and supporters(g) == ["codebreakers"]
 
 

@@ -64,7 +64,9 @@ def _check_dice_and_scores(g: Game) -> dict[str, int]:
             scores.append((e["seat"], e["vp"], e["reason"]))
         elif k == "remove" and e["piece"] != "warrior" and e["by"] not in (None, e["seat"]):
             seen["remove"] += 1
-            nxt = log[i + 1]
+            # The score follows the removal, after what the loss of a base costs the
+            # Alliance (8.2.4: supporters of its suit and half its officers).
+            nxt = log[i + 2] if log[i + 1]["kind"] == "base_lost" else log[i + 1]
             if g.state.seats[e["by"]].dominance is None:
                 assert (nxt["kind"], nxt["seat"], nxt["vp"], nxt["reason"]) == (
                     "score", e["by"], 1, "removed " + e["piece"],

@@ -445,21 +445,29 @@ def _outrage_explain(g: GameState, f: Frame, a: Action) -> str | None:
 
 
 def spend_supporters(g: GameState, seat: int, suit: str, n: int, then: tuple[Any, ...]) -> None:
-    """Spend ``n`` supporters of ``suit`` (birds wild), asking which when the choice matters,
-    then carry out ``then`` (the action paid for)."""
+    """Spend ``n`` supporters of ``suit`` (birds wild), then carry out ``then`` (the action
+    paid for). Which ones is asked, one at a time, whenever the stack holds more than are
+    left to spend, even when only one kind matches: the stack's size is public, its cards
+    are not (8.2.2, 1.2.1), so asking only when the choice matters would tell the others
+    that another matching supporter of another kind is there."""
     fs: AllianceState = g.fs[seat]
-    cands = matching_supporters(g, seat, suit)
-    keys = {DECK[c].key for c in cands}
-    if n <= 0 or len(cands) <= n or len(keys) == 1:
-        for cid in cands[:n]:
-            fs.supporters.remove(cid)
-            discard(g, cid)
-        _finish(g, seat, then)
+    if n > 0 and len(fs.supporters) > n:
+        g.stack.append(Frame("ally_pay", seat, {"suit": suit, "left": n, "then": then}))
         return
-    g.stack.append(Frame("ally_pay", seat, {"suit": suit, "left": n, "then": then}))
+    for cid in matching_supporters(g, seat, suit)[:n]:
+        fs.supporters.remove(cid)
+        discard(g, cid)
+    _finish(g, seat, then)
 
 
-@decision("ally_pay", "Choose which supporters to spend", takes=(("spend", CARD),))
+def _pay_asked(g: GameState, f: Frame) -> bool:
+    """Which supporter pays is asked whatever the stack holds (see :func:`spend_supporters`)."""
+    return True
+
+
+@decision(
+    "ally_pay", "Choose which supporters to spend", takes=(("spend", CARD),), asks=_pay_asked
+)
 def _pay_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
     seen: set[str] = set()
