@@ -43,6 +43,7 @@ from .search import (
 from .steps import (
     AT_HAND,
     DICE_OPTIONS,
+    LOOKED_THROUGH,
     Cut,
     Observer,
     Segment,
@@ -292,7 +293,7 @@ class Importer(Matching, Result):
             first = engine_atoms(apply_decision(g2, obs, a), self.factions)
             if self.refuted(pos, first):
                 return []  # what the decision itself changes is not in the record
-            legal = advance(g2, obs)
+            legal = advance(g2, obs, LOOKED_THROUGH)
         except (RootError, ValueError, KeyError, IndexError):
             return []  # the engine refuses (a chance outcome forced where it does not fit)
         if pick is not None:
@@ -305,7 +306,7 @@ class Importer(Matching, Result):
         r = self.match(pos, g2, legal, obs, tuple(cuts), first)
         if r is None:
             return []
-        tokens = prefix + (token(a),)
+        tokens = prefix + (token(a),) + tuple(token(x) for x in obs.through)
         if isinstance(r, Cand):
             r.tokens = tokens
             r.events = before + r.events
@@ -749,11 +750,14 @@ class Importer(Matching, Result):
             segs.append(seg)
 
         obs = Observer(g, None, None, on_cut)
-        legal = advance(g, obs)
+        legal = advance(g, obs, LOOKED_THROUGH)
         r = self.match(pos, g, legal, obs, tuple(cuts))
         if not isinstance(r, Cand):
             first = self.setup_line[order[0]]
             raise self.open_error(first, left[first], "the setup does not match the record")
+        from ...actions import token
+
+        tokens += tuple(token(x) for x in obs.through)
         return Node(r.pos, None, tokens, tuple(events) + r.events, r.states)
 
     def set_up(self) -> tuple[Any, tuple[str, ...], list[tuple[Any, ...]]]:

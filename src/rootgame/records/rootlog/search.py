@@ -13,9 +13,10 @@ from .atoms import Line
 from .cards import CardSpec
 from .steps import Cut, Segment, Step
 
-MAX_SILENT = 6
+MAX_SILENT = 7
 """How many decisions in a row without any visible effect (choosing a move's clearings
-before its count, declining a card) the search looks through."""
+before its count, declining a card) the search looks through (7 since ruling 435; a
+question of which supporters pay with one answer is not counted: ``steps.LOOKED_THROUGH``)."""
 MAX_JUMPS = 6
 """How many times the quick search (``Importer.lazy``), about to give up, goes back to the
 decision that spent a card the furthest line lacks, or rolled unwritten dice

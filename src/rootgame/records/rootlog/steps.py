@@ -216,7 +216,7 @@ class Observer:
     decisions are one step), new battles and dice; can force dice."""
 
     __slots__ = ("steps", "segments", "snap", "battles", "dice_plan", "dice_needed", "dice_for",
-                 "on_cut", "pending", "dirty")
+                 "on_cut", "pending", "dirty", "through")
 
     def __init__(
         self,
@@ -237,6 +237,9 @@ class Observer:
         self.on_cut = on_cut
         self.pending = Step("driver", None, None, self.snap, self.snap)
         self.dirty = False
+        self.through: list[tuple[Any, ...]] = []
+        """The decisions ``advance`` took as forced though asked (its ``through``), in order:
+        the final replay applies them as found."""
 
     def before_driver(self, g: Any, f: Any) -> None:
         seg: Segment | None = None
@@ -312,11 +315,22 @@ def shown_hand(f: Any, act: tuple[Any, ...]) -> tuple[int, int] | None:
     return None
 
 
-def advance(g: Any, obs: Observer) -> list[tuple[Any, ...]]:
+LOOKED_THROUGH = frozenset({"ally_pay"})
+"""Decisions asked even with one legal action that the importer takes as forced steps: which
+supporter pays is asked whenever the Alliance's stack holds more supporters than are left to
+spend (ruling 434), but with one kind of them matching the answer leaves no trace of its own
+in the record (the supporters spent are written with the action paid for). Their tokens go
+with the decision before them, for the final replay."""
+
+
+def advance(g: Any, obs: Observer, through: frozenset[str] = frozenset()) -> list[tuple[Any, ...]]:
     """The engine's ``flow.advance``, one step at a time, reporting to ``obs``: run drivers
     and forced decisions until a decision with two or more actions (or the end). A driver
     that walks steps (``flow.steps_driver``: a battle) runs one step per trip here, so that
-    each roll is seen, and its dice forced, as a step of its own."""
+    each roll is seen, and its dice forced, as a step of its own. A decision of a kind in
+    ``through`` (the importer's :data:`LOOKED_THROUGH`) with one legal action is taken as
+    forced even when the engine asks it, and noted in ``obs.through`` (the writer, replaying
+    the game's own history, passes none)."""
     from ... import flow
 
     while not g.winners:
@@ -329,8 +343,11 @@ def advance(g: Any, obs: Observer) -> list[tuple[Any, ...]]:
             continue
         legal, apply = flow.DECISIONS[f.kind]
         acts = legal(g, f)
-        if len(acts) == 1 and not flow.asked(g, f):
+        if len(acts) == 1 and (f.kind in through or not flow.asked(g, f)):
             obs.flush(g)
+            if f.kind in through and flow.asked(g, f):
+                g.decisions += 1  # as ``Game.apply`` counts it
+                obs.through.append(acts[0])
             apply(g, f, acts[0])
             obs.after_decision(g, f, acts[0])
             continue
