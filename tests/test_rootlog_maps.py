@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 from lawkit import random_game
+from test_rootlog import search_events
 
 from rootgame import new_game
 from rootgame.board import load_board
@@ -171,6 +172,21 @@ def test_every_map_deck_and_landmark_round_trips_line_by_line(name: str, seed: i
     assert game.state.landmarks == g.state.landmarks
     assert game.state.ferry == g.state.ferry and game.state.closed == g.state.closed
     assert game.state.warriors == g.state.warriors
+
+
+def test_a_hand_shown_for_outrage_sends_the_search_back_to_a_craft_of_alike_items() -> None:
+    """Ruling 447: winter-market 2, line 43. The Marquise, holding the fox Travel Gear,
+    takes the mouse one from the Black Market (``M#travelgear1->C``) and crafts a Travel
+    Gear by its item only (``Z%f``: either); later in the line she shows her hand for an
+    Outrage in a mouse clearing (``C^A``), so the craft was the mouse one. The quick search
+    crafted the fox one first and, stuck at the Outrage, went back only to the battle's
+    dice in between; it now goes back to the craft, which takes the other card, and alone
+    replays the game."""
+    _, text = _exported("winter-market", 2)
+    line = text.splitlines()[42]
+    assert line.startswith("C:M#travelgear1->C/") and "/Z%f/" in line
+    assert re.search(r"/Z%f/.*/XA12\(0,1\)/.*/C\^A/", line)
+    search_events(text)  # the quick search alone: it raises when it gives up
 
 
 def test_the_map_rules_and_landmarks_are_written_in_the_round_trips() -> None:

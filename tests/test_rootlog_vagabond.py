@@ -10,6 +10,7 @@ the end of every line.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import json
 import re
@@ -17,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from lawkit import random_game
+from test_rootlog import search_events
 
 from rootgame.cards import DECK
 from rootgame.factions.vagabond import CHARACTERS, QUESTS
@@ -273,6 +275,39 @@ def test_whole_vagabond_games_round_trip(
     assert g.is_over and any(t.startswith("coalition") for t in g.history) == (
         factions == MEAV)
     _round_trip(factions, seed, character, None)
+
+
+@functools.cache
+def _vea_1_tinker() -> str:
+    """The export of the whole game VEA 1 (tinker), made once per test run."""
+    return export_rootlog(random_game(1, None, VEA, "tinker"))
+
+
+def test_2_1_a_named_draw_may_be_the_card_a_later_step_drew_from_the_same_pile() -> None:
+    """Ruling 446: VEA 1 (tinker), line 133. The Eyrie's battle removes the Alliance's base
+    and sympathy token in 12; the base's supporters go to the empty discard pile, and the
+    Outrage for the token (the Eyrie shows her hand, ``E^A``) shuffles it into a new draw
+    pile and draws the Royal Claim the record names to the supporters; the Eyrie's Evening
+    draw follows, in the same path of engine steps. The engine had drawn another card for
+    the Outrage and the Royal Claim for the Eyrie: the record's draw takes it from the later
+    step's draw (the two drawn the other way round), where the import refused before."""
+    text = _vea_1_tinker()
+    line = text.splitlines()[132]
+    assert re.match(r"E:.*/XA12\(2,2\)/\+\+2/\([^/]*B#royal[^/]*\)A\$->/.*"
+                    r"/E\^A/B#royal->A\$/\+\+2/B#woodlandrunners\+F#foxfolksteel->E$", line)
+    _round_trip(VEA, 1, "tinker", None)
+
+
+def test_a_dominance_card_activated_is_tried_before_the_same_card_mobilized() -> None:
+    """Ruling 448: VEA 1 (tinker), line 58. The Alliance activates its bird dominance card
+    (``B#domA->$/++->$``, the score marker off the track), which the record writes as it
+    writes a card mobilized to the supporters (``M#codebA->$``): with the marker next in the
+    line, the activation is tried before Mobilize with the same card, and the quick search
+    alone replays the whole game (it had mobilized the card, stalled at the end of the turn
+    without the marker and gone back elsewhere)."""
+    text = _vea_1_tinker()
+    assert "/R#@A->$/B#domA->$/++->$/M#travelgearA->$/" in text.splitlines()[57]
+    search_events(text)  # the quick search alone: it raises when it gives up
 
 
 VB_MISSES: tuple[tuple[tuple[str, ...], int, str], ...] = ()

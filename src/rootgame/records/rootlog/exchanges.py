@@ -195,11 +195,15 @@ def loose_spec(spec: CardSpec, cid: int) -> CardSpec | None:
     have played alike (an item crafted as ``Z%x``: the same item, cost and points)."""
     if spec.keys is None and spec.item is None:
         return CardSpec(spec.suit)
-    c = DECK[cid]
-    alike = (c.cost, c.vp, c.item, c.kind)
-    keys = frozenset(x.key for x in DECK
-                     if spec.matches(x.id) and (x.cost, x.vp, x.item, x.kind) == alike)
+    keys = frozenset(x.key for x in DECK if spec.matches(x.id) and alike(x.id, cid))
     return CardSpec(keys=keys) if len(keys) > 1 else None
+
+
+def alike(x: int, y: int) -> bool:
+    """Whether the engine plays the two cards alike when crafted (the same item, cost and
+    points: the fox and the mouse Travel Gear)."""
+    a, b = DECK[x], DECK[y]
+    return (a.cost, a.vp, a.item, a.kind) == (b.cost, b.vp, b.item, b.kind)
 
 
 def narrower(a: CardSpec | None, b: CardSpec | None) -> CardSpec | None:

@@ -66,6 +66,10 @@ class CardIdentity:
     other order (``keep_named``) would have found a cycle instead, by ``id``."""
     expanding: Node | None
     """The node being expanded (``Importer.run``)."""
+    drawn_as: dict[int, int]
+    """In the step being matched (``Matching.match``), a card of a later step's atoms ->
+    the card the later steps' snapshots show in its place, when a named draw was exchanged
+    with a later step's draw (:meth:`_settle_in`)."""
 
     def later_names(self, key: str, line: int, left: list[int] | None) -> list[int]:
         """The ranks of the lines from ``line`` on that name a card of ``key`` leaving a
@@ -156,6 +160,13 @@ class CardIdentity:
         # another hand (the two were drawn the other way round).
         drawn_too = [c for c, loc in st.after.cards.items() if loc != dst
                      and hidden_place(self.factions, loc) and loc != before.get(c) and came(c)]
+        # Or drawn from the same pile by a later step of the same path (the Eyrie's Evening
+        # draw after the Alliance's Outrage draw from a pile shuffled in this step): the two
+        # were drawn the other way round (ruling 446). A card of this pile is next drawn
+        # from it, whatever shuffles follow.
+        drawn_too += [y for atoms in atoms_by_step[si + 1 :] for a in atoms
+                      if a[0] == "card" and a[1][0] == AT_DECK and (y := int(a[2])) != cid
+                      and y not in drawn_too and came(y)]
         # Or a card drawn unnamed from the same pile earlier (into another hand, or dealt
         # face down beside the Black Market): the two draws were the other way round.
         earlier = [y for y, (_serial, e) in (free or {}).items()
@@ -168,6 +179,8 @@ class CardIdentity:
                 if (came(y) or y in earlier) and spec.matches(y):
                     left[k] -= 1
                     swap_cards(g2, cid, y)
+                    m = self.drawn_as
+                    m[cid], m[y] = m.get(y, y), m.get(cid, cid)
                     if y in earlier and free is not None and renames is not None:
                         free[cid] = info = free.pop(y)
                         renames.append(("rename", info[0], cid))

@@ -12,6 +12,7 @@ from its own start through the public API (``result.py``).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from ...cards import DECK
@@ -21,6 +22,7 @@ from ...factions.marquise import building_clearings
 from ...rules.core import board as map_board
 from .atoms import Converter, engine_atoms
 from .cards import CardSpec
+from .exchanges import alike
 from .factions import check_supported, hidden_place
 from .identity import held, swap_cards
 from .matching import Matching
@@ -78,6 +80,19 @@ def moved_by(g: Any, a: tuple[Any, ...]) -> tuple[int, int, int] | None:
     if at is None:
         return f.seat, int(f.data["from"]), int(f.data["to"])
     return f.seat, int(a[at]), int(a[at + 1])
+
+
+def marker_moved(seat: int | None, a: tuple[Any, ...]) -> tuple[int, int] | None:
+    """The score marker decision ``a`` of ``seat`` takes off the track, as the record's
+    ``marker`` movement (seat, the board it goes to): its own for a dominance card activated
+    (3.3.1), the partner's for the Vagabond's coalition (9.2.8); None for other actions."""
+    if seat is None:
+        return None
+    if a[0] == "dominance":
+        return seat, seat
+    if a[0] == "coalition":
+        return seat, int(a[2])
+    return None
 
 
 def distinct(ranked: list[Cand]) -> list[Cand]:
@@ -213,6 +228,7 @@ class Importer(Matching, Result):
         self.evaluations = 0
         self.named_now: set[int] = set()
         """Cards the record names in the step being matched (``Pos.fixed``)."""
+        self.drawn_as: dict[int, int] = {}
         letters = list(rec.players)
         for t in rec.turns:
             if t.faction not in letters:
@@ -481,7 +497,9 @@ class Importer(Matching, Result):
     ) -> list[tuple[Any, ...]]:
         """The legal actions of state ``g`` (``pos.g`` when not given: a silent decision may
         have been taken since), those that name the clearings or fit the cards of the next
-        open actions of the line first (a cheap guess; every action is still tried)."""
+        open actions of the line first, an action taking off the score marker that the line
+        moves next counting that movement and its card too (ruling 448) (a cheap guess;
+        every action is still tried)."""
         if pos.line is None or len(legal) < 3:
             return legal
         line = pos.line
@@ -494,11 +512,14 @@ class Importer(Matching, Result):
         # sympathy token is written after the supporters paid for it, 8.4.2).
         ahead: set[int] = set()
         specs: list[CardSpec] = []
+        marks: set[tuple[int, int]] = set()
         for k, at in enumerate(ln.atoms):
             if not left[k] or at.action not in open_acts[:6]:
                 continue
             if at.spec is not None and at.action in acts:
                 specs.append(at.spec)
+            if at.kind == "marker" and at.action in acts:
+                marks.add(at.key)
             key = at.key
             if at.kind in ("place", "remove", "from", "to", "battle") and isinstance(key, tuple):
                 into = places if at.action in acts else ahead
@@ -510,8 +531,13 @@ class Importer(Matching, Result):
         kind = g.stack[-1].kind if g.stack else ""
         shortage = craft_shortage(pos, ln, left)
 
+        seat = g.stack[-1].seat if g.stack else None
+
         def score(a: tuple[Any, ...]) -> tuple[int, int, int, int, int]:
             n = m = 0
+            if marker_moved(seat, a) in marks:
+                # The score marker and the card (of its own domain, not counted below).
+                n += 1 + any(sp.matches(int(a[1])) for sp in specs)
             soon = len(self.order)
             doms = arg_domains(kind, a)
             for x, dom in zip(a[1:], doms, strict=False):
@@ -674,24 +700,55 @@ class Importer(Matching, Result):
         line takes from it (``Importer.stuck``); the latest decision on the present course
         (still on ``stack``, with ways on left to try) that spent a card that need allows,
         with part of its identity written (a suit, alike items), may have spent another card
-        instead and left that one for the need. When the line lacks no card, the latest
-        such decision that rolled dice the record does not write (ruling 427): another roll
-        may fit what follows. The index in ``stack``, or None."""
+        instead and left that one for the need. When the line lacks no card but the hand
+        holds one it shows it lacks (:meth:`surplus`), the latest such decision that took
+        from that hand a card alike to it, which it may have spent instead (ruling 447).
+        Else the latest such decision that rolled dice the record does not write (ruling
+        427): another roll may fit what follows. The index in ``stack``, or None."""
         node = self.stuck
         if node is None or node.pos.line is None:
             return None
         unmet = self.unmet()
         on = {id(n): i for i, n in enumerate(stack)}
-        n = node
-        while n.parent is not None:
-            p = n.parent
-            if id(p) in on and (p.children is None or p.k < len(p.children) or p.frontier) \
-                    and (any(p.pos.loose.get(c) != slot and any(sp.matches(c) for sp in unmet)
-                             for c, slot in n.pos.loose.items())
-                         or not unmet and any(e[0] == "dice" for e in n.events)):
-                return on[id(p)]
-            n = p
-        return None
+
+        def latest(spent: Callable[[Node, Node], bool]) -> int | None:
+            n = node
+            while n.parent is not None:
+                p = n.parent
+                if id(p) in on and (p.children is None or p.k < len(p.children)
+                                    or p.frontier) and spent(p, n):
+                    return on[id(p)]
+                n = p
+            return None
+
+        if unmet:
+            return latest(lambda p, n: any(
+                p.pos.loose.get(c) != slot and any(sp.matches(c) for sp in unmet)
+                for c, slot in n.pos.loose.items()))
+        seat, extra = self.surplus(node.pos)
+        if extra:
+            def instead(p: Node, n: Node) -> bool:
+                had, has = p.pos.g.seats[seat].hand, n.pos.g.seats[seat].hand
+                return any(c in had and DECK[x].item is not None and alike(x, c)
+                           for x in had if x not in has for c in extra if c != x)
+
+            back = latest(instead)
+            if back is not None:
+                return back
+        return latest(lambda p, n: any(e[0] == "dice" for e in n.events))
+
+    def surplus(self, pos: Pos) -> tuple[int, list[int]]:
+        """The seat to decide and the cards its decision would give that the line says its
+        hand lacks: an Outrage the line pays by showing the hand (an open reveal of that
+        seat, ``C^A``, 8.2.6) while the hand holds a card of the clearing's suit."""
+        f = pos.g.stack[-1]
+        if pos.line is None or f.kind != "outrage" or f.seat is None:
+            return 0, []
+        ln, left = self.lines[pos.line], pos.left[pos.line]
+        if not any(left[k] for k in ln.by_key.get(("reveal", (f.seat, int(f.data["ally"]))),
+                                                   [])):
+            return 0, []
+        return f.seat, [int(a[1]) for a in pos.legal if a[0] == "outrage"]
 
     def start(self) -> Node:
         """Set the game up; the starting hands are those named on the setup lines (swapped in

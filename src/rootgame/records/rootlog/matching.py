@@ -292,6 +292,7 @@ class Matching(CardIdentity):
         self.merged = 0
         self.spent = 0
         self.named_now = set()
+        self.drawn_as = {}
         if not obs.segments and not g2.winners and not any(atoms_by_step):
             return tuple(e for st in steps for e in chance_events(st))
 
@@ -323,13 +324,14 @@ class Matching(CardIdentity):
                 if at[0] != "card" or at[1][0] != ("deck",):
                     continue  # not drawn (into a hand, the supporters or the discard pile)
                 cid = int(at[2])
-                if st.before.cards.get(cid) == ("available",):
+                was_at = st.before.cards.get(self.drawn_as.get(cid, cid))
+                if was_at == ("available",):
                     continue  # a dominance card taken from beside the board (3.3.3)
                 # (A card that was in a hand may be drawn: spent to the discard pile,
                 # reshuffled and drawn in the same step, steps.unspent.)
                 drawn.add(j)
                 was = loose.pop(cid, None)
-                from_deck = st.before.cards.get(cid) == ("deck",)
+                from_deck = was_at == ("deck",)
                 named = False
                 if line is not None:
                     got = self.settle_draw(line, left[line], g2, st, cid, at[1][1],
