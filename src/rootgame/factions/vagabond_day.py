@@ -24,6 +24,7 @@ from ..rules.core import (
     give_card,
     has_pieces,
     is_enemy,
+    matching_cards,
     remove_warriors,
     score,
     take_random_card,
@@ -61,10 +62,6 @@ ACTION_KINDS = (
     "move", "battle", "explore", "aid", "quest", "strike", "repair", "craft", "forge",
     "steal", "day-labor", "hideout",
 )
-
-
-def _matches(b: Board, cid: int, c: int) -> bool:
-    return b.matches(card_suit(cid), c)
 
 
 def _others_with_pieces(g: GameState, seat: int, c: int) -> list[int]:
@@ -136,9 +133,8 @@ def _clearing_actions(
     torch = ready(fs, "torch")
     if torch and fs.ruins.get(c):
         out.append(("explore",))
-    hand = g.seats[seat].hand
     if others and ready_kinds(fs):
-        matching = [cid for cid in sorted(set(hand)) if _matches(b, cid, c)]
+        matching = sorted(set(matching_cards(g, seat, b.card_suit_at(c))))
         for s in others:
             out.extend(("aid", s, cid) for cid in matching)
     for q in fs.quests:
@@ -163,7 +159,9 @@ def _clearing_actions(
             out.extend(("steal", s) for s in others if can_take_card_from(g, s))
         elif special == "day-labor":
             out.extend(
-                ("day-labor", cid) for cid in sorted(set(g.discard)) if _matches(b, cid, c)
+                ("day-labor", cid)
+                for cid in sorted(set(g.discard))
+                if b.matches(card_suit(cid), c)
             )
         elif special == "hideout":
             out.append(("hideout",))

@@ -51,6 +51,7 @@ from .core import (
     remove_warriors,
     roll_dice,
     score,
+    seat_factions,
 )
 
 AMBUSH_HITS: Final = 2
@@ -297,12 +298,13 @@ def _battle_step(g: GameState, f: Frame) -> None:
         hi, lo = roll_dice(g)
         if hi < lo:
             hi, lo = lo, hi
-        if fac(g, de).deals_higher_roll(g, de):
+        fa, fd = fac(g, a), fac(g, de)
+        if fd.deals_higher_roll(g, de):
             # 8.2.2 Guerrilla War: the defender deals the higher roll, the attacker the lower.
             hi, lo = lo, hi
         d["dice"] = (hi, lo)
-        d["rolled_a"] = min(hi, fac(g, a).rolled_hits_cap(g, a, c, d))
-        d["rolled_d"] = min(lo, fac(g, de).rolled_hits_cap(g, de, c, d) + d.get("enlisted", 0))
+        d["rolled_a"] = min(hi, fa.rolled_hits_cap(g, a, c, d))
+        d["rolled_d"] = min(lo, fd.rolled_hits_cap(g, de, c, d) + d.get("enlisted", 0))
         # 4.3.2.I: rolled hits are capped by each side's warriors in the clearing.
         if g.log is not None:
             emit(
@@ -316,8 +318,8 @@ def _battle_step(g: GameState, f: Frame) -> None:
                     "hits": [d["rolled_a"], d["rolled_d"]],
                 },
             )
-        d["extra_a"] = fac(g, a).attacker_extra_hits(g, a)
-        d["extra_d"] += fac(g, de).defender_extra_hits(g, de, c)
+        d["extra_a"] = fa.attacker_extra_hits(g, a)
+        d["extra_d"] += fd.defender_extra_hits(g, de, c)
         d["step"] = "effects"
     elif step == "effects":
         # 4.3.3: if both sides want to use effects, the attacker decides who goes first.
@@ -405,12 +407,13 @@ def _offer_enlist(g: GameState, bf: Frame) -> None:
     """Each player the defender may enlist (``Faction.enlistable``): a bot defender decides
     by that player's rule (``Faction.enlisted_by_bot``), a human is asked."""
     de = bf.data["d"]
-    for s in range(g.n):
-        if not fac(g, s).enlistable(g, s, bf):
+    factions = seat_factions(g)
+    for s, f in enumerate(factions):
+        if not f.enlistable(g, s, bf):
             continue
-        if not fac(g, de).is_bot:
+        if not factions[de].is_bot:
             g.stack.append(Frame("enlist", de, {"helper": s}))
-        elif fac(g, s).enlisted_by_bot(g, s, bf):
+        elif f.enlisted_by_bot(g, s, bf):
             _enlist(g, bf, s)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..errors import RootError
-from ..rng import Rng
+from ..rng import Rng, T
 from ..state import GameState
 
 
@@ -60,6 +60,13 @@ class _GameRng(Rng):
         r = super().below(n)
         self.g.rng = self.state
         return r
+
+    def shuffle(self, items: list[T]) -> None:
+        """:meth:`Rng.shuffle` by a plain generator from the game's state, written back
+        once: the same draws, without reading and writing the state for each one."""
+        r = Rng(self.g.rng)
+        r.shuffle(items)
+        self.g.rng = self.state = r.state
 
 
 def rng(g: GameState) -> Rng:
@@ -112,8 +119,9 @@ def dice(g: GameState) -> tuple[int, int]:
             if not all(0 <= x <= 3 for x in roll):
                 raise ChanceMismatch(f"a die shows 0 to 3, not {roll}")
         else:
-            r = rng(g)
+            r = Rng(g.rng)  # (a plain generator: the game's state written back once)
             roll = (r.below(4), r.below(4))
+            g.rng = r.state
     g.reveals += 1
     if g.log is not None:
         emit(g, {"kind": "dice", "roll": list(roll)})

@@ -89,12 +89,14 @@ class _Seats:
 
 
 class _LastSeats:
-    """The seats :func:`fac` was asked of last; replaced whole (as :class:`_LastBoard`)."""
+    """The seats :func:`fac` was asked of last; replaced whole (as :class:`_LastBoard`).
+    At first the seats of no faction, which no game's names are: :func:`fac` then tests
+    one identity, not also None."""
 
     __slots__ = ("seats",)
 
     def __init__(self) -> None:
-        self.seats: _Seats | None = None
+        self.seats: _Seats = _Seats(())
 
 
 _LAST_SEATS: Final = _LastSeats()
@@ -108,7 +110,7 @@ def seat_factions(g: GameState) -> tuple[Faction, ...]:
 def _seats(g: GameState) -> _Seats:
     """The seats of ``g``'s factions (made again only for another tuple of names)."""
     last = _LAST_SEATS.seats
-    if last is None or last.names is not g.factions:
+    if last.names is not g.factions:
         last = _LAST_SEATS.seats = _Seats(g.factions)
     return last
 
@@ -116,7 +118,7 @@ def _seats(g: GameState) -> _Seats:
 def fac(g: GameState, seat: int) -> Faction:
     """The faction object of ``seat``."""
     last = _LAST_SEATS.seats
-    if last is not None and last.names is g.factions:
+    if last.names is g.factions:
         return last.factions[seat]
     return seat_factions(g)[seat]
 
@@ -159,7 +161,7 @@ def owner_bits(g: GameState, c: int) -> int:
 def pawn_clearings(g: GameState) -> list[int]:
     """Where each seat's pawn stands (the Vagabond's), by seat; 0 for none or off the map."""
     seats = _LAST_SEATS.seats
-    if seats is None or seats.names is not g.factions:
+    if seats.names is not g.factions:
         seats = _seats(g)
     out = [0] * len(seats.factions)
     for s in seats.pawns:
@@ -358,7 +360,7 @@ def free_slots(g: GameState, c: int, b: Board | None = None) -> int:
 def can_place(g: GameState, seat: int, c: int) -> bool:
     """Whether ``seat`` may place pieces in ``c`` at all (e.g. the keep forbids it, 6.2.2)."""
     seats = _LAST_SEATS.seats
-    if seats is None or seats.names is not g.factions:  # (_seats, without a call)
+    if seats.names is not g.factions:  # (_seats, without a call)
         seats = _seats(g)
     for s in seats.blockers:
         if s != seat and seats.factions[s].blocks_placement(g, s, seat, c):

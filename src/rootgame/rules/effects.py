@@ -225,7 +225,7 @@ def birdsong_start(g: GameState, seat: int) -> None:
     if dominance_win(g, seat):
         win(g, [seat], "dominance")
         return
-    if has_persistent(g, seat, "better-burrow-bank") is not None:
+    if g.seats[seat].persistent and has_persistent(g, seat, "better-burrow-bank") is not None:
         others = enemies(g, seat)
         if len(others) == 1:
             _burrow_bank(g, seat, others[0])
@@ -338,8 +338,10 @@ def _bc_apply(g: GameState, f: Frame, a: Action) -> None:
 
 
 def daylight_start(g: GameState, seat: int) -> None:
-    if has_persistent(g, seat, "command-warren") is not None and battle_targets(
-        g, seat, board(g).clearings
+    if (
+        g.seats[seat].persistent  # (no card looked for in an empty play area)
+        and has_persistent(g, seat, "command-warren") is not None
+        and battle_targets(g, seat, board(g).clearings)
     ):
         g.stack.append(Frame("command_warren", seat, {}))
 
@@ -372,7 +374,7 @@ def _cw_apply(g: GameState, f: Frame, a: Action) -> None:
 def evening_start(g: GameState, seat: int) -> None:
     if g.landmarks and landmarks.turn_actions(g, seat):
         g.stack.append(Frame("evening_cards", seat, {}))
-    if has_persistent(g, seat, "cobbler") is not None:
+    if g.seats[seat].persistent and has_persistent(g, seat, "cobbler") is not None:
         fac(g, seat).push_card_move(g, seat)
     if g.shared_deck != "base":
         exiles.evening_start(g, seat)
