@@ -12,6 +12,7 @@ from test_rootlog import (
     assert_replays_the_game,
     assert_same_board_every_line,
     assert_whole_game_imports,
+    search_events,
 )
 
 from rootgame.records.rootlog import RootlogError, export_rootlog, replay_rootlog
@@ -131,3 +132,29 @@ def test_the_other_order_of_the_exchanges_is_only_a_second_search(
     assert "Zscout" in text.splitlines()[111]
     assert_replays_the_game(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "keep_named", True, 112)
+
+
+@pytest.mark.parametrize("seed", [1483, 1566])
+def test_a_card_taken_to_have_stayed_in_a_hand_keeps_its_place_there(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seeds 1483 and 1566 (of the fresh seeds 1430-1629): a card a hand spent by its
+    suit after a reshuffle is taken to have stayed in the hand, another of its cards spent
+    instead (ruling 421, a ``respend`` event). The card kept never left: the final replay
+    has it where it was drawn, not where the card spent in its stead was. A random take
+    (Stand and Deliver) is replayed by the place in the hand of the card taken, so the
+    search's hands must be in the replay's order: with the card kept put in the other
+    card's place, the final replay took another card than the Bank at line 109 of 1566
+    ('R#bankC->E') and refused the record (``internal: the replay found does not
+    replay``), and ended 1483 with a hand in another order (``... does not give the same
+    state``). Both now import to the same board at every line."""
+    import rootgame.records.rootlog.identity as identity
+
+    g = random_game(seed)
+    text = as_people_write(export_rootlog(g))
+    assert any(e[0] == "respend" for e in search_events(text))
+    assert_replays_the_game(replay_rootlog(text), g)
+    monkeypatch.setattr(identity, "kept_in_place", lambda *_: None)
+    with pytest.raises(RootlogError, match=r"internal: the replay found does not"):
+        replay_rootlog(text)
+

@@ -29,6 +29,18 @@ def swap_cards(g: Any, x: int, y: int) -> None:
     px[ix], py[iy] = y, x
 
 
+def kept_in_place(hand: list[int], c: int, then: list[int]) -> None:
+    """Put card ``c`` of ``hand`` where the final replay has it, when an exchange finds
+    that a decision which spent ``c`` from the hand ``then`` held spent another of its
+    cards instead (``CardIdentity.reattribute``, ``respent_named``): ``c`` never left, so it
+    keeps its place among the cards held then, not the place of the card spent in its
+    stead. A hand's order is that of its draws (the engine appends a card gained and
+    removes a card spent), and a random take (Stand and Deliver) is replayed by its place
+    in the hand."""
+    hand.remove(c)
+    before = set(then[: then.index(c)])
+    at = next((i for i, x in enumerate(hand) if x not in before), len(hand))
+    hand.insert(at, c)
 
 
 def rename_later(steps: list[list[tuple[Any, ...]]], now: dict[int, int]) -> None:

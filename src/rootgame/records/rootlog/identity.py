@@ -32,6 +32,7 @@ from .exchanges import (
     apply_cycle_since,
     full_swap,
     held,
+    kept_in_place,
     loose_spec,
     may_be,
     narrower,
@@ -466,6 +467,7 @@ class CardIdentity:
                     d = y
                 sd, ed = new.free.pop(d)
                 swap_cards(g2, c, d)
+                kept_in_place(g2.seats[seat].hand, c, then.g.seats[seat].hand)
                 del new.loose[c]
                 new.loose[d] = (sd, ed, wrote)
                 new.free[c] = (serial, epoch)
@@ -951,6 +953,7 @@ class CardIdentity:
             early = tuple(s for s in was[:k] if len(s) > 2)
             later = was[k + 1:]
             swap_cards(g2, u, x)
+            kept_in_place(g2.seats[seat].hand, u, n.parent.pos.g.seats[seat].hand)
             new.free[u] = (serial, t[1])
             if early:
                 new.past[u] = early
