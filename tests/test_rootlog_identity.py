@@ -1,9 +1,11 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
-(``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 432-433 and 436
-in docs/rulings.md). Simulated games written as people write them, each refused before the
-ruling that imports it."""
+(``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 432-433, 436
+and 437 in docs/rulings.md). Simulated games written as people write them, each refused
+before the ruling that imports it."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 from lawkit import random_game
@@ -12,11 +14,12 @@ from test_rootlog import (
     assert_replays_the_game,
     assert_same_board_every_line,
     assert_whole_game_imports,
+    search_events,
 )
 
 from rootgame.records.rootlog import RootlogError, export_rootlog, replay_rootlog
 from rootgame.records.rootlog.cards import CardSpec
-from rootgame.records.rootlog.identity import CardIdentity
+from rootgame.records.rootlog.identity import CardIdentity, held
 from rootgame.records.rootlog.importer import Importer
 
 
@@ -131,3 +134,79 @@ def test_the_other_order_of_the_exchanges_is_only_a_second_search(
     assert "Zscout" in text.splitlines()[111]
     assert_replays_the_game(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "keep_named", True, 112)
+
+
+@pytest.mark.parametrize("seed", [1483, 1566])
+def test_a_card_taken_to_have_stayed_in_a_hand_keeps_its_place_there(
+    seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seeds 1483 and 1566 (of the fresh seeds 1430-1629): a card a hand spent by its
+    suit after a reshuffle is taken to have stayed in the hand, another of its cards spent
+    instead (ruling 421, a ``respend`` event). The card kept never left: the final replay
+    has it where it was drawn, not where the card spent in its stead was. A random take
+    (Stand and Deliver) is replayed by the place in the hand of the card taken, so the
+    search's hands must be in the replay's order: with the card kept put in the other
+    card's place, the final replay took another card than the Bank at line 109 of 1566
+    ('R#bankC->E') and refused the record (``internal: the replay found does not
+    replay``), and ended 1483 with a hand in another order (``... does not give the same
+    state``). Both now import to the same board at every line."""
+    import rootgame.records.rootlog.identity as identity
+
+    g = random_game(seed)
+    text = as_people_write(export_rootlog(g))
+    assert any(e[0] == "respend" for e in search_events(text))
+    assert_replays_the_game(replay_rootlog(text), g)
+    monkeypatch.setattr(identity, "kept_in_place", lambda *_: None)
+    with pytest.raises(RootlogError, match=r"internal: the replay found does not"):
+        replay_rootlog(text)
+
+
+def test_an_exchange_not_found_is_not_sought_again_at_a_like_dead_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 437. Seed 1498 (of the fresh seeds 1430-1629) is refused at line 80, where
+    the Marquise discards a mouse by its suit ('M#C->') that her hand lacks. The searches
+    reach that line by some two thousand courses that differ in pieces, rolls and which
+    card of a suit a discard took, and at each dead end sought the same exchanges for the
+    mouse: 12 s of CPU to the refusal. An exchange that found nothing (``repair``), or a
+    hand given nothing before a decision is searched (``fix_hands``), is not sought again
+    with the same line, movements left and cards (``card_state``, the draws told apart by
+    their order): no search seeks one twice, and the refusal names the same line."""
+    from rootgame.records.rootlog.exchanges import card_state
+    from rootgame.records.rootlog.factions import Loc
+    from rootgame.records.rootlog.identity import lacks
+    from rootgame.records.rootlog.search import Node, Pos
+
+    failed: list[tuple[str, int, object]] = []
+    exchange, give = CardIdentity.exchange, CardIdentity.give
+
+    def key(what: str, self: CardIdentity, pos: Pos) -> tuple[str, int, object]:
+        assert pos.line is not None
+        return what, id(self), (pos.line, tuple(pos.left[pos.line]), card_state(pos))
+
+    def counted_exchange(self: CardIdentity, node: Node) -> Node | None:
+        k = key("exchange", self, node.pos)
+        found = exchange(self, node)
+        if found is None:
+            assert k not in failed
+            failed.append(k)
+        return found
+
+    def counted_give(
+        self: CardIdentity, pos: Pos, need: dict[Loc, list[CardSpec]]
+    ) -> tuple[tuple[Any, ...], ...]:
+        k = key("give", self, pos)
+        short = any(lacks(held(pos.g, loc), specs) for loc, specs in need.items())
+        events = give(self, pos, need)
+        if short and not events:
+            assert k not in failed
+            failed.append(k)
+        return events
+
+    monkeypatch.setattr(CardIdentity, "exchange", counted_exchange)
+    monkeypatch.setattr(CardIdentity, "give", counted_give)
+    text = as_people_write(export_rootlog(random_game(1498)))
+    assert text.splitlines()[79].endswith("/#->C/M#C->/F#C->")
+    with pytest.raises(RootlogError, match=r"^line 80, .*'M#C->'"):
+        replay_rootlog(text)
+    assert failed

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...cards import DECK
 from .cards import CardSpec
-from .factions import Loc, hidden_pile, notation
+from .factions import Loc, hidden_pile, hidden_piles, notation
 from .search import Pos, Slot
 
 
@@ -29,6 +29,18 @@ def swap_cards(g: Any, x: int, y: int) -> None:
     px[ix], py[iy] = y, x
 
 
+def kept_in_place(hand: list[int], c: int, then: list[int]) -> None:
+    """Put card ``c`` of ``hand`` where the final replay has it, when an exchange finds
+    that a decision which spent ``c`` from the hand ``then`` held spent another of its
+    cards instead (``CardIdentity.reattribute``, ``respent_named``): ``c`` never left, so it
+    keeps its place among the cards held then, not the place of the card spent in its
+    stead. A hand's order is that of its draws (the engine appends a card gained and
+    removes a card spent), and a random take (Stand and Deliver) is replayed by its place
+    in the hand."""
+    hand.remove(c)
+    before = set(then[: then.index(c)])
+    at = next((i for i, x in enumerate(hand) if x not in before), len(hand))
+    hand.insert(at, c)
 
 
 def rename_later(steps: list[list[tuple[Any, ...]]], now: dict[int, int]) -> None:
@@ -140,12 +152,22 @@ def may_be(pos: Pos, x: int, y: int) -> bool:
     named ``x``, and what it wrote of ``x`` at each of its times (a suit) allows ``y``. A
     dominance card is never one spent unseen (a discarded dominance card goes beside the
     board, 3.3.3)."""
+    return allows(written(pos, x), y)
+
+
+def written(pos: Pos, x: int) -> list[CardSpec | None] | None:
+    """What the record wrote of card ``x`` at each of its times it was spent (None for
+    nothing written), for :func:`allows`; None when the record named ``x``."""
     if x in pos.fixed:
+        return None
+    return [t[2] for t in times(pos, x) if len(t) > 2]
+
+
+def allows(wrote: list[CardSpec | None] | None, y: int) -> bool:
+    """:func:`may_be` of a card of which the record wrote ``wrote`` (:func:`written`)."""
+    if wrote is None or wrote and DECK[y].kind == "dominance":
         return False
-    spent = [t[2] for t in times(pos, x) if len(t) > 2]
-    if spent and DECK[y].kind == "dominance":
-        return False
-    return all(w is None or w.matches(y) for w in spent)
+    return all(w is None or w.matches(y) for w in wrote)
 
 
 def swap_keys(d: dict[int, Any], x: int, y: int) -> None:
@@ -176,6 +198,27 @@ def open_lists(g: Any) -> list[list[int]]:
         hidden = n.hidden_cards(fs)
         out.extend(x for x in n.card_lists(fs) if x is not hidden)
     return out
+
+
+def card_state(pos: Pos) -> tuple[Any, ...]:
+    """What an exchange of identities sees of the search state ``pos``: every place of
+    cards in order, and what the record wrote of each card at each of its times, with the
+    draws told apart by their order only. The search numbers every draw it tries anew
+    (``Importer.serial``), so two courses that drew the same cards at the same times, and
+    differ only in pieces (the clearings of a march, a roll), give equal tuples."""
+    g = pos.g
+    order = sorted({v[0] for v in pos.free.values()} | {v[0] for v in pos.loose.values()}
+                   | {t[0] for v in pos.past.values() for t in v})
+    rank = {s: i for i, s in enumerate(order)}
+    places: list[tuple[int, ...]] = [tuple(g.deck), tuple(g.discard), tuple(g.market)]
+    places += [tuple(x) for x in open_lists(g)[1:]]
+    places += [tuple(p) for _, p in hidden_piles(g)]
+    places += [tuple(s.persistent) for s in g.seats]
+    return (tuple(places), pos.epoch, pos.fixed,
+            tuple(sorted((c, rank[v[0]], v[1]) for c, v in pos.free.items())),
+            tuple(sorted((c, rank[v[0]], v[1], v[2]) for c, v in pos.loose.items())),
+            tuple(sorted((c, tuple((rank[t[0]], *t[1:]) for t in v))
+                         for c, v in pos.past.items())))
 
 
 def held(g: Any, loc: Loc) -> list[int]:

@@ -28,23 +28,38 @@ from ...cards import DECK
 from .atoms import Line
 from .cards import CardSpec
 from .exchanges import (
+    allows,
     apply_cycle,
     apply_cycle_since,
+    card_state,
     full_swap,
     held,
+    kept_in_place,
     loose_spec,
-    may_be,
     narrower,
     open_lists,
     rename_later,
     swap_cards,
     times,
+    written,
 )
 from .factions import Loc, hidden_pile, hidden_piles, hidden_place
 from .search import Node, Pos, Slot
 from .steps import AT_DECK, AT_DISCARD, Step
 
 __all__ = ["CardIdentity", "held", "loose_spec", "narrower", "swap_cards"]
+
+
+def lacks(cards: list[int], specs: list[CardSpec]) -> bool:
+    """Whether ``cards`` lack a card for one of ``specs``, each taking its own card (the
+    first that fits)."""
+    taken: set[int] = set()
+    for spec in specs:
+        c = next((x for x in cards if x not in taken and spec.matches(x)), None)
+        if c is None:
+            return True
+        taken.add(c)
+    return False
 
 
 class CardIdentity:
@@ -56,6 +71,11 @@ class CardIdentity:
     rank_of: dict[int, int]
     named_at: dict[str, list[tuple[int, int]]]
     drawn_at: dict[str, list[int]]
+    unrepaired: set[tuple[Any, ...]]
+    """The dead ends where :meth:`repair` found no exchange, by line, movements left and
+    :func:`card_state`."""
+    unfixed: set[tuple[Any, ...]]
+    """The same for :meth:`fix_hands`: where it gave no hand a card."""
     keep_named: bool = False
     """The order of the exchanges of the search started again (``Importer.restart``,
     ruling 436): an unnamed draw is given a card another hand's unnamed draw of its time
@@ -319,10 +339,26 @@ class CardIdentity:
     def repair(self, node: Node) -> Node | None:
         """No decision explains the record: if the record needs, from a hand, a card the hand
         lacks, and the hand holds a card drawn unnamed in the same draw pile, that draw may
-        have been the needed card: swap them."""
+        have been the needed card: swap them (:meth:`exchange`). An exchange that finds
+        nothing at one dead end finds nothing at another whose line, movements left and
+        cards (:func:`card_state`) are the same, which courses that differ only in pieces
+        reach again and again where a line fails: it is not sought again (ruling 437)."""
         pos = node.pos
         if pos.line is None:
             return None
+        key = (pos.line, tuple(pos.left[pos.line]), card_state(pos))
+        if key in self.unrepaired:
+            return None
+        found = self.exchange(node)
+        if found is None:
+            self.unrepaired.add(key)
+        return found
+
+    def exchange(self, node: Node) -> Node | None:
+        """:meth:`repair`: the first exchange found for the first card the line needs from a
+        hand that lacks it, as a node after ``node``; None when none is."""
+        pos = node.pos
+        assert pos.line is not None
         ln = self.lines[pos.line]
         left = pos.left[pos.line]
         g = pos.g
@@ -479,6 +515,7 @@ class CardIdentity:
                     d = y
                 sd, ed = new.free.pop(d)
                 swap_cards(g2, c, d)
+                kept_in_place(g2.seats[seat].hand, c, then.g.seats[seat].hand)
                 del new.loose[c]
                 new.loose[d] = (sd, ed, wrote)
                 new.free[c] = (serial, epoch)
@@ -710,14 +747,16 @@ class CardIdentity:
         places = [y for y, wrote in here if wrote is None and not (
             y in pos.loose and pos.loose[y][1] == epoch)]
         mine = {y for y, _ in here}
+        wrote = {y: written(pos, y) for y in places}
         found: list[tuple[int, int, int]] = []
         for _, pile in [("", g.deck), ("", g.discard), *hidden_piles(g), *(
                 ("", x) for x in open_lists(g)[1:])]:
             for x in pile:
                 if x in keep or x in mine or x == f or not spec.matches(x):
                     continue
+                of_x = written(pos, x)
                 for y in places:
-                    if may_be(pos, x, y) and may_be(pos, y, x):
+                    if allows(of_x, y) and allows(wrote[y], x):
                         found.append((self.spend_cost(DECK[x].key, line, pos.left.get(line)),
                                       x, y))
                         break
@@ -791,10 +830,25 @@ class CardIdentity:
         one takes it back (ruling 423), but when no draw left can be given a need's card,
         a draw an earlier need of the same hand took may be, that need being given another
         (:meth:`augment`, ruling 432). Returns the renaming events (for the final
-        replay)."""
+        replay). A hand that lacks a card its need allows and is given none is not sought
+        again with the same line, movements left and cards (:func:`card_state`, as in
+        :meth:`repair`)."""
         if pos.line is None or not pos.free:
             return ()
         need = self.needs(pos)
+        key = None
+        if any(lacks(held(pos.g, loc), specs) for loc, specs in need.items()):
+            key = (pos.line, tuple(pos.left[pos.line]), card_state(pos))
+            if key in self.unfixed:
+                return ()
+        events = self.give(pos, need)
+        if not events and key is not None:
+            self.unfixed.add(key)
+        return events
+
+    def give(self, pos: Pos, need: dict[Loc, list[CardSpec]]) -> tuple[tuple[Any, ...], ...]:
+        """:meth:`fix_hands` for the needs ``need`` of the line: the renaming events."""
+        assert pos.line is not None
         others = self.reserved(pos, need)
         g = pos.g
         events: list[tuple[Any, ...]] = []
@@ -964,6 +1018,7 @@ class CardIdentity:
             early = tuple(s for s in was[:k] if len(s) > 2)
             later = was[k + 1:]
             swap_cards(g2, u, x)
+            kept_in_place(g2.seats[seat].hand, u, n.parent.pos.g.seats[seat].hand)
             new.free[u] = (serial, t[1])
             if early:
                 new.past[u] = early

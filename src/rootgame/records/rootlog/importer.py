@@ -213,6 +213,8 @@ class Importer(Matching, Result):
         makes otherwise (``restart``, ruling 436)."""
         self.turns_at = {}
         self.expanding = None
+        self.unrepaired = set()
+        self.unfixed = set()
         self.jumps = MAX_JUMPS
         """How many times the search goes back before it gives up (``backjump``)."""
         self.room = 1
