@@ -1,7 +1,8 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
-(``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 432-433, 436
-and 437 in docs/rulings.md). Simulated games written as people write them, each refused
-before the ruling that imports it."""
+(``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
+"Replaying a record (import)"; rulings 432-433, 436, 437 and 442 in docs/rulings.md).
+Simulated games written as people write them, each refused before the ruling that
+imports it."""
 
 from __future__ import annotations
 
@@ -77,10 +78,12 @@ def test_a_card_named_goes_to_a_draw_of_the_present_pile_when_one_is_left_over(
     (two are left), and at line 53 the Eyrie's bird need gives up her draw of the present
     pile to the Codebreakers and is given her draw of line 47 (the Woodland Runners,
     ruling 432). The game found replays through the public API to the same board at every
-    line; without either ruling the line is refused."""
+    line; without either ruling the line is refused (without ruling 432 the solve of ruling
+    442 imports it too, so that is turned off there)."""
     assert_whole_game_imports(1084, 53, "E:B#E->$_x/M#E->$_x/Zcodeb/")
     text = as_people_write(export_rootlog(random_game(1084)))
     refused_without(monkeypatch, text, "present_first", items_first, 53)
+    monkeypatch.setattr(CardIdentity, "solving", False)
     refused_without(monkeypatch, text, "augment", no_augment, 53)
 
 
@@ -210,3 +213,19 @@ def test_an_exchange_not_found_is_not_sought_again_at_a_like_dead_end(
     with pytest.raises(RootlogError, match=r"^line 80, .*'M#C->'"):
         replay_rootlog(text)
     assert failed
+
+
+def test_a_line_that_lacks_a_card_has_the_identities_of_the_course_solved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 442. Seed 1565, refused at line 77 before (a fresh seed, never tuned on): the
+    Eyrie crafts the Armorers ('Zarmor') holding no unnamed draw that any one exchange of
+    rulings 410-436 makes them. Where every exchange fails, the cards of every slot of the
+    course so far (each time of an unnamed card between a draw and the next shuffle) are
+    solved at once: each pile's time draws the cards shuffled into it, what the record
+    wrote of each slot allows its card, and the line's needs are held (``solve.py``). The
+    game imports and replays to the same board at every line; without the solve the line
+    is refused."""
+    assert_whole_game_imports(1565, 77, "E:R#E->$_b/M#E->$_m/Zarmor/")
+    text = as_people_write(export_rootlog(random_game(1565)))
+    refused_without(monkeypatch, text, "solving", False, 77)

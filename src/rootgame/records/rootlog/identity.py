@@ -45,9 +45,13 @@ from .exchanges import (
 )
 from .factions import Loc, hidden_pile, hidden_piles, hidden_place
 from .search import Node, Pos, Slot
+from .solve import solved
 from .steps import AT_DECK, AT_DISCARD, Step
 
 __all__ = ["CardIdentity", "held", "loose_spec", "narrower", "swap_cards"]
+
+SOLVES = 1
+"""How many times a line has the course's identities solved (:meth:`CardIdentity.solve`)."""
 
 
 def lacks(cards: list[int], specs: list[CardSpec]) -> bool:
@@ -85,6 +89,11 @@ class CardIdentity:
     """The nodes whose expansion gave an unnamed draw a card by :meth:`donor` where the
     other order (``keep_named``) would have found a cycle instead, by ``id``."""
     expanding: Node | None
+    solving: bool = True
+    solved_at: dict[int, int]
+    """How many times the identities were solved at each line (``solve``)."""
+    """Whether a line that lacks a card no exchange gives has the course's identities
+    solved (``solve.py``, ruling 442)."""
     """The node being expanded (``Importer.run``)."""
     drawn_as: dict[int, int]
     """In the step being matched (``Matching.match``), a card of a later step's atoms ->
@@ -391,8 +400,17 @@ class CardIdentity:
                         new.legal = flow.DECISIONS[top.kind][0](g2, top)
                         return Node(new, node, (), events, (), repaired=True)
             return self.reattribute(node, src, at.spec) or self.shuffled_in(
-                node, src, at.spec) or self.respent_named(node, src, at.spec)
+                node, src, at.spec) or self.respent_named(node, src, at.spec) or self.solve(node)
         return None
+
+    def solve(self, node: Node) -> Node | None:
+        """The last way a line that lacks a card is met: the identities of the course so far
+        solved at once (``solve.py``, ruling 442), at most ``SOLVES`` times a line."""
+        line = node.pos.line
+        if not self.solving or line is None or self.solved_at.get(line, 0) >= SOLVES:
+            return None
+        self.solved_at[line] = self.solved_at.get(line, 0) + 1
+        return solved(node, self.needs(node.pos))
 
     def fix_named(self, node: Node) -> Node | None:
         """After :meth:`fix_hands`: a card the current line names leaving a hand (crafted,
@@ -413,7 +431,7 @@ class CardIdentity:
                         spec.matches(x) for x in held(pos.g, loc)):
                     continue
                 return self.reattribute(node, loc, spec) or self.shuffled_in(
-                    node, loc, spec) or self.respent_named(node, loc, spec)
+                    node, loc, spec) or self.respent_named(node, loc, spec) or self.solve(node)
         return None
 
     def shuffled_in(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:

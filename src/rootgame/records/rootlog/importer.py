@@ -215,6 +215,7 @@ class Importer(Matching, Result):
         self.expanding = None
         self.unrepaired = set()
         self.unfixed = set()
+        self.solved_at = {}
         self.jumps = MAX_JUMPS
         """How many times the search goes back before it gives up (``backjump``)."""
         self.room = 1
@@ -687,6 +688,7 @@ class Importer(Matching, Result):
         other.jumps = 0
         other.room = 4
         other.serial = self.serial  # draw serials stay unique
+        other.solved_at = self.solved_at  # a line's identities are solved once (ruling 442)
         p = first.parent
         root = None if p is None else Node(
             p.pos.fork(p.pos.g.clone(), p.pos.legal), p.parent, p.tokens, p.events,

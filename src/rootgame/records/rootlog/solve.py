@@ -1,0 +1,347 @@
+"""The card identities solved over the whole course so far, not at one line.
+
+The exchanges of ``identity.py`` (rulings 410-436) give a hand that lacks a card one by a
+single greedy exchange at the line that needs it. When none does, the cards of the course
+so far may still be renamed all at once so that every line before still holds and the
+present line's needs are met: this module searches for such a renaming.
+
+The model (docs/rootlog.md, "The refusals left"). A *slot* is one time of a card the record
+did not name, between a draw and the next shuffle (``search.Slot``: draw serial, draw
+pile's time, what the record wrote of it). The course fixes, for each slot, where its card
+went next whatever card it was (the engine's reshuffles fall where the draw count puts
+them, Law 2.1): still held (an unnamed draw, ``Pos.free``), spent into the discard pile or
+the Decree and not shuffled yet, or shuffled into a later pile, where a slot of that pile's
+time drew it again or it still lies (``Pos.past``, ``Pos.loose``). The unknown is the card
+of each slot. The constraints:
+
+- what the record wrote of the slot allows its card (a suit, alike items; a dominance card
+  is never spent unseen, Law 3.3.3);
+- the first pile is the whole deck: each card not named by the record has one slot of the
+  first pile's time (or still lies in it);
+- a later pile holds exactly the cards of the slots shuffled into it, each drawn again by one
+  slot of that pile's time or still lying in the present pile (appendix A step 7: a card is
+  drawn again only from a pile after the one it was spent into);
+- each hand the present line takes from holds a card each of its needs allows.
+
+The cards the record names (``Pos.fixed``) keep every time of theirs. The solve goes
+through the piles' times in order, giving each slot a card of its time's pool (the whole
+deck, then the cards shuffled in), its present card first, and checks after each choice
+that the rest of that time can still be matched (a bipartite matching of slots to cards,
+by augmenting paths) and that each card sent into a later pile may be drawn there by some
+slot; it gives up after ``MAX_STEPS`` choices. The renaming found becomes ``rename``
+events, which the final replay already takes (``result.py``), and the search goes on from
+the state rebuilt with it (ruling 442). The choice of which card of a hand a spending
+written by its suit only took is not an unknown here: it stays the search's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards import DECK
+from .cards import CardSpec
+from .exchanges import held
+from .factions import Loc, hidden_pile, notation
+from .search import Node, Pos, Slot
+
+MAX_STEPS = 250
+"""How many choices of a card for a slot the solve tries before it gives up."""
+
+HELD = -1
+"""A slot whose card is still held (an unnamed draw in a hand)."""
+LATER = -2
+"""A slot whose card is spent and not shuffled since (the discard pile, the Decree)."""
+
+
+class _Course:
+    """The slots of the course so far and where each one's card went."""
+
+    def __init__(self, pos: Pos) -> None:
+        g = pos.g
+        self.present = pos.epoch
+        self.slots: list[tuple[int, int, CardSpec | None]] = []
+        """Each slot: (serial, epoch, what the record wrote: None for nothing)."""
+        self.card: list[int] = []
+        """The card each slot has now."""
+        self.exit: list[int] = []
+        """Where each slot's card went: the epoch of the pile it was shuffled into, or
+        ``HELD``, or ``LATER``."""
+        self.held_slot: dict[int, int] = {}
+        """The slot of each unnamed draw still held, by its card."""
+        deck = set(g.deck)
+        self.cards: set[int] = set()
+        for c in {*pos.free, *pos.loose, *pos.past}:
+            if c in pos.fixed:
+                continue
+            self.cards.add(c)
+            ts: list[Slot] = list(pos.past.get(c, ()))
+            if c in pos.loose:
+                ts.append(pos.loose[c])
+            ts.sort(key=lambda t: t[1])
+            for i, t in enumerate(ts):
+                self.slots.append((t[0], t[1], t[2]))
+                self.card.append(c)
+                if i + 1 < len(ts):
+                    self.exit.append(ts[i + 1][1])
+                elif c in pos.free:
+                    self.exit.append(pos.free[c][1])
+                elif c in deck:
+                    self.exit.append(self.present)
+                else:
+                    self.exit.append(LATER)
+            if c in pos.free:
+                serial, epoch = pos.free[c]
+                self.held_slot[c] = len(self.slots)
+                self.slots.append((serial, epoch, None))
+                self.card.append(c)
+                self.exit.append(HELD)
+        # The cards never named that still lie in the first pile (before its first
+        # shuffle): they are its pool too.
+        if self.present == 0:
+            self.cards |= {c for c in deck if c not in pos.fixed}
+        self.deck_unnamed = [c for c in g.deck if c not in pos.fixed]
+
+    def consistent(self) -> bool:
+        """Whether the course's own cards satisfy the model (else the solve is not
+        tried: the model does not describe this course)."""
+        for e in range(self.present + 1):
+            drawn = [self.card[i] for i in range(len(self.slots)) if self.slots[i][1] == e]
+            if len(set(drawn)) != len(drawn):
+                return False
+            if e == 0:
+                if self.present > 0 and set(drawn) != self.cards:
+                    return False
+                continue
+            fed = {self.card[i] for i in range(len(self.slots)) if self.exit[i] == e}
+            if not set(drawn) <= fed:
+                return False
+            if e < self.present and set(drawn) != fed:
+                return False
+        return True
+
+
+def allows(spec: CardSpec | None, c: int) -> bool:
+    """Whether what the record wrote of a slot allows card ``c``."""
+    if spec is None:
+        return True
+    return spec.matches(c) and DECK[c].kind != "dominance"
+
+
+def matchable(slots: list[int], ok: list[frozenset[int]], pool: set[int]) -> bool:
+    """Whether each of ``slots`` can be given a distinct card of ``pool`` that it allows
+    (``ok``: the cards each slot allows, by slot index), by augmenting paths (Kuhn's
+    algorithm)."""
+    owner: dict[int, int] = {}
+    cands = {i: sorted(ok[i] & pool) for i in slots}
+    order = sorted(slots, key=lambda i: len(cands[i]))
+
+    def place(i: int, seen: set[int]) -> bool:
+        for c in cands[i]:
+            if c in seen:
+                continue
+            seen.add(c)
+            if c not in owner or place(owner[c], seen):
+                owner[c] = i
+                return True
+        return False
+
+    return all(place(i, set()) for i in order)
+
+
+def _tightenings(
+    pos: Pos, course: _Course, needs: dict[Loc, list[CardSpec]]
+) -> list[dict[int, CardSpec]]:
+    """The ways to give each need of the present line a card of its hand: a card the hand
+    holds that fits (named), else one of the hand's unnamed draws, whose slot is then
+    bound to what the need allows. Each way maps slot indexes to that need (at most
+    twelve ways)."""
+    ways: list[dict[int, CardSpec]] = [{}]
+    for loc, specs in needs.items():
+        cards = held(pos.g, loc)
+        draws = [course.held_slot[c] for c in hidden_pile(pos.g, loc) if c in course.held_slot]
+        named = [c for c in cards if c not in course.held_slot]
+        nxt: list[dict[int, CardSpec]] = []
+        for way in ways:
+            # The named cards that fit go first (they need no slot).
+            rest = list(specs)
+            free_named = list(named)
+            for sp in specs:
+                c = next((x for x in free_named if sp.matches(x)), None)
+                if c is not None:
+                    free_named.remove(c)
+                    rest.remove(sp)
+            partial: list[dict[int, CardSpec]] = [dict(way)]
+            for sp in rest:
+                grown: list[dict[int, CardSpec]] = []
+                for w in partial:
+                    for d in draws:
+                        if d not in w:
+                            grown.append({**w, d: sp})
+                partial = grown[:12]
+            nxt.extend(partial)
+        ways = nxt[:12]
+    return ways
+
+
+def _search(course: _Course, tight: dict[int, CardSpec]) -> list[int] | None:
+    """The new card of every slot of ``course`` (by slot index), the slots ``tight`` bound
+    to a need of the line: a depth-first search through the piles' times in order, each
+    slot's present card first; None when none is found within ``MAX_STEPS`` choices."""
+    n = len(course.slots)
+    specs: list[CardSpec | None] = [course.slots[i][2] for i in range(n)]
+    for i, sp in tight.items():
+        if specs[i] is not None:
+            return None  # a held draw has nothing written of it
+        specs[i] = sp
+    every = course.cards | set(course.card)
+    ok = [frozenset(c for c in every if allows(specs[i], c)) for i in range(n)]
+    present = course.present
+    by_epoch: list[list[int]] = [[] for _ in range(present + 1)]
+    for i in range(n):
+        by_epoch[course.slots[i][1]].append(i)
+    for e, slots in enumerate(by_epoch):
+        # The slots a need binds first, then those whose card stays, then those whose
+        # card goes into a later pile (where going back changes that pile's pool).
+        slots.sort(key=lambda i: (i not in tight, course.exit[i] >= 0 and course.exit[i] > e,
+                                  specs[i] is None))
+    new: list[int] = list(course.card)
+    steps = 0
+
+    def pool_of(e: int) -> set[int]:
+        if e == 0:
+            return set(course.cards)
+        return {new[i] for i in range(n) if course.exit[i] == e}
+
+    def run(e: int, k: int, pool: set[int], used: set[int]) -> bool:
+        nonlocal steps
+        slots = by_epoch[e]
+        if k == len(slots):
+            if e < present and used != pool:
+                return False
+            if e == present:
+                return True
+            nxt = pool_of(e + 1)
+            later = by_epoch[e + 1]
+            if e + 1 < present and len(nxt) != len(later):
+                return False
+            if not matchable(later, ok, nxt):
+                return False
+            return run(e + 1, 0, nxt, set())
+        i = slots[k]
+        here = course.card[i]
+        options = [here] if here in pool and here not in used else []
+        options += sorted(c for c in pool if c not in used and c != here)
+        for c in options:
+            if c not in ok[i]:
+                continue
+            x = course.exit[i]
+            if 0 < x < present and not any(c in ok[j] for j in by_epoch[x]):
+                continue
+            steps += 1
+            if steps > MAX_STEPS:
+                return False
+            rest = slots[k + 1:]
+            left = pool - used - {c}
+            if c != here and not matchable(rest, ok, left):
+                continue
+            new[i] = c
+            used.add(c)
+            if run(e, k + 1, pool, used):
+                return True
+            used.discard(c)
+            new[i] = course.card[i]
+            if steps > MAX_STEPS:
+                return False
+        return False
+
+    if not matchable(by_epoch[0], ok, pool_of(0)):
+        return None  # the first pile's time alone cannot be matched
+    if not run(0, 0, pool_of(0), set()):
+        return None
+    return new
+
+
+def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
+    """Where the present line lacks a card no exchange gives: the course's identities
+    solved (:func:`_search`), the state rebuilt with them as a node after ``node`` (the
+    renaming events for the final replay), or None when no renaming is found or it would
+    change nothing. Ruling 442."""
+    pos = node.pos
+    course = _Course(pos)
+    if not needs or not course.consistent():
+        return None
+    for tight in _tightenings(pos, course, needs):
+        new = _search(course, tight)
+        if new is None or new == course.card:
+            continue
+        g2 = pos.g.clone()
+        fresh = pos.fork(g2, [])
+        events = rebuild(fresh, course, new)
+        if events is None:
+            continue
+        if not all(any(sp.matches(x) for x in held(g2, loc)) for loc, sps in needs.items()
+                   for sp in sps):
+            continue
+        from ... import flow
+
+        top = g2.stack[-1]
+        fresh.legal = flow.DECISIONS[top.kind][0](g2, top)
+        return Node(fresh, node, (), events, (), repaired=True)
+    return None
+
+
+def rebuild(pos: Pos, course: _Course, new: list[int]) -> tuple[tuple[Any, ...], ...] | None:
+    """Give the slots of ``course`` their ``new`` cards in ``pos`` (its game and its maps of
+    unnamed cards): the card where each slot's card lies now (held, spent and not
+    shuffled, or still in the present pile) becomes the slot's new one, the cards left in
+    the present pile the rest of its pool. Returns the renaming events, or None when the
+    cards would not be moved one to one."""
+    g = pos.g
+    n = len(course.slots)
+    perm: dict[int, int] = {}
+    for i in range(n):
+        if course.exit[i] in (HELD, LATER):
+            perm[course.card[i]] = new[i]
+    drawn = {new[i] for i in range(n) if course.slots[i][1] == course.present}
+    if course.present == 0:
+        pool = set(course.cards)
+    else:
+        pool = {new[i] for i in range(n) if course.exit[i] == course.present}
+    left = pool - drawn
+    old_left = list(course.deck_unnamed)
+    stay = [c for c in old_left if c in left]
+    moved = sorted(left - set(stay))
+    for c in old_left:
+        perm[c] = c if c in left else moved.pop(0) if moved else -1
+    if -1 in perm.values() or len(set(perm.values())) != len(perm) or \
+            set(perm.values()) != set(perm):
+        return None
+    places: list[list[int]] = [g.deck, g.discard, g.available_dominance, g.market]
+    for st in g.seats:
+        places += [st.hand, st.persistent]
+    for f, fs in zip(g.factions, g.fs, strict=True):
+        places.extend(notation(f).card_lists(fs))
+    seen: set[int] = set()
+    for pl in places:
+        if id(pl) in seen:
+            continue
+        seen.add(id(pl))
+        pl[:] = [perm.get(c, c) for c in pl]
+    for c in course.cards:
+        pos.free.pop(c, None)
+        pos.loose.pop(c, None)
+        pos.past.pop(c, None)
+    chains: dict[int, list[int]] = {}
+    for i in sorted(range(n), key=lambda i: course.slots[i][1]):
+        chains.setdefault(new[i], []).append(i)
+    for c, idx in chains.items():
+        *early, last = idx
+        if early:
+            pos.past[c] = tuple(course.slots[i] for i in early)
+        serial, epoch, wrote = course.slots[last]
+        if course.exit[last] == HELD:
+            pos.free[c] = (serial, epoch)
+        else:
+            pos.loose[c] = (serial, epoch, wrote)
+    return tuple(("rename", course.slots[i][0], new[i]) for i in range(n)
+                 if new[i] != course.card[i])
