@@ -30,20 +30,7 @@ def crafting_capacity(g: GameState, seat: int) -> dict[str, int]:
     counted by suit: more of a suit than its pieces now on the map were pieces of the Lost
     City, or pieces removed since they crafted (a Daylight battle, League of Adventurous
     Mice); the activations are taken to be among the pieces left (ruling 407)."""
-    b = board(g)
-    lost = b.lost_city
-    suit = b.suit
-    fox = rabbit = mouse = wild = 0  # counted in locals: no dictionary updated per piece
-    for c in fac(g, seat).crafting_pieces(g, seat):
-        if c == lost:
-            # The Lost City: each piece there is of any one suit (its card's example).
-            wild += 1
-        elif suit[c] == "fox":
-            fox += 1
-        elif suit[c] == "rabbit":
-            rabbit += 1
-        else:
-            mouse += 1
+    fox, rabbit, mouse, wild = _pieces_by_suit(g, seat)
     cap = {"fox": fox, "rabbit": rabbit, "mouse": mouse}
     if wild:
         cap[ANY] = wild
@@ -58,36 +45,79 @@ def crafting_capacity(g: GameState, seat: int) -> dict[str, int]:
     return cap
 
 
-def _payments(card: Card, cap: dict[str, int]) -> tuple[tuple[str, ...], ...]:
-    """Ways to pay the card's cost with the pieces in ``cap``: the specific suits, then a choice
-    of suits for each "any" icon. Each payment is a sorted tuple of suits. Pieces of the Lost
-    City (``cap["any"]``) count as whichever suits are wanted."""
-    wild = cap.get(ANY, 0)
+def _pieces_by_suit(g: GameState, seat: int) -> tuple[int, int, int, int]:
+    """``seat``'s crafting pieces on the map: fox, rabbit, mouse, and those in the Lost City
+    (each of any one suit, its card's example)."""
+    b = board(g)
+    lost = b.lost_city
+    suit = b.suit
+    fox = rabbit = mouse = wild = 0  # counted in locals: no dictionary updated per piece
+    for c in fac(g, seat).crafting_pieces(g, seat):
+        if c == lost:
+            wild += 1
+        elif suit[c] == "fox":
+            fox += 1
+        elif suit[c] == "rabbit":
+            rabbit += 1
+        else:
+            mouse += 1
+    return fox, rabbit, mouse, wild
+
+
+def _capacity(g: GameState, seat: int) -> tuple[int, int, int, int]:
+    """:func:`crafting_capacity` as fox, rabbit, mouse and any-suit counts (no dictionary
+    made before this turn's first craft, issue 14)."""
+    if g.turn.get("craft_used"):
+        cap = crafting_capacity(g, seat)
+        return cap["fox"], cap["rabbit"], cap["mouse"], cap.get(ANY, 0)
+    return _pieces_by_suit(g, seat)
+
+
+def _payments(
+    card: Card, fox: int, rabbit: int, mouse: int, wild: int
+) -> tuple[tuple[str, ...], ...]:
+    """Ways to pay the card's cost with this many unused pieces of each suit: the specific
+    suits, then a choice of suits for each "any" icon. Each payment is a sorted tuple of
+    suits. Pieces of the Lost City (``wild``) count as whichever suits are wanted."""
     if not wild:
-        return _suited_payments(card.cost, cap["fox"], cap["rabbit"], cap["mouse"])
+        return _suited_payments(card, fox, rabbit, mouse)
     out: set[tuple[str, ...]] = set()
     for extra in combinations_with_replacement(SUITS, wild):
-        more = [cap[s] + extra.count(s) for s in SUITS]
-        out.update(_suited_payments(card.cost, *more))
+        out.update(
+            _suited_payments(
+                card,
+                fox + extra.count("fox"),
+                rabbit + extra.count("rabbit"),
+                mouse + extra.count("mouse"),
+            )
+        )
     return tuple(sorted(out))
 
 
-_PAID: Final[dict[tuple[tuple[str, ...], int, int, int], tuple[tuple[str, ...], ...]]] = {}
-""":func:`_suited_payments`' answers (a plain dictionary: looked up faster than through
-``functools.lru_cache``, issue 14)."""
+_PAID: Final[dict[int, tuple[tuple[str, ...], ...]]] = {}
+""":func:`_suited_payments`' answers by card and piece counts (a plain dictionary keyed by
+one integer: looked up faster than through ``functools.lru_cache`` or by a tuple, issue
+14)."""
 
 
 def _suited_payments(
-    cost: tuple[str, ...], fox: int, rabbit: int, mouse: int
+    card: Card, fox: int, rabbit: int, mouse: int
 ) -> tuple[tuple[str, ...], ...]:
-    """Ways to pay ``cost`` with this many pieces of each suit (a few costs and piece counts
-    recur all game: each is worked out once; at most 1024 kept, so memory stays flat)."""
-    key = (cost, fox, rabbit, mouse)
+    """Ways to pay ``card``'s cost with this many pieces of each suit (a few cards and piece
+    counts recur all game: each is worked out once). More pieces of a suit than the cost has
+    icons pay the same ways as that many, so the counts are capped there (a card costs at
+    most four icons): at most 79 x 5**3 answers are kept."""
+    n = len(card.cost)
+    if fox > n:
+        fox = n
+    if rabbit > n:
+        rabbit = n
+    if mouse > n:
+        mouse = n
+    key = ((card.id * 8 + fox) * 8 + rabbit) * 8 + mouse
     found = _PAID.get(key)
     if found is None:
-        if len(_PAID) >= 1024:
-            _PAID.clear()
-        found = _PAID[key] = _count_payments(cost, fox, rabbit, mouse)
+        found = _PAID[key] = _count_payments(card.cost, fox, rabbit, mouse)
     return found
 
 
@@ -133,7 +163,7 @@ def why_not_craft(g: GameState, seat: int, cid: int) -> str | None:
         return f"no {c.item} is left in the item supply (4.1.2)"
     if c.kind == "persistent" and _in_play_area(g, seat, c):
         return f"you already have {c.name} in your play area (4.1.4)"
-    if not _payments(c, crafting_capacity(g, seat)):
+    if not _payments(c, *_capacity(g, seat)):
         return f"you lack unused crafting pieces for {c.name}'s cost {'+'.join(c.cost)} (4.1.1)"
     return None
 
@@ -151,11 +181,8 @@ def craft_options(g: GameState, seat: int) -> list[Action]:
     hand = g.seats[seat].hand
     if not hand:
         return []
-    cap = crafting_capacity(g, seat)
-    for k in cap.values():
-        if k > 0:
-            break
-    else:  # no unused crafting piece
+    fox, rabbit, mouse, wild = _capacity(g, seat)
+    if fox <= 0 and rabbit <= 0 and mouse <= 0 and wild <= 0:  # no unused crafting piece
         return []
     out: list[Action] = []
     seen: set[int] = set()
@@ -174,7 +201,7 @@ def craft_options(g: GameState, seat: int) -> list[Action]:
                 continue
         if c.kind == "persistent" and _in_play_area(g, seat, c):
             continue
-        pays = _payments(c, cap)
+        pays = _payments(c, fox, rabbit, mouse, wild)
         for w in words:
             if "any" in c.cost:
                 out.extend((w, cid, *p) for p in pays)
@@ -187,7 +214,7 @@ def do_craft(g: GameState, seat: int, a: Action) -> None:
     """Craft: activate the pieces, then resolve the card's effect."""
     cid = int(a[1])
     c = DECK[cid]
-    pay = tuple(str(x) for x in a[2:]) or _payments(c, crafting_capacity(g, seat))[0]
+    pay = tuple(str(x) for x in a[2:]) or _payments(c, *_capacity(g, seat))[0]
     fac(g, seat).pay_crafting(g, seat, pay)
     player = g.seats[seat]
     player.hand.remove(cid)
