@@ -2,8 +2,8 @@
 swapped wherever they are (:func:`swap_cards`), cycles of places within one draw pile's time
 (:func:`apply_cycle`) or through the later piles' times (:func:`apply_cycle_since`), two
 cards exchanged for the whole game (:func:`full_swap`), and what the record wrote of a card
-at each of its times (:func:`times`, :func:`may_be`, :func:`loose_spec`, :func:`narrower`).
-``identity.py`` decides which exchange explains the record."""
+at each of its times (:func:`times`, :func:`written`, :func:`allows`, :func:`loose_spec`,
+:func:`narrower`). ``identity.py`` decides which exchange explains the record."""
 
 from __future__ import annotations
 
@@ -147,14 +147,6 @@ def times(pos: Pos, x: int) -> list[Slot | tuple[int, int]]:
     return out
 
 
-def may_be(pos: Pos, x: int, y: int) -> bool:
-    """Whether card ``y`` may have been card ``x`` the whole game through: the record never
-    named ``x``, and what it wrote of ``x`` at each of its times (a suit) allows ``y``. A
-    dominance card is never one spent unseen (a discarded dominance card goes beside the
-    board, 3.3.3)."""
-    return allows(written(pos, x), y)
-
-
 def written(pos: Pos, x: int) -> list[CardSpec | None] | None:
     """What the record wrote of card ``x`` at each of its times it was spent (None for
     nothing written), for :func:`allows`; None when the record named ``x``."""
@@ -164,7 +156,10 @@ def written(pos: Pos, x: int) -> list[CardSpec | None] | None:
 
 
 def allows(wrote: list[CardSpec | None] | None, y: int) -> bool:
-    """:func:`may_be` of a card of which the record wrote ``wrote`` (:func:`written`)."""
+    """Whether card ``y`` may have been, the whole game through, a card of which the record
+    wrote ``wrote`` (:func:`written`): the record never named that card, and what it wrote
+    of it at each of its times (a suit) allows ``y``. A dominance card is never one spent
+    unseen (a discarded dominance card goes beside the board, 3.3.3)."""
     if wrote is None or wrote and DECK[y].kind == "dominance":
         return False
     return all(w is None or w.matches(y) for w in wrote)
@@ -180,7 +175,7 @@ def swap_keys(d: dict[int, Any], x: int, y: int) -> None:
 
 
 def full_swap(pos: Pos, g: Any, x: int, y: int) -> tuple[tuple[Any, ...], ...]:
-    """Exchange cards ``x`` and ``y`` for the whole game (:func:`may_be` both ways): every
+    """Exchange cards ``x`` and ``y`` for the whole game (:func:`allows` both ways): every
     draw of one was the other. Returns the renaming events."""
     tx, ty = times(pos, x), times(pos, y)
     swap_cards(g, x, y)

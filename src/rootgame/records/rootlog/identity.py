@@ -48,6 +48,7 @@ from .exchanges import (
 from .factions import Loc, hidden_pile, hidden_piles, hidden_place
 from .search import Node, Pos, Slot
 from .solve import solved
+from .steps import legal_now
 
 __all__ = ["CardIdentity", "held", "loose_spec", "narrower", "swap_cards"]
 
@@ -65,6 +66,15 @@ def lacks(cards: list[int], specs: list[CardSpec]) -> bool:
             return True
         taken.add(c)
     return False
+
+
+def dead_end(pos: Pos) -> tuple[Any, ...]:
+    """What an exchange sought at ``pos`` depends on: its line, the line's movements left and
+    the cards (:func:`card_state`). Where one found nothing, another at a like dead end
+    finds nothing either (ruling 437: :meth:`CardIdentity.repair`,
+    :meth:`CardIdentity.fix_hands`)."""
+    assert pos.line is not None
+    return pos.line, tuple(pos.left[pos.line]), card_state(pos)
 
 
 class CardIdentity(NamedDraws):
@@ -207,7 +217,7 @@ class CardIdentity(NamedDraws):
         pos = node.pos
         if pos.line is None:
             return None
-        key = (pos.line, tuple(pos.left[pos.line]), card_state(pos))
+        key = dead_end(pos)
         if key in self.unrepaired:
             return None
         found = self.exchange(node)
@@ -246,13 +256,9 @@ class CardIdentity(NamedDraws):
                     keep = set(hand) | self.reserved(pos, self.needs(pos))
                     events = self.settle_free(new, g2, f, at.spec, keep, since)
                     if events is not None:
-                        from ... import flow
-
-                        top = g2.stack[-1]
-                        new.legal = flow.DECISIONS[top.kind][0](g2, top)
+                        new.legal = legal_now(g2)
                         return Node(new, node, (), events, (), repaired=True)
-            return self.reattribute(node, src, at.spec) or self.shuffled_in(
-                node, src, at.spec) or self.respent_named(node, src, at.spec) or self.solve(node)
+            return self.spent_otherwise(node, src, at.spec)
         return None
 
     def solve(self, node: Node) -> Node | None:
@@ -282,9 +288,16 @@ class CardIdentity(NamedDraws):
                 if spec.keys is None and spec.item is None or any(
                         spec.matches(x) for x in held(pos.g, loc)):
                     continue
-                return self.reattribute(node, loc, spec) or self.shuffled_in(
-                    node, loc, spec) or self.respent_named(node, loc, spec) or self.solve(node)
+                return self.spent_otherwise(node, loc, spec)
         return None
+
+    def spent_otherwise(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
+        """The hand ``src`` lacks a card ``spec`` allows and no unnamed draw of it can be
+        given one: the ways that change what an earlier spending took, in order (rulings
+        421, 422 and 428), and last the identities of the whole course solved at once (ruling
+        442). For :meth:`exchange` and :meth:`fix_named` alike."""
+        return self.reattribute(node, src, spec) or self.shuffled_in(
+            node, src, spec) or self.respent_named(node, src, spec) or self.solve(node)
 
     def shuffled_in(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
         """:meth:`reattribute` when that finds nothing: a card ``spec`` allows that was
@@ -330,10 +343,7 @@ class CardIdentity(NamedDraws):
                             break
                 if done is None:
                     continue
-                from ... import flow
-
-                top = g2.stack[-1]
-                new.legal = flow.DECISIONS[top.kind][0](g2, top)
+                new.legal = legal_now(g2)
                 return Node(new, node, (), tuple(events) + done, (), repaired=True)
         return None
 
@@ -409,10 +419,7 @@ class CardIdentity(NamedDraws):
             if got is None:
                 return None
             events.extend(got[1])
-        from ... import flow
-
-        top = g2.stack[-1]
-        new.legal = flow.DECISIONS[top.kind][0](g2, top)
+        new.legal = legal_now(g2)
         return Node(new, node, (), tuple(events), (), repaired=True)
 
     def donor(self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]) -> int | None:
@@ -708,7 +715,7 @@ class CardIdentity(NamedDraws):
         need = self.needs(pos)
         key = None
         if any(lacks(held(pos.g, loc), specs) for loc, specs in need.items()):
-            key = (pos.line, tuple(pos.left[pos.line]), card_state(pos))
+            key = dead_end(pos)
             if key in self.unfixed:
                 return ()
         events = self.give(pos, need)
@@ -787,10 +794,7 @@ class CardIdentity(NamedDraws):
                 by[i] = got
                 others.add(got)  # not to be taken back by the next hand's exchanges
         if events and not g.winners:
-            from ... import flow
-
-            top = g.stack[-1]
-            pos.legal = flow.DECISIONS[top.kind][0](g, top)
+            pos.legal = legal_now(g)
         return tuple(events)
 
     def augment(

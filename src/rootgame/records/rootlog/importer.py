@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+from ...actions import token
 from ...cards import DECK
 from ...errors import RootError
 from ...factions.eyrie import COLUMNS as EYRIE_COLUMNS
@@ -288,8 +289,6 @@ class Importer(Matching, Result):
     ) -> list[Cand | Silent]:
         """Apply ``a`` to a copy of ``g``: the candidates it gives (one per choice of dice
         when the record gives none), or a silent result (no visible effect)."""
-        from ...actions import token
-
         self.evaluations += 1
         g2 = g.clone()
         if pick is not None:
@@ -816,8 +815,6 @@ class Importer(Matching, Result):
         if not isinstance(r, Cand):
             first = self.setup_line[order[0]]
             raise self.open_error(first, left[first], "the setup does not match the record")
-        from ...actions import token
-
         tokens += tuple(token(x) for x in obs.through)
         return Node(r.pos, None, tokens, tuple(events) + r.events, r.states)
 
@@ -827,7 +824,6 @@ class Importer(Matching, Result):
         hands drawn: the state, the landmark decisions' tokens, and the chance events of the
         setup (the landmark cards dealt in the header's order)."""
         from ... import flow
-        from ...actions import token
         from ...game import setup_state
         from ...rules.landmarks import LANDMARKS
 

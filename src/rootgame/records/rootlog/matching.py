@@ -17,7 +17,7 @@ from .factions import hidden_place
 from .identity import CardIdentity, loose_spec, narrower
 from .notation import RootlogError
 from .search import Cand, Pos, Slot, chance_events
-from .steps import Cut, Observer, Segment, from_discard, reshuffled
+from .steps import Cut, Observer, Segment, from_discard, legal_now, reshuffled
 from .vagabond import engine_item_keys, quest_matches
 
 BATTLE_CARDS = frozenset({"armorers", "brutal-tactics", "sappers"})
@@ -398,16 +398,12 @@ class Matching(CardIdentity):
             # A card was swapped into a hand: the pending decision's options follow the hand.
             from ... import flow
 
-            top = g2.stack[-1]
-            legal = flow.DECISIONS[top.kind][0](g2, top)
-            if len(legal) < 2 and not flow.asked(g2, top):
+            legal = legal_now(g2)
+            if len(legal) < 2 and not flow.asked(g2, g2.stack[-1]):
                 return None  # the engine would now decide by itself: not followed
         if vb_swapped and not g2.winners:
             # A hidden quest or ruin item was exchanged: the options follow the new one.
-            from ... import flow
-
-            top = g2.stack[-1]
-            legal = flow.DECISIONS[top.kind][0](g2, top)
+            legal = legal_now(g2)
         done = line is None or (
             not any(left[line]) and self.rank_of[line] == len(self.order) - 1
         )

@@ -43,6 +43,7 @@ from .cards import CardSpec
 from .exchanges import held
 from .factions import Loc, hidden_pile, notation
 from .search import Node, Pos, Slot
+from .steps import legal_now
 
 MAX_STEPS = 250
 """How many choices of a card for a slot the solve tries before it gives up."""
@@ -282,10 +283,7 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
         if not all(any(sp.matches(x) for x in held(g2, loc)) for loc, sps in needs.items()
                    for sp in sps):
             continue
-        from ... import flow
-
-        top = g2.stack[-1]
-        fresh.legal = flow.DECISIONS[top.kind][0](g2, top)
+        fresh.legal = legal_now(g2)
         return Node(fresh, node, (), events, (), repaired=True)
     return None
 

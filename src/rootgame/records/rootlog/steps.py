@@ -323,6 +323,15 @@ in the record (the supporters spent are written with the action paid for). Their
 with the decision before them, for the final replay."""
 
 
+def legal_now(g: Any) -> list[tuple[Any, ...]]:
+    """The legal actions of the decision on top of ``g``'s stack: after an exchange of card
+    identities changed a hand or a hidden pile, the pending decision's options follow it."""
+    from ... import flow
+
+    top = g.stack[-1]
+    return flow.DECISIONS[top.kind][0](g, top)
+
+
 def advance(g: Any, obs: Observer, through: frozenset[str] = frozenset()) -> list[tuple[Any, ...]]:
     """The engine's ``flow.advance``, one step at a time, reporting to ``obs``: run drivers
     and forced decisions until a decision with two or more actions (or the end). A driver
