@@ -25,12 +25,13 @@ from rootgame.records.rootlog.importer import Importer
 
 
 def refused_without(
-    monkeypatch: pytest.MonkeyPatch, text: str, name: str, plain: object, line: int
+    monkeypatch: pytest.MonkeyPatch, text: str, name: str, plain: object, line: int,
+    owner: type = CardIdentity,
 ) -> None:
-    """The record ``text`` is refused at ``line`` with ``CardIdentity.<name>`` replaced by
-    ``plain`` (a ruling's exchange or order turned off)."""
+    """The record ``text`` is refused at ``line`` with ``owner.<name>`` (``CardIdentity``'s
+    unless told) replaced by ``plain`` (a ruling's exchange or order turned off)."""
     with monkeypatch.context() as m:
-        m.setattr(CardIdentity, name, plain)
+        m.setattr(owner, name, plain)
         with pytest.raises(RootlogError, match=rf"^line {line}, "):
             replay_rootlog(text)
 
@@ -117,10 +118,7 @@ def test_a_stalled_search_starts_again_leaving_a_card_named_later_in_the_other_h
     line. Without the second search the line is refused."""
     assert_whole_game_imports(1006, 104, "E:M#E->$_x/B#E->$_b/")
     text = as_people_write(export_rootlog(random_game(1006)))
-    with monkeypatch.context() as m:
-        m.setattr(Importer, "restart", lambda *_: None)
-        with pytest.raises(RootlogError, match=r"^line 104, "):
-            replay_rootlog(text)
+    refused_without(monkeypatch, text, "restart", lambda *_: None, 104, Importer)
 
 
 def test_the_other_order_of_the_exchanges_is_only_a_second_search(
