@@ -269,7 +269,8 @@ def position_game(position: str) -> Game:
     """The game ``show`` draws: a record or save file, a position JSON or a position string.
     Something that looks like a file name (a known suffix, a path separator, or an existing
     path) is read as a file, so a missing file or a folder is reported as such."""
-    from .position import build, from_string
+    from .position import build
+    from .position_text import from_string
 
     text = position.strip()
     if text.startswith("{"):
