@@ -90,7 +90,7 @@ def load_game(path: Path) -> Game:
 
 def result_text(game: Game) -> str:
     """How the game ended, in words, or that it has not."""
-    from .describe import faction_name
+    from .names import faction_name
     from .render import win_text
 
     if not game.is_over:
@@ -123,7 +123,7 @@ def _replay_rootlog(console: Console, file: Path, text: str, step: bool) -> None
 def replay_summary(path: Path, game: Game) -> str:
     """The line ``replay`` ends with: decisions replayed, the result and the scores, in
     words."""
-    from .describe import faction_name
+    from .names import faction_name
 
     result = result_text(game)
     scores = ", ".join(
