@@ -8,7 +8,7 @@ import pytest
 from lawkit import A3, E3, M3, cid, discard, hand, keys, kinds, play, pos3, warriors
 
 from rootgame import IllegalAction, new_game
-from rootgame.position import from_string, to_string
+from rootgame.position_text import from_string, to_string
 
 
 def supporters(g: object) -> list[str]:

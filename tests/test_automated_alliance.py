@@ -18,7 +18,7 @@ from rootgame.factions.automated_alliance import st
 from rootgame.game import Game
 from rootgame.i18n import language
 from rootgame.log_text import render_log
-from rootgame.position import from_string, to_string
+from rootgame.position_text import from_string, to_string
 from rootgame.render import render_view
 from rootgame.rules.core import board
 

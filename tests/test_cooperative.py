@@ -23,7 +23,8 @@ from rootgame.errors import PositionError
 from rootgame.game import Game
 from rootgame.i18n import LANGUAGES, language
 from rootgame.log_text import event_text
-from rootgame.position import build, from_string, to_string
+from rootgame.position import build
+from rootgame.position_text import from_string, to_string
 from rootgame.records.native import replay_record, write_record
 from rootgame.render import status_text
 from rootgame.rules.core import check_team_win

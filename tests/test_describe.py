@@ -9,7 +9,8 @@ import pytest
 from rootgame import Game, new_game, token
 from rootgame.bots import RandomBot
 from rootgame.cards import ids_for_key
-from rootgame.describe import TEXT, card_name, describe
+from rootgame.describe import TEXT, describe
+from rootgame.names import card_name
 from rootgame.position import build
 
 

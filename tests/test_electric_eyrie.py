@@ -19,7 +19,7 @@ from rootgame.cards import DECK
 from rootgame.factions.electric_eyrie import VIZIERS, st
 from rootgame.game import Game
 from rootgame.log_text import render_log
-from rootgame.position import from_string, to_string
+from rootgame.position_text import from_string, to_string
 from rootgame.rules.core import draw, give_card, take_random_card
 
 M, B, A = 0, 1, 2

@@ -17,7 +17,8 @@ import pytest
 from rootgame import new_game
 from rootgame.cards import DECK, DECKS, deck_ids, ids_for_key
 from rootgame.errors import PositionError
-from rootgame.position import build, from_string, to_string
+from rootgame.position import build
+from rootgame.position_text import from_string, to_string
 from rootgame.records.native import replay_record, write_record
 from rootgame.views import events_for
 

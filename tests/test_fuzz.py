@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from rootgame import BadToken, Game, IllegalAction, PositionError, new_game, parse, token
 from rootgame.bots import RandomBot
 from rootgame.game import replay
-from rootgame.position import KNOWN_FIELDS, build, from_string, to_string
+from rootgame.position import KNOWN_FIELDS, build
+from rootgame.position_text import from_string, to_string
 from rootgame.records.native import RecordError, parse_record, replay_record, write_record
 
 FUZZ = settings(

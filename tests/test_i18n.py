@@ -25,17 +25,7 @@ from typer.testing import CliRunner
 from rootgame import Game, IllegalAction, new_game, token
 from rootgame.bots import RandomBot
 from rootgame.cli import app
-from rootgame.describe import (
-    card_name,
-    column_name,
-    describe,
-    faction_name,
-    phase_name,
-    suit_name,
-    translate_reason,
-    vp_text,
-    warriors_text,
-)
+from rootgame.describe import describe, translate_reason
 from rootgame.i18n import (
     LANGUAGES,
     UnknownLanguage,
@@ -49,6 +39,15 @@ from rootgame.i18n import (
     translations,
 )
 from rootgame.log_text import render_log
+from rootgame.names import (
+    card_name,
+    column_name,
+    faction_name,
+    phase_name,
+    suit_name,
+    vp_text,
+    warriors_text,
+)
 from rootgame.position import build
 from rootgame.render import render_view
 

@@ -19,9 +19,10 @@ from rich.console import Console
 
 from rootgame import new_game
 from rootgame.cli import _mix_name
-from rootgame.describe import describe, faction_in_sentence, translate_reason
+from rootgame.describe import describe, translate_reason
 from rootgame.i18n import CONTRACTIONS, InSentence, fill, language, po_path
 from rootgame.log_text import event_text, render_log
+from rootgame.names import faction_in_sentence
 from rootgame.render import status_text
 from rootgame.terminal import intro
 
@@ -188,7 +189,7 @@ def test_the_vagabonds_lines_with_each_faction(game: Any) -> None:
 def test_action_descriptions_contract_before_the_object(
     game: Any, lang: str, action: tuple[Any, ...], expected: str
 ) -> None:
-    from rootgame.describe import card_title
+    from rootgame.names import card_title
 
     with language(lang):
         text = describe(game.state, action)
@@ -383,7 +384,7 @@ def test_the_browser_gets_its_faction_sentences_filled_in(
 
 
 def test_the_quests_are_named_in_each_language(game: Any) -> None:
-    from rootgame.describe import quest_name
+    from rootgame.names import quest_name
 
     expected = {"en": "Expel Bandits (mouse)", "pl": "Przepędzenie Bandytów (mysz)",
                 "es": "Expulsar Bandidos (ratón)", "pt": "Expulsar Bandidos (rato)"}

@@ -13,7 +13,8 @@ from rootgame import new_game
 from rootgame.board import load_board
 from rootgame.bots.determinize import determinize
 from rootgame.errors import PositionError
-from rootgame.position import build, from_string, to_string
+from rootgame.position import build
+from rootgame.position_text import from_string, to_string
 from rootgame.rng import Rng
 from rootgame.rules.core import place_building, remove_building
 from rootgame.rules.landmarks import LANDMARKS, parse_landmarks, places

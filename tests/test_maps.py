@@ -14,7 +14,8 @@ from rootgame import new_game
 from rootgame.board import MAPS, choose_layout, load_board, parse_layout
 from rootgame.errors import IllegalAction, PositionError
 from rootgame.map_view import draw_map
-from rootgame.position import build, from_string, to_string
+from rootgame.position import build
+from rootgame.position_text import from_string, to_string
 from rootgame.records.native import replay_record, write_record
 from rootgame.rl import Config, Observer, action_space
 

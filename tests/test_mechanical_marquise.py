@@ -19,7 +19,7 @@ from rootgame import new_game
 from rootgame.factions.mechanical_marquise import st
 from rootgame.game import Game
 from rootgame.log_text import render_log
-from rootgame.position import from_string, to_string
+from rootgame.position_text import from_string, to_string
 from rootgame.rules.core import board
 
 MM = "mechanical-marquise"

@@ -16,15 +16,8 @@ from rootgame import Game, IllegalAction, PositionError, new_game
 from rootgame.bots import RandomBot
 from rootgame.cards import DECK, deck_ids, ids_for_key
 from rootgame.game import replay
-from rootgame.position import (
-    MAGIC,
-    build,
-    describe_position,
-    format_position,
-    from_string,
-    parse_position,
-    to_string,
-)
+from rootgame.position import build, describe_position
+from rootgame.position_text import MAGIC, format_position, from_string, parse_position, to_string
 from rootgame.records.native import RecordError, parse_record, replay_record, write_record
 
 M, E = 0, 1

@@ -19,7 +19,7 @@ from lawkit import Terminal
 from rootgame.i18n import gettext, language
 from rootgame.map_view import HEIGHT, WIDTH, draw_map
 from rootgame.options import option_lines
-from rootgame.position import from_string
+from rootgame.position_text import from_string
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 RULE = "─" * 100

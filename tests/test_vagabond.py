@@ -639,7 +639,7 @@ def test_9_2_8_coalition_formed_by_activating_a_dominance_card_with_the_fewest_v
     assert "battle 5 1" not in toks(g)  # partners are no longer enemies (4.3)
     # A position string keeps the coalition (field ``coalition``, docs/positions.md).
     from rootgame.game import state_hash
-    from rootgame.position import from_string, to_string
+    from rootgame.position_text import from_string, to_string
 
     text = to_string(g)
     assert "coalition=v:e" in text
@@ -762,7 +762,7 @@ def test_7_7_turmoil_while_the_eyrie_are_in_a_coalition_with_the_vagabond() -> N
 
 def test_position_strings_round_trip_the_vagabond() -> None:
     from rootgame.game import state_hash
-    from rootgame.position import from_string, to_string
+    from rootgame.position_text import from_string, to_string
 
     g = vpos(
         clearings={"5": {"eyrie": "2w roost"}},

@@ -18,7 +18,7 @@ from lawkit import bot_pos, cid, logged, targets
 from rootgame import new_game
 from rootgame.factions.vagabot import DDOWN, DUP, damage, st
 from rootgame.game import Game
-from rootgame.position import from_string, to_string
+from rootgame.position_text import from_string, to_string
 from rootgame.rules.core import remove_enemy_pieces
 
 VB = "vagabot"

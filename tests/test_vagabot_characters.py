@@ -20,7 +20,7 @@ from rootgame.cards import DECK
 from rootgame.errors import PositionError
 from rootgame.factions.vagabot import st
 from rootgame.game import Game
-from rootgame.position import from_string, to_string
+from rootgame.position_text import from_string, to_string
 from rootgame.rules.core import can_build, free_slots
 
 VB = "vagabot"

@@ -47,7 +47,6 @@ from .cli_tournament import (
 )
 from .cli_tournament import register as register_tournament
 from .cli_web import register as register_web_commands
-from .describe import faction_in_sentence, faction_name
 from .factions.clockwork import DIFFICULTIES
 from .factions.vagabond import character_answer
 from .flow import FACTIONS
@@ -62,6 +61,7 @@ from .i18n import (
 )
 from .i18n import gettext as _
 from .i18n import set_language as _set_language
+from .names import faction_in_sentence, faction_name
 from .render import FACTION_STYLE
 from .rules.landmarks import parse_landmarks
 

@@ -90,7 +90,7 @@ def load_game(path: Path) -> Game:
 
 def result_text(game: Game) -> str:
     """How the game ended, in words, or that it has not."""
-    from .describe import faction_name
+    from .names import faction_name
     from .render import win_text
 
     if not game.is_over:
@@ -123,7 +123,7 @@ def _replay_rootlog(console: Console, file: Path, text: str, step: bool) -> None
 def replay_summary(path: Path, game: Game) -> str:
     """The line ``replay`` ends with: decisions replayed, the result and the scores, in
     words."""
-    from .describe import faction_name
+    from .names import faction_name
 
     result = result_text(game)
     scores = ", ".join(
@@ -269,7 +269,8 @@ def position_game(position: str) -> Game:
     """The game ``show`` draws: a record or save file, a position JSON or a position string.
     Something that looks like a file name (a known suffix, a path separator, or an existing
     path) is read as a file, so a missing file or a folder is reported as such."""
-    from .position import build, from_string
+    from .position import build
+    from .position_text import from_string
 
     text = position.strip()
     if text.startswith("{"):

@@ -22,9 +22,9 @@ from rich.progress import (
 from rich.table import Table
 
 from .cli_errors import ensure_folder, fail
-from .describe import faction_name
 from .i18n import N_
 from .i18n import gettext as _
+from .names import faction_name
 
 DIFFICULTY_HELP = N_(
     "The Clockwork bots' difficulty: easy, default, challenging, nightmare; one bot's with "

@@ -1,6 +1,6 @@
 """Languages: the message catalogs and the functions that look text up in them.
 
-The rules engine never produces text for people; the edges (``describe``, ``render``,
+The rules engine never produces text for people; the edges (``names``, ``describe``, ``render``,
 ``log_text``, the CLI) do, through the functions here. Message ids are the English text, so
 English needs no catalog. The other languages live in gettext catalogs managed with Babel:
 
@@ -204,7 +204,7 @@ def npgettext(context: str, singular: str, plural: str, n: int) -> str:
 #
 # Spanish and Portuguese put an article before a faction's name inside a sentence, and contract
 # a preposition with it ("del Nido", "al Vagabundo", "das Rapinas", "à Aliança", "pelos
-# Marqueses"). The name carries its article (``describe.faction_in_sentence`` returns an
+# Marqueses"). The name carries its article (``names.faction_in_sentence`` returns an
 # :class:`InSentence`: "el Nido", "la Alianza", "as Rapinas", "o Malandro"), translated sentences
 # never write an article before it ("contra {defender}", "de {other}", "a {faction}"), and the one
 # place below contracts a preposition that directly precedes such a name in the sentence, and

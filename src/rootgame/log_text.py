@@ -17,13 +17,16 @@ import json
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .actions import parse
-from .describe import (
+from .describe import describe, place_text
+from .flow import FACTIONS
+from .i18n import N_, Nn_, language, ngettext
+from .i18n import gettext as _
+from .names import (
     DIFFICULTY_NAMES,
     TRAIT_NAMES,
     card_name,
     card_title,
     clearing_label,
-    describe,
     faction_in_sentence,
     faction_name,
     item_name,
@@ -31,15 +34,11 @@ from .describe import (
     leader_name,
     piece_count,
     piece_name,
-    place_text,
     quest_name,
     relationship_name,
     suit_name,
     vp_text,
 )
-from .flow import FACTIONS
-from .i18n import N_, Nn_, language, ngettext
-from .i18n import gettext as _
 from .rules.core import board
 from .state import Frame
 

@@ -14,9 +14,9 @@ from typing import Any
 from rich.text import Text
 
 from .board import Board, load_board
-from .describe import faction_short_name, suit_name
 from .i18n import Np_, pgettext
 from .i18n import gettext as _
+from .names import faction_short_name, suit_name
 
 JSON = dict[str, Any]
 

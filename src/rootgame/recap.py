@@ -14,9 +14,10 @@ import json
 from typing import TYPE_CHECKING
 
 from .actions import parse
-from .describe import describe, faction_name
+from .describe import describe
 from .i18n import gettext as _
 from .log_text import bot_turn_account, event_text, placements_text
+from .names import faction_name
 
 if TYPE_CHECKING:
     from .game import Game

@@ -15,7 +15,13 @@ from rich.table import Table
 from rich.text import Text
 
 from .cards import DECK
-from .describe import (
+from .factions import alliance as _alliance
+from .factions import automated_alliance as _automated
+from .factions import eyrie as _eyrie
+from .factions import marquise as _marquise
+from .i18n import gettext as _
+from .i18n import ngettext, pgettext
+from .names import (
     DIFFICULTY_NAMES,
     TRAIT_NAMES,
     card_key_name,
@@ -39,12 +45,6 @@ from .describe import (
     vp_text,
     wood_text,
 )
-from .factions import alliance as _alliance
-from .factions import automated_alliance as _automated
-from .factions import eyrie as _eyrie
-from .factions import marquise as _marquise
-from .i18n import gettext as _
-from .i18n import ngettext, pgettext
 
 JSON = dict[str, Any]
 
@@ -412,7 +412,7 @@ def faction_panel(
 def vagabond_panel(board: JSON) -> Panel:
     """The Vagabond's board: character, where the pawn is, items (public, 9.2.5), tracks,
     relationships and quests."""
-    from .describe import CHARACTER_NAMES, ITEM_STATE_NAMES, item_name
+    from .names import CHARACTER_NAMES, ITEM_STATE_NAMES, item_name
 
     lines: list[str] = []
     ch = board["character"]
@@ -447,7 +447,7 @@ def vagabot_panel(board: JSON) -> Panel:
     """The Vagabot's board (Law of Rootbotics 7): character, pawn, items by state (all alike,
     7.2.3), the Battle Track and the maximum rolled hits (7.2.4), the quest, the order card,
     the difficulty and traits."""
-    from .describe import CHARACTER_NAMES, ITEM_STATE_NAMES
+    from .names import CHARACTER_NAMES, ITEM_STATE_NAMES
 
     items = ", ".join(
         f"{pgettext('item state', ITEM_STATE_NAMES[w])} {n}" for w, n in board["items"].items()

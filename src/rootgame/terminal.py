@@ -22,19 +22,19 @@ from rich.console import Console
 from .actions import Action, parse, token
 from .bots import Bot, Observation
 from .cli_errors import INTERRUPTED, cannot_write
-from .describe import (
+from .describe import translate_reason
+from .errors import BadToken, IllegalAction
+from .game import Game
+from .i18n import N_, ngettext, pgettext
+from .i18n import gettext as _
+from .names import (
     DIFFICULTY_NAMES,
     TRAIT_NAMES,
     faction_in_sentence,
     faction_name,
     factions_in_sentence,
     prompt_text,
-    translate_reason,
 )
-from .errors import BadToken, IllegalAction
-from .game import Game
-from .i18n import N_, ngettext, pgettext
-from .i18n import gettext as _
 from .options import option_lines
 from .recap import Account, Recap
 from .render import map_or_table, render_view, scores_table, status_text

@@ -35,14 +35,14 @@ class Reason:
     """Why a bot chose an action, as data: ``code`` names the idea (stable, for programs),
     ``text`` is an English template (a gettext message) with ``{name}`` fields filled from
     ``args`` (for people: ``str(reason)`` fills it in the current language, suits and Decree
-    columns named in it, see ``describe.reason_text``)."""
+    columns named in it, see ``names.reason_text``)."""
 
     code: str
     text: str
     args: dict[str, Any] = field(default_factory=dict)
 
     def __str__(self) -> str:
-        from ..describe import reason_text
+        from ..names import reason_text
 
         return reason_text(self.text, self.args)
 

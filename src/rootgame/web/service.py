@@ -251,8 +251,8 @@ class Hub:
             g = live.game
             if g.current_seat != seat:
                 cur = g.current_faction or ""
-                from ..describe import faction_in_sentence
                 from ..i18n import language
+                from ..names import faction_in_sentence
 
                 with language(lang):
                     who = faction_in_sentence(cur)

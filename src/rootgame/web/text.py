@@ -2,7 +2,7 @@
 
 ``UI`` holds the words of the page itself (buttons, headings); the client asks for them once
 per language (``/api/text/LANG``) together with the names of the game's things (factions,
-cards, suits...), taken from describe.py so that the browser and the terminal say the same.
+cards, suits...), taken from names.py so that the browser and the terminal say the same.
 ``MESSAGES`` are the server's refusals; the engine's own explanations of an illegal action are
 translated with ``describe.translate_reason``.
 """
@@ -13,7 +13,10 @@ import string
 from typing import Any
 
 from ..cards import DECK
-from ..describe import (
+from ..factions.vagabond import ALLIED, QUEST_KEYS
+from ..flow import FACTIONS, PROMPTS
+from ..i18n import LANGUAGE_NAMES, N_, gettext, language, pgettext
+from ..names import (
     CHARACTER_NAMES,
     COLUMN_NAMES,
     DECK_NAMES,
@@ -50,9 +53,6 @@ from ..describe import (
     suit_name,
     vp_text,
 )
-from ..factions.vagabond import ALLIED, QUEST_KEYS
-from ..flow import FACTIONS, PROMPTS
-from ..i18n import LANGUAGE_NAMES, N_, gettext, language, pgettext
 
 _FORMATTER = string.Formatter()
 
