@@ -21,9 +21,12 @@ def whole(state: int, n: int) -> tuple[int, int]:
 
 
 def halves(state: int, n: int) -> tuple[int, int]:
-    r = Rng(state)
+    """One draw by ``Rng._below_halves`` from ``state`` cut in halves, as the compiled core
+    keeps it (the pure core keeps the whole state in ``lo``): (state, x)."""
+    r = Rng(0)
+    r.hi, r.lo = state >> 32, state & 0xFFFFFFFF
     x = r._below_halves(n)
-    return r.state, x
+    return (r.hi << 32) | r.lo, x
 
 
 def state_before_all_ones() -> int:
@@ -63,6 +66,25 @@ def test_below_is_the_whole_integers_draw() -> None:
     for n in (1, 2, 6, 1 << 30, (1 << 40) + 3):
         r = Rng(99)
         assert [r.below(n) for _ in range(50)] == _draws(99, n, 50)
+        assert r.state == _state_after(99, n, 50)
+
+
+def test_the_state_reads_and_writes_the_whole_integer() -> None:
+    """``state`` is the 64-bit integer the game stores, whichever way the core keeps it."""
+    assert Rng(-1).state == _MASK
+    assert Rng((1 << 64) + 5).state == 5
+    r = Rng(0)
+    for value in (0, 1, 0xFFFFFFFF, 1 << 32, 0x9E3779B97F4A7C15, _MASK):
+        r.state = value
+        assert r.state == value
+        assert r.below(1000) == whole(value, 1000)[1]
+        assert r.state == whole(value, 1000)[0]
+
+
+def _state_after(state: int, n: int, k: int) -> int:
+    for _ in range(k if n > 1 else 0):
+        state = whole(state, n)[0]
+    return state
 
 
 def _draws(state: int, n: int, k: int) -> list[int]:

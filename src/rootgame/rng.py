@@ -37,20 +37,42 @@ def next_state(state: int) -> tuple[int, int]:
 
 
 class Rng:
-    """A small seeded generator. ``state`` is a plain int."""
+    """A small seeded generator. Its state (:attr:`state`, a plain int) is kept in two slots,
+    ``hi`` and ``lo``, so that the state is ``(hi << 32) | lo``: the compiled core keeps its two
+    32-bit halves, which it draws from without making a Python integer (:meth:`_below_halves`);
+    the pure core keeps the whole state in ``lo`` (``hi`` is 0), on which it works faster."""
 
-    __slots__ = ("state",)
+    __slots__ = ("hi", "lo")
 
     def __init__(self, seed: int) -> None:
-        self.state = seed & _MASK
+        state = seed & _MASK
+        self.hi = state >> 32 if _COMPILED else 0
+        self.lo = state & _M32 if _COMPILED else state
+
+    @property
+    def state(self) -> int:
+        """The whole 64-bit state (what the game stores, a clone or a JSON round trip keeps)."""
+        return (self.hi << 32) | self.lo
+
+    @state.setter
+    def state(self, value: int) -> None:
+        self.hi = value >> 32 if _COMPILED else 0
+        self.lo = value & _M32 if _COMPILED else value
 
     def below(self, n: int) -> int:
         """A uniform integer in ``range(n)`` (n >= 1), by rejection sampling."""
         if n <= 1:
             return 0
-        if _COMPILED and n < _HALVES_BELOW:
-            return self._below_halves(n)
-        state = self.state
+        if _COMPILED:
+            if n < _HALVES_BELOW:
+                return self._below_halves(n)
+            state = self.state
+            while True:  # (a draw this wide is rare: the search's seeds)
+                state, x = next_state(state)
+                if x < _SPAN - _SPAN % n:
+                    self.state = state
+                    return x % n
+        state = self.lo  # (the pure core's whole state)
         while True:
             # next_state, written out here: this runs once per decision of a simulation.
             state = (state + _GAMMA) & _MASK
@@ -60,18 +82,19 @@ class Rng:
             # Rejected when x >= 2**64 - 2**64 % n: never below _SURE_BELOW for a small n,
             # so that the limit is worked out only for the rare draw above it.
             if (x < _SURE_BELOW and n <= _HALVES_BELOW) or x < _SPAN - _SPAN % n:
-                self.state = state
+                self.lo = state
                 return x % n
 
     def _below_halves(self, n: int) -> int:
-        """:meth:`below` computed on the two 32-bit halves of the state and of each product
-        (the same numbers, 1 < n < 2**30). The compiled core keeps an integer below 2**62 in
-        a machine word and makes a Python object of any larger one, for every operation:
-        on halves, no step of SplitMix64 makes one, and a draw costs a tenth as much there.
-        Pure Python works faster on the whole numbers (fewer operations), so only the
-        compiled core takes this way (tests/test_rng.py checks both give the same draws)."""
-        s_hi = self.state >> 32
-        s_lo = self.state & _M32
+        """:meth:`below` computed on the two 32-bit halves of the state (``hi`` and ``lo``) and
+        of each product (the same numbers, 1 < n < 2**30). The compiled core keeps an integer
+        below 2**62 in a machine word and makes a Python object of any larger one, for every
+        operation: on halves, no step of SplitMix64 makes one, and a draw costs a tenth as
+        much there. Pure Python works faster on the whole numbers (fewer operations), so only
+        the compiled core takes this way (tests/test_rng.py checks both give the same
+        draws)."""
+        s_hi = self.hi
+        s_lo = self.lo
         w = (1 << 32) % n  # 2**32 mod n
         while True:
             s_lo += 0x7F4A7C15  # + _GAMMA, with the carry into the high half
@@ -93,7 +116,8 @@ class Rng:
             # x < limit (= 2**64 - 2**64 % n) unless 2**64 - 1 - x < 2**64 % n, which needs
             # every bit of the high half set.
             if hi != _M32 or _M32 - lo >= (w * w) % n:
-                self.state = (s_hi << 32) | s_lo
+                self.hi = s_hi
+                self.lo = s_lo
                 return ((hi % n) * w + lo) % n
 
     def shuffle(self, items: list[T]) -> None:

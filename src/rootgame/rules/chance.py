@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from ..errors import RootError
-from ..rng import Rng, T
+from ..rng import Rng
 from ..state import GameState
 
 
@@ -46,31 +46,12 @@ class ChanceNeeded(RootError):
         return (ChanceNeeded, (self.kind, self.cards, self.n))
 
 
-class _GameRng(Rng):
-    """An Rng that reads and writes the game's stored generator state."""
-
-    __slots__ = ("g",)
-
-    def __init__(self, g: GameState) -> None:
-        self.g = g
-        self.state = g.rng
-
-    def below(self, n: int) -> int:
-        self.state = self.g.rng
-        r = super().below(n)
-        self.g.rng = self.state
-        return r
-
-    def shuffle(self, items: list[T]) -> None:
-        """:meth:`Rng.shuffle` by a plain generator from the game's state, written back
-        once: the same draws, without reading and writing the state for each one."""
-        r = Rng(self.g.rng)
-        r.shuffle(items)
-        self.g.rng = self.state = r.state
-
-
-def rng(g: GameState) -> Rng:
-    return _GameRng(g)
+def _draw(g: GameState, n: int) -> int:
+    """A uniform random integer in ``range(n)`` from the game's generator state, written back."""
+    r = Rng(g.rng)
+    i = r.below(n)
+    g.rng = r.state
+    return i
 
 
 def emit(g: GameState, event: dict[str, Any]) -> None:
@@ -102,7 +83,9 @@ def shuffle(g: GameState, cards: list[int]) -> None:
             raise ChanceMismatch("the recorded shuffle does not hold the cards being shuffled")
         cards[:] = order
     else:
-        rng(g).shuffle(cards)
+        r = Rng(g.rng)  # (a plain generator: the game's state written back once)
+        r.shuffle(cards)
+        g.rng = r.state
     g.reveals += 1
     if g.log is not None:  # (the event is not made for a game that keeps no log)
         emit(g, {"kind": "shuffle", "order": cards[:]})
@@ -136,7 +119,7 @@ def pick(g: GameState, n: int, why: str) -> int:
         if not 0 <= i < n:
             raise ChanceMismatch(f"the recorded pick {i} is not from 0 to {n - 1}")
     else:
-        i = rng(g).below(n)
+        i = _draw(g, n)
     g.reveals += 1
     emit(g, {"kind": "pick", "index": i, "of": n, "why": why})
     return i
@@ -145,7 +128,7 @@ def pick(g: GameState, n: int, why: str) -> int:
 def first_player(g: GameState, n: int) -> int:
     """5.1.1: the first player is chosen at random."""
     f = _forced(g, "first", n=n)
-    s = int(f[0]) if f is not None else rng(g).below(n)
+    s = int(f[0]) if f is not None else _draw(g, n)
     if not 0 <= s < n:
         raise ChanceMismatch(f"the recorded first player {s} is not a seat")
     emit(g, {"kind": "first", "seat": s})
