@@ -227,3 +227,23 @@ def test_a_line_that_lacks_a_card_has_the_identities_of_the_course_solved(
     assert_whole_game_imports(1565, 77, "E:R#E->$_b/M#E->$_m/Zarmor/")
     text = as_people_write(export_rootlog(random_game(1565)))
     refused_without(monkeypatch, text, "solving", False, 77)
+
+
+def test_a_roll_taking_up_the_losses_of_a_later_battle_in_the_clearing_is_given_up_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 449. Seed 1623 (of the fresh seeds 1430-1629), refused at line 79 before: the
+    Marquise battles the Eyrie in clearing 7, moves, and battles there again
+    ('XE7/2Ew7->/w2->5/XE7/(2w+2Ew)7->'), no dice written. The roll is chosen as the
+    battle starts and shows only when its hits are removed, a decision later; a first roll
+    that also takes two Marquise warriors took up the second battle's losses, and the
+    quick search followed every way on of the line after it before coming back to the
+    roll, giving up before the right one. A removal the line writes after a battle in the
+    same clearing not yet started is not followed by the quick search (``past_battle``),
+    so a roll is given up at its hits: the game imports and replays to the same board at
+    every line; without it the line is refused."""
+    from rootgame.records.rootlog.matching import Matching
+
+    assert_whole_game_imports(1623, 79, "C:#->C/F#C->/w6->2/XE7/2Ew7->/w2->5/XE7/")
+    text = as_people_write(export_rootlog(random_game(1623)))
+    refused_without(monkeypatch, text, "past_battle", lambda *_: False, 79, Matching)
