@@ -1,7 +1,8 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
-"Replaying a record (import)"; rulings 432-433, 436, 437 and 442 in docs/rulings.md).
-Simulated games written as people write them, each refused before the ruling that
+"Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449 and 450 in
+docs/rulings.md; ruling 449 is an order of the search for an unwritten roll, found on the
+same fresh seeds). Simulated games written as people write them, each refused before the ruling that
 imports it."""
 
 from __future__ import annotations
