@@ -1,7 +1,8 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
-"Replaying a record (import)"; rulings 432-433, 436, 437 and 442 in docs/rulings.md).
-Simulated games written as people write them, each refused before the ruling that
+"Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449 and 450 in
+docs/rulings.md; ruling 449 is an order of the search for an unwritten roll, found on the
+same fresh seeds). Simulated games written as people write them, each refused before the ruling that
 imports it."""
 
 from __future__ import annotations
@@ -26,10 +27,11 @@ from rootgame.records.rootlog.importer import Importer
 
 def refused_without(
     monkeypatch: pytest.MonkeyPatch, text: str, name: str, plain: object, line: int,
-    owner: type = CardIdentity,
+    owner: object = CardIdentity,
 ) -> None:
     """The record ``text`` is refused at ``line`` with ``owner.<name>`` (``CardIdentity``'s
-    unless told) replaced by ``plain`` (a ruling's exchange or order turned off)."""
+    unless told; a class or a module) replaced by ``plain`` (a ruling's exchange or order
+    turned off)."""
     with monkeypatch.context() as m:
         m.setattr(owner, name, plain)
         with pytest.raises(RootlogError, match=rf"^line {line}, "):
@@ -227,3 +229,48 @@ def test_a_line_that_lacks_a_card_has_the_identities_of_the_course_solved(
     assert_whole_game_imports(1565, 77, "E:R#E->$_b/M#E->$_m/Zarmor/")
     text = as_people_write(export_rootlog(random_game(1565)))
     refused_without(monkeypatch, text, "solving", False, 77)
+
+
+def test_a_roll_taking_up_the_losses_of_a_later_battle_in_the_clearing_is_given_up_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 449. Seed 1623 (of the fresh seeds 1430-1629), refused at line 79 before: the
+    Marquise battles the Eyrie in clearing 7, moves, and battles there again
+    ('XE7/2Ew7->/w2->5/XE7/(2w+2Ew)7->'), no dice written. The roll is chosen as the
+    battle starts and shows only when its hits are removed, a decision later; a first roll
+    that also takes two Marquise warriors took up the second battle's losses, and the
+    quick search followed every way on of the line after it before coming back to the
+    roll, giving up before the right one. A removal the line writes after a battle in the
+    same clearing not yet started is not followed by the quick search (``past_battle``),
+    so a roll is given up at its hits: the game imports and replays to the same board at
+    every line; without it the line is refused."""
+    from rootgame.records.rootlog.matching import Matching
+
+    assert_whole_game_imports(1623, 79, "C:#->C/F#C->/w6->2/XE7/2Ew7->/w2->5/XE7/")
+    text = as_people_write(export_rootlog(random_game(1623)))
+    refused_without(monkeypatch, text, "past_battle", lambda *_: False, 79, Matching)
+
+
+@pytest.mark.parametrize(("seed", "line", "start"), [
+    (1535, 56, "E:B#E->$_m/M#E->$_x/Zsap/"),
+    (1436, 74, "E:B#E->$_b/Zarmor/"),
+])
+def test_the_solve_takes_a_spending_by_suit_to_have_spent_another_card_of_the_hand(
+    seed: int, line: int, start: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 450. Seeds 1535 (line 56, 'Zsap') and 1436 (line 74, 'Zarmor') of the fresh
+    seeds 1430-1629, refused there before: the Eyrie crafts a card none of her unnamed
+    draws can be, whatever the identities of the course's slots (ruling 442), since every
+    card of its suit in her draws' pile time is taken by a slot the record wrote by that
+    suit. Which card of the hand a spending by its suit took is an unknown of the solve
+    too: a card spent so from a hand that held then an unnamed draw of another pile's time,
+    which it still holds, may have stayed, the other draw spent in its stead (the two
+    slots' futures exchanged, a ``respend`` event for the final replay). The games import
+    and replay to the same board at every line; without it the line is refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    assert_whole_game_imports(seed, line, start)
+    text = as_people_write(export_rootlog(random_game(seed)))
+    assert any(e[0] == "respend" for e in search_events(text))
+    refused_without(monkeypatch, text, "respendings", lambda *_: [], line, solve)
+

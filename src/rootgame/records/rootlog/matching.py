@@ -35,6 +35,7 @@ class Matching(CardIdentity):
     merged: int
     spent: int
     named_now: set[int]
+    lazy: bool
     failure: tuple[tuple[int, ...], RootlogError] | None
 
     # --- lines ---------------------------------------------------------------------------
@@ -414,6 +415,9 @@ class Matching(CardIdentity):
             return None
         if line is not None and self.battle_card_left(line, left[line], g2):
             return None
+        if self.lazy and line is not None and self.past_battle(line, pos.left.get(line),
+                                                               left[line]):
+            return None
         npos = Pos(g2, legal, seg, line, turns, left, free, epoch, done, loose, past,
                    pos.fixed | self.named_now if self.named_now else pos.fixed)
         used = sum(abs(x) for v in pos.left.values() for x in v) - sum(
@@ -499,6 +503,24 @@ class Matching(CardIdentity):
                    and any(DECK[c].key in at.spec.keys
                            for c in g.seats[at.key[0][1]].persistent)
                    for k, at in enumerate(ln.atoms))
+
+    def past_battle(self, line: int, base: list[int] | None, now: list[int]) -> bool:
+        """Whether pieces removed in a clearing were taken up by a removal the line writes
+        after a battle in that clearing it has not started yet (``XE7/.../XE7/(2w+2Ew)7->``:
+        the second battle's losses taken up by the first's roll). The record writes a
+        battle's losses after it (4.3.1): in the quick search (``lazy``) such a candidate is
+        not followed, so that a roll the record does not write is given up at once for the
+        next one, not after every way on of the line; the full search still follows it, as
+        a tie-breaker (``skipped``). Ruling 449."""
+        ln = self.lines[line]
+        base = base or [at.amount for at in ln.atoms]
+        fights: set[int] = set()
+        for k, at in enumerate(ln.atoms):
+            if at.kind == "battle" and now[k]:
+                fights.add(int(at.key[-1]))
+            elif at.kind == "remove" and now[k] != base[k] and int(at.key[-1]) in fights:
+                return True
+        return False
 
     def stranded(self, line: int, left: list[int], hospital: set[tuple[int, int, int]]) -> bool:
         """Whether a recorded transfer of ``line`` has pieces that left (a removal matched

@@ -30,12 +30,15 @@ that the rest of that time can still be matched (a bipartite matching of slots t
 by augmenting paths) and that each card sent into a later pile may be drawn there by some
 slot; it gives up after ``MAX_STEPS`` choices. The renaming found becomes ``rename``
 events, which the final replay already takes (``result.py``), and the search goes on from
-the state rebuilt with it (ruling 442). The choice of which card of a hand a spending
-written by its suit only took is not an unknown here: it stays the search's.
+the state rebuilt with it (ruling 442). Which card of a hand a spending written by its suit
+only took is the search's choice; where the course as it is has no renaming, the course
+with one such spending taken to have spent another unnamed draw of the hand is solved
+(ruling 450).
 """
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from ...cards import DECK
@@ -47,6 +50,18 @@ from .steps import legal_now
 
 MAX_STEPS = 250
 """How many choices of a card for a slot the solve tries before it gives up."""
+
+MAX_RESPENDS = 4
+"""How many spendings by suit taken to be another card of the hand (ruling 450) the solve
+tries, one at a time, after the course as it is."""
+
+RESPEND_STEPS = 1000
+"""How many choices the solves of the courses with a spending taken otherwise try in all,
+each within ``MAX_STEPS`` (the four failed ones of seed 1183 took 0.27 s without it)."""
+
+Before = tuple[frozenset[int], frozenset[int]]
+"""The cards a hand held before a card it spent: the serials of its unnamed draws, the
+cards named."""
 
 HELD = -1
 """A slot whose card is still held (an unnamed draw in a hand)."""
@@ -101,6 +116,25 @@ class _Course:
         if self.present == 0:
             self.cards |= {c for c in deck if c not in pos.fixed}
         self.deck_unnamed = [c for c in g.deck if c not in pos.fixed]
+        self.where = list(self.card)
+        """The card that lies now where each slot's card went (held or spent and not
+        shuffled): the slot's own, but for a spending taken to be another card's."""
+
+    def respent(self, i: int, j: int) -> _Course:
+        """This course with the spending of slot ``i`` (a card spent by its suit only) taken
+        to have spent the card of slot ``j`` instead, an unnamed draw the hand held then and
+        holds still: ``i``'s card is held, ``j``'s went where ``i``'s did, with what the
+        record wrote of it (ruling 450)."""
+        other = copy.copy(self)
+        other.slots, other.exit, other.where = list(self.slots), list(self.exit), \
+            list(self.where)
+        other.held_slot = dict(self.held_slot)
+        (si, ei, wrote), (sj, ej, _) = self.slots[i], self.slots[j]
+        other.slots[i], other.slots[j] = (si, ei, None), (sj, ej, wrote)
+        other.exit[i], other.exit[j] = HELD, self.exit[i]
+        other.where[i], other.where[j] = self.where[j], self.where[i]
+        other.held_slot[self.card[j]] = i
+        return other
 
     def consistent(self) -> bool:
         """Whether the course's own cards satisfy the model (else the solve is not
@@ -184,10 +218,13 @@ def _tightenings(
     return ways
 
 
-def _search(course: _Course, tight: dict[int, CardSpec]) -> list[int] | None:
+def _search(
+    course: _Course, tight: dict[int, CardSpec], shared: list[int] | None = None
+) -> list[int] | None:
     """The new card of every slot of ``course`` (by slot index), the slots ``tight`` bound
     to a need of the line: a depth-first search through the piles' times in order, each
-    slot's present card first; None when none is found within ``MAX_STEPS`` choices."""
+    slot's present card first; None when none is found within ``MAX_STEPS`` choices (and
+    the choices left in ``shared``, which it counts down, when given)."""
     n = len(course.slots)
     specs: list[CardSpec | None] = [course.slots[i][2] for i in range(n)]
     for i, sp in tight.items():
@@ -239,6 +276,10 @@ def _search(course: _Course, tight: dict[int, CardSpec]) -> list[int] | None:
             if 0 < x < present and not any(c in ok[j] for j in by_epoch[x]):
                 continue
             steps += 1
+            if shared is not None:
+                shared[0] -= 1
+                if shared[0] < 0:
+                    steps = MAX_STEPS + 1
             if steps > MAX_STEPS:
                 return False
             rest = slots[k + 1:]
@@ -262,22 +303,74 @@ def _search(course: _Course, tight: dict[int, CardSpec]) -> list[int] | None:
     return new
 
 
+def respendings(node: Node, course: _Course) -> list[tuple[int, int, Before]]:
+    """The spendings of the course that may have spent another card of the hand (ruling
+    450): a slot's card spent by its suit only (a discard, a Decree card) from a hand that
+    held then an unnamed draw of another pile's time it holds still. Each: (the spent
+    slot, the held slot, the cards the hand held before the one spent: the serials of the
+    unnamed draws, the cards named), the latest spending first.
+    Within one pile's time the two are already one renaming of the solve."""
+    by_serial = {course.slots[i][0]: i for i in range(len(course.slots))}
+    held_serial = {course.slots[j][0]: j for j in course.held_slot.values()}
+    out: list[tuple[int, int, Before]] = []
+    n = node
+    while n.parent is not None and len(out) < MAX_RESPENDS:
+        then = n.parent.pos
+        for c, (serial, _e) in then.free.items():
+            i = by_serial.get(serial)
+            if i is None or course.slots[i][2] is None or \
+                    n.pos.loose.get(c, (None,))[0] != serial:
+                continue  # not spent by its suit in this decision
+            hand: list[int] = next((st.hand for st in then.g.seats if c in st.hand), [])
+            ahead = hand[: hand.index(c)] if c in hand else []
+            before = (frozenset(then.free[x][0] for x in ahead if x in then.free),
+                      frozenset(x for x in ahead if x not in then.free))
+            for k in hand:
+                j = held_serial.get(then.free[k][0]) if k in then.free else None
+                if j is not None and course.slots[j][1] != course.slots[i][1]:
+                    out.append((i, j, before))
+        n = n.parent
+    return out[:MAX_RESPENDS]
+
+
 def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
     """Where the present line lacks a card no exchange gives: the course's identities
     solved (:func:`_search`), the state rebuilt with them as a node after ``node`` (the
     renaming events for the final replay), or None when no renaming is found or it would
-    change nothing. Ruling 442."""
+    change nothing. Ruling 442. When none is found for the course as it is, for the course
+    with one spending by suit taken to have spent another card of the hand
+    (:func:`respendings`, a ``respend`` event for the final replay; ruling 450)."""
     pos = node.pos
     course = _Course(pos)
     if not needs or not course.consistent():
         return None
+    found = _solved(node, needs, course, None, None)
+    if found is not None:
+        return found
+    shared = [RESPEND_STEPS]
+    for i, j, before in respendings(node, course):
+        if shared[0] <= 0:
+            break
+        found = _solved(node, needs, course.respent(i, j), (i, j, before), shared)
+        if found is not None:
+            return found
+    return None
+
+
+def _solved(
+    node: Node, needs: dict[Loc, list[CardSpec]], course: _Course,
+    respend: tuple[int, int, Before] | None, shared: list[int] | None,
+) -> Node | None:
+    """:func:`solved` for one course (``respend``: the spending it takes otherwise; ``shared``:
+    the choices left to the solves of such courses)."""
+    pos = node.pos
     for tight in _tightenings(pos, course, needs):
-        new = _search(course, tight)
-        if new is None or new == course.card:
+        new = _search(course, tight, shared)
+        if new is None or (respend is None and new == course.card):
             continue
         g2 = pos.g.clone()
         fresh = pos.fork(g2, [])
-        events = rebuild(fresh, course, new)
+        events = rebuild(fresh, course, new, respend)
         if events is None:
             continue
         if not all(any(sp.matches(x) for x in held(g2, loc)) for loc, sps in needs.items()
@@ -288,18 +381,24 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
     return None
 
 
-def rebuild(pos: Pos, course: _Course, new: list[int]) -> tuple[tuple[Any, ...], ...] | None:
+def rebuild(
+    pos: Pos, course: _Course, new: list[int],
+    respend: tuple[int, int, Before] | None = None,
+) -> tuple[tuple[Any, ...], ...] | None:
     """Give the slots of ``course`` their ``new`` cards in ``pos`` (its game and its maps of
     unnamed cards): the card where each slot's card lies now (held, spent and not
     shuffled, or still in the present pile) becomes the slot's new one, the cards left in
     the present pile the rest of its pool. Returns the renaming events, or None when the
-    cards would not be moved one to one."""
+    cards would not be moved one to one. ``respend``: (the slot taken to be held, the
+    slot spent in its stead, the cards held before it then), whose held card keeps its
+    place among the cards of the hand then (as ``exchanges.kept_in_place``: the final
+    replay's hands are in the order of their draws), and a ``respend`` event."""
     g = pos.g
     n = len(course.slots)
     perm: dict[int, int] = {}
     for i in range(n):
         if course.exit[i] in (HELD, LATER):
-            perm[course.card[i]] = new[i]
+            perm[course.where[i]] = new[i]
     drawn = {new[i] for i in range(n) if course.slots[i][1] == course.present}
     if course.present == 0:
         pool = set(course.cards)
@@ -341,5 +440,14 @@ def rebuild(pos: Pos, course: _Course, new: list[int]) -> tuple[tuple[Any, ...],
             pos.free[c] = (serial, epoch)
         else:
             pos.loose[c] = (serial, epoch, wrote)
-    return tuple(("rename", course.slots[i][0], new[i]) for i in range(n)
-                 if new[i] != course.card[i])
+    events = tuple(("rename", course.slots[i][0], new[i]) for i in range(n)
+                   if new[i] != course.card[i])
+    if respend is None:
+        return events
+    i, j, (serials, named) = respend
+    hand = next(st.hand for st in g.seats if new[i] in st.hand)
+    hand.remove(new[i])
+    at = next((k for k, x in enumerate(hand) if not (
+        pos.free[x][0] in serials if x in pos.free else x in named)), len(hand))
+    hand.insert(at, new[i])
+    return (*events, ("respend", course.slots[i][0], course.slots[j][0]))
