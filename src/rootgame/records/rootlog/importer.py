@@ -315,6 +315,10 @@ class Importer(Matching, Result):
             legal = advance(g2, obs, LOOKED_THROUGH)
         except (RootError, ValueError, KeyError, IndexError):
             return []  # the engine refuses (a chance outcome forced where it does not fit)
+        finally:
+            # The two hooks refer to ``obs``: without them the observer (and the state it
+            # watched, when not kept) is freed at once, not by the garbage collector.
+            obs.on_cut = obs.dice_for = None
         if pick is not None:
             g2.forced = []
         if obs.dice_needed:
@@ -577,6 +581,7 @@ class Importer(Matching, Result):
         furthest, since, stall = -1, 0, STALL
         jumps = 0
         jumped = -2  # the furthest line reached when the search last went back
+        was: tuple[tuple[int, ...], RootlogError] | None = None
         while stack:
             node = stack[-1]
             if node.pos.done:
@@ -660,9 +665,18 @@ class Importer(Matching, Result):
             elif not node.frontier:
                 node.children = []
                 stack.pop()
-        if self.failure is not None:
-            raise self.failure[1]
-        raise RootlogError("the record could not be replayed: the search gave up")
+        was = None  # the last failure seen, which the error's traceback would hold here
+        raise self.given_up()
+
+    def given_up(self) -> RootlogError:
+        """The error of a search that gave up (the furthest failure noted), no longer held
+        by the importer: raised from :meth:`run`, its traceback holds the importer, which
+        would hold it again, so that the whole search were freed only by the garbage
+        collector (at a full collection, in a later import)."""
+        failure, self.failure = self.failure, None
+        if failure is not None:
+            return failure[1]
+        return RootlogError("the record could not be replayed: the search gave up")
 
     def unmet(self) -> list[CardSpec]:
         """What the furthest line reached where the search failed (``stuck``) takes from
