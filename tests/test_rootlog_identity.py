@@ -1,8 +1,9 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
-"Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449 and 450 in
+"Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449, 450 and 459 in
 docs/rulings.md; ruling 449 is an order of the search for an unwritten roll, found on the
-same fresh seeds). Simulated games written as people write them, each refused before the ruling that
+same fresh seeds, and 459 when a stalled search starts its second). Simulated games written
+as people write them, each refused before the ruling that
 imports it."""
 
 from __future__ import annotations
@@ -137,6 +138,43 @@ def test_the_other_order_of_the_exchanges_is_only_a_second_search(
     assert "Zscout" in text.splitlines()[111]
     assert_replays_the_game(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "keep_named", True, 112)
+
+
+def restarts(monkeypatch: pytest.MonkeyPatch, text: str, g: Any) -> list[int]:
+    """The states the quick search had expanded each time it started its second search
+    (``Importer.restart``, ruling 436) on the record ``text`` of the game ``g``, which the
+    import replays (:func:`assert_replays_the_game`)."""
+    at: list[int] = []
+    plain = Importer.restart
+
+    def counted(self: Importer, node: Any, budget: int) -> Any:
+        at.append(budget)
+        return plain(self, node, budget)
+
+    with monkeypatch.context() as m:
+        m.setattr(Importer, "restart", counted)
+        assert_replays_the_game(replay_rootlog(text), g)
+    return at
+
+
+def test_a_stalled_search_starts_again_after_a_third_of_its_room(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 459. Seed 1006: the quick search reaches line 104 after some 465 states and
+    stalls there; its course holds an exchange the other order makes otherwise, and the
+    line lacks no card. It waited the whole room of that line (520 states, 0.55 s of CPU)
+    before its second search (ruling 436), which imports the game; it now starts it once
+    a third of the room has passed (``RESTART_AFTER``), and the game imports the same,
+    with some 350 states fewer."""
+    import rootgame.records.rootlog.importer as importer
+
+    g = random_game(1006)
+    text = as_people_write(export_rootlog(g))
+    early = restarts(monkeypatch, text, g)
+    monkeypatch.setattr(importer, "RESTART_AFTER", 1)  # the whole room: before ruling 459
+    late = restarts(monkeypatch, text, g)
+    assert len(early) == len(late) == 1
+    assert late[0] - early[0] > 300
 
 
 @pytest.mark.parametrize("seed", [1483, 1566])

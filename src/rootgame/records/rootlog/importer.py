@@ -34,6 +34,7 @@ from .search import (
     MAX_JUMPS,
     MAX_SILENT,
     RANDOM_TAKES,
+    RESTART_AFTER,
     STALL,
     STALL_PER_ATOM,
     Cand,
@@ -314,6 +315,10 @@ class Importer(Matching, Result):
             legal = advance(g2, obs, LOOKED_THROUGH)
         except (RootError, ValueError, KeyError, IndexError):
             return []  # the engine refuses (a chance outcome forced where it does not fit)
+        finally:
+            # The two hooks refer to ``obs``: without them the observer (and the state it
+            # watched, when not kept) is freed at once, not by the garbage collector.
+            obs.on_cut = obs.dice_for = None
         if pick is not None:
             g2.forced = []
         if obs.dice_needed:
@@ -575,6 +580,8 @@ class Importer(Matching, Result):
         expanded = 0
         furthest, since, stall = -1, 0, STALL
         jumps = 0
+        jumped = -2  # the furthest line reached when the search last went back
+        was: tuple[tuple[int, ...], RootlogError] | None = None
         while stack:
             node = stack[-1]
             if node.pos.done:
@@ -590,6 +597,14 @@ class Importer(Matching, Result):
                         0 if node.pos.line is None else len(self.lines[node.pos.line].atoms))
                     ) // self.room
                 since += 1
+                if self.again and jumped < furthest and since > stall // RESTART_AFTER \
+                        and self.turned(node) is not None and not self.unmet():
+                    # Stalled where the other order of the exchanges may lead on, before
+                    # going back: the second search now, not after the whole room (ruling
+                    # 459).
+                    found = self.restart(node, expanded)
+                    if found is not None:
+                        return found
                 if expanded > budget or since > stall:
                     # Where the line lacks no card, or going back finds no way, search
                     # again from an older exchange first (ruling 436).
@@ -605,7 +620,7 @@ class Importer(Matching, Result):
                     if back is None:
                         break
                     # Back to the choice that spent the card the furthest line lacks.
-                    jumps += 1
+                    jumps, jumped = jumps + 1, furthest
                     del stack[back + 1 :]
                     since, budget = stall // 2, max(budget, expanded + stall // 2)
                     continue
@@ -650,9 +665,18 @@ class Importer(Matching, Result):
             elif not node.frontier:
                 node.children = []
                 stack.pop()
-        if self.failure is not None:
-            raise self.failure[1]
-        raise RootlogError("the record could not be replayed: the search gave up")
+        was = None  # the last failure seen, which the error's traceback would hold here
+        raise self.given_up()
+
+    def given_up(self) -> RootlogError:
+        """The error of a search that gave up (the furthest failure noted), no longer held
+        by the importer: raised from :meth:`run`, its traceback holds the importer, which
+        would hold it again, so that the whole search were freed only by the garbage
+        collector (at a full collection, in a later import)."""
+        failure, self.failure = self.failure, None
+        if failure is not None:
+            return failure[1]
+        return RootlogError("the record could not be replayed: the search gave up")
 
     def unmet(self) -> list[CardSpec]:
         """What the furthest line reached where the search failed (``stuck``) takes from
@@ -666,7 +690,8 @@ class Importer(Matching, Result):
 
     def restart(self, node: Node, budget: int) -> Node | None:
         """Where the quick search stalls and its furthest line lacks no card (else when
-        going back, ``backjump``, finds no way on), once: the course to ``node`` may
+        going back, ``backjump``, finds no way on), once (after a third of the room when
+        there is such an exchange on the course, ruling 459): the course to ``node`` may
         have given an unnamed draw, by exchange, a card another hand's draw held that
         the record names later, where a cycle of that time would have left the card
         there (``turns_at``). The search is started again at the decision before the
@@ -674,12 +699,7 @@ class Importer(Matching, Result):
         quarter of the room and no backjumps, within ``budget`` states: its end, or
         None when it fails too (the first search goes on as before). Ruling 436."""
         self.again = False
-        first = None
-        n: Node | None = node
-        while n is not None:
-            if self.turns_at.get(id(n)) is n:
-                first = n
-            n = n.parent
+        first = self.turned(node)
         if first is None:
             return None
         other = Importer(self.rec, again=False)
@@ -696,6 +716,19 @@ class Importer(Matching, Result):
             return other.run(budget, root)
         except RootlogError:
             return None
+
+    def turned(self, node: Node) -> Node | None:
+        """The first decision on the course to ``node`` whose expansion gave an unnamed
+        draw a card another hand's draw held that the record names later, where the other
+        order would have found a cycle (``turns_at``): where ``restart`` starts; None when
+        there is none."""
+        first = None
+        n: Node | None = node
+        while n is not None:
+            if self.turns_at.get(id(n)) is n:
+                first = n
+            n = n.parent
+        return first
 
     def backjump(self, stack: list[Node]) -> int | None:
         """Where the search goes back to when it would give up (conflict-directed
