@@ -139,7 +139,7 @@ def test_the_other_order_of_the_exchanges_is_only_a_second_search(
     refused_without(monkeypatch, text, "keep_named", True, 112)
 
 
-@pytest.mark.parametrize("seed", [1483, 1566])
+@pytest.mark.parametrize("seed", [1483])
 def test_a_card_taken_to_have_stayed_in_a_hand_keeps_its_place_there(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -152,7 +152,8 @@ def test_a_card_taken_to_have_stayed_in_a_hand_keeps_its_place_there(
     card's place, the final replay took another card than the Bank at line 109 of 1566
     ('R#bankC->E') and refused the record (``internal: the replay found does not
     replay``), and ended 1483 with a hand in another order (``... does not give the same
-    state``). Both now import to the same board at every line."""
+    state``). Both now import to the same board at every line. (1566's take is replayed by
+    the card it took since, ``result.retake``: without the place kept it imports too.)"""
     import rootgame.records.rootlog.identity as identity
 
     g = random_game(seed)
