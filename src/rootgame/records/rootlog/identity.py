@@ -101,6 +101,10 @@ class CardIdentity(NamedDraws):
     solving: bool = True
     """Whether a line that lacks a card no exchange gives has the course's identities
     solved (``solve.py``, ruling 442)."""
+    solving_suits: bool = True
+    """Whether the Eyrie's hand, at a decision to add to the Decree after one of the line's
+    Decree cards, lacking a card for those the line adds next by their suits only, has the
+    course's identities solved then (``fix_named``, ``decree_lacking``, ruling 451)."""
     solved_at: dict[int, int]
     """How many times the identities were solved at each line (``solve``)."""
 
@@ -275,7 +279,9 @@ class CardIdentity(NamedDraws):
         ``Zcodeb``, or by its item only, ``Z%h``; taken with Stand and Deliver) that the
         hand still lacks is sought by :meth:`reattribute`, else :meth:`shuffled_in`, else
         :meth:`respent_named`, at once (the line may leave the craft out until its turn
-        ends, where nothing repairs it, and Stand and Deliver is taken in Birdsong).
+        ends, where nothing repairs it, and Stand and Deliver is taken in Birdsong); and
+        the Eyrie's next Decree card written by its suit only that her hand lacks, once she
+        has added one of the line's, by the solve (ruling 451: she may stop adding).
         Returns the state found as a node after ``node``, the search's only way on from
         it: ``node`` keeps the state its decision reached, where the final replay sees that
         the decision spent the card an exchange keeps in the hand, and spends the other
@@ -289,7 +295,31 @@ class CardIdentity(NamedDraws):
                         spec.matches(x) for x in held(pos.g, loc)):
                     continue
                 return self.spent_otherwise(node, loc, spec)
+        # The Eyrie has added a card of the line to the Decree and may stop there: a
+        # Decree card the line adds next by its suit only that the hand lacks has the
+        # identities solved at once now (stopped, the line fails past the Decree, where
+        # no solve reaches back; ruling 451).
+        if self.solving_suits and pos.g.stack[-1].kind == "decree_add" and \
+                self.decree_lacking(pos):
+            return self.solve(node)
         return None
+
+    def decree_lacking(self, pos: Pos) -> bool:
+        """Whether the line has had one of its Decree cards added and the hand lacks a card
+        for the Decree cards it adds next by their suits only (each its own card; the
+        hand's other needs, a card crafted later, are not counted). Ruling 451."""
+        assert pos.line is not None
+        ln, left = self.lines[pos.line], pos.left[pos.line]
+        decree = [k for k, at in enumerate(ln.atoms)
+                  if at.kind == "card" and at.key[1][0] == "decree"]
+        if all(left[k] for k in decree):
+            return False  # none of them added yet
+        by_suit: dict[Loc, list[CardSpec]] = {}
+        for k in decree:
+            spec = ln.atoms[k].spec
+            if left[k] and spec is not None and spec.keys is None:
+                by_suit.setdefault(ln.atoms[k].key[0], []).append(spec)
+        return any(lacks(held(pos.g, loc), specs) for loc, specs in by_suit.items())
 
     def spent_otherwise(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
         """The hand ``src`` lacks a card ``spec`` allows and no unnamed draw of it can be

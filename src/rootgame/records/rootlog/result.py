@@ -15,7 +15,7 @@ from typing import Any
 from ...errors import RootError
 from .factions import hidden_piles
 from .notation import RootlogError, RootlogGame
-from .search import Node, Pos
+from .search import RANDOM_TAKES, Node, Pos
 from .steps import Snap, TurnState, snap_state, turn_state
 
 
@@ -91,7 +91,7 @@ class Result:
         respent = {e[1]: (i, e[2] if e[0] == "respend" else -1 - e[2])
                    for i, x in enumerate(path) for e in x.events
                    if e[0] in ("respend", "respend_as")}
-        tokens: list[tuple[str, dict[int, int]]] = []
+        tokens: list[tuple[str, dict[int, int], tuple[int, int] | None]] = []
         for i, x in enumerate(path):
             names: dict[int, int] = {}
             if x.parent is not None:
@@ -103,7 +103,11 @@ class Result:
                     if at > i and x.pos.loose.get(cid, (None,))[0] == serial:
                         names[cid] = -1 - other if other < 0 else renames.get(
                             other, drawn.get(other, cid))
-            tokens.extend((t, names) for t in x.tokens)
+            # A random take is replayed by the card it took (``retake``).
+            takes = [(int(e[2]), int(e[3])) for e in x.events if e[0] == "pick" and len(e) > 3]
+            for t in x.tokens:
+                take = takes.pop(0) if takes and t.split()[0] in RANDOM_TAKES else None
+                tokens.append((t, names, take))
         epochs: list[list[int]] = [[]]
         chance: list[tuple[Any, ...]] = [("shuffle", 0)]
         for e in events:
@@ -113,7 +117,7 @@ class Result:
                 epochs.append([])
                 chance.append(("shuffle", len(epochs) - 1))
             elif e[0] in ("dice", "pick"):
-                chance.append(e)
+                chance.append(e[:2] if e[0] == "pick" else e)
         forced: list[tuple[Any, ...]] = []
         for c in chance:
             if c[0] == "shuffle":
@@ -131,7 +135,10 @@ class Result:
             game = new_game(self.factions, map=opts["map"], seed=0, first_player=self.first,
                             forced=forced, suits=opts.get("suits"), deck=opts["deck"],
                             landmarks=opts.get("landmarks"))
-            for t, names in tokens:
+            start = json.loads(game.origin)
+            for t, names, take in tokens:
+                if take is not None:
+                    retake(game.state, start, take[0], names.get(take[1], take[1]))
                 apply_found(game, rename_cards(game.state, t, names))
         except (IllegalAction, RootError, ValueError) as e:
             raise RootlogError(f"internal: the replay found does not replay ({e})") from e
@@ -143,7 +150,6 @@ class Result:
             raise RootlogError("internal: the replay found does not give the same state")
         # The game starts from its set-up state (the record's chance outcomes forced), not
         # from a seed: its origin carries no event of the setup, as a position's does not.
-        start = json.loads(game.origin)
         start["log"] = [] if start.get("log") is not None else None
         game.origin = json.dumps(start)
         game.meta = {"seed": None, "factions": list(self.factions), "map": opts["map"],
@@ -192,6 +198,23 @@ class Result:
         if final.epoch not in groups:
             rng.shuffle(rest)
         return mapping, rest, sum(len(c) for c in groups.values())
+
+
+def retake(g: Any, start: dict[str, Any], victim: int, card: int) -> None:
+    """Before a random take (Stand and Deliver!, Steal, Swap Meet) in the final replay: its
+    forced pick, the place in the hand ``victim`` of the ``card`` the search took, is that
+    card's place in the hand replayed, in the game (``g``, its state) and in its origin
+    (``start``, the state it starts from). The two hands hold the same cards but may not
+    be in the same order: a decision that spent by its suit one card of the hand, found
+    later to have spent another card of it (a ``respend`` event, rulings 421 and 450),
+    left the other card in the hand where the search's course had the first."""
+    k = next((i for i, f in enumerate(g.forced) if f[0] == "pick"), None)
+    hand = g.seats[victim].hand
+    if k is None or card not in hand:
+        return  # (the replay refuses the take, an internal error)
+    at = len(start["forced"]) - len(g.forced) + k
+    g.forced[k] = ("pick", hand.index(card))
+    start["forced"][at] = ["pick", hand.index(card)]
 
 
 def apply_found(game: Any, tok: str) -> None:

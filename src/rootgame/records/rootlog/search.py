@@ -115,14 +115,16 @@ Steal, Swap Meet): the record names the card, the search picks it (``identity.py
 
 
 def chance_events(st: Step) -> list[tuple[Any, ...]]:
-    """The dice rolled and the random card taken in a step (for the final replay)."""
+    """The dice rolled and the random card taken in a step (for the final replay): a take
+    as ``("pick", its place in the hand, the hand's seat, the card)``, the final replay
+    taking the card by its place in its own hand (``result.py``)."""
     out: list[tuple[Any, ...]] = [("dice", hi, lo) for hi, lo in st.dice]
     if st.act is not None and st.act[0] in RANDOM_TAKES and \
             st.seat is not None:
         victim = int(st.act[1])
         taken = [c for c in st.after.hands[st.seat] if c not in st.before.hands[st.seat]]
         if taken and taken[0] in st.before.hands[victim]:
-            out.append(("pick", st.before.hands[victim].index(taken[0])))
+            out.append(("pick", st.before.hands[victim].index(taken[0]), victim, taken[0]))
     return out
 
 
