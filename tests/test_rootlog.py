@@ -951,9 +951,9 @@ def test_the_search_goes_back_to_the_spending_of_a_card_a_later_line_lacks(
     seed 1101 the same for its Marquise's battle ('XE11/Ew11->', line 46). (Since ruling
     449 the quick search gives up 1030's wrong roll at its hits, the losses of a later
     battle in the clearing, and goes back nowhere: that order is turned off for it here.
-    Since ruling 451 1394's course has the identities solved at an early Decree, and its
-    first backjump goes to the Marquise's mouse discarded at line 70: that solve is turned
-    off for it here.)"""
+    Since rulings 451 and 455 1394's first backjump goes to line 70 (451: its course has the
+    identities solved at an early Decree; 455 not examined): both are turned off for it
+    here.)"""
     from rootgame.records.rootlog.identity import CardIdentity
     from rootgame.records.rootlog.importer import Importer
     from rootgame.records.rootlog.matching import Matching
@@ -962,6 +962,7 @@ def test_the_search_goes_back_to_the_spending_of_a_card_a_later_line_lacks(
         monkeypatch.setattr(Matching, "past_battle", lambda *_: False)
     if seed == 1394:
         monkeypatch.setattr(CardIdentity, "solving_suits", False)
+        monkeypatch.setattr(CardIdentity, "before_draws", lambda *_: set())
 
     g = random_game(seed)
     text = as_people_write(export_rootlog(g))

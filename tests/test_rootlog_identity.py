@@ -1,6 +1,6 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
-"Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451 and 459 in
+"Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455 and 459 in
 docs/rulings.md; ruling 449 is an order of the search for an unwritten roll, found on the
 same fresh seeds, and 459 when a stalled search starts its second). Simulated games written
 as people write them, each refused before the ruling that
@@ -100,10 +100,12 @@ def test_a_card_named_keeps_the_only_draw_of_the_present_pile_for_later_lines(
     present pile, and her bird and mouse of line 59 ('B#C->', 'M#C->') were sought in the
     earlier pile's time: the import was refused at line 59. A card named goes to a draw of
     the present pile only when another is left, and the game imports to the same board at
-    every line."""
+    every line. (Ruling 455, which seeks the bird she spends before her draws as the line
+    starts, imports it without this order too: it is off for the refusal.)"""
     g = random_game(1355)
     text = as_people_write(export_rootlog(g))
     assert_replays_the_game(replay_rootlog(text), g)
+    monkeypatch.setattr(CardIdentity, "before_draws", lambda *_: set())
     refused_without(monkeypatch, text, "present_first", named_first, 59)
 
 
@@ -118,9 +120,11 @@ def test_a_stalled_search_starts_again_leaving_a_card_named_later_in_the_other_h
     quick search stalls it is started again at the decision before the first such
     exchange of its course, with a cycle of that time that leaves the card in the other
     hand first (``keep_named``): the game imports and replays to the same board at every
-    line. Without the second search the line is refused."""
+    line. Without the second search the line is refused (ruling 455 off: without the
+    second search it takes another course, refused at line 85)."""
     assert_whole_game_imports(1006, 104, "E:M#E->$_x/B#E->$_b/")
     text = as_people_write(export_rootlog(random_game(1006)))
+    monkeypatch.setattr(CardIdentity, "before_draws", lambda *_: set())
     refused_without(monkeypatch, text, "restart", lambda *_: None, 104, Importer)
 
 
@@ -206,7 +210,7 @@ def test_a_card_taken_to_have_stayed_in_a_hand_keeps_its_place_there(
 def test_an_exchange_not_found_is_not_sought_again_at_a_like_dead_end(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Ruling 437. Seed 1498 (of the fresh seeds 1430-1629) is refused at line 80, where
+    """Ruling 437. Seed 1498 (of the fresh seeds 1430-1629) was refused at line 80, where
     the Marquise discards a mouse by its suit ('M#C->') that her hand lacks. The searches
     reach that line by some two thousand courses that differ in pieces, rolls and which
     card of a suit a discard took, and at each dead end sought the same exchanges for the
@@ -214,6 +218,7 @@ def test_an_exchange_not_found_is_not_sought_again_at_a_like_dead_end(
     hand given nothing before a decision is searched (``fix_hands``), is not sought again
     with the same line, movements left and cards (``card_state``, the draws told apart by
     their order): no search seeks one twice, and the refusal names the same line."""
+    import rootgame.records.rootlog.solve as solve
     from rootgame.records.rootlog.exchanges import card_state
     from rootgame.records.rootlog.factions import Loc
     from rootgame.records.rootlog.identity import lacks
@@ -247,6 +252,8 @@ def test_an_exchange_not_found_is_not_sought_again_at_a_like_dead_end(
 
     monkeypatch.setattr(CardIdentity, "exchange", counted_exchange)
     monkeypatch.setattr(CardIdentity, "give", counted_give)
+    # 1498 imports since ruling 454: its refusal before is the one counted here.
+    monkeypatch.setattr(solve, "recrafts", lambda *_: [])
     text = as_people_write(export_rootlog(random_game(1498)))
     assert text.splitlines()[79].endswith("/#->C/M#C->/F#C->")
     with pytest.raises(RootlogError, match=r"^line 80, .*'M#C->'"):
@@ -358,3 +365,24 @@ def test_a_random_take_is_replayed_by_the_card_it_took(monkeypatch: pytest.Monke
         m.setattr(result, "retake", lambda *_: None)
         with pytest.raises(RootlogError, match=r"^internal: .*'decree 30 battle'"):
             replay_rootlog(text)
+
+def test_a_card_spent_by_its_suit_before_the_line_draws_is_solved_with_a_craft_of_another_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rulings 454-455. Seed 1549 (of the fresh seeds 1430-1629), refused at line 104
+    before ('5w12->9'): the Marquise spends a bird by its suit for an extra action
+    ('B#C->') before she draws ('2#->C'). Twelve birds are spent or crafted after the
+    shuffle of line 77; the thirteenth, the Arms Trader she drew at line 101, is the only
+    one she can hold, and the import had it be the sword the Eyrie crafts by its item only
+    at line 79 ('Z%s'), so that no renaming of the course left a bird for her. The need
+    before the line's draws is sought as the line starts (ruling 455: the search had
+    taken the bird for one of the two drawn later and discarded), and the solve of the
+    course tries a card crafted by its item only as an alike card of another suit, fixed
+    first (ruling 454: the Sword). The game imports and replays to the same board at
+    every line; without either ruling the line is refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    assert_whole_game_imports(1549, 104, "C:E^C/w7->3/3w11->12/XE4/(w+3Ew)4->/5w4->12/")
+    text = as_people_write(export_rootlog(random_game(1549)))
+    refused_without(monkeypatch, text, "recrafts", lambda *_: [], 104, solve)
+    refused_without(monkeypatch, text, "before_draws", lambda *_: set(), 104)

@@ -278,23 +278,34 @@ class CardIdentity(NamedDraws):
         """After :meth:`fix_hands`: a card the current line names leaving a hand (crafted,
         ``Zcodeb``, or by its item only, ``Z%h``; taken with Stand and Deliver) that the
         hand still lacks is sought by :meth:`reattribute`, else :meth:`shuffled_in`, else
-        :meth:`respent_named`, at once (the line may leave the craft out until its turn
-        ends, where nothing repairs it, and Stand and Deliver is taken in Birdsong); and
-        the Eyrie's next Decree card written by its suit only that her hand lacks, once she
-        has added one of the line's, by the solve (ruling 451: she may stop adding).
-        Returns the state found as a node after ``node``, the search's only way on from
-        it: ``node`` keeps the state its decision reached, where the final replay sees that
-        the decision spent the card an exchange keeps in the hand, and spends the other
-        one instead (ruling 430); None when nothing is found."""
+        :meth:`respent_named`, else the solve, at once (the line may leave the craft out
+        until its turn ends, where nothing repairs it, and Stand and Deliver is taken in
+        Birdsong); so is a card spent by its suit only before the line's cards go into the
+        hand (:meth:`before_draws`, ruling 455); and the Eyrie's next Decree card written by
+        its suit only that her hand lacks, once she has added one of the line's, by the
+        solve (ruling 451: she may stop adding). Returns the state found as a node after
+        ``node``, the search's only way on from it: ``node`` keeps the state its decision
+        reached, where the final replay sees that the decision spent the card an exchange
+        keeps in the hand, and spends the other one instead (ruling 430); None when nothing
+        is found."""
         pos = node.pos
         if pos.line is None:
             return None
+        early = self.before_draws(pos)
         for loc, specs in self.needs(pos).items():
             for spec in specs:
-                if spec.keys is None and spec.item is None or any(
-                        spec.matches(x) for x in held(pos.g, loc)):
+                if any(spec.matches(x) for x in held(pos.g, loc)):
                     continue
-                return self.spent_otherwise(node, loc, spec)
+                if spec.keys is not None or spec.item is not None:
+                    return self.spent_otherwise(node, loc, spec)
+                if (loc, spec) in early:
+                    key = ("early", *dead_end(pos))
+                    if key in self.unfixed:
+                        return None
+                    found = self.spent_otherwise(node, loc, spec)
+                    if found is None:
+                        self.unfixed.add(key)
+                    return found
         # The Eyrie has added a card of the line to the Decree and may stop there: a
         # Decree card the line adds next by its suit only that the hand lacks has the
         # identities solved at once now (stopped, the line fails past the Decree, where
@@ -320,6 +331,27 @@ class CardIdentity(NamedDraws):
             if left[k] and spec is not None and spec.keys is None:
                 by_suit.setdefault(ln.atoms[k].key[0], []).append(spec)
         return any(lacks(held(pos.g, loc), specs) for loc, specs in by_suit.items())
+
+    def before_draws(self, pos: Pos) -> set[tuple[Loc, CardSpec]]:
+        """The cards the current line spends by their suit only from a hand before cards of
+        the line go into that hand (``B#C->`` before ``2#->C``): the line cannot have drawn
+        them, the hand holds them as the line starts: where it lacks one, it is sought at
+        once as a card named is (:meth:`fix_named`, ruling 455; not again at a like
+        decision when nothing is found), not left to a dead end that the explanation out
+        of the record's order (a card drawn later and discarded) never reaches."""
+        assert pos.line is not None
+        left = pos.left[pos.line]
+        filled: set[Loc] = set()
+        early: set[tuple[Loc, CardSpec]] = set()
+        for k, at in enumerate(self.lines[pos.line].atoms):
+            if at.kind != "card":
+                continue
+            src, dst = at.key
+            if left[k] and at.spec is not None and at.spec.named and src not in filled \
+                    and hidden_place(self.factions, src):
+                early.add((src, at.spec))
+            filled.add(dst)
+        return {(loc, spec) for loc, spec in early if loc in filled}
 
     def spent_otherwise(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
         """The hand ``src`` lacks a card ``spec`` allows and no unnamed draw of it can be

@@ -59,6 +59,14 @@ RESPEND_STEPS = 1000
 """How many choices the solves of the courses with a spending taken otherwise try in all,
 each within ``MAX_STEPS`` (the four failed ones of seed 1183 took 0.27 s without it)."""
 
+RECRAFT_STEPS = 1500
+"""How many choices the solves with a card crafted by its item only taken to be an alike
+card of another suit try in all (ruling 454)."""
+
+RECRAFT_LIMIT = 500
+"""How many choices the solves with one such craft try, over all the ways of giving the
+line's needs a draw (seed 1549's takes 250 to 500)."""
+
 Before = tuple[frozenset[int], frozenset[int]]
 """The cards a hand held before a card it spent: the serials of its unnamed draws, the
 cards named."""
@@ -219,12 +227,14 @@ def _tightenings(
 
 
 def _search(
-    course: _Course, tight: dict[int, CardSpec], shared: list[int] | None = None
+    course: _Course, tight: dict[int, CardSpec], shared: list[int] | None = None,
+    only: tuple[int, int] | None = None, limit: int = MAX_STEPS,
 ) -> list[int] | None:
     """The new card of every slot of ``course`` (by slot index), the slots ``tight`` bound
     to a need of the line: a depth-first search through the piles' times in order, each
-    slot's present card first; None when none is found within ``MAX_STEPS`` choices (and
-    the choices left in ``shared``, which it counts down, when given)."""
+    slot's present card first; None when none is found within ``limit`` choices (and
+    the choices left in ``shared``, which it counts down, when given). ``only``: a slot
+    and the one card it may have (ruling 454)."""
     n = len(course.slots)
     specs: list[CardSpec | None] = [course.slots[i][2] for i in range(n)]
     for i, sp in tight.items():
@@ -233,6 +243,8 @@ def _search(
         specs[i] = sp
     every = course.cards | set(course.card)
     ok = [frozenset(c for c in every if allows(specs[i], c)) for i in range(n)]
+    if only is not None:
+        ok[only[0]] &= {only[1]}
     present = course.present
     by_epoch: list[list[int]] = [[] for _ in range(present + 1)]
     for i in range(n):
@@ -279,8 +291,8 @@ def _search(
             if shared is not None:
                 shared[0] -= 1
                 if shared[0] < 0:
-                    steps = MAX_STEPS + 1
-            if steps > MAX_STEPS:
+                    steps = limit + 1
+            if steps > limit:
                 return False
             rest = slots[k + 1:]
             left = pool - used - {c}
@@ -292,7 +304,7 @@ def _search(
                 return True
             used.discard(c)
             new[i] = course.card[i]
-            if steps > MAX_STEPS:
+            if steps > limit:
                 return False
         return False
 
@@ -354,18 +366,48 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
         found = _solved(node, needs, course.respent(i, j), (i, j, before), shared)
         if found is not None:
             return found
+    left = RECRAFT_STEPS
+    for only in recrafts(course, [sp for sps in needs.values() for sp in sps]):
+        if left <= 0:
+            break
+        mine = [min(RECRAFT_LIMIT, left)]
+        found = _solved(node, needs, course, None, mine, only)
+        if found is not None:
+            return found
+        left -= RECRAFT_LIMIT
     return None
+
+
+def recrafts(course: _Course, wanted: list[CardSpec]) -> list[tuple[int, int]]:
+    """The cards crafted by their item only (``Z%s``) that an alike card of another suit
+    may have been (the Arms Trader, the Foxfolk Steel or the Sword): each such slot whose
+    card a need of the line (``wanted``) allows, with each alike card of another suit,
+    the latest slot first (ruling 454). Which alike card a craft was decides which suit its
+    pile's time spent and which pile it is shuffled into; the solve tries each slot's
+    present card first and changes an early slot's card last, so that a suit that falls
+    short piles later is found only with the craft's card fixed first."""
+    out: list[tuple[int, int]] = []
+    for i in sorted(range(len(course.slots)), key=lambda i: -course.slots[i][1]):
+        spec, here = course.slots[i][2], course.card[i]
+        if spec is None or spec.keys is None or not any(sp.matches(here) for sp in wanted):
+            continue
+        out += [(i, c) for c in sorted(course.cards | set(course.card))
+                if DECK[c].suit != DECK[here].suit and allows(spec, c)]
+    return out
 
 
 def _solved(
     node: Node, needs: dict[Loc, list[CardSpec]], course: _Course,
     respend: tuple[int, int, Before] | None, shared: list[int] | None,
+    only: tuple[int, int] | None = None,
 ) -> Node | None:
     """:func:`solved` for one course (``respend``: the spending it takes otherwise; ``shared``:
-    the choices left to the solves of such courses)."""
+    the choices left to the solves of such courses; ``only``: a craft's slot and the card it
+    is taken to be, ruling 454)."""
     pos = node.pos
     for tight in _tightenings(pos, course, needs):
-        new = _search(course, tight, shared)
+        new = _search(course, tight, shared, only,
+                      MAX_STEPS if only is None else RECRAFT_LIMIT)
         if new is None or (respend is None and new == course.card):
             continue
         g2 = pos.g.clone()
