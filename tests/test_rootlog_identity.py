@@ -335,9 +335,13 @@ def test_a_decree_card_the_hand_lacks_after_the_first_added_has_the_course_solve
     imports and replays to the same board at every line; without it the line is refused.
     (Done for every card written by its suit only, it refused 1098 at line 143; for every
     Decree card before the line is searched, 1180 at line 73; counting the hand's other
-    needs of the line, 1389 at line 127.)"""
+    needs of the line, 1389 at line 127. Since ruling 455 the game imports without this
+    ruling too, its need before the line's draws sought as the line starts: that ruling is
+    turned off for the refusal here.)"""
     assert_whole_game_imports(1475, 89, "E:B#E->$_m/F#E->$_b/")
     text = as_people_write(export_rootlog(random_game(1475)))
+    monkeypatch.setattr(CardIdentity, "before_draws", lambda *_: set())
+    assert_replays_the_game(replay_rootlog(text), random_game(1475))
     refused_without(monkeypatch, text, "solving_suits", False, 89)
 
 
