@@ -17,6 +17,7 @@ from test_rootlog import (
     assert_replays_the_game,
     assert_same_board_every_line,
     assert_whole_game_imports,
+    rolls_told_apart,
     search_events,
 )
 
@@ -322,19 +323,11 @@ def test_rolls_whose_hits_are_alike_are_one_way_on(monkeypatch: pytest.MonkeyPat
     only in the battle's spent roll; the quick search went back to each of them in turn
     (ruling 427), its six backjumps, before the roll 3-0, and took 2 s. Told apart without
     the spent roll (``search.frame_data``), they are one way on: one backjump."""
-    import rootgame.records.rootlog.importer as importer
-    import rootgame.records.rootlog.search as search
-
     g = random_game(1642)
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[51].startswith("C:t->9+12/XE9/Ew9->/")
     assert backjumps(monkeypatch, text, g) == 1
-
-    def whole(f: Any) -> list[tuple[Any, Any]]:
-        return sorted(f.data.items(), key=lambda kv: str(kv[0]))
-
-    monkeypatch.setattr(search, "frame_data", whole)
-    monkeypatch.setattr(importer, "frame_data", whole)
+    rolls_told_apart(monkeypatch)
     assert backjumps(monkeypatch, text, g) == 6
 
 
