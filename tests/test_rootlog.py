@@ -932,6 +932,19 @@ def test_a_card_named_for_one_hand_is_not_kept_for_another_by_its_suit(
     assert_whole_game_imports(*case)
 
 
+def rolls_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Turn ruling 460 off: a battle past its hits step is compared with its spent roll,
+    so that rolls whose hits are alike are ways on of their own."""
+    import rootgame.records.rootlog.importer as importer
+    import rootgame.records.rootlog.search as search
+
+    def whole(f: Any) -> list[tuple[Any, Any]]:
+        return sorted(f.data.items(), key=lambda kv: str(kv[0]))
+
+    monkeypatch.setattr(search, "frame_data", whole)
+    monkeypatch.setattr(importer, "frame_data", whole)
+
+
 @pytest.mark.parametrize(("seed", "need", "spent"), [
     (1181, 68, 65), (1394, 77, 71), (1030, 82, 82), (1101, 46, 46)])
 def test_the_search_goes_back_to_the_spending_of_a_card_a_later_line_lacks(
@@ -953,13 +966,16 @@ def test_the_search_goes_back_to_the_spending_of_a_card_a_later_line_lacks(
     battle in the clearing, and goes back nowhere: that order is turned off for it here.
     Since rulings 451 and 455 1394's first backjump goes to line 70 (451: its course has the
     identities solved at an early Decree; 455 not examined): both are turned off for it
-    here.)"""
+    here. Since ruling 460, rolls whose hits are alike are one way on, and 1030 and 1101
+    import with no backjump: it is turned off for them here.)"""
     from rootgame.records.rootlog.identity import CardIdentity
     from rootgame.records.rootlog.importer import Importer
     from rootgame.records.rootlog.matching import Matching
 
     if seed == 1030:
         monkeypatch.setattr(Matching, "past_battle", lambda *_: False)
+    if seed in (1030, 1101):
+        rolls_told_apart(monkeypatch)
     if seed == 1394:
         monkeypatch.setattr(CardIdentity, "solving_suits", False)
         monkeypatch.setattr(CardIdentity, "before_draws", lambda *_: set())

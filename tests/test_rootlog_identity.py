@@ -17,6 +17,7 @@ from test_rootlog import (
     assert_replays_the_game,
     assert_same_board_every_line,
     assert_whole_game_imports,
+    rolls_told_apart,
     search_events,
 )
 
@@ -295,6 +296,39 @@ def test_a_roll_taking_up_the_losses_of_a_later_battle_in_the_clearing_is_given_
     assert_whole_game_imports(1623, 79, "C:#->C/F#C->/w6->2/XE7/2Ew7->/w2->5/XE7/")
     text = as_people_write(export_rootlog(random_game(1623)))
     refused_without(monkeypatch, text, "past_battle", lambda *_: False, 79, Matching)
+
+
+def backjumps(monkeypatch: pytest.MonkeyPatch, text: str, g: Any) -> int:
+    """How many times the quick search went back (``Importer.backjump``, rulings 426-427)
+    on the record ``text`` of the game ``g``, which the import replays."""
+    jumps = 0
+    plain = Importer.backjump
+
+    def counted(self: Importer, stack: list[Any]) -> int | None:
+        nonlocal jumps
+        back = plain(self, stack)
+        jumps += back is not None
+        return back
+
+    with monkeypatch.context() as m:
+        m.setattr(Importer, "backjump", counted)
+        assert_replays_the_game(replay_rootlog(text), g)
+    return jumps
+
+
+def test_rolls_whose_hits_are_alike_are_one_way_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling 460. Seed 1642 (of the fresh seeds 1630-1829), line 52: the Marquise battles
+    the one Eyrie warrior of clearing 9 ('XE9/Ew9->'), no dice written. Six rolls (3-3 to
+    1-1) deal the same hits (the Eyrie's capped at her one warrior, 4.3.2.I), and differ
+    only in the battle's spent roll; the quick search went back to each of them in turn
+    (ruling 427), its six backjumps, before the roll 3-0, and took 2 s. Told apart without
+    the spent roll (``search.frame_data``), they are one way on: one backjump."""
+    g = random_game(1642)
+    text = as_people_write(export_rootlog(g))
+    assert text.splitlines()[51].startswith("C:t->9+12/XE9/Ew9->/")
+    assert backjumps(monkeypatch, text, g) == 1
+    rolls_told_apart(monkeypatch)
+    assert backjumps(monkeypatch, text, g) == 6
 
 
 @pytest.mark.parametrize(("seed", "line", "start"), [

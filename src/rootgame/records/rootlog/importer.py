@@ -43,6 +43,7 @@ from .search import (
     Silent,
     craft_shortage,
     fingerprint,
+    frame_data,
 )
 from .steps import (
     AT_HAND,
@@ -154,9 +155,8 @@ class SeenStates:
 def frames(g: Any) -> tuple[Any, ...]:
     """Part of what :func:`fingerprint` compares, cheap to take (:class:`SeenStates`): the
     frames' kinds and seats, the top frame's data, the dice."""
-    top = g.stack[-1].data.items() if g.stack else ()
-    return (tuple((f.kind, f.seat) for f in g.stack),
-            repr(sorted(top, key=lambda kv: str(kv[0]))), tuple(g.dice))
+    top = frame_data(g.stack[-1]) if g.stack else []
+    return (tuple((f.kind, f.seat) for f in g.stack), repr(top), tuple(g.dice))
 
 
 def asks_count(g: Any, a: tuple[Any, ...]) -> bool:

@@ -128,10 +128,31 @@ def chance_events(st: Step) -> list[tuple[Any, ...]]:
     return out
 
 
+SPENT_ROLL = ("dice", "rolled_a", "rolled_d")
+"""A battle frame's roll and rolled hits, read by the rules only up to its hits step
+(``rules.battle``: the hits each side deals, ``on_a`` and the removals, are taken from them
+there); afterwards only shown."""
+DEALT = ("hits_a", "hits_end", "triggers", "end")
+"""The steps of a battle after its hits step."""
+
+
+def frame_data(f: Any) -> list[tuple[Any, Any]]:
+    """A frame's data in order, for telling states apart: a battle past its hits step
+    without its roll (:data:`SPENT_ROLL`), so that rolls whose hits (after the cap,
+    4.3.2.I) were alike give the same state: a roll the record does not write is chosen by
+    the search (ruling 390), and two such rolls lead on alike, one way on (ruling 460; a
+    backjump, ruling 427, goes on to a roll whose hits differ)."""
+    items = f.data.items()
+    if f.kind == "battle" and f.data.get("step") in DEALT:
+        items = [kv for kv in items if kv[0] not in SPENT_ROLL]
+    return sorted(items, key=lambda kv: str(kv[0]))
+
+
 def fingerprint(g: Any, full: bool = False) -> str:
-    """The state as text, for telling equal search states apart (hidden parts included)."""
+    """The state as text, for telling equal search states apart (hidden parts included;
+    a battle's spent roll left out, :func:`frame_data`)."""
     parts: list[Any] = [
-        [(f.kind, f.seat, sorted(f.data.items(), key=lambda kv: str(kv[0]))) for f in g.stack],
+        [(f.kind, f.seat, frame_data(f)) for f in g.stack],
         sorted(g.turn.items(), key=lambda kv: str(kv[0])),
         [fs.to_dict() for fs in g.fs],
         g.dice,
