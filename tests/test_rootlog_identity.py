@@ -404,6 +404,7 @@ def test_a_random_take_is_replayed_by_the_card_it_took(monkeypatch: pytest.Monke
         with pytest.raises(RootlogError, match=r"^internal: .*'decree 30 battle'"):
             replay_rootlog(text)
 
+
 def test_a_card_spent_by_its_suit_before_the_line_draws_is_solved_with_a_craft_of_another_suit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

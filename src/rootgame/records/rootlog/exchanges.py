@@ -7,6 +7,7 @@ at each of its times (:func:`times`, :func:`written`, :func:`allows`, :func:`loo
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...cards import DECK
@@ -37,9 +38,15 @@ def kept_in_place(hand: list[int], c: int, then: list[int]) -> None:
     stead. A hand's order is that of its draws (the engine appends a card gained and
     removes a card spent), and a random take (Stand and Deliver) is replayed by its place
     in the hand."""
+    put_back(hand, c, set(then[: then.index(c)]).__contains__)
+
+
+def put_back(hand: list[int], c: int, held_before: Callable[[int], bool]) -> None:
+    """Move card ``c`` of ``hand`` to its place among the cards held before it: after the
+    first run of the hand's other cards ``held_before`` tells were there already
+    (:func:`kept_in_place`; ``solve.rebuild``'s ``respend``, ruling 450)."""
     hand.remove(c)
-    before = set(then[: then.index(c)])
-    at = next((i for i, x in enumerate(hand) if x not in before), len(hand))
+    at = next((i for i, x in enumerate(hand) if not held_before(x)), len(hand))
     hand.insert(at, c)
 
 

@@ -43,7 +43,7 @@ from typing import Any
 
 from ...cards import DECK
 from .cards import CardSpec
-from .exchanges import held
+from .exchanges import held, put_back
 from .factions import Loc, hidden_pile, notation
 from .search import Node, Pos, Slot
 from .steps import legal_now
@@ -433,8 +433,9 @@ def rebuild(
     the present pile the rest of its pool. Returns the renaming events, or None when the
     cards would not be moved one to one. ``respend``: (the slot taken to be held, the
     slot spent in its stead, the cards held before it then), whose held card keeps its
-    place among the cards of the hand then (as ``exchanges.kept_in_place``: the final
-    replay's hands are in the order of their draws), and a ``respend`` event."""
+    place among the cards of the hand then (``exchanges.put_back``, as for
+    ``kept_in_place``: the final replay's hands are in the order of their draws), and a
+    ``respend`` event."""
     g = pos.g
     n = len(course.slots)
     perm: dict[int, int] = {}
@@ -488,8 +489,5 @@ def rebuild(
         return events
     i, j, (serials, named) = respend
     hand = next(st.hand for st in g.seats if new[i] in st.hand)
-    hand.remove(new[i])
-    at = next((k for k, x in enumerate(hand) if not (
-        pos.free[x][0] in serials if x in pos.free else x in named)), len(hand))
-    hand.insert(at, new[i])
+    put_back(hand, new[i], lambda x: pos.free[x][0] in serials if x in pos.free else x in named)
     return (*events, ("respend", course.slots[i][0], course.slots[j][0]))
