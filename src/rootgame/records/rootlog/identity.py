@@ -291,13 +291,15 @@ class CardIdentity(NamedDraws):
         pos = node.pos
         if pos.line is None:
             return None
-        early = self.before_draws(pos)
+        early: set[tuple[Loc, CardSpec]] | None = None  # (the line's atoms read when needed)
         for loc, specs in self.needs(pos).items():
             for spec in specs:
                 if any(spec.matches(x) for x in held(pos.g, loc)):
                     continue
                 if spec.keys is not None or spec.item is not None:
                     return self.spent_otherwise(node, loc, spec)
+                if early is None:
+                    early = self.before_draws(pos)
                 if (loc, spec) in early:
                     key = ("early", *dead_end(pos))
                     if key in self.unfixed:
