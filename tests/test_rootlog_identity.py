@@ -1,10 +1,10 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
-"Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455 and 459 in
-docs/rulings.md; ruling 449 is an order of the search for an unwritten roll, found on the
-same fresh seeds, and 459 when a stalled search starts its second). Simulated games written
-as people write them, each refused before the ruling that
-imports it."""
+"Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459 and
+465-466 in docs/rulings.md; ruling 449 is an order of the search for an unwritten roll,
+found on the same fresh seeds, and 459 when a stalled search starts its second).
+Simulated games written as people write them, each refused before the ruling that imports
+it."""
 
 from __future__ import annotations
 
@@ -425,3 +425,61 @@ def test_a_card_spent_by_its_suit_before_the_line_draws_is_solved_with_a_craft_o
     text = as_people_write(export_rootlog(random_game(1549)))
     refused_without(monkeypatch, text, "recrafts", lambda *_: [], 104, solve)
     refused_without(monkeypatch, text, "before_draws", lambda *_: set(), 104)
+
+
+def test_a_named_card_drawn_again_unnamed_is_a_slot_of_the_solve(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 465. Seed 1746 of the fresh seeds 1630-1829, refused at line 94 before
+    ('M#E->$_b', a mouse to the Decree): the Marquise crafts the Anvil ('Z%h', the one
+    hammer, line 38), which is shuffled into the next pile, and the Eyrie draws it again
+    unnamed (line 91). The solve of the course (ruling 442) left out every card the record
+    had named, with all its times, so that draw could only be the Anvil, a fox. A card the
+    record names keeps the times it was named at; its unnamed times are slots of their
+    piles' times like any other card's, and it is in the pool of each pile it is shuffled
+    into (``solve.named_times``). The game imports and replays to the same board at every
+    line; without it the line is refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    assert_whole_game_imports(1746, 94, "E:M#E->$_b/R#E->$_x/")
+    text = as_people_write(export_rootlog(random_game(1746)))
+    refused_without(monkeypatch, text, "named_times", lambda *_: {}, 94, solve)
+
+
+def test_a_card_a_later_pile_lacks_is_exchanged_into_it_before_the_solve_searches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 466. Seed 1671 of the fresh seeds 1630-1829, refused at line 92 before
+    ('B#E->$_x', a bird to the Decree): after the shuffle of line 57 the pile holds eleven
+    birds; the record spends nine by their suit, the Marquise's ambush names one ('XC6B@',
+    line 74), the crossbow the Eyrie crafts by its item only ('Z%x', line 71) takes the
+    bird Crossbow, the mouse one being held across the shuffle (and spent by its suit
+    after it), and the Eyrie lacks a twelfth. Every renaming the search tried first kept
+    the cards of the first pile's time where they were, and it gave up before changing an
+    early one. Where a later pile's slots lack a card, a card one slot of an earlier time
+    holds that they want and that is not shuffled into that pile is exchanged, before the
+    search, with the card of a slot of the same time that is, where the later pile's slots
+    then match one card more (``solve._prefer``: here the mouse Crossbow, spent after the
+    shuffle, for a mouse spent before it). The game imports and replays to the same board
+    at every line; without it the line is refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    assert_whole_game_imports(1671, 92, "E:B#E->$_x/M#E->$_x/")
+    text = as_people_write(export_rootlog(random_game(1671)))
+    refused_without(monkeypatch, text, "_prefer", lambda *_: None, 92, solve)
+
+
+def test_a_card_named_and_one_exchanged_alike_solve_the_same_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rulings 465-466. Seed 1835 of the fresh seeds 1830-2029, refused at line 82 before
+    ('B#E->$_r'): either ruling imports it (its named card's unnamed time, or an exchange
+    of the first pile's time, gives the Eyrie a bird); without both the line is
+    refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    assert_whole_game_imports(1835, 82, "E:M#E->$_x/B#E->$_r/")
+    text = as_people_write(export_rootlog(random_game(1835)))
+    monkeypatch.setattr(solve, "named_times", lambda *_: {})
+    assert_whole_game_imports(1835, 82, "E:M#E->$_x/B#E->$_r/")
+    refused_without(monkeypatch, text, "_prefer", lambda *_: None, 82, solve)

@@ -23,9 +23,15 @@ of each slot. The constraints:
   drawn again only from a pile after the one it was spent into);
 - each hand the present line takes from holds a card each of its needs allows.
 
-The cards the record names (``Pos.fixed``) keep every time of theirs. The solve goes
+A card the record names (``Pos.fixed``) keeps the times the record named it at (read
+from the course's events, :func:`named_times`); its unnamed times, before or after, are
+slots like any other's, its named times slots that keep their card (ruling 465). A card
+named at every time of its is left out. Before the search, where a later pile's time
+lacks a card its slots need, two cards of one earlier time are exchanged so that the one
+wanted is shuffled into that pile (:func:`_prefer`, ruling 466). The solve goes
 through the piles' times in order, giving each slot a card of its time's pool (the whole
-deck, then the cards shuffled in), its present card first, and checks after each choice
+deck, then the cards shuffled in), its present card (or the exchanged one) first, and
+checks after each choice
 that the rest of that time can still be matched (a bipartite matching of slots to cards,
 by augmenting paths) and that each card sent into a later pile may be drawn there by some
 slot; it gives up after ``MAX_STEPS`` choices. The renaming found becomes ``rename``
@@ -39,13 +45,14 @@ with one such spending taken to have spent another unnamed draw of the hand is s
 from __future__ import annotations
 
 import copy
+from collections.abc import Collection
 from typing import Any
 
 from ...cards import DECK
 from .cards import CardSpec
 from .exchanges import held, put_back
 from .factions import Loc, hidden_pile, notation
-from .search import Node, Pos, Slot
+from .search import Node, Pos
 from .steps import legal_now
 
 MAX_STEPS = 250
@@ -62,6 +69,10 @@ each within ``MAX_STEPS`` (the four failed ones of seed 1183 took 0.27 s without
 RECRAFT_STEPS = 1500
 """How many choices the solves with a card crafted by its item only taken to be an alike
 card of another suit try in all (ruling 454)."""
+
+MAX_PREFER = 4
+"""How many exchanges of two cards of one pile's time the solve makes before its search,
+for each later pile's time whose slots lack a card (ruling 466)."""
 
 RECRAFT_LIMIT = 500
 """How many choices the solves with one such craft try, over all the ways of giving the
@@ -80,7 +91,7 @@ LATER = -2
 class _Course:
     """The slots of the course so far and where each one's card went."""
 
-    def __init__(self, pos: Pos) -> None:
+    def __init__(self, pos: Pos, named: dict[int, list[tuple[int, int]]]) -> None:
         g = pos.g
         self.present = pos.epoch
         self.slots: list[tuple[int, int, CardSpec | None]] = []
@@ -90,40 +101,48 @@ class _Course:
         self.exit: list[int] = []
         """Where each slot's card went: the epoch of the pile it was shuffled into, or
         ``HELD``, or ``LATER``."""
+        self.named: set[int] = set()
+        """The slots of the times the record named their card (ruling 465): each keeps
+        its card."""
         self.held_slot: dict[int, int] = {}
         """The slot of each unnamed draw still held, by its card."""
         deck = set(g.deck)
         self.cards: set[int] = set()
         for c in {*pos.free, *pos.loose, *pos.past}:
-            if c in pos.fixed:
-                continue
+            if c in pos.fixed and c not in named:
+                continue  # named at every time the course knows of
             self.cards.add(c)
-            ts: list[Slot] = list(pos.past.get(c, ()))
+            ts: list[tuple[int, int, CardSpec | None, bool]] = [
+                (*t, False) for t in pos.past.get(c, ())]
             if c in pos.loose:
-                ts.append(pos.loose[c])
+                ts.append((*pos.loose[c], False))
+            if c in pos.free:
+                ts.append((*pos.free[c], None, False))
+            if c in pos.fixed:
+                # A card the record named at other times (ruling 465).
+                mine = {t[0] for t in ts}
+                ts += [(s, e, None, True) for s, e in named.get(c, ()) if s not in mine]
             ts.sort(key=lambda t: t[1])
-            for i, t in enumerate(ts):
-                self.slots.append((t[0], t[1], t[2]))
+            for k, (serial, epoch, wrote, is_named) in enumerate(ts):
+                if is_named:
+                    self.named.add(len(self.slots))
+                elif c in pos.free and k + 1 == len(ts):
+                    self.held_slot[c] = len(self.slots)
+                self.slots.append((serial, epoch, wrote))
                 self.card.append(c)
-                if i + 1 < len(ts):
-                    self.exit.append(ts[i + 1][1])
-                elif c in pos.free:
-                    self.exit.append(pos.free[c][1])
+                if k + 1 < len(ts):
+                    self.exit.append(ts[k + 1][1])
+                elif c in pos.free and not is_named:
+                    self.exit.append(HELD)
                 elif c in deck:
                     self.exit.append(self.present)
                 else:
                     self.exit.append(LATER)
-            if c in pos.free:
-                serial, epoch = pos.free[c]
-                self.held_slot[c] = len(self.slots)
-                self.slots.append((serial, epoch, None))
-                self.card.append(c)
-                self.exit.append(HELD)
         # The cards never named that still lie in the first pile (before its first
         # shuffle): they are its pool too.
         if self.present == 0:
             self.cards |= {c for c in deck if c not in pos.fixed}
-        self.deck_unnamed = [c for c in g.deck if c not in pos.fixed]
+        self.deck_unnamed = [c for c in g.deck if c in self.cards]
         self.where = list(self.card)
         """The card that lies now where each slot's card went (held or spent and not
         shuffled): the slot's own, but for a spending taken to be another card's."""
@@ -163,6 +182,34 @@ class _Course:
         return True
 
 
+def named_times(node: Node, cards: Collection[int]) -> dict[int, list[tuple[int, int]]]:
+    """Every time of each of ``cards`` in the course up to ``node``: (draw serial, epoch),
+    read from its events as the final replay reads them (``result.py``): the draws, each
+    serial's card as last renamed, a new pile's time at each reshuffle."""
+    path: list[Node] = []
+    n: Node | None = node
+    while n is not None:
+        path.append(n)
+        n = n.parent
+    drawn: list[tuple[int, int, int]] = []
+    renames: dict[int, int] = {}
+    epoch = 0
+    for x in reversed(path):
+        for e in x.events:
+            if e[0] == "draw":
+                drawn.append((int(e[2]), int(e[1]), epoch))
+            elif e[0] == "reshuffle":
+                epoch += 1
+            elif e[0] == "rename":
+                renames[int(e[1])] = int(e[2])
+    out: dict[int, list[tuple[int, int]]] = {}
+    for serial, was, at in drawn:
+        c = renames.get(serial, was)
+        if c in cards:
+            out.setdefault(c, []).append((serial, at))
+    return out
+
+
 def allows(spec: CardSpec | None, c: int) -> bool:
     """Whether what the record wrote of a slot allows card ``c``."""
     if spec is None:
@@ -170,10 +217,11 @@ def allows(spec: CardSpec | None, c: int) -> bool:
     return spec.matches(c) and DECK[c].kind != "dominance"
 
 
-def matchable(slots: list[int], ok: list[frozenset[int]], pool: set[int]) -> bool:
-    """Whether each of ``slots`` can be given a distinct card of ``pool`` that it allows
+def matching(slots: list[int], ok: list[frozenset[int]], pool: set[int],
+             stop: bool = False) -> dict[int, int]:
+    """A largest matching of ``slots`` to distinct cards of ``pool`` that each allows
     (``ok``: the cards each slot allows, by slot index), by augmenting paths (Kuhn's
-    algorithm)."""
+    algorithm): card -> slot. ``stop``: give up at the first slot left without a card."""
     owner: dict[int, int] = {}
     cands = {i: sorted(ok[i] & pool) for i in slots}
     order = sorted(slots, key=lambda i: len(cands[i]))
@@ -188,7 +236,75 @@ def matchable(slots: list[int], ok: list[frozenset[int]], pool: set[int]) -> boo
                 return True
         return False
 
-    return all(place(i, set()) for i in order)
+    for i in order:
+        if not place(i, set()) and stop:
+            break
+    return owner
+
+
+def matchable(slots: list[int], ok: list[frozenset[int]], pool: set[int]) -> bool:
+    """Whether each of ``slots`` can be given a distinct card of ``pool`` that it allows."""
+    return len(matching(slots, ok, pool, stop=True)) == len(slots)
+
+
+def wanted(slots: list[int], ok: list[frozenset[int]], pool: set[int],
+           owner: dict[int, int]) -> set[int]:
+    """The cards outside ``pool`` that would let a largest matching of ``slots`` (``owner``)
+    grow: those allowed by a slot left without a card, or by a slot that one of those could
+    take its card from, and so on (the slots an alternating path reaches)."""
+    matched = set(owner.values())
+    reach = [i for i in slots if i not in matched]
+    seen = set(reach)
+    out: set[int] = set()
+    while reach:
+        i = reach.pop()
+        out |= ok[i] - pool
+        for c in ok[i] & pool:
+            j = owner.get(c)
+            if j is not None and j not in seen:
+                seen.add(j)
+                reach.append(j)
+    return out
+
+
+def _prefer(course: _Course, ok: list[frozenset[int]], by_epoch: list[list[int]],
+            pref: list[int]) -> None:
+    """Exchange the cards of two slots of one pile's time where a later pile's time lacks
+    a card its slots need (ruling 466): the card one slot of that time holds that the
+    later pile's slots want, and is not shuffled into it, for the card of a slot of that
+    time that is, when the later pile's slots then match one more card. ``pref`` becomes
+    the cards the search tries first (the course's own, but for such exchanges). A card
+    held across a reshuffle and spent after it by its suit only may have been another
+    card of that suit drawn in the same time, spent before the shuffle (seeds 1671,
+    1746)."""
+    n = len(course.slots)
+    for e in range(1, course.present + 1):
+        later = by_epoch[e]
+        feeding = [i for i in range(n) if course.exit[i] == e]
+        for _ in range(MAX_PREFER):
+            pool = {pref[i] for i in feeding}
+            owner = matching(later, ok, pool)
+            if len(owner) == len(later):
+                break
+            want = wanted(later, ok, pool, owner)
+            swap = None
+            for a in range(n):
+                w = pref[a]
+                if w not in want or course.exit[a] == e or course.slots[a][1] >= e:
+                    continue
+                for b in feeding:
+                    if course.slots[b][1] != course.slots[a][1] or w not in ok[b] or \
+                            pref[b] not in ok[a]:
+                        continue
+                    if len(matching(later, ok, (pool - {pref[b]}) | {w})) > len(owner):
+                        swap = (a, b)
+                        break
+                if swap is not None:
+                    break
+            if swap is None:
+                break
+            a, b = swap
+            pref[a], pref[b] = pref[b], pref[a]
 
 
 def _tightenings(
@@ -243,6 +359,8 @@ def _search(
         specs[i] = sp
     every = course.cards | set(course.card)
     ok = [frozenset(c for c in every if allows(specs[i], c)) for i in range(n)]
+    for i in course.named:
+        ok[i] = frozenset((course.card[i],))
     if only is not None:
         ok[only[0]] &= {only[1]}
     present = course.present
@@ -254,7 +372,9 @@ def _search(
         # card goes into a later pile (where going back changes that pile's pool).
         slots.sort(key=lambda i: (i not in tight, course.exit[i] >= 0 and course.exit[i] > e,
                                   specs[i] is None))
-    new: list[int] = list(course.card)
+    pref = list(course.card)
+    _prefer(course, ok, by_epoch, pref)
+    new: list[int] = list(pref)
     steps = 0
 
     def pool_of(e: int) -> set[int]:
@@ -278,7 +398,7 @@ def _search(
                 return False
             return run(e + 1, 0, nxt, set())
         i = slots[k]
-        here = course.card[i]
+        here = pref[i]
         options = [here] if here in pool and here not in used else []
         options += sorted(c for c in pool if c not in used and c != here)
         for c in options:
@@ -287,7 +407,8 @@ def _search(
             x = course.exit[i]
             if 0 < x < present and not any(c in ok[j] for j in by_epoch[x]):
                 continue
-            steps += 1
+            if len(ok[i]) > 1:  # a named time's card is no choice
+                steps += 1
             if shared is not None:
                 shared[0] -= 1
                 if shared[0] < 0:
@@ -303,7 +424,7 @@ def _search(
             if run(e, k + 1, pool, used):
                 return True
             used.discard(c)
-            new[i] = course.card[i]
+            new[i] = pref[i]
             if steps > limit:
                 return False
         return False
@@ -353,8 +474,10 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
     with one spending by suit taken to have spent another card of the hand
     (:func:`respendings`, a ``respend`` event for the final replay; ruling 450)."""
     pos = node.pos
-    course = _Course(pos)
-    if not needs or not course.consistent():
+    if not needs:
+        return None
+    course = _Course(pos, named_times(node, pos.fixed & {*pos.free, *pos.loose, *pos.past}))
+    if not course.consistent():
         return None
     found = _solved(node, needs, course, None, None)
     if found is not None:
@@ -475,9 +598,16 @@ def rebuild(
     for i in sorted(range(n), key=lambda i: course.slots[i][1]):
         chains.setdefault(new[i], []).append(i)
     for c, idx in chains.items():
+        # The times the record named (ruling 465) are in no map; an unnamed time before
+        # one is an earlier time (``Pos.past``).
         *early, last = idx
+        if last in course.named:
+            early, last = idx, -1
+        early = [i for i in early if i not in course.named]
         if early:
             pos.past[c] = tuple(course.slots[i] for i in early)
+        if last < 0:
+            continue
         serial, epoch, wrote = course.slots[last]
         if course.exit[last] == HELD:
             pos.free[c] = (serial, epoch)
