@@ -459,14 +459,14 @@ def test_a_card_a_later_pile_lacks_is_exchanged_into_it_before_the_solve_searche
     early one. Where a later pile's slots lack a card, a card one slot of an earlier time
     holds that they want and that is not shuffled into that pile is exchanged, before the
     search, with the card of a slot of the same time that is, where the later pile's slots
-    then match one card more (``solve._prefer``: here the mouse Crossbow, spent after the
+    then match one card more (``solve._Cycling``: here the mouse Crossbow, spent after the
     shuffle, for a mouse spent before it). The game imports and replays to the same board
     at every line; without it the line is refused."""
     import rootgame.records.rootlog.solve as solve
 
     assert_whole_game_imports(1671, 92, "E:B#E->$_x/M#E->$_x/")
     text = as_people_write(export_rootlog(random_game(1671)))
-    refused_without(monkeypatch, text, "_prefer", lambda *_: None, 92, solve)
+    refused_without(monkeypatch, text, "run", lambda *_: None, 92, solve._Cycling)
 
 
 def test_a_card_named_and_one_exchanged_alike_solve_the_same_line(
@@ -482,4 +482,33 @@ def test_a_card_named_and_one_exchanged_alike_solve_the_same_line(
     text = as_people_write(export_rootlog(random_game(1835)))
     monkeypatch.setattr(solve, "named_times", lambda *_: {})
     assert_whole_game_imports(1835, 82, "E:M#E->$_x/B#E->$_r/")
-    refused_without(monkeypatch, text, "_prefer", lambda *_: None, 82, solve)
+    refused_without(monkeypatch, text, "run", lambda *_: None, 82, solve._Cycling)
+
+
+def test_a_card_a_later_pile_lacks_comes_in_along_a_cycle_of_its_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 466 (with ruling 450). Seed 1699 of the fresh seeds 1630-1829, refused at
+    line 98 before ('Zscout', the Eyrie discarding down to five after it): after the
+    shuffle the pile's slots want more mice than it holds, a Scouting Party among them,
+    and both Scouting Parties were unnamed draws of the first pile's time held past the
+    shuffle. No exchange of two cards of that time brings a mouse in without taking one
+    out. With one of the Eyrie's spendings by suit taken to have spent another of her
+    cards (ruling 450), cycles of that time do: the mouse Crossbow (spent by its suit
+    after the shuffle) into the crossbow the Marquise crafted by its item only before it
+    ('Z%x', line 22), the bird Crossbow to an unnamed draw still held, and the Scouting
+    Parties into mice spent before the shuffle, one cycle leaving the pile lacking as
+    many cards as before (tried once every solve without such cycles has failed). The
+    game imports and replays to the same board at every line; with cycles of two slots
+    only, or without the cycles that leave the pile lacking as many, the line is
+    refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    assert_whole_game_imports(1699, 98, "E:B#E->$_r/M#E->$_m/Zscout/")
+    text = as_people_write(export_rootlog(random_game(1699)))
+    two = solve._cycles
+    refused_without(monkeypatch, text, "_cycles",
+                    lambda *a: (c for c in two(*a) if len(c) == 2), 98, solve)
+    settle = solve._Cycling.settle
+    refused_without(monkeypatch, text, "settle",
+                    lambda self, e, _sideways: settle(self, e, False), 98, solve._Cycling)

@@ -27,8 +27,9 @@ A card the record names (``Pos.fixed``) keeps the times the record named it at (
 from the course's events, :func:`named_times`); its unnamed times, before or after, are
 slots like any other's, its named times slots that keep their card (ruling 465). A card
 named at every time of its is left out. Before the search, where a later pile's time
-lacks a card its slots need, two cards of one earlier time are exchanged so that the one
-wanted is shuffled into that pile (:func:`_prefer`, ruling 466). The solve goes
+lacks a card its slots need, the cards of one earlier time are moved around a cycle of
+its slots so that one wanted is shuffled into that pile (:class:`_Cycling`, ruling 466).
+The solve goes
 through the piles' times in order, giving each slot a card of its time's pool (the whole
 deck, then the cards shuffled in), its present card (or the exchanged one) first, and
 checks after each choice
@@ -45,7 +46,7 @@ with one such spending taken to have spent another unnamed draw of the hand is s
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection
+from collections.abc import Collection, Iterator
 from typing import Any
 
 from ...cards import DECK
@@ -70,9 +71,12 @@ RECRAFT_STEPS = 1500
 """How many choices the solves with a card crafted by its item only taken to be an alike
 card of another suit try in all (ruling 454)."""
 
-MAX_PREFER = 4
-"""How many exchanges of two cards of one pile's time the solve makes before its search,
-for each later pile's time whose slots lack a card (ruling 466)."""
+MAX_PREFER = 8
+"""How many cycles of the cards of one pile's time the solve makes before its search, for
+each later pile's time whose slots lack a card (ruling 466)."""
+
+MAX_CYCLES = 60
+"""How many such cycles the solve tries in all before its search."""
 
 RECRAFT_LIMIT = 500
 """How many choices the solves with one such craft try, over all the ways of giving the
@@ -146,6 +150,22 @@ class _Course:
         self.where = list(self.card)
         """The card that lies now where each slot's card went (held or spent and not
         shuffled): the slot's own, but for a spending taken to be another card's."""
+        self._ok: list[frozenset[int]] | None = None
+
+    @property
+    def every(self) -> set[int]:
+        """Every card a slot may have."""
+        return self.cards | set(self.card)
+
+    def allowed(self) -> list[frozenset[int]]:
+        """The cards each slot allows (what the record wrote of it; a named time's card
+        only), computed once."""
+        if self._ok is None:
+            every = self.every
+            self._ok = [frozenset((self.card[i],)) if i in self.named else
+                        frozenset(c for c in every if allows(self.slots[i][2], c))
+                        for i in range(len(self.slots))]
+        return self._ok
 
     def respent(self, i: int, j: int) -> _Course:
         """This course with the spending of slot ``i`` (a card spent by its suit only) taken
@@ -156,6 +176,7 @@ class _Course:
         other.slots, other.exit, other.where = list(self.slots), list(self.exit), \
             list(self.where)
         other.held_slot = dict(self.held_slot)
+        other._ok = None
         (si, ei, wrote), (sj, ej, _) = self.slots[i], self.slots[j]
         other.slots[i], other.slots[j] = (si, ei, None), (sj, ej, wrote)
         other.exit[i], other.exit[j] = HELD, self.exit[i]
@@ -218,15 +239,24 @@ def allows(spec: CardSpec | None, c: int) -> bool:
 
 
 def matching(slots: list[int], ok: list[frozenset[int]], pool: set[int],
-             stop: bool = False) -> dict[int, int]:
+             stop: bool = False, hint: list[int] | None = None) -> dict[int, int]:
     """A largest matching of ``slots`` to distinct cards of ``pool`` that each allows
     (``ok``: the cards each slot allows, by slot index), by augmenting paths (Kuhn's
-    algorithm): card -> slot. ``stop``: give up at the first slot left without a card."""
+    algorithm): card -> slot. ``stop``: give up at the first slot left without a card.
+    ``hint``: a card for each slot (by slot index) that it takes first where it can."""
     owner: dict[int, int] = {}
-    cands = {i: sorted(ok[i] & pool) for i in slots}
-    order = sorted(slots, key=lambda i: len(cands[i]))
+    if hint is not None:
+        for i in slots:
+            c = hint[i]
+            if c in pool and c in ok[i] and c not in owner:
+                owner[c] = i
+    placed = set(owner.values())
+    cands = {i: sorted(ok[i] & pool) for i in slots if i not in placed}
+    order = sorted(cands, key=lambda i: len(cands[i]))
 
     def place(i: int, seen: set[int]) -> bool:
+        if i not in cands:
+            cands[i] = sorted(ok[i] & pool)
         for c in cands[i]:
             if c in seen:
                 continue
@@ -267,44 +297,121 @@ def wanted(slots: list[int], ok: list[frozenset[int]], pool: set[int],
     return out
 
 
-def _prefer(course: _Course, ok: list[frozenset[int]], by_epoch: list[list[int]],
-            pref: list[int]) -> None:
-    """Exchange the cards of two slots of one pile's time where a later pile's time lacks
-    a card its slots need (ruling 466): the card one slot of that time holds that the
-    later pile's slots want, and is not shuffled into it, for the card of a slot of that
-    time that is, when the later pile's slots then match one more card. ``pref`` becomes
-    the cards the search tries first (the course's own, but for such exchanges). A card
-    held across a reshuffle and spent after it by its suit only may have been another
-    card of that suit drawn in the same time, spent before the shuffle (seeds 1671,
-    1746)."""
-    n = len(course.slots)
-    for e in range(1, course.present + 1):
-        later = by_epoch[e]
-        feeding = [i for i in range(n) if course.exit[i] == e]
+class _Cycling:
+    """The cards the search of :func:`_search` tries first (``pref``: the course's own, but
+    for these cycles; ruling 466). Where a later pile's time lacks a card its slots need,
+    a card that one slot of an earlier time holds, not shuffled into that pile, that the
+    later pile's slots want goes to a slot of that time that is, and each card displaced
+    to the next slot of a cycle that allows it, back to the first (:func:`_cycles`), when
+    the later piles' slots then lack fewer cards. A card held across a reshuffle and spent
+    after it by its suit only may have been another card of that suit drawn in the same
+    time and spent before the shuffle (seeds 1671, 1746), and an alike card crafted
+    before the shuffle another suit's (1699, a cycle through an unnamed draw still
+    held)."""
+
+    def __init__(self, course: _Course, ok: list[frozenset[int]], by_epoch: list[list[int]],
+                 pref: list[int]) -> None:
+        self.course, self.ok, self.by_epoch, self.pref = course, ok, by_epoch, pref
+        n = len(course.slots)
+        self.feeding = [[i for i in range(n) if course.exit[i] == e]
+                        for e in range(course.present + 1)]
+        """The slots whose card is shuffled into each pile."""
+        self.tries = MAX_CYCLES
+
+    def run(self, sideways: bool) -> None:
+        """The cycles for each later pile in turn (``sideways``: see :meth:`settle`)."""
+        for e in range(1, self.course.present + 1):
+            self.settle(e, sideways)
+
+    def lacks(self) -> bool:
+        """Whether a later pile's slots still lack a card with ``pref``."""
+        return any(self.lacking(e, self.pref) for e in range(1, self.course.present + 1))
+
+    def lacking(self, e: int, cards: list[int]) -> int:
+        """How many slots of pile ``e``'s time get no card of it with ``cards``."""
+        pool = {cards[i] for i in self.feeding[e]}
+        return len(self.by_epoch[e]) - len(matching(self.by_epoch[e], self.ok, pool,
+                                                    hint=self.pref))
+
+    def kinds(self, e: int, cards: list[int]) -> frozenset[tuple[frozenset[int], int]]:
+        """The cards shuffled into pile ``e`` told apart only by the slots of its time
+        that allow each (a cycle that exchanges alike ones changes nothing there)."""
+        count: dict[frozenset[int], int] = {}
+        for i in self.feeding[e]:
+            k = frozenset(j for j in self.by_epoch[e] if cards[i] in self.ok[j])
+            count[k] = count.get(k, 0) + 1
+        return frozenset(count.items())
+
+    def settle(self, e: int, sideways: bool) -> None:
+        """The cycles for pile ``e``, taken into ``pref``. ``sideways``: a cycle after which
+        the piles' slots lack as many cards, and pile ``e`` holds cards that differ in
+        which of its slots allow them, is taken where none is better (tried by
+        :func:`_search` only where the search fails without)."""
+        course, ok, by_epoch, pref = self.course, self.ok, self.by_epoch, self.pref
+        seen = {self.kinds(e, pref)} if sideways else set()
         for _ in range(MAX_PREFER):
-            pool = {pref[i] for i in feeding}
-            owner = matching(later, ok, pool)
-            if len(owner) == len(later):
-                break
-            want = wanted(later, ok, pool, owner)
-            swap = None
-            for a in range(n):
+            pool = {pref[i] for i in self.feeding[e]}
+            owner = matching(by_epoch[e], ok, pool, hint=pref)
+            if len(owner) == len(by_epoch[e]):
+                return
+            want = wanted(by_epoch[e], ok, pool, owner)
+            short = {x: self.lacking(x, pref) for x in range(1, e + 1)}
+            found = level = None
+            for a in range(len(pref)):
                 w = pref[a]
                 if w not in want or course.exit[a] == e or course.slots[a][1] >= e:
                     continue
-                for b in feeding:
-                    if course.slots[b][1] != course.slots[a][1] or w not in ok[b] or \
-                            pref[b] not in ok[a]:
-                        continue
-                    if len(matching(later, ok, (pool - {pref[b]}) | {w})) > len(owner):
-                        swap = (a, b)
+                for cycle in _cycles(a, by_epoch[course.slots[a][1]], set(self.feeding[e]),
+                                     ok, pref):
+                    self.tries -= 1
+                    cards = list(pref)
+                    for x, y in zip(cycle, cycle[1:], strict=False):
+                        cards[y] = pref[x]
+                    cards[cycle[0]] = w
+                    # Only the piles the cycle's slots are shuffled into change.
+                    piles = {course.exit[i] for i in cycle} & short.keys()
+                    gain = sum(short[x] - self.lacking(x, cards) for x in piles)
+                    if gain > 0:
+                        found = cards
                         break
-                if swap is not None:
+                    if sideways and gain == 0 and level is None and \
+                            self.kinds(e, cards) not in seen:
+                        level = cards
+                    if self.tries <= 0:
+                        break
+                if found is not None or self.tries <= 0:
                     break
-            if swap is None:
-                break
-            a, b = swap
-            pref[a], pref[b] = pref[b], pref[a]
+            found = found or level
+            if found is None:
+                return
+            if sideways:
+                seen.add(self.kinds(e, found))
+            pref[:] = found
+
+
+def _cycles(a: int, time: list[int], feeding: set[int], ok: list[frozenset[int]],
+            pref: list[int]) -> Iterator[list[int]]:
+    """The cycles that bring the card of slot ``a`` into a slot of ``feeding``, within the
+    slots of one pile's time (``time``), shortest first: each ``[b, s1, ..., a]``, where
+    ``b`` (of ``feeding``) allows ``a``'s card, each slot allows the card of the one
+    before it, and ``a`` the last one's (a breadth-first search back from ``a``)."""
+    w = pref[a]
+    nxt: dict[int, int] = {a: -1}
+    queue = [a]
+    k = 0
+    while k < len(queue):
+        y = queue[k]
+        k += 1
+        for x in time:
+            if x in nxt or pref[x] not in ok[y]:
+                continue
+            nxt[x] = y
+            queue.append(x)
+            if x in feeding and w in ok[x]:
+                cycle = [x]
+                while cycle[-1] != a:
+                    cycle.append(nxt[cycle[-1]])
+                yield cycle
 
 
 def _tightenings(
@@ -344,23 +451,25 @@ def _tightenings(
 
 def _search(
     course: _Course, tight: dict[int, CardSpec], shared: list[int] | None = None,
-    only: tuple[int, int] | None = None, limit: int = MAX_STEPS,
+    only: tuple[int, int] | None = None, limit: int = MAX_STEPS, sideways: bool = False,
 ) -> list[int] | None:
     """The new card of every slot of ``course`` (by slot index), the slots ``tight`` bound
     to a need of the line: a depth-first search through the piles' times in order, each
     slot's present card first; None when none is found within ``limit`` choices (and
     the choices left in ``shared``, which it counts down, when given). ``only``: a slot
-    and the one card it may have (ruling 454)."""
+    and the one card it may have (ruling 454). ``sideways``: the search is tried from the
+    cycles that leave the later piles lacking as many cards too (:meth:`_Cycling.settle`),
+    None when they change nothing (tried once the solves without have failed: such a
+    renaming is further from the course's)."""
     n = len(course.slots)
     specs: list[CardSpec | None] = [course.slots[i][2] for i in range(n)]
     for i, sp in tight.items():
         if specs[i] is not None:
             return None  # a held draw has nothing written of it
         specs[i] = sp
-    every = course.cards | set(course.card)
-    ok = [frozenset(c for c in every if allows(specs[i], c)) for i in range(n)]
-    for i in course.named:
-        ok[i] = frozenset((course.card[i],))
+    ok = list(course.allowed())
+    for i in tight:
+        ok[i] = frozenset(c for c in course.every if allows(specs[i], c))
     if only is not None:
         ok[only[0]] &= {only[1]}
     present = course.present
@@ -372,8 +481,28 @@ def _search(
         # card goes into a later pile (where going back changes that pile's pool).
         slots.sort(key=lambda i: (i not in tight, course.exit[i] >= 0 and course.exit[i] > e,
                                   specs[i] is None))
+    if not matchable(by_epoch[0], ok, set(course.cards)):
+        return None  # the first pile's time alone cannot be matched
     pref = list(course.card)
-    _prefer(course, ok, by_epoch, pref)
+    cycling = _Cycling(course, ok, by_epoch, pref)
+    cycling.run(False)
+    if not sideways:
+        return _depth_first(course, ok, by_epoch, pref, shared, limit)
+    if not cycling.lacks():
+        return None
+    other = list(pref)
+    cycling.pref = other
+    cycling.run(True)
+    return None if other == pref else _depth_first(course, ok, by_epoch, other, shared, limit)
+
+
+def _depth_first(
+    course: _Course, ok: list[frozenset[int]], by_epoch: list[list[int]], pref: list[int],
+    shared: list[int] | None, limit: int,
+) -> list[int] | None:
+    """The depth-first search of :func:`_search`, each slot's ``pref`` card first."""
+    n = len(course.slots)
+    present = course.present
     new: list[int] = list(pref)
     steps = 0
 
@@ -429,8 +558,6 @@ def _search(
                 return False
         return False
 
-    if not matchable(by_epoch[0], ok, pool_of(0)):
-        return None  # the first pile's time alone cannot be matched
     if not run(0, 0, pool_of(0), set()):
         return None
     return new
@@ -472,7 +599,10 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
     renaming events for the final replay), or None when no renaming is found or it would
     change nothing. Ruling 442. When none is found for the course as it is, for the course
     with one spending by suit taken to have spent another card of the hand
-    (:func:`respendings`, a ``respend`` event for the final replay; ruling 450)."""
+    (:func:`respendings`, a ``respend`` event for the final replay; ruling 450), then with
+    a craft by its item only taken to be an alike card of another suit (ruling 454), then
+    for the course and its spendings taken otherwise again from the cycles of ruling 466
+    that leave the later piles lacking as many cards."""
     pos = node.pos
     if not needs:
         return None
@@ -482,13 +612,9 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
     found = _solved(node, needs, course, None, None)
     if found is not None:
         return found
-    shared = [RESPEND_STEPS]
-    for i, j, before in respendings(node, course):
-        if shared[0] <= 0:
-            break
-        found = _solved(node, needs, course.respent(i, j), (i, j, before), shared)
-        if found is not None:
-            return found
+    found = _respent(node, needs, course, False)
+    if found is not None:
+        return found
     left = RECRAFT_STEPS
     for only in recrafts(course, [sp for sps in needs.values() for sp in sps]):
         if left <= 0:
@@ -498,6 +624,25 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
         if found is not None:
             return found
         left -= RECRAFT_LIMIT
+    # Last, from the cycles that leave a later pile lacking as many cards (ruling 466).
+    return _solved(node, needs, course, None, None, sideways=True) or \
+        _respent(node, needs, course, True)
+
+
+def _respent(
+    node: Node, needs: dict[Loc, list[CardSpec]], course: _Course, sideways: bool,
+) -> Node | None:
+    """:func:`solved` for the course with one spending by suit taken to have spent another
+    card of the hand (:func:`respendings`, ruling 450), each in turn within
+    ``RESPEND_STEPS`` choices in all."""
+    shared = [RESPEND_STEPS]
+    for i, j, before in respendings(node, course):
+        if shared[0] <= 0:
+            break
+        found = _solved(node, needs, course.respent(i, j), (i, j, before), shared,
+                        sideways=sideways)
+        if found is not None:
+            return found
     return None
 
 
@@ -522,15 +667,15 @@ def recrafts(course: _Course, wanted: list[CardSpec]) -> list[tuple[int, int]]:
 def _solved(
     node: Node, needs: dict[Loc, list[CardSpec]], course: _Course,
     respend: tuple[int, int, Before] | None, shared: list[int] | None,
-    only: tuple[int, int] | None = None,
+    only: tuple[int, int] | None = None, sideways: bool = False,
 ) -> Node | None:
     """:func:`solved` for one course (``respend``: the spending it takes otherwise; ``shared``:
     the choices left to the solves of such courses; ``only``: a craft's slot and the card it
-    is taken to be, ruling 454)."""
+    is taken to be, ruling 454; ``sideways``: see :func:`_search`)."""
     pos = node.pos
     for tight in _tightenings(pos, course, needs):
         new = _search(course, tight, shared, only,
-                      MAX_STEPS if only is None else RECRAFT_LIMIT)
+                      MAX_STEPS if only is None else RECRAFT_LIMIT, sideways)
         if new is None or (respend is None and new == course.card):
             continue
         g2 = pos.g.clone()
