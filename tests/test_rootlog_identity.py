@@ -54,6 +54,16 @@ def named_first(_self: object, spec: CardSpec, present: int, spare: int) -> bool
     return (spec.item is not None or spec.keys is not None) and present > spare
 
 
+def solve_before_465(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solve of the course as before rulings 465-466: the cards the record named left
+    out with all their times, and no cycle of a pile's time before the search (a refusal
+    an earlier ruling's test counts that these rulings now import)."""
+    import rootgame.records.rootlog.solve as solve
+
+    monkeypatch.setattr(solve, "named_times", lambda *_: {})
+    monkeypatch.setattr(solve._Cycling, "run", lambda *_: None)
+
+
 def test_a_need_the_hand_lacks_takes_the_draw_another_need_of_the_line_took(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -122,10 +132,12 @@ def test_a_stalled_search_starts_again_leaving_a_card_named_later_in_the_other_h
     exchange of its course, with a cycle of that time that leaves the card in the other
     hand first (``keep_named``): the game imports and replays to the same board at every
     line. Without the second search the line is refused (ruling 455 off: without the
-    second search it takes another course, refused at line 85)."""
+    second search it takes another course, refused at line 85; rulings 465-466 off: with
+    them the first search imports it too)."""
     assert_whole_game_imports(1006, 104, "E:M#E->$_x/B#E->$_b/")
     text = as_people_write(export_rootlog(random_game(1006)))
     monkeypatch.setattr(CardIdentity, "before_draws", lambda *_: set())
+    solve_before_465(monkeypatch)
     refused_without(monkeypatch, text, "restart", lambda *_: None, 104, Importer)
 
 
@@ -137,11 +149,13 @@ def test_the_other_order_of_the_exchanges_is_only_a_second_search(
     draw the record names later in that hand (``keep_named``) refuses it at line 112,
     where no draw of the Eyrie's can be given the Scouting Party she crafts ('Zscout'):
     the exchange that decides it is made lines before. So the other order is only a
-    second search, where the first stalls."""
+    second search, where the first stalls. (Rulings 465-466 off for the refusal: with
+    them the solve finds her one there.)"""
     g = random_game(1098)
     text = as_people_write(export_rootlog(g))
     assert "Zscout" in text.splitlines()[111]
     assert_replays_the_game(replay_rootlog(text), g)
+    solve_before_465(monkeypatch)
     refused_without(monkeypatch, text, "keep_named", True, 112)
 
 
@@ -253,8 +267,9 @@ def test_an_exchange_not_found_is_not_sought_again_at_a_like_dead_end(
 
     monkeypatch.setattr(CardIdentity, "exchange", counted_exchange)
     monkeypatch.setattr(CardIdentity, "give", counted_give)
-    # 1498 imports since ruling 454: its refusal before is the one counted here.
+    # 1498 imports since ruling 454 (and 466): its refusal before is the one counted here.
     monkeypatch.setattr(solve, "recrafts", lambda *_: [])
+    solve_before_465(monkeypatch)
     text = as_people_write(export_rootlog(random_game(1498)))
     assert text.splitlines()[79].endswith("/#->C/M#C->/F#C->")
     with pytest.raises(RootlogError, match=r"^line 80, .*'M#C->'"):
@@ -418,11 +433,13 @@ def test_a_card_spent_by_its_suit_before_the_line_draws_is_solved_with_a_craft_o
     taken the bird for one of the two drawn later and discarded), and the solve of the
     course tries a card crafted by its item only as an alike card of another suit, fixed
     first (ruling 454: the Sword). The game imports and replays to the same board at
-    every line; without either ruling the line is refused."""
+    every line; without either ruling the line is refused (rulings 465-466 off: their
+    cycles give the Sword's slot another card too)."""
     import rootgame.records.rootlog.solve as solve
 
     assert_whole_game_imports(1549, 104, "C:E^C/w7->3/3w11->12/XE4/(w+3Ew)4->/5w4->12/")
     text = as_people_write(export_rootlog(random_game(1549)))
+    solve_before_465(monkeypatch)
     refused_without(monkeypatch, text, "recrafts", lambda *_: [], 104, solve)
     refused_without(monkeypatch, text, "before_draws", lambda *_: set(), 104)
 
