@@ -19,6 +19,7 @@ from test_rootlog import (
     assert_whole_game_imports,
     rolls_told_apart,
     search_events,
+    solve_before_465,
 )
 
 from rootgame.records.rootlog import RootlogError, export_rootlog, replay_rootlog
@@ -52,16 +53,6 @@ def items_first(_self: object, spec: CardSpec, present: int, spare: int) -> bool
 def named_first(_self: object, spec: CardSpec, present: int, spare: int) -> bool:
     """Ruling 431's order for a card named too, with one present draw to spare."""
     return (spec.item is not None or spec.keys is not None) and present > spare
-
-
-def solve_before_465(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The solve of the course as before rulings 465-466: the cards the record named left
-    out with all their times, and no cycle of a pile's time before the search (a refusal
-    an earlier ruling's test counts that these rulings now import)."""
-    import rootgame.records.rootlog.solve as solve
-
-    monkeypatch.setattr(solve, "named_times", lambda *_: {})
-    monkeypatch.setattr(solve._Cycling, "run", lambda *_: None)
 
 
 def test_a_need_the_hand_lacks_takes_the_draw_another_need_of_the_line_took(
