@@ -425,3 +425,31 @@ def test_a_card_spent_by_its_suit_before_the_line_draws_is_solved_with_a_craft_o
     text = as_people_write(export_rootlog(random_game(1549)))
     refused_without(monkeypatch, text, "recrafts", lambda *_: [], 104, solve)
     refused_without(monkeypatch, text, "before_draws", lambda *_: set(), 104)
+
+
+def test_a_draw_one_need_of_the_hand_took_is_not_given_to_the_next_by_a_redraw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 1640 (of the fresh seeds 1630-1829), refused at line 91 before ('2w1->10'): at
+    line 103 the Eyrie adds a bird and a mouse to the Decree by their suits with the two
+    cards she drew before the shuffle, and the Marquise pays a mouse for Field Hospitals.
+    Before the line is searched (``fix_hands``) the bird need had taken one of the Eyrie's
+    draws (the Sappers); for her mouse need ruling 424's exchange (``CardIdentity.redrawn``)
+    gave a mouse to that same draw, the Sappers going to the Marquise, so that the Eyrie
+    lacked a bird again; the bird found for her then (``fix_named``, ruling 455: she spends
+    it before the line's draw) was taken the same way at the next decision, mouse after
+    mouse, each a new state, until the search's room at that line was spent, with no
+    failure noted there (the error named line 91, the furthest noted). The exchange now
+    gives only a draw no earlier need of the hand has taken (her other draw is given a
+    mouse): the game imports and replays to the same board at every line; with the
+    exchange taking any draw of the hand, the record is refused again."""
+    assert_whole_game_imports(1640, 91, "E:B#E->$_m/R#E->$_r/w->1/w->11/w->4/w->11/w11->6/")
+    text = as_people_write(export_rootlog(random_game(1640)))
+    redrawn = CardIdentity.redrawn
+
+    def any_draw(self: CardIdentity, pos: Any, loc: Any, spec: CardSpec, reserved: set[int],
+                 _taken: set[int]) -> Any:
+        return redrawn(self, pos, loc, spec, reserved, set())
+
+    refused_without(monkeypatch, text, "redrawn", any_draw, 91)
+
