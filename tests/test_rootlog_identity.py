@@ -1,6 +1,6 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
-"Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455 and 459 in
+"Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459 and 463 in
 docs/rulings.md; ruling 449 is an order of the search for an unwritten roll, found on the
 same fresh seeds, and 459 when a stalled search starts its second). Simulated games written
 as people write them, each refused before the ruling that
@@ -170,9 +170,11 @@ def test_a_stalled_search_starts_again_after_a_third_of_its_room(
     line lacks no card. It waited the whole room of that line (520 states, 0.55 s of CPU)
     before its second search (ruling 436), which imports the game; it now starts it once
     a third of the room has passed (``RESTART_AFTER``), and the game imports the same,
-    with some 350 states fewer."""
+    with some 350 states fewer. (Since ruling 463 the quick search imports 1006 without a
+    second search: that order is turned off here.)"""
     import rootgame.records.rootlog.importer as importer
 
+    monkeypatch.setattr(CardIdentity, "unnamed_spent", lambda *_: 1)
     g = random_game(1006)
     text = as_people_write(export_rootlog(g))
     early = restarts(monkeypatch, text, g)
@@ -453,3 +455,22 @@ def test_a_draw_one_need_of_the_hand_took_is_not_given_to_the_next_by_a_redraw(
 
     refused_without(monkeypatch, text, "redrawn", any_draw, 91)
 
+
+def test_a_craft_by_its_item_takes_a_card_the_record_named_before_an_unnamed_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 463. Seed 1758 (of the fresh seeds 1630-1829), refused at line 67 before
+    ('M#C->', Field Hospitals): at line 50 the Marquise takes the Birdy Bindle from the
+    Eyrie by name ('B#birdybindleE->C') and crafts a bag by its item only ('Z%b'). The
+    search crafted her unnamed draw (the Smugglers' Trail) and kept the Birdy Bindle, then
+    spent by its suit at line 59 ('B#C->'); at line 61 the Eyrie's unnamed draw had to be
+    a rabbit, and the cycle that gave it the Smugglers' Trail made the craft another bag
+    (the Mouse-in-a-Sack, a mouse of the Decree of line 13) and that Decree card the
+    Scouting Party the Marquise had drawn, so that she held no mouse for line 67 (the game
+    crafted the Birdy Bindle and kept the Scouting Party). Of the cards a craft may spend,
+    one the record has named, and names leaving a hand no more, is now tried first
+    (``unnamed_spent``): the game imports and replays to the same board at every line;
+    without this order it is refused."""
+    assert_whole_game_imports(1758, 67, "E:#->E/R#E->$_m/2w8->4/3w7->8/w10->12/XC7/M#C->/")
+    text = as_people_write(export_rootlog(random_game(1758)))
+    refused_without(monkeypatch, text, "unnamed_spent", lambda *_: 0, 67)

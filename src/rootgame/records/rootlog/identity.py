@@ -127,6 +127,13 @@ class CardIdentity(NamedDraws):
             return 0  # drawn again before it is next spent: it leaves the hand before
         return 0 if not later else 10**6 - later[0]
 
+    def unnamed_spent(self, pos: Pos, card: int, line: int, left: list[int]) -> int:
+        """A tie-breaker after :meth:`redrawn_at` among the cards a craft may spend (written
+        by its item only, ``Z%b``): 0 for a card the record has named and names leaving a
+        hand no more (:meth:`spend_cost`), tried first; 1 for another, an unnamed draw above
+        all, whose identity is left open in the hand. Ruling 463."""
+        return int(card not in pos.fixed or bool(self.spend_cost(DECK[card].key, line, left)))
+
     def redrawn_at(self, key: str, line: int, left: list[int] | None = None) -> int:
         """The rank of the next line that draws a card of ``key`` from a pile again before
         any names it leaving a hand (the card has left its hand by then), else one past the
