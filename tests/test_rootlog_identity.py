@@ -1,7 +1,7 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
-"Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459 and
-465-466 in docs/rulings.md; ruling 449 is an order of the search for an unwritten roll,
+"Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 463
+and 465-466 in docs/rulings.md; ruling 449 is an order of the search for an unwritten roll,
 found on the same fresh seeds, and 459 when a stalled search starts its second).
 Simulated games written as people write them, each refused before the ruling that imports
 it."""
@@ -175,9 +175,11 @@ def test_a_stalled_search_starts_again_after_a_third_of_its_room(
     line lacks no card. It waited the whole room of that line (520 states, 0.55 s of CPU)
     before its second search (ruling 436), which imports the game; it now starts it once
     a third of the room has passed (``RESTART_AFTER``), and the game imports the same,
-    with some 350 states fewer."""
+    with some 350 states fewer. (Since ruling 463 the quick search imports 1006 without a
+    second search: that order is turned off here.)"""
     import rootgame.records.rootlog.importer as importer
 
+    monkeypatch.setattr(CardIdentity, "unnamed_spent", lambda *_: 1)
     g = random_game(1006)
     text = as_people_write(export_rootlog(g))
     early = restarts(monkeypatch, text, g)
@@ -520,3 +522,48 @@ def test_a_card_a_later_pile_lacks_comes_in_along_a_cycle_of_its_time(
     settle = solve._Cycling.settle
     refused_without(monkeypatch, text, "settle",
                     lambda self, e, _sideways: settle(self, e, False), 98, solve._Cycling)
+def test_a_draw_one_need_of_the_hand_took_is_not_given_to_the_next_by_a_redraw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 1640 (of the fresh seeds 1630-1829), refused at line 91 before ('2w1->10'): at
+    line 103 the Eyrie adds a bird and a mouse to the Decree by their suits with the two
+    cards she drew before the shuffle, and the Marquise pays a mouse for Field Hospitals.
+    Before the line is searched (``fix_hands``) the bird need had taken one of the Eyrie's
+    draws (the Sappers); for her mouse need ruling 424's exchange (``CardIdentity.redrawn``)
+    gave a mouse to that same draw, the Sappers going to the Marquise, so that the Eyrie
+    lacked a bird again; the bird found for her then (``fix_named``, ruling 455: she spends
+    it before the line's draw) was taken the same way at the next decision, mouse after
+    mouse, each a new state, until the search's room at that line was spent, with no
+    failure noted there (the error named line 91, the furthest noted). The exchange now
+    gives only a draw no earlier need of the hand has taken (her other draw is given a
+    mouse): the game imports and replays to the same board at every line; with the
+    exchange taking any draw of the hand, the record is refused again."""
+    assert_whole_game_imports(1640, 91, "E:B#E->$_m/R#E->$_r/w->1/w->11/w->4/w->11/w11->6/")
+    text = as_people_write(export_rootlog(random_game(1640)))
+    redrawn = CardIdentity.redrawn
+
+    def any_draw(self: CardIdentity, pos: Any, loc: Any, spec: CardSpec, reserved: set[int],
+                 _taken: set[int]) -> Any:
+        return redrawn(self, pos, loc, spec, reserved, set())
+
+    refused_without(monkeypatch, text, "redrawn", any_draw, 91)
+
+
+def test_a_craft_by_its_item_takes_a_card_the_record_named_before_an_unnamed_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 463. Seed 1758 (of the fresh seeds 1630-1829), refused at line 67 before
+    ('M#C->', Field Hospitals): at line 50 the Marquise takes the Birdy Bindle from the
+    Eyrie by name ('B#birdybindleE->C') and crafts a bag by its item only ('Z%b'). The
+    search crafted her unnamed draw (the Smugglers' Trail) and kept the Birdy Bindle, then
+    spent by its suit at line 59 ('B#C->'); at line 61 the Eyrie's unnamed draw had to be
+    a rabbit, and the cycle that gave it the Smugglers' Trail made the craft another bag
+    (the Mouse-in-a-Sack, a mouse of the Decree of line 13) and that Decree card the
+    Scouting Party the Marquise had drawn, so that she held no mouse for line 67 (the game
+    crafted the Birdy Bindle and kept the Scouting Party). Of the cards a craft may spend,
+    one the record has named, and names leaving a hand no more, is now tried first
+    (``unnamed_spent``): the game imports and replays to the same board at every line;
+    without this order it is refused."""
+    assert_whole_game_imports(1758, 67, "E:#->E/R#E->$_m/2w8->4/3w7->8/w10->12/XC7/M#C->/")
+    text = as_people_write(export_rootlog(random_game(1758)))
+    refused_without(monkeypatch, text, "unnamed_spent", lambda *_: 0, 67)

@@ -127,6 +127,13 @@ class CardIdentity(NamedDraws):
             return 0  # drawn again before it is next spent: it leaves the hand before
         return 0 if not later else 10**6 - later[0]
 
+    def unnamed_spent(self, pos: Pos, card: int, line: int, left: list[int]) -> int:
+        """A tie-breaker after :meth:`redrawn_at` among the cards a craft may spend (written
+        by its item only, ``Z%b``): 0 for a card the record has named and names leaving a
+        hand no more (:meth:`spend_cost`), tried first; 1 for another, an unnamed draw above
+        all, whose identity is left open in the hand. Ruling 463."""
+        return int(card not in pos.fixed or bool(self.spend_cost(DECK[card].key, line, left)))
+
     def redrawn_at(self, key: str, line: int, left: list[int] | None = None) -> int:
         """The rank of the next line that draws a card of ``key`` from a pile again before
         any names it leaving a hand (the card has left its hand by then), else one past the
@@ -707,7 +714,7 @@ class CardIdentity(NamedDraws):
         return x, y
 
     def redrawn(
-        self, pos: Pos, loc: Loc, spec: CardSpec, reserved: set[int]
+        self, pos: Pos, loc: Loc, spec: CardSpec, reserved: set[int], taken: set[int]
     ) -> tuple[int, tuple[tuple[Any, ...], ...]] | None:
         """When no unnamed draw of the hand ``loc`` can be given a card ``spec`` allows (in
         :meth:`fix_hands`): a card ``r`` another hand holds for what the line takes from it
@@ -718,11 +725,13 @@ class CardIdentity(NamedDraws):
         ``y`` exchanged in the earlier time (the other hand's earlier draw is ``y``),
         ``d`` and ``r`` from the present time on (``d``'s card back in the pile); an
         unnamed draw of ``loc`` of the earlier time may then be given ``y``
-        (:meth:`settle_free`). Changes ``pos`` (its state too) only when all of it is found:
-        (the serial of the draw given the card, the renaming events). Ruling 424."""
+        (:meth:`settle_free`), not one an earlier need of the line has ``taken`` (its card
+        would go). Changes ``pos`` (its state too) only when all of it is found: (the
+        serial of the draw given the card, the renaming events). Ruling 424."""
         g = pos.g
         mine = hidden_pile(g, loc)
-        frees = [f for f in mine if f in pos.free and pos.free[f][1] < pos.epoch]
+        frees = [f for f in mine if f in pos.free and pos.free[f][1] < pos.epoch
+                 and f not in taken]
         if not frees:
             return None
         deck = set(g.deck)
@@ -824,7 +833,7 @@ class CardIdentity(NamedDraws):
                                           after)
                 redone = False
                 if found is None:
-                    found = self.redrawn(pos, loc, spec, others)
+                    found = self.redrawn(pos, loc, spec, others, taken)
                     redone = found is not None
                 if found is None:
                     # Another need of the hand took a draw that could be given this card:

@@ -505,8 +505,9 @@ class Importer(Matching, Result):
         """The legal actions of state ``g`` (``pos.g`` when not given: a silent decision may
         have been taken since), those that name the clearings or fit the cards of the next
         open actions of the line first, an action taking off the score marker that the line
-        moves next counting that movement and its card too (ruling 448) (a cheap guess;
-        every action is still tried)."""
+        moves next counting that movement and its card too (ruling 448); of the cards a
+        craft may spend, one the record has named before an unnamed draw (``unnamed_spent``,
+        ruling 463) (a cheap guess; every action is still tried)."""
         if pos.line is None or len(legal) < 3:
             return legal
         line = pos.line
@@ -540,8 +541,8 @@ class Importer(Matching, Result):
 
         seat = g.stack[-1].seat if g.stack else None
 
-        def score(a: tuple[Any, ...]) -> tuple[int, int, int, int, int]:
-            n = m = 0
+        def score(a: tuple[Any, ...]) -> tuple[int, int, int, int, int, int]:
+            n = m = unnamed = 0
             if marker_moved(seat, a) in marks:
                 # The score marker and the card (of its own domain, not counted below).
                 n += 1 + any(sp.matches(int(a[1])) for sp in specs)
@@ -556,10 +557,12 @@ class Importer(Matching, Result):
                         n += any(sp.matches(x) for sp in specs)
                         if dom == "card":
                             soon = min(soon, self.redrawn_at(DECK[x].key, line, left))
+                            if a[0] == "craft":
+                                unnamed += self.unnamed_spent(pos, x, line, left)
             # Which Decree card carried an action out leaves no trace (7.5.2): a card of the
             # clearing's suit first, a bird (which fits any clearing) kept for later.
             wild = int(kind == "decree" and len(a) > 1 and a[1] == "bird")
-            return -n, -m, shortage(a), wild, soon
+            return -n, -m, shortage(a), wild, soon, unnamed
 
         return sorted(legal, key=score)
 
