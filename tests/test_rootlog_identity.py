@@ -208,6 +208,38 @@ def test_a_card_taken_to_have_stayed_in_a_hand_keeps_its_place_there(
         replay_rootlog(text)
 
 
+def kept_by_ids(hand: list[int], c: int, then: Any, _free: object) -> None:
+    """``exchanges.kept_in_place`` before seed 2013's fix: the card kept goes after the
+    cards the hand held then ahead of it, by their ids then."""
+    from rootgame.records.rootlog.exchanges import put_back
+
+    mine = next(st.hand for st in then.g.seats if c in st.hand)
+    put_back(hand, c, set(mine[: mine.index(c)]).__contains__)
+
+
+def test_a_card_kept_in_a_hand_goes_after_a_card_kept_there_before_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 2013 (of the fresh seeds 1830-2029): two cards the Marquise spent by their
+    suits in the first pile's time (its draws 83 and 88, in that order) are each taken to
+    have stayed in her hand, another card spent instead (ruling 421, two ``respend``
+    events at line 71). The second was put after the cards the hand held ahead of it when
+    it was spent, and the first, spent before it then, was not among them: the search's
+    hand had the two in the other order, and the import ended in an internal error
+    (``the replay found does not give the same state``). An unnamed draw made before the
+    card kept that the hand did not hold then, kept since, is held before it: the game
+    imports and replays to the same board at every line."""
+    import rootgame.records.rootlog.identity as identity
+
+    g = random_game(2013)
+    text = as_people_write(export_rootlog(g))
+    assert [e[1] for e in search_events(text) if e[0] == "respend"] == [88, 83]
+    assert_replays_the_game(replay_rootlog(text), g)
+    monkeypatch.setattr(identity, "kept_in_place", kept_by_ids)
+    with pytest.raises(RootlogError, match=r"internal: the replay found does not give"):
+        replay_rootlog(text)
+
+
 def test_an_exchange_not_found_is_not_sought_again_at_a_like_dead_end(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -459,7 +459,7 @@ class CardIdentity(NamedDraws):
                     d = y
                 sd, ed = new.free.pop(d)
                 swap_cards(g2, c, d)
-                kept_in_place(g2.seats[seat].hand, c, then.g.seats[seat].hand)
+                kept_in_place(g2.seats[seat].hand, c, then, new.free)
                 del new.loose[c]
                 new.loose[d] = (sd, ed, wrote)
                 new.free[c] = (serial, epoch)
@@ -956,7 +956,7 @@ class CardIdentity(NamedDraws):
             early = tuple(s for s in was[:k] if len(s) > 2)
             later = was[k + 1:]
             swap_cards(g2, u, x)
-            kept_in_place(g2.seats[seat].hand, u, n.parent.pos.g.seats[seat].hand)
+            kept_in_place(g2.seats[seat].hand, u, n.parent.pos, new.free)
             new.free[u] = (serial, t[1])
             if early:
                 new.past[u] = early
