@@ -1,6 +1,6 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
-"Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455 and 459 in
+"Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459 and 461 in
 docs/rulings.md; ruling 449 is an order of the search for an unwritten roll, found on the
 same fresh seeds, and 459 when a stalled search starts its second). Simulated games written
 as people write them, each refused before the ruling that
@@ -457,3 +457,19 @@ def test_a_card_spent_by_its_suit_before_the_line_draws_is_solved_with_a_craft_o
     text = as_people_write(export_rootlog(random_game(1549)))
     refused_without(monkeypatch, text, "recrafts", lambda *_: [], 104, solve)
     refused_without(monkeypatch, text, "before_draws", lambda *_: set(), 104)
+
+
+def test_a_card_a_hand_takes_by_name_may_be_given_from_the_taker_s_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 461. Seed 1996 (of the fresh seeds 1830-2029), refused at line 56 before:
+    the Marquise takes the Royal Claim from the Eyrie with Stand and Deliver and crafts it
+    ('B#royalE->C/E++/Zroyal'). The import had given the only Royal Claim to an unnamed
+    draw of the Marquise's of the same pile's time, held for her craft, so that no draw of
+    the Eyrie's could be given it, and the take was refused. The card the record says the
+    Eyrie gives the Marquise may be taken for the Eyrie's draw from the Marquise's hand:
+    the game imports and replays to the same board at every line; without it the line is
+    refused."""
+    assert_whole_game_imports(1996, 56, "C:B#royalE->C/E++/Zroyal/")
+    text = as_people_write(export_rootlog(random_game(1996)))
+    refused_without(monkeypatch, text, "handed", lambda *_: set(), 56)
