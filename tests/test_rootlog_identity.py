@@ -1,7 +1,7 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
 "Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 463
-and 465-467 in docs/rulings.md; ruling 449 is an order of the search for an unwritten roll,
+and 465-468 in docs/rulings.md; ruling 449 is an order of the search for an unwritten roll,
 found on the same fresh seeds, and 459 when a stalled search starts its second).
 Simulated games written as people write them, each refused before the ruling that imports
 it."""
@@ -140,13 +140,16 @@ def test_the_other_order_of_the_exchanges_is_only_a_second_search(
     draw the record names later in that hand (``keep_named``) refuses it at line 112,
     where no draw of the Eyrie's can be given the Scouting Party she crafts ('Zscout'):
     the exchange that decides it is made lines before. So the other order is only a
-    second search, where the first stalls. (Rulings 465-466 off for the refusal: with
-    them the solve finds her one there.)"""
+    second search, where the first stalls. (Rulings 465-466 and 468 off for the refusal:
+    with either the solve finds her one there.)"""
+    import rootgame.records.rootlog.solve as solve
+
     g = random_game(1098)
     text = as_people_write(export_rootlog(g))
     assert "Zscout" in text.splitlines()[111]
     assert_replays_the_game(replay_rootlog(text), g)
     solve_before_465(monkeypatch)
+    monkeypatch.setattr(solve, "swappings", lambda *_: [])
     refused_without(monkeypatch, text, "keep_named", True, 112)
 
 
@@ -596,3 +599,25 @@ def test_a_card_the_line_takes_by_name_into_a_hand_is_the_one_it_crafts_after(
     text = as_people_write(export_rootlog(random_game(2221)))
     refused_without(monkeypatch, text, "brought_in", lambda *_: False, 61, identity)
 
+
+def test_two_spendings_by_suit_of_one_hand_across_a_shuffle_are_solved_the_other_way_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 468. Seed 2159 (of the fresh seeds 2030-2229), refused at line 70 before
+    ('B#C->'): at line 65 the Eyrie draws the last card of the draw pile and, the discard
+    pile shuffled, the first of the new one ('2#->E'), and at line 68 adds both to the
+    Decree by their suits ('R#E->$_x/B#E->$_m'). The import's last card of the old pile
+    was a bird (the game's a rabbit), so every bird of that pile's time was a slot the
+    record wrote a bird, and none could be the Marquise's draw of that time she still
+    held, which she spends as a bird at line 70: no renaming of the course's identities
+    gave her one, nor one spending taken to have spent a card still held (ruling 450).
+    The two spendings the other way round (the old pile's card the rabbit, the new pile's
+    the bird, each decision spending the other's card: two ``respend`` events) are now
+    solved too: the game imports and replays to the same board at every line; without
+    them it is refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    assert_whole_game_imports(2159, 70, "C:w6->3/w9->12/B#C->/")
+    text = as_people_write(export_rootlog(random_game(2159)))
+    assert sum(e[0] == "respend" for e in search_events(text)) == 2
+    refused_without(monkeypatch, text, "swappings", lambda *_: [], 70, solve)
