@@ -1,8 +1,8 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
-"Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 463
-and 465-468 in docs/rulings.md; ruling 449 is an order of the search for an unwritten roll,
-found on the same fresh seeds, and 459 when a stalled search starts its second).
+"Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 461,
+463 and 465-468 in docs/rulings.md; ruling 449 is an order of the search for an unwritten
+roll, found on the same fresh seeds, and 459 when a stalled search starts its second).
 Simulated games written as people write them, each refused before the ruling that imports
 it."""
 
@@ -217,6 +217,38 @@ def test_a_card_taken_to_have_stayed_in_a_hand_keeps_its_place_there(
     assert_replays_the_game(replay_rootlog(text), g)
     monkeypatch.setattr(identity, "kept_in_place", lambda *_: None)
     with pytest.raises(RootlogError, match=r"internal: the replay found does not"):
+        replay_rootlog(text)
+
+
+def kept_by_ids(hand: list[int], c: int, then: Any, _free: object) -> None:
+    """``exchanges.kept_in_place`` before seed 2013's fix: the card kept goes after the
+    cards the hand held then ahead of it, by their ids then."""
+    from rootgame.records.rootlog.exchanges import put_back
+
+    mine = next(st.hand for st in then.g.seats if c in st.hand)
+    put_back(hand, c, set(mine[: mine.index(c)]).__contains__)
+
+
+def test_a_card_kept_in_a_hand_goes_after_a_card_kept_there_before_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Seed 2013 (of the fresh seeds 1830-2029): two cards the Marquise spent by their
+    suits in the first pile's time (its draws 83 and 88, in that order) are each taken to
+    have stayed in her hand, another card spent instead (ruling 421, two ``respend``
+    events at line 71). The second was put after the cards the hand held ahead of it when
+    it was spent, and the first, spent before it then, was not among them: the search's
+    hand had the two in the other order, and the import ended in an internal error
+    (``the replay found does not give the same state``). An unnamed draw made before the
+    card kept that the hand did not hold then, kept since, is held before it: the game
+    imports and replays to the same board at every line."""
+    import rootgame.records.rootlog.identity as identity
+
+    g = random_game(2013)
+    text = as_people_write(export_rootlog(g))
+    assert [e[1] for e in search_events(text) if e[0] == "respend"] == [88, 83]
+    assert_replays_the_game(replay_rootlog(text), g)
+    monkeypatch.setattr(identity, "kept_in_place", kept_by_ids)
+    with pytest.raises(RootlogError, match=r"internal: the replay found does not give"):
         replay_rootlog(text)
 
 
@@ -530,6 +562,8 @@ def test_a_card_a_later_pile_lacks_comes_in_along_a_cycle_of_its_time(
     settle = solve._Cycling.settle
     refused_without(monkeypatch, text, "settle",
                     lambda self, e, _sideways: settle(self, e, False), 98, solve._Cycling)
+
+
 def test_a_draw_one_need_of_the_hand_took_is_not_given_to_the_next_by_a_redraw(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -579,6 +613,26 @@ def test_a_craft_by_its_item_takes_a_card_the_record_named_before_an_unnamed_dra
     text = as_people_write(export_rootlog(random_game(1758)))
     monkeypatch.setattr(identity, "brought_in", lambda *_: False)
     refused_without(monkeypatch, text, "unnamed_spent", lambda *_: 0, 67)
+
+
+def test_a_card_a_hand_takes_by_name_may_be_given_from_the_taker_s_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 461. Seed 1996 (of the fresh seeds 1830-2029), refused at line 56 before:
+    the Marquise takes the Royal Claim from the Eyrie with Stand and Deliver and crafts it
+    ('B#royalE->C/E++/Zroyal'). The import had given the only Royal Claim to an unnamed
+    draw of the Marquise's of the same pile's time, held for her craft, so that no draw of
+    the Eyrie's could be given it, and the take was refused. The card the record says the
+    Eyrie gives the Marquise may be taken for the Eyrie's draw from the Marquise's hand:
+    the game imports and replays to the same board at every line; without it the line is
+    refused. (Ruling 467, the Royal Claim taken by name meeting the craft, imports it
+    alone: turned off here.)"""
+    import rootgame.records.rootlog.identity as identity
+
+    assert_whole_game_imports(1996, 56, "C:B#royalE->C/E++/Zroyal/")
+    text = as_people_write(export_rootlog(random_game(1996)))
+    monkeypatch.setattr(identity, "brought_in", lambda *_: False)
+    refused_without(monkeypatch, text, "handed", lambda *_: set(), 56)
 
 
 def test_a_card_the_line_takes_by_name_into_a_hand_is_the_one_it_crafts_after(

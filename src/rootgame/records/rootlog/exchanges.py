@@ -30,15 +30,32 @@ def swap_cards(g: Any, x: int, y: int) -> None:
     px[ix], py[iy] = y, x
 
 
-def kept_in_place(hand: list[int], c: int, then: list[int]) -> None:
+def kept_in_place(hand: list[int], c: int, then: Pos, free: dict[int, tuple[int, int]]) -> None:
     """Put card ``c`` of ``hand`` where the final replay has it, when an exchange finds
-    that a decision which spent ``c`` from the hand ``then`` held spent another of its
-    cards instead (``CardIdentity.reattribute``, ``respent_named``): ``c`` never left, so it
-    keeps its place among the cards held then, not the place of the card spent in its
-    stead. A hand's order is that of its draws (the engine appends a card gained and
-    removes a card spent), and a random take (Stand and Deliver) is replayed by its place
-    in the hand."""
-    put_back(hand, c, set(then[: then.index(c)]).__contains__)
+    that a decision which spent ``c`` from a hand spent another of its cards instead
+    (``CardIdentity.reattribute``, ``respent_named``; ``then``: the position before that
+    decision, ``free``: the unnamed draws held now): ``c`` never left, so it keeps its
+    place among the cards held before it, not the place of the card spent in its stead.
+    A hand's order is that of its draws (the engine appends a card gained and removes a
+    card spent), and a random take (Stand and Deliver) is replayed by its place in the
+    hand. The cards held before ``c``: those the hand held then ahead of it (a card named
+    as itself, an unnamed draw by its draw, whatever card it was given since), and an
+    unnamed draw made before ``c``'s that was not held then: spent then, an earlier such
+    exchange found that it stayed in the hand, so it was there all along."""
+    serial = then.free[c][0]
+    mine = next(st.hand for st in then.g.seats if c in st.hand)
+    ahead = mine[: mine.index(c)]
+    named = {x for x in ahead if x not in then.free}
+    draws = {then.free[x][0] for x in ahead if x in then.free}
+    held_then = {s for s, _ in then.free.values()}
+
+    def before(x: int) -> bool:
+        if x not in free:
+            return x in named
+        s = free[x][0]
+        return s in draws or (s < serial and s not in held_then)
+
+    put_back(hand, c, before)
 
 
 def put_back(hand: list[int], c: int, held_before: Callable[[int], bool]) -> None:

@@ -485,7 +485,7 @@ class CardIdentity(NamedDraws):
                     d = y
                 sd, ed = new.free.pop(d)
                 swap_cards(g2, c, d)
-                kept_in_place(g2.seats[seat].hand, c, then.g.seats[seat].hand)
+                kept_in_place(g2.seats[seat].hand, c, then, new.free)
                 del new.loose[c]
                 new.loose[d] = (sd, ed, wrote)
                 new.free[c] = (serial, epoch)
@@ -832,7 +832,7 @@ class CardIdentity(NamedDraws):
         for loc, specs in need.items():
             hand = hidden_pile(g, loc)
             cards = held(g, loc)
-            keep = set(hand) | others
+            keep = set(hand) | others - self.handed(pos, loc)
             taken: set[int] = set()
             by: dict[int, int] = {}
             for i, spec in enumerate(specs):
@@ -878,7 +878,7 @@ class CardIdentity(NamedDraws):
                         g = pos.g
                         hand = hidden_pile(g, loc)
                         cards = held(g, loc)
-                        keep = set(hand) | others
+                        keep = set(hand) | others - self.handed(pos, loc)
                         continue
                 if found is None:
                     break
@@ -886,7 +886,7 @@ class CardIdentity(NamedDraws):
                     g = pos.g
                     hand = hidden_pile(g, loc)
                     cards = held(g, loc)
-                    keep = set(hand) | others
+                    keep = set(hand) | others - self.handed(pos, loc)
                 serial, done = found
                 events.extend(done)
                 # The card that draw is now (the first renaming is not always its own: an
@@ -898,6 +898,22 @@ class CardIdentity(NamedDraws):
         if events and not g.winners:
             pos.legal = legal_now(g)
         return tuple(events)
+
+    def handed(self, pos: Pos, src: Loc) -> set[int]:
+        """The cards another hand holds that the line takes by name from the hidden place
+        ``src`` into that hand (Stand and Deliver, ``B#royalE->C``): what the record says
+        ``src`` gives that hand, which ``src``'s unnamed draw may be, though the line's
+        later need of that hand (``Zroyal``) holds it (:meth:`reserved`): the card taken
+        meets that need (ruling 461)."""
+        assert pos.line is not None
+        ln, left = self.lines[pos.line], pos.left[pos.line]
+        out: set[int] = set()
+        for k in range(len(ln.atoms)):
+            at = ln.atoms[k]
+            if left[k] and at.kind == "card" and at.key[0] == src and at.spec is not None \
+                    and at.spec.keys is not None and hidden_place(self.factions, at.key[1]):
+                out.update(x for x in held(pos.g, at.key[1]) if at.spec.matches(x))
+        return out
 
     def augment(
         self, pos: Pos, loc: Loc, spec: CardSpec, specs: list[CardSpec], by: dict[int, int],
@@ -994,7 +1010,7 @@ class CardIdentity(NamedDraws):
             early = tuple(s for s in was[:k] if len(s) > 2)
             later = was[k + 1:]
             swap_cards(g2, u, x)
-            kept_in_place(g2.seats[seat].hand, u, n.parent.pos.g.seats[seat].hand)
+            kept_in_place(g2.seats[seat].hand, u, n.parent.pos, new.free)
             new.free[u] = (serial, t[1])
             if early:
                 new.past[u] = early
