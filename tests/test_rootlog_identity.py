@@ -1,7 +1,7 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
 "Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 461,
-463 and 465-466 in docs/rulings.md; ruling 449 is an order of the search for an unwritten
+463 and 465-468 in docs/rulings.md; ruling 449 is an order of the search for an unwritten
 roll, found on the same fresh seeds, and 459 when a stalled search starts its second).
 Simulated games written as people write them, each refused before the ruling that imports
 it."""
@@ -140,13 +140,16 @@ def test_the_other_order_of_the_exchanges_is_only_a_second_search(
     draw the record names later in that hand (``keep_named``) refuses it at line 112,
     where no draw of the Eyrie's can be given the Scouting Party she crafts ('Zscout'):
     the exchange that decides it is made lines before. So the other order is only a
-    second search, where the first stalls. (Rulings 465-466 off for the refusal: with
-    them the solve finds her one there.)"""
+    second search, where the first stalls. (Rulings 465-466 and 468 off for the refusal:
+    with either the solve finds her one there.)"""
+    import rootgame.records.rootlog.solve as solve
+
     g = random_game(1098)
     text = as_people_write(export_rootlog(g))
     assert "Zscout" in text.splitlines()[111]
     assert_replays_the_game(replay_rootlog(text), g)
     solve_before_465(monkeypatch)
+    monkeypatch.setattr(solve, "swappings", lambda *_: [])
     refused_without(monkeypatch, text, "keep_named", True, 112)
 
 
@@ -175,11 +178,13 @@ def test_a_stalled_search_starts_again_after_a_third_of_its_room(
     line lacks no card. It waited the whole room of that line (520 states, 0.55 s of CPU)
     before its second search (ruling 436), which imports the game; it now starts it once
     a third of the room has passed (``RESTART_AFTER``), and the game imports the same,
-    with some 350 states fewer. (Since ruling 463 the quick search imports 1006 without a
-    second search: that order is turned off here.)"""
+    with some 350 states fewer. (Since ruling 463, and since ruling 467 alone, the quick
+    search imports 1006 without a second search: both are turned off here.)"""
+    import rootgame.records.rootlog.identity as identity
     import rootgame.records.rootlog.importer as importer
 
     monkeypatch.setattr(CardIdentity, "unnamed_spent", lambda *_: 1)
+    monkeypatch.setattr(identity, "brought_in", lambda *_: False)
     g = random_game(1006)
     text = as_people_write(export_rootlog(g))
     early = restarts(monkeypatch, text, g)
@@ -280,11 +285,14 @@ def test_an_exchange_not_found_is_not_sought_again_at_a_like_dead_end(
         return found
 
     def counted_give(
-        self: CardIdentity, pos: Pos, need: dict[Loc, list[CardSpec]]
+        self: CardIdentity, pos: Pos, need: dict[Loc, list[CardSpec]],
+        covered: set[tuple[Loc, int]],
     ) -> tuple[tuple[Any, ...], ...]:
         k = key("give", self, pos)
-        short = any(lacks(held(pos.g, loc), specs) for loc, specs in need.items())
-        events = give(self, pos, need)
+        short = any(lacks(held(pos.g, loc), [sp for i, sp in enumerate(specs)
+                                             if (loc, i) not in covered])
+                    for loc, specs in need.items())
+        events = give(self, pos, need, covered)
         if short and not events:
             assert k not in failed
             failed.append(k)
@@ -597,9 +605,13 @@ def test_a_craft_by_its_item_takes_a_card_the_record_named_before_an_unnamed_dra
     crafted the Birdy Bindle and kept the Scouting Party). Of the cards a craft may spend,
     one the record has named, and names leaving a hand no more, is now tried first
     (``unnamed_spent``): the game imports and replays to the same board at every line;
-    without this order it is refused."""
+    without this order it is refused. (Ruling 467, the Birdy Bindle taken by name meeting
+    the craft, imports it alone: turned off here.)"""
+    import rootgame.records.rootlog.identity as identity
+
     assert_whole_game_imports(1758, 67, "E:#->E/R#E->$_m/2w8->4/3w7->8/w10->12/XC7/M#C->/")
     text = as_people_write(export_rootlog(random_game(1758)))
+    monkeypatch.setattr(identity, "brought_in", lambda *_: False)
     refused_without(monkeypatch, text, "unnamed_spent", lambda *_: 0, 67)
 
 
@@ -613,7 +625,53 @@ def test_a_card_a_hand_takes_by_name_may_be_given_from_the_taker_s_draw(
     the Eyrie's could be given it, and the take was refused. The card the record says the
     Eyrie gives the Marquise may be taken for the Eyrie's draw from the Marquise's hand:
     the game imports and replays to the same board at every line; without it the line is
-    refused."""
+    refused. (Ruling 467, the Royal Claim taken by name meeting the craft, imports it
+    alone: turned off here.)"""
+    import rootgame.records.rootlog.identity as identity
+
     assert_whole_game_imports(1996, 56, "C:B#royalE->C/E++/Zroyal/")
     text = as_people_write(export_rootlog(random_game(1996)))
+    monkeypatch.setattr(identity, "brought_in", lambda *_: False)
     refused_without(monkeypatch, text, "handed", lambda *_: set(), 56)
+
+
+def test_a_card_the_line_takes_by_name_into_a_hand_is_the_one_it_crafts_after(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 467. Seed 2221 (of the fresh seeds 2030-2229), refused at line 61 before
+    ('M#codebE->C', Stand and Deliver!): at line 55 the Marquise takes the Codebreakers
+    from the Eyrie by name and crafts them ('M#codebE->C/E++/Zcodeb'). The line's needs
+    counted the Codebreakers twice, the Eyrie's for the taking and the Marquise's own for
+    the craft, so her unnamed draw was given the other copy before the line was searched,
+    and she crafted it, keeping the one she took: at line 61 the Eyrie's draw could be no
+    Codebreakers. A card the line first moves into a hand by name is now the one a later
+    craft of the line alike to it takes (``identity.brought_in``): the game imports and
+    replays to the same board at every line; without it it is refused."""
+    import rootgame.records.rootlog.identity as identity
+
+    assert_whole_game_imports(2221, 61, "C:M#codebE->C/E++/Z%b/++/E^C/")
+    text = as_people_write(export_rootlog(random_game(2221)))
+    refused_without(monkeypatch, text, "brought_in", lambda *_: False, 61, identity)
+
+
+def test_two_spendings_by_suit_of_one_hand_across_a_shuffle_are_solved_the_other_way_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 468. Seed 2159 (of the fresh seeds 2030-2229), refused at line 70 before
+    ('B#C->'): at line 65 the Eyrie draws the last card of the draw pile and, the discard
+    pile shuffled, the first of the new one ('2#->E'), and at line 68 adds both to the
+    Decree by their suits ('R#E->$_x/B#E->$_m'). The import's last card of the old pile
+    was a bird (the game's a rabbit), so every bird of that pile's time was a slot the
+    record wrote a bird, and none could be the Marquise's draw of that time she still
+    held, which she spends as a bird at line 70: no renaming of the course's identities
+    gave her one, nor one spending taken to have spent a card still held (ruling 450).
+    The two spendings the other way round (the old pile's card the rabbit, the new pile's
+    the bird, each decision spending the other's card: two ``respend`` events) are now
+    solved too: the game imports and replays to the same board at every line; without
+    them it is refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    assert_whole_game_imports(2159, 70, "C:w6->3/w9->12/B#C->/")
+    text = as_people_write(export_rootlog(random_game(2159)))
+    assert sum(e[0] == "respend" for e in search_events(text)) == 2
+    refused_without(monkeypatch, text, "swappings", lambda *_: [], 70, solve)

@@ -274,3 +274,15 @@ def narrower(a: CardSpec | None, b: CardSpec | None) -> CardSpec | None:
         return a or b
     keys = b.keys if a.keys is None else a.keys if b.keys is None else a.keys & b.keys
     return CardSpec(a.suit or b.suit, keys, a.item or b.item)
+
+
+def brought_in(brought: list[CardSpec], spec: CardSpec) -> bool:
+    """Whether one of the named cards ``brought`` (a line moves them into a hand before a
+    craft of it, ``CardIdentity.needs_brought``) is a card ``spec`` allows, whichever of
+    its alike copies it is; that one is used up (ruling 467)."""
+    for i, b in enumerate(brought):
+        copies = [c for c in range(len(DECK)) if b.matches(c)]
+        if copies and all(spec.matches(c) for c in copies):
+            del brought[i]
+            return True
+    return False

@@ -33,6 +33,7 @@ from .exchanges import (
     allows,
     apply_cycle,
     apply_cycle_since,
+    brought_in,
     card_state,
     full_swap,
     held,
@@ -186,18 +187,35 @@ class CardIdentity(NamedDraws):
     def needs(self, pos: Pos) -> dict[Loc, list[CardSpec]]:
         """What the current line still takes, by what it writes of each card, from each
         hidden place (a hand, the supporters)."""
+        return self.needs_brought(pos)[0]
+
+    def needs_brought(self, pos: Pos) -> tuple[dict[Loc, list[CardSpec]], set[tuple[Loc, int]]]:
+        """:meth:`needs`, and which of them (place, index) are crafts the record writes
+        alike to a card the line first moves into that hand by its name
+        (``M#codebE->C/E++/Zcodeb``, taken with Stand and Deliver!): that card may be the
+        one crafted, so the hand need not hold another, and no draw of it is given the
+        card for that craft (:meth:`fix_hands`, :meth:`fix_named`); a card the hand holds
+        for it is still its own, though not kept from another hand (ruling 467)."""
         need: dict[Loc, list[CardSpec]] = {}
+        covered: set[tuple[Loc, int]] = set()
         if pos.line is None:
-            return need
+            return need, covered
         left = pos.left[pos.line]
+        into: dict[Loc, list[CardSpec]] = {}
         for k, at in enumerate(self.lines[pos.line].atoms):
             if not left[k] or at.spec is None or not at.spec.named:
                 continue
             if at.kind == "card" and hidden_place(self.factions, at.key[0]):
                 need.setdefault(at.key[0], []).append(at.spec)
             elif at.kind in ("craft", "ambush"):
-                need.setdefault(("hand", at.key), []).append(at.spec)
-        return need
+                loc: Loc = ("hand", at.key)
+                mine = need.setdefault(loc, [])
+                if at.kind == "craft" and brought_in(into.get(loc, []), at.spec):
+                    covered.add((loc, len(mine)))
+                mine.append(at.spec)
+            if at.kind == "card" and at.key[1][0] == "hand" and at.spec.keys is not None:
+                into.setdefault(at.key[1], []).append(at.spec)
+        return need, covered
 
     def reserved(self, pos: Pos, need: dict[Loc, list[CardSpec]]) -> set[int]:
         """The cards the hidden places hold for what the current line takes from them
@@ -299,9 +317,10 @@ class CardIdentity(NamedDraws):
         if pos.line is None:
             return None
         early: set[tuple[Loc, CardSpec]] | None = None  # (the line's atoms read when needed)
-        for loc, specs in self.needs(pos).items():
-            for spec in specs:
-                if any(spec.matches(x) for x in held(pos.g, loc)):
+        need, covered = self.needs_brought(pos)
+        for loc, specs in need.items():
+            for i, spec in enumerate(specs):
+                if (loc, i) in covered or any(spec.matches(x) for x in held(pos.g, loc)):
                     continue
                 if spec.keys is not None or spec.item is not None:
                     return self.spent_otherwise(node, loc, spec)
@@ -782,24 +801,32 @@ class CardIdentity(NamedDraws):
         (:meth:`augment`, ruling 432). Returns the renaming events (for the final
         replay). A hand that lacks a card its need allows and is given none is not sought
         again with the same line, movements left and cards (:func:`card_state`, as in
-        :meth:`repair`)."""
+        :meth:`repair`). A craft the card the line takes into the hand by name first
+        meets is given no draw (:meth:`needs_brought`, ruling 467)."""
         if pos.line is None or not pos.free:
             return ()
-        need = self.needs(pos)
+        need, covered = self.needs_brought(pos)
         key = None
-        if any(lacks(held(pos.g, loc), specs) for loc, specs in need.items()):
+        if any(lacks(held(pos.g, loc), [sp for i, sp in enumerate(specs)
+                                        if (loc, i) not in covered])
+               for loc, specs in need.items()):
             key = dead_end(pos)
             if key in self.unfixed:
                 return ()
-        events = self.give(pos, need)
+        events = self.give(pos, need, covered)
         if not events and key is not None:
             self.unfixed.add(key)
         return events
 
-    def give(self, pos: Pos, need: dict[Loc, list[CardSpec]]) -> tuple[tuple[Any, ...], ...]:
-        """:meth:`fix_hands` for the needs ``need`` of the line: the renaming events."""
+    def give(
+        self, pos: Pos, need: dict[Loc, list[CardSpec]], covered: set[tuple[Loc, int]],
+    ) -> tuple[tuple[Any, ...], ...]:
+        """:meth:`fix_hands` for the needs ``need`` of the line (those ``covered`` given no
+        draw, ruling 467): the renaming events."""
         assert pos.line is not None
-        others = self.reserved(pos, need)
+        others = self.reserved(pos, {loc: [sp for i, sp in enumerate(specs)
+                                           if (loc, i) not in covered]
+                                     for loc, specs in need.items()})
         g = pos.g
         events: list[tuple[Any, ...]] = []
         for loc, specs in need.items():
@@ -823,6 +850,8 @@ class CardIdentity(NamedDraws):
                     taken.add(c)
                     by[i] = c
                     continue
+                if (loc, i) in covered:
+                    continue  # the card the line brings in is crafted (ruling 467)
                 # Through the later piles only when no unnamed draw of the hand can be
                 # given the card otherwise (ruling 420); the draws of the present pile
                 # the needs after this one may want are spared (rulings 431, 433).

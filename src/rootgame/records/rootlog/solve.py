@@ -40,7 +40,8 @@ events, which the final replay already takes (``result.py``), and the search goe
 the state rebuilt with it (ruling 442). Which card of a hand a spending written by its suit
 only took is the search's choice; where the course as it is has no renaming, the course
 with one such spending taken to have spent another unnamed draw of the hand is solved
-(ruling 450).
+(ruling 450), then with two such spendings of one hand, of cards of different piles'
+times, the other way round (ruling 468).
 """
 
 from __future__ import annotations
@@ -182,6 +183,19 @@ class _Course:
         other.exit[i], other.exit[j] = HELD, self.exit[i]
         other.where[i], other.where[j] = self.where[j], self.where[i]
         other.held_slot[self.card[j]] = i
+        return other
+
+    def swapped(self, i: int, j: int) -> _Course:
+        """This course with the spendings of slots ``i`` and ``j`` (two unnamed draws of
+        one hand from different piles' times, each spent by its suit only while the hand
+        held the other) taken the other way round: each slot has what the record wrote of
+        the other's spending, and its card lies where the other's went (ruling 468)."""
+        other = copy.copy(self)
+        other.slots, other.where = list(self.slots), list(self.where)
+        other._ok = None
+        (si, ei, wi), (sj, ej, wj) = self.slots[i], self.slots[j]
+        other.slots[i], other.slots[j] = (si, ei, wj), (sj, ej, wi)
+        other.where[i], other.where[j] = self.where[j], self.where[i]
         return other
 
     def consistent(self) -> bool:
@@ -563,6 +577,22 @@ def _depth_first(
     return new
 
 
+def spendings(node: Node, course: _Course) -> Iterator[tuple[int, int, list[int], Pos]]:
+    """The spendings by suit only of the course's slots, the latest first: (the slot, its
+    card, the hand it was spent from, the state before the decision that spent it)."""
+    by_serial = {course.slots[i][0]: i for i in range(len(course.slots))}
+    n = node
+    while n.parent is not None:
+        then = n.parent.pos
+        for c, (serial, _e) in then.free.items():
+            i = by_serial.get(serial)
+            if i is None or course.slots[i][2] is None or \
+                    n.pos.loose.get(c, (None,))[0] != serial:
+                continue  # not spent by its suit in this decision
+            yield i, c, next((st.hand for st in then.g.seats if c in st.hand), []), then
+        n = n.parent
+
+
 def respendings(node: Node, course: _Course) -> list[tuple[int, int, Before]]:
     """The spendings of the course that may have spent another card of the hand (ruling
     450): a slot's card spent by its suit only (a discard, a Decree card) from a hand that
@@ -570,26 +600,39 @@ def respendings(node: Node, course: _Course) -> list[tuple[int, int, Before]]:
     slot, the held slot, the cards the hand held before the one spent: the serials of the
     unnamed draws, the cards named), the latest spending first.
     Within one pile's time the two are already one renaming of the solve."""
-    by_serial = {course.slots[i][0]: i for i in range(len(course.slots))}
     held_serial = {course.slots[j][0]: j for j in course.held_slot.values()}
     out: list[tuple[int, int, Before]] = []
-    n = node
-    while n.parent is not None and len(out) < MAX_RESPENDS:
-        then = n.parent.pos
-        for c, (serial, _e) in then.free.items():
-            i = by_serial.get(serial)
-            if i is None or course.slots[i][2] is None or \
-                    n.pos.loose.get(c, (None,))[0] != serial:
-                continue  # not spent by its suit in this decision
-            hand: list[int] = next((st.hand for st in then.g.seats if c in st.hand), [])
-            ahead = hand[: hand.index(c)] if c in hand else []
-            before = (frozenset(then.free[x][0] for x in ahead if x in then.free),
-                      frozenset(x for x in ahead if x not in then.free))
-            for k in hand:
-                j = held_serial.get(then.free[k][0]) if k in then.free else None
-                if j is not None and course.slots[j][1] != course.slots[i][1]:
-                    out.append((i, j, before))
-        n = n.parent
+    for i, c, hand, then in spendings(node, course):
+        if len(out) >= MAX_RESPENDS:
+            break
+        ahead = hand[: hand.index(c)] if c in hand else []
+        before = (frozenset(then.free[x][0] for x in ahead if x in then.free),
+                  frozenset(x for x in ahead if x not in then.free))
+        for k in hand:
+            j = held_serial.get(then.free[k][0]) if k in then.free else None
+            if j is not None and course.slots[j][1] != course.slots[i][1]:
+                out.append((i, j, before))
+    return out[:MAX_RESPENDS]
+
+
+def swappings(node: Node, course: _Course) -> list[tuple[int, int]]:
+    """The pairs of spendings of the course that may have been the other way round
+    (ruling 468): a slot's card spent by its suit only from a hand that held then an
+    unnamed draw of another pile's time, spent since by another suit only, to the same
+    place (both in the discard pile, or both shuffled into one pile). Each: (the slot
+    spent first, the other), the latest first, at most ``MAX_RESPENDS``."""
+    by_serial = {course.slots[i][0]: i for i in range(len(course.slots))}
+    out: list[tuple[int, int]] = []
+    for i, c, hand, then in spendings(node, course):
+        if len(out) >= MAX_RESPENDS:
+            break
+        for k in hand:
+            j = by_serial.get(then.free[k][0]) if k in then.free and k != c else None
+            if j is not None and course.slots[j][1] != course.slots[i][1] and \
+                    course.slots[j][2] is not None and \
+                    course.slots[j][2] != course.slots[i][2] and \
+                    course.exit[j] == course.exit[i] != HELD:
+                out.append((i, j))
     return out[:MAX_RESPENDS]
 
 
@@ -599,7 +642,8 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
     renaming events for the final replay), or None when no renaming is found or it would
     change nothing. Ruling 442. When none is found for the course as it is, for the course
     with one spending by suit taken to have spent another card of the hand
-    (:func:`respendings`, a ``respend`` event for the final replay; ruling 450), then with
+    (:func:`respendings`, a ``respend`` event for the final replay; ruling 450; or two
+    spendings the other way round, :func:`swappings`, ruling 468), then with
     a craft by its item only taken to be an alike card of another suit (ruling 454), then
     for the course and its spendings taken otherwise again from the cycles of ruling 466
     that leave the later piles lacking as many cards."""
@@ -633,14 +677,18 @@ def _respent(
     node: Node, needs: dict[Loc, list[CardSpec]], course: _Course, sideways: bool,
 ) -> Node | None:
     """:func:`solved` for the course with one spending by suit taken to have spent another
-    card of the hand (:func:`respendings`, ruling 450), each in turn within
+    card of the hand (:func:`respendings`, ruling 450), then with two spendings of one
+    hand the other way round (:func:`swappings`, ruling 468), each in turn within
     ``RESPEND_STEPS`` choices in all."""
     shared = [RESPEND_STEPS]
-    for i, j, before in respendings(node, course):
+    tried: list[tuple[_Course, tuple[int, int, Before | None]]] = [
+        (course.respent(i, j), (i, j, before)) for i, j, before in respendings(node, course)]
+    # Two spendings of one hand the other way round (ruling 468).
+    tried += [(course.swapped(i, j), (i, j, None)) for i, j in swappings(node, course)]
+    for other, respend in tried:
         if shared[0] <= 0:
             break
-        found = _solved(node, needs, course.respent(i, j), (i, j, before), shared,
-                        sideways=sideways)
+        found = _solved(node, needs, other, respend, shared, sideways=sideways)
         if found is not None:
             return found
     return None
@@ -666,7 +714,7 @@ def recrafts(course: _Course, wanted: list[CardSpec]) -> list[tuple[int, int]]:
 
 def _solved(
     node: Node, needs: dict[Loc, list[CardSpec]], course: _Course,
-    respend: tuple[int, int, Before] | None, shared: list[int] | None,
+    respend: tuple[int, int, Before | None] | None, shared: list[int] | None,
     only: tuple[int, int] | None = None, sideways: bool = False,
 ) -> Node | None:
     """:func:`solved` for one course (``respend``: the spending it takes otherwise; ``shared``:
@@ -693,7 +741,7 @@ def _solved(
 
 def rebuild(
     pos: Pos, course: _Course, new: list[int],
-    respend: tuple[int, int, Before] | None = None,
+    respend: tuple[int, int, Before | None] | None = None,
 ) -> tuple[tuple[Any, ...], ...] | None:
     """Give the slots of ``course`` their ``new`` cards in ``pos`` (its game and its maps of
     unnamed cards): the card where each slot's card lies now (held, spent and not
@@ -703,7 +751,8 @@ def rebuild(
     slot spent in its stead, the cards held before it then), whose held card keeps its
     place among the cards of the hand then (``exchanges.put_back``, as for
     ``kept_in_place``: the final replay's hands are in the order of their draws), and a
-    ``respend`` event."""
+    ``respend`` event; with None for those cards, two slots spent the other way round
+    (:meth:`_Course.swapped`, ruling 468), a ``respend`` event each way."""
     g = pos.g
     n = len(course.slots)
     perm: dict[int, int] = {}
@@ -762,7 +811,12 @@ def rebuild(
                    if new[i] != course.card[i])
     if respend is None:
         return events
-    i, j, (serials, named) = respend
+    i, j, before = respend
+    if before is None:
+        # Two spendings the other way round: each decision spends the other's card.
+        return (*events, ("respend", course.slots[i][0], course.slots[j][0]),
+                ("respend", course.slots[j][0], course.slots[i][0]))
+    serials, named = before
     hand = next(st.hand for st in g.seats if new[i] in st.hand)
     put_back(hand, new[i], lambda x: pos.free[x][0] in serials if x in pos.free else x in named)
     return (*events, ("respend", course.slots[i][0], course.slots[j][0]))
