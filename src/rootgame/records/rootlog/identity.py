@@ -12,11 +12,11 @@ draw pile's time (:meth:`donor`), along a cycle of places of that time (:meth:`c
 :func:`apply_cycle`), or with a card of another time exchanged for the whole game
 (:meth:`pull`, :func:`full_swap`), or, last, along a cycle of places of that time and of
 every later one their cards went through (a card spent by its suit may have been any card of
-its suit: :func:`apply_cycle_since`), or a card a hand spent by its suit across a reshuffle
-taken to have stayed in the hand, another of its cards spent instead (:meth:`reattribute`,
-:meth:`fix_named`), or spent before the shuffle in the place of a card of its suit shuffled
-in (:meth:`shuffled_in`), or a card the record named into a hand taken to be the one the
-hand spent by its suit (:meth:`respent_named`); where none does, the identities of the whole
+its suit: :func:`apply_cycle_since`), or a card a hand spent taken to have been another
+(``respends.py``: a card spent by its suit across a reshuffle taken to have stayed in the
+hand, another of its cards spent instead, or spent before the shuffle in the place of a card
+of its suit shuffled in, or a card the record named into a hand taken to be the one the hand
+spent by its suit; :meth:`spent_otherwise`); where none does, the identities of the whole
 course are solved at once (:meth:`solve`, ``solve.py``). What the record wrote of each card
 at each of its times is kept in the search state (``Pos.free``, ``Pos.loose``, ``Pos.past``,
 ``Pos.fixed``).
@@ -28,7 +28,6 @@ from typing import Any
 
 from ...cards import DECK
 from .cards import CardSpec
-from .draws import NamedDraws
 from .exchanges import (
     allows,
     apply_cycle,
@@ -37,7 +36,6 @@ from .exchanges import (
     card_state,
     full_swap,
     held,
-    kept_in_place,
     loose_spec,
     narrower,
     open_lists,
@@ -47,6 +45,7 @@ from .exchanges import (
     written,
 )
 from .factions import Loc, hidden_pile, hidden_piles, hidden_place
+from .respends import SpentOtherwise
 from .search import Node, Pos, Slot
 from .solve import solved
 from .steps import legal_now
@@ -78,9 +77,10 @@ def dead_end(pos: Pos) -> tuple[Any, ...]:
     return pos.line, tuple(pos.left[pos.line]), card_state(pos)
 
 
-class CardIdentity(NamedDraws):
+class CardIdentity(SpentOtherwise):
     """The card-identity part of the importer (mixed into ``importer.Importer``): the
-    exchanges, on the named draws of :class:`draws.NamedDraws`."""
+    exchanges, on the spendings taken otherwise of :class:`respends.SpentOtherwise` and the
+    named draws of :class:`draws.NamedDraws`."""
 
     named_at: dict[str, list[tuple[int, int]]]
     drawn_at: dict[str, list[int]]
@@ -388,129 +388,6 @@ class CardIdentity(NamedDraws):
         442). For :meth:`exchange` and :meth:`fix_named` alike."""
         return self.reattribute(node, src, spec) or self.shuffled_in(
             node, src, spec) or self.respent_named(node, src, spec) or self.solve(node)
-
-    def shuffled_in(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
-        """:meth:`reattribute` when that finds nothing: a card ``spec`` allows that was
-        drawn unnamed before a shuffle and spent by its suit after it (in the discard pile or
-        the Decree, or shuffled unseen into the present pile since: ruling 429; never in the
-        later pile) may have been spent before it, shuffled in and
-        in the later pile's place of another card of its time and suit (spent by that suit
-        before the shuffle): the two exchanged from that time on (:func:`apply_cycle_since`),
-        an unnamed draw of the hand ``src`` may then be given it from that later pile
-        (:meth:`settle_free`). Ruling 422."""
-        pos = node.pos
-        g = pos.g
-        spent = set(g.discard).union(*open_lists(g)[1:])
-        mine = set(hidden_pile(g, src))
-        frees = [f for f in hidden_pile(g, src) if f in pos.free]
-        if not frees:
-            return None
-        needed = self.reserved(pos, self.needs(pos))
-        for c, (_serial, epoch, wrote) in pos.loose.items():
-            # Spent after the shuffle: in the discard pile or the Decree, or in the present
-            # pile two shuffles or more later (spent, then shuffled again unseen: ruling 429).
-            if epoch >= pos.epoch or wrote is None or not spec.matches(c) \
-                    or DECK[c].kind == "dominance" or c not in spent and not (
-                        epoch + 1 < pos.epoch and c in g.deck):
-                continue
-            for x, was in pos.past.items():
-                if x in pos.fixed or x in mine or x in needed or not any(
-                        t[1] == epoch and t[2] is not None and t[2].matches(c) for t in was):
-                    continue
-                later = [t for t in times(pos, x) if t[1] >= epoch and len(t) > 2]
-                if not wrote.matches(x) or DECK[x].kind == "dominance" or not all(
-                        t[2] is None or t[2].matches(c) for t in later):
-                    continue
-                g2 = g.clone()
-                new = pos.fork(g2, [])
-                events = list(apply_cycle_since(new, g2, [c, x], epoch))
-                keep = mine | self.reserved(new, self.needs(new))
-                done = None
-                for f in frees:
-                    if f in new.free:
-                        done = self.settle_free(new, g2, f, spec, keep)
-                        if done is not None:
-                            break
-                if done is None:
-                    continue
-                new.legal = legal_now(g2)
-                return Node(new, node, (), tuple(events) + done, (), repaired=True)
-        return None
-
-    def reattribute(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
-        """:meth:`repair` when no unnamed draw of the hand ``src`` can be given a card
-        ``spec`` allows: a card ``spec`` allows that a hand spent by its suit only (``L``, in
-        the discard pile or the Decree) after the pile it was drawn from was shuffled may
-        have stayed in that hand, the card spent being another card the hand held then, an
-        unnamed draw of the present pile still there (given a card of the spent suit from
-        that pile first, :meth:`donor`). The hand keeps ``L``, an unnamed draw of its
-        earlier pile again, which :meth:`settle_free` may then give to ``src``. The
-        decision that spent ``L`` spends the other card in the final replay (a
-        ``("respend", L's draw, the other's draw)`` event, ``result.py``). Ruling 421."""
-        pos = node.pos
-        g = pos.g
-        spent = set(g.discard).union(*open_lists(g)[1:])
-        for c, (serial, epoch, wrote) in pos.loose.items():
-            if epoch >= pos.epoch or wrote is None or c not in spent or not spec.matches(c):
-                continue
-            # The decision that spent it, and the hand it left.
-            n = node
-            while n.parent is not None and not (
-                    n.parent.pos.free.get(c, (None,))[0] == serial and c in n.pos.loose):
-                n = n.parent
-            if n.parent is None:
-                continue
-            then = n.parent.pos
-            seat = next((i for i, st in enumerate(then.g.seats) if c in st.hand), None)
-            if seat is None:
-                continue
-            hand = g.seats[seat].hand
-            needed = self.reserved(pos, self.needs(pos))
-            keep = set(hand) | needed
-            for k in then.g.seats[seat].hand:
-                # Held then and still, unnamed, drawn from the present pile, not a card the
-                # line takes.
-                if k == c or k not in hand or k in needed or then.free.get(k) is None or \
-                        pos.free.get(k) != then.free[k] or pos.free[k][1] != pos.epoch:
-                    continue
-                g2 = g.clone()
-                new = pos.fork(g2, [])
-                events: list[tuple[Any, ...]] = []
-                d = k
-                if not wrote.matches(k) or DECK[k].kind == "dominance":
-                    y = self.donor(new, g2, k, wrote, keep)
-                    if y is None or DECK[y].kind == "dominance":
-                        continue
-                    events.extend(apply_cycle(new, g2, [k, y], pos.epoch))
-                    d = y
-                sd, ed = new.free.pop(d)
-                swap_cards(g2, c, d)
-                kept_in_place(g2.seats[seat].hand, c, then, new.free)
-                del new.loose[c]
-                new.loose[d] = (sd, ed, wrote)
-                new.free[c] = (serial, epoch)
-                events.append(("respend", serial, sd))
-                found = self.given(node, new, src, spec, events)
-                if found is not None:
-                    return found
-        return None
-
-    def given(
-        self, node: Node, new: Pos, src: Loc, spec: CardSpec, events: list[tuple[Any, ...]]
-    ) -> Node | None:
-        """After an exchange that took a card back from a spending (:meth:`reattribute`,
-        :meth:`respent_named`): the hidden place ``src`` given a card ``spec`` allows if it
-        still lacks one (:meth:`settle_first`), the state ``new`` with its legal decisions,
-        as a node after ``node``; None when no unnamed draw of ``src`` can be given it."""
-        g2 = new.g
-        if not any(spec.matches(x) for x in held(g2, src)):
-            mine = set(hidden_pile(g2, src)) | self.reserved(new, self.needs(new))
-            got = self.settle_first(new, g2, hidden_pile(g2, src), spec, mine, (False, True))
-            if got is None:
-                return None
-            events.extend(got[1])
-        new.legal = legal_now(g2)
-        return Node(new, node, (), tuple(events), (), repaired=True)
 
     def donor(self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]) -> int | None:
         """A card ``spec`` allows that the unnamed draw ``f`` may have been: a card still
@@ -948,83 +825,4 @@ class CardIdentity(NamedDraws):
             other = next(c for c, (sd, _e) in new.free.items() if sd == serial)
             pos.g, pos.free, pos.loose, pos.past = g2, new.free, new.loose, new.past
             return first + second, j, other, got
-        return None
-
-    def respent_named(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
-        """:meth:`shuffled_in` when that finds nothing: a card ``x`` ``spec`` allows that
-        the record named into another hand (taken by name, ``R#avisittofriendsC->E``) and
-        that hand still holds may have been the card it spent by its suit (``R#E->$_r``)
-        while it held ``x``: the card ``u`` spent so stayed in the hand, ``x`` went its way
-        (to the Decree, the discard pile, shuffled into a later pile and drawn again): ``u``
-        is an unnamed draw of the hand again, ``x`` takes every later time of ``u`` (a
-        ``("respend_as", u's draw, x)`` event: the decision that spent ``u`` spends ``x``
-        in the final replay), and an unnamed draw of ``src`` may then be given ``x``
-        (:meth:`settle_free`). Tried in :meth:`repair` and :meth:`fix_named`, after
-        :meth:`shuffled_in`. Ruling 428."""
-        pos = node.pos
-        g = pos.g
-        needed = self.reserved(pos, self.needs(pos))
-        for seat, st in enumerate(g.seats):
-            if ("hand", seat) == src:
-                continue
-            for x in st.hand:
-                if x not in pos.fixed or x in pos.free or x in pos.loose or x in needed or \
-                        not spec.matches(x):
-                    continue
-                for u in [*pos.loose, *pos.past]:
-                    found = self._respend(node, src, spec, seat, x, u, needed)
-                    if found is not None:
-                        return found
-        return None
-
-    def _respend(
-        self, node: Node, src: Loc, spec: CardSpec, seat: int, x: int, u: int, needed: set[int]
-    ) -> Node | None:
-        """:meth:`respent_named` for the card ``x`` of the hand of ``seat`` and the card
-        ``u`` that hand may have spent in its place."""
-        pos = node.pos
-        if u == x or u in pos.fixed or DECK[x].kind == "dominance":
-            return None
-        was = list(times(pos, u))
-        for k, t in enumerate(was):
-            if len(t) < 3 or t[2] is None or not t[2].matches(x):
-                continue
-            serial = t[0]
-            # The decision that spent it, the hand holding x throughout since.
-            n = node
-            while n.parent is not None and not (
-                    n.parent.pos.free.get(u, (None,))[0] == serial
-                    and n.pos.loose.get(u, (None,))[0] == serial):
-                if x not in n.pos.g.seats[seat].hand:
-                    break
-                n = n.parent
-            if n.parent is None or x not in n.parent.pos.g.seats[seat].hand or \
-                    u not in n.parent.pos.g.seats[seat].hand or \
-                    n.parent.pos.free.get(u, (None,))[0] != serial:
-                continue
-            g2 = pos.g.clone()
-            new = pos.fork(g2, [])
-            new.past.pop(u, None)
-            new.free.pop(u, None)
-            new.loose.pop(u, None)
-            early = tuple(s for s in was[:k] if len(s) > 2)
-            later = was[k + 1:]
-            swap_cards(g2, u, x)
-            kept_in_place(g2.seats[seat].hand, u, n.parent.pos, new.free)
-            new.free[u] = (serial, t[1])
-            if early:
-                new.past[u] = early
-            events: list[tuple[Any, ...]] = [("respend_as", serial, x)]
-            for s in later:
-                events.append(("rename", s[0], x))
-                if len(s) > 2:
-                    if s is later[-1] and s == pos.loose.get(u):
-                        new.loose[x] = s
-                    else:
-                        new.past[x] = (*new.past.get(x, ()), s)
-                else:
-                    new.free[x] = (s[0], s[1])
-            found = self.given(node, new, src, spec, events)
-            if found is not None:
-                return found
         return None
