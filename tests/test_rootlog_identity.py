@@ -209,13 +209,13 @@ def test_a_card_taken_to_have_stayed_in_a_hand_keeps_its_place_there(
     replay``), and ended 1483 with a hand in another order (``... does not give the same
     state``). Both now import to the same board at every line. (1566's take is replayed by
     the card it took since, ``result.retake``: without the place kept it imports too.)"""
-    import rootgame.records.rootlog.identity as identity
+    import rootgame.records.rootlog.respends as respends
 
     g = random_game(seed)
     text = as_people_write(export_rootlog(g))
     assert any(e[0] == "respend" for e in search_events(text))
     assert_replays_the_game(replay_rootlog(text), g)
-    monkeypatch.setattr(identity, "kept_in_place", lambda *_: None)
+    monkeypatch.setattr(respends, "kept_in_place", lambda *_: None)
     with pytest.raises(RootlogError, match=r"internal: the replay found does not"):
         replay_rootlog(text)
 
@@ -241,13 +241,13 @@ def test_a_card_kept_in_a_hand_goes_after_a_card_kept_there_before_it(
     (``the replay found does not give the same state``). An unnamed draw made before the
     card kept that the hand did not hold then, kept since, is held before it: the game
     imports and replays to the same board at every line."""
-    import rootgame.records.rootlog.identity as identity
+    import rootgame.records.rootlog.respends as respends
 
     g = random_game(2013)
     text = as_people_write(export_rootlog(g))
     assert [e[1] for e in search_events(text) if e[0] == "respend"] == [88, 83]
     assert_replays_the_game(replay_rootlog(text), g)
-    monkeypatch.setattr(identity, "kept_in_place", kept_by_ids)
+    monkeypatch.setattr(respends, "kept_in_place", kept_by_ids)
     with pytest.raises(RootlogError, match=r"internal: the replay found does not give"):
         replay_rootlog(text)
 
