@@ -68,6 +68,15 @@ def lacks(cards: list[int], specs: list[CardSpec]) -> bool:
     return False
 
 
+def uncovered(
+    need: dict[Loc, list[CardSpec]], covered: set[tuple[Loc, int]]
+) -> dict[Loc, list[CardSpec]]:
+    """The needs of the line but those a card it takes into the hand by name meets
+    (``covered``, :meth:`CardIdentity.needs_brought`, ruling 467)."""
+    return {loc: [sp for i, sp in enumerate(specs) if (loc, i) not in covered]
+            for loc, specs in need.items()}
+
+
 def dead_end(pos: Pos) -> tuple[Any, ...]:
     """What an exchange sought at ``pos`` depends on: its line, the line's movements left and
     the cards (:func:`card_state`). Where one found nothing, another at a like dead end
@@ -684,9 +693,8 @@ class CardIdentity(SpentOtherwise):
             return ()
         need, covered = self.needs_brought(pos)
         key = None
-        if any(lacks(held(pos.g, loc), [sp for i, sp in enumerate(specs)
-                                        if (loc, i) not in covered])
-               for loc, specs in need.items()):
+        if any(lacks(held(pos.g, loc), specs)
+               for loc, specs in uncovered(need, covered).items()):
             key = dead_end(pos)
             if key in self.unfixed:
                 return ()
@@ -701,15 +709,19 @@ class CardIdentity(SpentOtherwise):
         """:meth:`fix_hands` for the needs ``need`` of the line (those ``covered`` given no
         draw, ruling 467): the renaming events."""
         assert pos.line is not None
-        others = self.reserved(pos, {loc: [sp for i, sp in enumerate(specs)
-                                           if (loc, i) not in covered]
-                                     for loc, specs in need.items()})
-        g = pos.g
+        others = self.reserved(pos, uncovered(need, covered))
         events: list[tuple[Any, ...]] = []
-        for loc, specs in need.items():
+
+        def places(loc: Loc) -> tuple[Any, list[int], list[int], set[int]]:
+            """The game as the exchanges left it, the hand's hidden pile and cards, and the
+            cards its exchanges keep where they are."""
+            g = pos.g
             hand = hidden_pile(g, loc)
-            cards = held(g, loc)
-            keep = set(hand) | others - self.handed(pos, loc)
+            return g, hand, held(g, loc), set(hand) | others - self.handed(pos, loc)
+
+        g = pos.g
+        for loc, specs in need.items():
+            g, hand, cards, keep = places(loc)
             taken: set[int] = set()
             by: dict[int, int] = {}
             for i, spec in enumerate(specs):
@@ -752,18 +764,12 @@ class CardIdentity(SpentOtherwise):
                         taken |= {other, got}
                         others |= {other, got}
                         by[j], by[i] = other, got
-                        g = pos.g
-                        hand = hidden_pile(g, loc)
-                        cards = held(g, loc)
-                        keep = set(hand) | others - self.handed(pos, loc)
+                        g, hand, cards, keep = places(loc)
                         continue
                 if found is None:
                     break
                 if redone:
-                    g = pos.g
-                    hand = hidden_pile(g, loc)
-                    cards = held(g, loc)
-                    keep = set(hand) | others - self.handed(pos, loc)
+                    g, hand, cards, keep = places(loc)
                 serial, done = found
                 events.extend(done)
                 # The card that draw is now (the first renaming is not always its own: an

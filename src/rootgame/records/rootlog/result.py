@@ -15,7 +15,7 @@ from typing import Any
 from ...errors import RootError
 from .factions import hidden_piles
 from .notation import RootlogError, RootlogGame
-from .search import RANDOM_TAKES, Node, Pos
+from .search import RANDOM_TAKES, Node, Pos, course_path
 from .steps import Snap, TurnState, snap_state, turn_state
 
 
@@ -62,12 +62,7 @@ class Result:
         from ...errors import IllegalAction
         from ...game import new_game
 
-        path: list[Node] = []
-        n: Node | None = node
-        while n is not None:
-            path.append(n)
-            n = n.parent
-        path.reverse()
+        path = course_path(node)
         events = [e for x in path for e in x.events]
         states = [snap_state(*s) for x in path for s in x.states]
         final = node.pos

@@ -103,6 +103,17 @@ class Node:
     k: int = 0
 
 
+def course_path(node: Node) -> list[Node]:
+    """The nodes of the course from the search's first to ``node``, in order."""
+    path: list[Node] = []
+    n: Node | None = node
+    while n is not None:
+        path.append(n)
+        n = n.parent
+    path.reverse()
+    return path
+
+
 Silent = tuple[Any, list[tuple[Any, ...]], tuple[str, ...], tuple[tuple[Any, ...], ...]]
 """A state reached without visible change: the state, its legal actions, the tokens and the
 chance events (dice, picks) on the way."""

@@ -54,7 +54,7 @@ from ...cards import DECK
 from .cards import CardSpec
 from .exchanges import held, put_back
 from .factions import Loc, hidden_pile, notation
-from .search import Node, Pos
+from .search import Node, Pos, course_path
 from .steps import legal_now
 
 MAX_STEPS = 250
@@ -221,15 +221,10 @@ def named_times(node: Node, cards: Collection[int]) -> dict[int, list[tuple[int,
     """Every time of each of ``cards`` in the course up to ``node``: (draw serial, epoch),
     read from its events as the final replay reads them (``result.py``): the draws, each
     serial's card as last renamed, a new pile's time at each reshuffle."""
-    path: list[Node] = []
-    n: Node | None = node
-    while n is not None:
-        path.append(n)
-        n = n.parent
     drawn: list[tuple[int, int, int]] = []
     renames: dict[int, int] = {}
     epoch = 0
-    for x in reversed(path):
+    for x in course_path(node):
         for e in x.events:
             if e[0] == "draw":
                 drawn.append((int(e[2]), int(e[1]), epoch))
@@ -707,7 +702,7 @@ def recrafts(course: _Course, wanted: list[CardSpec]) -> list[tuple[int, int]]:
         spec, here = course.slots[i][2], course.card[i]
         if spec is None or spec.keys is None or not any(sp.matches(here) for sp in wanted):
             continue
-        out += [(i, c) for c in sorted(course.cards | set(course.card))
+        out += [(i, c) for c in sorted(course.every)
                 if DECK[c].suit != DECK[here].suit and allows(spec, c)]
     return out
 
