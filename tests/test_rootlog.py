@@ -979,7 +979,7 @@ def test_the_search_goes_back_to_the_spending_of_a_card_a_later_line_lacks(
     two decisions up) rather than through every choice after it, and the game imports;
     seed 1101 the same for its Marquise's battle ('XE11/Ew11->', line 46). (Since ruling
     449 the quick search gives up 1030's wrong roll at its hits, the losses of a later
-    battle in the clearing, and goes back nowhere; since ruling 469 likewise at the
+    battle in the clearing, and goes back nowhere; since ruling 470 likewise at the
     losses of its battle left to a later one: both orders are turned off for it here.
     Since rulings 451 and 455 1394's first backjump goes to line 70 (451: its course has the
     identities solved at an early Decree; 455 not examined): both are turned off for it

@@ -349,7 +349,7 @@ def test_a_roll_taking_up_the_losses_of_a_later_battle_in_the_clearing_is_given_
 def test_a_roll_leaving_its_losses_to_a_later_battle_is_given_up_as_the_next_starts(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Ruling 469. Seed 2499 (of the fresh seeds 2430-2629), refused at line 37 before: the
+    """Ruling 470. Seed 2499 (of the fresh seeds 2430-2629), refused at line 37 before: the
     Eyrie, Commander, battles the Marquise in clearing 5, then in 9, then in 5 again
     ('XC5/Ct5->/++/w5->/R#C->/2Cw5->3/XC9/.../XC5/Cb_s5->/...'), no dice written. A first
     roll of 1-1 deals two hits, the Marquise's two warriors (saved by Field Hospitals), and

@@ -531,7 +531,7 @@ class Matching(CardIdentity):
         next (4.3.1), and one battle is over before another starts: in the quick search
         (``lazy``) such a candidate is not followed, so that a roll the record does not write
         is given up as the next battle starts, not after every way on of the line; the full
-        search still follows it (``skipped``). The converse of ``past_battle``. Ruling 469."""
+        search still follows it (``skipped``). The converse of ``past_battle``. Ruling 470."""
         fought: int | None = None  # the clearing of the last battle written, when started
         owed = False
         for k, at in enumerate(self.lines[line].atoms):
