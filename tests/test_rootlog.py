@@ -979,7 +979,8 @@ def test_the_search_goes_back_to_the_spending_of_a_card_a_later_line_lacks(
     two decisions up) rather than through every choice after it, and the game imports;
     seed 1101 the same for its Marquise's battle ('XE11/Ew11->', line 46). (Since ruling
     449 the quick search gives up 1030's wrong roll at its hits, the losses of a later
-    battle in the clearing, and goes back nowhere: that order is turned off for it here.
+    battle in the clearing, and goes back nowhere; since ruling 470 likewise at the
+    losses of its battle left to a later one: both orders are turned off for it here.
     Since rulings 451 and 455 1394's first backjump goes to line 70 (451: its course has the
     identities solved at an early Decree; 455 not examined): both are turned off for it
     here. Since ruling 460, rolls whose hits are alike are one way on, and 1030 and 1101
@@ -991,6 +992,7 @@ def test_the_search_goes_back_to_the_spending_of_a_card_a_later_line_lacks(
 
     if seed == 1030:
         monkeypatch.setattr(Matching, "past_battle", lambda *_: False)
+        monkeypatch.setattr(Matching, "losses_left", lambda *_: False)
     if seed in (1030, 1101):
         rolls_told_apart(monkeypatch)
     if seed == 1181:

@@ -1,10 +1,10 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
 "Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 461,
-463 and 465-469 in docs/rulings.md; ruling 449 is an order of the search for an unwritten
-roll, found on the same fresh seeds, and 459 when a stalled search starts its second).
-Simulated games written as people write them, each refused before the ruling that imports
-it."""
+463 and 465-470 in docs/rulings.md; rulings 449 and 470 are orders of the search for an
+unwritten roll, found on the same fresh seeds, and 459 when a stalled search starts its
+second). Simulated games written as people write them, each refused before the ruling that
+imports it."""
 
 from __future__ import annotations
 
@@ -344,6 +344,26 @@ def test_a_roll_taking_up_the_losses_of_a_later_battle_in_the_clearing_is_given_
     assert_whole_game_imports(1623, 79, "C:#->C/F#C->/w6->2/XE7/2Ew7->/w2->5/XE7/")
     text = as_people_write(export_rootlog(random_game(1623)))
     refused_without(monkeypatch, text, "past_battle", lambda *_: False, 79, Matching)
+
+
+def test_a_roll_leaving_its_losses_to_a_later_battle_is_given_up_as_the_next_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 470. Seed 2499 (of the fresh seeds 2430-2629), refused at line 37 before: the
+    Eyrie, Commander, battles the Marquise in clearing 5, then in 9, then in 5 again
+    ('XC5/Ct5->/++/w5->/R#C->/2Cw5->3/XC9/.../XC5/Cb_s5->/...'), no dice written. A first
+    roll of 1-1 deals two hits, the Marquise's two warriors (saved by Field Hospitals), and
+    leaves the wood of 'Ct5->' to the third battle, which the quick search ranked first
+    (it skips less) and followed every way on of the line after, giving up before the roll
+    that deals three. A removal the line writes after a battle started in its clearing,
+    still open when a battle written after it starts, is not followed by the quick search
+    (``losses_left``): the game imports and replays to the same board at every line;
+    without it the line is refused."""
+    from rootgame.records.rootlog.matching import Matching
+
+    assert_whole_game_imports(2499, 37, "E:B#E->$_x/R#E->$_x/3w2->5/XC5/Ct5->/++/w5->/")
+    text = as_people_write(export_rootlog(random_game(2499)))
+    refused_without(monkeypatch, text, "losses_left", lambda *_: False, 37, Matching)
 
 
 def backjumps(monkeypatch: pytest.MonkeyPatch, text: str, g: Any) -> int:

@@ -415,8 +415,9 @@ class Matching(CardIdentity):
             return None
         if line is not None and self.battle_card_left(line, left[line], g2):
             return None
-        if self.lazy and line is not None and self.past_battle(line, pos.left.get(line),
-                                                               left[line]):
+        if self.lazy and line is not None and (
+                self.past_battle(line, pos.left.get(line), left[line])
+                or self.losses_left(line, left[line])):
             return None
         npos = Pos(g2, legal, seg, line, turns, left, free, epoch, done, loose, past,
                    pos.fixed | self.named_now if self.named_now else pos.fixed)
@@ -520,6 +521,26 @@ class Matching(CardIdentity):
                 fights.add(int(at.key[-1]))
             elif at.kind == "remove" and now[k] != base[k] and int(at.key[-1]) in fights:
                 return True
+        return False
+
+    def losses_left(self, line: int, now: list[int]) -> bool:
+        """Whether a removal the line writes after a battle started in its clearing is still
+        open where a battle the line writes after that removal has started (``XC5/Ct5->/++/
+        w5->/.../XC9/.../XC5/...``: the first battle's roll removed two warriors, not the
+        wood, left to the third). The record writes a battle's losses after it, before the
+        next (4.3.1), and one battle is over before another starts: in the quick search
+        (``lazy``) such a candidate is not followed, so that a roll the record does not write
+        is given up as the next battle starts, not after every way on of the line; the full
+        search still follows it (``skipped``). The converse of ``past_battle``. Ruling 470."""
+        fought: int | None = None  # the clearing of the last battle written, when started
+        owed = False
+        for k, at in enumerate(self.lines[line].atoms):
+            if at.kind == "battle":
+                if owed and not now[k]:
+                    return True
+                fought = None if now[k] else int(at.key[-1])
+            elif at.kind == "remove" and now[k] and int(at.key[-1]) == fought:
+                owed = True
         return False
 
     def stranded(self, line: int, left: list[int], hospital: set[tuple[int, int, int]]) -> bool:
