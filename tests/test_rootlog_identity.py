@@ -1,7 +1,7 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
 "Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 461,
-463 and 465-468 in docs/rulings.md; ruling 449 is an order of the search for an unwritten
+463, 465-468 and 477 in docs/rulings.md; ruling 449 is an order of the search for an unwritten
 roll, found on the same fresh seeds, and 459 when a stalled search starts its second).
 Simulated games written as people write them, each refused before the ruling that imports
 it."""
@@ -675,3 +675,22 @@ def test_two_spendings_by_suit_of_one_hand_across_a_shuffle_are_solved_the_other
     text = as_people_write(export_rootlog(random_game(2159)))
     assert sum(e[0] == "respend" for e in search_events(text)) == 2
     refused_without(monkeypatch, text, "swappings", lambda *_: [], 70, solve)
+
+
+def test_a_card_named_goes_to_a_present_draw_before_another_hand_s_draw_of_its_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 477. Seed 2680 (of the fresh seeds 2630-2829), refused at line 62 before
+    ('B#C->'): at line 61 the Eyrie crafts Stand and Deliver! ('Zstand') holding an unnamed
+    draw from before the reshuffle of line 55 and three of the present pile. The earlier
+    draw was given it by exchange with the Marquise's draw of that time that held one
+    copy (ruling 433 put present draws first only against a cycle out of the pile), and
+    the Marquise held that draw's Bank instead: at line 62, with two Banks from the first
+    pile, her draw of the line discarded as the fox ('F#C->'), she had no bird for the
+    'B#C->'. A card named now goes to a present draw first whatever way the earlier draw
+    would be given it (the other copy, to a present draw): the game imports and
+    replays to the same board at every line; without it it is refused."""
+    assert_whole_game_imports(2680, 61, "E:R#E->$_m/Zstand/")
+    text = as_people_write(export_rootlog(random_game(2680)))
+    refused_without(monkeypatch, text, "named_later", lambda *_: False, 62)
+
