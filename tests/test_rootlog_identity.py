@@ -1,7 +1,7 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
 "Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 461,
-463 and 465-470 in docs/rulings.md; rulings 449 and 470 are orders of the search for an
+463, 465-470 and 477 in docs/rulings.md; rulings 449 and 470 are orders of the search for an
 unwritten roll, found on the same fresh seeds, and 459 when a stalled search starts its
 second). Simulated games written as people write them, each refused before the ruling that
 imports it."""
@@ -456,8 +456,9 @@ def test_a_random_take_is_replayed_by_the_card_it_took(monkeypatch: pytest.Monke
     the take's place in it (its forced pick) is another card. The final replay takes the
     card the search took, by its place in the hand replayed (``result.retake``): the game
     imports and replays to the same board at every line, and from its origin; with the
-    search's places the final replay fails (an internal error: the Eyrie adds to the
-    Decree a card she did not take)."""
+    search's places the final replay fails (an internal error: before ruling 477 the Eyrie
+    added to the Decree a card she did not take, 'decree 30 battle'; since, on the course
+    it finds, a later discard down to five cards names a card the hand does not hold)."""
     from rootgame.game import replay
     from rootgame.records.rootlog import result
 
@@ -469,7 +470,7 @@ def test_a_random_take_is_replayed_by_the_card_it_took(monkeypatch: pytest.Monke
     assert {**again.state.to_dict(), "log": None} == {**game.state.to_dict(), "log": None}
     with monkeypatch.context() as m:
         m.setattr(result, "retake", lambda *_: None)
-        with pytest.raises(RootlogError, match=r"^internal: .*'decree 30 battle'"):
+        with pytest.raises(RootlogError, match=r"^internal: .*'discard 14' is not legal"):
             replay_rootlog(text)
 
 
@@ -716,3 +717,22 @@ def test_exchanges_that_fight_over_one_draw_give_way_to_the_solve(
     assert_whole_game_imports(2946, 89, "E:B#E->$_x/R#E->$_b/")
     text = as_people_write(export_rootlog(random_game(2946)))
     refused_without(monkeypatch, text, "fought_over", lambda *_: False, 53, identity)
+
+
+def test_a_card_named_goes_to_a_present_draw_before_another_hand_s_draw_of_its_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 477. Seed 2680 (of the fresh seeds 2630-2829), refused at line 62 before
+    ('B#C->'): at line 61 the Eyrie crafts Stand and Deliver! ('Zstand') holding an unnamed
+    draw from before the reshuffle of line 55 and three of the present pile. The earlier
+    draw was given it by exchange with the Marquise's draw of that time that held one
+    copy (ruling 433 put present draws first only against a cycle out of the pile), and
+    the Marquise held that draw's Bank instead: at line 62, with two Banks from the first
+    pile, her draw of the line discarded as the fox ('F#C->'), she had no bird for the
+    'B#C->'. A card named now goes to a present draw first whatever way the earlier draw
+    would be given it (the other copy, to a present draw): the game imports and
+    replays to the same board at every line; without it it is refused."""
+    assert_whole_game_imports(2680, 61, "E:R#E->$_m/Zstand/")
+    text = as_people_write(export_rootlog(random_game(2680)))
+    refused_without(monkeypatch, text, "named_later", lambda *_: False, 62)
+

@@ -565,13 +565,26 @@ class CardIdentity(SpentOtherwise):
         a later line may need; a draw of the present pile may take the card from the pile
         itself instead (ruling 431). :meth:`settle_first` asks for an item or a card named
         while the hand has present draws to spare (:meth:`present_first`, ruling 433); a
-        card written by its suit only is left to the earlier draw."""
+        card written by its suit only is left to the earlier draw. A card named comes after
+        the present draws whatever way the earlier draw would be given it
+        (:meth:`named_later`, ruling 477)."""
         if pos.free[x][1] == pos.epoch:
             return False
+        if self.named_later(spec):
+            return True
         if self.donor(pos, g, x, spec, keep) is not None:
             return False
         path = self.cycle(pos, g, x, spec, keep)
         return path is not None and path[1] in g.deck
+
+    def named_later(self, spec: CardSpec) -> bool:
+        """Whether a draw of an earlier pile's time comes after the hand's draws of the
+        present pile for a card ``spec`` allows in :meth:`settle_first` (when
+        :meth:`present_first`) however it would be given the card: a card named (``Zstand``;
+        not one crafted by its item only). Given it by exchange with another hand's unnamed
+        draw of that time (:meth:`donor`), the other hand holds that draw's card instead,
+        which its later lines may not allow (seed 2680). Ruling 477."""
+        return spec.keys is not None and spec.item is None
 
     def settle_free(
         self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int], since: bool = False
