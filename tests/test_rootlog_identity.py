@@ -1,7 +1,7 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
 "Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 461,
-463, 465-470 and 477 in docs/rulings.md; rulings 449 and 470 are orders of the search for an
+463, 465-471 and 477 in docs/rulings.md; rulings 449 and 470 are orders of the search for an
 unwritten roll, found on the same fresh seeds, and 459 when a stalled search starts its
 second). Simulated games written as people write them, each refused before the ruling that
 imports it."""
@@ -55,6 +55,33 @@ def named_first(_self: object, spec: CardSpec, present: int, spare: int) -> bool
     return (spec.item is not None or spec.keys is not None) and present > spare
 
 
+def every_held(course: Any, i: int, held: list[int]) -> list[int]:
+    """``solve.one_of_each_time`` before ruling 471: every held slot of another pile's
+    time than the spent slot's."""
+    return [j for j in held if course.slots[j][1] != course.slots[i][1]]
+
+
+
+def any_open_draw(pos: Any, pile: list[int], _needed: set[int]) -> list[int]:
+    """``respends.open_draws`` before seed 2628's fix: every unnamed draw of the place,
+    one holding a card another need of the line takes too."""
+    return [f for f in pile if f in pos.free]
+
+
+def before_2596_2628(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solve before ruling 471 (:func:`every_held`), the exchange of a card shuffled in
+    before seed 2628's fix (:func:`any_open_draw`) and exchanges that fight over one draw
+    before ruling 469 (no ``fought_over``): a refusal or a course an earlier test counts on
+    that they change."""
+    import rootgame.records.rootlog.identity as identity
+    import rootgame.records.rootlog.respends as respends
+    import rootgame.records.rootlog.solve as solve
+
+    monkeypatch.setattr(solve, "one_of_each_time", every_held)
+    monkeypatch.setattr(respends, "open_draws", any_open_draw)
+    monkeypatch.setattr(identity, "fought_over", lambda *_: False)
+
+
 def test_a_need_the_hand_lacks_takes_the_draw_another_need_of_the_line_took(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -85,9 +112,11 @@ def test_a_card_named_goes_to_a_draw_of_the_present_pile_when_one_is_left_over(
     pile to the Codebreakers and is given her draw of line 47 (the Woodland Runners,
     ruling 432). The game found replays through the public API to the same board at every
     line; without either ruling the line is refused (without ruling 432 the solve of ruling
-    442 imports it too, so that is turned off there)."""
+    442 imports it too, so that is turned off there; so does the solve since ruling 471,
+    turned off for both)."""
     assert_whole_game_imports(1084, 53, "E:B#E->$_x/M#E->$_x/Zcodeb/")
     text = as_people_write(export_rootlog(random_game(1084)))
+    before_2596_2628(monkeypatch)
     refused_without(monkeypatch, text, "present_first", items_first, 53)
     monkeypatch.setattr(CardIdentity, "solving", False)
     refused_without(monkeypatch, text, "augment", no_augment, 53)
@@ -123,12 +152,13 @@ def test_a_stalled_search_starts_again_leaving_a_card_named_later_in_the_other_h
     exchange of its course, with a cycle of that time that leaves the card in the other
     hand first (``keep_named``): the game imports and replays to the same board at every
     line. Without the second search the line is refused (ruling 455 off: without the
-    second search it takes another course, refused at line 85; rulings 465-466 off: with
-    them the first search imports it too)."""
+    second search it takes another course, refused at line 85; rulings 465-466 and 471
+    off: with them the first search imports it too)."""
     assert_whole_game_imports(1006, 104, "E:M#E->$_x/B#E->$_b/")
     text = as_people_write(export_rootlog(random_game(1006)))
     monkeypatch.setattr(CardIdentity, "before_draws", lambda *_: set())
     solve_before_465(monkeypatch)
+    before_2596_2628(monkeypatch)
     refused_without(monkeypatch, text, "restart", lambda *_: None, 104, Importer)
 
 
@@ -179,10 +209,12 @@ def test_a_stalled_search_starts_again_after_a_third_of_its_room(
     before its second search (ruling 436), which imports the game; it now starts it once
     a third of the room has passed (``RESTART_AFTER``), and the game imports the same,
     with some 350 states fewer. (Since ruling 463, and since ruling 467 alone, the quick
-    search imports 1006 without a second search: both are turned off here.)"""
+    search imports 1006 without a second search: both are turned off here; so does it
+    since seed 2628's fix, turned off too.)"""
     import rootgame.records.rootlog.identity as identity
     import rootgame.records.rootlog.importer as importer
 
+    before_2596_2628(monkeypatch)
     monkeypatch.setattr(CardIdentity, "unnamed_spent", lambda *_: 1)
     monkeypatch.setattr(identity, "brought_in", lambda *_: False)
     g = random_game(1006)
@@ -240,9 +272,11 @@ def test_a_card_kept_in_a_hand_goes_after_a_card_kept_there_before_it(
     hand had the two in the other order, and the import ended in an internal error
     (``the replay found does not give the same state``). An unnamed draw made before the
     card kept that the hand did not hold then, kept since, is held before it: the game
-    imports and replays to the same board at every line."""
+    imports and replays to the same board at every line. (Since seed 2628's fix the
+    search takes another course, with no such spending: turned off here.)"""
     import rootgame.records.rootlog.respends as respends
 
+    before_2596_2628(monkeypatch)
     g = random_game(2013)
     text = as_people_write(export_rootlog(g))
     assert [e[1] for e in search_events(text) if e[0] == "respend"] == [88, 83]
@@ -600,9 +634,11 @@ def test_a_draw_one_need_of_the_hand_took_is_not_given_to_the_next_by_a_redraw(
     failure noted there (the error named line 91, the furthest noted). The exchange now
     gives only a draw no earlier need of the hand has taken (her other draw is given a
     mouse): the game imports and replays to the same board at every line; with the
-    exchange taking any draw of the hand, the record is refused again."""
+    exchange taking any draw of the hand, the record is refused again (with seed 2628's
+    fix, the like one of another exchange, turned off: with it, it imports)."""
     assert_whole_game_imports(1640, 91, "E:B#E->$_m/R#E->$_r/w->1/w->11/w->4/w->11/w11->6/")
     text = as_people_write(export_rootlog(random_game(1640)))
+    before_2596_2628(monkeypatch)
     redrawn = CardIdentity.redrawn
 
     def any_draw(self: CardIdentity, pos: Any, loc: Any, spec: CardSpec, reserved: set[int],
@@ -711,9 +747,15 @@ def test_exchanges_that_fight_over_one_draw_give_way_to_the_solve(
     need by undoing the other, and the search stalled there. A third such exchange in a
     row at one movement now gives way to the solve of the course's identities, which meets
     both at once: the game imports and replays to the same board at every line; without
-    it, it is refused."""
+    it (and seed 2628's fix of that exchange, which ends this loop at its start), it is
+    refused."""
     import rootgame.records.rootlog.identity as identity
+    import rootgame.records.rootlog.respends as respends
 
+    assert_whole_game_imports(2946, 89, "E:B#E->$_x/R#E->$_b/")
+    # The exchange of a card shuffled in no longer takes that draw since seed 2628's fix,
+    # which ends this back and forth as well: turned off, the solve still ends it.
+    monkeypatch.setattr(respends, "open_draws", any_open_draw)
     assert_whole_game_imports(2946, 89, "E:B#E->$_x/R#E->$_b/")
     text = as_people_write(export_rootlog(random_game(2946)))
     refused_without(monkeypatch, text, "fought_over", lambda *_: False, 53, identity)
@@ -736,3 +778,41 @@ def test_a_card_named_goes_to_a_present_draw_before_another_hand_s_draw_of_its_t
     text = as_people_write(export_rootlog(random_game(2680)))
     refused_without(monkeypatch, text, "named_later", lambda *_: False, 62)
 
+
+
+def test_a_spending_by_suit_is_solved_with_one_held_draw_of_each_pile_s_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 471. Seed 2596 (of the fresh seeds 2430-2629), refused at line 56 before
+    ('t->5', the Marquise's Overwork after 'B#C->'): at line 53 she draws three cards
+    after a shuffle and discards a fox and a bird ('3#->C/F#C->/B#C->'); the import
+    discarded the fox of the new pile and kept the fox of the old, so that at line 56 her
+    hand held no bird for the extra action, and only the new pile could give one. The
+    solve takes a spending by its suit to have spent another card held (ruling 450), but
+    four such courses at most, and the hospital's bird of line 55 took all four with the
+    four draws of the old pile she held: one course, whichever of them is taken. Each
+    spending is now taken with one held draw of each other pile's time: the fox's
+    discard of line 53 is tried, and the game imports and replays to the same board at
+    every line; without it it is refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    assert_whole_game_imports(2596, 56, "C:E^C/b_r->2/++4/")
+    text = as_people_write(export_rootlog(random_game(2596)))
+    assert any(e[0] == "respend" for e in search_events(text))
+    refused_without(monkeypatch, text, "one_of_each_time", every_held, 56, solve)
+
+
+def test_a_draw_holding_a_card_another_need_takes_is_not_exchanged_for_a_card_shuffled_in(
+) -> None:
+    """A bug fix, no ruling. Seed 2628 (of the fresh seeds 2430-2629), refused at line 56
+    before ('XC2'): at line 59 the Eyrie adds a bird and a fox to the Decree by their suits
+    ('B#E->$_m/F#E->$_x'), holding one draw of the present pile and one of the old. The
+    line's needs gave the present draw a bird (``fix_hands``); the fox, sought then
+    (``fix_named``, ruling 455), was found by giving that same draw a card spent before
+    the shuffle and shuffled in (``shuffled_in``, ruling 422), which took the bird away;
+    the next state gave the bird back, and so on, each state a new one, until the search
+    gave up, its furthest failure left at line 56. That exchange no longer gives a draw
+    holding the card another need of the line takes: the solve finds the fox (a spending
+    by suit taken otherwise, ruling 450), and the game imports and replays to the same
+    board at every line."""
+    assert_whole_game_imports(2628, 59, "E:B#E->$_m/F#E->$_x/")

@@ -32,6 +32,14 @@ from .search import Node, Pos
 from .steps import legal_now
 
 
+def open_draws(pos: Pos, pile: list[int], needed: set[int]) -> list[int]:
+    """The unnamed draws of the hidden place ``pile`` that an exchange may give another
+    card: not one holding a card another need of the line takes from the place
+    (``needed``, ``CardIdentity.reserved``), which the next state's ``fix_hands`` would
+    give back, taking the new card again, state after state (seed 2628)."""
+    return [f for f in pile if f in pos.free and f not in needed]
+
+
 class SpentOtherwise(NamedDraws):
     """The spent-otherwise exchanges of the importer (mixed into ``identity.CardIdentity``,
     whose exchanges of an unnamed draw they call)."""
@@ -55,10 +63,10 @@ class SpentOtherwise(NamedDraws):
         g = pos.g
         spent = set(g.discard).union(*open_lists(g)[1:])
         mine = set(hidden_pile(g, src))
-        frees = [f for f in hidden_pile(g, src) if f in pos.free]
+        needed = self.reserved(pos, self.needs(pos))
+        frees = open_draws(pos, hidden_pile(g, src), needed)
         if not frees:
             return None
-        needed = self.reserved(pos, self.needs(pos))
         for c, (_serial, epoch, wrote) in pos.loose.items():
             # Spent after the shuffle: in the discard pile or the Decree, or in the present
             # pile two shuffles or more later (spent, then shuffled again unseen: ruling 429).

@@ -594,7 +594,8 @@ def respendings(node: Node, course: _Course) -> list[tuple[int, int, Before]]:
     held then an unnamed draw of another pile's time it holds still. Each: (the spent
     slot, the held slot, the cards the hand held before the one spent: the serials of the
     unnamed draws, the cards named), the latest spending first.
-    Within one pile's time the two are already one renaming of the solve."""
+    Within one pile's time the two are already one renaming of the solve (and so are two
+    held slots of one time: :func:`one_of_each_time`)."""
     held_serial = {course.slots[j][0]: j for j in course.held_slot.values()}
     out: list[tuple[int, int, Before]] = []
     for i, c, hand, then in spendings(node, course):
@@ -603,11 +604,27 @@ def respendings(node: Node, course: _Course) -> list[tuple[int, int, Before]]:
         ahead = hand[: hand.index(c)] if c in hand else []
         before = (frozenset(then.free[x][0] for x in ahead if x in then.free),
                   frozenset(x for x in ahead if x not in then.free))
-        for k in hand:
-            j = held_serial.get(then.free[k][0]) if k in then.free else None
-            if j is not None and course.slots[j][1] != course.slots[i][1]:
-                out.append((i, j, before))
+        held = [held_serial[then.free[k][0]] for k in hand
+                if k in then.free and then.free[k][0] in held_serial]
+        out += [(i, j, before) for j in one_of_each_time(course, i, held)]
     return out[:MAX_RESPENDS]
+
+
+def one_of_each_time(course: _Course, i: int, held: list[int]) -> list[int]:
+    """Of the slots ``held`` (unnamed draws a hand held as it spent slot ``i``'s card by
+    its suit, and holds still), the first of each pile's time other than ``i``'s: for
+    :func:`respendings`. Two held slots of one time are one course for the solve (both
+    held, nothing written of either: a renaming gives either the other's card), so the
+    spending is taken with one of them, and the ``MAX_RESPENDS`` courses reach further
+    back, to spendings that one hand's many held draws of one time left out (ruling
+    471)."""
+    times = {course.slots[i][1]}
+    out: list[int] = []
+    for j in held:
+        if course.slots[j][1] not in times:
+            times.add(course.slots[j][1])
+            out.append(j)
+    return out
 
 
 def swappings(node: Node, course: _Course) -> list[tuple[int, int]]:
