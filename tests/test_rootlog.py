@@ -1372,6 +1372,19 @@ def test_commands_import_replay_and_play_load_a_rootlog_file(tmp_path: Path) -> 
     assert "You left the game" in r.output
 
 
+def test_a_rootlog_text_is_told_from_a_rootgame_record_or_save() -> None:
+    """How a loaded or uploaded file's kind is told when its name does not say it: a Rootlog
+    record's first line that is neither blank nor a comment is a header line."""
+    from rootgame.records.rootlog import looks_like_rootlog
+
+    assert looks_like_rootlog("\ufeff// a game\n\n  Map: Winter\nDeck: E&P\n")
+    assert looks_like_rootlog("Deck: Standard\nMap: Fall\n")
+    assert not looks_like_rootlog("rootgame record 1\nMap: Fall\n")
+    assert not looks_like_rootlog('{"map": "Map: Fall"}')
+    assert not looks_like_rootlog("// Map: Fall\n")
+    assert not looks_like_rootlog("")
+
+
 def test_commands_refuse_a_bad_rootlog_file_in_one_line(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 

@@ -1,7 +1,7 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
 "Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 461,
-463, 465-468 and 475 in docs/rulings.md; rulings 449 and 475 are orders of the search for
+463, 465-469 and 475 in docs/rulings.md; rulings 449 and 475 are orders of the search for
 an unwritten roll, found on the same fresh seeds, and 459 when a stalled search starts its
 second).
 Simulated games written as people write them, each refused before the ruling that imports
@@ -708,3 +708,24 @@ def test_two_spendings_by_suit_of_one_hand_across_a_shuffle_are_solved_the_other
     text = as_people_write(export_rootlog(random_game(2159)))
     assert sum(e[0] == "respend" for e in search_events(text)) == 2
     refused_without(monkeypatch, text, "swappings", lambda *_: [], 70, solve)
+
+
+def test_exchanges_that_fight_over_one_draw_give_way_to_the_solve(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 469. Seed 2946 (of the fresh seeds 2830-3029), refused at line 53 before
+    ('2w9->4', where the search had stalled long after). At line 89 the Eyrie adds a bird
+    and a rabbit to the Decree ('B#E->$_x/R#E->$_b') from a hand of two unnamed draws, one
+    of an older pile's time (the Favor of the Mice in the import), one of the present pile.
+    Before the line is searched, the hand's needs are given to the present draw: a bird
+    for one, and the exchange for a card spent before the line's draws (ruling 455) then
+    made it the rabbit, the next node's needs the bird again, without end: each met one
+    need by undoing the other, and the search stalled there. A third such exchange in a
+    row at one movement now gives way to the solve of the course's identities, which meets
+    both at once: the game imports and replays to the same board at every line; without
+    it, it is refused."""
+    import rootgame.records.rootlog.identity as identity
+
+    assert_whole_game_imports(2946, 89, "E:B#E->$_x/R#E->$_b/")
+    text = as_people_write(export_rootlog(random_game(2946)))
+    refused_without(monkeypatch, text, "fought_over", lambda *_: False, 53, identity)

@@ -490,6 +490,33 @@ def test_a_broken_or_oversized_record_is_refused(c: TestClient) -> None:
     assert r.status_code == 413
 
 
+def test_a_rootlog_record_people_wrote_is_watched_step_by_step(c: TestClient) -> None:
+    """Issue 15: "Watch a record" takes a Rootlog record written the way people write them
+    (no starting hands, unnamed draws, suit-only spending): it is imported against the engine
+    and watched like a rootgame record, its board at the last step the record's last board.
+    A Rootlog record the engine cannot play is refused naming why, never stored."""
+    from lawkit import random_game
+    from test_rootlog import as_people_write
+
+    from rootgame.records.rootlog import export_rootlog
+
+    game = random_game(7, 40)
+    text = as_people_write(export_rootlog(game))
+    up = c.post("/api/replays", json={"text": "// watched\n" + text})
+    assert up.status_code == 200, up.text
+    rid, steps = up.json()["id"], up.json()["steps"]
+    imported = replay_rootlog(text)
+    assert steps == len(imported.game.history) > 0
+    last = c.get(f"/api/replays/{rid}").json()
+    assert last["step"] == steps
+    assert last["view"] == json.loads(json.dumps(imported.game.view(None)))
+    assert game_turn_states(imported.game) == imported.turns
+    r = c.post("/api/replays", json={"text": text.replace("Map: Fall", "Map: Fall\nP: Ann", 1)})
+    assert r.status_code == 422 and "Corvid" in r.json()["error"], r.text
+    r = c.post("/api/replays", json={"text": text + "\nE: ~~~\n"})
+    assert r.status_code == 422 and "line" in r.json()["error"], r.text
+
+
 # --- asynchronous play --------------------------------------------------------------------------
 
 

@@ -254,6 +254,21 @@ def test_an_uploaded_record_is_watched_step_by_step(browser: Any, srv: Server,
     page.click("#step-last")
     page.wait_for_function("() => S.state.view.winners.length > 0")
     shot(page, "replay-end")
+    # The same game as a Rootlog record written the way people write them (issue 15): it is
+    # imported and watched the same way, to the same winners.
+    from test_rootlog import as_people_write
+
+    winners = page.evaluate("() => S.state.view.winners")
+    log = tmp_path / "game.rootlog"
+    log.write_text(as_people_write(h.get(f"/api/games/{g['game_id']}/rootlog").text))
+    page = open_page(browser, srv.url + "/")
+    page.set_input_files("#record-file", str(log))
+    page.wait_for_url(re.compile(r"/replay/"))
+    page.wait_for_selector("#step-label")
+    assert page.inner_text("#step-label").startswith("Step 0 of")
+    page.click("#step-last")
+    page.wait_for_function("() => S.state.view.winners.length > 0")
+    assert page.evaluate("() => S.state.view.winners") == winners
     assert not page.errors
 
 

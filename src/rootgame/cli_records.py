@@ -29,15 +29,9 @@ MAX_ROOTLOG_BYTES = 1_000_000
 
 def is_rootlog(path: Path, text: str) -> bool:
     """A Rootlog record: by its suffix, or by its first line that is not a comment."""
-    from .records.native import MAGIC
+    from .records.rootlog import looks_like_rootlog
 
-    if path.suffix.lower() == ROOTLOG_SUFFIX:
-        return True
-    if text.startswith(MAGIC) or text.lstrip().startswith("{"):
-        return False
-    first = next((ln.strip() for ln in text.splitlines()
-                  if ln.strip() and not ln.strip().startswith("//")), "")
-    return first.startswith("Map:")
+    return path.suffix.lower() == ROOTLOG_SUFFIX or looks_like_rootlog(text)
 
 
 def read_rootlog(path: Path) -> str:

@@ -431,10 +431,19 @@ class Hub:
         return game
 
     def add_replay(self, text: str, lang: str) -> tuple[str, int]:
-        from ..records.native import replay_record
+        """Store an uploaded record and return its id and number of steps. A rootgame record
+        is replayed as it is; a Rootlog record (issue 15) is imported against the engine and
+        stored as the rootgame record of the game found, so it is watched step by step like
+        any other (the hidden cards it never names sampled, as the stored record says)."""
+        from ..records.native import replay_record, write_record
+        from ..records.rootlog import import_rootlog, looks_like_rootlog
 
         try:
-            game = replay_record(text)
+            if looks_like_rootlog(text):
+                game = import_rootlog(text)
+                text = write_record(game)
+            else:
+                game = replay_record(text)
         except (RootError, ValueError) as e:
             raise ApiError(422, "bad_record", message("bad_record", lang, problem=str(e))) from None
         rid = new_id()

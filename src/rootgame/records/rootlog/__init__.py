@@ -59,7 +59,7 @@ from .notation import (
     Trick,
     Turn,
 )
-from .reader import parse_action, parse_rootlog
+from .reader import looks_like_rootlog, parse_action, parse_rootlog
 from .result import RootlogReplay
 from .steps import TurnState
 from .writer import export_rootlog, game_turn_states
@@ -104,6 +104,7 @@ __all__ = [
     "export_rootlog",
     "game_turn_states",
     "import_rootlog",
+    "looks_like_rootlog",
     "parse_action",
     "parse_rootlog",
     "replay_rootlog",

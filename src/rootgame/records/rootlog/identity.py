@@ -86,6 +86,30 @@ def dead_end(pos: Pos) -> tuple[Any, ...]:
     return pos.line, tuple(pos.left[pos.line]), card_state(pos)
 
 
+FOUGHT_OVER = 2
+"""How many exchanges in a row at one movement of a line before the whole-course solve
+takes over from them (:func:`fought_over`, ruling 469)."""
+
+
+def fought_over(node: Node) -> bool:
+    """Whether ``node`` and the ``FOUGHT_OVER`` nodes before it were made by exchanges at
+    the same movement of the same line (no decision between them): the exchanges are taking
+    back and forth what one unnamed draw of a hand is, each meeting one of the line's needs
+    by undoing another's (a hand that lacks a bird and a rabbit, with one draw that could be
+    either, and the other card a draw of an older pile). Ruling 469."""
+    line = node.pos.line
+    if line is None:
+        return False
+    n = node
+    for _ in range(FOUGHT_OVER):
+        p = n.parent
+        if p is None or n.tokens or p.pos.line != line or \
+                p.pos.left[line] != node.pos.left[line]:
+            return False
+        n = p
+    return True
+
+
 class CardIdentity(SpentOtherwise):
     """The card-identity part of the importer (mixed into ``importer.Importer``): the
     exchanges, on the spendings taken otherwise of :class:`respends.SpentOtherwise` and the
@@ -315,7 +339,8 @@ class CardIdentity(SpentOtherwise):
         :meth:`respent_named`, else the solve, at once (the line may leave the craft out
         until its turn ends, where nothing repairs it, and Stand and Deliver is taken in
         Birdsong); so is a card spent by its suit only before the line's cards go into the
-        hand (:meth:`before_draws`, ruling 455); and the Eyrie's next Decree card written by
+        hand (:meth:`before_draws`, ruling 455), by the solve once such exchanges fight over
+        one draw (:func:`fought_over`, ruling 469); and the Eyrie's next Decree card written by
         its suit only that her hand lacks, once she has added one of the line's, by the
         solve (ruling 451: she may stop adding). Returns the state found as a node after
         ``node``, the search's only way on from it: ``node`` keeps the state its decision
@@ -339,6 +364,8 @@ class CardIdentity(SpentOtherwise):
                     key = ("early", *dead_end(pos))
                     if key in self.unfixed:
                         return None
+                    if fought_over(node):
+                        return self.solve(node)  # the line's needs met at once
                     found = self.spent_otherwise(node, loc, spec)
                     if found is None:
                         self.unfixed.add(key)

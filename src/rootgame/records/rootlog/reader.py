@@ -716,6 +716,17 @@ def _player_line(raw: str, game: RootlogGame) -> tuple[str, str, str | None] | N
     return text[0], name.strip(), note
 
 
+def looks_like_rootlog(text: str) -> bool:
+    """Whether a text is meant as a Rootlog record rather than a rootgame record or save: its
+    first line that is neither blank nor a comment is a header line (``Map:`` or ``Deck:``).
+    Used to tell an uploaded or loaded file's kind; parsing it may still refuse it."""
+    for raw in text.lstrip("\ufeff").splitlines():
+        line = raw.strip()
+        if line and not line.startswith("//"):
+            return line.startswith(("Map:", "Deck:"))
+    return False
+
+
 def parse_rootlog(text: str) -> RootlogGame:
     """Parse a Rootlog record. Raises :class:`RootlogError` naming the line, the column, the
     fragment and what was expected, for anything that is not Rootlog."""

@@ -753,7 +753,7 @@ function renderLobby(main) {
     h("button", { class: "primary", id: "start", onclick: () => startGame(rows, seed, { map: mapSel.value, suits: suitSel.value, deck: deckSel.value, landmarks: marks.map((m) => m.value), cooperative: coop.checked }) }, ui("start")),
     lobbyLinks ? linksPanel(lobbyLinks) : null);
   const mine = h("div", { class: "panel mine", id: "mine" }, h("h2", {}, ui("your_games")), h("p", {}, ui("no_games")));
-  const upload = h("input", { type: "file", id: "record-file", accept: ".rootgame,.txt" });
+  const upload = h("input", { type: "file", id: "record-file", accept: ".rootgame,.rootlog,.txt" });
   upload.addEventListener("change", () => uploadRecord(upload));
   const watch = h("div", { class: "panel" }, h("h2", {}, ui("watch_record")), h("label", {}, ui("upload"), " ", upload));
   main.replaceChildren(h("div", { class: "lobby" }, form, mine, watch));
