@@ -1,13 +1,14 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
 "Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 461,
-463, 465-471 and 477 in docs/rulings.md; rulings 449 and 470 are orders of the search for an
-unwritten roll, found on the same fresh seeds, and 459 when a stalled search starts its
-second). Simulated games written as people write them, each refused before the ruling that
-imports it."""
+463, 465-471, 475 and 477 in docs/rulings.md; rulings 449, 470 and 475 are orders of the
+search for an unwritten roll, found on the same fresh seeds, and 459 when a stalled search
+starts its second). Simulated games written as people write them, each refused before the
+ruling that imports it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -183,20 +184,30 @@ def test_the_other_order_of_the_exchanges_is_only_a_second_search(
     refused_without(monkeypatch, text, "keep_named", True, 112)
 
 
-def restarts(monkeypatch: pytest.MonkeyPatch, text: str, g: Any) -> list[int]:
-    """The states the quick search had expanded each time it started its second search
-    (``Importer.restart``, ruling 436) on the record ``text`` of the game ``g``, which the
-    import replays (:func:`assert_replays_the_game`)."""
-    at: list[int] = []
-    plain = Importer.restart
+def watched(
+    monkeypatch: pytest.MonkeyPatch, text: str, g: Any, name: str,
+    seen: Callable[[Importer, tuple[Any, ...], Any], object],
+) -> None:
+    """Import the record ``text`` of the game ``g``, which the import replays
+    (:func:`assert_replays_the_game`), telling ``seen`` of each call of
+    ``Importer.<name>``: the importer, the arguments and what it returned."""
+    plain = getattr(Importer, name)
 
-    def counted(self: Importer, node: Any, budget: int) -> Any:
-        at.append(budget)
-        return plain(self, node, budget)
+    def told(self: Importer, *args: Any) -> Any:
+        out = plain(self, *args)
+        seen(self, args, out)
+        return out
 
     with monkeypatch.context() as m:
-        m.setattr(Importer, "restart", counted)
+        m.setattr(Importer, name, told)
         assert_replays_the_game(replay_rootlog(text), g)
+
+
+def restarts(monkeypatch: pytest.MonkeyPatch, text: str, g: Any) -> list[int]:
+    """The states the quick search had expanded each time it started its second search
+    (``Importer.restart``, ruling 436) on the record ``text`` of the game ``g``."""
+    at: list[int] = []
+    watched(monkeypatch, text, g, "restart", lambda _imp, args, _out: at.append(args[1]))
     return at
 
 
@@ -400,22 +411,43 @@ def test_a_roll_leaving_its_losses_to_a_later_battle_is_given_up_as_the_next_sta
     refused_without(monkeypatch, text, "losses_left", lambda *_: False, 37, Matching)
 
 
+def states_at(monkeypatch: pytest.MonkeyPatch, text: str, g: Any, line: int) -> int:
+    """How many search states the import of the record ``text`` of the game ``g`` expanded
+    at record line ``line`` (both searches, ``Importer.children``)."""
+    at: list[int] = []
+    watched(monkeypatch, text, g, "children", lambda imp, args, _out: at.append(
+        args[0].line is not None and imp.lines[args[0].line].turn.line == line))
+    return sum(at)
+
+
+def test_a_roll_that_leaves_the_defender_s_point_unscored_is_given_up_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 475. Seed 1859 (of the fresh seeds 1830-2029), line 101: the Marquise battles
+    the Eyrie in clearing 1 with Brutal Tactics, no dice written ('XE1/B#armor$->/E++/
+    3Ew1->': Armorers ignores the Eyrie's hit, two hits rolled and one more for a point of
+    the Eyrie). The quick search took a roll of three hits first, the point left open;
+    it followed every way on of the rest of the line (about 1,600 states) before coming
+    back to the roll. A point of another seat written after a battle, still open when no
+    battle is left, is not followed by the quick search (``battle_point_left``): the game
+    imports with a few dozen states at the line."""
+    from rootgame.records.rootlog.matching import Matching
+
+    g = random_game(1859)
+    text = as_people_write(export_rootlog(g))
+    assert text.splitlines()[100].startswith("C:Zarmor/XE1/B#armor$->/E++/3Ew1->/")
+    assert states_at(monkeypatch, text, g, 101) < 100
+    monkeypatch.setattr(Matching, "battle_point_left", lambda *_: False)
+    assert states_at(monkeypatch, text, g, 101) > 1000
+
+
 def backjumps(monkeypatch: pytest.MonkeyPatch, text: str, g: Any) -> int:
     """How many times the quick search went back (``Importer.backjump``, rulings 426-427)
     on the record ``text`` of the game ``g``, which the import replays."""
-    jumps = 0
-    plain = Importer.backjump
-
-    def counted(self: Importer, stack: list[Any]) -> int | None:
-        nonlocal jumps
-        back = plain(self, stack)
-        jumps += back is not None
-        return back
-
-    with monkeypatch.context() as m:
-        m.setattr(Importer, "backjump", counted)
-        assert_replays_the_game(replay_rootlog(text), g)
-    return jumps
+    back: list[bool] = []
+    watched(monkeypatch, text, g, "backjump", lambda _imp, _args, out: back.append(
+        out is not None))
+    return sum(back)
 
 
 def test_rolls_whose_hits_are_alike_are_one_way_on(monkeypatch: pytest.MonkeyPatch) -> None:

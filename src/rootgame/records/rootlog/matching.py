@@ -417,7 +417,8 @@ class Matching(CardIdentity):
             return None
         if self.lazy and line is not None and (
                 self.past_battle(line, pos.left.get(line), left[line])
-                or self.losses_left(line, left[line])):
+                or self.losses_left(line, left[line])
+                or self.battle_point_left(line, left[line], g2)):
             return None
         npos = Pos(g2, legal, seg, line, turns, left, free, epoch, done, loose, past,
                    pos.fixed | self.named_now if self.named_now else pos.fixed)
@@ -493,8 +494,7 @@ class Matching(CardIdentity):
         resolved and the line has none left to start: no action can explain it any more (a
         roll chosen before the card, on which the card was not used)."""
         ln = self.lines[line]
-        if any(f.kind == "battle" for f in g.stack) or any(
-                left[k] for k, at in enumerate(ln.atoms) if at.kind == "battle"):
+        if self.in_battle(line, left, g):
             return False
         return any(left[k] and at.kind == "card" and at.key[0][0] == "board"
                    and at.key[1] == ("discard",) and at.spec is not None
@@ -504,6 +504,30 @@ class Matching(CardIdentity):
                    and any(DECK[c].key in at.spec.keys
                            for c in g.seats[at.key[0][1]].persistent)
                    for k, at in enumerate(ln.atoms))
+
+    def in_battle(self, line: int, left: list[int], g: Any) -> bool:
+        """Whether a battle is being resolved in state ``g`` or ``line`` has one left to
+        start."""
+        return any(f.kind == "battle" for f in g.stack) or any(
+            left[k] for k, at in enumerate(self.lines[line].atoms) if at.kind == "battle")
+
+    def battle_point_left(self, line: int, left: list[int], g: Any) -> bool:
+        """Whether ``line`` still has points of another seat than the turn player's to
+        score, written after one of its battles, when no battle is being resolved and the
+        line has none left to start. Another seat scores in the turn player's turn in a
+        battle (the buildings and tokens it removes, 3.2.1; the attacker's Brutal Tactics)
+        or by Stand and Deliver! in Birdsong, before any battle: such points still open
+        after the battles are a roll chosen that took up the battle's removals without them
+        (``XE1/B#armor$->/E++/3Ew1->``: three hits rolled, where the record has two and
+        Brutal Tactics' extra hit, which scores the defender's point). In the quick search
+        (``lazy``) such a candidate is not followed, so that the roll is given up at once
+        for the next one, not after every way on of the rest of the line (as
+        ``past_battle``, ruling 449). Ruling 475."""
+        ln = self.lines[line]
+        battles = [at.action for at in ln.atoms if at.kind == "battle"]
+        return bool(battles) and any(
+            left[k] and at.kind == "vp" and at.key != ln.seat and at.action > battles[0]
+            for k, at in enumerate(ln.atoms)) and not self.in_battle(line, left, g)
 
     def past_battle(self, line: int, base: list[int] | None, now: list[int]) -> bool:
         """Whether pieces removed in a clearing were taken up by a removal the line writes
