@@ -114,10 +114,14 @@ def test_a_card_named_goes_to_a_draw_of_the_present_pile_when_one_is_left_over(
     ruling 432). The game found replays through the public API to the same board at every
     line; without either ruling the line is refused (without ruling 432 the solve of ruling
     442 imports it too, so that is turned off there; so does the solve since ruling 471,
-    turned off for both)."""
+    turned off for both, and ruling 483's search, turned off for both)."""
     assert_whole_game_imports(1084, 53, "E:B#E->$_x/M#E->$_x/Zcodeb/")
     text = as_people_write(export_rootlog(random_game(1084)))
     before_2596_2628(monkeypatch)
+    from rootgame.records.rootlog.matching import Matching
+
+    # With ruling 483 the line is not refused with these turned off (not examined): off too.
+    monkeypatch.setattr(Matching, "craft_passed", lambda *_: False)
     refused_without(monkeypatch, text, "present_first", items_first, 53)
     monkeypatch.setattr(CardIdentity, "solving", False)
     refused_without(monkeypatch, text, "augment", no_augment, 53)
@@ -420,6 +424,22 @@ def states_at(monkeypatch: pytest.MonkeyPatch, text: str, g: Any, line: int) -> 
     return sum(at)
 
 
+def states_with_and_without(
+    monkeypatch: pytest.MonkeyPatch, seed: int, line: int, start: str, check: str,
+) -> tuple[int, int]:
+    """The search states expanded at record line ``line`` (which starts with ``start``) of
+    seed ``seed``'s record as people write it (:func:`states_at`), with the quick search's
+    check ``Matching.<check>`` and with it turned off."""
+    from rootgame.records.rootlog.matching import Matching
+
+    g = random_game(seed)
+    text = as_people_write(export_rootlog(g))
+    assert text.splitlines()[line - 1].startswith(start)
+    with_it = states_at(monkeypatch, text, g, line)
+    monkeypatch.setattr(Matching, check, lambda *_: False)
+    return with_it, states_at(monkeypatch, text, g, line)
+
+
 def test_a_roll_that_leaves_the_defender_s_point_unscored_is_given_up_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -431,14 +451,26 @@ def test_a_roll_that_leaves_the_defender_s_point_unscored_is_given_up_at_once(
     back to the roll. A point of another seat written after a battle, still open when no
     battle is left, is not followed by the quick search (``battle_point_left``): the game
     imports with a few dozen states at the line."""
-    from rootgame.records.rootlog.matching import Matching
+    with_it, without = states_with_and_without(
+        monkeypatch, 1859, 101, "C:Zarmor/XE1/B#armor$->/E++/3Ew1->/", "battle_point_left")
+    assert with_it < 100
+    assert without > 1000
 
-    g = random_game(1859)
-    text = as_people_write(export_rootlog(g))
-    assert text.splitlines()[100].startswith("C:Zarmor/XE1/B#armor$->/E++/3Ew1->/")
-    assert states_at(monkeypatch, text, g, 101) < 100
-    monkeypatch.setattr(Matching, "battle_point_left", lambda *_: False)
-    assert states_at(monkeypatch, text, g, 101) > 1000
+
+def test_a_course_past_a_craft_left_open_is_given_up_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 483. Seed 3045 (of the fresh seeds 3030-3229), line 116: the Marquise crafts
+    Sappers ('C:t->7/Zsap/w11->6/...'), which the hand lacks there (the quick search spent
+    it by suit at an earlier line). The quick search went on past the craft and followed
+    every way on of the line (about 900 states) before going back to that spending. A
+    candidate that takes up an action written after a craft still open is not followed by
+    the quick search (``craft_passed``): the line fails at the craft and the search goes
+    back at once, a dozen states at the line."""
+    with_it, without = states_with_and_without(
+        monkeypatch, 3045, 116, "C:t->7/Zsap/w11->6/", "craft_passed")
+    assert with_it < 100
+    assert without > 800
 
 
 def backjumps(monkeypatch: pytest.MonkeyPatch, text: str, g: Any) -> int:

@@ -418,7 +418,8 @@ class Matching(CardIdentity):
         if self.lazy and line is not None and (
                 self.past_battle(line, pos.left.get(line), left[line])
                 or self.losses_left(line, left[line])
-                or self.battle_point_left(line, left[line], g2)):
+                or self.battle_point_left(line, left[line], g2)
+                or self.craft_passed(line, left[line])):
             return None
         npos = Pos(g2, legal, seg, line, turns, left, free, epoch, done, loose, past,
                    pos.fixed | self.named_now if self.named_now else pos.fixed)
@@ -528,6 +529,20 @@ class Matching(CardIdentity):
         return bool(battles) and any(
             left[k] and at.kind == "vp" and at.key != ln.seat and at.action > battles[0]
             for k, at in enumerate(ln.atoms)) and not self.in_battle(line, left, g)
+
+    def craft_passed(self, line: int, now: list[int]) -> bool:
+        """Whether ``line`` has a craft (``Zsap``) still open behind an action it writes
+        later that is taken up: the candidate went on past a craft the hand could not make
+        there (its card spent earlier where a spending by suit could have taken another,
+        ruling 450). In the quick search (``lazy``) such a candidate is not followed, so
+        that the line fails at the craft and the search goes back at once (``backjump``,
+        ruling 426), not after every way on of the rest of the line; the full search still
+        follows it (``skipped``). Ruling 483."""
+        crafts = [at.action for k, at in enumerate(self.lines[line].atoms)
+                  if at.kind == "craft" and now[k]]
+        return bool(crafts) and any(
+            at.action > crafts[0] and now[k] != at.amount
+            for k, at in enumerate(self.lines[line].atoms))
 
     def past_battle(self, line: int, base: list[int] | None, now: list[int]) -> bool:
         """Whether pieces removed in a clearing were taken up by a removal the line writes
