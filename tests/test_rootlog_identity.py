@@ -1,10 +1,10 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
 "Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 461,
-463, 465-471, 475 and 477 in docs/rulings.md; rulings 449, 470 and 475 are orders of the
-search for an unwritten roll, found on the same fresh seeds, and 459 when a stalled search
-starts its second). Simulated games written as people write them, each refused before the
-ruling that imports it."""
+463, 465-471, 475, 477, 481 and 483 in docs/rulings.md; rulings 449, 470, 475 and 483 are
+orders of the search (an unwritten roll, a craft left open), found on the same fresh seeds,
+and 459 when a stalled search starts its second). Simulated games written as people write
+them, each refused before the ruling that imports it."""
 
 from __future__ import annotations
 
@@ -880,3 +880,26 @@ def test_a_draw_holding_a_card_another_need_takes_is_not_exchanged_for_a_card_sh
     by suit taken otherwise, ruling 450), and the game imports and replays to the same
     board at every line."""
     assert_whole_game_imports(2628, 59, "E:B#E->$_m/F#E->$_x/")
+
+
+def test_a_spending_taken_otherwise_is_solved_with_the_ways_of_the_hand_that_lacks_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 481. Seed 3144 (of the fresh seeds 3030-3229), refused at line 88 before
+    ('Ztax'): the Eyrie adds a bird and a fox to the Decree and crafts Tax Collector
+    ('B#E->$_x/F#E->$_r/C^E/Ztax/') from a hand of two draws of the present pile and one
+    of the pile before (a rabbit in the import), and the Marquise spends a rabbit. No
+    renaming of the course as it is gives the older draw a fox; with a fox the Marquise
+    spent by its suit taken to have been another of her draws (ruling 450) one does, but
+    only where the older draw is bound to the fox: the solve's ways of binding the line's
+    needs to the hands' draws, twelve at most, went through the Marquise's five draws for
+    her rabbit (her hand meets its need as it is) before the Eyrie's second way, and the
+    choices those courses share ran out first. There the hands that lack a card now vary
+    first: the game imports (that spending taken otherwise) and replays to the same board
+    at every line; with the old order of the hands it is refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    assert_whole_game_imports(3144, 88, "E:B#E->$_x/F#E->$_r/C^E/Ztax/")
+    text = as_people_write(export_rootlog(random_game(3144)))
+    assert any(e[0] == "respend" for e in search_events(text))
+    refused_without(monkeypatch, text, "lacks", lambda *_: False, 88, solve)

@@ -250,6 +250,18 @@ def held(g: Any, loc: Loc) -> list[int]:
     return pile
 
 
+def lacks(cards: list[int], specs: list[CardSpec]) -> bool:
+    """Whether ``cards`` lack a card for one of ``specs``, each taking its own card (the
+    first that fits)."""
+    taken: set[int] = set()
+    for spec in specs:
+        c = next((x for x in cards if x not in taken and spec.matches(x)), None)
+        if c is None:
+            return True
+        taken.add(c)
+    return False
+
+
 def loose_spec(spec: CardSpec, cid: int) -> CardSpec | None:
     """What else the card ``cid`` may have been when the record wrote it as ``spec`` (None
     when it named it fully): any card of its suit when only the suit is written (a discard,

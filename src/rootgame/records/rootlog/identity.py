@@ -36,6 +36,7 @@ from .exchanges import (
     card_state,
     full_swap,
     held,
+    lacks,
     loose_spec,
     narrower,
     open_lists,
@@ -54,18 +55,6 @@ __all__ = ["CardIdentity", "held", "loose_spec", "narrower", "swap_cards"]
 
 SOLVES = 1
 """How many times a line has the course's identities solved (:meth:`CardIdentity.solve`)."""
-
-
-def lacks(cards: list[int], specs: list[CardSpec]) -> bool:
-    """Whether ``cards`` lack a card for one of ``specs``, each taking its own card (the
-    first that fits)."""
-    taken: set[int] = set()
-    for spec in specs:
-        c = next((x for x in cards if x not in taken and spec.matches(x)), None)
-        if c is None:
-            return True
-        taken.add(c)
-    return False
 
 
 def uncovered(

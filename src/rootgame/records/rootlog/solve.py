@@ -52,7 +52,7 @@ from typing import Any
 
 from ...cards import DECK
 from .cards import CardSpec
-from .exchanges import held, put_back
+from .exchanges import held, lacks, put_back
 from .factions import Loc, hidden_pile, notation
 from .search import Node, Pos, course_path
 from .steps import legal_now
@@ -424,14 +424,19 @@ def _cycles(a: int, time: list[int], feeding: set[int], ok: list[frozenset[int]]
 
 
 def _tightenings(
-    pos: Pos, course: _Course, needs: dict[Loc, list[CardSpec]]
+    pos: Pos, course: _Course, needs: dict[Loc, list[CardSpec]], lacking_first: bool = False,
 ) -> list[dict[int, CardSpec]]:
     """The ways to give each need of the present line a card of its hand: a card the hand
     holds that fits (named), else one of the hand's unnamed draws, whose slot is then
     bound to what the need allows. Each way maps slot indexes to that need (at most
-    twelve ways)."""
+    twelve ways). ``lacking_first`` (the courses with a spending taken otherwise, which
+    share ``RESPEND_STEPS`` choices): the hands whose present cards meet their needs come
+    first, so that the ways of a hand that lacks a card vary first (ruling 481)."""
     ways: list[dict[int, CardSpec]] = [{}]
-    for loc, specs in needs.items():
+    hands = list(needs.items())
+    if lacking_first:
+        hands.sort(key=lambda n: lacks(held(pos.g, n[0]), n[1]))
+    for loc, specs in hands:
         cards = held(pos.g, loc)
         draws = [course.held_slot[c] for c in hidden_pile(pos.g, loc) if c in course.held_slot]
         named = [c for c in cards if c not in course.held_slot]
@@ -733,7 +738,7 @@ def _solved(
     the choices left to the solves of such courses; ``only``: a craft's slot and the card it
     is taken to be, ruling 454; ``sideways``: see :func:`_search`)."""
     pos = node.pos
-    for tight in _tightenings(pos, course, needs):
+    for tight in _tightenings(pos, course, needs, respend is not None):
         new = _search(course, tight, shared, only,
                       MAX_STEPS if only is None else RECRAFT_LIMIT, sideways)
         if new is None or (respend is None and new == course.card):
