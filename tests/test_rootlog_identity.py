@@ -115,8 +115,7 @@ def test_a_card_named_goes_to_a_draw_of_the_present_pile_when_one_is_left_over(
     line; without either ruling the line is refused (without ruling 432 the solve of ruling
     442 imports it too, so that is turned off there; so does the solve since ruling 471,
     turned off for both, and ruling 483's search, turned off for both)."""
-    assert_whole_game_imports(1084, 53, "E:B#E->$_x/M#E->$_x/Zcodeb/")
-    text = as_people_write(export_rootlog(random_game(1084)))
+    text = assert_whole_game_imports(1084, 53, "E:B#E->$_x/M#E->$_x/Zcodeb/")
     before_2596_2628(monkeypatch)
     from rootgame.records.rootlog.matching import Matching
 
@@ -159,8 +158,7 @@ def test_a_stalled_search_starts_again_leaving_a_card_named_later_in_the_other_h
     line. Without the second search the line is refused (ruling 455 off: without the
     second search it takes another course, refused at line 85; rulings 465-466 and 471
     off: with them the first search imports it too)."""
-    assert_whole_game_imports(1006, 104, "E:M#E->$_x/B#E->$_b/")
-    text = as_people_write(export_rootlog(random_game(1006)))
+    text = assert_whole_game_imports(1006, 104, "E:M#E->$_x/B#E->$_b/")
     monkeypatch.setattr(CardIdentity, "before_draws", lambda *_: set())
     solve_before_465(monkeypatch)
     before_2596_2628(monkeypatch)
@@ -370,8 +368,7 @@ def test_a_line_that_lacks_a_card_has_the_identities_of_the_course_solved(
     wrote of each slot allows its card, and the line's needs are held (``solve.py``). The
     game imports and replays to the same board at every line; without the solve the line
     is refused."""
-    assert_whole_game_imports(1565, 77, "E:R#E->$_b/M#E->$_m/Zarmor/")
-    text = as_people_write(export_rootlog(random_game(1565)))
+    text = assert_whole_game_imports(1565, 77, "E:R#E->$_b/M#E->$_m/Zarmor/")
     refused_without(monkeypatch, text, "solving", False, 77)
 
 
@@ -390,8 +387,7 @@ def test_a_roll_taking_up_the_losses_of_a_later_battle_in_the_clearing_is_given_
     every line; without it the line is refused."""
     from rootgame.records.rootlog.matching import Matching
 
-    assert_whole_game_imports(1623, 79, "C:#->C/F#C->/w6->2/XE7/2Ew7->/w2->5/XE7/")
-    text = as_people_write(export_rootlog(random_game(1623)))
+    text = assert_whole_game_imports(1623, 79, "C:#->C/F#C->/w6->2/XE7/2Ew7->/w2->5/XE7/")
     refused_without(monkeypatch, text, "past_battle", lambda *_: False, 79, Matching)
 
 
@@ -410,8 +406,7 @@ def test_a_roll_leaving_its_losses_to_a_later_battle_is_given_up_as_the_next_sta
     without it the line is refused."""
     from rootgame.records.rootlog.matching import Matching
 
-    assert_whole_game_imports(2499, 37, "E:B#E->$_x/R#E->$_x/3w2->5/XC5/Ct5->/++/w5->/")
-    text = as_people_write(export_rootlog(random_game(2499)))
+    text = assert_whole_game_imports(2499, 37, "E:B#E->$_x/R#E->$_x/3w2->5/XC5/Ct5->/++/w5->/")
     refused_without(monkeypatch, text, "losses_left", lambda *_: False, 37, Matching)
 
 
@@ -538,8 +533,7 @@ def test_a_decree_card_the_hand_lacks_after_the_first_added_has_the_course_solve
     needs of the line, 1389 at line 127. Since ruling 455 the game imports without this
     ruling too, its need before the line's draws sought as the line starts: that ruling is
     turned off for the refusal here.)"""
-    assert_whole_game_imports(1475, 89, "E:B#E->$_m/F#E->$_b/")
-    text = as_people_write(export_rootlog(random_game(1475)))
+    text = assert_whole_game_imports(1475, 89, "E:B#E->$_m/F#E->$_b/")
     monkeypatch.setattr(CardIdentity, "before_draws", lambda *_: set())
     assert_replays_the_game(replay_rootlog(text), random_game(1475))
     refused_without(monkeypatch, text, "solving_suits", False, 89)
@@ -560,8 +554,7 @@ def test_a_random_take_is_replayed_by_the_card_it_took(monkeypatch: pytest.Monke
     from rootgame.game import replay
     from rootgame.records.rootlog import result
 
-    assert_whole_game_imports(1566, 68, "C:t->1/#->C/R#C->/w10->1/B#C->/E^C/")
-    text = as_people_write(export_rootlog(random_game(1566)))
+    text = assert_whole_game_imports(1566, 68, "C:t->1/#->C/R#C->/w10->1/B#C->/E^C/")
     assert any(e[0] == "respend" for e in search_events(text))
     game = replay_rootlog(text).game
     again = replay(game.origin, list(game.history))
@@ -589,8 +582,7 @@ def test_a_card_spent_by_its_suit_before_the_line_draws_is_solved_with_a_craft_o
     cycles give the Sword's slot another card too)."""
     import rootgame.records.rootlog.solve as solve
 
-    assert_whole_game_imports(1549, 104, "C:E^C/w7->3/3w11->12/XE4/(w+3Ew)4->/5w4->12/")
-    text = as_people_write(export_rootlog(random_game(1549)))
+    text = assert_whole_game_imports(1549, 104, "C:E^C/w7->3/3w11->12/XE4/(w+3Ew)4->/5w4->12/")
     solve_before_465(monkeypatch)
     refused_without(monkeypatch, text, "recrafts", lambda *_: [], 104, solve)
     refused_without(monkeypatch, text, "before_draws", lambda *_: set(), 104)
@@ -610,8 +602,7 @@ def test_a_named_card_drawn_again_unnamed_is_a_slot_of_the_solve(
     line; without it the line is refused."""
     import rootgame.records.rootlog.solve as solve
 
-    assert_whole_game_imports(1746, 94, "E:M#E->$_b/R#E->$_x/")
-    text = as_people_write(export_rootlog(random_game(1746)))
+    text = assert_whole_game_imports(1746, 94, "E:M#E->$_b/R#E->$_x/")
     refused_without(monkeypatch, text, "named_times", lambda *_: {}, 94, solve)
 
 
@@ -633,8 +624,7 @@ def test_a_card_a_later_pile_lacks_is_exchanged_into_it_before_the_solve_searche
     at every line; without it the line is refused."""
     import rootgame.records.rootlog.solve as solve
 
-    assert_whole_game_imports(1671, 92, "E:B#E->$_x/M#E->$_x/")
-    text = as_people_write(export_rootlog(random_game(1671)))
+    text = assert_whole_game_imports(1671, 92, "E:B#E->$_x/M#E->$_x/")
     refused_without(monkeypatch, text, "run", lambda *_: None, 92, solve._Cycling)
 
 
@@ -647,8 +637,7 @@ def test_a_card_named_and_one_exchanged_alike_solve_the_same_line(
     refused."""
     import rootgame.records.rootlog.solve as solve
 
-    assert_whole_game_imports(1835, 82, "E:M#E->$_x/B#E->$_r/")
-    text = as_people_write(export_rootlog(random_game(1835)))
+    text = assert_whole_game_imports(1835, 82, "E:M#E->$_x/B#E->$_r/")
     monkeypatch.setattr(solve, "named_times", lambda *_: {})
     assert_whole_game_imports(1835, 82, "E:M#E->$_x/B#E->$_r/")
     refused_without(monkeypatch, text, "run", lambda *_: None, 82, solve._Cycling)
@@ -673,8 +662,7 @@ def test_a_card_a_later_pile_lacks_comes_in_along_a_cycle_of_its_time(
     refused."""
     import rootgame.records.rootlog.solve as solve
 
-    assert_whole_game_imports(1699, 98, "E:B#E->$_r/M#E->$_m/Zscout/")
-    text = as_people_write(export_rootlog(random_game(1699)))
+    text = assert_whole_game_imports(1699, 98, "E:B#E->$_r/M#E->$_m/Zscout/")
     two = solve._cycles
     refused_without(monkeypatch, text, "_cycles",
                     lambda *a: (c for c in two(*a) if len(c) == 2), 98, solve)
@@ -700,8 +688,7 @@ def test_a_draw_one_need_of_the_hand_took_is_not_given_to_the_next_by_a_redraw(
     mouse): the game imports and replays to the same board at every line; with the
     exchange taking any draw of the hand, the record is refused again (with seed 2628's
     fix, the like one of another exchange, turned off: with it, it imports)."""
-    assert_whole_game_imports(1640, 91, "E:B#E->$_m/R#E->$_r/w->1/w->11/w->4/w->11/w11->6/")
-    text = as_people_write(export_rootlog(random_game(1640)))
+    text = assert_whole_game_imports(1640, 91, "E:B#E->$_m/R#E->$_r/w->1/w->11/w->4/w->11/w11->6/")
     before_2596_2628(monkeypatch)
     redrawn = CardIdentity.redrawn
 
@@ -730,8 +717,7 @@ def test_a_craft_by_its_item_takes_a_card_the_record_named_before_an_unnamed_dra
     the craft, imports it alone: turned off here.)"""
     import rootgame.records.rootlog.identity as identity
 
-    assert_whole_game_imports(1758, 67, "E:#->E/R#E->$_m/2w8->4/3w7->8/w10->12/XC7/M#C->/")
-    text = as_people_write(export_rootlog(random_game(1758)))
+    text = assert_whole_game_imports(1758, 67, "E:#->E/R#E->$_m/2w8->4/3w7->8/w10->12/XC7/M#C->/")
     monkeypatch.setattr(identity, "brought_in", lambda *_: False)
     refused_without(monkeypatch, text, "unnamed_spent", lambda *_: 0, 67)
 
@@ -750,8 +736,7 @@ def test_a_card_a_hand_takes_by_name_may_be_given_from_the_taker_s_draw(
     alone: turned off here.)"""
     import rootgame.records.rootlog.identity as identity
 
-    assert_whole_game_imports(1996, 56, "C:B#royalE->C/E++/Zroyal/")
-    text = as_people_write(export_rootlog(random_game(1996)))
+    text = assert_whole_game_imports(1996, 56, "C:B#royalE->C/E++/Zroyal/")
     monkeypatch.setattr(identity, "brought_in", lambda *_: False)
     refused_without(monkeypatch, text, "handed", lambda *_: set(), 56)
 
@@ -770,8 +755,7 @@ def test_a_card_the_line_takes_by_name_into_a_hand_is_the_one_it_crafts_after(
     replays to the same board at every line; without it it is refused."""
     import rootgame.records.rootlog.identity as identity
 
-    assert_whole_game_imports(2221, 61, "C:M#codebE->C/E++/Z%b/++/E^C/")
-    text = as_people_write(export_rootlog(random_game(2221)))
+    text = assert_whole_game_imports(2221, 61, "C:M#codebE->C/E++/Z%b/++/E^C/")
     refused_without(monkeypatch, text, "brought_in", lambda *_: False, 61, identity)
 
 
@@ -792,8 +776,7 @@ def test_two_spendings_by_suit_of_one_hand_across_a_shuffle_are_solved_the_other
     them it is refused."""
     import rootgame.records.rootlog.solve as solve
 
-    assert_whole_game_imports(2159, 70, "C:w6->3/w9->12/B#C->/")
-    text = as_people_write(export_rootlog(random_game(2159)))
+    text = assert_whole_game_imports(2159, 70, "C:w6->3/w9->12/B#C->/")
     assert sum(e[0] == "respend" for e in search_events(text)) == 2
     refused_without(monkeypatch, text, "swappings", lambda *_: [], 70, solve)
 
@@ -820,8 +803,7 @@ def test_exchanges_that_fight_over_one_draw_give_way_to_the_solve(
     # The exchange of a card shuffled in no longer takes that draw since seed 2628's fix,
     # which ends this back and forth as well: turned off, the solve still ends it.
     monkeypatch.setattr(respends, "open_draws", any_open_draw)
-    assert_whole_game_imports(2946, 89, "E:B#E->$_x/R#E->$_b/")
-    text = as_people_write(export_rootlog(random_game(2946)))
+    text = assert_whole_game_imports(2946, 89, "E:B#E->$_x/R#E->$_b/")
     refused_without(monkeypatch, text, "fought_over", lambda *_: False, 53, identity)
 
 
@@ -838,8 +820,7 @@ def test_a_card_named_goes_to_a_present_draw_before_another_hand_s_draw_of_its_t
     'B#C->'. A card named now goes to a present draw first whatever way the earlier draw
     would be given it (the other copy, to a present draw): the game imports and
     replays to the same board at every line; without it it is refused."""
-    assert_whole_game_imports(2680, 61, "E:R#E->$_m/Zstand/")
-    text = as_people_write(export_rootlog(random_game(2680)))
+    text = assert_whole_game_imports(2680, 61, "E:R#E->$_m/Zstand/")
     refused_without(monkeypatch, text, "named_later", lambda *_: False, 62)
 
 
@@ -860,8 +841,7 @@ def test_a_spending_by_suit_is_solved_with_one_held_draw_of_each_pile_s_time(
     every line; without it it is refused."""
     import rootgame.records.rootlog.solve as solve
 
-    assert_whole_game_imports(2596, 56, "C:E^C/b_r->2/++4/")
-    text = as_people_write(export_rootlog(random_game(2596)))
+    text = assert_whole_game_imports(2596, 56, "C:E^C/b_r->2/++4/")
     assert any(e[0] == "respend" for e in search_events(text))
     refused_without(monkeypatch, text, "one_of_each_time", every_held, 56, solve)
 
@@ -899,7 +879,6 @@ def test_a_spending_taken_otherwise_is_solved_with_the_ways_of_the_hand_that_lac
     at every line; with the old order of the hands it is refused."""
     import rootgame.records.rootlog.solve as solve
 
-    assert_whole_game_imports(3144, 88, "E:B#E->$_x/F#E->$_r/C^E/Ztax/")
-    text = as_people_write(export_rootlog(random_game(3144)))
+    text = assert_whole_game_imports(3144, 88, "E:B#E->$_x/F#E->$_r/C^E/Ztax/")
     assert any(e[0] == "respend" for e in search_events(text))
     refused_without(monkeypatch, text, "lacks", lambda *_: False, 88, solve)

@@ -240,13 +240,19 @@ def test_an_uploaded_record_is_watched_step_by_step(browser: Any, srv: Server,
     while not h.get(f"/api/watch/{g['game_id']}").json()["view"]["winners"]:
         assert time.time() < end
         time.sleep(0.05)
-    path = tmp_path / "game.rootgame"
-    path.write_text(h.get(f"/api/games/{g['game_id']}/record").text)
-    page = open_page(browser, srv.url + "/")
-    page.set_input_files("#record-file", str(path))
-    page.wait_for_url(re.compile(r"/replay/"))
-    page.wait_for_selector("#step-label")
-    assert page.inner_text("#step-label").startswith("Step 0 of")
+
+    def watch(name: str, text: str) -> Any:
+        """The first page, the record uploaded as the file ``name``: its replay at step 0."""
+        path = tmp_path / name
+        path.write_text(text)
+        page = open_page(browser, srv.url + "/")
+        page.set_input_files("#record-file", str(path))
+        page.wait_for_url(re.compile(r"/replay/"))
+        page.wait_for_selector("#step-label")
+        assert page.inner_text("#step-label").startswith("Step 0 of")
+        return page
+
+    page = watch("game.rootgame", h.get(f"/api/games/{g['game_id']}/record").text)
     page.click("#step-next")
     page.wait_for_function(
         "() => document.getElementById('step-label').textContent.startsWith('Step 1 ')"
@@ -259,13 +265,8 @@ def test_an_uploaded_record_is_watched_step_by_step(browser: Any, srv: Server,
     from test_rootlog import as_people_write
 
     winners = page.evaluate("() => S.state.view.winners")
-    log = tmp_path / "game.rootlog"
-    log.write_text(as_people_write(h.get(f"/api/games/{g['game_id']}/rootlog").text))
-    page = open_page(browser, srv.url + "/")
-    page.set_input_files("#record-file", str(log))
-    page.wait_for_url(re.compile(r"/replay/"))
-    page.wait_for_selector("#step-label")
-    assert page.inner_text("#step-label").startswith("Step 0 of")
+    page = watch("game.rootlog",
+                 as_people_write(h.get(f"/api/games/{g['game_id']}/rootlog").text))
     page.click("#step-last")
     page.wait_for_function("() => S.state.view.winners.length > 0")
     assert page.evaluate("() => S.state.view.winners") == winners
