@@ -1,7 +1,7 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
 "Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 461,
-463, 465-471, 475, 477, 481 and 483 in docs/rulings.md; rulings 449, 470, 475 and 483 are
+463, 465-471, 475, 477, 481, 483 and 490 in docs/rulings.md; rulings 449, 470, 475 and 483 are
 orders of the search (an unwritten roll, a craft left open), found on the same fresh seeds,
 and 459 when a stalled search starts its second). Simulated games written as people write
 them, each refused before the ruling that imports it."""
@@ -882,3 +882,40 @@ def test_a_spending_taken_otherwise_is_solved_with_the_ways_of_the_hand_that_lac
     text = assert_whole_game_imports(3144, 88, "E:B#E->$_x/F#E->$_r/C^E/Ztax/")
     assert any(e[0] == "respend" for e in search_events(text))
     refused_without(monkeypatch, text, "lacks", lambda *_: False, 88, solve)
+
+
+def test_two_spendings_by_suit_of_one_hand_are_solved_taken_otherwise_in_a_chain(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 490. Seed 3310 (of the fresh seeds 3230-3429), refused at line 68 before
+    ('E:F#E->$_m/R#E->$_m/', after 7.7 s of CPU): the Eyrie adds a fox and a rabbit to the
+    Decree from her two draws of line 65, the last of the pile shuffled at line 43. The
+    twelve rabbits are all spent by their suit (or named, the rabbit Ambush!) from line 44
+    to line 68, so that pile holds a rabbit for her only if every rabbit held across its
+    shuffle is spent before the next one (line 67). The import's Marquise spent her rabbit
+    of line 61 from her draw of line 58 and kept a card of the old pile, drawn at line 43,
+    to spend as the rabbit of line 67, after that shuffle: no renaming of the course, nor
+    one spending taken otherwise (ruling 450) nor two the other way round (ruling 468),
+    gives the Eyrie a rabbit. Two spendings in a chain do: the
+    rabbit of line 61 the card drawn at line 43, the rabbit of line 67 a draw of that line,
+    the draw of line 58 kept (two ``respend`` events, the card one keeps the one the other
+    spends). The game imports and replays to the same board at every line; at that line
+    the solve without the chain finds nothing."""
+    import rootgame.records.rootlog.solve as solve
+
+    found: list[tuple[Any, Any, Any]] = []
+    chain = solve._chained
+
+    def watch(node: Any, needs: Any, course: Any) -> Any:
+        out = chain(node, needs, course)
+        if out is not None:
+            found.append((node, needs, out))
+        return out
+
+    monkeypatch.setattr(solve, "_chained", watch)
+    assert_whole_game_imports(3310, 68, "E:F#E->$_m/R#E->$_m/")
+    node, needs, out = found[0]
+    spent = [e for e in out.events if e[0] == "respend"]
+    assert len(spent) == 2 and spent[1][2] == spent[0][1]
+    monkeypatch.setattr(solve, "chained", lambda *_: iter(()))
+    assert solve.solved(node, needs) is None

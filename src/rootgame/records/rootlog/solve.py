@@ -41,7 +41,8 @@ the state rebuilt with it (ruling 442). Which card of a hand a spending written 
 only took is the search's choice; where the course as it is has no renaming, the course
 with one such spending taken to have spent another unnamed draw of the hand is solved
 (ruling 450), then with two such spendings of one hand, of cards of different piles'
-times, the other way round (ruling 468).
+times, the other way round (ruling 468), and last with two in a chain, the card one keeps
+spent by the other (ruling 490).
 """
 
 from __future__ import annotations
@@ -67,6 +68,13 @@ tries, one at a time, after the course as it is."""
 RESPEND_STEPS = 1000
 """How many choices the solves of the courses with a spending taken otherwise try in all,
 each within ``MAX_STEPS`` (the four failed ones of seed 1183 took 0.27 s without it)."""
+
+MAX_CHAINS = 8
+"""How many courses with two spendings taken otherwise in a chain the solve tries
+(:func:`chained`, ruling 490)."""
+
+CHAIN_STEPS = 1000
+"""How many choices their solves try in all."""
 
 RECRAFT_STEPS = 1500
 """How many choices the solves with a card crafted by its item only taken to be an alike
@@ -152,6 +160,8 @@ class _Course:
         """The card that lies now where each slot's card went (held or spent and not
         shuffled): the slot's own, but for a spending taken to be another card's."""
         self._ok: list[frozenset[int]] | None = None
+        self.first: tuple[int, int] | None = None
+        """A chain's first spending taken otherwise (:func:`chained`, ruling 490)."""
 
     @property
     def every(self) -> set[int]:
@@ -172,17 +182,18 @@ class _Course:
         """This course with the spending of slot ``i`` (a card spent by its suit only) taken
         to have spent the card of slot ``j`` instead, an unnamed draw the hand held then and
         holds still: ``i``'s card is held, ``j``'s went where ``i``'s did, with what the
-        record wrote of it (ruling 450)."""
+        record wrote of it (ruling 450). ``j`` may be a slot this course already takes to
+        be held in the stead of a held draw (a chain, ruling 490): the card the hand holds
+        there is then ``i``'s."""
         other = copy.copy(self)
         other.slots, other.exit, other.where = list(self.slots), list(self.exit), \
             list(self.where)
-        other.held_slot = dict(self.held_slot)
         other._ok = None
         (si, ei, wrote), (sj, ej, _) = self.slots[i], self.slots[j]
         other.slots[i], other.slots[j] = (si, ei, None), (sj, ej, wrote)
         other.exit[i], other.exit[j] = HELD, self.exit[i]
         other.where[i], other.where[j] = self.where[j], self.where[i]
-        other.held_slot[self.card[j]] = i
+        other.held_slot = {c: i if k == j else k for c, k in self.held_slot.items()}
         return other
 
     def swapped(self, i: int, j: int) -> _Course:
@@ -606,13 +617,19 @@ def respendings(node: Node, course: _Course) -> list[tuple[int, int, Before]]:
     for i, c, hand, then in spendings(node, course):
         if len(out) >= MAX_RESPENDS:
             break
-        ahead = hand[: hand.index(c)] if c in hand else []
-        before = (frozenset(then.free[x][0] for x in ahead if x in then.free),
-                  frozenset(x for x in ahead if x not in then.free))
+        before = held_before(hand, c, then)
         held = [held_serial[then.free[k][0]] for k in hand
                 if k in then.free and then.free[k][0] in held_serial]
         out += [(i, j, before) for j in one_of_each_time(course, i, held)]
     return out[:MAX_RESPENDS]
+
+
+def held_before(hand: list[int], c: int, then: Pos) -> Before:
+    """The cards ``hand`` held before ``c`` at the state ``then`` (before the decision that
+    spent ``c``): the serials of its unnamed draws, the cards named."""
+    ahead = hand[: hand.index(c)] if c in hand else []
+    return (frozenset(then.free[x][0] for x in ahead if x in then.free),
+            frozenset(x for x in ahead if x not in then.free))
 
 
 def one_of_each_time(course: _Course, i: int, held: list[int]) -> list[int]:
@@ -663,7 +680,8 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
     spendings the other way round, :func:`swappings`, ruling 468), then with
     a craft by its item only taken to be an alike card of another suit (ruling 454), then
     for the course and its spendings taken otherwise again from the cycles of ruling 466
-    that leave the later piles lacking as many cards."""
+    that leave the later piles lacking as many cards, and last with two spendings taken
+    otherwise in a chain (:func:`chained`, ruling 490)."""
     pos = node.pos
     if not needs:
         return None
@@ -687,7 +705,7 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
         left -= RECRAFT_LIMIT
     # Last, from the cycles that leave a later pile lacking as many cards (ruling 466).
     return _solved(node, needs, course, None, None, sideways=True) or \
-        _respent(node, needs, course, True)
+        _respent(node, needs, course, True) or _chained(node, needs, course)
 
 
 def _respent(
@@ -709,6 +727,59 @@ def _respent(
         if found is not None:
             return found
     return None
+
+
+def _chained(node: Node, needs: dict[Loc, list[CardSpec]], course: _Course) -> Node | None:
+    """:func:`solved` for the courses of :func:`chained` (ruling 490), within
+    ``CHAIN_STEPS`` choices in all."""
+    shared = [CHAIN_STEPS]
+    for other, respend in chained(node, course, needs):
+        if shared[0] <= 0:
+            break
+        found = _solved(node, needs, other, respend, shared)
+        if found is not None:
+            return found
+    return None
+
+
+def chained(
+    node: Node, course: _Course, needs: dict[Loc, list[CardSpec]],
+) -> Iterator[tuple[_Course, tuple[int, int, Before | None]]]:
+    """The courses with two spendings by suit of one hand taken otherwise in a chain
+    (ruling 490): a spending of ruling 450 (:func:`respendings`: slot ``i``'s card held,
+    the held draw ``j``, of another pile's time than the draws of the hands that lack a
+    card, spent in its stead), then an earlier spending by suit of that hand, made while it
+    held ``i``'s card, taken to have spent ``i``'s card, the card it spent (slot ``k``)
+    held since instead: a draw of the pile's time of a lacking hand's draw, other than
+    ``i``'s, written a suit that a need of such a hand wants, whose card the solve may then
+    give that need. The three cards' fates go round: ``i``'s spent at ``k``'s decision,
+    ``j``'s at ``i``'s, ``k``'s held. Each: the course (its ``first`` the first spending),
+    and the second spending (``k``, ``i``, the cards held before ``k``'s card); at most
+    ``MAX_CHAINS``."""
+    g = node.pos.g
+    lacking = [loc for loc, sps in needs.items() if lacks(held(g, loc), sps)]
+    wanted = [sp for loc in lacking for sp in needs[loc]]
+    times = {course.slots[k][1] for loc in lacking for c in hidden_pile(g, loc)
+             if (k := course.held_slot.get(c)) is not None}
+    made = 0
+    for i, j, _before in respendings(node, course):
+        if course.slots[j][1] in times:
+            continue  # j's card would be spent in the very time that lacks a card
+        one = course.respent(i, j)
+        serial = course.slots[i][0]
+        for k, c, hand, then in spendings(node, one):
+            if k == i or course.slots[k][1] not in times or \
+                    course.slots[k][1] == course.slots[i][1] or \
+                    not any(then.free.get(x, (None,))[0] == serial for x in hand) or \
+                    not any(sp.matches(x) and allows(course.slots[k][2], x)
+                            for sp in wanted for x in one.every):
+                continue
+            two = one.respent(k, i)
+            two.first = (i, j)
+            yield two, (k, i, held_before(hand, c, then))
+            made += 1
+            if made >= MAX_CHAINS:
+                return
 
 
 def recrafts(course: _Course, wanted: list[CardSpec]) -> list[tuple[int, int]]:
@@ -769,7 +840,8 @@ def rebuild(
     place among the cards of the hand then (``exchanges.put_back``, as for
     ``kept_in_place``: the final replay's hands are in the order of their draws), and a
     ``respend`` event; with None for those cards, two slots spent the other way round
-    (:meth:`_Course.swapped`, ruling 468), a ``respend`` event each way."""
+    (:meth:`_Course.swapped`, ruling 468), a ``respend`` event each way. A chain's first
+    spending taken otherwise (``course.first``, ruling 490) is a ``respend`` event too."""
     g = pos.g
     n = len(course.slots)
     perm: dict[int, int] = {}
@@ -826,6 +898,9 @@ def rebuild(
             pos.loose[c] = (serial, epoch, wrote)
     events = tuple(("rename", course.slots[i][0], new[i]) for i in range(n)
                    if new[i] != course.card[i])
+    if course.first is not None:
+        a, b = course.first
+        events = (*events, ("respend", course.slots[a][0], course.slots[b][0]))
     if respend is None:
         return events
     i, j, before = respend
