@@ -1,10 +1,11 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
 "Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 461,
-463, 465-471, 475, 477, 481, 483 and 490 in docs/rulings.md; rulings 449, 470, 475 and 483 are
-orders of the search (an unwritten roll, a craft left open), found on the same fresh seeds,
-and 459 when a stalled search starts its second). Simulated games written as people write
-them, each refused before the ruling that imports it."""
+463, 465-471, 475, 477, 481, 483, 485-486 and 490 in docs/rulings.md; rulings 449, 470,
+475, 483, 485 and 486 are orders of the search (an unwritten roll, a craft left open,
+which alike card a craft takes, where the search goes back to), found on the same fresh
+seeds, and 459 when a stalled search starts its second). Simulated games written as people
+write them, each refused before the ruling that imports it."""
 
 from __future__ import annotations
 
@@ -919,3 +920,46 @@ def test_two_spendings_by_suit_of_one_hand_are_solved_taken_otherwise_in_a_chain
     assert len(spent) == 2 and spent[1][2] == spent[0][1]
     monkeypatch.setattr(solve, "chained", lambda *_: iter(()))
     assert solve.solved(node, needs) is None
+
+
+def test_a_craft_by_name_takes_the_card_the_record_named_before_an_unnamed_draw_alike(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 485. Seed 3230 (of the fresh seeds 3230-3429), refused at line 56 before
+    ('#->E/B#E->$_x', the Eyrie's only card, drawn at once, added to the Decree as a
+    bird; the game never reshuffles). The import's unnamed draw of the Marquise's at line
+    49 was an Armorers; at line 55 she takes the other Armorers from the Eyrie by name and
+    crafts Armorers ('B#armorE->C/E++/Zarmor'). Ruling 463's order, the card the record
+    named crafted before an unnamed draw, counted the craft being matched as a later naming
+    of the Armorers, so both cards tied and the search crafted her draw, keeping a bird the
+    game had not in her hand: the pile held one bird for the Eyrie's draws of lines 56 and
+    59, the Crossbow that line 61 names ('B#crossbowE->C'). The craft being matched is no
+    later naming now: she crafts the Armorers she took, her draw stays open, and the game
+    imports and replays to the same board at every line; without that it is refused."""
+    text = assert_whole_game_imports(3230, 56, "E:#->E/B#E->$_x/w2->5/")
+    refused_without(monkeypatch, text, "crafting", lambda _self, _key, _line, left: left, 56)
+
+
+def test_a_hand_lacks_a_card_for_two_needs_of_one_suit_when_it_holds_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 486. Seed 3248 (of the fresh seeds 3230-3429), refused at line 61 before
+    ('F#E->$_x/F#E->$_x', two foxes to the Decree from the Eyrie's two draws of line 58,
+    the last card of the first pile and the first of the second). The import's draw of
+    the first pile could be no fox: the Marquise still held the Tax Collector she took by
+    name at line 53, having spent by its suit at line 47's Overwork her unnamed draw of
+    line 44 and kept the Root Tea she took by name there ('F#rootteaE->C/.../F#C->'; the
+    game spent the Root Tea). The search's backjump (ruling 426) asks what the failed
+    line's hand lacks, and each fox need alone was met by the one fox the hand held (her
+    draw of the second pile, given Stand and Deliver!): the line 'lacked no card', so the
+    search went back to rolls (ruling 427) and gave up. Each need of a hand now takes its
+    own card there (``exchanges.lacking``): the hand lacks a fox, the search goes back to
+    the spendings of foxes and finds the Overwork of the Root Tea; the game imports and
+    replays to the same board at every line; without it it is refused."""
+    import rootgame.records.rootlog.importer as importer
+
+    def each_alone(cards: list[int], specs: list[CardSpec]) -> list[CardSpec]:
+        return [sp for sp in specs if not any(sp.matches(x) for x in cards)]
+
+    text = assert_whole_game_imports(3248, 61, "E:F#E->$_x/F#E->$_x/2w->2/")
+    refused_without(monkeypatch, text, "lacking", each_alone, 61, importer)

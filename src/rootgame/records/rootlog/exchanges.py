@@ -253,13 +253,22 @@ def held(g: Any, loc: Loc) -> list[int]:
 def lacks(cards: list[int], specs: list[CardSpec]) -> bool:
     """Whether ``cards`` lack a card for one of ``specs``, each taking its own card (the
     first that fits)."""
+    return bool(lacking(cards, specs))
+
+
+def lacking(cards: list[int], specs: list[CardSpec]) -> list[CardSpec]:
+    """The ``specs`` that ``cards`` have no card for, each spec taking its own card (the
+    first that fits, in order): two foxes the line adds to the Decree lack one in a hand
+    holding one fox (ruling 486)."""
     taken: set[int] = set()
+    out: list[CardSpec] = []
     for spec in specs:
         c = next((x for x in cards if x not in taken and spec.matches(x)), None)
         if c is None:
-            return True
-        taken.add(c)
-    return False
+            out.append(spec)
+        else:
+            taken.add(c)
+    return out
 
 
 def loose_spec(spec: CardSpec, cid: int) -> CardSpec | None:

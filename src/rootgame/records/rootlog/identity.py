@@ -154,8 +154,23 @@ class CardIdentity(SpentOtherwise):
         """A tie-breaker after :meth:`redrawn_at` among the cards a craft may spend (written
         by its item only, ``Z%b``): 0 for a card the record has named and names leaving a
         hand no more (:meth:`spend_cost`), tried first; 1 for another, an unnamed draw above
-        all, whose identity is left open in the hand. Ruling 463."""
-        return int(card not in pos.fixed or bool(self.spend_cost(DECK[card].key, line, left)))
+        all, whose identity is left open in the hand. Ruling 463. A craft written by name
+        (``Zarmor``) is not a later naming of the card it takes: of a card the record
+        named into the hand and an unnamed draw alike to it, the named one is crafted
+        first too (ruling 485)."""
+        if card not in pos.fixed:
+            return 1
+        key = DECK[card].key
+        return int(bool(self.spend_cost(key, line, self.crafting(key, line, left))))
+
+    def crafting(self, key: str, line: int, left: list[int]) -> list[int]:
+        """``left`` with the first open craft of ``line`` that names a card of ``key``
+        taken up: the craft being matched is not a later naming (ruling 485)."""
+        for k, at in enumerate(self.lines[line].atoms):
+            if left[k] and at.kind == "craft" and at.spec is not None \
+                    and at.spec.keys == frozenset((key,)):
+                return [*left[:k], left[k] - 1, *left[k + 1:]]
+        return left
 
     def redrawn_at(self, key: str, line: int, left: list[int] | None = None) -> int:
         """The rank of the next line that draws a card of ``key`` from a pile again before

@@ -23,7 +23,7 @@ from ...factions.marquise import building_clearings
 from ...rules.core import board as map_board
 from .atoms import Converter, engine_atoms
 from .cards import CardSpec
-from .exchanges import alike
+from .exchanges import alike, lacking
 from .factions import check_supported, hidden_place
 from .identity import held, swap_cards
 from .matching import Matching
@@ -683,13 +683,14 @@ class Importer(Matching, Result):
 
     def unmet(self) -> list[CardSpec]:
         """What the furthest line reached where the search failed (``stuck``) takes from
-        a hand that the hand lacks there."""
+        a hand that the hand lacks there, each of the line's needs of that hand taking its
+        own card (two foxes for the Decree from a hand holding one lack one; ruling 486)."""
         node = self.stuck
         if node is None or node.pos.line is None:
             return []
         pos = node.pos
-        return [spec for loc, specs in self.needs(pos).items() for spec in specs
-                if not any(spec.matches(x) for x in held(pos.g, loc))]
+        return [spec for loc, specs in self.needs(pos).items()
+                for spec in lacking(held(pos.g, loc), specs)]
 
     def restart(self, node: Node, budget: int) -> Node | None:
         """Where the quick search stalls and its furthest line lacks no card (else when
