@@ -882,3 +882,25 @@ def test_a_spending_taken_otherwise_is_solved_with_the_ways_of_the_hand_that_lac
     text = assert_whole_game_imports(3144, 88, "E:B#E->$_x/F#E->$_r/C^E/Ztax/")
     assert any(e[0] == "respend" for e in search_events(text))
     refused_without(monkeypatch, text, "lacks", lambda *_: False, 88, solve)
+
+
+def test_a_card_named_next_leaving_another_hand_is_spent_first_by_its_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 495. Seed 3383 (of the fresh seeds 3230-3429), refused at line 86 before
+    ('B#crossbowE->C', the turn of the Marquise ending without it). At line 50 she takes
+    the Crossbow (the bird one, the only card of its key) by name from the Eyrie and
+    discards a bird by its suit ('B#C->'), holding the Sappers she took by name at line
+    47 too. Both are next named at line 86 (the Crossbow taken from the Eyrie again, the
+    Sappers crafted), so the tie-breaker (``spend_cost``) rated them alike and the search
+    discarded the Sappers: the Crossbow stayed in her hand past the reshuffle of line 62
+    and was crafted as 'Z%x' at line 65, so it was never in the pile the Eyrie draws it
+    from at line 85; that choice, 36 lines back and of named cards, is one no backjump
+    reaches. A card next named leaving another hand must leave this one before, unseen:
+    it is spent first (``named_elsewhere``). The game imports and replays to the same
+    board at every line; without it it is refused. So does seed 3310 (refused at line 68
+    before, in about 8 s): the rabbit Ambush the Eyrie ambushes with at line 64 is the
+    card the Marquise's rabbits spent by their suit take first."""
+    text = assert_whole_game_imports(3383, 86, "C:B#crossbowE->C/E++/#->C/B#C->/")
+    refused_without(monkeypatch, text, "named_elsewhere", lambda *_: False, 86)
+    assert_whole_game_imports(3310, 64, "C:XE10R@/")
