@@ -714,11 +714,12 @@ def test_a_craft_by_its_item_takes_a_card_the_record_named_before_an_unnamed_dra
     one the record has named, and names leaving a hand no more, is now tried first
     (``unnamed_spent``): the game imports and replays to the same board at every line;
     without this order it is refused. (Ruling 467, the Birdy Bindle taken by name meeting
-    the craft, imports it alone: turned off here.)"""
+    the craft, imports it alone, and so does ruling 495's order: both turned off here.)"""
     import rootgame.records.rootlog.identity as identity
 
     text = assert_whole_game_imports(1758, 67, "E:#->E/R#E->$_m/2w8->4/3w7->8/w10->12/XC7/M#C->/")
     monkeypatch.setattr(identity, "brought_in", lambda *_: False)
+    monkeypatch.setattr(CardIdentity, "named_elsewhere", lambda *_: False)
     refused_without(monkeypatch, text, "unnamed_spent", lambda *_: 0, 67)
 
 
