@@ -1,11 +1,12 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
 "Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 461,
-463, 465-471, 475, 477, 481, 483, 485-486 and 490 in docs/rulings.md; rulings 449, 470,
-475, 483, 485 and 486 are orders of the search (an unwritten roll, a craft left open,
-which alike card a craft takes, where the search goes back to), found on the same fresh
-seeds, and 459 when a stalled search starts its second). Simulated games written as people
-write them, each refused before the ruling that imports it."""
+463, 465-471, 475, 477, 481, 483, 485-486, 490 and 495 in docs/rulings.md; rulings 449,
+470, 475, 483, 485, 486 and 495 are orders of the search (an unwritten roll, a craft left
+open, which alike card a craft or a spending by suit takes, where the search goes back to),
+found on the same fresh seeds, and 459 when a stalled search starts its second).
+Simulated games written as people write them, each refused before the ruling that imports
+it."""
 
 from __future__ import annotations
 
@@ -715,11 +716,12 @@ def test_a_craft_by_its_item_takes_a_card_the_record_named_before_an_unnamed_dra
     one the record has named, and names leaving a hand no more, is now tried first
     (``unnamed_spent``): the game imports and replays to the same board at every line;
     without this order it is refused. (Ruling 467, the Birdy Bindle taken by name meeting
-    the craft, imports it alone: turned off here.)"""
+    the craft, imports it alone, and so does ruling 495's order: both turned off here.)"""
     import rootgame.records.rootlog.identity as identity
 
     text = assert_whole_game_imports(1758, 67, "E:#->E/R#E->$_m/2w8->4/3w7->8/w10->12/XC7/M#C->/")
     monkeypatch.setattr(identity, "brought_in", lambda *_: False)
+    monkeypatch.setattr(CardIdentity, "named_elsewhere", lambda *_: False)
     refused_without(monkeypatch, text, "unnamed_spent", lambda *_: 0, 67)
 
 
@@ -914,6 +916,9 @@ def test_two_spendings_by_suit_of_one_hand_are_solved_taken_otherwise_in_a_chain
         return out
 
     monkeypatch.setattr(solve, "_chained", watch)
+    # Ruling 495's order takes the rabbit Ambush! the Eyrie uses at line 64 out of the
+    # Marquise's hand first and imports 3310 alone: turned off here.
+    monkeypatch.setattr(CardIdentity, "named_elsewhere", lambda *_: False)
     assert_whole_game_imports(3310, 68, "E:F#E->$_m/R#E->$_m/")
     node, needs, out = found[0]
     spent = [e for e in out.events if e[0] == "respend"]
@@ -963,3 +968,23 @@ def test_a_hand_lacks_a_card_for_two_needs_of_one_suit_when_it_holds_one(
 
     text = assert_whole_game_imports(3248, 61, "E:F#E->$_x/F#E->$_x/2w->2/")
     refused_without(monkeypatch, text, "lacking", each_alone, 61, importer)
+def test_a_card_named_next_leaving_another_hand_is_spent_first_by_its_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 495. Seed 3383 (of the fresh seeds 3230-3429), refused at line 86 before
+    ('B#crossbowE->C', the turn of the Marquise ending without it). At line 50 she takes
+    the Crossbow (the bird one, the only card of its key) by name from the Eyrie and
+    discards a bird by its suit ('B#C->'), holding the Sappers she took by name at line
+    47 too. Both are next named at line 86 (the Crossbow taken from the Eyrie again, the
+    Sappers crafted), so the tie-breaker (``spend_cost``) rated them alike and the search
+    discarded the Sappers: the Crossbow stayed in her hand past the reshuffle of line 62
+    and was crafted as 'Z%x' at line 65, so it was never in the pile the Eyrie draws it
+    from at line 85; that choice, 36 lines back and of named cards, is one no backjump
+    reaches. A card next named leaving another hand must leave this one before, unseen:
+    it is spent first (``named_elsewhere``). The game imports and replays to the same
+    board at every line; without it it is refused. So does seed 3310 (refused at line 68
+    before, in about 8 s): the rabbit Ambush the Eyrie ambushes with at line 64 is the
+    card the Marquise's rabbits spent by their suit take first."""
+    text = assert_whole_game_imports(3383, 86, "C:B#crossbowE->C/E++/#->C/B#C->/")
+    refused_without(monkeypatch, text, "named_elsewhere", lambda *_: False, 86)
+    assert_whole_game_imports(3310, 64, "C:XE10R@/")

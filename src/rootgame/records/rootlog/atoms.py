@@ -420,6 +420,17 @@ class Converter:
                         "Black Market's clearing")
 
 
+def named_from(kind: str, key: Any) -> Loc | None:
+    """The place a card of a card, craft or ambush atom of ``kind`` and ``key`` leaves: a
+    card movement's source, the crafter's or ambusher's hand; None for another atom."""
+    if kind == "card":
+        src: Loc = key[0]
+        return src
+    if kind in ("craft", "ambush"):
+        return ("hand", key)
+    return None
+
+
 def engine_atoms(st: Step, factions: Sequence[str]) -> list[tuple[Any, ...]]:
     """What one engine step did, in the terms of record atoms (card ids instead of specs)."""
     out: list[tuple[Any, ...]] = []

@@ -24,9 +24,11 @@ at each of its times is kept in the search state (``Pos.free``, ``Pos.loose``, `
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ...cards import DECK
+from .atoms import named_from
 from .cards import CardSpec
 from .exchanges import (
     allows,
@@ -52,6 +54,9 @@ from .solve import solved
 from .steps import legal_now
 
 __all__ = ["CardIdentity", "held", "loose_spec", "narrower", "swap_cards"]
+
+ALONE = frozenset(key for key, n in Counter(c.key for c in DECK).items() if n == 1)
+"""The keys of the cards that have no copy in the deck: a naming of the key is that card."""
 
 SOLVES = 1
 """How many times a line has the course's identities solved (:meth:`CardIdentity.solve`)."""
@@ -135,20 +140,42 @@ class CardIdentity(SpentOtherwise):
         """The ranks of the lines from ``line`` on that name a card of ``key`` leaving a
         hand; of ``line`` itself only the movements still open (``left``, when given): a
         card the line already gave (``R#rootteaE->A``) is not named again."""
+        return [r for r, _k in self.later_namings(key, line, left)]
+
+    def later_namings(
+        self, key: str, line: int, left: list[int] | None
+    ) -> list[tuple[int, int]]:
+        """:meth:`later_names` with each naming's atom: (rank of its line, atom index)."""
         here = self.rank_of[line]
-        return [r for r, k in self.named_at.get(key, ())
+        return [(r, k) for r, k in self.named_at.get(key, ())
                 if r > here or (r == here and (left is None or left[k]))]
 
-    def spend_cost(self, key: str, line: int, left: list[int] | None = None) -> int:
+    def spend_cost(
+        self, key: str, line: int, left: list[int] | None = None, src: Loc | None = None
+    ) -> int:
         """A tie-breaker when the record does not say which card leaves a hand (a suit, an
         item): better spend a card the record never names again, else the one it names
-        latest (another card of the same kind may be needed sooner)."""
+        latest (another card of the same kind may be needed sooner). A card that must
+        leave the hand before it is next named costs nothing: one drawn again before, or
+        one named next leaving another place than ``src``, the hand spending now
+        (:meth:`named_elsewhere`, ruling 495)."""
         here = self.rank_of[line]
-        later = self.later_names(key, line, left)
+        later = self.later_namings(key, line, left)
         drawn = [r for r in self.drawn_at.get(key, ()) if r > here]
-        if later and drawn and drawn[0] <= later[0]:
+        if later and drawn and drawn[0] <= later[0][0]:
             return 0  # drawn again before it is next spent: it leaves the hand before
-        return 0 if not later else 10**6 - later[0]
+        if later and src is not None and self.named_elsewhere(key, later[0], src):
+            return 0  # next named leaving another hand: it leaves this hand before
+        return 0 if not later else 10**6 - later[0][0]
+
+    def named_elsewhere(self, key: str, naming: tuple[int, int], src: Loc) -> bool:
+        """Whether the card of ``key``, one with no copy in the deck, is named at
+        ``naming`` (the rank of a line, an atom) leaving a place other than ``src`` (the
+        Crossbow taken by name from the Eyrie, ``B#crossbowE->C``, while the Marquise
+        spends a bird by its suit): held in ``src``, it must leave it before, unseen (a
+        discard by its suit). Ruling 495."""
+        at = self.lines[self.order[naming[0]]].atoms[naming[1]]
+        return key in ALONE and named_from(at.kind, at.key) not in (src, None)
 
     def unnamed_spent(self, pos: Pos, card: int, line: int, left: list[int]) -> int:
         """A tie-breaker after :meth:`redrawn_at` among the cards a craft may spend (written

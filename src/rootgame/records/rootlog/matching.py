@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...cards import DECK
-from .atoms import Line, engine_atoms
+from .atoms import Line, engine_atoms, named_from
 from .factions import hidden_place
 from .identity import CardIdentity, loose_spec, narrower
 from .notation import RootlogError
@@ -173,7 +173,8 @@ class Matching(CardIdentity):
                                 else:
                                     self.named_now.add(cid)
                         if at.spec.keys is None or len(at.spec.keys) > 1:
-                            self.spent += self.spend_cost(DECK[cid].key, line, left)
+                            self.spent += self.spend_cost(DECK[cid].key, line, left,
+                                                          named_from(kind, key))
                         return at.action
             return None
         for k in ln.by_key.get((kind, key), []):
