@@ -1,10 +1,11 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
 "Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 461,
-463, 465-471, 475, 477, 481, 483, 485-486, 490 and 495 in docs/rulings.md; rulings 449,
-470, 475, 483, 485, 486 and 495 are orders of the search (an unwritten roll, a craft left
-open, which alike card a craft or a spending by suit takes, where the search goes back to),
-found on the same fresh seeds, and 459 when a stalled search starts its second).
+463, 465-471, 475, 477, 481, 483, 485-486, 490, 495 and 505-507 in docs/rulings.md; rulings
+449, 470, 475, 483, 485, 486, 495 and 505-507 are orders of the search (an unwritten roll, a
+craft, a draw or a battle left open, which alike card a craft or a spending by suit takes,
+where the search goes back to), found on the same fresh seeds, and 459 when a stalled search
+starts its second).
 Simulated games written as people write them, each refused before the ruling that imports
 it."""
 
@@ -242,6 +243,8 @@ def test_a_stalled_search_starts_again_after_a_third_of_its_room(
 
 
 @pytest.mark.parametrize("seed", [1483])
+
+
 def test_a_card_taken_to_have_stayed_in_a_hand_keeps_its_place_there(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -485,7 +488,11 @@ def test_rolls_whose_hits_are_alike_are_one_way_on(monkeypatch: pytest.MonkeyPat
     1-1) deal the same hits (the Eyrie's capped at her one warrior, 4.3.2.I), and differ
     only in the battle's spent roll; the quick search went back to each of them in turn
     (ruling 427), its six backjumps, before the roll 3-0, and took 2 s. Told apart without
-    the spent roll (``search.frame_data``), they are one way on: one backjump."""
+    the spent roll (``search.frame_data``), they are one way on: one backjump. (Since ruling
+    505 the quick search needs no backjump there: it is turned off here.)"""
+    from rootgame.records.rootlog.matching import Matching
+
+    monkeypatch.setattr(Matching, "draw_passed", lambda *_: False)
     g = random_game(1642)
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[51].startswith("C:t->9+12/XE9/Ew9->/")
@@ -498,6 +505,8 @@ def test_rolls_whose_hits_are_alike_are_one_way_on(monkeypatch: pytest.MonkeyPat
     (1535, 56, "E:B#E->$_m/M#E->$_x/Zsap/"),
     (1436, 74, "E:B#E->$_b/Zarmor/"),
 ])
+
+
 def test_the_solve_takes_a_spending_by_suit_to_have_spent_another_card_of_the_hand(
     seed: int, line: int, start: str, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -827,7 +836,6 @@ def test_a_card_named_goes_to_a_present_draw_before_another_hand_s_draw_of_its_t
     refused_without(monkeypatch, text, "named_later", lambda *_: False, 62)
 
 
-
 def test_a_spending_by_suit_is_solved_with_one_held_draw_of_each_pile_s_time(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -968,6 +976,8 @@ def test_a_hand_lacks_a_card_for_two_needs_of_one_suit_when_it_holds_one(
 
     text = assert_whole_game_imports(3248, 61, "E:F#E->$_x/F#E->$_x/2w->2/")
     refused_without(monkeypatch, text, "lacking", each_alone, 61, importer)
+
+
 def test_a_card_named_next_leaving_another_hand_is_spent_first_by_its_suit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -988,3 +998,77 @@ def test_a_card_named_next_leaving_another_hand_is_spent_first_by_its_suit(
     text = assert_whole_game_imports(3383, 86, "C:B#crossbowE->C/E++/#->C/B#C->/")
     refused_without(monkeypatch, text, "named_elsewhere", lambda *_: False, 86)
     assert_whole_game_imports(3310, 64, "C:XE10R@/")
+
+
+def test_a_draw_left_open_behind_a_piece_moved_later_is_given_up_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 505. Seed 3198 (of the fresh seeds 3030-3229), line 59: the Marquise battles
+    the Eyrie in clearing 6, no dice written, then Tax Collector removes a warrior there
+    and draws, and Field Hospitals returns it ('XE6/Ew6->/#->C/F#C->/w6->1/'). The quick
+    search took first a roll whose Eyrie hit took up the warrior Tax Collector removes
+    (Field Hospitals paid in the battle), the draw left open, and followed every way on of
+    the line's twelve moves (about 1,000 states) until the Evening's draw took it up. A
+    candidate that takes up a piece, a battle or points written after a draw into the
+    line's hand still open is not followed by the quick search (``draw_passed``): a few
+    dozen states at the line. A card movement written after the draw does not count:
+    seed 3012's line 79 ('t11->/#->C/B#C->/w3->3/3#->C/R#C->', the same two cards) is
+    explained by a Field Hospitals payment taken up as the Evening's discard before the
+    Evening's draw, which the form counting card movements too refused (3,400 states in
+    all instead of 470)."""
+    with_it, without = states_with_and_without(
+        monkeypatch, 3198, 59, "C:t->9/t->2/XE6/Ew6->/#->C/F#C->/w6->1/", "draw_passed")
+    assert with_it < 100
+    assert without > 800
+    g = random_game(3012)
+    text = as_people_write(export_rootlog(g))
+    assert "/t11->/#->C/B#C->/w3->3/" in text.splitlines()[78]
+    monkeypatch.undo()
+    assert states_at(monkeypatch, text, g, 79) < 100
+
+
+def test_a_craft_whose_card_a_later_draw_of_the_line_may_bring_is_followed_past(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 506. Seed 3731 (of the fresh seeds 3730-3829), line 74: the Marquise crafts
+    a Better Burrow Bank, then uses Tax Collector and Field Hospitals
+    ('C:t->7+11/Zbank/#->C/R#C->/w3->3/'). In the game she held the Bank from Tax
+    Collector's draw of line 71; the quick search had paid that draw at once for Field
+    Hospitals there (another fox in the game), so her hand lacks the Bank at the craft,
+    and ruling 483 refused every course past it: the quick search went back over lines 71
+    and 73 (about 900 states) and gave up, and the full search found the course that takes
+    Tax Collector's draw first and gives it the Bank. A course past a craft that has taken
+    up a draw into the crafting hand that may bring the card crafted is followed by the
+    quick search (``crafted_drawn``): a dozen states at the line."""
+    from rootgame.records.rootlog.matching import Matching
+
+    g = random_game(3731)
+    text = as_people_write(export_rootlog(g))
+    assert text.splitlines()[73].startswith("C:t->7+11/Zbank/#->C/R#C->/w3->3/")
+    assert states_at(monkeypatch, text, g, 73) < 50
+    monkeypatch.setattr(Matching, "crafted_drawn", lambda *_: False)
+    assert states_at(monkeypatch, text, g, 73) > 500
+
+
+def test_a_field_hospitals_move_written_after_a_later_battle_is_held_to_that_battle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 507. Seed 3805 (of the fresh seeds 3730-3829), line 74: the Marquise battles
+    the Eyrie in clearing 9 twice, paying for Field Hospitals after each, no dice written
+    ('C:#->C/#->E/XE9B@/B#C->/2w9->4/B#armorE$->/M#C->/2w9->4/XE9/Ew9->/b_r9->/E++2/M#C->/
+    w9->4/...'). The quick search took first a roll of three hits on the Marquise in the
+    first battle, its Field Hospitals taking up the second's 'w9->4' too, which left no
+    warrior in 9 for the second battle; it followed every way on of the rest of the line
+    (about 900 states) before going back to the roll. A transfer out of a clearing written
+    after a battle there not yet started counts as ruling 449's removal
+    (``matching.REMOVALS``): the quick search gives the roll up at its hits, a few dozen
+    states at the line."""
+    import rootgame.records.rootlog.matching as matching
+
+    g = random_game(3805)
+    text = as_people_write(export_rootlog(g))
+    assert text.splitlines()[73].startswith(
+        "C:#->C/#->E/XE9B@/B#C->/2w9->4/B#armorE$->/M#C->/2w9->4/XE9/Ew9->/b_r9->/E++2/")
+    assert states_at(monkeypatch, text, g, 74) < 100
+    monkeypatch.setattr(matching, "REMOVALS", ("remove",))
+    assert states_at(monkeypatch, text, g, 74) > 800

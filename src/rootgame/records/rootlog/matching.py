@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ...cards import DECK
-from .atoms import Line, engine_atoms, named_from
+from ...rules.turn import current_step
+from .atoms import Line, RAtom, engine_atoms, named_from
 from .factions import hidden_place
 from .identity import CardIdentity, loose_spec, narrower
 from .notation import RootlogError
@@ -22,6 +23,10 @@ from .vagabond import engine_item_keys, quest_matches
 
 BATTLE_CARDS = frozenset({"armorers", "brutal-tactics", "sappers"})
 """The cards used only in a battle (discarded from their play area as it is resolved)."""
+REMOVALS = ("remove", "from")
+"""The atoms of pieces removed from a clearing: a removal, and the departure of a transfer
+(Field Hospitals' warriors moved to the keep, ``w9->4``; ruling 507), which
+``Matching.past_battle`` holds to the battle written before them."""
 
 
 class Matching(CardIdentity):
@@ -420,7 +425,8 @@ class Matching(CardIdentity):
                 self.past_battle(line, pos.left.get(line), left[line])
                 or self.losses_left(line, left[line])
                 or self.battle_point_left(line, left[line], g2)
-                or self.craft_passed(line, left[line])):
+                or self.craft_passed(line, left[line], g2)
+                or self.draw_passed(line, left[line])):
             return None
         npos = Pos(g2, legal, seg, line, turns, left, free, epoch, done, loose, past,
                    pos.fixed | self.named_now if self.named_now else pos.fixed)
@@ -531,19 +537,67 @@ class Matching(CardIdentity):
             left[k] and at.kind == "vp" and at.key != ln.seat and at.action > battles[0]
             for k, at in enumerate(ln.atoms)) and not self.in_battle(line, left, g)
 
-    def craft_passed(self, line: int, now: list[int]) -> bool:
+    def craft_passed(self, line: int, now: list[int], g: Any = None) -> bool:
         """Whether ``line`` has a craft (``Zsap``) still open behind an action it writes
         later that is taken up: the candidate went on past a craft the hand could not make
         there (its card spent earlier where a spending by suit could have taken another,
         ruling 450). In the quick search (``lazy``) such a candidate is not followed, so
         that the line fails at the craft and the search goes back at once (``backjump``,
         ruling 426), not after every way on of the rest of the line; the full search still
-        follows it (``skipped``). Ruling 483."""
-        crafts = [at.action for k, at in enumerate(self.lines[line].atoms)
-                  if at.kind == "craft" and now[k]]
-        return bool(crafts) and any(
-            at.action > crafts[0] and now[k] != at.amount
-            for k, at in enumerate(self.lines[line].atoms))
+        follows it (``skipped``). Ruling 483. Not when what was taken up past the craft
+        holds a draw into the crafting hand that may bring the card crafted, before the
+        Evening of state ``g`` (``crafted_drawn``, ruling 506)."""
+        ln = self.lines[line]
+        crafts = [k for k, at in enumerate(ln.atoms) if at.kind == "craft" and now[k]]
+        if not crafts:
+            return False
+        craft = ln.atoms[crafts[0]]
+        passed = [k for k, at in enumerate(ln.atoms)
+                  if at.action > craft.action and now[k] != at.amount]
+        return bool(passed) and not (
+            g is not None and current_step(g)[0] != "evening"
+            and self.crafted_drawn(line, craft, passed))
+
+    def own_draws(self, line: int) -> list[int]:
+        """The atoms of ``line`` that draw a card from the draw pile into the hand of the
+        line's own seat (``#->C`` in the Marquise's line: Tax Collector's, the Evening's)."""
+        ln = self.lines[line]
+        return [k for k, at in enumerate(ln.atoms)
+                if at.kind == "card" and at.key == (("deck",), ("hand", ln.seat))]
+
+    def crafted_drawn(self, line: int, craft: RAtom, passed: list[int]) -> bool:
+        """Whether the atoms ``passed`` (taken up past the open ``craft``) hold a draw into
+        the crafting hand whose card may be the one crafted. The record writes the craft
+        first (4.1), but the course's identities may have spent the card the hand held for
+        it by suit at an earlier line (a Tax Collector's draw paid at once for Field
+        Hospitals, where the game paid another card of its suit and kept the draw): the
+        card crafted is then given to that later draw by exchange, a course out of the
+        record's order that leads on, which the quick search follows (``craft_passed``)
+        rather than go back over the lines between; not once the turn is in its Evening,
+        where no craft follows the draw (the Evening's ``2#->C``). Ruling 506."""
+        atoms = self.lines[line].atoms
+        specs = [atoms[k].spec for k in set(self.own_draws(line)) & set(passed)]
+        return any(spec is None or craft.spec is None or any(
+            spec.matches(c.id) and craft.spec.matches(c.id) for c in DECK) for spec in specs)
+
+    def draw_passed(self, line: int, now: list[int]) -> bool:
+        """Whether ``line`` has a draw into its seat's hand (``#->C``) still open behind a
+        movement it writes later, of a piece, a battle or points, that is taken up. The
+        record writes a turn's actions in their order: such a candidate went on past the
+        draw (``XE6/Ew6->/#->C/F#C->/w6->1``: the battle's roll had the Eyrie hit the
+        warrior Tax Collector removes, Field Hospitals taken up by the battle, and the
+        Evening's draw left to take up ``#->C``). In the quick search (``lazy``) it is not
+        followed, so that the roll is given up at its hits, not after every way on of the
+        rest of the line; the full search still follows it (``skipped``). A card movement
+        written after the draw does not count: a card spent by its suit only may be taken
+        up by another spending of its suit out of the written order (a Field Hospitals
+        payment taken up as the Evening's discard ``R#C->``, before the Evening's draw),
+        which the record does not tell apart. Ruling 505, the draw form of ruling 483."""
+        atoms = self.lines[line].atoms
+        first = min((atoms[k].action for k in self.own_draws(line) if now[k]), default=None)
+        return first is not None and any(
+            at.action > first and now[k] != at.amount and at.kind != "card"
+            for k, at in enumerate(atoms))
 
     def past_battle(self, line: int, base: list[int] | None, now: list[int]) -> bool:
         """Whether pieces removed in a clearing were taken up by a removal the line writes
@@ -552,14 +606,17 @@ class Matching(CardIdentity):
         battle's losses after it (4.3.1): in the quick search (``lazy``) such a candidate is
         not followed, so that a roll the record does not write is given up at once for the
         next one, not after every way on of the line; the full search still follows it, as
-        a tie-breaker (``skipped``). Ruling 449."""
+        a tie-breaker (``skipped``). Ruling 449. Pieces leaving the clearing by a transfer
+        the line writes after that battle count as well (``REMOVALS``: Field Hospitals'
+        ``M#C->/w9->4`` after a second ``XE9``, taken up by the first battle's roll, which
+        left no warrior there for the second; ruling 507)."""
         ln = self.lines[line]
         base = base or [at.amount for at in ln.atoms]
         fights: set[int] = set()
         for k, at in enumerate(ln.atoms):
             if at.kind == "battle" and now[k]:
                 fights.add(int(at.key[-1]))
-            elif at.kind == "remove" and now[k] != base[k] and int(at.key[-1]) in fights:
+            elif at.kind in REMOVALS and now[k] != base[k] and int(at.key[-1]) in fights:
                 return True
         return False
 
