@@ -163,6 +163,7 @@ class Matching(CardIdentity):
                     if left[k] and at.spec is not None and at.spec.named == named and \
                             at.spec.matches(cid):
                         left[k] -= 1
+                        unnamed_draw = cid in free
                         if named:
                             was = free.pop(cid, None)
                             if loose is not None:
@@ -178,8 +179,11 @@ class Matching(CardIdentity):
                                 else:
                                     self.named_now.add(cid)
                         if at.spec.keys is None or len(at.spec.keys) > 1:
-                            self.spent += self.spend_cost(DECK[cid].key, line, left,
-                                                          named_from(kind, key))
+                            # Ruling 495 for a card held by name only: an unnamed draw's
+                            # identity may yet change, it need not leave the hand.
+                            self.spent += self.spend_cost(
+                                DECK[cid].key, line, left,
+                                None if unnamed_draw else named_from(kind, key))
                         return at.action
             return None
         for k in ln.by_key.get((kind, key), []):
