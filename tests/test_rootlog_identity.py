@@ -1,13 +1,12 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
 "Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 461,
-463, 465-471, 475, 477, 481, 483, 485-486, 490, 495 and 505-507 in docs/rulings.md; rulings
-449, 470, 475, 483, 485, 486, 495 and 505-507 are orders of the search (an unwritten roll, a
-craft, a draw or a battle left open, which alike card a craft or a spending by suit takes,
-where the search goes back to), found on the same fresh seeds, and 459 when a stalled search
-starts its second).
-Simulated games written as people write them, each refused before the ruling that imports
-it."""
+463, 465-471, 475, 477, 481, 483, 485-486, 490, 495, 505-507 and 515 in docs/rulings.md;
+rulings 449, 470, 475, 483, 485, 486, 495 and 505-507 are orders of the search (an unwritten
+roll, a craft, a draw or a battle left open, which alike card a craft or a spending by suit
+takes, where the search goes back to), found on the same fresh seeds, and 459 when a stalled
+search starts its second). Simulated games written as people write them, each refused
+before the ruling that imports it."""
 
 from __future__ import annotations
 
@@ -43,6 +42,13 @@ def refused_without(
         m.setattr(owner, name, plain)
         with pytest.raises(RootlogError, match=rf"^line {line}, "):
             replay_rootlog(text)
+
+
+def solve_every_need(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling 515 turned off: the solve asked for every card the line still takes from a
+    hand, those its cards still to come may be included (it imports some records the
+    tests of earlier rulings refuse with their ruling off: 1006, 1996)."""
+    monkeypatch.setattr(CardIdentity, "needs_held", CardIdentity.needs)
 
 
 def no_augment(*_: object) -> None:
@@ -160,10 +166,12 @@ def test_a_stalled_search_starts_again_leaving_a_card_named_later_in_the_other_h
     hand first (``keep_named``): the game imports and replays to the same board at every
     line. Without the second search the line is refused (ruling 455 off: without the
     second search it takes another course, refused at line 85; rulings 465-466 and 471
-    off: with them the first search imports it too)."""
+    off: with them the first search imports it too; and ruling 515 off, with which the
+    solve does)."""
     text = assert_whole_game_imports(1006, 104, "E:M#E->$_x/B#E->$_b/")
     monkeypatch.setattr(CardIdentity, "before_draws", lambda *_: set())
     solve_before_465(monkeypatch)
+    solve_every_need(monkeypatch)
     before_2596_2628(monkeypatch)
     refused_without(monkeypatch, text, "restart", lambda *_: None, 104, Importer)
 
@@ -226,11 +234,12 @@ def test_a_stalled_search_starts_again_after_a_third_of_its_room(
     a third of the room has passed (``RESTART_AFTER``), and the game imports the same,
     with some 350 states fewer. (Since ruling 463, and since ruling 467 alone, the quick
     search imports 1006 without a second search: both are turned off here; so does it
-    since seed 2628's fix, turned off too.)"""
+    since seed 2628's fix, turned off too, and since ruling 515, off as well.)"""
     import rootgame.records.rootlog.identity as identity
     import rootgame.records.rootlog.importer as importer
 
     before_2596_2628(monkeypatch)
+    solve_every_need(monkeypatch)
     monkeypatch.setattr(CardIdentity, "unnamed_spent", lambda *_: 1)
     monkeypatch.setattr(identity, "brought_in", lambda *_: False)
     g = random_game(1006)
@@ -745,11 +754,12 @@ def test_a_card_a_hand_takes_by_name_may_be_given_from_the_taker_s_draw(
     Eyrie gives the Marquise may be taken for the Eyrie's draw from the Marquise's hand:
     the game imports and replays to the same board at every line; without it the line is
     refused. (Ruling 467, the Royal Claim taken by name meeting the craft, imports it
-    alone: turned off here.)"""
+    alone, and so does ruling 515's solve: both turned off here.)"""
     import rootgame.records.rootlog.identity as identity
 
     text = assert_whole_game_imports(1996, 56, "C:B#royalE->C/E++/Zroyal/")
     monkeypatch.setattr(identity, "brought_in", lambda *_: False)
+    solve_every_need(monkeypatch)
     refused_without(monkeypatch, text, "handed", lambda *_: set(), 56)
 
 
@@ -1072,3 +1082,22 @@ def test_a_field_hospitals_move_written_after_a_later_battle_is_held_to_that_bat
     assert states_at(monkeypatch, text, g, 74) < 100
     monkeypatch.setattr(matching, "REMOVALS", ("remove",))
     assert states_at(monkeypatch, text, g, 74) > 800
+
+
+def test_the_solve_leaves_a_card_spent_after_the_line_s_draws_to_those_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 515. Seed 1667 (of the fresh seeds 1630-1829), refused at line 79 for
+    sessions ('E:R#E->$_b/R#E->$_b/.../3#->E/R#E->'): the Eyrie adds two rabbits to the
+    Decree, draws, and at the end of her turn discards a rabbit down to five, a card of
+    her draws of that line (A Visit to Friends in the game). The hand lacked the second
+    Decree rabbit, and the solve was asked for two rabbits from the cards she held then:
+    the Decree's and the discard's, which the line's own draws, still to come, may give.
+    Her held draws of line 76 held one rabbit in the game (Root Tea), and no renaming
+    gave them two. The solve now gives a hand only what the line takes from it before a
+    card of the line still to come goes into it: the game imports and replays to the same
+    board at every line; asked for every card the line takes, it is refused there."""
+    text = assert_whole_game_imports(1667, 79, "E:R#E->$_b/R#E->$_b/")
+    solve_every_need(monkeypatch)
+    with pytest.raises(RootlogError, match=r"^line 79, "):
+        replay_rootlog(text)

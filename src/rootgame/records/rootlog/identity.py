@@ -253,20 +253,32 @@ class CardIdentity(SpentOtherwise):
         hidden place (a hand, the supporters)."""
         return self.needs_brought(pos)[0]
 
-    def needs_brought(self, pos: Pos) -> tuple[dict[Loc, list[CardSpec]], set[tuple[Loc, int]]]:
+    def needs_brought(
+        self, pos: Pos, held_now: bool = False,
+    ) -> tuple[dict[Loc, list[CardSpec]], set[tuple[Loc, int]]]:
         """:meth:`needs`, and which of them (place, index) are crafts the record writes
         alike to a card the line first moves into that hand by its name
         (``M#codebE->C/E++/Zcodeb``, taken with Stand and Deliver!): that card may be the
         one crafted, so the hand need not hold another, and no draw of it is given the
         card for that craft (:meth:`fix_hands`, :meth:`fix_named`); a card the hand holds
-        for it is still its own, though not kept from another hand (ruling 467)."""
+        for it is still its own, though not kept from another hand (ruling 467).
+        ``held_now``: only what the line takes from a hand before a card of the line still
+        to come goes into it (:meth:`needs_held`)."""
         need: dict[Loc, list[CardSpec]] = {}
         covered: set[tuple[Loc, int]] = set()
         if pos.line is None:
             return need, covered
         left = pos.left[pos.line]
         into: dict[Loc, list[CardSpec]] = {}
+        coming: set[Loc] = set()
         for k, at in enumerate(self.lines[pos.line].atoms):
+            if held_now and left[k] and at.kind == "card":
+                coming.add(at.key[1])
+                if at.key[0] in coming:
+                    continue
+            elif held_now and left[k] and at.kind in ("craft", "ambush") and \
+                    ("hand", at.key) in coming:
+                continue
             if not left[k] or at.spec is None or not at.spec.named:
                 continue
             if at.kind == "card" and hidden_place(self.factions, at.key[0]):
@@ -354,14 +366,22 @@ class CardIdentity(SpentOtherwise):
             return self.spent_otherwise(node, src, at.spec)
         return None
 
-    def solve(self, node: Node) -> Node | None:
+    def solve(self, node: Node, needs: dict[Loc, list[CardSpec]] | None = None) -> Node | None:
         """The last way a line that lacks a card is met: the identities of the course so far
-        solved at once (``solve.py``, ruling 442), at most ``SOLVES`` times a line."""
+        solved at once (``solve.py``, ruling 442), at most ``SOLVES`` times a line;
+        ``needs``: what the solve must give the hands (else all the line still takes)."""
         line = node.pos.line
         if not self.solving or line is None or self.solved_at.get(line, 0) >= SOLVES:
             return None
         self.solved_at[line] = self.solved_at.get(line, 0) + 1
-        return solved(node, self.needs(node.pos))
+        return solved(node, self.needs_held(node.pos) if needs is None else needs)
+
+    def needs_held(self, pos: Pos) -> dict[Loc, list[CardSpec]]:
+        """:meth:`needs` but those the line writes after a card of the line still to come
+        goes into the same hand (``R#E->`` after ``3#->E``): the card to come may be the
+        one spent, so the hand need not hold it now; a solve that binds it to a card held
+        now asks more of the course than the record does (ruling 515)."""
+        return self.needs_brought(pos, held_now=True)[0]
 
     def fix_named(self, node: Node) -> Node | None:
         """After :meth:`fix_hands`: a card the current line names leaving a hand (crafted,
