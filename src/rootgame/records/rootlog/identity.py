@@ -366,15 +366,15 @@ class CardIdentity(SpentOtherwise):
             return self.spent_otherwise(node, src, at.spec)
         return None
 
-    def solve(self, node: Node, needs: dict[Loc, list[CardSpec]] | None = None) -> Node | None:
+    def solve(self, node: Node) -> Node | None:
         """The last way a line that lacks a card is met: the identities of the course so far
-        solved at once (``solve.py``, ruling 442), at most ``SOLVES`` times a line;
-        ``needs``: what the solve must give the hands (else all the line still takes)."""
+        solved at once (``solve.py``, ruling 442), at most ``SOLVES`` times a line, for what
+        the hands must hold now (:meth:`needs_held`)."""
         line = node.pos.line
         if not self.solving or line is None or self.solved_at.get(line, 0) >= SOLVES:
             return None
         self.solved_at[line] = self.solved_at.get(line, 0) + 1
-        return solved(node, self.needs_held(node.pos) if needs is None else needs)
+        return solved(node, self.needs_held(node.pos))
 
     def needs_held(self, pos: Pos) -> dict[Loc, list[CardSpec]]:
         """:meth:`needs` but those the line writes after a card of the line still to come
