@@ -9,7 +9,6 @@ never raises anything but RootlogError.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,18 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lawkit import random_game
+from rootlogkit import (
+    CARD,
+    IMPORT_BASE,
+    as_people_write,
+    as_people_write_supporters,
+    assert_replays_the_game,
+    assert_same_board_every_line,
+    assert_whole_game_imports,
+    rolls_told_apart,
+    search_events,
+    solve_before_465,
+)
 
 from rootgame import new_game
 from rootgame.board import load_board
@@ -468,9 +479,6 @@ def test_import_reports_the_first_movement_no_action_explains() -> None:
     assert "no legal action explains" in str(e.value)
 
 
-IMPORT_BASE = "Map: Fall\nDeck: Standard\nC: Ann\nE: Bo\n\nC:t_k->1\nE:b->3\n"
-
-
 @pytest.mark.parametrize(
     ("old", "new", "needle"),
     [
@@ -524,94 +532,6 @@ def test_import_of_a_record_without_card_names_or_dice() -> None:
 
 
 # --- Records written the way people write them ------------------------------------------------
-
-_CARD = r"\d*[BFMR]#[a-z@]+"
-
-
-
-def assert_same_board_every_line(rep: Any, g: Any, why: object = None) -> None:
-    """The imported record ``rep`` has the pieces and scores of the game ``g`` at the end of
-    every line (each turn's state as the game played it)."""
-    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
-    ], why
-
-
-def assert_replays_the_game(rep: Any, g: Any) -> None:
-    """:func:`assert_same_board_every_line`, and the import ends with the game's winners."""
-    assert_same_board_every_line(rep, g)
-    assert rep.game.winners == g.winners
-
-def assert_whole_game_imports(seed: int, line: int, start: str) -> str:
-    """The whole game of ``seed``, written as people do, whose line ``line`` begins with
-    ``start`` (the line an import refused before), replays the game
-    (:func:`assert_replays_the_game`). Returns that record, for a test to import it again
-    with a ruling turned off."""
-    g = random_game(seed)
-    text = as_people_write(export_rootlog(g))
-    assert text.splitlines()[line - 1].startswith(start)
-    rep = replay_rootlog(text)
-    assert_replays_the_game(rep, g)
-    return text
-
-
-def search_events(text: str) -> list[tuple[Any, ...]]:
-    """The events of the course the importer's search finds for the record ``text`` (the
-    exchanges of card identities it made on the way), last first."""
-    from rootgame.records.rootlog.importer import Importer
-
-    rec = parse_rootlog(text)
-    node = Importer(rec).run(1000 + 3 * sum(len(t.actions) for t in rec.turns))
-    events: list[tuple[Any, ...]] = []
-    n: Any = node
-    while n is not None:
-        events.extend(n.events)
-        n = n.parent
-    return events
-
-
-def _rewrite_people_style(
-    text: str, letters: str, rewrite: Callable[[str, str], str], dice: bool = False
-) -> str:
-    """The lines of the factions ``letters`` rewritten fragment by fragment (``rewrite(who,
-    fragment)``) the way people record games: without each faction's starting hand (its
-    first line's first fragment) and without dice (unless ``dice``)."""
-    out: list[str] = []
-    seen: set[str] = set()
-    for ln in text.splitlines():
-        m = re.match(rf"^([{letters}]):(?! )(.*)$", ln)
-        if not m:
-            out.append(ln)
-            continue
-        who, body = m.groups()
-        frags = body.split("/") if body else []
-        if who not in seen:
-            seen.add(who)
-            if frags and re.fullmatch(rf"\(?({_CARD}\+?)+\)?->{who}", frags[0]):
-                frags = frags[1:]  # the starting hand
-        new = [rewrite(who, f) if dice else re.sub(r"\(\d,\d\)$", "", rewrite(who, f))
-               for f in frags]
-        out.append(f"{who}:" + "/".join(new))
-    return "\n".join(out) + "\n"
-
-
-def as_people_write(text: str, keep: tuple[str, ...] = ()) -> str:
-    """An exported record rewritten the way people record games: no starting hands, draws
-    unnamed (``2#->C``), discards from a hand and cards added to the Decree given by suit
-    only (``F#C->``, ``M#E->$_b``), no dice. ``keep`` leaves some of it as exported:
-    ``"dice"``, ``"draws"`` (named), ``"suits"`` (the discards and Decree cards named)."""
-
-    def rewrite(who: str, f: str) -> str:
-        d = re.fullmatch(rf"((?:{_CARD}\+?)+)->([CE])", f)
-        if d and "draws" not in keep:
-            n = sum(int(x or 1) for x in re.findall(r"(\d*)[BFMR]#", d.group(1)))
-            return f"{n if n > 1 else ''}#->{d.group(2)}"
-        if re.search(r"[CE]->(\$_[rmxb])?$", f) and "#" in f and "$->" not in f and \
-                "suits" not in keep:
-            return re.sub(r"([BFMR])#(?!dom)[a-z@]+", r"\1#", f)
-        return f
-
-    return _rewrite_people_style(text, "CE", rewrite, "dice" in keep)
 
 
 PEOPLE_GAMES = 200
@@ -942,29 +862,6 @@ def test_a_card_named_for_one_hand_is_not_kept_for_another_by_its_suit(
     assert_whole_game_imports(*case)
 
 
-def rolls_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Turn ruling 460 off: a battle past its hits step is compared with its spent roll,
-    so that rolls whose hits are alike are ways on of their own."""
-    import rootgame.records.rootlog.importer as importer
-    import rootgame.records.rootlog.search as search
-
-    def whole(f: Any) -> list[tuple[Any, Any]]:
-        return sorted(f.data.items(), key=lambda kv: str(kv[0]))
-
-    monkeypatch.setattr(search, "frame_data", whole)
-    monkeypatch.setattr(importer, "frame_data", whole)
-
-
-def solve_before_465(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The solve of the course as before rulings 465-466: the cards the record named left
-    out with all their times, and no cycle of a pile's time before the search (a refusal
-    an earlier ruling's test counts that these rulings now import)."""
-    import rootgame.records.rootlog.solve as solve
-
-    monkeypatch.setattr(solve, "named_times", lambda *_: {})
-    monkeypatch.setattr(solve._Cycling, "run", lambda *_: None)
-
-
 @pytest.mark.parametrize(("seed", "need", "spent"), [
     (1181, 68, 65), (1394, 77, 71), (1030, 82, 82), (1101, 46, 46)])
 def test_the_search_goes_back_to_the_spending_of_a_card_a_later_line_lacks(
@@ -1219,15 +1116,15 @@ def test_alliance_export_writes_its_pieces_officers_and_supporters() -> None:
     assert list(rec.players) == ["C", "E", "A"]
     lines = text.splitlines()
     setup = next(ln for ln in lines if ln.startswith("A:") and not ln.startswith("A: "))
-    assert re.fullmatch(rf"A:({_CARD}\+?){{3}}->A/({_CARD}\+?){{3}}->\$", setup)
+    assert re.fullmatch(rf"A:({CARD}\+?){{3}}->A/({CARD}\+?){{3}}->\$", setup)
     body = "/".join(ln for ln in lines if ln[:2] in ("C:", "E:", "A:") and ln[2:3] != " ")
     frags = body.split("/")
     assert any(re.fullmatch(r"b_[frm]->\d+", f) for f in frags)
     assert "t->" in body and "w->$" in body
-    assert any(re.fullmatch(rf"{_CARD}A->\$", f) for f in frags)  # Mobilize
-    assert any(re.fullmatch(rf"{_CARD}[CE]->A\$", f) for f in frags)  # Outrage
+    assert any(re.fullmatch(rf"{CARD}A->\$", f) for f in frags)  # Mobilize
+    assert any(re.fullmatch(rf"{CARD}[CE]->A\$", f) for f in frags)  # Outrage
     assert any(re.fullmatch(r"[CE]\^A", f) for f in frags)  # Outrage: no matching card
-    assert any(re.fullmatch(rf"\(?({_CARD}\+?)+\)?\$->", f) for f in frags)  # spent
+    assert any(re.fullmatch(rf"\(?({CARD}\+?)+\)?\$->", f) for f in frags)  # spent
     assert any(re.fullmatch(r"\d*AwA\$->", f) for f in frags)  # officers lost with a base
     alliance = "/".join(ln for ln in lines if ln.startswith("A:"))
     assert not re.search(r"(^|/|:)b_[bs]->|Ab_[bs]", alliance)  # no base b_b or b_s
@@ -1297,27 +1194,6 @@ def test_many_seeded_alliance_games_round_trip_line_by_line(batch: int) -> None:
         rep = replay_rootlog(export_rootlog(g))
         assert rep.turns == game_turn_states(g), seed
         assert rep.game.scores == g.scores, seed
-
-
-def as_people_write_supporters(text: str) -> str:
-    """An exported record with the Alliance, rewritten the way people record it: no
-    starting hands, draws unnamed (into a hand or the supporters, ``3#->$``, ``#->A$``),
-    Mobilize unnamed (``#A->$``, the supporters are face down, 8.2.2), cards discarded,
-    given to the supporters or spent from them by suit only (``F#C->A$``, ``2R#$->``), no
-    dice."""
-
-    def rewrite(who: str, f: str) -> str:
-        d = re.fullmatch(rf"((?:{_CARD}\+?)+)->([CEA]|A?\$)", f)
-        if d:
-            n = sum(int(x or 1) for x in re.findall(r"(\d*)[BFMR]#", d.group(1)))
-            return f"{n if n > 1 else ''}#->{d.group(2)}"
-        if who == "A" and re.fullmatch(rf"{_CARD}A->\$", f):
-            return "#A->$"
-        if re.search(r"([CEA]->(\$_[rmxb]|A\$)?|(?<![CE])\$->)$", f) and "#" in f:
-            return re.sub(r"([BFMR])#(?!dom)[a-z@]+", r"\1#", f)
-        return f
-
-    return _rewrite_people_style(text, "CEA", rewrite)
 
 
 @pytest.mark.parametrize("seed", [1000, 1002, 1003, 1005, 1011, 1014])

@@ -10,45 +10,33 @@ before the ruling that imports it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 from lawkit import random_game
-from test_rootlog import (
+from rootlogkit import (
+    any_open_draw,
     as_people_write,
     assert_replays_the_game,
     assert_same_board_every_line,
     assert_whole_game_imports,
+    backjumps,
+    before_2596_2628,
+    every_held,
+    refused_without,
+    restarts,
     rolls_told_apart,
     search_events,
     solve_before_465,
+    solve_every_need,
+    states_at,
+    states_with_and_without,
 )
 
 from rootgame.records.rootlog import RootlogError, export_rootlog, replay_rootlog
 from rootgame.records.rootlog.cards import CardSpec
 from rootgame.records.rootlog.identity import CardIdentity, held
 from rootgame.records.rootlog.importer import Importer
-
-
-def refused_without(
-    monkeypatch: pytest.MonkeyPatch, text: str, name: str, plain: object, line: int,
-    owner: object = CardIdentity,
-) -> None:
-    """The record ``text`` is refused at ``line`` with ``owner.<name>`` (``CardIdentity``'s
-    unless told; a class or a module) replaced by ``plain`` (a ruling's exchange or order
-    turned off)."""
-    with monkeypatch.context() as m:
-        m.setattr(owner, name, plain)
-        with pytest.raises(RootlogError, match=rf"^line {line}, "):
-            replay_rootlog(text)
-
-
-def solve_every_need(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Ruling 515 turned off: the solve asked for every card the line still takes from a
-    hand, those its cards still to come may be included (it imports some records the
-    tests of earlier rulings refuse with their ruling off: 1006, 1996)."""
-    monkeypatch.setattr(CardIdentity, "needs_held", CardIdentity.needs)
 
 
 def no_augment(*_: object) -> None:
@@ -63,33 +51,6 @@ def items_first(_self: object, spec: CardSpec, present: int, spare: int) -> bool
 def named_first(_self: object, spec: CardSpec, present: int, spare: int) -> bool:
     """Ruling 431's order for a card named too, with one present draw to spare."""
     return (spec.item is not None or spec.keys is not None) and present > spare
-
-
-def every_held(course: Any, i: int, held: list[int]) -> list[int]:
-    """``solve.one_of_each_time`` before ruling 471: every held slot of another pile's
-    time than the spent slot's."""
-    return [j for j in held if course.slots[j][1] != course.slots[i][1]]
-
-
-
-def any_open_draw(pos: Any, pile: list[int], _needed: set[int]) -> list[int]:
-    """``respends.open_draws`` before seed 2628's fix: every unnamed draw of the place,
-    one holding a card another need of the line takes too."""
-    return [f for f in pile if f in pos.free]
-
-
-def before_2596_2628(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The solve before ruling 471 (:func:`every_held`), the exchange of a card shuffled in
-    before seed 2628's fix (:func:`any_open_draw`) and exchanges that fight over one draw
-    before ruling 469 (no ``fought_over``): a refusal or a course an earlier test counts on
-    that they change."""
-    import rootgame.records.rootlog.identity as identity
-    import rootgame.records.rootlog.respends as respends
-    import rootgame.records.rootlog.solve as solve
-
-    monkeypatch.setattr(solve, "one_of_each_time", every_held)
-    monkeypatch.setattr(respends, "open_draws", any_open_draw)
-    monkeypatch.setattr(identity, "fought_over", lambda *_: False)
 
 
 def test_a_need_the_hand_lacks_takes_the_draw_another_need_of_the_line_took(
@@ -195,33 +156,6 @@ def test_the_other_order_of_the_exchanges_is_only_a_second_search(
     solve_before_465(monkeypatch)
     monkeypatch.setattr(solve, "swappings", lambda *_: [])
     refused_without(monkeypatch, text, "keep_named", True, 112)
-
-
-def watched(
-    monkeypatch: pytest.MonkeyPatch, text: str, g: Any, name: str,
-    seen: Callable[[Importer, tuple[Any, ...], Any], object],
-) -> None:
-    """Import the record ``text`` of the game ``g``, which the import replays
-    (:func:`assert_replays_the_game`), telling ``seen`` of each call of
-    ``Importer.<name>``: the importer, the arguments and what it returned."""
-    plain = getattr(Importer, name)
-
-    def told(self: Importer, *args: Any) -> Any:
-        out = plain(self, *args)
-        seen(self, args, out)
-        return out
-
-    with monkeypatch.context() as m:
-        m.setattr(Importer, name, told)
-        assert_replays_the_game(replay_rootlog(text), g)
-
-
-def restarts(monkeypatch: pytest.MonkeyPatch, text: str, g: Any) -> list[int]:
-    """The states the quick search had expanded each time it started its second search
-    (``Importer.restart``, ruling 436) on the record ``text`` of the game ``g``."""
-    at: list[int] = []
-    watched(monkeypatch, text, g, "restart", lambda _imp, args, _out: at.append(args[1]))
-    return at
 
 
 def test_a_stalled_search_starts_again_after_a_third_of_its_room(
@@ -424,31 +358,6 @@ def test_a_roll_leaving_its_losses_to_a_later_battle_is_given_up_as_the_next_sta
     refused_without(monkeypatch, text, "losses_left", lambda *_: False, 37, Matching)
 
 
-def states_at(monkeypatch: pytest.MonkeyPatch, text: str, g: Any, line: int) -> int:
-    """How many search states the import of the record ``text`` of the game ``g`` expanded
-    at record line ``line`` (both searches, ``Importer.children``)."""
-    at: list[int] = []
-    watched(monkeypatch, text, g, "children", lambda imp, args, _out: at.append(
-        args[0].line is not None and imp.lines[args[0].line].turn.line == line))
-    return sum(at)
-
-
-def states_with_and_without(
-    monkeypatch: pytest.MonkeyPatch, seed: int, line: int, start: str, check: str,
-) -> tuple[int, int]:
-    """The search states expanded at record line ``line`` (which starts with ``start``) of
-    seed ``seed``'s record as people write it (:func:`states_at`), with the quick search's
-    check ``Matching.<check>`` and with it turned off."""
-    from rootgame.records.rootlog.matching import Matching
-
-    g = random_game(seed)
-    text = as_people_write(export_rootlog(g))
-    assert text.splitlines()[line - 1].startswith(start)
-    with_it = states_at(monkeypatch, text, g, line)
-    monkeypatch.setattr(Matching, check, lambda *_: False)
-    return with_it, states_at(monkeypatch, text, g, line)
-
-
 def test_a_roll_that_leaves_the_defender_s_point_unscored_is_given_up_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -480,15 +389,6 @@ def test_a_course_past_a_craft_left_open_is_given_up_at_once(
         monkeypatch, 3045, 116, "C:t->7/Zsap/w11->6/", "craft_passed")
     assert with_it < 100
     assert without > 800
-
-
-def backjumps(monkeypatch: pytest.MonkeyPatch, text: str, g: Any) -> int:
-    """How many times the quick search went back (``Importer.backjump``, rulings 426-427)
-    on the record ``text`` of the game ``g``, which the import replays."""
-    back: list[bool] = []
-    watched(monkeypatch, text, g, "backjump", lambda _imp, _args, out: back.append(
-        out is not None))
-    return sum(back)
 
 
 def test_rolls_whose_hits_are_alike_are_one_way_on(monkeypatch: pytest.MonkeyPatch) -> None:

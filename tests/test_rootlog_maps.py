@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from lawkit import random_game
-from test_rootlog import search_events
+from rootlogkit import search_events
 
 from rootgame import new_game
 from rootgame.board import load_board
