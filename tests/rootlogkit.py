@@ -28,11 +28,11 @@ from rootgame.records.rootlog.importer import Importer
 
 # --- Records written the way people write them -----------------------------------------------
 
-
 CARD = r"\d*[BFMR]#[a-z@]+"
-
+"""A card named as the export writes it, with its count (``F#tax``, ``2B#@``): a regex."""
 
 IMPORT_BASE = "Map: Fall\nDeck: Standard\nC: Ann\nE: Bo\n\nC:t_k->1\nE:b->3\n"
+"""A record of a header, two players and their first setup lines, for a test to change."""
 
 
 def _rewrite_people_style(
