@@ -255,6 +255,30 @@ def solve_every_need(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(CardIdentity, "needs_held", CardIdentity.needs)
 
 
+def first_of_each_time(course: Any, i: int, held: list[int]) -> list[int]:
+    """``solve.one_of_each_time`` before ruling 502: the first held slot of each other
+    pile's time, whatever its card."""
+    times, out = {course.slots[i][1]}, []
+    for j in held:
+        if course.slots[j][1] not in times:
+            times.add(course.slots[j][1])
+            out.append(j)
+    return out
+
+
+def solve_before_501(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solve of the course before rulings 501-504 (seed 3585): the spendings taken
+    otherwise latest first, each with the first held draw of each other time, the needs
+    bound to the draws in the hand's order, and a slot's present card kept unchecked (a
+    refusal or a slower search an earlier ruling's test counts on that they change)."""
+    import rootgame.records.rootlog.solve as solve
+
+    monkeypatch.setattr(solve, "wants", lambda *_: True)
+    monkeypatch.setattr(solve, "one_of_each_time", first_of_each_time)
+    monkeypatch.setattr(solve, "fitting_first", lambda d, *_: d)
+    monkeypatch.setattr(solve, "unchecked", lambda c, here, *_: c == here)
+
+
 def every_held(course: Any, i: int, held: list[int]) -> list[int]:
     """``solve.one_of_each_time`` before ruling 471: every held slot of another pile's
     time than the spent slot's."""

@@ -23,6 +23,7 @@ from rootlogkit import (
     rolls_told_apart,
     search_events,
     solve_before_465,
+    solve_before_501,
 )
 
 from rootgame import new_game
@@ -315,7 +316,8 @@ def test_the_search_goes_back_to_the_spending_of_a_card_a_later_line_lacks(
     identities solved at an early Decree; 455 not examined): both are turned off for it
     here. Since ruling 460, rolls whose hits are alike are one way on, and 1030 and 1101
     import with no backjump: it is turned off for them here. Since rulings 465-466 the solve
-    finds 1181's mouse at line 68 with no backjump: they are turned off for it here.)"""
+    finds 1181's mouse at line 68 with no backjump, and since rulings 501-504 with them
+    turned off: all are turned off for it here.)"""
     from rootgame.records.rootlog.identity import CardIdentity
     from rootgame.records.rootlog.importer import Importer
     from rootgame.records.rootlog.matching import Matching
@@ -327,6 +329,7 @@ def test_the_search_goes_back_to_the_spending_of_a_card_a_later_line_lacks(
         rolls_told_apart(monkeypatch)
     if seed == 1181:
         solve_before_465(monkeypatch)
+        solve_before_501(monkeypatch)
     if seed == 1394:
         monkeypatch.setattr(CardIdentity, "solving_suits", False)
         monkeypatch.setattr(CardIdentity, "before_draws", lambda *_: set())

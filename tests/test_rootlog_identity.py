@@ -24,6 +24,7 @@ from rootlogkit import (
     refused_without,
     search_events,
     solve_before_465,
+    solve_before_501,
     solve_every_need,
 )
 
@@ -55,11 +56,14 @@ def test_a_need_the_hand_lacks_takes_the_draw_another_need_of_the_line_took(
     Collector, and none of her other draws can be given it: the Tax Collector now goes to
     that draw, the rabbit need to another of her draws (A Visit to Friends). The game found
     replays to the same board at every line; without the exchange the line is refused at
-    the craft."""
+    the craft. (Since rulings 501-504 the solve imports it without the exchange: they are
+    turned off, and the game imports with them off.)"""
     g = random_game(1006, 550)
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[82].startswith("E:F#E->$_x/R#E->$_x/Ztax/")
     assert_same_board_every_line(replay_rootlog(text), g)
+    solve_before_501(monkeypatch)  # the solve since rulings 501-504 imports it too
+    replay_rootlog(text)  # imports with these off: the refusal below is the ruling's
     refused_without(monkeypatch, text, "augment", no_augment, 83)
 
 
@@ -77,15 +81,19 @@ def test_a_card_named_goes_to_a_draw_of_the_present_pile_when_one_is_left_over(
     ruling 432). The game found replays through the public API to the same board at every
     line; without either ruling the line is refused (without ruling 432 the solve of ruling
     442 imports it too, so that is turned off there; so does the solve since ruling 471,
-    turned off for both, and ruling 483's search, turned off for both)."""
+    turned off for both, and ruling 483's search, turned off for both; and the solve since
+    rulings 501-504, turned off for both, the game importing with them off)."""
     text = assert_whole_game_imports(1084, 53, "E:B#E->$_x/M#E->$_x/Zcodeb/")
-    before_2596_2628(monkeypatch)
+    solve_before_501(monkeypatch)
+    before_2596_2628(monkeypatch)  # after: ruling 471 off as well as 502
     from rootgame.records.rootlog.matching import Matching
 
     # With ruling 483 the line is not refused with these turned off (not examined): off too.
     monkeypatch.setattr(Matching, "craft_passed", lambda *_: False)
+    replay_rootlog(text)  # imports with these off: the refusal below is the ruling's
     refused_without(monkeypatch, text, "present_first", items_first, 53)
     monkeypatch.setattr(CardIdentity, "solving", False)
+    replay_rootlog(text)  # imports with these off: the refusal below is the ruling's
     refused_without(monkeypatch, text, "augment", no_augment, 53)
 
 

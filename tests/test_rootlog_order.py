@@ -25,6 +25,7 @@ from rootlogkit import (
     restarts,
     rolls_told_apart,
     solve_before_465,
+    solve_before_501,
     solve_every_need,
     states_at,
     states_with_and_without,
@@ -51,13 +52,15 @@ def test_a_stalled_search_starts_again_leaving_a_card_named_later_in_the_other_h
     hand first (``keep_named``): the game imports and replays to the same board at every
     line. Without the second search the line is refused (ruling 455 off: without the
     second search it takes another course, refused at line 85; rulings 465-466 and 471
-    off: with them the first search imports it too; and ruling 515 off, with which the
-    solve does)."""
+    off: with them the first search imports it too; and rulings 515 and 501-504 off, with
+    which the solve does)."""
     text = assert_whole_game_imports(1006, 104, "E:M#E->$_x/B#E->$_b/")
     monkeypatch.setattr(CardIdentity, "before_draws", lambda *_: set())
     solve_before_465(monkeypatch)
     solve_every_need(monkeypatch)
-    before_2596_2628(monkeypatch)
+    solve_before_501(monkeypatch)
+    before_2596_2628(monkeypatch)  # after: ruling 471 off as well as 502
+    replay_rootlog(text)  # imports with these off: the refusal below is the ruling's
     refused_without(monkeypatch, text, "restart", lambda *_: None, 104, Importer)
 
 
@@ -249,7 +252,9 @@ def test_a_course_past_a_craft_left_open_is_given_up_at_once(
     every way on of the line (about 900 states) before going back to that spending. A
     candidate that takes up an action written after a craft still open is not followed by
     the quick search (``craft_passed``): the line fails at the craft and the search goes
-    back at once, a dozen states at the line."""
+    back at once, a dozen states at the line. (Since rulings 501-504 the solve finds the
+    course with the check off in fewer states: they are turned off here.)"""
+    solve_before_501(monkeypatch)
     with_it, without = states_with_and_without(
         monkeypatch, 3045, 116, "C:t->7/Zsap/w11->6/", "craft_passed")
     assert with_it < 100

@@ -1,16 +1,19 @@
 """The solve of the course's identities (``solve.py``, asked by ``identity.py``;
-docs/rootlog.md, "Replaying a record (import)"; rulings 442, 450-451, 454-455, 465-466,
-468, 471, 481, 490 and 515 in docs/rulings.md): where a line lacks a card no exchange
+docs/rootlog.md, "Replaying a record (import)"; rulings 442, 450-451, 454-455, 465-466, 468,
+471, 481, 490, 501-504 and 515 in docs/rulings.md): where a line lacks a card no exchange
 gives, the cards of every unnamed time of the course so far are solved at once (442), also
-at a Decree card the hand lacks after the first added (451) and for a card spent by its
-suit before the line's draws, sought as the line starts (455), a hand asked only for what
-it holds before the line's draws (515); with a spending by suit taken to have spent
-another card of the hand (450, 471, 481), two such spendings the other way round or in a
-chain (468, 490), a craft by its item taken as an alike card of another suit (454), the
-named cards' unnamed times (465), and cycles of a pile's time chosen before the solve
-searches (466). Simulated games written as people write them, each refused before the
-ruling that imports it and refused again with it turned off (``refused_without`` of
-tests/rootlogkit.py)."""
+at a Decree card the hand lacks after the first added (451) and for a card spent by its suit
+before the line's draws, sought as the line starts (455), a hand asked only for what it
+holds before the line's draws (515); with a spending by suit taken to have spent another
+card of the hand (450, 471, 481), two such spendings the other way round or in a chain (468,
+490), a craft by its item taken as an alike card of another suit (454), the named cards'
+unnamed times (465), and cycles of a pile's time chosen before the solve searches (466); the
+orders of the solve with a spending taken otherwise (501-504: the spendings of a suit a hand
+lacks first, the held draw the spending allows first, the draws a need allows first, a
+slot's present card checked as any other) and a spending already taken otherwise not taken
+otherwise again (seed 3622's fix). Simulated games written as people write them, each
+refused before the ruling that imports it and refused again with it turned off
+(``refused_without`` of tests/rootlogkit.py)."""
 
 from __future__ import annotations
 
@@ -23,9 +26,11 @@ from rootlogkit import (
     assert_replays_the_game,
     assert_whole_game_imports,
     every_held,
+    first_of_each_time,
     refused_without,
     search_events,
     solve_before_465,
+    solve_before_501,
     solve_every_need,
 )
 
@@ -258,11 +263,15 @@ def test_a_spending_taken_otherwise_is_solved_with_the_ways_of_the_hand_that_lac
     her rabbit (her hand meets its need as it is) before the Eyrie's second way, and the
     choices those courses share ran out first. There the hands that lack a card now vary
     first: the game imports (that spending taken otherwise) and replays to the same board
-    at every line; with the old order of the hands it is refused."""
+    at every line; with the old order of the hands it is refused. (Since rulings 501-504
+    the solve finds it with the old order too: they are turned off, and the game imports
+    with them off.)"""
     import rootgame.records.rootlog.solve as solve
 
     text = assert_whole_game_imports(3144, 88, "E:B#E->$_x/F#E->$_r/C^E/Ztax/")
     assert any(e[0] == "respend" for e in search_events(text))
+    solve_before_501(monkeypatch)
+    replay_rootlog(text)  # imports with these off: the refusal below is the ruling's
     refused_without(monkeypatch, text, "lacks", lambda *_: False, 88, solve)
 
 
@@ -322,4 +331,86 @@ def test_the_solve_leaves_a_card_spent_after_the_line_s_draws_to_those_draws(
     text = assert_whole_game_imports(1667, 79, "E:R#E->$_b/R#E->$_b/")
     solve_every_need(monkeypatch)
     with pytest.raises(RootlogError, match=r"^line 79, "):
+        replay_rootlog(text)
+
+
+def refused_3585_without(monkeypatch: pytest.MonkeyPatch, name: str, plain: object) -> None:
+    """Seed 3585 (of the fresh seeds 3430-3829), refused at line 68 ('F#E->$_r') before
+    rulings 501-504: the Eyrie adds a rabbit and a fox to the Decree, draws, and discards a
+    fox and a mouse at the end of the line ('R#E->$_m/F#E->$_r/#->E/.../2#->E/F#E->/
+    M#E->'), from a hand of draws of the pile shuffled at line 50, in which the course has
+    spent every fox of that time: the Marquise spent one by its suit where she held a Tax
+    Collector of the pile before, held still. The solve with that spending taken to have
+    spent the Tax Collector (ruling 450) gives the Eyrie a fox. The game imports (a
+    spending taken otherwise) and replays to the same board at every line; with
+    ``solve.<name>`` replaced by ``plain`` (one of rulings 501-504 off) it is refused at
+    line 68."""
+    import rootgame.records.rootlog.solve as solve
+
+    text = assert_whole_game_imports(3585, 68, "E:R#E->$_m/F#E->$_r/")
+    assert any(e[0] == "respend" for e in search_events(text))
+    refused_without(monkeypatch, text, name, plain, 68, solve)
+
+
+def test_the_solve_takes_otherwise_first_a_spending_of_a_suit_a_hand_lacks(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 501. Seed 3585 (:func:`refused_3585_without`): the solve tried four spendings
+    taken otherwise, the latest (the Marquise's discards of line 67, a mouse and birds),
+    none of the fox the Eyrie lacks. The spendings of a card a need of a hand lacking one
+    allows now come first (``solve.wants``)."""
+    refused_3585_without(monkeypatch, "wants", lambda *_: True)
+
+
+def test_a_spending_taken_otherwise_is_given_first_the_held_draw_it_allows(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 502. Seed 3585 (:func:`refused_3585_without`): the fox's spending was taken
+    with the Marquise's first held draw of the older pile's time (her Codebreakers), whose
+    card the solve must then make a fox; with her Tax Collector, held as well, it finds
+    the renaming. The held draw whose card the spending allows now comes first
+    (``solve.one_of_each_time``)."""
+    refused_3585_without(monkeypatch, "one_of_each_time", first_of_each_time)
+
+
+def test_the_needs_are_bound_first_to_the_draws_whose_card_they_allow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 503. Seed 3585 (:func:`refused_3585_without`): the ways of binding the line's
+    needs to the hands' draws (twelve at most) bound the Marquise's ambush bird ('XC1B@')
+    first to her oldest draw, the one the spending taken otherwise needs, in all twelve.
+    In the courses with a spending taken otherwise each need's draws whose present card
+    it allows now come first (``solve.fitting_first``)."""
+    refused_3585_without(monkeypatch, "fitting_first", lambda d, *_: d)
+
+
+def test_the_solve_checks_a_slot_s_present_card_as_any_other(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 504. Seed 3585 (:func:`refused_3585_without`): the solve's depth-first search
+    kept a slot's present card without checking that the rest of its time could still be
+    matched, so that a card a later slot must take was kept by an earlier one, the failure
+    showing only slots later, and the renaming took more choices than a way has. The
+    present card is checked as any other (``solve.unchecked``)."""
+    refused_3585_without(monkeypatch, "unchecked", lambda c, here, *_: c == here)
+
+
+def test_a_spending_taken_otherwise_is_not_taken_otherwise_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A bug fix, no ruling. Seed 3622 (of the fresh seeds 3430-3829), line 85 ('E:R#E->$_m/
+    R#E->$_m/Z%b/++/#->E/.../Zbank'): the Eyrie crafts the Bank after a draw, so that the
+    solve is not asked for it (ruling 515); the solve then took a spending to have
+    spent a card whose own spending the quick search had already taken otherwise (ruling
+    421, a ``respend`` event), and the course then took that card's spending otherwise
+    once more: two decisions spent one card, and the final replay, which takes one card
+    for each spending taken otherwise, did not replay (``internal``). The solve takes a
+    spending the course already takes otherwise neither otherwise again nor as the card
+    another spending spent (``solve.taken_otherwise``): the game imports and replays to
+    the same board at every line."""
+    import rootgame.records.rootlog.solve as solve
+
+    text = assert_whole_game_imports(3622, 85, "E:R#E->$_m/R#E->$_m/Z%b/")
+    monkeypatch.setattr(solve, "taken_otherwise", lambda *_: set())
+    with pytest.raises(RootlogError, match=r"internal: the replay found does not"):
         replay_rootlog(text)

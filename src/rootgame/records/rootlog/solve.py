@@ -442,7 +442,8 @@ def _tightenings(
     bound to what the need allows. Each way maps slot indexes to that need (at most
     twelve ways). ``lacking_first`` (the courses with a spending taken otherwise, which
     share ``RESPEND_STEPS`` choices): the hands whose present cards meet their needs come
-    first, so that the ways of a hand that lacks a card vary first (ruling 481)."""
+    first, so that the ways of a hand that lacks a card vary first (ruling 481), and each
+    need's draws whose present card it allows first (:func:`fitting_first`, ruling 503)."""
     ways: list[dict[int, CardSpec]] = [{}]
     hands = list(needs.items())
     if lacking_first:
@@ -464,14 +465,36 @@ def _tightenings(
             partial: list[dict[int, CardSpec]] = [dict(way)]
             for sp in rest:
                 grown: list[dict[int, CardSpec]] = []
+                mine = fitting_first(draws, sp, course) if lacking_first else draws
                 for w in partial:
-                    for d in draws:
+                    for d in mine:
                         if d not in w:
                             grown.append({**w, d: sp})
                 partial = grown[:12]
             nxt.extend(partial)
         ways = nxt[:12]
     return ways
+
+
+def unchecked(
+    c: int, here: int, rest: list[int], pref: list[int], ok: list[frozenset[int]],
+    left: set[int],
+) -> bool:
+    """Whether the depth-first search gives a slot card ``c`` without checking that the
+    ``rest`` of its pile's time can still be matched from ``left``: only where ``c`` is the
+    slot's present card (``here``) and each of the rest can keep its own (that is a
+    matching). The present card is checked as any other (ruling 504): kept where another
+    slot of the time needs it, the failure would show only slots later."""
+    return c == here and all(pref[j] in left and pref[j] in ok[j] for j in rest)
+
+
+def fitting_first(draws: list[int], spec: CardSpec, course: _Course) -> list[int]:
+    """The slots of a hand's unnamed draws a need (``spec``) may be bound to, those whose
+    present card it allows first (ruling 503): a way that leaves each draw its card is
+    the one the solve finds soonest, and the ways are at most twelve (the Marquise's
+    ambush bird bound first to an older draw of hers, every way had it there, where a
+    spending taken otherwise needed that draw)."""
+    return sorted(draws, key=lambda d: not spec.matches(course.card[d]))
 
 
 def _search(
@@ -571,7 +594,7 @@ def _depth_first(
                 return False
             rest = slots[k + 1:]
             left = pool - used - {c}
-            if c != here and not matchable(rest, ok, left):
+            if not unchecked(c, here, rest, pref, ok, left) and not matchable(rest, ok, left):
                 continue
             new[i] = c
             used.add(c)
@@ -590,38 +613,73 @@ def _depth_first(
 
 def spendings(node: Node, course: _Course) -> Iterator[tuple[int, int, list[int], Pos]]:
     """The spendings by suit only of the course's slots, the latest first: (the slot, its
-    card, the hand it was spent from, the state before the decision that spent it)."""
+    card, the hand it was spent from, the state before the decision that spent it). Not a
+    spending the course already takes otherwise (:func:`taken_otherwise`)."""
     by_serial = {course.slots[i][0]: i for i in range(len(course.slots))}
+    respent = taken_otherwise(node)
     n = node
     while n.parent is not None:
         then = n.parent.pos
         for c, (serial, _e) in then.free.items():
             i = by_serial.get(serial)
-            if i is None or course.slots[i][2] is None or \
+            if i is None or course.slots[i][2] is None or serial in respent or \
                     n.pos.loose.get(c, (None,))[0] != serial:
-                continue  # not spent by its suit in this decision
+                continue  # not spent by its suit in this decision, or taken otherwise
             yield i, c, next((st.hand for st in then.g.seats if c in st.hand), []), then
         n = n.parent
 
 
-def respendings(node: Node, course: _Course) -> list[tuple[int, int, Before]]:
+def taken_otherwise(node: Node) -> set[int]:
+    """The draws (serials) whose spending the course up to ``node`` takes to have spent
+    another card (a ``respend`` event: the card stayed in the hand). The final replay
+    takes one card for each such spending (``result.py``), so the solve takes it
+    otherwise no more, nor has another spending spend that card in its stead: a card two
+    decisions spend is no course (seed 3622, line 85: the Eyrie's Bank of the first
+    pile, kept where its spending was taken otherwise by the quick search, was taken by
+    the solve to be the card a later spending spent, and taken to have stayed once more;
+    the final replay did not replay)."""
+    return {e[1] for x in course_path(node) for e in x.events if e[0] == "respend"}
+
+
+def respendings(
+    node: Node, course: _Course, wanted: list[CardSpec] | None = None,
+) -> list[tuple[int, int, Before]]:
     """The spendings of the course that may have spent another card of the hand (ruling
     450): a slot's card spent by its suit only (a discard, a Decree card) from a hand that
     held then an unnamed draw of another pile's time it holds still. Each: (the spent
     slot, the held slot, the cards the hand held before the one spent: the serials of the
-    unnamed draws, the cards named), the latest spending first.
+    unnamed draws, the cards named), the latest spending first; with ``wanted`` (what the
+    line needs of the hands that lack a card), the spendings of a card such a need allows
+    first (ruling 501), at most ``MAX_RESPENDS`` in all.
     Within one pile's time the two are already one renaming of the solve (and so are two
     held slots of one time: :func:`one_of_each_time`)."""
-    held_serial = {course.slots[j][0]: j for j in course.held_slot.values()}
+    respent = taken_otherwise(node)
+    held_serial = {course.slots[j][0]: j for j in course.held_slot.values()
+                   if course.slots[j][0] not in respent}
     out: list[tuple[int, int, Before]] = []
+    other: list[tuple[int, int, Before]] = []
     for i, c, hand, then in spendings(node, course):
         if len(out) >= MAX_RESPENDS:
             break
         before = held_before(hand, c, then)
         held = [held_serial[then.free[k][0]] for k in hand
                 if k in then.free and then.free[k][0] in held_serial]
-        out += [(i, j, before) for j in one_of_each_time(course, i, held)]
-    return out[:MAX_RESPENDS]
+        mine = [(i, j, before) for j in one_of_each_time(course, i, held)]
+        if wanted is None or wants(course.slots[i][2], wanted):
+            out += mine
+        elif len(other) < MAX_RESPENDS:
+            other += mine
+        if wanted is None and len(out) >= MAX_RESPENDS:
+            break
+    return (out + other)[:MAX_RESPENDS]
+
+
+def wants(spec: CardSpec | None, wanted: list[CardSpec]) -> bool:
+    """Whether a card ``spec`` allows is one a need of ``wanted`` allows: a spending taken
+    otherwise that moves such a card's suit to another pile's time may leave the present
+    time one to spare for the need (ruling 501)."""
+    return any(allows(spec, c) and any(sp.matches(c) for sp in wanted)
+               for c in range(len(DECK)))
 
 
 def held_before(hand: list[int], c: int, then: Pos) -> Before:
@@ -634,15 +692,19 @@ def held_before(hand: list[int], c: int, then: Pos) -> Before:
 
 def one_of_each_time(course: _Course, i: int, held: list[int]) -> list[int]:
     """Of the slots ``held`` (unnamed draws a hand held as it spent slot ``i``'s card by
-    its suit, and holds still), the first of each pile's time other than ``i``'s: for
+    its suit, and holds still), one of each pile's time other than ``i``'s: for
     :func:`respendings`. Two held slots of one time are one course for the solve (both
     held, nothing written of either: a renaming gives either the other's card), so the
     spending is taken with one of them, and the ``MAX_RESPENDS`` courses reach further
     back, to spendings that one hand's many held draws of one time left out (ruling
-    471)."""
+    471): the first whose card what the record wrote of the spending allows, else the
+    first (the solve keeps each slot's card as long as it can and changes an early
+    slot's last: the held draw whose card must change to be spent so is a course it
+    gives up on before it finds the exchange of the two draws, ruling 502)."""
+    spec = course.slots[i][2]
     times = {course.slots[i][1]}
     out: list[int] = []
-    for j in held:
+    for j in sorted(held, key=lambda j: not allows(spec, course.card[j])):
         if course.slots[j][1] not in times:
             times.add(course.slots[j][1])
             out.append(j)
@@ -655,7 +717,9 @@ def swappings(node: Node, course: _Course) -> list[tuple[int, int]]:
     unnamed draw of another pile's time, spent since by another suit only, to the same
     place (both in the discard pile, or both shuffled into one pile). Each: (the slot
     spent first, the other), the latest first, at most ``MAX_RESPENDS``."""
-    by_serial = {course.slots[i][0]: i for i in range(len(course.slots))}
+    respent = taken_otherwise(node)
+    by_serial = {course.slots[i][0]: i for i in range(len(course.slots))
+                 if course.slots[i][0] not in respent}
     out: list[tuple[int, int]] = []
     for i, c, hand, then in spendings(node, course):
         if len(out) >= MAX_RESPENDS:
@@ -716,8 +780,11 @@ def _respent(
     hand the other way round (:func:`swappings`, ruling 468), each in turn within
     ``RESPEND_STEPS`` choices in all."""
     shared = [RESPEND_STEPS]
+    wanted = [sp for loc, sps in needs.items() if lacks(held(node.pos.g, loc), sps)
+              for sp in sps]
     tried: list[tuple[_Course, tuple[int, int, Before | None]]] = [
-        (course.respent(i, j), (i, j, before)) for i, j, before in respendings(node, course)]
+        (course.respent(i, j), (i, j, before))
+        for i, j, before in respendings(node, course, wanted)]
     # Two spendings of one hand the other way round (ruling 468).
     tried += [(course.swapped(i, j), (i, j, None)) for i, j in swappings(node, course)]
     for other, respend in tried:
