@@ -1,12 +1,12 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
 "Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 461,
-463, 465-471, 475, 477, 481, 483, 485-486, 490, 495, 505-507 and 515 in docs/rulings.md;
-rulings 449, 470, 475, 483, 485, 486, 495 and 505-507 are orders of the search (an unwritten
-roll, a craft, a draw or a battle left open, which alike card a craft or a spending by suit
-takes, where the search goes back to), found on the same fresh seeds, and 459 when a stalled
-search starts its second). Simulated games written as people write them, each refused
-before the ruling that imports it."""
+463, 465-471, 475, 477, 481, 483, 485-486, 490, 495, 505-507, 515 and 520 in
+docs/rulings.md; rulings 449, 470, 475, 483, 485, 486, 495 and 505-507 are orders of the
+search (an unwritten roll, a craft, a draw or a battle left open, which alike card a craft or
+a spending by suit takes, where the search goes back to), found on the same fresh seeds,
+and 459 when a stalled search starts its second). Simulated games written as people write
+them, each refused before the ruling that imports it."""
 
 from __future__ import annotations
 
@@ -1103,3 +1103,26 @@ def test_the_solve_leaves_a_card_spent_after_the_line_s_draws_to_those_draws(
     solve_every_need(monkeypatch)
     with pytest.raises(RootlogError, match=r"^line 79, "):
         replay_rootlog(text)
+
+
+def test_a_card_named_as_it_leaves_a_hand_is_solved_as_another_draw_of_the_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 520. Seed 4627 (of the fresh seeds 4230-4629), line 88: the Eyrie adds a bird
+    and a mouse to the Decree ('E:B#E->$_m/M#E->$_b/') from her hand: two draws of the pile
+    shuffled at line 56 (lines 79 and 82) and two of the pile shuffled at line 83 (line 85),
+    of which the Marquise took the Smuggler's Trail by name at line 86
+    ('R#smugglerstrailE->C'). In the game it was a draw of the old pile, the two of line 85
+    the Woodland Runners and the mouse Travel Gear; the import had given it to a draw of
+    line 85 (ruling 477), and no renaming of the course gave her old draws the mouse. The
+    card named as it left the hand may have been another draw the hand held then and holds
+    still, of another pile's time (``solve.renamings``): the solve takes the Smuggler's
+    Trail to be her draw of line 79, the draws of line 85 open, and the game imports and
+    replays to the same board at every line; without it, it is refused there."""
+    from rootgame.records.rootlog import solve
+
+    text = assert_whole_game_imports(4627, 88, "E:B#E->$_m/M#E->$_b/")
+    monkeypatch.setattr(solve, "MAX_RENAMINGS", 0)
+    with pytest.raises(RootlogError, match=r"^line 88, "):
+        replay_rootlog(text)
+
