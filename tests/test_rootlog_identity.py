@@ -1,8 +1,8 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, and the solve of the course's identities, ``solve.py``; docs/rootlog.md,
 "Replaying a record (import)"; rulings 432-433, 436, 437, 442, 449-451, 454-455, 459, 461,
-463, 465-471, 475, 477, 481, 483, 485-486, 490, 495, 505-507, 515 and 520 in
-docs/rulings.md; rulings 449, 470, 475, 483, 485, 486, 495 and 505-507 are orders of the
+463, 465-471, 475, 477, 481, 483, 485-486, 490, 495, 505-507, 515 and 520-521 in
+docs/rulings.md; rulings 449, 470, 475, 483, 485, 486, 495, 505-507 and 521 are orders of the
 search (an unwritten roll, a craft, a draw or a battle left open, which alike card a craft or
 a spending by suit takes, where the search goes back to), found on the same fresh seeds,
 and 459 when a stalled search starts its second). Simulated games written as people write
@@ -1126,3 +1126,22 @@ def test_a_card_named_as_it_leaves_a_hand_is_solved_as_another_draw_of_the_hand(
     with pytest.raises(RootlogError, match=r"^line 88, "):
         replay_rootlog(text)
 
+
+def test_the_search_goes_back_first_to_a_draw_spent_where_a_card_held_by_name_could_be(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 521. Seed 4272 (of the fresh seeds 4230-4629), line 94: the Eyrie adds a bird
+    to the Decree ('E:B#E->$_b/') from her draw of line 91, the last card of the pile
+    shuffled at line 62, which held all thirteen birds. At line 77 the Marquise took the
+    bird Ambush! by name and discarded a bird by its suit ('B#@E->C/.../B#C->'): the game
+    discarded the Ambush!, the import her unnamed draw of line 71, leaving one bird too
+    few in that pile's time for the Eyrie's draw. The quick search, about to give up, went
+    back six times to the latest spendings of a bird (the Eyrie's Decree cards of line 82)
+    and gave up. It now goes back first to a spending by suit of an unnamed draw where the
+    hand held a card by its name that what was written allows (``exchanges.spared``): line
+    77's, whose next way on discards the Ambush!; the game imports and replays to the same
+    board at every line; without it, it is refused there."""
+    text = assert_whole_game_imports(4272, 94, "E:B#E->$_b/")
+    monkeypatch.setattr(Importer, "sparing", False)
+    with pytest.raises(RootlogError, match=r"^line 94, "):
+        replay_rootlog(text)
