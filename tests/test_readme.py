@@ -137,6 +137,6 @@ def test_the_tests_that_need_the_shared_folder_are_named_and_exist() -> None:
     section = README.split("### The shared folder")[1].split("\n## ")[0]
     named = re.findall(r"`(test_\w+)`", section)
     assert len(named) >= 5
-    source = (ROOT / "tests" / "test_rootlog.py").read_text(encoding="utf-8")
+    source = (ROOT / "tests" / "test_rootlog_notation.py").read_text(encoding="utf-8")
     defined = set(re.findall(r"^def (test_\w+)", source, re.M))
     assert set(named) <= defined

@@ -5,7 +5,7 @@ Ferry (``(3w+f)1->12``), the Mountain's closed paths (``2_5->``), the Black Mark
 (cards in its clearing, ruling 172) and the Exiles and Partisans cards (the specification's
 abbreviations) are written and read. Seeded random games on every map, with both decks,
 printed and dealt suits and every landmark, export and import back to the same board and
-scores line by line. (The real games' headers and refusals: test_rootlog.py.)
+scores line by line. (The real games' headers and refusals: test_rootlog_notation.py.)
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from lawkit import random_game
-from test_rootlog import search_events
+from rootlogkit import search_events
 
 from rootgame import new_game
 from rootgame.board import load_board

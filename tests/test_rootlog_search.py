@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from lawkit import random_game
-from test_rootlog import as_people_write
+from rootlogkit import as_people_write
 
 from rootgame.records.rootlog import (
     export_rootlog,

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from lawkit import random_game
-from test_rootlog import search_events
+from rootlogkit import search_events
 
 from rootgame.cards import DECK
 from rootgame.factions.vagabond import CHARACTERS, QUESTS

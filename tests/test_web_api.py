@@ -496,7 +496,7 @@ def test_a_rootlog_record_people_wrote_is_watched_step_by_step(c: TestClient) ->
     and watched like a rootgame record, its board at the last step the record's last board.
     A Rootlog record the engine cannot play is refused naming why, never stored."""
     from lawkit import random_game
-    from test_rootlog import as_people_write
+    from rootlogkit import as_people_write
 
     from rootgame.records.rootlog import export_rootlog
 

@@ -262,7 +262,7 @@ def test_an_uploaded_record_is_watched_step_by_step(browser: Any, srv: Server,
     shot(page, "replay-end")
     # The same game as a Rootlog record written the way people write them (issue 15): it is
     # imported and watched the same way, to the same winners.
-    from test_rootlog import as_people_write
+    from rootlogkit import as_people_write
 
     winners = page.evaluate("() => S.state.view.winners")
     page = watch("game.rootlog",

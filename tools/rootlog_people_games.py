@@ -6,7 +6,7 @@ replays (docs/rootlog.md, "Replaying a record (import)").
 
 For each seed: a Marquise-Eyrie game of random legal decisions (``tests/lawkit.random_game``),
 exported (``export_rootlog``), rewritten as people write (``as_people_write`` of
-tests/test_rootlog.py: no starting hands, unnamed draws, suit-only discards and Decree
+tests/rootlogkit.py: no starting hands, unnamed draws, suit-only discards and Decree
 cards, no dice) and imported (``replay_rootlog``). Prints, per seed, whether it imported to
 the same board and scores at the end of every line, the CPU time of the import, and for a
 refusal its line, how far through the game that line is, and the error; then the rate,
@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from lawkit import random_game  # noqa: E402
-from test_rootlog import as_people_write  # noqa: E402
+from rootlogkit import as_people_write  # noqa: E402
 
 from rootgame.records.rootlog import (  # noqa: E402
     RootlogError,

@@ -1,0 +1,281 @@
+"""The kit of the Rootlog tests (tests/test_rootlog_*.py; docs/rootlog.md, "Replaying a
+record (import)"), as tests/lawkit.py is the engine tests' and tests/webkit.py the browser
+app's: records rewritten the way people write them (``as_people_write``, also used by
+tools/rootlog_people_games.py and the web tests), what an import must give
+(``assert_replays_the_game``...), what the importer's search did on the way
+(``search_events``, ``states_at``, ``backjumps``...), and the rulings' exchanges and orders
+turned off, for a test to show the record refused or slower without its ruling
+(``refused_without``, ``states_with_and_without``, ``solve_before_465``...)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from lawkit import random_game
+
+from rootgame.records.rootlog import (
+    RootlogError,
+    export_rootlog,
+    game_turn_states,
+    parse_rootlog,
+    replay_rootlog,
+)
+from rootgame.records.rootlog.identity import CardIdentity
+from rootgame.records.rootlog.importer import Importer
+
+# --- Records written the way people write them -----------------------------------------------
+
+CARD = r"\d*[BFMR]#[a-z@]+"
+"""A card named as the export writes it, with its count (``F#tax``, ``2B#@``): a regex."""
+
+IMPORT_BASE = "Map: Fall\nDeck: Standard\nC: Ann\nE: Bo\n\nC:t_k->1\nE:b->3\n"
+"""A record of a header, two players and their first setup lines, for a test to change."""
+
+
+def _rewrite_people_style(
+    text: str, letters: str, rewrite: Callable[[str, str], str], dice: bool = False
+) -> str:
+    """The lines of the factions ``letters`` rewritten fragment by fragment (``rewrite(who,
+    fragment)``) the way people record games: without each faction's starting hand (its
+    first line's first fragment) and without dice (unless ``dice``)."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for ln in text.splitlines():
+        m = re.match(rf"^([{letters}]):(?! )(.*)$", ln)
+        if not m:
+            out.append(ln)
+            continue
+        who, body = m.groups()
+        frags = body.split("/") if body else []
+        if who not in seen:
+            seen.add(who)
+            if frags and re.fullmatch(rf"\(?({CARD}\+?)+\)?->{who}", frags[0]):
+                frags = frags[1:]  # the starting hand
+        new = [rewrite(who, f) if dice else re.sub(r"\(\d,\d\)$", "", rewrite(who, f))
+               for f in frags]
+        out.append(f"{who}:" + "/".join(new))
+    return "\n".join(out) + "\n"
+
+
+def as_people_write(text: str, keep: tuple[str, ...] = ()) -> str:
+    """An exported record rewritten the way people record games: no starting hands, draws
+    unnamed (``2#->C``), discards from a hand and cards added to the Decree given by suit
+    only (``F#C->``, ``M#E->$_b``), no dice. ``keep`` leaves some of it as exported:
+    ``"dice"``, ``"draws"`` (named), ``"suits"`` (the discards and Decree cards named)."""
+
+    def rewrite(who: str, f: str) -> str:
+        d = re.fullmatch(rf"((?:{CARD}\+?)+)->([CE])", f)
+        if d and "draws" not in keep:
+            n = sum(int(x or 1) for x in re.findall(r"(\d*)[BFMR]#", d.group(1)))
+            return f"{n if n > 1 else ''}#->{d.group(2)}"
+        if re.search(r"[CE]->(\$_[rmxb])?$", f) and "#" in f and "$->" not in f and \
+                "suits" not in keep:
+            return re.sub(r"([BFMR])#(?!dom)[a-z@]+", r"\1#", f)
+        return f
+
+    return _rewrite_people_style(text, "CE", rewrite, "dice" in keep)
+
+
+def as_people_write_supporters(text: str) -> str:
+    """An exported record with the Alliance, rewritten the way people record it: no
+    starting hands, draws unnamed (into a hand or the supporters, ``3#->$``, ``#->A$``),
+    Mobilize unnamed (``#A->$``, the supporters are face down, 8.2.2), cards discarded,
+    given to the supporters or spent from them by suit only (``F#C->A$``, ``2R#$->``), no
+    dice."""
+
+    def rewrite(who: str, f: str) -> str:
+        d = re.fullmatch(rf"((?:{CARD}\+?)+)->([CEA]|A?\$)", f)
+        if d:
+            n = sum(int(x or 1) for x in re.findall(r"(\d*)[BFMR]#", d.group(1)))
+            return f"{n if n > 1 else ''}#->{d.group(2)}"
+        if who == "A" and re.fullmatch(rf"{CARD}A->\$", f):
+            return "#A->$"
+        if re.search(r"([CEA]->(\$_[rmxb]|A\$)?|(?<![CE])\$->)$", f) and "#" in f:
+            return re.sub(r"([BFMR])#(?!dom)[a-z@]+", r"\1#", f)
+        return f
+
+    return _rewrite_people_style(text, "CEA", rewrite)
+
+
+# --- What an import must give ----------------------------------------------------------------
+
+
+def assert_same_board_every_line(rep: Any, g: Any, why: object = None) -> None:
+    """The imported record ``rep`` has the pieces and scores of the game ``g`` at the end of
+    every line (each turn's state as the game played it)."""
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
+    ], why
+
+
+def assert_replays_the_game(rep: Any, g: Any) -> None:
+    """:func:`assert_same_board_every_line`, and the import ends with the game's winners."""
+    assert_same_board_every_line(rep, g)
+    assert rep.game.winners == g.winners
+
+
+def assert_whole_game_imports(seed: int, line: int, start: str) -> str:
+    """The whole game of ``seed``, written as people do, whose line ``line`` begins with
+    ``start`` (the line an import refused before), replays the game
+    (:func:`assert_replays_the_game`). Returns that record, for a test to import it again
+    with a ruling turned off."""
+    g = random_game(seed)
+    text = as_people_write(export_rootlog(g))
+    assert text.splitlines()[line - 1].startswith(start)
+    rep = replay_rootlog(text)
+    assert_replays_the_game(rep, g)
+    return text
+
+
+# --- What the importer's search did ----------------------------------------------------------
+
+
+def search_events(text: str) -> list[tuple[Any, ...]]:
+    """The events of the course the importer's search finds for the record ``text`` (the
+    exchanges of card identities it made on the way), last first."""
+    from rootgame.records.rootlog.importer import Importer
+
+    rec = parse_rootlog(text)
+    node = Importer(rec).run(1000 + 3 * sum(len(t.actions) for t in rec.turns))
+    events: list[tuple[Any, ...]] = []
+    n: Any = node
+    while n is not None:
+        events.extend(n.events)
+        n = n.parent
+    return events
+
+
+def watched(
+    monkeypatch: pytest.MonkeyPatch, text: str, g: Any, name: str,
+    seen: Callable[[Importer, tuple[Any, ...], Any], object],
+) -> None:
+    """Import the record ``text`` of the game ``g``, which the import replays
+    (:func:`assert_replays_the_game`), telling ``seen`` of each call of
+    ``Importer.<name>``: the importer, the arguments and what it returned."""
+    plain = getattr(Importer, name)
+
+    def told(self: Importer, *args: Any) -> Any:
+        out = plain(self, *args)
+        seen(self, args, out)
+        return out
+
+    with monkeypatch.context() as m:
+        m.setattr(Importer, name, told)
+        assert_replays_the_game(replay_rootlog(text), g)
+
+
+def states_at(monkeypatch: pytest.MonkeyPatch, text: str, g: Any, line: int) -> int:
+    """How many search states the import of the record ``text`` of the game ``g`` expanded
+    at record line ``line`` (both searches, ``Importer.children``)."""
+    at: list[int] = []
+    watched(monkeypatch, text, g, "children", lambda imp, args, _out: at.append(
+        args[0].line is not None and imp.lines[args[0].line].turn.line == line))
+    return sum(at)
+
+
+def states_with_and_without(
+    monkeypatch: pytest.MonkeyPatch, seed: int, line: int, start: str, check: str,
+) -> tuple[int, int]:
+    """The search states expanded at record line ``line`` (which starts with ``start``) of
+    seed ``seed``'s record as people write it (:func:`states_at`), with the quick search's
+    check ``Matching.<check>`` and with it turned off."""
+    from rootgame.records.rootlog.matching import Matching
+
+    g = random_game(seed)
+    text = as_people_write(export_rootlog(g))
+    assert text.splitlines()[line - 1].startswith(start)
+    with_it = states_at(monkeypatch, text, g, line)
+    monkeypatch.setattr(Matching, check, lambda *_: False)
+    return with_it, states_at(monkeypatch, text, g, line)
+
+
+def backjumps(monkeypatch: pytest.MonkeyPatch, text: str, g: Any) -> int:
+    """How many times the quick search went back (``Importer.backjump``, rulings 426-427)
+    on the record ``text`` of the game ``g``, which the import replays."""
+    back: list[bool] = []
+    watched(monkeypatch, text, g, "backjump", lambda _imp, _args, out: back.append(
+        out is not None))
+    return sum(back)
+
+
+def restarts(monkeypatch: pytest.MonkeyPatch, text: str, g: Any) -> list[int]:
+    """The states the quick search had expanded each time it started its second search
+    (``Importer.restart``, ruling 436) on the record ``text`` of the game ``g``."""
+    at: list[int] = []
+    watched(monkeypatch, text, g, "restart", lambda _imp, args, _out: at.append(args[1]))
+    return at
+
+
+# --- Rulings turned off ----------------------------------------------------------------------
+
+
+def refused_without(
+    monkeypatch: pytest.MonkeyPatch, text: str, name: str, plain: object, line: int,
+    owner: object = CardIdentity,
+) -> None:
+    """The record ``text`` is refused at ``line`` with ``owner.<name>`` (``CardIdentity``'s
+    unless told; a class or a module) replaced by ``plain`` (a ruling's exchange or order
+    turned off)."""
+    with monkeypatch.context() as m:
+        m.setattr(owner, name, plain)
+        with pytest.raises(RootlogError, match=rf"^line {line}, "):
+            replay_rootlog(text)
+
+
+def rolls_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Turn ruling 460 off: a battle past its hits step is compared with its spent roll,
+    so that rolls whose hits are alike are ways on of their own."""
+    import rootgame.records.rootlog.importer as importer
+    import rootgame.records.rootlog.search as search
+
+    def whole(f: Any) -> list[tuple[Any, Any]]:
+        return sorted(f.data.items(), key=lambda kv: str(kv[0]))
+
+    monkeypatch.setattr(search, "frame_data", whole)
+    monkeypatch.setattr(importer, "frame_data", whole)
+
+
+def solve_before_465(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solve of the course as before rulings 465-466: the cards the record named left
+    out with all their times, and no cycle of a pile's time before the search (a refusal
+    an earlier ruling's test counts that these rulings now import)."""
+    import rootgame.records.rootlog.solve as solve
+
+    monkeypatch.setattr(solve, "named_times", lambda *_: {})
+    monkeypatch.setattr(solve._Cycling, "run", lambda *_: None)
+
+
+def solve_every_need(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling 515 turned off: the solve asked for every card the line still takes from a
+    hand, those its cards still to come may be included (it imports some records the
+    tests of earlier rulings refuse with their ruling off: 1006, 1996)."""
+    monkeypatch.setattr(CardIdentity, "needs_held", CardIdentity.needs)
+
+
+def every_held(course: Any, i: int, held: list[int]) -> list[int]:
+    """``solve.one_of_each_time`` before ruling 471: every held slot of another pile's
+    time than the spent slot's."""
+    return [j for j in held if course.slots[j][1] != course.slots[i][1]]
+
+
+def any_open_draw(pos: Any, pile: list[int], _needed: set[int]) -> list[int]:
+    """``respends.open_draws`` before seed 2628's fix: every unnamed draw of the place,
+    one holding a card another need of the line takes too."""
+    return [f for f in pile if f in pos.free]
+
+
+def before_2596_2628(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The solve before ruling 471 (:func:`every_held`), the exchange of a card shuffled in
+    before seed 2628's fix (:func:`any_open_draw`) and exchanges that fight over one draw
+    before ruling 469 (no ``fought_over``): a refusal or a course an earlier test counts on
+    that they change."""
+    import rootgame.records.rootlog.identity as identity
+    import rootgame.records.rootlog.respends as respends
+    import rootgame.records.rootlog.solve as solve
+
+    monkeypatch.setattr(solve, "one_of_each_time", every_held)
+    monkeypatch.setattr(respends, "open_draws", any_open_draw)
+    monkeypatch.setattr(identity, "fought_over", lambda *_: False)

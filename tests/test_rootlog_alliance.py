@@ -1,0 +1,138 @@
+"""Issues 8 and 15: the Woodland Alliance in the Rootlog notation.
+
+Its bases, sympathy, officers (warriors on its board) and supporters (cards on its board:
+Mobilize, Outrage, a hand shown, supporters spent or lost with a base) are written in the
+notation's terms (rulings 36-37, 435); exported games of the Alliance with the Marquise,
+the Eyrie or both import to the same board, score, officers and supporters at the end of
+every line, through reshuffles of supporters; supporters drawn and mobilized unnamed
+(``as_people_write_supporters``) stay open until the record spends them by suit.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from lawkit import random_game
+from rootlogkit import CARD, as_people_write_supporters, assert_same_board_every_line
+
+from rootgame.cards import DECK
+from rootgame.game import replay
+from rootgame.records.rootlog import export_rootlog, game_turn_states, parse_rootlog, replay_rootlog
+
+MEA = ("marquise", "eyrie", "alliance")
+
+
+def test_alliance_export_writes_its_pieces_officers_and_supporters() -> None:
+    """Bases by the suit of their clearing (b_f, b_r, b_m), sympathy 't', officers as
+    warriors on the board ('w->$', lost with a base as '2AwA$->'), supporters as cards on
+    the board ('...->$' at setup, Mobilize 'F#taxA->$', Outrage 'F#anvilC->A$' or a hand
+    shown and a card drawn 'C^A/B#@->A$', spent '(R#bank+B#sap)$->')."""
+    g = random_game(1, factions=MEA)
+    text = export_rootlog(g)
+    rec = parse_rootlog(text)
+    assert list(rec.players) == ["C", "E", "A"]
+    lines = text.splitlines()
+    setup = next(ln for ln in lines if ln.startswith("A:") and not ln.startswith("A: "))
+    assert re.fullmatch(rf"A:({CARD}\+?){{3}}->A/({CARD}\+?){{3}}->\$", setup)
+    body = "/".join(ln for ln in lines if ln[:2] in ("C:", "E:", "A:") and ln[2:3] != " ")
+    frags = body.split("/")
+    assert any(re.fullmatch(r"b_[frm]->\d+", f) for f in frags)
+    assert "t->" in body and "w->$" in body
+    assert any(re.fullmatch(rf"{CARD}A->\$", f) for f in frags)  # Mobilize
+    assert any(re.fullmatch(rf"{CARD}[CE]->A\$", f) for f in frags)  # Outrage
+    assert any(re.fullmatch(r"[CE]\^A", f) for f in frags)  # Outrage: no matching card
+    assert any(re.fullmatch(rf"\(?({CARD}\+?)+\)?\$->", f) for f in frags)  # spent
+    assert any(re.fullmatch(r"\d*AwA\$->", f) for f in frags)  # officers lost with a base
+    alliance = "/".join(ln for ln in lines if ln.startswith("A:"))
+    assert not re.search(r"(^|/|:)b_[bs]->|Ab_[bs]", alliance)  # no base b_b or b_s
+
+
+@pytest.mark.parametrize(
+    ("factions", "seed"),
+    [(MEA, s) for s in (1, 3, 4, 5, 7, 9)]
+    + [(("marquise", "alliance"), s) for s in (1, 2, 3)]
+    + [(("alliance", "eyrie"), s) for s in (1, 2, 3)],
+)
+def test_import_of_an_exported_alliance_game_reproduces_every_turn(
+    factions: tuple[str, ...], seed: int
+) -> None:
+    _alliance_round_trip(factions, seed)
+
+
+def _alliance_round_trip(factions: tuple[str, ...], seed: int) -> None:
+    g = random_game(seed, factions=factions)
+    rep = replay_rootlog(export_rootlog(g))
+    assert rep.turns == game_turn_states(g)
+    game = rep.game
+    assert game.scores == g.scores and game.winners == g.winners
+    mine, theirs = (x.state.fs[factions.index("alliance")] for x in (game, g))
+    assert mine.officers == theirs.officers
+    assert sorted(DECK[c].key for c in mine.supporters) == sorted(
+        DECK[c].key for c in theirs.supporters)
+    again = replay(game.origin, game.history)
+    assert again.state.warriors == game.state.warriors and again.scores == game.scores
+
+
+def test_2_1_supporters_lost_with_a_base_reshuffled_and_drawn_at_once_are_followed() -> None:
+    """8.2.4, 2.1: the Marquise removes the Alliance's base in her last action and its 22
+    supporters go to an empty discard pile, which is reshuffled at once for her Evening draw
+    (MEA 76, line 158; MEA 2 until ruling 434 changed its course). The engine sees them go
+    from the board to the draw pile, one to the Marquise's hand: the export writes them
+    discarded and that one drawn, and the import follows the step (steps.card_moves,
+    steps.reshuffled, the draw settled from the pile shuffled)."""
+    text = export_rootlog(random_game(76, factions=MEA))
+    assert re.search(
+        r"/XA6\(0,3\)/\([^/]*F#gentlyusedknapsack[^/]*\)A\$->/4AwA\$->/Ab_f6->"
+        r"/F#gentlyusedknapsack->C$", text, re.M)
+    _alliance_round_trip(MEA, 76)
+
+
+def test_2_1_a_draw_from_a_reshuffled_pile_is_the_card_the_next_draw_names() -> None:
+    """MEA 6, line 92: a mouse Crossbow spent from the supporters is reshuffled and drawn
+    again by the Tax Collector ('M#crossbow->A'), then mobilized; the Evening draw names the
+    other cards of that pile. The engine's draw takes the card the line's next draw names
+    (swapped in from the pile) before a later draw naming the card it drew."""
+    _alliance_round_trip(MEA, 6)
+
+
+ALLIANCE_MISSES: tuple[int, ...] = ()
+"""Seeds whose record the search does not replay yet (311 replays since a removal is matched
+to the earliest written movement; none left)."""
+
+
+@pytest.mark.parametrize("batch", range(3))
+def test_many_seeded_alliance_games_round_trip_line_by_line(batch: int) -> None:
+    """Games of the three factions cut after 150 decisions: the setups and the first rounds
+    (Revolts, Spread Sympathy, Outrage, Mobilize, Train, officers' operations)."""
+    for seed in range(300 + batch * 10, 310 + batch * 10):
+        if seed in ALLIANCE_MISSES:
+            continue
+        g = random_game(seed, 150, MEA)
+        rep = replay_rootlog(export_rootlog(g))
+        assert rep.turns == game_turn_states(g), seed
+        assert rep.game.scores == g.scores, seed
+
+
+@pytest.mark.parametrize("seed", [1000, 1002, 1003, 1005, 1011, 1014])
+def test_a_record_with_unnamed_supporters_imports(seed: int) -> None:
+    """Supporters drawn unnamed (``3#->$``, ``#->A$``) and mobilized unnamed (``#A->$``)
+    stay open, like unnamed draws into a hand, until the record spends them by suit; the
+    importer then gives them the suits it needs (``identity.py``). These seeds import; see
+    docs/rootlog.md for what does not yet (a supporter renamed after a decision that
+    depended on it)."""
+    g = random_game(seed, 40, MEA)
+    text = as_people_write_supporters(export_rootlog(g))
+    assert "#->$" in text or "#->A$" in text or "#A->$" in text
+    rep = replay_rootlog(text)
+    assert_same_board_every_line(rep, g)
+
+
+def test_the_alliance_import_reads_officers_without_their_letter() -> None:
+    """'Aw$->' (no letter on the board, as records write it) is the Alliance's own board."""
+    from rootgame.records.rootlog.atoms import Converter
+
+    conv = Converter({"C": 0, "E": 1, "A": 2}, ["marquise", "eyrie", "alliance"])
+    rec = parse_rootlog("Map: Fall\nDeck: Standard\nC: a\nE: b\nA: c\n\nC:AwA$->/Aw$->\n")
+    ln = conv.line(0, rec.turns[0])
+    assert [(a.kind, a.key) for a in ln.atoms] == [("remove", (2, "w", -1))] * 2

@@ -1,0 +1,345 @@
+"""The solve of the course's identities (``solve.py``, asked by ``identity.py``;
+docs/rootlog.md, "Replaying a record (import)"; rulings 442, 450-451, 454-455, 465-466,
+468, 471, 481, 490, 515 and 520 in docs/rulings.md): where a line lacks a card no exchange
+gives, the cards of every unnamed time of the course so far are solved at once (442), also
+at a Decree card the hand lacks after the first added (451) and for a card spent by its
+suit before the line's draws, sought as the line starts (455), a hand asked only for what
+it holds before the line's draws (515); with a spending by suit taken to have spent another
+card of the hand (450, 471, 481), two such spendings the other way round or in a chain
+(468, 490), a card named as it left a hand taken as another draw of the hand (520), a craft
+by its item taken as an alike card of another suit (454), the named cards' unnamed times
+(465), and cycles of a pile's time chosen before the solve searches (466). Simulated games
+written as people write them, each refused before the ruling that imports it and refused
+again with it turned off (``refused_without`` of tests/rootlogkit.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from lawkit import random_game
+from rootlogkit import (
+    as_people_write,
+    assert_replays_the_game,
+    assert_whole_game_imports,
+    every_held,
+    refused_without,
+    search_events,
+    solve_before_465,
+    solve_every_need,
+)
+
+from rootgame.records.rootlog import RootlogError, export_rootlog, replay_rootlog
+from rootgame.records.rootlog.identity import CardIdentity
+
+
+def test_a_line_that_lacks_a_card_has_the_identities_of_the_course_solved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 442. Seed 1565, refused at line 77 before (a fresh seed, never tuned on): the
+    Eyrie crafts the Armorers ('Zarmor') holding no unnamed draw that any one exchange of
+    rulings 410-436 makes them. Where every exchange fails, the cards of every slot of the
+    course so far (each time of an unnamed card between a draw and the next shuffle) are
+    solved at once: each pile's time draws the cards shuffled into it, what the record
+    wrote of each slot allows its card, and the line's needs are held (``solve.py``). The
+    game imports and replays to the same board at every line; without the solve the line
+    is refused."""
+    text = assert_whole_game_imports(1565, 77, "E:R#E->$_b/M#E->$_m/Zarmor/")
+    refused_without(monkeypatch, text, "solving", False, 77)
+
+
+@pytest.mark.parametrize(("seed", "line", "start"), [
+    (1535, 56, "E:B#E->$_m/M#E->$_x/Zsap/"),
+    (1436, 74, "E:B#E->$_b/Zarmor/"),
+])
+def test_the_solve_takes_a_spending_by_suit_to_have_spent_another_card_of_the_hand(
+    seed: int, line: int, start: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 450. Seeds 1535 (line 56, 'Zsap') and 1436 (line 74, 'Zarmor') of the fresh
+    seeds 1430-1629, refused there before: the Eyrie crafts a card none of her unnamed
+    draws can be, whatever the identities of the course's slots (ruling 442), since every
+    card of its suit in her draws' pile time is taken by a slot the record wrote by that
+    suit. Which card of the hand a spending by its suit took is an unknown of the solve
+    too: a card spent so from a hand that held then an unnamed draw of another pile's time,
+    which it still holds, may have stayed, the other draw spent in its stead (the two
+    slots' futures exchanged, a ``respend`` event for the final replay). The games import
+    and replay to the same board at every line; without it the line is refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    assert_whole_game_imports(seed, line, start)
+    text = as_people_write(export_rootlog(random_game(seed)))
+    assert any(e[0] == "respend" for e in search_events(text))
+    refused_without(monkeypatch, text, "respendings", lambda *_: [], line, solve)
+
+
+def test_a_decree_card_the_hand_lacks_after_the_first_added_has_the_course_solved(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 451. Seed 1475 of the fresh seeds 1430-1629, refused at line 89 ('B#E->$_m/
+    F#E->$_b', the Eyrie's leader after it): the Eyrie adds a bird and a fox to the Decree
+    by their suits and holds no fox once the bird is added. She may stop after one card,
+    and the search went on so, into the turmoil, to be refused at her new leader, where
+    the solve found her a fox too late. At a decision to add to the Decree after one of
+    the line's Decree cards, where the hand lacks a card for the Decree cards the line
+    adds next by their suits only, the course's identities are solved then (``fix_named``,
+    ``decree_lacking``; here with a spending by suit taken otherwise, ruling 450): the game
+    imports and replays to the same board at every line; without it the line is refused.
+    (Done for every card written by its suit only, it refused 1098 at line 143; for every
+    Decree card before the line is searched, 1180 at line 73; counting the hand's other
+    needs of the line, 1389 at line 127. Since ruling 455 the game imports without this
+    ruling too, its need before the line's draws sought as the line starts: that ruling is
+    turned off for the refusal here.)"""
+    text = assert_whole_game_imports(1475, 89, "E:B#E->$_m/F#E->$_b/")
+    monkeypatch.setattr(CardIdentity, "before_draws", lambda *_: set())
+    assert_replays_the_game(replay_rootlog(text), random_game(1475))
+    refused_without(monkeypatch, text, "solving_suits", False, 89)
+
+
+def test_a_card_spent_by_its_suit_before_the_line_draws_is_solved_with_a_craft_of_another_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rulings 454-455. Seed 1549 (of the fresh seeds 1430-1629), refused at line 104
+    before ('5w12->9'): the Marquise spends a bird by its suit for an extra action
+    ('B#C->') before she draws ('2#->C'). Twelve birds are spent or crafted after the
+    shuffle of line 77; the thirteenth, the Arms Trader she drew at line 101, is the only
+    one she can hold, and the import had it be the sword the Eyrie crafts by its item only
+    at line 79 ('Z%s'), so that no renaming of the course left a bird for her. The need
+    before the line's draws is sought as the line starts (ruling 455: the search had
+    taken the bird for one of the two drawn later and discarded), and the solve of the
+    course tries a card crafted by its item only as an alike card of another suit, fixed
+    first (ruling 454: the Sword). The game imports and replays to the same board at
+    every line; without either ruling the line is refused (rulings 465-466 off: their
+    cycles give the Sword's slot another card too)."""
+    import rootgame.records.rootlog.solve as solve
+
+    text = assert_whole_game_imports(1549, 104, "C:E^C/w7->3/3w11->12/XE4/(w+3Ew)4->/5w4->12/")
+    solve_before_465(monkeypatch)
+    refused_without(monkeypatch, text, "recrafts", lambda *_: [], 104, solve)
+    refused_without(monkeypatch, text, "before_draws", lambda *_: set(), 104)
+
+
+def test_a_named_card_drawn_again_unnamed_is_a_slot_of_the_solve(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 465. Seed 1746 of the fresh seeds 1630-1829, refused at line 94 before
+    ('M#E->$_b', a mouse to the Decree): the Marquise crafts the Anvil ('Z%h', the one
+    hammer, line 38), which is shuffled into the next pile, and the Eyrie draws it again
+    unnamed (line 91). The solve of the course (ruling 442) left out every card the record
+    had named, with all its times, so that draw could only be the Anvil, a fox. A card the
+    record names keeps the times it was named at; its unnamed times are slots of their
+    piles' times like any other card's, and it is in the pool of each pile it is shuffled
+    into (``solve.named_times``). The game imports and replays to the same board at every
+    line; without it the line is refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    text = assert_whole_game_imports(1746, 94, "E:M#E->$_b/R#E->$_x/")
+    refused_without(monkeypatch, text, "named_times", lambda *_: {}, 94, solve)
+
+
+def test_a_card_a_later_pile_lacks_is_exchanged_into_it_before_the_solve_searches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 466. Seed 1671 of the fresh seeds 1630-1829, refused at line 92 before
+    ('B#E->$_x', a bird to the Decree): after the shuffle of line 57 the pile holds eleven
+    birds; the record spends nine by their suit, the Marquise's ambush names one ('XC6B@',
+    line 74), the crossbow the Eyrie crafts by its item only ('Z%x', line 71) takes the
+    bird Crossbow, the mouse one being held across the shuffle (and spent by its suit
+    after it), and the Eyrie lacks a twelfth. Every renaming the search tried first kept
+    the cards of the first pile's time where they were, and it gave up before changing an
+    early one. Where a later pile's slots lack a card, a card one slot of an earlier time
+    holds that they want and that is not shuffled into that pile is exchanged, before the
+    search, with the card of a slot of the same time that is, where the later pile's slots
+    then match one card more (``solve._Cycling``: here the mouse Crossbow, spent after the
+    shuffle, for a mouse spent before it). The game imports and replays to the same board
+    at every line; without it the line is refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    text = assert_whole_game_imports(1671, 92, "E:B#E->$_x/M#E->$_x/")
+    refused_without(monkeypatch, text, "run", lambda *_: None, 92, solve._Cycling)
+
+
+def test_a_card_named_and_one_exchanged_alike_solve_the_same_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rulings 465-466. Seed 1835 of the fresh seeds 1830-2029, refused at line 82 before
+    ('B#E->$_r'): either ruling imports it (its named card's unnamed time, or an exchange
+    of the first pile's time, gives the Eyrie a bird); without both the line is
+    refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    text = assert_whole_game_imports(1835, 82, "E:M#E->$_x/B#E->$_r/")
+    monkeypatch.setattr(solve, "named_times", lambda *_: {})
+    assert_whole_game_imports(1835, 82, "E:M#E->$_x/B#E->$_r/")
+    refused_without(monkeypatch, text, "run", lambda *_: None, 82, solve._Cycling)
+
+
+def test_a_card_a_later_pile_lacks_comes_in_along_a_cycle_of_its_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 466 (with ruling 450). Seed 1699 of the fresh seeds 1630-1829, refused at
+    line 98 before ('Zscout', the Eyrie discarding down to five after it): after the
+    shuffle the pile's slots want more mice than it holds, a Scouting Party among them,
+    and both Scouting Parties were unnamed draws of the first pile's time held past the
+    shuffle. No exchange of two cards of that time brings a mouse in without taking one
+    out. With one of the Eyrie's spendings by suit taken to have spent another of her
+    cards (ruling 450), cycles of that time do: the mouse Crossbow (spent by its suit
+    after the shuffle) into the crossbow the Marquise crafted by its item only before it
+    ('Z%x', line 22), the bird Crossbow to an unnamed draw still held, and the Scouting
+    Parties into mice spent before the shuffle, one cycle leaving the pile lacking as
+    many cards as before (tried once every solve without such cycles has failed). The
+    game imports and replays to the same board at every line; with cycles of two slots
+    only, or without the cycles that leave the pile lacking as many, the line is
+    refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    text = assert_whole_game_imports(1699, 98, "E:B#E->$_r/M#E->$_m/Zscout/")
+    two = solve._cycles
+    refused_without(monkeypatch, text, "_cycles",
+                    lambda *a: (c for c in two(*a) if len(c) == 2), 98, solve)
+    settle = solve._Cycling.settle
+    refused_without(monkeypatch, text, "settle",
+                    lambda self, e, _sideways: settle(self, e, False), 98, solve._Cycling)
+
+
+def test_two_spendings_by_suit_of_one_hand_across_a_shuffle_are_solved_the_other_way_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 468. Seed 2159 (of the fresh seeds 2030-2229), refused at line 70 before
+    ('B#C->'): at line 65 the Eyrie draws the last card of the draw pile and, the discard
+    pile shuffled, the first of the new one ('2#->E'), and at line 68 adds both to the
+    Decree by their suits ('R#E->$_x/B#E->$_m'). The import's last card of the old pile
+    was a bird (the game's a rabbit), so every bird of that pile's time was a slot the
+    record wrote a bird, and none could be the Marquise's draw of that time she still
+    held, which she spends as a bird at line 70: no renaming of the course's identities
+    gave her one, nor one spending taken to have spent a card still held (ruling 450).
+    The two spendings the other way round (the old pile's card the rabbit, the new pile's
+    the bird, each decision spending the other's card: two ``respend`` events) are now
+    solved too: the game imports and replays to the same board at every line; without
+    them it is refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    text = assert_whole_game_imports(2159, 70, "C:w6->3/w9->12/B#C->/")
+    assert sum(e[0] == "respend" for e in search_events(text)) == 2
+    refused_without(monkeypatch, text, "swappings", lambda *_: [], 70, solve)
+
+
+def test_a_spending_by_suit_is_solved_with_one_held_draw_of_each_pile_s_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 471. Seed 2596 (of the fresh seeds 2430-2629), refused at line 56 before
+    ('t->5', the Marquise's Overwork after 'B#C->'): at line 53 she draws three cards
+    after a shuffle and discards a fox and a bird ('3#->C/F#C->/B#C->'); the import
+    discarded the fox of the new pile and kept the fox of the old, so that at line 56 her
+    hand held no bird for the extra action, and only the new pile could give one. The
+    solve takes a spending by its suit to have spent another card held (ruling 450), but
+    four such courses at most, and the hospital's bird of line 55 took all four with the
+    four draws of the old pile she held: one course, whichever of them is taken. Each
+    spending is now taken with one held draw of each other pile's time: the fox's
+    discard of line 53 is tried, and the game imports and replays to the same board at
+    every line; without it it is refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    text = assert_whole_game_imports(2596, 56, "C:E^C/b_r->2/++4/")
+    assert any(e[0] == "respend" for e in search_events(text))
+    refused_without(monkeypatch, text, "one_of_each_time", every_held, 56, solve)
+
+
+def test_a_spending_taken_otherwise_is_solved_with_the_ways_of_the_hand_that_lacks_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 481. Seed 3144 (of the fresh seeds 3030-3229), refused at line 88 before
+    ('Ztax'): the Eyrie adds a bird and a fox to the Decree and crafts Tax Collector
+    ('B#E->$_x/F#E->$_r/C^E/Ztax/') from a hand of two draws of the present pile and one
+    of the pile before (a rabbit in the import), and the Marquise spends a rabbit. No
+    renaming of the course as it is gives the older draw a fox; with a fox the Marquise
+    spent by its suit taken to have been another of her draws (ruling 450) one does, but
+    only where the older draw is bound to the fox: the solve's ways of binding the line's
+    needs to the hands' draws, twelve at most, went through the Marquise's five draws for
+    her rabbit (her hand meets its need as it is) before the Eyrie's second way, and the
+    choices those courses share ran out first. There the hands that lack a card now vary
+    first: the game imports (that spending taken otherwise) and replays to the same board
+    at every line; with the old order of the hands it is refused."""
+    import rootgame.records.rootlog.solve as solve
+
+    text = assert_whole_game_imports(3144, 88, "E:B#E->$_x/F#E->$_r/C^E/Ztax/")
+    assert any(e[0] == "respend" for e in search_events(text))
+    refused_without(monkeypatch, text, "lacks", lambda *_: False, 88, solve)
+
+
+def test_two_spendings_by_suit_of_one_hand_are_solved_taken_otherwise_in_a_chain(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 490. Seed 3310 (of the fresh seeds 3230-3429), refused at line 68 before
+    ('E:F#E->$_m/R#E->$_m/', after 7.7 s of CPU): the Eyrie adds a fox and a rabbit to the
+    Decree from her two draws of line 65, the last of the pile shuffled at line 43. The
+    twelve rabbits are all spent by their suit (or named, the rabbit Ambush!) from line 44
+    to line 68, so that pile holds a rabbit for her only if every rabbit held across its
+    shuffle is spent before the next one (line 67). The import's Marquise spent her rabbit
+    of line 61 from her draw of line 58 and kept a card of the old pile, drawn at line 43,
+    to spend as the rabbit of line 67, after that shuffle: no renaming of the course, nor
+    one spending taken otherwise (ruling 450) nor two the other way round (ruling 468),
+    gives the Eyrie a rabbit. Two spendings in a chain do: the
+    rabbit of line 61 the card drawn at line 43, the rabbit of line 67 a draw of that line,
+    the draw of line 58 kept (two ``respend`` events, the card one keeps the one the other
+    spends). The game imports and replays to the same board at every line; at that line
+    the solve without the chain finds nothing."""
+    import rootgame.records.rootlog.solve as solve
+
+    found: list[tuple[Any, Any, Any]] = []
+    chain = solve._chained
+
+    def watch(node: Any, needs: Any, course: Any) -> Any:
+        out = chain(node, needs, course)
+        if out is not None:
+            found.append((node, needs, out))
+        return out
+
+    monkeypatch.setattr(solve, "_chained", watch)
+    # Ruling 495's order takes the rabbit Ambush! the Eyrie uses at line 64 out of the
+    # Marquise's hand first and imports 3310 alone: turned off here.
+    monkeypatch.setattr(CardIdentity, "named_elsewhere", lambda *_: False)
+    assert_whole_game_imports(3310, 68, "E:F#E->$_m/R#E->$_m/")
+    node, needs, out = found[0]
+    spent = [e for e in out.events if e[0] == "respend"]
+    assert len(spent) == 2 and spent[1][2] == spent[0][1]
+    monkeypatch.setattr(solve, "chained", lambda *_: iter(()))
+    assert solve.solved(node, needs) is None
+
+
+def test_the_solve_leaves_a_card_spent_after_the_line_s_draws_to_those_draws(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 515. Seed 1667 (of the fresh seeds 1630-1829), refused at line 79 for
+    sessions ('E:R#E->$_b/R#E->$_b/.../3#->E/R#E->'): the Eyrie adds two rabbits to the
+    Decree, draws, and at the end of her turn discards a rabbit down to five, a card of
+    her draws of that line (A Visit to Friends in the game). The hand lacked the second
+    Decree rabbit, and the solve was asked for two rabbits from the cards she held then:
+    the Decree's and the discard's, which the line's own draws, still to come, may give.
+    Her held draws of line 76 held one rabbit in the game (Root Tea), and no renaming
+    gave them two. The solve now gives a hand only what the line takes from it before a
+    card of the line still to come goes into it: the game imports and replays to the same
+    board at every line; asked for every card the line takes, it is refused there."""
+    text = assert_whole_game_imports(1667, 79, "E:R#E->$_b/R#E->$_b/")
+    solve_every_need(monkeypatch)
+    with pytest.raises(RootlogError, match=r"^line 79, "):
+        replay_rootlog(text)
+
+
+def test_a_card_named_as_it_leaves_a_hand_is_solved_as_another_draw_of_the_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 520. Seed 4627 (of the fresh seeds 4230-4629), line 88: the Eyrie adds a bird
+    and a mouse to the Decree ('E:B#E->$_m/M#E->$_b/') from her hand: two draws of the pile
+    shuffled at line 56 (lines 79 and 82) and two of the pile shuffled at line 83 (line 85),
+    of which the Marquise took the Smuggler's Trail by name at line 86
+    ('R#smugglerstrailE->C'). In the game it was a draw of the old pile, the two of line 85
+    the Woodland Runners and the mouse Travel Gear; the import had given it to a draw of
+    line 85 (ruling 477), and no renaming of the course gave her old draws the mouse. The
+    card named as it left the hand may have been another draw the hand held then and holds
+    still, of another pile's time (``solve.renamings``): the solve takes the Smuggler's
+    Trail to be her draw of line 79, the draws of line 85 open, and the game imports and
+    replays to the same board at every line; without it, it is refused there."""
+    from rootgame.records.rootlog import solve
+
+    text = assert_whole_game_imports(4627, 88, "E:B#E->$_m/M#E->$_b/")
+    refused_without(monkeypatch, text, "MAX_RENAMINGS", 0, 88, solve)
