@@ -41,14 +41,15 @@ the state rebuilt with it (ruling 442). Which card of a hand a spending written 
 only took is the search's choice; where the course as it is has no renaming, the course
 with one such spending taken to have spent another unnamed draw of the hand is solved
 (ruling 450), then with two such spendings of one hand, of cards of different piles'
-times, the other way round (ruling 468), and last with two in a chain, the card one keeps
-spent by the other (ruling 490).
+times, the other way round (ruling 468), then with two in a chain, the card one keeps
+spent by the other (ruling 490), and last with a card named as it left a hand (taken by
+name, crafted) taken to have been another unnamed draw the hand held then (ruling 520).
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from typing import Any
 
 from ...cards import DECK
@@ -194,7 +195,8 @@ class _Course:
         holds still: ``i``'s card is held, ``j``'s went where ``i``'s did, with what the
         record wrote of it (ruling 450). ``j`` may be a slot this course already takes to
         be held in the stead of a held draw (a chain, ruling 490): the card the hand holds
-        there is then ``i``'s."""
+        there is then ``i``'s. ``i`` may be a named time's slot, a card named as it left
+        the hand: ``j``'s time is then the named one, keeping the card (ruling 520)."""
         other = copy.copy(self)
         other.slots, other.exit, other.where = list(self.slots), list(self.exit), \
             list(self.where)
@@ -732,8 +734,10 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
     spendings the other way round, :func:`swappings`, ruling 468), then with
     a craft by its item only taken to be an alike card of another suit (ruling 454), then
     for the course and its spendings taken otherwise again from the cycles of ruling 466
-    that leave the later piles lacking as many cards, and last with two spendings taken
-    otherwise in a chain (:func:`chained`, ruling 490)."""
+    that leave the later piles lacking as many cards, then with two spendings taken
+    otherwise in a chain (:func:`chained`, ruling 490), and last with a card named as it
+    left a hand taken to have been another draw of the hand (:func:`renamings`, ruling
+    520)."""
     pos = node.pos
     if not needs:
         return None
@@ -765,14 +769,8 @@ def _renamed(node: Node, needs: dict[Loc, list[CardSpec]], course: _Course) -> N
     """:func:`solved` for the courses with a card named as it left a hand taken to have
     been another draw of the hand (:func:`renamings`, ruling 520), within
     ``RENAME_STEPS`` choices in all."""
-    shared = [RENAME_STEPS]
-    for i, j, before in renamings(node, course):
-        if shared[0] <= 0:
-            break
-        found = _solved(node, needs, course.respent(i, j), (i, j, before), shared)
-        if found is not None:
-            return found
-    return None
+    return _first(node, needs, ((course.respent(i, j), (i, j, before))
+                                for i, j, before in renamings(node, course)), RENAME_STEPS)
 
 
 def _respent(
@@ -782,28 +780,32 @@ def _respent(
     card of the hand (:func:`respendings`, ruling 450), then with two spendings of one
     hand the other way round (:func:`swappings`, ruling 468), each in turn within
     ``RESPEND_STEPS`` choices in all."""
-    shared = [RESPEND_STEPS]
     tried: list[tuple[_Course, tuple[int, int, Before | None]]] = [
         (course.respent(i, j), (i, j, before)) for i, j, before in respendings(node, course)]
     # Two spendings of one hand the other way round (ruling 468).
     tried += [(course.swapped(i, j), (i, j, None)) for i, j in swappings(node, course)]
-    for other, respend in tried:
-        if shared[0] <= 0:
-            break
-        found = _solved(node, needs, other, respend, shared, sideways=sideways)
-        if found is not None:
-            return found
-    return None
+    return _first(node, needs, tried, RESPEND_STEPS, sideways)
 
 
 def _chained(node: Node, needs: dict[Loc, list[CardSpec]], course: _Course) -> Node | None:
     """:func:`solved` for the courses of :func:`chained` (ruling 490), within
     ``CHAIN_STEPS`` choices in all."""
-    shared = [CHAIN_STEPS]
-    for other, respend in chained(node, course, needs):
+    return _first(node, needs, chained(node, course, needs), CHAIN_STEPS)
+
+
+def _first(
+    node: Node, needs: dict[Loc, list[CardSpec]],
+    tried: Iterable[tuple[_Course, tuple[int, int, Before | None]]], steps: int,
+    sideways: bool = False,
+) -> Node | None:
+    """:func:`solved` for each course of ``tried`` in turn, with what it takes otherwise
+    (the ``respend`` of :func:`rebuild`), within ``steps`` choices in all: the first
+    found."""
+    shared = [steps]
+    for other, respend in tried:
         if shared[0] <= 0:
             break
-        found = _solved(node, needs, other, respend, shared)
+        found = _solved(node, needs, other, respend, shared, sideways=sideways)
         if found is not None:
             return found
     return None
