@@ -1,15 +1,17 @@
 """The orders of the Rootlog importer's search (``importer.py``, ``matching.py``, and the
-orders of ``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 436, 449,
-459, 460, 470, 475, 483, 485, 486, 495 and 505-507 in docs/rulings.md): which order of the
-exchanges a stalled search tries again and when it starts its second (436, 459); an
-unwritten roll given up at its hits where it takes up or leaves the losses of another
-battle or a point (449, 470, 475, 507), rolls whose hits are alike one way on (460), a draw
-left open behind a piece moved later (505); a craft left open, or passed by a draw that may
-bring its card (483, 506); which alike card a craft or a spending by suit takes (485, 495);
-what the failed line's hand lacks where the search goes back (486). Simulated games written
-as people write them, each refused or much slower before the ruling, found on the fresh
-seeds; each test turns its ruling off (``refused_without``, ``states_with_and_without``,
-``backjumps``, ``restarts`` of tests/rootlogkit.py)."""
+orders of ``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 436,
+449, 459, 460, 470, 475, 483, 485, 486, 495, 505-507 and 521 in docs/rulings.md): which
+order of the exchanges a stalled search tries again and when it starts its second (436,
+459); an unwritten roll given up at its hits where it takes up or leaves the losses of
+another battle or a point (449, 470, 475, 507), rolls whose hits are alike one way on
+(460), a draw left open behind a piece moved later (505); a craft left open, or passed by a
+draw that may bring its card (483, 506); which alike card a craft or a spending by suit
+takes (485, 495); what the failed line's hand lacks where the search goes back (486), and
+where it goes back first: a spending by suit of an unnamed draw that could have spent a
+card held by name (521). Simulated games written as people write them, each refused or much
+slower before the ruling, found on the fresh seeds; each test turns its ruling off
+(``refused_without``, ``states_with_and_without``, ``backjumps``, ``restarts`` of
+tests/rootlogkit.py)."""
 
 from __future__ import annotations
 
@@ -349,3 +351,21 @@ def test_a_craft_whose_card_a_later_draw_of_the_line_may_bring_is_followed_past(
     assert states_at(monkeypatch, text, g, 73) < 50
     monkeypatch.setattr(Matching, "crafted_drawn", lambda *_: False)
     assert states_at(monkeypatch, text, g, 73) > 500
+
+
+def test_the_search_goes_back_first_to_a_draw_spent_where_a_card_held_by_name_could_be(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 521. Seed 4272 (of the fresh seeds 4230-4629), line 94: the Eyrie adds a bird
+    to the Decree ('E:B#E->$_b/') from her draw of line 91, the last card of the pile
+    shuffled at line 62, which held all thirteen birds. At line 77 the Marquise took the
+    bird Ambush! by name and discarded a bird by its suit ('B#@E->C/.../B#C->'): the game
+    discarded the Ambush!, the import her unnamed draw of line 71, leaving one bird too
+    few in that pile's time for the Eyrie's draw. The quick search, about to give up, went
+    back six times to the latest spendings of a bird (the Eyrie's Decree cards of line 82)
+    and gave up. It now goes back first to a spending by suit of an unnamed draw where the
+    hand held a card by its name that what was written allows (``exchanges.spared``): line
+    77's, whose next way on discards the Ambush!; the game imports and replays to the same
+    board at every line; without it, it is refused there."""
+    text = assert_whole_game_imports(4272, 94, "E:B#E->$_b/")
+    refused_without(monkeypatch, text, "sparing", False, 94, Importer)

@@ -1,16 +1,17 @@
 """The solve of the course's identities (``solve.py``, asked by ``identity.py``;
 docs/rootlog.md, "Replaying a record (import)"; rulings 442, 450-451, 454-455, 465-466, 468,
-471, 481, 490, 501-504 and 515 in docs/rulings.md): where a line lacks a card no exchange
-gives, the cards of every unnamed time of the course so far are solved at once (442), also
-at a Decree card the hand lacks after the first added (451) and for a card spent by its suit
-before the line's draws, sought as the line starts (455), a hand asked only for what it
-holds before the line's draws (515); with a spending by suit taken to have spent another
-card of the hand (450, 471, 481), two such spendings the other way round or in a chain (468,
-490), a craft by its item taken as an alike card of another suit (454), the named cards'
-unnamed times (465), and cycles of a pile's time chosen before the solve searches (466); the
-orders of the solve with a spending taken otherwise (501-504: the spendings of a suit a hand
-lacks first, the held draw the spending allows first, the draws a need allows first, a
-slot's present card checked as any other) and a spending already taken otherwise not taken
+471, 481, 490, 501-504, 515 and 520 in docs/rulings.md): where a line lacks a card no
+exchange gives, the cards of every unnamed time of the course so far are solved at once
+(442), also at a Decree card the hand lacks after the first added (451) and for a card spent
+by its suit before the line's draws, sought as the line starts (455), a hand asked only for
+what it holds before the line's draws (515); with a spending by suit taken to have spent
+another card of the hand (450, 471, 481), two such spendings the other way round or in a
+chain (468, 490), a card named as it left a hand taken as another draw of the hand (520), a
+craft by its item taken as an alike card of another suit (454), the named cards' unnamed
+times (465), and cycles of a pile's time chosen before the solve searches (466); the orders
+of the solve with a spending taken otherwise (501-504: the spendings of a suit a hand lacks
+first, the held draw the spending allows first, the draws a need allows first, a slot's
+present card checked as any other) and a spending already taken otherwise not taken
 otherwise again (seed 3622's fix). Simulated games written as people write them, each
 refused before the ruling that imports it and refused again with it turned off
 (``refused_without`` of tests/rootlogkit.py)."""
@@ -414,3 +415,23 @@ def test_a_spending_taken_otherwise_is_not_taken_otherwise_again(
     monkeypatch.setattr(solve, "taken_otherwise", lambda *_: set())
     with pytest.raises(RootlogError, match=r"internal: the replay found does not"):
         replay_rootlog(text)
+
+
+def test_a_card_named_as_it_leaves_a_hand_is_solved_as_another_draw_of_the_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 520. Seed 4627 (of the fresh seeds 4230-4629), line 88: the Eyrie adds a bird
+    and a mouse to the Decree ('E:B#E->$_m/M#E->$_b/') from her hand: two draws of the pile
+    shuffled at line 56 (lines 79 and 82) and two of the pile shuffled at line 83 (line 85),
+    of which the Marquise took the Smuggler's Trail by name at line 86
+    ('R#smugglerstrailE->C'). In the game it was a draw of the old pile, the two of line 85
+    the Woodland Runners and the mouse Travel Gear; the import had given it to a draw of
+    line 85 (ruling 477), and no renaming of the course gave her old draws the mouse. The
+    card named as it left the hand may have been another draw the hand held then and holds
+    still, of another pile's time (``solve.renamings``): the solve takes the Smuggler's
+    Trail to be her draw of line 79, the draws of line 85 open, and the game imports and
+    replays to the same board at every line; without it, it is refused there."""
+    from rootgame.records.rootlog import solve
+
+    text = assert_whole_game_imports(4627, 88, "E:B#E->$_m/M#E->$_b/")
+    refused_without(monkeypatch, text, "MAX_RENAMINGS", 0, 88, solve)

@@ -271,6 +271,20 @@ def lacking(cards: list[int], specs: list[CardSpec]) -> list[CardSpec]:
     return out
 
 
+def spared(then: Pos, now: Pos, unmet: list[CardSpec]) -> bool:
+    """Whether the decision from ``then`` to ``now`` spent by its suit only an unnamed draw
+    that a need in ``unmet`` allows while the hand held a card by its name that what was
+    written allows too (``B#C->`` with a bird just taken by name): spent instead, that card
+    would have left the draw open for the need (``Importer.backjump``, ruling 521)."""
+    for c, (_serial, _epoch, wrote) in now.loose.items():
+        if c not in then.free or wrote is None or not any(sp.matches(c) for sp in unmet):
+            continue
+        hand: list[int] = next((st.hand for st in then.g.seats if c in st.hand), [])
+        if any(x != c and x not in then.free and wrote.matches(x) for x in hand):
+            return True
+    return False
+
+
 def loose_spec(spec: CardSpec, cid: int) -> CardSpec | None:
     """What else the card ``cid`` may have been when the record wrote it as ``spec`` (None
     when it named it fully): any card of its suit when only the suit is written (a discard,

@@ -23,7 +23,7 @@ from ...factions.marquise import building_clearings
 from ...rules.core import board as map_board
 from .atoms import Converter, engine_atoms
 from .cards import CardSpec
-from .exchanges import alike, lacking
+from .exchanges import alike, lacking, spared
 from .factions import check_supported, hidden_place
 from .identity import held, swap_cards
 from .matching import Matching
@@ -204,6 +204,11 @@ place in the action of its clearing. The piece placed is a movement of the recor
 
 class Importer(Matching, Result):
     """The search: at each decision, the legal actions whose effect the record explains."""
+
+    sparing: bool = True
+    """Whether the search, going back for a card the failed line lacks, goes first to a
+    spending of an unnamed draw by its suit that could have spent a card held by its name
+    instead (``backjump``, ``exchanges.spared``, ruling 521)."""
 
     def __init__(self, rec: RootlogGame, lazy: bool = True, again: bool = True) -> None:
         self.rec = rec
@@ -762,6 +767,12 @@ class Importer(Matching, Result):
             return None
 
         if unmet:
+            if self.sparing:
+                # First a spending that took an unnamed draw while the hand held a card by
+                # its name it could have spent instead (ruling 521).
+                back = latest(lambda p, n: spared(p.pos, n.pos, unmet))
+                if back is not None:
+                    return back
             return latest(lambda p, n: any(
                 p.pos.loose.get(c) != slot and any(sp.matches(c) for sp in unmet)
                 for c, slot in n.pos.loose.items()))

@@ -95,7 +95,9 @@ class Result:
                                                    *x.parent.pos.loose.items()]}
                 for cid, (serial, _e) in x.parent.pos.free.items():
                     at, other = respent.get(serial, (-1, 0))
-                    if at > i and x.pos.loose.get(cid, (None,))[0] == serial:
+                    # Spent by its suit, or named as it left the hand (ruling 520).
+                    if at > i and (x.pos.loose.get(cid, (None,))[0] == serial or
+                                   cid not in x.pos.free and cid not in x.pos.loose):
                         names[cid] = -1 - other if other < 0 else renames.get(
                             other, drawn.get(other, cid))
             # A random take is replayed by the card it took (``retake``).

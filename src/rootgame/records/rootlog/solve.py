@@ -41,14 +41,15 @@ the state rebuilt with it (ruling 442). Which card of a hand a spending written 
 only took is the search's choice; where the course as it is has no renaming, the course
 with one such spending taken to have spent another unnamed draw of the hand is solved
 (ruling 450), then with two such spendings of one hand, of cards of different piles'
-times, the other way round (ruling 468), and last with two in a chain, the card one keeps
-spent by the other (ruling 490).
+times, the other way round (ruling 468), then with two in a chain, the card one keeps
+spent by the other (ruling 490), and last with a card named as it left a hand (taken by
+name, crafted) taken to have been another unnamed draw the hand held then (ruling 520).
 """
 
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from typing import Any
 
 from ...cards import DECK
@@ -79,6 +80,13 @@ CHAIN_STEPS = 1000
 RECRAFT_STEPS = 1500
 """How many choices the solves with a card crafted by its item only taken to be an alike
 card of another suit try in all (ruling 454)."""
+
+MAX_RENAMINGS = 4
+"""How many cards named as they left a hand taken to have been another draw of it
+(:func:`renamings`, ruling 520) the solve tries."""
+
+RENAME_STEPS = 1000
+"""How many choices their solves try in all."""
 
 MAX_PREFER = 8
 """How many cycles of the cards of one pile's time the solve makes before its search, for
@@ -117,6 +125,9 @@ class _Course:
         self.named: set[int] = set()
         """The slots of the times the record named their card (ruling 465): each keeps
         its card."""
+        self.kept: dict[int, int] = {}
+        """The card a named time's slot keeps where it is not the slot's present card: a
+        naming taken to have been another draw of the hand (:func:`renamings`, ruling 520)."""
         self.held_slot: dict[int, int] = {}
         """The slot of each unnamed draw still held, by its card."""
         deck = set(g.deck)
@@ -173,7 +184,7 @@ class _Course:
         only), computed once."""
         if self._ok is None:
             every = self.every
-            self._ok = [frozenset((self.card[i],)) if i in self.named else
+            self._ok = [frozenset((self.kept.get(i, self.card[i]),)) if i in self.named else
                         frozenset(c for c in every if allows(self.slots[i][2], c))
                         for i in range(len(self.slots))]
         return self._ok
@@ -184,7 +195,8 @@ class _Course:
         holds still: ``i``'s card is held, ``j``'s went where ``i``'s did, with what the
         record wrote of it (ruling 450). ``j`` may be a slot this course already takes to
         be held in the stead of a held draw (a chain, ruling 490): the card the hand holds
-        there is then ``i``'s."""
+        there is then ``i``'s. ``i`` may be a named time's slot, a card named as it left
+        the hand: ``j``'s time is then the named one, keeping the card (ruling 520)."""
         other = copy.copy(self)
         other.slots, other.exit, other.where = list(self.slots), list(self.exit), \
             list(self.where)
@@ -194,6 +206,11 @@ class _Course:
         other.exit[i], other.exit[j] = HELD, self.exit[i]
         other.where[i], other.where[j] = self.where[j], self.where[i]
         other.held_slot = {c: i if k == j else k for c, k in self.held_slot.items()}
+        if i in self.named:
+            # A card named as it left the hand, taken to have been the draw ``j``: ``j``'s
+            # time is the named one now, ``i``'s an unnamed draw held (ruling 520).
+            other.named = (self.named - {i}) | {j}
+            other.kept = {**self.kept, j: self.kept.get(i, self.card[i])}
         return other
 
     def swapped(self, i: int, j: int) -> _Course:
@@ -734,6 +751,43 @@ def swappings(node: Node, course: _Course) -> list[tuple[int, int]]:
     return out[:MAX_RESPENDS]
 
 
+def namings(node: Node, course: _Course) -> Iterator[tuple[int, int, list[int], Pos]]:
+    """The decisions of the course that named a card as it left a hand where it was an
+    unnamed draw (taken by name with Stand and Deliver!, ``R#smugglerstrailE->C``; crafted
+    or added to the Decree by name), the latest first: (the named time's slot, its card, the
+    hand it left, the state before the decision)."""
+    by_serial = {course.slots[i][0]: i for i in course.named}
+    n = node
+    while n.parent is not None:
+        then = n.parent.pos
+        for c, (serial, _e) in then.free.items():
+            i = by_serial.get(serial)
+            if i is None or c in n.pos.free or c in n.pos.loose:
+                continue
+            seat = next((k for k, st in enumerate(then.g.seats) if c in st.hand), None)
+            if seat is not None and c not in n.pos.g.seats[seat].hand:
+                yield i, c, then.g.seats[seat].hand, then
+        n = n.parent
+
+
+def renamings(node: Node, course: _Course) -> list[tuple[int, int, Before]]:
+    """The cards the record named as they left a hand that may have been another unnamed
+    draw the hand held then and holds still, of another pile's time (ruling 520): which of
+    the hand's draws the card named was is not written. Each: (the named time's slot, the
+    held slot, the cards the hand held before the one named), the latest naming first, at
+    most ``MAX_RENAMINGS``."""
+    held_serial = {course.slots[j][0]: j for j in course.held_slot.values()}
+    out: list[tuple[int, int, Before]] = []
+    for i, c, hand, then in namings(node, course):
+        held = [held_serial[then.free[k][0]] for k in hand
+                if k in then.free and then.free[k][0] in held_serial]
+        before = held_before(hand, c, then)
+        out += [(i, j, before) for j in one_of_each_time(course, i, held)]
+        if len(out) >= MAX_RENAMINGS:
+            break
+    return out[:MAX_RENAMINGS]
+
+
 def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
     """Where the present line lacks a card no exchange gives: the course's identities
     solved (:func:`_search`), the state rebuilt with them as a node after ``node`` (the
@@ -744,8 +798,10 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
     spendings the other way round, :func:`swappings`, ruling 468), then with
     a craft by its item only taken to be an alike card of another suit (ruling 454), then
     for the course and its spendings taken otherwise again from the cycles of ruling 466
-    that leave the later piles lacking as many cards, and last with two spendings taken
-    otherwise in a chain (:func:`chained`, ruling 490)."""
+    that leave the later piles lacking as many cards, then with two spendings taken
+    otherwise in a chain (:func:`chained`, ruling 490), and last with a card named as it
+    left a hand taken to have been another draw of the hand (:func:`renamings`, ruling
+    520)."""
     pos = node.pos
     if not needs:
         return None
@@ -769,7 +825,16 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
         left -= RECRAFT_LIMIT
     # Last, from the cycles that leave a later pile lacking as many cards (ruling 466).
     return _solved(node, needs, course, None, None, sideways=True) or \
-        _respent(node, needs, course, True) or _chained(node, needs, course)
+        _respent(node, needs, course, True) or _chained(node, needs, course) or \
+        _renamed(node, needs, course)
+
+
+def _renamed(node: Node, needs: dict[Loc, list[CardSpec]], course: _Course) -> Node | None:
+    """:func:`solved` for the courses with a card named as it left a hand taken to have
+    been another draw of the hand (:func:`renamings`, ruling 520), within
+    ``RENAME_STEPS`` choices in all."""
+    return _first(node, needs, ((course.respent(i, j), (i, j, before))
+                                for i, j, before in renamings(node, course)), RENAME_STEPS)
 
 
 def _respent(
@@ -779,7 +844,6 @@ def _respent(
     card of the hand (:func:`respendings`, ruling 450), then with two spendings of one
     hand the other way round (:func:`swappings`, ruling 468), each in turn within
     ``RESPEND_STEPS`` choices in all."""
-    shared = [RESPEND_STEPS]
     wanted = [sp for loc, sps in needs.items() if lacks(held(node.pos.g, loc), sps)
               for sp in sps]
     tried: list[tuple[_Course, tuple[int, int, Before | None]]] = [
@@ -787,23 +851,28 @@ def _respent(
         for i, j, before in respendings(node, course, wanted)]
     # Two spendings of one hand the other way round (ruling 468).
     tried += [(course.swapped(i, j), (i, j, None)) for i, j in swappings(node, course)]
-    for other, respend in tried:
-        if shared[0] <= 0:
-            break
-        found = _solved(node, needs, other, respend, shared, sideways=sideways)
-        if found is not None:
-            return found
-    return None
+    return _first(node, needs, tried, RESPEND_STEPS, sideways)
 
 
 def _chained(node: Node, needs: dict[Loc, list[CardSpec]], course: _Course) -> Node | None:
     """:func:`solved` for the courses of :func:`chained` (ruling 490), within
     ``CHAIN_STEPS`` choices in all."""
-    shared = [CHAIN_STEPS]
-    for other, respend in chained(node, course, needs):
+    return _first(node, needs, chained(node, course, needs), CHAIN_STEPS)
+
+
+def _first(
+    node: Node, needs: dict[Loc, list[CardSpec]],
+    tried: Iterable[tuple[_Course, tuple[int, int, Before | None]]], steps: int,
+    sideways: bool = False,
+) -> Node | None:
+    """:func:`solved` for each course of ``tried`` in turn, with what it takes otherwise
+    (the ``respend`` of :func:`rebuild`), within ``steps`` choices in all: the first
+    found."""
+    shared = [steps]
+    for other, respend in tried:
         if shared[0] <= 0:
             break
-        found = _solved(node, needs, other, respend, shared)
+        found = _solved(node, needs, other, respend, shared, sideways=sideways)
         if found is not None:
             return found
     return None
