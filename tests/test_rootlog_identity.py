@@ -1103,3 +1103,21 @@ def test_the_solve_leaves_a_card_spent_after_the_line_s_draws_to_those_draws(
     solve_every_need(monkeypatch)
     with pytest.raises(RootlogError, match=r"^line 79, "):
         replay_rootlog(text)
+
+
+def test_a_named_card_the_hand_crafts_later_is_kept_from_a_spending_by_its_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 525. Seed 4575 (of the fresh seeds 4230-4629), line 47 ('C:t->9/Zscout/'):
+    the Marquise crafts a Scouting Party. She took both copies by name from the Eyrie
+    (lines 35 and 38, 'M#scoutE->C'), discarded a mouse by its suit at line 38 ('M#C->',
+    a Scouting Party in the game) and another at line 41 (the Mouse-in-a-Sack she drew
+    unnamed at line 35). The import had given that draw the Arms Trader, so at line 41
+    the only mouse she held was the Scouting Party she crafts at line 47: spent there by
+    its suit, the craft found none. Before a decision, a spending by suit that would take
+    the hand's last card of a name the record next names leaving that hand (crafted by
+    name) is given an unnamed draw of the hand instead, where an exchange makes it a card
+    of the suit (``CardIdentity.kept_named``): the game imports and replays to the same
+    board at every line; without it, it is refused at line 47."""
+    text = assert_whole_game_imports(4575, 47, "C:t->9/Zscout/")
+    refused_without(monkeypatch, text, "kept_named", lambda *_: False, 47)
