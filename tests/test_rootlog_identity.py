@@ -1121,3 +1121,24 @@ def test_a_named_card_the_hand_crafts_later_is_kept_from_a_spending_by_its_suit(
     board at every line; without it, it is refused at line 47."""
     text = assert_whole_game_imports(4575, 47, "C:t->9/Zscout/")
     refused_without(monkeypatch, text, "kept_named", lambda *_: False, 47)
+
+
+def test_two_spendings_the_other_way_round_that_free_a_card_for_the_lacking_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 527. Seed 4363 (of the fresh seeds 4230-4629), line 91 ('E:R#E->$_b/
+    F#E->$_r/Zarmor/'): the Eyrie adds a rabbit and a fox to the Decree and crafts the
+    Armorers from three cards, one an unnamed draw of the pile before the reshuffle of
+    line 79. Before line 83 the import had given the Marquise's fox discard of that line
+    (her draw of line 77, the Foxfolk Steel in the game) by exchange with that draw of the
+    Eyrie's, leaving the Eyrie a Scouting Party no renaming of the course makes a rabbit,
+    a fox or the Armorers. The solve's course with two of the Marquise's spendings the other
+    way round (the fox at line 83 from her draw of the new pile, the mouse at line 86 from
+    her older draw) gives that time's fox back to the Eyrie's draw; it was the ninth such
+    pair, past the four the solve tries. After those fail, the pairs that give
+    a lacking hand's older draw a card its needs allow are tried with choices of their own
+    (``solve.freeing``): the game imports; without them it is refused at line 91."""
+    from rootgame.records.rootlog import solve
+
+    text = assert_whole_game_imports(4363, 91, "E:R#E->$_b/F#E->$_r/Zarmor/")
+    refused_without(monkeypatch, text, "freeing", lambda *_: lambda _pair: 0, 91, solve)

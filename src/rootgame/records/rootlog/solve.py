@@ -48,7 +48,7 @@ spent by the other (ruling 490).
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from typing import Any
 
 from ...cards import DECK
@@ -68,6 +68,11 @@ tries, one at a time, after the course as it is."""
 RESPEND_STEPS = 1000
 """How many choices the solves of the courses with a spending taken otherwise try in all,
 each within ``MAX_STEPS`` (the four failed ones of seed 1183 took 0.27 s without it)."""
+
+FREEING_STEPS = 1000
+"""How many choices the solves of the courses with two spendings the other way round that
+give a lacking hand the card it needs (:func:`freeing`, ruling 527) try in all, after the
+others."""
 
 MAX_CHAINS = 8
 """How many courses with two spendings taken otherwise in a chain the solve tries
@@ -649,7 +654,36 @@ def one_of_each_time(course: _Course, i: int, held: list[int]) -> list[int]:
     return out
 
 
-def swappings(node: Node, course: _Course) -> list[tuple[int, int]]:
+def freeing(
+    node: Node, course: _Course, needs: dict[Loc, list[CardSpec]],
+) -> Callable[[tuple[int, int]], int]:
+    """How likely two spendings the other way round (:func:`swappings`) are to give a
+    hand that lacks a card for the line (``needs``) that card, as its unnamed draw ``x``
+    of an earlier pile's time, still held: 2 where one of the two slots is of ``x``'s
+    time and written what a need of the hand allows, the other written what ``x``'s card
+    now allows (``x`` may take the first slot's card, the slot ``x``'s); 1 where only the
+    first holds; else 0 (the pair gives ``x``'s time no card the hand needs). Ruling 527."""
+    g = node.pos.g
+    lacking = [loc for loc, sps in needs.items() if lacks(held(g, loc), sps)]
+    wanted = [sp for loc in lacking for sp in needs[loc]]
+    olds = [k for loc in lacking for c in hidden_pile(g, loc)
+            if (k := course.held_slot.get(c)) is not None
+            and course.slots[k][1] < course.present]
+    every = course.every
+
+    def frees(i: int, j: int) -> int:
+        mine = [k for k in olds if course.slots[k][1] == course.slots[i][1]]
+        if not mine or not any(sp.matches(x) and allows(course.slots[i][2], x)
+                               for sp in wanted for x in every):
+            return 0
+        return 1 + any(allows(course.slots[j][2], course.card[k]) for k in mine)
+
+    return lambda pair: max(frees(*pair), frees(pair[1], pair[0]))
+
+
+def swappings(
+    node: Node, course: _Course, most: int | None = MAX_RESPENDS,
+) -> list[tuple[int, int]]:
     """The pairs of spendings of the course that may have been the other way round
     (ruling 468): a slot's card spent by its suit only from a hand that held then an
     unnamed draw of another pile's time, spent since by another suit only, to the same
@@ -658,7 +692,7 @@ def swappings(node: Node, course: _Course) -> list[tuple[int, int]]:
     by_serial = {course.slots[i][0]: i for i in range(len(course.slots))}
     out: list[tuple[int, int]] = []
     for i, c, hand, then in spendings(node, course):
-        if len(out) >= MAX_RESPENDS:
+        if most is not None and len(out) >= most:
             break
         for k in hand:
             j = by_serial.get(then.free[k][0]) if k in then.free and k != c else None
@@ -667,7 +701,7 @@ def swappings(node: Node, course: _Course) -> list[tuple[int, int]]:
                     course.slots[j][2] != course.slots[i][2] and \
                     course.exit[j] == course.exit[i] != HELD:
                 out.append((i, j))
-    return out[:MAX_RESPENDS]
+    return out if most is None else out[:most]
 
 
 def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
@@ -714,12 +748,31 @@ def _respent(
     """:func:`solved` for the course with one spending by suit taken to have spent another
     card of the hand (:func:`respendings`, ruling 450), then with two spendings of one
     hand the other way round (:func:`swappings`, ruling 468), each in turn within
-    ``RESPEND_STEPS`` choices in all."""
+    ``RESPEND_STEPS`` choices in all; then, the first time, with two spendings the other
+    way round that give a hand that lacks a card the card it needs (:func:`freeing`,
+    ruling 527), within ``FREEING_STEPS`` choices of their own."""
     shared = [RESPEND_STEPS]
     tried: list[tuple[_Course, tuple[int, int, Before | None]]] = [
         (course.respent(i, j), (i, j, before)) for i, j, before in respendings(node, course)]
     # Two spendings of one hand the other way round (ruling 468).
     tried += [(course.swapped(i, j), (i, j, None)) for i, j in swappings(node, course)]
+    found = _first_solved(node, needs, tried, shared, sideways)
+    if found is not None or sideways:
+        return found
+    score = freeing(node, course, needs)
+    pairs = sorted((p for p in swappings(node, course, None) if score(p)),
+                   key=lambda p: -score(p))[:MAX_RESPENDS]
+    return _first_solved(node, needs, [(course.swapped(i, j), (i, j, None)) for i, j in pairs],
+                         [FREEING_STEPS], False)
+
+
+def _first_solved(
+    node: Node, needs: dict[Loc, list[CardSpec]],
+    tried: list[tuple[_Course, tuple[int, int, Before | None]]], shared: list[int],
+    sideways: bool,
+) -> Node | None:
+    """The first of the courses ``tried`` (each with the spending it takes otherwise) that
+    :func:`_solved` finds a renaming for, within the choices ``shared``."""
     for other, respend in tried:
         if shared[0] <= 0:
             break
