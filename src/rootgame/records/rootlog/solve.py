@@ -714,8 +714,10 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
     spendings the other way round, :func:`swappings`, ruling 468), then with
     a craft by its item only taken to be an alike card of another suit (ruling 454), then
     for the course and its spendings taken otherwise again from the cycles of ruling 466
-    that leave the later piles lacking as many cards, and last with two spendings taken
-    otherwise in a chain (:func:`chained`, ruling 490)."""
+    that leave the later piles lacking as many cards, then with two spendings taken
+    otherwise in a chain (:func:`chained`, ruling 490), and last with two spendings the
+    other way round that may free a card a lacking hand needs (:func:`_freed`, ruling
+    527)."""
     pos = node.pos
     if not needs:
         return None
@@ -739,7 +741,8 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
         left -= RECRAFT_LIMIT
     # Last, from the cycles that leave a later pile lacking as many cards (ruling 466).
     return _solved(node, needs, course, None, None, sideways=True) or \
-        _respent(node, needs, course, True) or _chained(node, needs, course)
+        _respent(node, needs, course, True) or _chained(node, needs, course) or \
+        _freed(node, needs, course)
 
 
 def _respent(
@@ -748,17 +751,18 @@ def _respent(
     """:func:`solved` for the course with one spending by suit taken to have spent another
     card of the hand (:func:`respendings`, ruling 450), then with two spendings of one
     hand the other way round (:func:`swappings`, ruling 468), each in turn within
-    ``RESPEND_STEPS`` choices in all; then, the first time, with two spendings the other
-    way round that give a hand that lacks a card the card it needs (:func:`freeing`,
-    ruling 527), within ``FREEING_STEPS`` choices of their own."""
-    shared = [RESPEND_STEPS]
+    ``RESPEND_STEPS`` choices in all."""
     tried: list[tuple[_Course, tuple[int, int, Before | None]]] = [
         (course.respent(i, j), (i, j, before)) for i, j, before in respendings(node, course)]
     # Two spendings of one hand the other way round (ruling 468).
     tried += [(course.swapped(i, j), (i, j, None)) for i, j in swappings(node, course)]
-    found = _first_solved(node, needs, tried, shared, sideways)
-    if found is not None or sideways:
-        return found
+    return _first_solved(node, needs, tried, [RESPEND_STEPS], sideways)
+
+
+def _freed(node: Node, needs: dict[Loc, list[CardSpec]], course: _Course) -> Node | None:
+    """:func:`solved` for the courses with two spendings the other way round that may give
+    a hand that lacks a card the card it needs (:func:`freeing`, the likeliest first, at
+    most ``MAX_RESPENDS``), within ``FREEING_STEPS`` choices of their own. Ruling 527."""
     score = freeing(node, course, needs)
     pairs = sorted((p for p in swappings(node, course, None) if score(p)),
                    key=lambda p: -score(p))[:MAX_RESPENDS]
