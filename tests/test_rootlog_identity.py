@@ -599,11 +599,13 @@ def test_a_card_spent_by_its_suit_before_the_line_draws_is_solved_with_a_craft_o
     course tries a card crafted by its item only as an alike card of another suit, fixed
     first (ruling 454: the Sword). The game imports and replays to the same board at
     every line; without either ruling the line is refused (rulings 465-466 off: their
-    cycles give the Sword's slot another card too)."""
+    cycles give the Sword's slot another card too; and ruling 527, whose pair of spendings
+    the other way round finds a course without ruling 454)."""
     import rootgame.records.rootlog.solve as solve
 
     text = assert_whole_game_imports(1549, 104, "C:E^C/w7->3/3w11->12/XE4/(w+3Ew)4->/5w4->12/")
     solve_before_465(monkeypatch)
+    monkeypatch.setattr(solve, "_freed", lambda *_: None)
     refused_without(monkeypatch, text, "recrafts", lambda *_: [], 104, solve)
     refused_without(monkeypatch, text, "before_draws", lambda *_: set(), 104)
 
