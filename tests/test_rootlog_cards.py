@@ -200,11 +200,14 @@ def test_a_card_named_into_a_hand_may_be_the_one_it_spent_by_its_suit(
     at every line. (Since ruling 467 the Marquise crafts at line 71 the Root Tea she takes,
     and 1392 imports with this exchange for another card, the Anvil: that ruling is
     turned off here. Since ruling 495 the spending by suit takes the card named at once,
-    which the record names next leaving the other hand: turned off here too.)"""
+    which the record names next leaving the other hand: turned off here too, and so is
+    ruling 525, which with those two off keeps 1392's Anvil from a spending by its suit by
+    another exchange.)"""
     import rootgame.records.rootlog.identity as identity
 
     monkeypatch.setattr(identity, "brought_in", lambda *_: False)
     monkeypatch.setattr(identity.CardIdentity, "named_elsewhere", lambda *_: False)
+    monkeypatch.setattr(identity.CardIdentity, "kept_named", lambda *_: False)
     g = random_game(seed)
     text = as_people_write(export_rootlog(g))
     lines = text.splitlines()
@@ -317,7 +320,9 @@ def test_the_search_goes_back_to_the_spending_of_a_card_a_later_line_lacks(
     here. Since ruling 460, rolls whose hits are alike are one way on, and 1030 and 1101
     import with no backjump: it is turned off for them here. Since rulings 465-466 the solve
     finds 1181's mouse at line 68 with no backjump, and since rulings 501-504 with them
-    turned off: all are turned off for it here.)"""
+    turned off, and since ruling 527 (a pair of spendings the other way round): all are
+    turned off for it here.)"""
+    from rootgame.records.rootlog import solve
     from rootgame.records.rootlog.identity import CardIdentity
     from rootgame.records.rootlog.importer import Importer
     from rootgame.records.rootlog.matching import Matching
@@ -330,6 +335,7 @@ def test_the_search_goes_back_to_the_spending_of_a_card_a_later_line_lacks(
     if seed == 1181:
         solve_before_465(monkeypatch)
         solve_before_501(monkeypatch)
+        monkeypatch.setattr(solve, "_freed", lambda *_: None)
     if seed == 1394:
         monkeypatch.setattr(CardIdentity, "solving_suits", False)
         monkeypatch.setattr(CardIdentity, "before_draws", lambda *_: set())

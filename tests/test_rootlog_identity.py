@@ -1,6 +1,6 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, ``exchanges.py``, ``respends.py``; docs/rootlog.md, "Replaying a record
-(import)"; rulings 432-433, 437, 461, 463, 467, 469 and 477 in docs/rulings.md), where a
+(import)"; rulings 432-433, 437, 461, 463, 467, 469, 477 and 525 in docs/rulings.md), where a
 card taken to have stayed in a hand is replayed (seeds 1483, 1566, 2013; ruling 451's
 random take), and two fixes of the exchanges (seeds 1640, 2628). Simulated games written
 as people write them, each refused before the ruling that imports it. The solve of the
@@ -406,3 +406,21 @@ def test_a_draw_holding_a_card_another_need_takes_is_not_exchanged_for_a_card_sh
     by suit taken otherwise, ruling 450), and the game imports and replays to the same
     board at every line."""
     assert_whole_game_imports(2628, 59, "E:B#E->$_m/F#E->$_x/")
+
+
+def test_a_named_card_the_hand_crafts_later_is_kept_from_a_spending_by_its_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 525. Seed 4575 (of the fresh seeds 4230-4629), line 47 ('C:t->9/Zscout/'):
+    the Marquise crafts a Scouting Party. She took both copies by name from the Eyrie
+    (lines 35 and 38, 'M#scoutE->C'), discarded a mouse by its suit at line 38 ('M#C->',
+    a Scouting Party in the game) and another at line 41 (the Mouse-in-a-Sack she drew
+    unnamed at line 35). The import had given that draw the Arms Trader, so at line 41
+    the only mouse she held was the Scouting Party she crafts at line 47: spent there by
+    its suit, the craft found none. Before a decision, a spending by suit that would take
+    the hand's last card of a name the record next names leaving that hand (crafted by
+    name) is given an unnamed draw of the hand instead, where an exchange makes it a card
+    of the suit (``CardIdentity.kept_named``): the game imports and replays to the same
+    board at every line; without it, it is refused at line 47."""
+    text = assert_whole_game_imports(4575, 47, "C:t->9/Zscout/")
+    refused_without(monkeypatch, text, "kept_named", lambda *_: False, 47)

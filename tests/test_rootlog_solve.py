@@ -1,13 +1,14 @@
 """The solve of the course's identities (``solve.py``, asked by ``identity.py``;
 docs/rootlog.md, "Replaying a record (import)"; rulings 442, 450-451, 454-455, 465-466, 468,
-471, 481, 490, 501-504, 515 and 520 in docs/rulings.md): where a line lacks a card no
+471, 481, 490, 501-504, 515, 520 and 527 in docs/rulings.md): where a line lacks a card no
 exchange gives, the cards of every unnamed time of the course so far are solved at once
 (442), also at a Decree card the hand lacks after the first added (451) and for a card spent
 by its suit before the line's draws, sought as the line starts (455), a hand asked only for
 what it holds before the line's draws (515); with a spending by suit taken to have spent
 another card of the hand (450, 471, 481), two such spendings the other way round or in a
 chain (468, 490), a card named as it left a hand taken as another draw of the hand (520), a
-craft by its item taken as an alike card of another suit (454), the named cards' unnamed
+craft by its item taken as an alike card of another suit (454), two spendings the other
+way round that free a card for a lacking hand (527), the named cards' unnamed
 times (465), and cycles of a pile's time chosen before the solve searches (466); the orders
 of the solve with a spending taken otherwise (501-504: the spendings of a suit a hand lacks
 first, the held draw the spending allows first, the draws a need allows first, a slot's
@@ -115,11 +116,13 @@ def test_a_card_spent_by_its_suit_before_the_line_draws_is_solved_with_a_craft_o
     course tries a card crafted by its item only as an alike card of another suit, fixed
     first (ruling 454: the Sword). The game imports and replays to the same board at
     every line; without either ruling the line is refused (rulings 465-466 off: their
-    cycles give the Sword's slot another card too)."""
+    cycles give the Sword's slot another card too; and ruling 527, whose pair of spendings
+    the other way round finds a course without ruling 454)."""
     import rootgame.records.rootlog.solve as solve
 
     text = assert_whole_game_imports(1549, 104, "C:E^C/w7->3/3w11->12/XE4/(w+3Ew)4->/5w4->12/")
     solve_before_465(monkeypatch)
+    monkeypatch.setattr(solve, "_freed", lambda *_: None)
     refused_without(monkeypatch, text, "recrafts", lambda *_: [], 104, solve)
     refused_without(monkeypatch, text, "before_draws", lambda *_: set(), 104)
 
@@ -435,3 +438,24 @@ def test_a_card_named_as_it_leaves_a_hand_is_solved_as_another_draw_of_the_hand(
 
     text = assert_whole_game_imports(4627, 88, "E:B#E->$_m/M#E->$_b/")
     refused_without(monkeypatch, text, "MAX_RENAMINGS", 0, 88, solve)
+
+
+def test_two_spendings_the_other_way_round_that_free_a_card_for_the_lacking_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 527. Seed 4363 (of the fresh seeds 4230-4629), line 91 ('E:R#E->$_b/
+    F#E->$_r/Zarmor/'): the Eyrie adds a rabbit and a fox to the Decree and crafts the
+    Armorers from three cards, one an unnamed draw of the pile before the reshuffle of
+    line 79. Before line 83 the import had given the Marquise's fox discard of that line
+    (her draw of line 77, the Foxfolk Steel in the game) by exchange with that draw of the
+    Eyrie's, leaving the Eyrie a Scouting Party no renaming of the course makes a rabbit,
+    a fox or the Armorers. The solve's course with two of the Marquise's spendings the other
+    way round (the fox at line 83 from her draw of the new pile, the mouse at line 86 from
+    her older draw) gives that time's fox back to the Eyrie's draw; it was the ninth such
+    pair, past the four the solve tries. After those fail, the pairs that give
+    a lacking hand's older draw a card its needs allow are tried with choices of their own
+    (``solve.freeing``): the game imports; without them it is refused at line 91."""
+    from rootgame.records.rootlog import solve
+
+    text = assert_whole_game_imports(4363, 91, "E:R#E->$_b/F#E->$_r/Zarmor/")
+    refused_without(monkeypatch, text, "freeing", lambda *_: lambda _pair: 0, 91, solve)

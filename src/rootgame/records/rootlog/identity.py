@@ -827,6 +827,15 @@ class CardIdentity(SpentOtherwise):
                         if y is not None and not self.spend_cost(DECK[y].key, line):
                             events.extend(apply_cycle(pos, g, [c, y], pos.free[c][1]))
                             c = y
+                    elif self.kept_named(pos, loc, spec, c, [x for x in cards if x not in taken]):
+                        # The hand's last card of a name it spends later (``Zscout``): an
+                        # unnamed draw of the hand was the card spent by suit (ruling 525).
+                        found = self.settle_first(pos, g, [x for x in hand if x in pos.free
+                                                           and x not in taken], spec, keep,
+                                                  (False,))
+                        if found is not None:
+                            events.extend(found[1])
+                            c = next(x for x, (sd, _e) in pos.free.items() if sd == found[0])
                     taken.add(c)
                     by[i] = c
                     continue
@@ -872,6 +881,20 @@ class CardIdentity(SpentOtherwise):
         if events and not g.winners:
             pos.legal = legal_now(g)
         return tuple(events)
+
+    def kept_named(
+        self, pos: Pos, loc: Loc, spec: CardSpec, c: int, cards: list[int]
+    ) -> bool:
+        """Whether the card ``c`` that a need written by its suit only (``M#C->``) would
+        take from the hand ``loc`` is one the record named into it that the record next
+        names leaving the same hand (crafted by name, ``Zscout``), the hand's last card of
+        that name (:meth:`spend_cost` with ``src``): spent now, the later naming needs a
+        card the hand no longer has. Ruling 525."""
+        assert pos.line is not None
+        key = DECK[c].key
+        return spec.keys is None and c in pos.fixed and c not in pos.free and \
+            not any(x != c and DECK[x].key == key for x in cards) and \
+            bool(self.spend_cost(key, pos.line, pos.left[pos.line], loc))
 
     def handed(self, pos: Pos, src: Loc) -> set[int]:
         """The cards another hand holds that the line takes by name from the hidden place

@@ -49,7 +49,7 @@ name, crafted) taken to have been another unnamed draw the hand held then (rulin
 from __future__ import annotations
 
 import copy
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from typing import Any
 
 from ...cards import DECK
@@ -69,6 +69,11 @@ tries, one at a time, after the course as it is."""
 RESPEND_STEPS = 1000
 """How many choices the solves of the courses with a spending taken otherwise try in all,
 each within ``MAX_STEPS`` (the four failed ones of seed 1183 took 0.27 s without it)."""
+
+FREEING_STEPS = 1000
+"""How many choices the solves of the courses with two spendings the other way round that
+give a lacking hand the card it needs (:func:`freeing`, ruling 527) try in all, after the
+others."""
 
 MAX_CHAINS = 8
 """How many courses with two spendings taken otherwise in a chain the solve tries
@@ -728,7 +733,36 @@ def one_of_each_time(course: _Course, i: int, held: list[int]) -> list[int]:
     return out
 
 
-def swappings(node: Node, course: _Course) -> list[tuple[int, int]]:
+def freeing(
+    node: Node, course: _Course, needs: dict[Loc, list[CardSpec]],
+) -> Callable[[tuple[int, int]], int]:
+    """How likely two spendings the other way round (:func:`swappings`) are to give a
+    hand that lacks a card for the line (``needs``) that card, as its unnamed draw ``x``
+    of an earlier pile's time, still held: 2 where one of the two slots is of ``x``'s
+    time and written what a need of the hand allows, the other written what ``x``'s card
+    now allows (``x`` may take the first slot's card, the slot ``x``'s); 1 where only the
+    first holds; else 0 (the pair gives ``x``'s time no card the hand needs). Ruling 527."""
+    g = node.pos.g
+    lacking = [loc for loc, sps in needs.items() if lacks(held(g, loc), sps)]
+    wanted = [sp for loc in lacking for sp in needs[loc]]
+    olds = [k for loc in lacking for c in hidden_pile(g, loc)
+            if (k := course.held_slot.get(c)) is not None
+            and course.slots[k][1] < course.present]
+    every = course.every
+
+    def frees(i: int, j: int) -> int:
+        mine = [k for k in olds if course.slots[k][1] == course.slots[i][1]]
+        if not mine or not any(sp.matches(x) and allows(course.slots[i][2], x)
+                               for sp in wanted for x in every):
+            return 0
+        return 1 + any(allows(course.slots[j][2], course.card[k]) for k in mine)
+
+    return lambda pair: max(frees(*pair), frees(pair[1], pair[0]))
+
+
+def swappings(
+    node: Node, course: _Course, most: int | None = MAX_RESPENDS,
+) -> list[tuple[int, int]]:
     """The pairs of spendings of the course that may have been the other way round
     (ruling 468): a slot's card spent by its suit only from a hand that held then an
     unnamed draw of another pile's time, spent since by another suit only, to the same
@@ -739,7 +773,7 @@ def swappings(node: Node, course: _Course) -> list[tuple[int, int]]:
                  if course.slots[i][0] not in respent}
     out: list[tuple[int, int]] = []
     for i, c, hand, then in spendings(node, course):
-        if len(out) >= MAX_RESPENDS:
+        if most is not None and len(out) >= most:
             break
         for k in hand:
             j = by_serial.get(then.free[k][0]) if k in then.free and k != c else None
@@ -748,7 +782,7 @@ def swappings(node: Node, course: _Course) -> list[tuple[int, int]]:
                     course.slots[j][2] != course.slots[i][2] and \
                     course.exit[j] == course.exit[i] != HELD:
                 out.append((i, j))
-    return out[:MAX_RESPENDS]
+    return out if most is None else out[:most]
 
 
 def namings(node: Node, course: _Course) -> Iterator[tuple[int, int, list[int], Pos]]:
@@ -799,9 +833,10 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
     a craft by its item only taken to be an alike card of another suit (ruling 454), then
     for the course and its spendings taken otherwise again from the cycles of ruling 466
     that leave the later piles lacking as many cards, then with two spendings taken
-    otherwise in a chain (:func:`chained`, ruling 490), and last with a card named as it
+    otherwise in a chain (:func:`chained`, ruling 490), then with a card named as it
     left a hand taken to have been another draw of the hand (:func:`renamings`, ruling
-    520)."""
+    520), and last with two spendings the other way round that may free a card a lacking
+    hand needs (:func:`_freed`, ruling 527)."""
     pos = node.pos
     if not needs:
         return None
@@ -826,7 +861,7 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
     # Last, from the cycles that leave a later pile lacking as many cards (ruling 466).
     return _solved(node, needs, course, None, None, sideways=True) or \
         _respent(node, needs, course, True) or _chained(node, needs, course) or \
-        _renamed(node, needs, course)
+        _renamed(node, needs, course) or _freed(node, needs, course)
 
 
 def _renamed(node: Node, needs: dict[Loc, list[CardSpec]], course: _Course) -> Node | None:
@@ -852,6 +887,17 @@ def _respent(
     # Two spendings of one hand the other way round (ruling 468).
     tried += [(course.swapped(i, j), (i, j, None)) for i, j in swappings(node, course)]
     return _first(node, needs, tried, RESPEND_STEPS, sideways)
+
+
+def _freed(node: Node, needs: dict[Loc, list[CardSpec]], course: _Course) -> Node | None:
+    """:func:`solved` for the courses with two spendings the other way round that may give
+    a hand that lacks a card the card it needs (:func:`freeing`, the likeliest first, at
+    most ``MAX_RESPENDS``), within ``FREEING_STEPS`` choices of their own. Ruling 527."""
+    score = freeing(node, course, needs)
+    pairs = sorted((p for p in swappings(node, course, None) if score(p)),
+                   key=lambda p: -score(p))[:MAX_RESPENDS]
+    return _first(node, needs, [(course.swapped(i, j), (i, j, None)) for i, j in pairs],
+                  FREEING_STEPS)
 
 
 def _chained(node: Node, needs: dict[Loc, list[CardSpec]], course: _Course) -> Node | None:
