@@ -433,10 +433,14 @@ def test_a_card_named_as_it_leaves_a_hand_is_solved_as_another_draw_of_the_hand(
     card named as it left the hand may have been another draw the hand held then and holds
     still, of another pile's time (``solve.renamings``): the solve takes the Smuggler's
     Trail to be her draw of line 79, the draws of line 85 open, and the game imports and
-    replays to the same board at every line; without it, it is refused there."""
+    replays to the same board at every line; without it, it is refused there. (Since
+    rulings 501-504 the solve finds 4627's course with a spending taken otherwise: they are
+    turned off here, the game imported with them off and this ruling on.)"""
     from rootgame.records.rootlog import solve
 
     text = assert_whole_game_imports(4627, 88, "E:B#E->$_m/M#E->$_b/")
+    solve_before_501(monkeypatch)
+    assert_replays_the_game(replay_rootlog(text), random_game(4627))
     refused_without(monkeypatch, text, "MAX_RENAMINGS", 0, 88, solve)
 
 
