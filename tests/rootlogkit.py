@@ -256,7 +256,7 @@ def solve_every_need(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def first_of_each_time(course: Any, i: int, held: list[int]) -> list[int]:
-    """``solve.one_of_each_time`` before ruling 502: the first held slot of each other
+    """``otherwise.one_of_each_time`` before ruling 502: the first held slot of each other
     pile's time, whatever its card."""
     times, out = {course.slots[i][1]}, []
     for j in held:
@@ -271,16 +271,17 @@ def solve_before_501(monkeypatch: pytest.MonkeyPatch) -> None:
     otherwise latest first, each with the first held draw of each other time, the needs
     bound to the draws in the hand's order, and a slot's present card kept unchecked (a
     refusal or a slower search an earlier ruling's test counts on that they change)."""
+    import rootgame.records.rootlog.otherwise as otherwise
     import rootgame.records.rootlog.solve as solve
 
-    monkeypatch.setattr(solve, "wants", lambda *_: True)
-    monkeypatch.setattr(solve, "one_of_each_time", first_of_each_time)
+    monkeypatch.setattr(otherwise, "wants", lambda *_: True)
+    monkeypatch.setattr(otherwise, "one_of_each_time", first_of_each_time)
     monkeypatch.setattr(solve, "fitting_first", lambda d, *_: d)
     monkeypatch.setattr(solve, "unchecked", lambda c, here, *_: c == here)
 
 
 def every_held(course: Any, i: int, held: list[int]) -> list[int]:
-    """``solve.one_of_each_time`` before ruling 471: every held slot of another pile's
+    """``otherwise.one_of_each_time`` before ruling 471: every held slot of another pile's
     time than the spent slot's."""
     return [j for j in held if course.slots[j][1] != course.slots[i][1]]
 
@@ -297,9 +298,9 @@ def before_2596_2628(monkeypatch: pytest.MonkeyPatch) -> None:
     before ruling 469 (no ``fought_over``): a refusal or a course an earlier test counts on
     that they change."""
     import rootgame.records.rootlog.identity as identity
+    import rootgame.records.rootlog.otherwise as otherwise
     import rootgame.records.rootlog.respends as respends
-    import rootgame.records.rootlog.solve as solve
 
-    monkeypatch.setattr(solve, "one_of_each_time", every_held)
+    monkeypatch.setattr(otherwise, "one_of_each_time", every_held)
     monkeypatch.setattr(respends, "open_draws", any_open_draw)
     monkeypatch.setattr(identity, "fought_over", lambda *_: False)

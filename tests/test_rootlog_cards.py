@@ -231,11 +231,11 @@ def test_a_card_crafted_by_its_item_may_be_one_the_decision_just_spent_by_its_su
     gives the same board at every line. (With ruling 431 the search takes another course
     that does not pass there: its order is turned off here; so are ruling 450's spendings
     taken otherwise by the solve, which add a second ``respend`` on that course.)"""
-    import rootgame.records.rootlog.solve as solve
+    import rootgame.records.rootlog.otherwise as otherwise
     from rootgame.records.rootlog.identity import CardIdentity
 
     monkeypatch.setattr(CardIdentity, "from_pile", lambda *_: False)
-    monkeypatch.setattr(solve, "respendings", lambda *_: [])
+    monkeypatch.setattr(otherwise, "respendings", lambda *_: [])
     g = random_game(1389)
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[124].startswith("E:R#E->$_x/#->E/w7->/Z%t/")

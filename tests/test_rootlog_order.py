@@ -76,14 +76,14 @@ def test_the_other_order_of_the_exchanges_is_only_a_second_search(
     the exchange that decides it is made lines before. So the other order is only a
     second search, where the first stalls. (Rulings 465-466 and 468 off for the refusal:
     with either the solve finds her one there.)"""
-    import rootgame.records.rootlog.solve as solve
+    import rootgame.records.rootlog.otherwise as otherwise
 
     g = random_game(1098)
     text = as_people_write(export_rootlog(g))
     assert "Zscout" in text.splitlines()[111]
     assert_replays_the_game(replay_rootlog(text), g)
     solve_before_465(monkeypatch)
-    monkeypatch.setattr(solve, "swappings", lambda *_: [])
+    monkeypatch.setattr(otherwise, "swappings", lambda *_: [])
     refused_without(monkeypatch, text, "keep_named", True, 112)
 
 

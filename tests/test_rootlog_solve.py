@@ -71,12 +71,12 @@ def test_the_solve_takes_a_spending_by_suit_to_have_spent_another_card_of_the_ha
     which it still holds, may have stayed, the other draw spent in its stead (the two
     slots' futures exchanged, a ``respend`` event for the final replay). The games import
     and replay to the same board at every line; without it the line is refused."""
-    import rootgame.records.rootlog.solve as solve
+    import rootgame.records.rootlog.otherwise as otherwise
 
     assert_whole_game_imports(seed, line, start)
     text = as_people_write(export_rootlog(random_game(seed)))
     assert any(e[0] == "respend" for e in search_events(text))
-    refused_without(monkeypatch, text, "respendings", lambda *_: [], line, solve)
+    refused_without(monkeypatch, text, "respendings", lambda *_: [], line, otherwise)
 
 
 def test_a_decree_card_the_hand_lacks_after_the_first_added_has_the_course_solved(
@@ -225,11 +225,11 @@ def test_two_spendings_by_suit_of_one_hand_across_a_shuffle_are_solved_the_other
     the bird, each decision spending the other's card: two ``respend`` events) are now
     solved too: the game imports and replays to the same board at every line; without
     them it is refused."""
-    import rootgame.records.rootlog.solve as solve
+    import rootgame.records.rootlog.otherwise as otherwise
 
     text = assert_whole_game_imports(2159, 70, "C:w6->3/w9->12/B#C->/")
     assert sum(e[0] == "respend" for e in search_events(text)) == 2
-    refused_without(monkeypatch, text, "swappings", lambda *_: [], 70, solve)
+    refused_without(monkeypatch, text, "swappings", lambda *_: [], 70, otherwise)
 
 
 def test_a_spending_by_suit_is_solved_with_one_held_draw_of_each_pile_s_time(
@@ -246,11 +246,11 @@ def test_a_spending_by_suit_is_solved_with_one_held_draw_of_each_pile_s_time(
     spending is now taken with one held draw of each other pile's time: the fox's
     discard of line 53 is tried, and the game imports and replays to the same board at
     every line; without it it is refused."""
-    import rootgame.records.rootlog.solve as solve
+    import rootgame.records.rootlog.otherwise as otherwise
 
     text = assert_whole_game_imports(2596, 56, "C:E^C/b_r->2/++4/")
     assert any(e[0] == "respend" for e in search_events(text))
-    refused_without(monkeypatch, text, "one_of_each_time", every_held, 56, solve)
+    refused_without(monkeypatch, text, "one_of_each_time", every_held, 56, otherwise)
 
 
 def test_a_spending_taken_otherwise_is_solved_with_the_ways_of_the_hand_that_lacks_first(
@@ -270,12 +270,14 @@ def test_a_spending_taken_otherwise_is_solved_with_the_ways_of_the_hand_that_lac
     at every line; with the old order of the hands it is refused. (Since rulings 501-504
     the solve finds it with the old order too: they are turned off, and the game imports
     with them off.)"""
+    import rootgame.records.rootlog.otherwise as otherwise
     import rootgame.records.rootlog.solve as solve
 
     text = assert_whole_game_imports(3144, 88, "E:B#E->$_x/F#E->$_r/C^E/Ztax/")
     assert any(e[0] == "respend" for e in search_events(text))
     solve_before_501(monkeypatch)
     replay_rootlog(text)  # imports with these off: the refusal below is the ruling's
+    monkeypatch.setattr(otherwise, "lacks", lambda *_: False)
     refused_without(monkeypatch, text, "lacks", lambda *_: False, 88, solve)
 
 
@@ -296,6 +298,7 @@ def test_two_spendings_by_suit_of_one_hand_are_solved_taken_otherwise_in_a_chain
     the draw of line 58 kept (two ``respend`` events, the card one keeps the one the other
     spends). The game imports and replays to the same board at every line; at that line
     the solve without the chain finds nothing."""
+    import rootgame.records.rootlog.otherwise as otherwise
     import rootgame.records.rootlog.solve as solve
 
     found: list[tuple[Any, Any, Any]] = []
@@ -315,7 +318,7 @@ def test_two_spendings_by_suit_of_one_hand_are_solved_taken_otherwise_in_a_chain
     node, needs, out = found[0]
     spent = [e for e in out.events if e[0] == "respend"]
     assert len(spent) == 2 and spent[1][2] == spent[0][1]
-    monkeypatch.setattr(solve, "chained", lambda *_: iter(()))
+    monkeypatch.setattr(otherwise, "chained", lambda *_: iter(()))
     assert solve.solved(node, needs) is None
 
 
@@ -338,7 +341,9 @@ def test_the_solve_leaves_a_card_spent_after_the_line_s_draws_to_those_draws(
         replay_rootlog(text)
 
 
-def refused_3585_without(monkeypatch: pytest.MonkeyPatch, name: str, plain: object) -> None:
+def refused_3585_without(
+    monkeypatch: pytest.MonkeyPatch, owner: object, name: str, plain: object,
+) -> None:
     """Seed 3585 (of the fresh seeds 3430-3829), refused at line 68 ('F#E->$_r') before
     rulings 501-504: the Eyrie adds a rabbit and a fox to the Decree, draws, and discards a
     fox and a mouse at the end of the line ('R#E->$_m/F#E->$_r/#->E/.../2#->E/F#E->/
@@ -347,13 +352,12 @@ def refused_3585_without(monkeypatch: pytest.MonkeyPatch, name: str, plain: obje
     Collector of the pile before, held still. The solve with that spending taken to have
     spent the Tax Collector (ruling 450) gives the Eyrie a fox. The game imports (a
     spending taken otherwise) and replays to the same board at every line; with
-    ``solve.<name>`` replaced by ``plain`` (one of rulings 501-504 off) it is refused at
-    line 68."""
-    import rootgame.records.rootlog.solve as solve
+    ``owner.<name>`` (``owner``: the module ``solve`` or ``otherwise``) replaced by
+    ``plain`` (one of rulings 501-504 off) it is refused at line 68."""
 
     text = assert_whole_game_imports(3585, 68, "E:R#E->$_m/F#E->$_r/")
     assert any(e[0] == "respend" for e in search_events(text))
-    refused_without(monkeypatch, text, name, plain, 68, solve)
+    refused_without(monkeypatch, text, name, plain, 68, owner)
 
 
 def test_the_solve_takes_otherwise_first_a_spending_of_a_suit_a_hand_lacks(
@@ -362,8 +366,10 @@ def test_the_solve_takes_otherwise_first_a_spending_of_a_suit_a_hand_lacks(
     """Ruling 501. Seed 3585 (:func:`refused_3585_without`): the solve tried four spendings
     taken otherwise, the latest (the Marquise's discards of line 67, a mouse and birds),
     none of the fox the Eyrie lacks. The spendings of a card a need of a hand lacking one
-    allows now come first (``solve.wants``)."""
-    refused_3585_without(monkeypatch, "wants", lambda *_: True)
+    allows now come first (``otherwise.wants``)."""
+    import rootgame.records.rootlog.otherwise as otherwise
+
+    refused_3585_without(monkeypatch, otherwise, "wants", lambda *_: True)
 
 
 def test_a_spending_taken_otherwise_is_given_first_the_held_draw_it_allows(
@@ -373,8 +379,10 @@ def test_a_spending_taken_otherwise_is_given_first_the_held_draw_it_allows(
     with the Marquise's first held draw of the older pile's time (her Codebreakers), whose
     card the solve must then make a fox; with her Tax Collector, held as well, it finds
     the renaming. The held draw whose card the spending allows now comes first
-    (``solve.one_of_each_time``)."""
-    refused_3585_without(monkeypatch, "one_of_each_time", first_of_each_time)
+    (``otherwise.one_of_each_time``)."""
+    import rootgame.records.rootlog.otherwise as otherwise
+
+    refused_3585_without(monkeypatch, otherwise, "one_of_each_time", first_of_each_time)
 
 
 def test_the_needs_are_bound_first_to_the_draws_whose_card_they_allow(
@@ -385,7 +393,9 @@ def test_the_needs_are_bound_first_to_the_draws_whose_card_they_allow(
     first to her oldest draw, the one the spending taken otherwise needs, in all twelve.
     In the courses with a spending taken otherwise each need's draws whose present card
     it allows now come first (``solve.fitting_first``)."""
-    refused_3585_without(monkeypatch, "fitting_first", lambda d, *_: d)
+    import rootgame.records.rootlog.solve as solve
+
+    refused_3585_without(monkeypatch, solve, "fitting_first", lambda d, *_: d)
 
 
 def test_the_solve_checks_a_slot_s_present_card_as_any_other(
@@ -396,7 +406,9 @@ def test_the_solve_checks_a_slot_s_present_card_as_any_other(
     matched, so that a card a later slot must take was kept by an earlier one, the failure
     showing only slots later, and the renaming took more choices than a way has. The
     present card is checked as any other (``solve.unchecked``)."""
-    refused_3585_without(monkeypatch, "unchecked", lambda c, here, *_: c == here)
+    import rootgame.records.rootlog.solve as solve
+
+    refused_3585_without(monkeypatch, solve, "unchecked", lambda c, here, *_: c == here)
 
 
 def test_a_spending_taken_otherwise_is_not_taken_otherwise_again(
@@ -410,12 +422,12 @@ def test_a_spending_taken_otherwise_is_not_taken_otherwise_again(
     once more: two decisions spent one card, and the final replay, which takes one card
     for each spending taken otherwise, did not replay (``internal``). The solve takes a
     spending the course already takes otherwise neither otherwise again nor as the card
-    another spending spent (``solve.taken_otherwise``): the game imports and replays to
+    another spending spent (``otherwise.taken_otherwise``): the game imports and replays to
     the same board at every line."""
-    import rootgame.records.rootlog.solve as solve
+    import rootgame.records.rootlog.otherwise as otherwise
 
     text = assert_whole_game_imports(3622, 85, "E:R#E->$_m/R#E->$_m/Z%b/")
-    monkeypatch.setattr(solve, "taken_otherwise", lambda *_: set())
+    monkeypatch.setattr(otherwise, "taken_otherwise", lambda *_: set())
     with pytest.raises(RootlogError, match=r"internal: the replay found does not"):
         replay_rootlog(text)
 
@@ -431,17 +443,17 @@ def test_a_card_named_as_it_leaves_a_hand_is_solved_as_another_draw_of_the_hand(
     the Woodland Runners and the mouse Travel Gear; the import had given it to a draw of
     line 85 (ruling 477), and no renaming of the course gave her old draws the mouse. The
     card named as it left the hand may have been another draw the hand held then and holds
-    still, of another pile's time (``solve.renamings``): the solve takes the Smuggler's
+    still, of another pile's time (``otherwise.renamings``): the solve takes the Smuggler's
     Trail to be her draw of line 79, the draws of line 85 open, and the game imports and
     replays to the same board at every line; without it, it is refused there. (Since
     rulings 501-504 the solve finds 4627's course with a spending taken otherwise: they are
     turned off here, the game imported with them off and this ruling on.)"""
-    from rootgame.records.rootlog import solve
+    from rootgame.records.rootlog import otherwise
 
     text = assert_whole_game_imports(4627, 88, "E:B#E->$_m/M#E->$_b/")
     solve_before_501(monkeypatch)
     assert_replays_the_game(replay_rootlog(text), random_game(4627))
-    refused_without(monkeypatch, text, "MAX_RENAMINGS", 0, 88, solve)
+    refused_without(monkeypatch, text, "MAX_RENAMINGS", 0, 88, otherwise)
 
 
 def test_two_spendings_the_other_way_round_that_free_a_card_for_the_lacking_hand(
@@ -458,8 +470,8 @@ def test_two_spendings_the_other_way_round_that_free_a_card_for_the_lacking_hand
     her older draw) gives that time's fox back to the Eyrie's draw; it was the ninth such
     pair, past the four the solve tries. After those fail, the pairs that give
     a lacking hand's older draw a card its needs allow are tried with choices of their own
-    (``solve.freeing``): the game imports; without them it is refused at line 91."""
-    from rootgame.records.rootlog import solve
+    (``otherwise.freeing``): the game imports; without them it is refused at line 91."""
+    from rootgame.records.rootlog import otherwise
 
     text = assert_whole_game_imports(4363, 91, "E:R#E->$_b/F#E->$_r/Zarmor/")
-    refused_without(monkeypatch, text, "freeing", lambda *_: lambda _pair: 0, 91, solve)
+    refused_without(monkeypatch, text, "freeing", lambda *_: lambda _pair: 0, 91, otherwise)

@@ -37,23 +37,29 @@ that the rest of that time can still be matched (a bipartite matching of slots t
 by augmenting paths) and that each card sent into a later pile may be drawn there by some
 slot; it gives up after ``MAX_STEPS`` choices. The renaming found becomes ``rename``
 events, which the final replay already takes (``result.py``), and the search goes on from
-the state rebuilt with it (ruling 442). Which card of a hand a spending written by its suit
-only took is the search's choice; where the course as it is has no renaming, the course
-with one such spending taken to have spent another unnamed draw of the hand is solved
-(ruling 450), then with two such spendings of one hand, of cards of different piles'
-times, the other way round (ruling 468), then with two in a chain, the card one keeps
-spent by the other (ruling 490), and last with a card named as it left a hand (taken by
-name, crafted) taken to have been another unnamed draw the hand held then (ruling 520).
+the state rebuilt with it (ruling 442). The slots and where each one's card went are a
+``course.Course``. Which card of a hand a spending written by its suit only took is the
+search's choice; where the course as it is has no renaming, the course with one such
+spending taken to have spent another unnamed draw of the hand is solved (ruling 450), then
+with two such spendings of one hand, of cards of different piles' times, the other way
+round (ruling 468), then with two in a chain, the card one keeps spent by the other
+(ruling 490), then with a card named as it left a hand (taken by name, crafted) taken to
+have been another unnamed draw the hand held then (ruling 520), and last with two
+spendings the other way round that may free a card a lacking hand needs (ruling 527):
+which such courses are tried, and in which order, is ``otherwise.py``'s choice; this
+module's runners (:func:`_respent`, :func:`_chained`, :func:`_renamed`, :func:`_freed`)
+solve them within their budgets of choices.
 """
 
 from __future__ import annotations
 
-import copy
-from collections.abc import Callable, Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from typing import Any
 
 from ...cards import DECK
+from . import otherwise
 from .cards import CardSpec
+from .course import HELD, LATER, Before, Course, allows
 from .exchanges import held, lacks, put_back
 from .factions import Loc, hidden_pile, notation
 from .search import Node, Pos, course_path
@@ -62,22 +68,14 @@ from .steps import legal_now
 MAX_STEPS = 250
 """How many choices of a card for a slot the solve tries before it gives up."""
 
-MAX_RESPENDS = 4
-"""How many spendings by suit taken to be another card of the hand (ruling 450) the solve
-tries, one at a time, after the course as it is."""
-
 RESPEND_STEPS = 1000
 """How many choices the solves of the courses with a spending taken otherwise try in all,
 each within ``MAX_STEPS`` (the four failed ones of seed 1183 took 0.27 s without it)."""
 
 FREEING_STEPS = 1000
 """How many choices the solves of the courses with two spendings the other way round that
-give a lacking hand the card it needs (:func:`freeing`, ruling 527) try in all, after the
-others."""
-
-MAX_CHAINS = 8
-"""How many courses with two spendings taken otherwise in a chain the solve tries
-(:func:`chained`, ruling 490)."""
+give a lacking hand the card it needs (:func:`otherwise.freeing`, ruling 527) try in all,
+after the others."""
 
 CHAIN_STEPS = 1000
 """How many choices their solves try in all."""
@@ -85,10 +83,6 @@ CHAIN_STEPS = 1000
 RECRAFT_STEPS = 1500
 """How many choices the solves with a card crafted by its item only taken to be an alike
 card of another suit try in all (ruling 454)."""
-
-MAX_RENAMINGS = 4
-"""How many cards named as they left a hand taken to have been another draw of it
-(:func:`renamings`, ruling 520) the solve tries."""
 
 RENAME_STEPS = 1000
 """How many choices their solves try in all."""
@@ -103,152 +97,6 @@ MAX_CYCLES = 60
 RECRAFT_LIMIT = 500
 """How many choices the solves with one such craft try, over all the ways of giving the
 line's needs a draw (seed 1549's takes 250 to 500)."""
-
-Before = tuple[frozenset[int], frozenset[int]]
-"""The cards a hand held before a card it spent: the serials of its unnamed draws, the
-cards named."""
-
-HELD = -1
-"""A slot whose card is still held (an unnamed draw in a hand)."""
-LATER = -2
-"""A slot whose card is spent and not shuffled since (the discard pile, the Decree)."""
-
-
-class _Course:
-    """The slots of the course so far and where each one's card went."""
-
-    def __init__(self, pos: Pos, named: dict[int, list[tuple[int, int]]]) -> None:
-        g = pos.g
-        self.present = pos.epoch
-        self.slots: list[tuple[int, int, CardSpec | None]] = []
-        """Each slot: (serial, epoch, what the record wrote: None for nothing)."""
-        self.card: list[int] = []
-        """The card each slot has now."""
-        self.exit: list[int] = []
-        """Where each slot's card went: the epoch of the pile it was shuffled into, or
-        ``HELD``, or ``LATER``."""
-        self.named: set[int] = set()
-        """The slots of the times the record named their card (ruling 465): each keeps
-        its card."""
-        self.kept: dict[int, int] = {}
-        """The card a named time's slot keeps where it is not the slot's present card: a
-        naming taken to have been another draw of the hand (:func:`renamings`, ruling 520)."""
-        self.held_slot: dict[int, int] = {}
-        """The slot of each unnamed draw still held, by its card."""
-        deck = set(g.deck)
-        self.cards: set[int] = set()
-        for c in {*pos.free, *pos.loose, *pos.past}:
-            if c in pos.fixed and c not in named:
-                continue  # named at every time the course knows of
-            self.cards.add(c)
-            ts: list[tuple[int, int, CardSpec | None, bool]] = [
-                (*t, False) for t in pos.past.get(c, ())]
-            if c in pos.loose:
-                ts.append((*pos.loose[c], False))
-            if c in pos.free:
-                ts.append((*pos.free[c], None, False))
-            if c in pos.fixed:
-                # A card the record named at other times (ruling 465).
-                mine = {t[0] for t in ts}
-                ts += [(s, e, None, True) for s, e in named.get(c, ()) if s not in mine]
-            ts.sort(key=lambda t: t[1])
-            for k, (serial, epoch, wrote, is_named) in enumerate(ts):
-                if is_named:
-                    self.named.add(len(self.slots))
-                elif c in pos.free and k + 1 == len(ts):
-                    self.held_slot[c] = len(self.slots)
-                self.slots.append((serial, epoch, wrote))
-                self.card.append(c)
-                if k + 1 < len(ts):
-                    self.exit.append(ts[k + 1][1])
-                elif c in pos.free and not is_named:
-                    self.exit.append(HELD)
-                elif c in deck:
-                    self.exit.append(self.present)
-                else:
-                    self.exit.append(LATER)
-        # The cards never named that still lie in the first pile (before its first
-        # shuffle): they are its pool too.
-        if self.present == 0:
-            self.cards |= {c for c in deck if c not in pos.fixed}
-        self.deck_unnamed = [c for c in g.deck if c in self.cards]
-        self.where = list(self.card)
-        """The card that lies now where each slot's card went (held or spent and not
-        shuffled): the slot's own, but for a spending taken to be another card's."""
-        self._ok: list[frozenset[int]] | None = None
-        self.first: tuple[int, int] | None = None
-        """A chain's first spending taken otherwise (:func:`chained`, ruling 490)."""
-
-    @property
-    def every(self) -> set[int]:
-        """Every card a slot may have."""
-        return self.cards | set(self.card)
-
-    def allowed(self) -> list[frozenset[int]]:
-        """The cards each slot allows (what the record wrote of it; a named time's card
-        only), computed once."""
-        if self._ok is None:
-            every = self.every
-            self._ok = [frozenset((self.kept.get(i, self.card[i]),)) if i in self.named else
-                        frozenset(c for c in every if allows(self.slots[i][2], c))
-                        for i in range(len(self.slots))]
-        return self._ok
-
-    def respent(self, i: int, j: int) -> _Course:
-        """This course with the spending of slot ``i`` (a card spent by its suit only) taken
-        to have spent the card of slot ``j`` instead, an unnamed draw the hand held then and
-        holds still: ``i``'s card is held, ``j``'s went where ``i``'s did, with what the
-        record wrote of it (ruling 450). ``j`` may be a slot this course already takes to
-        be held in the stead of a held draw (a chain, ruling 490): the card the hand holds
-        there is then ``i``'s. ``i`` may be a named time's slot, a card named as it left
-        the hand: ``j``'s time is then the named one, keeping the card (ruling 520)."""
-        other = copy.copy(self)
-        other.slots, other.exit, other.where = list(self.slots), list(self.exit), \
-            list(self.where)
-        other._ok = None
-        (si, ei, wrote), (sj, ej, _) = self.slots[i], self.slots[j]
-        other.slots[i], other.slots[j] = (si, ei, None), (sj, ej, wrote)
-        other.exit[i], other.exit[j] = HELD, self.exit[i]
-        other.where[i], other.where[j] = self.where[j], self.where[i]
-        other.held_slot = {c: i if k == j else k for c, k in self.held_slot.items()}
-        if i in self.named:
-            # A card named as it left the hand, taken to have been the draw ``j``: ``j``'s
-            # time is the named one now, ``i``'s an unnamed draw held (ruling 520).
-            other.named = (self.named - {i}) | {j}
-            other.kept = {**self.kept, j: self.kept.get(i, self.card[i])}
-        return other
-
-    def swapped(self, i: int, j: int) -> _Course:
-        """This course with the spendings of slots ``i`` and ``j`` (two unnamed draws of
-        one hand from different piles' times, each spent by its suit only while the hand
-        held the other) taken the other way round: each slot has what the record wrote of
-        the other's spending, and its card lies where the other's went (ruling 468)."""
-        other = copy.copy(self)
-        other.slots, other.where = list(self.slots), list(self.where)
-        other._ok = None
-        (si, ei, wi), (sj, ej, wj) = self.slots[i], self.slots[j]
-        other.slots[i], other.slots[j] = (si, ei, wj), (sj, ej, wi)
-        other.where[i], other.where[j] = self.where[j], self.where[i]
-        return other
-
-    def consistent(self) -> bool:
-        """Whether the course's own cards satisfy the model (else the solve is not
-        tried: the model does not describe this course)."""
-        for e in range(self.present + 1):
-            drawn = [self.card[i] for i in range(len(self.slots)) if self.slots[i][1] == e]
-            if len(set(drawn)) != len(drawn):
-                return False
-            if e == 0:
-                if self.present > 0 and set(drawn) != self.cards:
-                    return False
-                continue
-            fed = {self.card[i] for i in range(len(self.slots)) if self.exit[i] == e}
-            if not set(drawn) <= fed:
-                return False
-            if e < self.present and set(drawn) != fed:
-                return False
-        return True
-
 
 def named_times(node: Node, cards: Collection[int]) -> dict[int, list[tuple[int, int]]]:
     """Every time of each of ``cards`` in the course up to ``node``: (draw serial, epoch),
@@ -271,13 +119,6 @@ def named_times(node: Node, cards: Collection[int]) -> dict[int, list[tuple[int,
         if c in cards:
             out.setdefault(c, []).append((serial, at))
     return out
-
-
-def allows(spec: CardSpec | None, c: int) -> bool:
-    """Whether what the record wrote of a slot allows card ``c``."""
-    if spec is None:
-        return True
-    return spec.matches(c) and DECK[c].kind != "dominance"
 
 
 def matching(slots: list[int], ok: list[frozenset[int]], pool: set[int],
@@ -351,7 +192,7 @@ class _Cycling:
     before the shuffle another suit's (1699, a cycle through an unnamed draw still
     held)."""
 
-    def __init__(self, course: _Course, ok: list[frozenset[int]], by_epoch: list[list[int]],
+    def __init__(self, course: Course, ok: list[frozenset[int]], by_epoch: list[list[int]],
                  pref: list[int]) -> None:
         self.course, self.ok, self.by_epoch, self.pref = course, ok, by_epoch, pref
         n = len(course.slots)
@@ -457,7 +298,7 @@ def _cycles(a: int, time: list[int], feeding: set[int], ok: list[frozenset[int]]
 
 
 def _tightenings(
-    pos: Pos, course: _Course, needs: dict[Loc, list[CardSpec]], lacking_first: bool = False,
+    pos: Pos, course: Course, needs: dict[Loc, list[CardSpec]], lacking_first: bool = False,
 ) -> list[dict[int, CardSpec]]:
     """The ways to give each need of the present line a card of its hand: a card the hand
     holds that fits (named), else one of the hand's unnamed draws, whose slot is then
@@ -510,7 +351,7 @@ def unchecked(
     return c == here and all(pref[j] in left and pref[j] in ok[j] for j in rest)
 
 
-def fitting_first(draws: list[int], spec: CardSpec, course: _Course) -> list[int]:
+def fitting_first(draws: list[int], spec: CardSpec, course: Course) -> list[int]:
     """The slots of a hand's unnamed draws a need (``spec``) may be bound to, those whose
     present card it allows first (ruling 503): a way that leaves each draw its card is
     the one the solve finds soonest, and the ways are at most twelve (the Marquise's
@@ -520,7 +361,7 @@ def fitting_first(draws: list[int], spec: CardSpec, course: _Course) -> list[int
 
 
 def _search(
-    course: _Course, tight: dict[int, CardSpec], shared: list[int] | None = None,
+    course: Course, tight: dict[int, CardSpec], shared: list[int] | None = None,
     only: tuple[int, int] | None = None, limit: int = MAX_STEPS, sideways: bool = False,
 ) -> list[int] | None:
     """The new card of every slot of ``course`` (by slot index), the slots ``tight`` bound
@@ -567,7 +408,7 @@ def _search(
 
 
 def _depth_first(
-    course: _Course, ok: list[frozenset[int]], by_epoch: list[list[int]], pref: list[int],
+    course: Course, ok: list[frozenset[int]], by_epoch: list[list[int]], pref: list[int],
     shared: list[int] | None, limit: int,
 ) -> list[int] | None:
     """The depth-first search of :func:`_search`, each slot's ``pref`` card first."""
@@ -633,214 +474,25 @@ def _depth_first(
     return new
 
 
-def spendings(node: Node, course: _Course) -> Iterator[tuple[int, int, list[int], Pos]]:
-    """The spendings by suit only of the course's slots, the latest first: (the slot, its
-    card, the hand it was spent from, the state before the decision that spent it). Not a
-    spending the course already takes otherwise (:func:`taken_otherwise`)."""
-    by_serial = {course.slots[i][0]: i for i in range(len(course.slots))}
-    respent = taken_otherwise(node)
-    n = node
-    while n.parent is not None:
-        then = n.parent.pos
-        for c, (serial, _e) in then.free.items():
-            i = by_serial.get(serial)
-            if i is None or course.slots[i][2] is None or serial in respent or \
-                    n.pos.loose.get(c, (None,))[0] != serial:
-                continue  # not spent by its suit in this decision, or taken otherwise
-            yield i, c, next((st.hand for st in then.g.seats if c in st.hand), []), then
-        n = n.parent
-
-
-def taken_otherwise(node: Node) -> set[int]:
-    """The draws (serials) whose spending the course up to ``node`` takes to have spent
-    another card (a ``respend`` event: the card stayed in the hand). The final replay
-    takes one card for each such spending (``result.py``), so the solve takes it
-    otherwise no more, nor has another spending spend that card in its stead: a card two
-    decisions spend is no course (seed 3622, line 85: the Eyrie's Bank of the first
-    pile, kept where its spending was taken otherwise by the quick search, was taken by
-    the solve to be the card a later spending spent, and taken to have stayed once more;
-    the final replay did not replay)."""
-    return {e[1] for x in course_path(node) for e in x.events if e[0] == "respend"}
-
-
-def respendings(
-    node: Node, course: _Course, wanted: list[CardSpec] | None = None,
-) -> list[tuple[int, int, Before]]:
-    """The spendings of the course that may have spent another card of the hand (ruling
-    450): a slot's card spent by its suit only (a discard, a Decree card) from a hand that
-    held then an unnamed draw of another pile's time it holds still. Each: (the spent
-    slot, the held slot, the cards the hand held before the one spent: the serials of the
-    unnamed draws, the cards named), the latest spending first; with ``wanted`` (what the
-    line needs of the hands that lack a card), the spendings of a card such a need allows
-    first (ruling 501), at most ``MAX_RESPENDS`` in all.
-    Within one pile's time the two are already one renaming of the solve (and so are two
-    held slots of one time: :func:`one_of_each_time`)."""
-    respent = taken_otherwise(node)
-    held_serial = {course.slots[j][0]: j for j in course.held_slot.values()
-                   if course.slots[j][0] not in respent}
-    out: list[tuple[int, int, Before]] = []
-    other: list[tuple[int, int, Before]] = []
-    for i, c, hand, then in spendings(node, course):
-        if len(out) >= MAX_RESPENDS:
-            break
-        before = held_before(hand, c, then)
-        held = [held_serial[then.free[k][0]] for k in hand
-                if k in then.free and then.free[k][0] in held_serial]
-        mine = [(i, j, before) for j in one_of_each_time(course, i, held)]
-        if wanted is None or wants(course.slots[i][2], wanted):
-            out += mine
-        elif len(other) < MAX_RESPENDS:
-            other += mine
-        if wanted is None and len(out) >= MAX_RESPENDS:
-            break
-    return (out + other)[:MAX_RESPENDS]
-
-
-def wants(spec: CardSpec | None, wanted: list[CardSpec]) -> bool:
-    """Whether a card ``spec`` allows is one a need of ``wanted`` allows: a spending taken
-    otherwise that moves such a card's suit to another pile's time may leave the present
-    time one to spare for the need (ruling 501)."""
-    return any(allows(spec, c) and any(sp.matches(c) for sp in wanted)
-               for c in range(len(DECK)))
-
-
-def held_before(hand: list[int], c: int, then: Pos) -> Before:
-    """The cards ``hand`` held before ``c`` at the state ``then`` (before the decision that
-    spent ``c``): the serials of its unnamed draws, the cards named."""
-    ahead = hand[: hand.index(c)] if c in hand else []
-    return (frozenset(then.free[x][0] for x in ahead if x in then.free),
-            frozenset(x for x in ahead if x not in then.free))
-
-
-def one_of_each_time(course: _Course, i: int, held: list[int]) -> list[int]:
-    """Of the slots ``held`` (unnamed draws a hand held as it spent slot ``i``'s card by
-    its suit, and holds still), one of each pile's time other than ``i``'s: for
-    :func:`respendings`. Two held slots of one time are one course for the solve (both
-    held, nothing written of either: a renaming gives either the other's card), so the
-    spending is taken with one of them, and the ``MAX_RESPENDS`` courses reach further
-    back, to spendings that one hand's many held draws of one time left out (ruling
-    471): the first whose card what the record wrote of the spending allows, else the
-    first (the solve keeps each slot's card as long as it can and changes an early
-    slot's last: the held draw whose card must change to be spent so is a course it
-    gives up on before it finds the exchange of the two draws, ruling 502)."""
-    spec = course.slots[i][2]
-    times = {course.slots[i][1]}
-    out: list[int] = []
-    for j in sorted(held, key=lambda j: not allows(spec, course.card[j])):
-        if course.slots[j][1] not in times:
-            times.add(course.slots[j][1])
-            out.append(j)
-    return out
-
-
-def freeing(
-    node: Node, course: _Course, needs: dict[Loc, list[CardSpec]],
-) -> Callable[[tuple[int, int]], int]:
-    """How likely two spendings the other way round (:func:`swappings`) are to give a
-    hand that lacks a card for the line (``needs``) that card, as its unnamed draw ``x``
-    of an earlier pile's time, still held: 2 where one of the two slots is of ``x``'s
-    time and written what a need of the hand allows, the other written what ``x``'s card
-    now allows (``x`` may take the first slot's card, the slot ``x``'s); 1 where only the
-    first holds; else 0 (the pair gives ``x``'s time no card the hand needs). Ruling 527."""
-    g = node.pos.g
-    lacking = [loc for loc, sps in needs.items() if lacks(held(g, loc), sps)]
-    wanted = [sp for loc in lacking for sp in needs[loc]]
-    olds = [k for loc in lacking for c in hidden_pile(g, loc)
-            if (k := course.held_slot.get(c)) is not None
-            and course.slots[k][1] < course.present]
-    every = course.every
-
-    def frees(i: int, j: int) -> int:
-        mine = [k for k in olds if course.slots[k][1] == course.slots[i][1]]
-        if not mine or not any(sp.matches(x) and allows(course.slots[i][2], x)
-                               for sp in wanted for x in every):
-            return 0
-        return 1 + any(allows(course.slots[j][2], course.card[k]) for k in mine)
-
-    return lambda pair: max(frees(*pair), frees(pair[1], pair[0]))
-
-
-def swappings(
-    node: Node, course: _Course, most: int | None = MAX_RESPENDS,
-) -> list[tuple[int, int]]:
-    """The pairs of spendings of the course that may have been the other way round
-    (ruling 468): a slot's card spent by its suit only from a hand that held then an
-    unnamed draw of another pile's time, spent since by another suit only, to the same
-    place (both in the discard pile, or both shuffled into one pile). Each: (the slot
-    spent first, the other), the latest first, at most ``MAX_RESPENDS``."""
-    respent = taken_otherwise(node)
-    by_serial = {course.slots[i][0]: i for i in range(len(course.slots))
-                 if course.slots[i][0] not in respent}
-    out: list[tuple[int, int]] = []
-    for i, c, hand, then in spendings(node, course):
-        if most is not None and len(out) >= most:
-            break
-        for k in hand:
-            j = by_serial.get(then.free[k][0]) if k in then.free and k != c else None
-            if j is not None and course.slots[j][1] != course.slots[i][1] and \
-                    course.slots[j][2] is not None and \
-                    course.slots[j][2] != course.slots[i][2] and \
-                    course.exit[j] == course.exit[i] != HELD:
-                out.append((i, j))
-    return out if most is None else out[:most]
-
-
-def namings(node: Node, course: _Course) -> Iterator[tuple[int, int, list[int], Pos]]:
-    """The decisions of the course that named a card as it left a hand where it was an
-    unnamed draw (taken by name with Stand and Deliver!, ``R#smugglerstrailE->C``; crafted
-    or added to the Decree by name), the latest first: (the named time's slot, its card, the
-    hand it left, the state before the decision)."""
-    by_serial = {course.slots[i][0]: i for i in course.named}
-    n = node
-    while n.parent is not None:
-        then = n.parent.pos
-        for c, (serial, _e) in then.free.items():
-            i = by_serial.get(serial)
-            if i is None or c in n.pos.free or c in n.pos.loose:
-                continue
-            seat = next((k for k, st in enumerate(then.g.seats) if c in st.hand), None)
-            if seat is not None and c not in n.pos.g.seats[seat].hand:
-                yield i, c, then.g.seats[seat].hand, then
-        n = n.parent
-
-
-def renamings(node: Node, course: _Course) -> list[tuple[int, int, Before]]:
-    """The cards the record named as they left a hand that may have been another unnamed
-    draw the hand held then and holds still, of another pile's time (ruling 520): which of
-    the hand's draws the card named was is not written. Each: (the named time's slot, the
-    held slot, the cards the hand held before the one named), the latest naming first, at
-    most ``MAX_RENAMINGS``."""
-    held_serial = {course.slots[j][0]: j for j in course.held_slot.values()}
-    out: list[tuple[int, int, Before]] = []
-    for i, c, hand, then in namings(node, course):
-        held = [held_serial[then.free[k][0]] for k in hand
-                if k in then.free and then.free[k][0] in held_serial]
-        before = held_before(hand, c, then)
-        out += [(i, j, before) for j in one_of_each_time(course, i, held)]
-        if len(out) >= MAX_RENAMINGS:
-            break
-    return out[:MAX_RENAMINGS]
-
-
 def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
     """Where the present line lacks a card no exchange gives: the course's identities
     solved (:func:`_search`), the state rebuilt with them as a node after ``node`` (the
     renaming events for the final replay), or None when no renaming is found or it would
     change nothing. Ruling 442. When none is found for the course as it is, for the course
     with one spending by suit taken to have spent another card of the hand
-    (:func:`respendings`, a ``respend`` event for the final replay; ruling 450; or two
-    spendings the other way round, :func:`swappings`, ruling 468), then with
+    (:func:`otherwise.respendings`, a ``respend`` event for the final replay; ruling 450; or two
+    spendings the other way round, :func:`otherwise.swappings`, ruling 468), then with
     a craft by its item only taken to be an alike card of another suit (ruling 454), then
     for the course and its spendings taken otherwise again from the cycles of ruling 466
     that leave the later piles lacking as many cards, then with two spendings taken
-    otherwise in a chain (:func:`chained`, ruling 490), then with a card named as it
-    left a hand taken to have been another draw of the hand (:func:`renamings`, ruling
+    otherwise in a chain (:func:`otherwise.chained`, ruling 490), then with a card named as it
+    left a hand taken to have been another draw of the hand (:func:`otherwise.renamings`, ruling
     520), and last with two spendings the other way round that may free a card a lacking
     hand needs (:func:`_freed`, ruling 527)."""
     pos = node.pos
     if not needs:
         return None
-    course = _Course(pos, named_times(node, pos.fixed & {*pos.free, *pos.loose, *pos.past}))
+    course = Course(pos, named_times(node, pos.fixed & {*pos.free, *pos.loose, *pos.past}))
     if not course.consistent():
         return None
     found = _solved(node, needs, course, None, None)
@@ -864,51 +516,53 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
         _renamed(node, needs, course) or _freed(node, needs, course)
 
 
-def _renamed(node: Node, needs: dict[Loc, list[CardSpec]], course: _Course) -> Node | None:
+def _renamed(node: Node, needs: dict[Loc, list[CardSpec]], course: Course) -> Node | None:
     """:func:`solved` for the courses with a card named as it left a hand taken to have
-    been another draw of the hand (:func:`renamings`, ruling 520), within
+    been another draw of the hand (:func:`otherwise.renamings`, ruling 520), within
     ``RENAME_STEPS`` choices in all."""
     return _first(node, needs, ((course.respent(i, j), (i, j, before))
-                                for i, j, before in renamings(node, course)), RENAME_STEPS)
+                                for i, j, before in otherwise.renamings(node, course)),
+                  RENAME_STEPS)
 
 
 def _respent(
-    node: Node, needs: dict[Loc, list[CardSpec]], course: _Course, sideways: bool,
+    node: Node, needs: dict[Loc, list[CardSpec]], course: Course, sideways: bool,
 ) -> Node | None:
     """:func:`solved` for the course with one spending by suit taken to have spent another
-    card of the hand (:func:`respendings`, ruling 450), then with two spendings of one
-    hand the other way round (:func:`swappings`, ruling 468), each in turn within
+    card of the hand (:func:`otherwise.respendings`, ruling 450), then with two spendings of one
+    hand the other way round (:func:`otherwise.swappings`, ruling 468), each in turn within
     ``RESPEND_STEPS`` choices in all."""
     wanted = [sp for loc, sps in needs.items() if lacks(held(node.pos.g, loc), sps)
               for sp in sps]
-    tried: list[tuple[_Course, tuple[int, int, Before | None]]] = [
+    tried: list[tuple[Course, tuple[int, int, Before | None]]] = [
         (course.respent(i, j), (i, j, before))
-        for i, j, before in respendings(node, course, wanted)]
+        for i, j, before in otherwise.respendings(node, course, wanted)]
     # Two spendings of one hand the other way round (ruling 468).
-    tried += [(course.swapped(i, j), (i, j, None)) for i, j in swappings(node, course)]
+    tried += [(course.swapped(i, j), (i, j, None)) for i, j in otherwise.swappings(node, course)]
     return _first(node, needs, tried, RESPEND_STEPS, sideways)
 
 
-def _freed(node: Node, needs: dict[Loc, list[CardSpec]], course: _Course) -> Node | None:
+def _freed(node: Node, needs: dict[Loc, list[CardSpec]], course: Course) -> Node | None:
     """:func:`solved` for the courses with two spendings the other way round that may give
-    a hand that lacks a card the card it needs (:func:`freeing`, the likeliest first, at
-    most ``MAX_RESPENDS``), within ``FREEING_STEPS`` choices of their own. Ruling 527."""
-    score = freeing(node, course, needs)
-    pairs = sorted((p for p in swappings(node, course, None) if score(p)),
-                   key=lambda p: -score(p))[:MAX_RESPENDS]
+    a hand that lacks a card the card it needs (:func:`otherwise.freeing`, the likeliest
+    first, at most ``otherwise.MAX_RESPENDS``), within ``FREEING_STEPS`` choices of their
+    own. Ruling 527."""
+    score = otherwise.freeing(node, course, needs)
+    pairs = sorted((p for p in otherwise.swappings(node, course, None) if score(p)),
+                   key=lambda p: -score(p))[:otherwise.MAX_RESPENDS]
     return _first(node, needs, [(course.swapped(i, j), (i, j, None)) for i, j in pairs],
                   FREEING_STEPS)
 
 
-def _chained(node: Node, needs: dict[Loc, list[CardSpec]], course: _Course) -> Node | None:
-    """:func:`solved` for the courses of :func:`chained` (ruling 490), within
+def _chained(node: Node, needs: dict[Loc, list[CardSpec]], course: Course) -> Node | None:
+    """:func:`solved` for the courses of :func:`otherwise.chained` (ruling 490), within
     ``CHAIN_STEPS`` choices in all."""
-    return _first(node, needs, chained(node, course, needs), CHAIN_STEPS)
+    return _first(node, needs, otherwise.chained(node, course, needs), CHAIN_STEPS)
 
 
 def _first(
     node: Node, needs: dict[Loc, list[CardSpec]],
-    tried: Iterable[tuple[_Course, tuple[int, int, Before | None]]], steps: int,
+    tried: Iterable[tuple[Course, tuple[int, int, Before | None]]], steps: int,
     sideways: bool = False,
 ) -> Node | None:
     """:func:`solved` for each course of ``tried`` in turn, with what it takes otherwise
@@ -924,47 +578,7 @@ def _first(
     return None
 
 
-def chained(
-    node: Node, course: _Course, needs: dict[Loc, list[CardSpec]],
-) -> Iterator[tuple[_Course, tuple[int, int, Before | None]]]:
-    """The courses with two spendings by suit of one hand taken otherwise in a chain
-    (ruling 490): a spending of ruling 450 (:func:`respendings`: slot ``i``'s card held,
-    the held draw ``j``, of another pile's time than the draws of the hands that lack a
-    card, spent in its stead), then an earlier spending by suit of that hand, made while it
-    held ``i``'s card, taken to have spent ``i``'s card, the card it spent (slot ``k``)
-    held since instead: a draw of the pile's time of a lacking hand's draw, other than
-    ``i``'s, written a suit that a need of such a hand wants, whose card the solve may then
-    give that need. The three cards' fates go round: ``i``'s spent at ``k``'s decision,
-    ``j``'s at ``i``'s, ``k``'s held. Each: the course (its ``first`` the first spending),
-    and the second spending (``k``, ``i``, the cards held before ``k``'s card); at most
-    ``MAX_CHAINS``."""
-    g = node.pos.g
-    lacking = [loc for loc, sps in needs.items() if lacks(held(g, loc), sps)]
-    wanted = [sp for loc in lacking for sp in needs[loc]]
-    times = {course.slots[k][1] for loc in lacking for c in hidden_pile(g, loc)
-             if (k := course.held_slot.get(c)) is not None}
-    made = 0
-    for i, j, _before in respendings(node, course):
-        if course.slots[j][1] in times:
-            continue  # j's card would be spent in the very time that lacks a card
-        one = course.respent(i, j)
-        serial = course.slots[i][0]
-        for k, c, hand, then in spendings(node, one):
-            if k == i or course.slots[k][1] not in times or \
-                    course.slots[k][1] == course.slots[i][1] or \
-                    not any(then.free.get(x, (None,))[0] == serial for x in hand) or \
-                    not any(sp.matches(x) and allows(course.slots[k][2], x)
-                            for sp in wanted for x in one.every):
-                continue
-            two = one.respent(k, i)
-            two.first = (i, j)
-            yield two, (k, i, held_before(hand, c, then))
-            made += 1
-            if made >= MAX_CHAINS:
-                return
-
-
-def recrafts(course: _Course, wanted: list[CardSpec]) -> list[tuple[int, int]]:
+def recrafts(course: Course, wanted: list[CardSpec]) -> list[tuple[int, int]]:
     """The cards crafted by their item only (``Z%s``) that an alike card of another suit
     may have been (the Arms Trader, the Foxfolk Steel or the Sword): each such slot whose
     card a need of the line (``wanted``) allows, with each alike card of another suit,
@@ -983,7 +597,7 @@ def recrafts(course: _Course, wanted: list[CardSpec]) -> list[tuple[int, int]]:
 
 
 def _solved(
-    node: Node, needs: dict[Loc, list[CardSpec]], course: _Course,
+    node: Node, needs: dict[Loc, list[CardSpec]], course: Course,
     respend: tuple[int, int, Before | None] | None, shared: list[int] | None,
     only: tuple[int, int] | None = None, sideways: bool = False,
 ) -> Node | None:
@@ -1010,7 +624,7 @@ def _solved(
 
 
 def rebuild(
-    pos: Pos, course: _Course, new: list[int],
+    pos: Pos, course: Course, new: list[int],
     respend: tuple[int, int, Before | None] | None = None,
 ) -> tuple[tuple[Any, ...], ...] | None:
     """Give the slots of ``course`` their ``new`` cards in ``pos`` (its game and its maps of
@@ -1022,7 +636,7 @@ def rebuild(
     place among the cards of the hand then (``exchanges.put_back``, as for
     ``kept_in_place``: the final replay's hands are in the order of their draws), and a
     ``respend`` event; with None for those cards, two slots spent the other way round
-    (:meth:`_Course.swapped`, ruling 468), a ``respend`` event each way. A chain's first
+    (:meth:`course.Course.swapped`, ruling 468), a ``respend`` event each way. A chain's first
     spending taken otherwise (``course.first``, ruling 490) is a ``respend`` event too."""
     g = pos.g
     n = len(course.slots)

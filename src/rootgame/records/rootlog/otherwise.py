@@ -1,0 +1,265 @@
+"""The courses taken otherwise that the solve tries (``solve.py``) where the course as it is
+has no renaming: which card of a hand a spending written by its suit only took is the
+search's choice. This module chooses which such courses to try, the likeliest first and at
+most a few: one spending taken to have spent another unnamed draw of the hand
+(:func:`respendings`, ruling 450; one held draw of each pile's time, :func:`one_of_each_time`,
+rulings 471 and 502; the spendings of a card a lacking hand's need allows first,
+:func:`wants`, ruling 501), two spendings of one hand, of cards of different piles' times,
+the other way round (:func:`swappings`, ruling 468; those that may free a card a lacking
+hand needs, :func:`freeing`, ruling 527), two in a chain, the card one keeps spent by the
+other (:func:`chained`, ruling 490), and a card named as it left a hand (taken by name,
+crafted) taken to have been another unnamed draw the hand held then (:func:`renamings`,
+ruling 520). A spending the course already takes otherwise is not taken otherwise again
+(:func:`taken_otherwise`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from ...cards import DECK
+from .cards import CardSpec
+from .course import HELD, Before, Course, allows
+from .exchanges import held, lacks
+from .factions import Loc, hidden_pile
+from .search import Node, Pos, course_path
+
+MAX_RESPENDS = 4
+"""How many spendings by suit taken to be another card of the hand (ruling 450) the solve
+tries, one at a time, after the course as it is."""
+
+MAX_CHAINS = 8
+"""How many courses with two spendings taken otherwise in a chain the solve tries
+(:func:`chained`, ruling 490)."""
+
+MAX_RENAMINGS = 4
+"""How many cards named as they left a hand taken to have been another draw of it
+(:func:`renamings`, ruling 520) the solve tries."""
+
+
+def spendings(node: Node, course: Course) -> Iterator[tuple[int, int, list[int], Pos]]:
+    """The spendings by suit only of the course's slots, the latest first: (the slot, its
+    card, the hand it was spent from, the state before the decision that spent it). Not a
+    spending the course already takes otherwise (:func:`taken_otherwise`)."""
+    by_serial = {course.slots[i][0]: i for i in range(len(course.slots))}
+    respent = taken_otherwise(node)
+    n = node
+    while n.parent is not None:
+        then = n.parent.pos
+        for c, (serial, _e) in then.free.items():
+            i = by_serial.get(serial)
+            if i is None or course.slots[i][2] is None or serial in respent or \
+                    n.pos.loose.get(c, (None,))[0] != serial:
+                continue  # not spent by its suit in this decision, or taken otherwise
+            yield i, c, next((st.hand for st in then.g.seats if c in st.hand), []), then
+        n = n.parent
+
+
+def taken_otherwise(node: Node) -> set[int]:
+    """The draws (serials) whose spending the course up to ``node`` takes to have spent
+    another card (a ``respend`` event: the card stayed in the hand). The final replay
+    takes one card for each such spending (``result.py``), so the solve takes it
+    otherwise no more, nor has another spending spend that card in its stead: a card two
+    decisions spend is no course (seed 3622, line 85: the Eyrie's Bank of the first
+    pile, kept where its spending was taken otherwise by the quick search, was taken by
+    the solve to be the card a later spending spent, and taken to have stayed once more;
+    the final replay did not replay)."""
+    return {e[1] for x in course_path(node) for e in x.events if e[0] == "respend"}
+
+
+def respendings(
+    node: Node, course: Course, wanted: list[CardSpec] | None = None,
+) -> list[tuple[int, int, Before]]:
+    """The spendings of the course that may have spent another card of the hand (ruling
+    450): a slot's card spent by its suit only (a discard, a Decree card) from a hand that
+    held then an unnamed draw of another pile's time it holds still. Each: (the spent
+    slot, the held slot, the cards the hand held before the one spent: the serials of the
+    unnamed draws, the cards named), the latest spending first; with ``wanted`` (what the
+    line needs of the hands that lack a card), the spendings of a card such a need allows
+    first (ruling 501), at most ``MAX_RESPENDS`` in all.
+    Within one pile's time the two are already one renaming of the solve (and so are two
+    held slots of one time: :func:`one_of_each_time`)."""
+    respent = taken_otherwise(node)
+    held_serial = {course.slots[j][0]: j for j in course.held_slot.values()
+                   if course.slots[j][0] not in respent}
+    out: list[tuple[int, int, Before]] = []
+    other: list[tuple[int, int, Before]] = []
+    for i, c, hand, then in spendings(node, course):
+        if len(out) >= MAX_RESPENDS:
+            break
+        before = held_before(hand, c, then)
+        held = [held_serial[then.free[k][0]] for k in hand
+                if k in then.free and then.free[k][0] in held_serial]
+        mine = [(i, j, before) for j in one_of_each_time(course, i, held)]
+        if wanted is None or wants(course.slots[i][2], wanted):
+            out += mine
+        elif len(other) < MAX_RESPENDS:
+            other += mine
+        if wanted is None and len(out) >= MAX_RESPENDS:
+            break
+    return (out + other)[:MAX_RESPENDS]
+
+
+def wants(spec: CardSpec | None, wanted: list[CardSpec]) -> bool:
+    """Whether a card ``spec`` allows is one a need of ``wanted`` allows: a spending taken
+    otherwise that moves such a card's suit to another pile's time may leave the present
+    time one to spare for the need (ruling 501)."""
+    return any(allows(spec, c) and any(sp.matches(c) for sp in wanted)
+               for c in range(len(DECK)))
+
+
+def held_before(hand: list[int], c: int, then: Pos) -> Before:
+    """The cards ``hand`` held before ``c`` at the state ``then`` (before the decision that
+    spent ``c``): the serials of its unnamed draws, the cards named."""
+    ahead = hand[: hand.index(c)] if c in hand else []
+    return (frozenset(then.free[x][0] for x in ahead if x in then.free),
+            frozenset(x for x in ahead if x not in then.free))
+
+
+def one_of_each_time(course: Course, i: int, held: list[int]) -> list[int]:
+    """Of the slots ``held`` (unnamed draws a hand held as it spent slot ``i``'s card by
+    its suit, and holds still), one of each pile's time other than ``i``'s: for
+    :func:`respendings`. Two held slots of one time are one course for the solve (both
+    held, nothing written of either: a renaming gives either the other's card), so the
+    spending is taken with one of them, and the ``MAX_RESPENDS`` courses reach further
+    back, to spendings that one hand's many held draws of one time left out (ruling
+    471): the first whose card what the record wrote of the spending allows, else the
+    first (the solve keeps each slot's card as long as it can and changes an early
+    slot's last: the held draw whose card must change to be spent so is a course it
+    gives up on before it finds the exchange of the two draws, ruling 502)."""
+    spec = course.slots[i][2]
+    times = {course.slots[i][1]}
+    out: list[int] = []
+    for j in sorted(held, key=lambda j: not allows(spec, course.card[j])):
+        if course.slots[j][1] not in times:
+            times.add(course.slots[j][1])
+            out.append(j)
+    return out
+
+
+def freeing(
+    node: Node, course: Course, needs: dict[Loc, list[CardSpec]],
+) -> Callable[[tuple[int, int]], int]:
+    """How likely two spendings the other way round (:func:`swappings`) are to give a
+    hand that lacks a card for the line (``needs``) that card, as its unnamed draw ``x``
+    of an earlier pile's time, still held: 2 where one of the two slots is of ``x``'s
+    time and written what a need of the hand allows, the other written what ``x``'s card
+    now allows (``x`` may take the first slot's card, the slot ``x``'s); 1 where only the
+    first holds; else 0 (the pair gives ``x``'s time no card the hand needs). Ruling 527."""
+    g = node.pos.g
+    lacking = [loc for loc, sps in needs.items() if lacks(held(g, loc), sps)]
+    wanted = [sp for loc in lacking for sp in needs[loc]]
+    olds = [k for loc in lacking for c in hidden_pile(g, loc)
+            if (k := course.held_slot.get(c)) is not None
+            and course.slots[k][1] < course.present]
+    every = course.every
+
+    def frees(i: int, j: int) -> int:
+        mine = [k for k in olds if course.slots[k][1] == course.slots[i][1]]
+        if not mine or not any(sp.matches(x) and allows(course.slots[i][2], x)
+                               for sp in wanted for x in every):
+            return 0
+        return 1 + any(allows(course.slots[j][2], course.card[k]) for k in mine)
+
+    return lambda pair: max(frees(*pair), frees(pair[1], pair[0]))
+
+
+def swappings(
+    node: Node, course: Course, most: int | None = MAX_RESPENDS,
+) -> list[tuple[int, int]]:
+    """The pairs of spendings of the course that may have been the other way round
+    (ruling 468): a slot's card spent by its suit only from a hand that held then an
+    unnamed draw of another pile's time, spent since by another suit only, to the same
+    place (both in the discard pile, or both shuffled into one pile). Each: (the slot
+    spent first, the other), the latest first, at most ``MAX_RESPENDS``."""
+    respent = taken_otherwise(node)
+    by_serial = {course.slots[i][0]: i for i in range(len(course.slots))
+                 if course.slots[i][0] not in respent}
+    out: list[tuple[int, int]] = []
+    for i, c, hand, then in spendings(node, course):
+        if most is not None and len(out) >= most:
+            break
+        for k in hand:
+            j = by_serial.get(then.free[k][0]) if k in then.free and k != c else None
+            if j is not None and course.slots[j][1] != course.slots[i][1] and \
+                    course.slots[j][2] is not None and \
+                    course.slots[j][2] != course.slots[i][2] and \
+                    course.exit[j] == course.exit[i] != HELD:
+                out.append((i, j))
+    return out if most is None else out[:most]
+
+
+def namings(node: Node, course: Course) -> Iterator[tuple[int, int, list[int], Pos]]:
+    """The decisions of the course that named a card as it left a hand where it was an
+    unnamed draw (taken by name with Stand and Deliver!, ``R#smugglerstrailE->C``; crafted
+    or added to the Decree by name), the latest first: (the named time's slot, its card, the
+    hand it left, the state before the decision)."""
+    by_serial = {course.slots[i][0]: i for i in course.named}
+    n = node
+    while n.parent is not None:
+        then = n.parent.pos
+        for c, (serial, _e) in then.free.items():
+            i = by_serial.get(serial)
+            if i is None or c in n.pos.free or c in n.pos.loose:
+                continue
+            seat = next((k for k, st in enumerate(then.g.seats) if c in st.hand), None)
+            if seat is not None and c not in n.pos.g.seats[seat].hand:
+                yield i, c, then.g.seats[seat].hand, then
+        n = n.parent
+
+
+def renamings(node: Node, course: Course) -> list[tuple[int, int, Before]]:
+    """The cards the record named as they left a hand that may have been another unnamed
+    draw the hand held then and holds still, of another pile's time (ruling 520): which of
+    the hand's draws the card named was is not written. Each: (the named time's slot, the
+    held slot, the cards the hand held before the one named), the latest naming first, at
+    most ``MAX_RENAMINGS``."""
+    held_serial = {course.slots[j][0]: j for j in course.held_slot.values()}
+    out: list[tuple[int, int, Before]] = []
+    for i, c, hand, then in namings(node, course):
+        held = [held_serial[then.free[k][0]] for k in hand
+                if k in then.free and then.free[k][0] in held_serial]
+        before = held_before(hand, c, then)
+        out += [(i, j, before) for j in one_of_each_time(course, i, held)]
+        if len(out) >= MAX_RENAMINGS:
+            break
+    return out[:MAX_RENAMINGS]
+
+
+def chained(
+    node: Node, course: Course, needs: dict[Loc, list[CardSpec]],
+) -> Iterator[tuple[Course, tuple[int, int, Before | None]]]:
+    """The courses with two spendings by suit of one hand taken otherwise in a chain
+    (ruling 490): a spending of ruling 450 (:func:`respendings`: slot ``i``'s card held,
+    the held draw ``j``, of another pile's time than the draws of the hands that lack a
+    card, spent in its stead), then an earlier spending by suit of that hand, made while it
+    held ``i``'s card, taken to have spent ``i``'s card, the card it spent (slot ``k``)
+    held since instead: a draw of the pile's time of a lacking hand's draw, other than
+    ``i``'s, written a suit that a need of such a hand wants, whose card the solve may then
+    give that need. The three cards' fates go round: ``i``'s spent at ``k``'s decision,
+    ``j``'s at ``i``'s, ``k``'s held. Each: the course (its ``first`` the first spending),
+    and the second spending (``k``, ``i``, the cards held before ``k``'s card); at most
+    ``MAX_CHAINS``."""
+    g = node.pos.g
+    lacking = [loc for loc, sps in needs.items() if lacks(held(g, loc), sps)]
+    wanted = [sp for loc in lacking for sp in needs[loc]]
+    times = {course.slots[k][1] for loc in lacking for c in hidden_pile(g, loc)
+             if (k := course.held_slot.get(c)) is not None}
+    made = 0
+    for i, j, _before in respendings(node, course):
+        if course.slots[j][1] in times:
+            continue  # j's card would be spent in the very time that lacks a card
+        one = course.respent(i, j)
+        serial = course.slots[i][0]
+        for k, c, hand, then in spendings(node, one):
+            if k == i or course.slots[k][1] not in times or \
+                    course.slots[k][1] == course.slots[i][1] or \
+                    not any(then.free.get(x, (None,))[0] == serial for x in hand) or \
+                    not any(sp.matches(x) and allows(course.slots[k][2], x)
+                            for sp in wanted for x in one.every):
+                continue
+            two = one.respent(k, i)
+            two.first = (i, j)
+            yield two, (k, i, held_before(hand, c, then))
+            made += 1
+            if made >= MAX_CHAINS:
+                return
