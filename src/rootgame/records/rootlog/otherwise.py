@@ -15,6 +15,7 @@ ruling 520). A spending the course already takes otherwise is not taken otherwis
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from ...cards import DECK
 from .cards import CardSpec
@@ -34,6 +35,27 @@ MAX_CHAINS = 8
 MAX_RENAMINGS = 4
 """How many cards named as they left a hand taken to have been another draw of it
 (:func:`renamings`, ruling 520) the solve tries."""
+
+
+def lacking_needs(
+    g: Any, course: Course, needs: dict[Loc, list[CardSpec]],
+) -> tuple[list[CardSpec], list[int]]:
+    """What the hands that lack a card for the line (``needs``) need, and the course's
+    held slots of those hands' unnamed draws: what a course taken otherwise should bring
+    them (rulings 490, 501, 527)."""
+    lacking = [loc for loc, sps in needs.items() if lacks(held(g, loc), sps)]
+    wanted = [sp for loc in lacking for sp in needs[loc]]
+    slots = [k for loc in lacking for c in hidden_pile(g, loc)
+             if (k := course.held_slot.get(c)) is not None]
+    return wanted, slots
+
+
+def held_slots(hand: list[int], then: Pos, held_serial: dict[int, int]) -> list[int]:
+    """The slots (by ``held_serial``, a held slot's serial to the slot) of the unnamed
+    draws ``hand`` held at the state ``then``: the draws a spending or a naming from the
+    hand may have taken instead (:func:`respendings`, :func:`renamings`)."""
+    return [held_serial[then.free[k][0]] for k in hand
+            if k in then.free and then.free[k][0] in held_serial]
 
 
 def spendings(node: Node, course: Course) -> Iterator[tuple[int, int, list[int], Pos]]:
@@ -87,9 +109,8 @@ def respendings(
         if len(out) >= MAX_RESPENDS:
             break
         before = held_before(hand, c, then)
-        held = [held_serial[then.free[k][0]] for k in hand
-                if k in then.free and then.free[k][0] in held_serial]
-        mine = [(i, j, before) for j in one_of_each_time(course, i, held)]
+        mine = [(i, j, before)
+                for j in one_of_each_time(course, i, held_slots(hand, then, held_serial))]
         if wanted is None or wants(course.slots[i][2], wanted):
             out += mine
         elif len(other) < MAX_RESPENDS:
@@ -145,12 +166,8 @@ def freeing(
     time and written what a need of the hand allows, the other written what ``x``'s card
     now allows (``x`` may take the first slot's card, the slot ``x``'s); 1 where only the
     first holds; else 0 (the pair gives ``x``'s time no card the hand needs). Ruling 527."""
-    g = node.pos.g
-    lacking = [loc for loc, sps in needs.items() if lacks(held(g, loc), sps)]
-    wanted = [sp for loc in lacking for sp in needs[loc]]
-    olds = [k for loc in lacking for c in hidden_pile(g, loc)
-            if (k := course.held_slot.get(c)) is not None
-            and course.slots[k][1] < course.present]
+    wanted, slots = lacking_needs(node.pos.g, course, needs)
+    olds = [k for k in slots if course.slots[k][1] < course.present]
     every = course.every
 
     def frees(i: int, j: int) -> int:
@@ -216,10 +233,9 @@ def renamings(node: Node, course: Course) -> list[tuple[int, int, Before]]:
     held_serial = {course.slots[j][0]: j for j in course.held_slot.values()}
     out: list[tuple[int, int, Before]] = []
     for i, c, hand, then in namings(node, course):
-        held = [held_serial[then.free[k][0]] for k in hand
-                if k in then.free and then.free[k][0] in held_serial]
         before = held_before(hand, c, then)
-        out += [(i, j, before) for j in one_of_each_time(course, i, held)]
+        out += [(i, j, before)
+                for j in one_of_each_time(course, i, held_slots(hand, then, held_serial))]
         if len(out) >= MAX_RENAMINGS:
             break
     return out[:MAX_RENAMINGS]
@@ -239,11 +255,8 @@ def chained(
     ``j``'s at ``i``'s, ``k``'s held. Each: the course (its ``first`` the first spending),
     and the second spending (``k``, ``i``, the cards held before ``k``'s card); at most
     ``MAX_CHAINS``."""
-    g = node.pos.g
-    lacking = [loc for loc, sps in needs.items() if lacks(held(g, loc), sps)]
-    wanted = [sp for loc in lacking for sp in needs[loc]]
-    times = {course.slots[k][1] for loc in lacking for c in hidden_pile(g, loc)
-             if (k := course.held_slot.get(c)) is not None}
+    wanted, slots = lacking_needs(node.pos.g, course, needs)
+    times = {course.slots[k][1] for k in slots}
     made = 0
     for i, j, _before in respendings(node, course):
         if course.slots[j][1] in times:

@@ -532,8 +532,7 @@ def _respent(
     card of the hand (:func:`otherwise.respendings`, ruling 450), then with two spendings of one
     hand the other way round (:func:`otherwise.swappings`, ruling 468), each in turn within
     ``RESPEND_STEPS`` choices in all."""
-    wanted = [sp for loc, sps in needs.items() if lacks(held(node.pos.g, loc), sps)
-              for sp in sps]
+    wanted, _slots = otherwise.lacking_needs(node.pos.g, course, needs)
     tried: list[tuple[Course, tuple[int, int, Before | None]]] = [
         (course.respent(i, j), (i, j, before))
         for i, j, before in otherwise.respendings(node, course, wanted)]
