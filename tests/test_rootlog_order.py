@@ -1,17 +1,18 @@
 """The orders of the Rootlog importer's search (``importer.py``, ``matching.py``, and the
 orders of ``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 436,
-449, 459, 460, 470, 475, 483, 485, 486, 495, 505-507 and 521 in docs/rulings.md): which
-order of the exchanges a stalled search tries again and when it starts its second (436,
-459); an unwritten roll given up at its hits where it takes up or leaves the losses of
-another battle or a point (449, 470, 475, 507), rolls whose hits are alike one way on
-(460), a draw left open behind a piece moved later (505); a craft left open, or passed by a
-draw that may bring its card (483, 506); which alike card a craft or a spending by suit
-takes (485, 495); what the failed line's hand lacks where the search goes back (486), and
-where it goes back first: a spending by suit of an unnamed draw that could have spent a
-card held by name (521). Simulated games written as people write them, each refused or much
-slower before the ruling, found on the fresh seeds; each test turns its ruling off
-(``refused_without``, ``states_with_and_without``, ``backjumps``, ``restarts`` of
-tests/rootlogkit.py)."""
+449, 459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521 and 535-536 in
+docs/rulings.md): which order of the exchanges a stalled search tries again and when it
+starts its second (436, 459); an unwritten roll given up at its hits where it takes up or
+leaves the losses of another battle or a point (449, 470, 475, 507), rolls whose hits are
+alike one way on (460), a draw left open behind a piece moved later (505); a craft left
+open, or passed by a draw that may bring its card (483, 506); which alike card a craft or a
+spending by suit takes (485, 495); what the failed line's hand lacks where the search goes
+back (486), and where it goes back first: a spending by suit of an unnamed draw that could
+have spent a card held by name (521); a decision after which the turn player cannot make
+as many moves as the line has transfers open (535, 536). Simulated games written as people
+write them, each refused or much slower before the ruling, found on the fresh seeds; each
+test turns its ruling off (``refused_without``, ``states_with_and_without``,
+``backjumps``, ``restarts`` of tests/rootlogkit.py)."""
 
 from __future__ import annotations
 
@@ -240,6 +241,52 @@ def test_a_field_hospitals_move_written_after_a_later_battle_is_held_to_that_bat
     assert states_at(monkeypatch, text, g, 74) < 100
     monkeypatch.setattr(matching, "REMOVALS", ("remove",))
     assert states_at(monkeypatch, text, g, 74) > 800
+
+
+# --- Moves short of the transfers written (rulings 535, 536) ---------------------------------
+
+
+def bounded(monkeypatch: pytest.MonkeyPatch, seed: int, line: int, start: str, check: str,
+            states: tuple[int, int]) -> None:
+    """Seed ``seed``'s record line ``line`` (which starts with ``start``) takes fewer than
+    ``states[0]`` search states with the bound ``Matching.<check>`` (rulings 535-536), more
+    than ``states[1]`` without it; the game imports either way."""
+    with_it, without = states_with_and_without(monkeypatch, seed, line, start, check)
+    assert with_it < states[0]
+    assert without > states[1]
+
+
+def test_a_decree_move_that_leaves_fewer_cards_than_transfers_open_is_given_up_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 535. Seed 4361 (of the fresh seeds 4230-4629), line 73: the Eyrie's Decree
+    moves four times and falls into turmoil ('E:B#E->$_m/R#E->$_m/Z%f/++/3w10->2/3w10->12/
+    11w9->12/10w12->7/--3/...'), which card carried out which move not written. The quick
+    search kept a bird for later (a rabbit for both moves out of 10) and tried every count
+    of the two last moves, split over the three cards left, before it gave up; the full
+    search found the course, 3.3 s in all. A Decree move (or the turmoil) that leaves fewer
+    cards in the Move column than the line has open transfers of her warriors between
+    distinct pairs of clearings is given up at once (``decree_moves_short``): the quick
+    search finds the course."""
+    bounded(monkeypatch, 4361, 73, "E:B#E->$_m/R#E->$_m/Z%f/++/3w10->2/", "decree_moves_short",
+            (800, 1600))
+
+
+def test_a_daylight_that_leaves_fewer_moves_than_transfers_open_is_given_up_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 536. Seed 4444 (of the fresh seeds 4230-4629), line 58: the Marquise battles
+    in 9, no dice written, marches three times, spends a bird and recruits ('C:XE9/2Ew9->/
+    2w1->9/5w9->4/w8->4/3w4->12/w8->4/2w12->9/B#C->/w->1+3+10/2w->8/...'; her keep in 4).
+    The quick search took first a roll where she lost two warriors in 9 and saved them to
+    the keep with Field Hospitals, as part of '5w9->4', and followed every order of the
+    marches (about 1,000 states) before going back to the roll. A Daylight decision after
+    which her actions left (each a march of two moves, one more for each bird the line may
+    still spend, less the recruit the line needs) cannot make a move for each pair of
+    clearings the line still moves her warriors between is given up at once
+    (``actions_moves_short``)."""
+    bounded(monkeypatch, 4444, 58, "C:XE9/2Ew9->/2w1->9/5w9->4/", "actions_moves_short",
+            (100, 800))
 
 
 # --- Crafts and spendings by suit (rulings 483, 485, 486, 495, 506) --------------------------

@@ -452,7 +452,7 @@ class Importer(Matching, Result):
             for fi, (g, legal, prefix, before) in enumerate(frontier):
                 order = self.ordered(pos, legal, g)
                 for ai, a in enumerate(order):
-                    if self.unexplained(pos, g, a):
+                    if self.unexplained(pos, g, a) or self.bounded(pos, g, a):
                         if asks_count(g, a):
                             # Run, it would be a silent state (the count is asked next)
                             # whose every count is refused: kept as one with no way on,

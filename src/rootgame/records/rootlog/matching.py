@@ -14,6 +14,7 @@ from typing import Any
 from ...cards import DECK
 from ...rules.turn import current_step
 from .atoms import Line, RAtom, engine_atoms, named_from
+from .bounds import actions_short, decree_short
 from .factions import hidden_place
 from .identity import CardIdentity, loose_spec, narrower
 from .notation import RootlogError
@@ -540,6 +541,33 @@ class Matching(CardIdentity):
         return bool(battles) and any(
             left[k] and at.kind == "vp" and at.key != ln.seat and at.action > battles[0]
             for k, at in enumerate(ln.atoms)) and not self.in_battle(line, left, g)
+
+    def bounded(self, pos: Pos, g: Any, a: tuple[Any, ...]) -> bool:
+        """Whether decision ``a`` of state ``g`` leaves the turn player fewer moves to come
+        than the line has transfers of her warriors open between distinct pairs of
+        clearings (``bounds.py``, rulings 535-536): not a decision the engine refuses at
+        once (``Importer.unexplained``), but one whose course can never take up the line.
+        Given up before it is run, as ``unexplained`` gives one up (``Importer.children``)."""
+        if pos.line is None:
+            return False
+        kind = g.stack[-1].kind
+        if kind == "decree":
+            return self.decree_moves_short(pos.line, pos.left[pos.line], g, a)
+        if kind == "cat_actions":
+            return self.actions_moves_short(pos.line, pos.left[pos.line], g, a)
+        return False
+
+    def decree_moves_short(self, line: int, left: list[int], g: Any, a: tuple[Any, ...]) -> bool:
+        """Whether the Eyrie's Decree decision ``a`` of state ``g`` leaves fewer moves to
+        come in her turn than ``line`` has transfers of her warriors still open
+        (:func:`bounds.decree_short`, ruling 535): given up before it is run."""
+        return decree_short(self.lines[line], left, g, a)
+
+    def actions_moves_short(self, line: int, left: list[int], g: Any, a: tuple[Any, ...]) -> bool:
+        """Whether the Marquise's Daylight decision ``a`` of state ``g`` leaves fewer moves
+        to come in her turn than ``line`` has transfers of her warriors still open
+        (:func:`bounds.actions_short`, ruling 536): given up before it is run."""
+        return actions_short(self.lines[line], left, g, a)
 
     def craft_passed(self, line: int, now: list[int], g: Any = None) -> bool:
         """Whether ``line`` has a craft (``Zsap``) still open behind an action it writes
