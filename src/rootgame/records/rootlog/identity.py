@@ -135,6 +135,11 @@ class CardIdentity(SpentOtherwise):
     course's identities solved then (``fix_named``, ``decree_lacking``, ruling 451)."""
     solved_at: dict[int, int]
     """How many times the identities were solved at each line (``solve``)."""
+    brought_spent: bool = True
+    """Whether a card the line spends by its suit only from a hand after it takes into
+    that hand by name a card of that suit (``B#crossbowE->C/.../B#C->``) is met by that
+    card, as a craft alike to it is (ruling 467): the card the hand holds for it is not
+    kept from another hand's need (:meth:`needs_brought`, ruling 540)."""
 
     def later_names(self, key: str, line: int, left: list[int] | None) -> list[int]:
         """The ranks of the lines from ``line`` on that name a card of ``key`` leaving a
@@ -261,7 +266,10 @@ class CardIdentity(SpentOtherwise):
         (``M#codebE->C/E++/Zcodeb``, taken with Stand and Deliver!): that card may be the
         one crafted, so the hand need not hold another, and no draw of it is given the
         card for that craft (:meth:`fix_hands`, :meth:`fix_named`); a card the hand holds
-        for it is still its own, though not kept from another hand (ruling 467).
+        for it is still its own, though not kept from another hand (ruling 467). So is a
+        card spent by its suit only that such a card's suit allows (``B#crossbowE->C``,
+        then ``B#C->``: the Marquise's overwork may spend the Crossbow she takes; ruling
+        540, ``brought_spent``).
         ``held_now``: only what the line takes from a hand before a card of the line still
         to come goes into it (:meth:`needs_held`)."""
         need: dict[Loc, list[CardSpec]] = {}
@@ -282,7 +290,11 @@ class CardIdentity(SpentOtherwise):
             if not left[k] or at.spec is None or not at.spec.named:
                 continue
             if at.kind == "card" and hidden_place(self.factions, at.key[0]):
-                need.setdefault(at.key[0], []).append(at.spec)
+                mine = need.setdefault(at.key[0], [])
+                if self.brought_spent and at.spec.keys is None and at.spec.item is None \
+                        and brought_in(into.get(at.key[0], []), at.spec):
+                    covered.add((at.key[0], len(mine)))
+                mine.append(at.spec)
             elif at.kind in ("craft", "ambush"):
                 loc: Loc = ("hand", at.key)
                 mine = need.setdefault(loc, [])
