@@ -541,6 +541,15 @@ class Matching(CardIdentity):
             left[k] and at.kind == "vp" and at.key != ln.seat and at.action > battles[0]
             for k, at in enumerate(ln.atoms)) and not self.in_battle(line, left, g)
 
+    def falling(self, pos: Pos) -> list[int]:
+        """The Eyrie seats whose turmoil (the purge of the Decree, ``$_->``) the current
+        line writes still open: her Decree falls in this line (7.7). Ruling 541."""
+        if pos.line is None:
+            return []
+        ln, left = self.lines[pos.line], pos.left[pos.line]
+        return [s for s, f in enumerate(self.factions) if f == "eyrie" and any(
+            left[k] for k in ln.by_key.get(("purge", s), []))]
+
     def craft_passed(self, line: int, now: list[int], g: Any = None) -> bool:
         """Whether ``line`` has a craft (``Zsap``) still open behind an action it writes
         later that is taken up: the candidate went on past a craft the hand could not make
