@@ -543,12 +543,13 @@ class Matching(CardIdentity):
 
     def falling(self, pos: Pos) -> list[int]:
         """The Eyrie seats whose turmoil (the purge of the Decree, ``$_->``) the current
-        line writes still open: her Decree falls in this line (7.7). Ruling 541."""
+        line writes, taken up or not: her Decree falls in this line (7.7), and which card
+        carried out which action decides where. Ruling 541."""
         if pos.line is None:
             return []
-        ln, left = self.lines[pos.line], pos.left[pos.line]
-        return [s for s, f in enumerate(self.factions) if f == "eyrie" and any(
-            left[k] for k in ln.by_key.get(("purge", s), []))]
+        ln = self.lines[pos.line]
+        return [s for s, f in enumerate(self.factions)
+                if f == "eyrie" and ln.by_key.get(("purge", s))]
 
     def craft_passed(self, line: int, now: list[int], g: Any = None) -> bool:
         """Whether ``line`` has a craft (``Zsap``) still open behind an action it writes
