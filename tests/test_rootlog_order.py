@@ -54,10 +54,12 @@ def test_a_stalled_search_starts_again_leaving_a_card_named_later_in_the_other_h
     hand first (``keep_named``): the game imports and replays to the same board at every
     line. Without the second search the line is refused (ruling 455 off: without the
     second search it takes another course, refused at line 85; rulings 465-466 and 471
-    off: with them the first search imports it too; and rulings 515 and 501-504 off, with
-    which the solve does)."""
+    off: with them the first search imports it too; rulings 515 and 501-504 off, with
+    which the solve does; and ruling 540 off, with which it imports without the second
+    search too)."""
     text = assert_whole_game_imports(1006, 104, "E:M#E->$_x/B#E->$_b/")
     monkeypatch.setattr(CardIdentity, "before_draws", lambda *_: set())
+    monkeypatch.setattr(CardIdentity, "brought_spent", False)
     solve_before_465(monkeypatch)
     solve_every_need(monkeypatch)
     solve_before_501(monkeypatch)

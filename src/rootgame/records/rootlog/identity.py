@@ -278,6 +278,7 @@ class CardIdentity(SpentOtherwise):
             return need, covered
         left = pos.left[pos.line]
         into: dict[Loc, list[CardSpec]] = {}
+        last: dict[Loc, list[CardSpec]] = {}  # named into a hand since one not named (540)
         coming: set[Loc] = set()
         for k, at in enumerate(self.lines[pos.line].atoms):
             if held_now and left[k] and at.kind == "card":
@@ -287,12 +288,15 @@ class CardIdentity(SpentOtherwise):
             elif held_now and left[k] and at.kind in ("craft", "ambush") and \
                     ("hand", at.key) in coming:
                 continue
+            if at.kind == "card" and at.key[1][0] == "hand" and left[k] and (
+                    at.spec is None or at.spec.keys is None):
+                last.pop(at.key[1], None)  # a card not named comes in after (ruling 540)
             if not left[k] or at.spec is None or not at.spec.named:
                 continue
             if at.kind == "card" and hidden_place(self.factions, at.key[0]):
                 mine = need.setdefault(at.key[0], [])
                 if self.brought_spent and at.spec.keys is None and at.spec.item is None \
-                        and brought_in(into.get(at.key[0], []), at.spec):
+                        and brought_in(last.get(at.key[0], []), at.spec):
                     covered.add((at.key[0], len(mine)))
                 mine.append(at.spec)
             elif at.kind in ("craft", "ambush"):
@@ -303,6 +307,7 @@ class CardIdentity(SpentOtherwise):
                 mine.append(at.spec)
             if at.kind == "card" and at.key[1][0] == "hand" and at.spec.keys is not None:
                 into.setdefault(at.key[1], []).append(at.spec)
+                last.setdefault(at.key[1], []).append(at.spec)
         return need, covered
 
     def reserved(self, pos: Pos, need: dict[Loc, list[CardSpec]]) -> set[int]:
