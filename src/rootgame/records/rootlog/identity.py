@@ -137,9 +137,10 @@ class CardIdentity(SpentOtherwise):
     """How many times the identities were solved at each line (``solve``)."""
     brought_spent: bool = True
     """Whether a card the line spends by its suit only from a hand after it takes into
-    that hand by name a card of that suit (``B#crossbowE->C/.../B#C->``) is met by that
-    card, as a craft alike to it is (ruling 467): the card the hand holds for it is not
-    kept from another hand's need (:meth:`needs_brought`, ruling 540)."""
+    that hand by name a card of that suit (``B#crossbowE->C/.../B#C->``), with no card
+    the line does not name going into the hand between, is met by that card, as a craft
+    alike to it is (ruling 467): the card the hand holds for it is not kept from another
+    hand's need (:meth:`needs_brought`, ruling 540)."""
 
     def later_names(self, key: str, line: int, left: list[int] | None) -> list[int]:
         """The ranks of the lines from ``line`` on that name a card of ``key`` leaving a
