@@ -353,6 +353,25 @@ def test_a_card_the_line_takes_by_name_into_a_hand_is_the_one_it_crafts_after(
     refused_without(monkeypatch, text, "brought_in", lambda *_: False, 61, identity)
 
 
+def test_a_card_spent_by_its_suit_after_a_card_of_that_suit_taken_by_name_may_be_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 540. Seed 3704 (of the fresh seeds 3430-3829), refused at line 61 before
+    ('B#crossbowE->C', the turn of the Marquise ending without it): the Marquise takes the
+    Crossbow from the Eyrie by name with Stand and Deliver! and later in the line spends a
+    bird by its suit for Overwork ('B#crossbowE->C/.../B#C->/t->3'), in the game the
+    Crossbow. The line's needs kept the Marquise's own bird (her unnamed draw of line 52)
+    for that spending, so the Eyrie's draw of line 59 could not be given the Crossbow
+    (spent by its suit into the Decree at line 53 in the import's course) along the cycle
+    that gives that Decree card the Marquise's bird. A spending by suit the line writes
+    after a card of that suit it takes into the hand by name is now met by that card, as a
+    craft alike to it is (ruling 467): the hand's own bird is not kept from the Eyrie
+    (``CardIdentity.brought_spent``). The game imports and replays to the same board at
+    every line; without it it is refused."""
+    text = assert_whole_game_imports(3704, 61, "C:B#crossbowE->C/E++/Zcodeb/")
+    refused_without(monkeypatch, text, "brought_spent", False, 61)
+
+
 def test_exchanges_that_fight_over_one_draw_give_way_to_the_solve(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -55,10 +55,12 @@ def test_a_stalled_search_starts_again_leaving_a_card_named_later_in_the_other_h
     hand first (``keep_named``): the game imports and replays to the same board at every
     line. Without the second search the line is refused (ruling 455 off: without the
     second search it takes another course, refused at line 85; rulings 465-466 and 471
-    off: with them the first search imports it too; and rulings 515 and 501-504 off, with
-    which the solve does)."""
+    off: with them the first search imports it too; rulings 515 and 501-504 off, with
+    which the solve does; and ruling 540 off, with which it imports without the second
+    search too)."""
     text = assert_whole_game_imports(1006, 104, "E:M#E->$_x/B#E->$_b/")
     monkeypatch.setattr(CardIdentity, "before_draws", lambda *_: set())
+    monkeypatch.setattr(CardIdentity, "brought_spent", False)
     solve_before_465(monkeypatch)
     solve_every_need(monkeypatch)
     solve_before_501(monkeypatch)
@@ -416,3 +418,23 @@ def test_the_search_goes_back_first_to_a_draw_spent_where_a_card_held_by_name_co
     board at every line; without it, it is refused there."""
     text = assert_whole_game_imports(4272, 94, "E:B#E->$_b/")
     refused_without(monkeypatch, text, "sparing", False, 94, Importer)
+
+
+def test_where_the_decree_falls_the_search_goes_back_first_to_a_suited_card_spent_over_a_bird(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 541. Seed 4042 (of the fresh seeds 3830-4229), line 37
+    ('E:R#E->$_b/w->7/w12->7/w6->2/4w7->8/3w3->7/4w8->4/--4/'): the Commander's Move column
+    holds six cards (three birds, two foxes, a rabbit) for five moves, then turmoil: in the
+    game a bird carried out a move out of a fox clearing and the fox left over could not
+    move. The search carries out a move with a card of its clearing's suit first and keeps
+    a bird for later (both foxes spent on the moves out of 12 and 6): the bird left over
+    can still move, the Decree does not fall, and the quick search spent its room on the
+    counts of the last moves; the full search gave up too.
+    Where the failed line lacks no card and writes the Eyrie's turmoil, the quick search now
+    goes back first to the latest Decree action of that line carried out with a suited card
+    while a bird was left in the column (``search.suited_over_bird``): the move out of 6,
+    whose next way on spends a bird. The game imports and replays to the same board at every
+    line; without it, it is refused there."""
+    text = assert_whole_game_imports(4042, 37, "E:R#E->$_b/w->7/w12->7/w6->2/4w7->8/")
+    refused_without(monkeypatch, text, "turmoil_first", False, 37, Importer)

@@ -135,6 +135,12 @@ class CardIdentity(SpentOtherwise):
     course's identities solved then (``fix_named``, ``decree_lacking``, ruling 451)."""
     solved_at: dict[int, int]
     """How many times the identities were solved at each line (``solve``)."""
+    brought_spent: bool = True
+    """Whether a card the line spends by its suit only from a hand after it takes into
+    that hand by name a card of that suit (``B#crossbowE->C/.../B#C->``), with no card
+    the line does not name going into the hand between, is met by that card, as a craft
+    alike to it is (ruling 467): the card the hand holds for it is not kept from another
+    hand's need (:meth:`needs_brought`, ruling 540)."""
 
     def later_names(self, key: str, line: int, left: list[int] | None) -> list[int]:
         """The ranks of the lines from ``line`` on that name a card of ``key`` leaving a
@@ -261,7 +267,10 @@ class CardIdentity(SpentOtherwise):
         (``M#codebE->C/E++/Zcodeb``, taken with Stand and Deliver!): that card may be the
         one crafted, so the hand need not hold another, and no draw of it is given the
         card for that craft (:meth:`fix_hands`, :meth:`fix_named`); a card the hand holds
-        for it is still its own, though not kept from another hand (ruling 467).
+        for it is still its own, though not kept from another hand (ruling 467). So is a
+        card spent by its suit only that such a card's suit allows (``B#crossbowE->C``,
+        then ``B#C->``: the Marquise's overwork may spend the Crossbow she takes; ruling
+        540, ``brought_spent``).
         ``held_now``: only what the line takes from a hand before a card of the line still
         to come goes into it (:meth:`needs_held`)."""
         need: dict[Loc, list[CardSpec]] = {}
@@ -270,6 +279,7 @@ class CardIdentity(SpentOtherwise):
             return need, covered
         left = pos.left[pos.line]
         into: dict[Loc, list[CardSpec]] = {}
+        last: dict[Loc, list[CardSpec]] = {}  # named into a hand since one not named (540)
         coming: set[Loc] = set()
         for k, at in enumerate(self.lines[pos.line].atoms):
             if held_now and left[k] and at.kind == "card":
@@ -279,10 +289,17 @@ class CardIdentity(SpentOtherwise):
             elif held_now and left[k] and at.kind in ("craft", "ambush") and \
                     ("hand", at.key) in coming:
                 continue
+            if at.kind == "card" and at.key[1][0] == "hand" and left[k] and (
+                    at.spec is None or at.spec.keys is None):
+                last.pop(at.key[1], None)  # a card not named comes in after (ruling 540)
             if not left[k] or at.spec is None or not at.spec.named:
                 continue
             if at.kind == "card" and hidden_place(self.factions, at.key[0]):
-                need.setdefault(at.key[0], []).append(at.spec)
+                mine = need.setdefault(at.key[0], [])
+                if self.brought_spent and at.spec.keys is None and at.spec.item is None \
+                        and brought_in(last.get(at.key[0], []), at.spec):
+                    covered.add((at.key[0], len(mine)))
+                mine.append(at.spec)
             elif at.kind in ("craft", "ambush"):
                 loc: Loc = ("hand", at.key)
                 mine = need.setdefault(loc, [])
@@ -291,6 +308,7 @@ class CardIdentity(SpentOtherwise):
                 mine.append(at.spec)
             if at.kind == "card" and at.key[1][0] == "hand" and at.spec.keys is not None:
                 into.setdefault(at.key[1], []).append(at.spec)
+                last.setdefault(at.key[1], []).append(at.spec)
         return need, covered
 
     def reserved(self, pos: Pos, need: dict[Loc, list[CardSpec]]) -> set[int]:
