@@ -3,7 +3,8 @@ swapped wherever they are (:func:`swap_cards`), cycles of places within one draw
 (:func:`apply_cycle`) or through the later piles' times (:func:`apply_cycle_since`), two
 cards exchanged for the whole game (:func:`full_swap`), and what the record wrote of a card
 at each of its times (:func:`times`, :func:`written`, :func:`allows`, :func:`loose_spec`,
-:func:`narrower`). ``identity.py`` decides which exchange explains the record."""
+:func:`narrower`), and what a line takes from a hand that the hand lacks (:func:`lacking`,
+:func:`unmet_at`). ``identity.py`` decides which exchange explains the record."""
 
 from __future__ import annotations
 
