@@ -4,7 +4,7 @@ swapped wherever they are (:func:`swap_cards`), cycles of places within one draw
 cards exchanged for the whole game (:func:`full_swap`), and what the record wrote of a card
 at each of its times (:func:`times`, :func:`written`, :func:`allows`, :func:`loose_spec`,
 :func:`narrower`), and what a line takes from a hand that the hand lacks (:func:`lacking`,
-:func:`unmet_at`). ``identity.py`` decides which exchange explains the record."""
+:func:`line_draws`). ``identity.py`` decides which exchange explains the record."""
 
 from __future__ import annotations
 
@@ -280,29 +280,15 @@ def lacking(
 
 def line_draws(node: Node) -> set[int]:
     """The cards of the hands at ``node`` that are unnamed draws made by the decisions of
-    its course taken in its own line (a Tax Collector's draw after the Decree's cards;
-    ``Importer.unmet``, ruling 530)."""
+    its course taken in its own line (a Tax Collector's draw after the Decree's cards):
+    what the failed line lacks (``Importer.unmet``) leaves them out for a card the line
+    spends from the hand before its cards go into it (ruling 530)."""
     line, serials = node.pos.line, set[int]()
     n: Node | None = node
     while n is not None and n.parent is not None and n.parent.pos.line == line:
         serials.update(e[2] for e in n.events if e[0] == "draw")
         n = n.parent
     return {c for c, (serial, _epoch) in node.pos.free.items() if serial in serials}
-
-
-def unmet_at(
-    node: Node, needs: dict[Loc, list[CardSpec]], early: set[tuple[Loc, CardSpec]],
-) -> list[CardSpec]:
-    """What the line of ``node`` still takes from a hand (``needs``) that the hand lacks
-    there, each need taking its own card (ruling 486). A need in ``early``, a card the line
-    spends from the hand before cards of the line go into it (``CardIdentity.before_draws``,
-    ruling 455), is not met by an unnamed draw of the line (``line_draws``): the record
-    spent it first (the Eyrie's Decree card, before her Tax Collector's draw that an
-    exchange has given the suit). Ruling 530."""
-    late = line_draws(node) if early else set()
-    return [spec for loc, specs in needs.items()
-            for spec in lacking(held(node.pos.g, loc), specs, late,
-                                {sp for at, sp in early if at == loc})]
 
 
 def spared(then: Pos, now: Pos, unmet: list[CardSpec]) -> bool:

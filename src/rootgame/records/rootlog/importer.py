@@ -23,9 +23,9 @@ from ...factions.marquise import building_clearings
 from ...rules.core import board as map_board
 from .atoms import Converter, engine_atoms
 from .cards import CardSpec
-from .exchanges import alike, spared, unmet_at
+from .exchanges import alike, lacking, line_draws, spared
 from .factions import check_supported, hidden_place
-from .identity import swap_cards
+from .identity import held, swap_cards
 from .matching import Matching
 from .notation import FACTION_NAMES, LANDMARK_NAME, RootlogError, RootlogGame
 from .reader import parse_rootlog
@@ -710,13 +710,16 @@ class Importer(Matching, Result):
         a hand that the hand lacks there, each of the line's needs of that hand taking its
         own card (two foxes for the Decree from a hand holding one lack one; ruling 486).
         A card the line spends from a hand before cards of the line go into it (ruling 455)
-        is lacking when only an unnamed draw of the line has it (``exchanges.unmet_at``;
+        is lacking when only an unnamed draw of the line has it (``exchanges.line_draws``;
         ruling 530, ``drawn_late``); ``early_only``: only such cards (ruling 531)."""
         node = self.stuck
         if node is None or node.pos.line is None:
             return []
-        early = self.before_draws(node.pos) if self.drawn_late else set()
-        out = unmet_at(node, self.needs(node.pos), early)
+        pos = node.pos
+        early = self.before_draws(pos) if self.drawn_late else set()
+        late = line_draws(node) if early else set()
+        out = [spec for loc, specs in self.needs(pos).items() for spec in lacking(
+            held(pos.g, loc), specs, late, {sp for at, sp in early if at == loc})]
         return [sp for sp in out if any(sp == e for _, e in early)] if early_only else out
 
     def restart(self, node: Node, budget: int) -> Node | None:
