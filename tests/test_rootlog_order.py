@@ -299,7 +299,7 @@ def test_a_hand_lacks_a_card_for_two_needs_of_one_suit_when_it_holds_one(
     own card there (``exchanges.lacking``): the hand lacks a fox, the search goes back to
     the spendings of foxes and finds the Overwork of the Root Tea; the game imports and
     replays to the same board at every line; without it it is refused. (Ruling 531, which
-    goes back after a third of the room where the line lacks a fox it adds before its
+    goes back after a third of the room where a line lacks a card it spends before its
     draws, imports it without this ruling too: turned off here.)"""
     import rootgame.records.rootlog.importer as importer
 
