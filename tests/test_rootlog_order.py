@@ -1,18 +1,21 @@
 """The orders of the Rootlog importer's search (``importer.py``, ``matching.py``, and the
-orders of ``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 436,
-449, 459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521 and 535-536 in
+orders of ``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 436, 449,
+459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521, 530-531, 535-536 and 541 in
 docs/rulings.md): which order of the exchanges a stalled search tries again and when it
 starts its second (436, 459); an unwritten roll given up at its hits where it takes up or
 leaves the losses of another battle or a point (449, 470, 475, 507), rolls whose hits are
 alike one way on (460), a draw left open behind a piece moved later (505); a craft left
 open, or passed by a draw that may bring its card (483, 506); which alike card a craft or a
 spending by suit takes (485, 495); what the failed line's hand lacks where the search goes
-back (486), and where it goes back first: a spending by suit of an unnamed draw that could
-have spent a card held by name (521); a decision after which the turn player cannot make
-as many moves as the line has transfers open (535, 536). Simulated games written as people
-write them, each refused or much slower before the ruling, found on the fresh seeds; each
-test turns its ruling off (``refused_without``, ``states_with_and_without``,
-``backjumps``, ``restarts`` of tests/rootlogkit.py)."""
+back (486), not met by the line's own draws for a card spent before them (530), and where it
+goes back first: a spending by suit of an unnamed draw that could have spent a card held by
+name (521), or where the Eyrie's Decree falls, a Decree action carried out with a suited
+card while a bird was left (541); and when: early, where the line lacks a card spent before
+its draws (531); a decision after which the turn player cannot make as many moves as the
+line has transfers open (535, 536). Simulated games written as people write them, each
+refused or much slower before the ruling, found on the fresh seeds; each test turns its
+ruling off (``refused_without``, ``states_with_and_without``, ``backjumps``, ``restarts``,
+``states_at`` of tests/rootlogkit.py)."""
 
 from __future__ import annotations
 
@@ -345,13 +348,16 @@ def test_a_hand_lacks_a_card_for_two_needs_of_one_suit_when_it_holds_one(
     search went back to rolls (ruling 427) and gave up. Each need of a hand now takes its
     own card there (``exchanges.lacking``): the hand lacks a fox, the search goes back to
     the spendings of foxes and finds the Overwork of the Root Tea; the game imports and
-    replays to the same board at every line; without it it is refused."""
+    replays to the same board at every line; without it it is refused. (Ruling 531, which
+    goes back after a third of the room where a line lacks a card it spends before its
+    draws, imports it without this ruling too: turned off here.)"""
     import rootgame.records.rootlog.importer as importer
 
-    def each_alone(cards: list[int], specs: list[CardSpec]) -> list[CardSpec]:
+    def each_alone(cards: list[int], specs: list[CardSpec], *_: object) -> list[CardSpec]:
         return [sp for sp in specs if not any(sp.matches(x) for x in cards)]
 
     text = assert_whole_game_imports(3248, 61, "E:F#E->$_x/F#E->$_x/2w->2/")
+    monkeypatch.setattr(Importer, "hurrying", False)
     refused_without(monkeypatch, text, "lacking", each_alone, 61, importer)
 
 
@@ -438,3 +444,43 @@ def test_where_the_decree_falls_the_search_goes_back_first_to_a_suited_card_spen
     line; without it, it is refused there."""
     text = assert_whole_game_imports(4042, 37, "E:R#E->$_b/w->7/w12->7/w6->2/4w7->8/")
     refused_without(monkeypatch, text, "turmoil_first", False, 37, Importer)
+
+
+def test_a_card_spent_before_the_line_s_draws_is_lacking_though_a_draw_of_the_line_has_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 530. Seed 4726 (of the fresh seeds 4630-4829), line 70: the Eyrie adds a bird
+    and a fox to the Decree, then draws with her Tax Collector ('E:B#E->$_b/F#E->$_r/#->E/').
+    Her hand is her two draws of line 67, the last of the pile shuffled at line 47, whose
+    nine birds the record spends to the last one by line 70. At line 62 the Marquise takes
+    the Armorers by name and discards a bird by its suit ('B#armorE->C/.../B#C->'), at line
+    65 the Sappers the same way ('B#sapE->C/.../B#C->'): the game discarded each card
+    taken, the import her unnamed draw of line 53 at line 62 and the Armorers at line 65,
+    keeping the Sappers, a bird too many held past that pile. At the failed line the
+    exchanges had given the bird to the Tax Collector's draw, written after the Decree's
+    cards: the line lacked no card, and the search went back six times to a roll of line
+    64 and gave up. What the failed line lacks now leaves out, for a card the line spends
+    from a hand before its cards go into it (ruling 455), the hand's unnamed draws of the
+    line (``exchanges.line_draws``): the search goes back to line 62 (ruling 521), whose next
+    way on discards the Armorers, and the game imports and replays to the same board at
+    every line; without it, it is refused there."""
+    text = assert_whole_game_imports(4726, 70, "E:B#E->$_b/F#E->$_r/#->E/")
+    refused_without(monkeypatch, text, "drawn_late", False, 70, Importer)
+
+
+def test_the_search_goes_back_early_where_a_card_spent_before_the_line_s_draws_is_lacking(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 531. Seed 4726 (ruling 530's): the quick search stalls at line 70, where the
+    Eyrie's hand lacks the bird she adds to the Decree before her Tax Collector's draw.
+    Nothing the line's own choices do brings that card, drawn before the line; the search
+    spent the whole room of the line (430 states there, about 1.2 s of CPU to the import)
+    before it went back. It now goes back once a third of the room has passed
+    (``RESTART_AFTER``, as ruling 459's second search), and the game imports the same with
+    some 260 states fewer there."""
+    g = random_game(4726)
+    text = as_people_write(export_rootlog(g))
+    early = states_at(monkeypatch, text, g, 70)
+    monkeypatch.setattr(Importer, "hurrying", False)
+    late = states_at(monkeypatch, text, g, 70)
+    assert late - early > 200

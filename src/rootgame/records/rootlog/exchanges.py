@@ -3,17 +3,18 @@ swapped wherever they are (:func:`swap_cards`), cycles of places within one draw
 (:func:`apply_cycle`) or through the later piles' times (:func:`apply_cycle_since`), two
 cards exchanged for the whole game (:func:`full_swap`), and what the record wrote of a card
 at each of its times (:func:`times`, :func:`written`, :func:`allows`, :func:`loose_spec`,
-:func:`narrower`). ``identity.py`` decides which exchange explains the record."""
+:func:`narrower`), and what a line takes from a hand that the hand lacks (:func:`lacking`,
+:func:`line_draws`). ``identity.py`` decides which exchange explains the record."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from typing import Any
 
 from ...cards import DECK
 from .cards import CardSpec
 from .factions import Loc, hidden_pile, hidden_piles, notation
-from .search import Pos, Slot
+from .search import Node, Pos, Slot
 
 
 def swap_cards(g: Any, x: int, y: int) -> None:
@@ -256,19 +257,38 @@ def lacks(cards: list[int], specs: list[CardSpec]) -> bool:
     return bool(lacking(cards, specs))
 
 
-def lacking(cards: list[int], specs: list[CardSpec]) -> list[CardSpec]:
+def lacking(
+    cards: list[int], specs: list[CardSpec], late: Collection[int] = (),
+    early: Collection[CardSpec] = (),
+) -> list[CardSpec]:
     """The ``specs`` that ``cards`` have no card for, each spec taking its own card (the
     first that fits, in order): two foxes the line adds to the Decree lack one in a hand
-    holding one fox (ruling 486)."""
+    holding one fox (ruling 486). A spec in ``early``, a card the line spends from the
+    hand before cards of the line go into it (``CardIdentity.before_draws``, ruling 455),
+    is not met by a card of ``late``, the hand's unnamed draws of the line (ruling 530)."""
     taken: set[int] = set()
     out: list[CardSpec] = []
     for spec in specs:
-        c = next((x for x in cards if x not in taken and spec.matches(x)), None)
+        c = next((x for x in cards if x not in taken and spec.matches(x)
+                  and not (x in late and spec in early)), None)
         if c is None:
             out.append(spec)
         else:
             taken.add(c)
     return out
+
+
+def line_draws(node: Node) -> set[int]:
+    """The cards of the hands at ``node`` that are unnamed draws made by the decisions of
+    its course taken in its own line (a Tax Collector's draw after the Decree's cards):
+    what the failed line lacks (``Importer.unmet``) leaves them out for a card the line
+    spends from the hand before its cards go into it (ruling 530)."""
+    line, serials = node.pos.line, set[int]()
+    n: Node | None = node
+    while n is not None and n.parent is not None and n.parent.pos.line == line:
+        serials.update(e[2] for e in n.events if e[0] == "draw")
+        n = n.parent
+    return {c for c, (serial, _epoch) in node.pos.free.items() if serial in serials}
 
 
 def spared(then: Pos, now: Pos, unmet: list[CardSpec]) -> bool:

@@ -23,7 +23,7 @@ from ...factions.marquise import building_clearings
 from ...rules.core import board as map_board
 from .atoms import Converter, engine_atoms
 from .cards import CardSpec
-from .exchanges import alike, lacking, spared
+from .exchanges import alike, lacking, line_draws, spared
 from .factions import check_supported, hidden_place
 from .identity import held, swap_cards
 from .matching import Matching
@@ -215,6 +215,16 @@ class Importer(Matching, Result):
     """Whether the search, going back where the failed line lacks no card and writes the
     Eyrie's turmoil, goes first to a Decree action of that line carried out with a suited
     card while a bird was left in the column (``backjump``, ruling 541)."""
+
+    hurrying: bool = True
+    """Whether the quick search goes back at once (after a third of its room) where its
+    furthest line lacks a card spent before the line's cards go into the hand (ruling
+    531)."""
+
+    drawn_late: bool = True
+    """Whether what the failed line lacks (``unmet``) leaves out, for a card the line
+    spends from a hand before its cards go into it, the hand's unnamed draws of the line
+    (ruling 530)."""
 
     def __init__(self, rec: RootlogGame, lazy: bool = True, again: bool = True) -> None:
         self.rec = rec
@@ -595,6 +605,7 @@ class Importer(Matching, Result):
         furthest, since, stall = -1, 0, STALL
         jumps = 0
         jumped = -2  # the furthest line reached when the search last went back
+        hurried, back = -2, None  # where it last went back early (ruling 531)
         was: tuple[tuple[int, ...], RootlogError] | None = None
         while stack:
             node = stack[-1]
@@ -619,24 +630,32 @@ class Importer(Matching, Result):
                     found = self.restart(node, expanded)
                     if found is not None:
                         return found
-                if expanded > budget or since > stall:
+                # A hand lacks a card the line spends before the line's cards go into it:
+                # back to its spending at once, not after the whole room (ruling 531).
+                hurry = self.lazy and self.hurrying and hurried < furthest \
+                    and jumps < self.jumps and since > stall // RESTART_AFTER \
+                    and bool(self.unmet(early_only=True))
+                hurried = furthest if hurry else hurried
+                if expanded > budget or since > stall or hurry:
                     # Where the line lacks no card, or going back finds no way, search
                     # again from an older exchange first (ruling 436).
                     found = None
-                    if self.again and not self.unmet():
+                    if self.again and not hurry and not self.unmet():
                         found = self.restart(node, expanded)
                     back = self.backjump(stack) if found is None and self.lazy \
                         and jumps < self.jumps else None
-                    if found is None and back is None and self.again:
+                    if found is None and back is None and self.again and not hurry:
                         found = self.restart(node, expanded)
                     if found is not None:
                         return found
-                    if back is None:
+                    if back is None and not hurry:
                         break
+                if back is not None:
                     # Back to the choice that spent the card the furthest line lacks.
                     jumps, jumped = jumps + 1, furthest
                     del stack[back + 1 :]
                     since, budget = stall // 2, max(budget, expanded + stall // 2)
+                    back = None
                     continue
                 was = self.failure
                 first = node.children is None
@@ -692,16 +711,22 @@ class Importer(Matching, Result):
             return failure[1]
         return RootlogError("the record could not be replayed: the search gave up")
 
-    def unmet(self) -> list[CardSpec]:
+    def unmet(self, early_only: bool = False) -> list[CardSpec]:
         """What the furthest line reached where the search failed (``stuck``) takes from
         a hand that the hand lacks there, each of the line's needs of that hand taking its
-        own card (two foxes for the Decree from a hand holding one lack one; ruling 486)."""
+        own card (two foxes for the Decree from a hand holding one lack one; ruling 486).
+        A card the line spends from a hand before cards of the line go into it (ruling 455)
+        is lacking when only an unnamed draw of the line has it (``exchanges.line_draws``;
+        ruling 530, ``drawn_late``); ``early_only``: only such cards (ruling 531)."""
         node = self.stuck
         if node is None or node.pos.line is None:
             return []
         pos = node.pos
-        return [spec for loc, specs in self.needs(pos).items()
-                for spec in lacking(held(pos.g, loc), specs)]
+        early = self.before_draws(pos) if self.drawn_late else set()
+        late = line_draws(node) if early else set()
+        out = [spec for loc, specs in self.needs(pos).items() for spec in lacking(
+            held(pos.g, loc), specs, late, {sp for at, sp in early if at == loc})]
+        return [sp for sp in out if any(sp == e for _, e in early)] if early_only else out
 
     def restart(self, node: Node, budget: int) -> Node | None:
         """Where the quick search stalls and its furthest line lacks no card (else when
