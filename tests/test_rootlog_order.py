@@ -1,6 +1,6 @@
 """The orders of the Rootlog importer's search (``importer.py``, ``matching.py``, and the
 orders of ``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 436,
-449, 459, 460, 470, 475, 483, 485, 486, 495, 505-507 and 521 in docs/rulings.md): which
+449, 459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521 and 550 in docs/rulings.md): which
 order of the exchanges a stalled search tries again and when it starts its second (436,
 459); an unwritten roll given up at its hits where it takes up or leaves the losses of
 another battle or a point (449, 470, 475, 507), rolls whose hits are alike one way on
@@ -8,7 +8,8 @@ another battle or a point (449, 470, 475, 507), rolls whose hits are alike one w
 draw that may bring its card (483, 506); which alike card a craft or a spending by suit
 takes (485, 495); what the failed line's hand lacks where the search goes back (486), and
 where it goes back first: a spending by suit of an unnamed draw that could have spent a
-card held by name (521). Simulated games written as people write them, each refused or much
+card held by name (521); which Decree card carried out an action in the column that falls into
+turmoil (550). Simulated games written as people write them, each refused or much
 slower before the ruling, found on the fresh seeds; each test turns its ruling off
 (``refused_without``, ``states_with_and_without``, ``backjumps``, ``restarts`` of
 tests/rootlogkit.py)."""
