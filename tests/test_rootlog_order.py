@@ -1,6 +1,6 @@
 """The orders of the Rootlog importer's search (``importer.py``, ``matching.py``, and the
 orders of ``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 436, 449,
-459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521, 530-531, 535-536 and 541 in
+459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521, 530-531, 535-536, 541 and 550 in
 docs/rulings.md): which order of the exchanges a stalled search tries again and when it
 starts its second (436, 459); an unwritten roll given up at its hits where it takes up or
 leaves the losses of another battle or a point (449, 470, 475, 507), rolls whose hits are
@@ -12,9 +12,10 @@ goes back first: a spending by suit of an unnamed draw that could have spent a c
 name (521), or where the Eyrie's Decree falls, a Decree action carried out with a suited
 card while a bird was left (541); and when: early, where the line lacks a card spent before
 its draws (531); a decision after which the turn player cannot make as many moves as the
-line has transfers open (535, 536). Simulated games written as people write them, each
-refused or much slower before the ruling, found on the fresh seeds; each test turns its
-ruling off (``refused_without``, ``states_with_and_without``, ``backjumps``, ``restarts``,
+line has transfers open (535, 536); which Decree card carried out an action in the column
+that falls into turmoil (550). Simulated games written as people write them, each refused or
+much slower before the ruling, found on the fresh seeds; each test turns its ruling off
+(``refused_without``, ``states_with_and_without``, ``backjumps``, ``restarts``,
 ``states_at`` of tests/rootlogkit.py)."""
 
 from __future__ import annotations
@@ -484,3 +485,43 @@ def test_the_search_goes_back_early_where_a_card_spent_before_the_line_s_draws_i
     monkeypatch.setattr(Importer, "hurrying", False)
     late = states_at(monkeypatch, text, g, 70)
     assert late - early > 200
+
+
+def test_the_decree_column_where_the_eyrie_falls_into_turmoil_is_carried_out_by_birds_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 550. Seed 5414 (of the fresh seeds 5230-5629), line 43: the Eyrie's Decree
+    moves with a bird (the Loyal Vizier), a rabbit, three birds, two foxes and a mouse; the
+    line writes six moves and her turmoil ('.../w6->2/--6/$_->/'): the game carried out
+    3->6 with a bird and failed the rabbit. The search took the rabbit card for 3->6 (a card
+    of the clearing's suit first, a bird kept for later), which left a bird she could always
+    carry out, and spent the line's room on the other cards of the moves and the counts of
+    the ten warriors moved 6->11 before giving up. In the column where the line has her
+    fall into turmoil (no open action of a later column before the purge,
+    ``search.falls_in_column``) a bird is now tried first; the game imports and replays to
+    the same board at every line; without it, it is refused there."""
+    import rootgame.records.rootlog.importer as importer
+
+    text = assert_whole_game_imports(5414, 43, "E:F#E->$_m/")
+    refused_without(monkeypatch, text, "falls_in_column", lambda *a: False, 43, importer)
+
+
+def test_a_bird_that_leaves_the_falling_column_short_is_tried_last(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 550. Seed 4147, line 50: the Eyrie's Move column holds the Loyal Vizier, a
+    bird, a fox, a mouse and the rabbit added ('E:R#E->$_m/'); the line writes four moves,
+    three out of a rabbit clearing and one out of a mouse clearing, and her turmoil (the fox
+    failing). A bird first for every move of that column spent one on the mouse move and
+    left the rabbit moves short of cards, which the search found only after the counts of
+    every move after it (over 2,000 states at the line). A card that leaves the column's
+    other cards short of its other open actions (``search.leaves_short``) is tried last:
+    the game imports with few states at the line, and many more without."""
+    import rootgame.records.rootlog.importer as importer
+
+    g = random_game(4147)
+    text = as_people_write(export_rootlog(g))
+    assert text.splitlines()[49].startswith("E:R#E->$_m/")
+    with_it = states_at(monkeypatch, text, g, 50)
+    monkeypatch.setattr(importer, "leaves_short", lambda *_: False)
+    assert with_it < 100 < states_at(monkeypatch, text, g, 50)

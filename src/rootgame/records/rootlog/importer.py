@@ -42,8 +42,10 @@ from .search import (
     Pos,
     Silent,
     craft_shortage,
+    falls_in_column,
     fingerprint,
     frame_data,
+    leaves_short,
     suited_over_bird,
 )
 from .steps import (
@@ -561,6 +563,9 @@ class Importer(Matching, Result):
         shortage = craft_shortage(pos, ln, left)
 
         seat = g.stack[-1].seat if g.stack else None
+        # A Decree column where the line may have the Eyrie fall into turmoil (ruling 550).
+        failing = kind == "decree" and seat is not None and falls_in_column(
+            ln, left, seat, g.fs[seat].col, len(g.fs[seat].pending))
 
         def score(a: tuple[Any, ...]) -> tuple[int, int, int, int, int, int]:
             n = m = unnamed = 0
@@ -581,8 +586,11 @@ class Importer(Matching, Result):
                             if a[0] == "craft":
                                 unnamed += self.unnamed_spent(pos, x, line, left)
             # Which Decree card carried an action out leaves no trace (7.5.2): a card of the
-            # clearing's suit first, a bird (which fits any clearing) kept for later.
-            wild = int(kind == "decree" and len(a) > 1 and a[1] == "bird")
+            # clearing's suit first, a bird (which fits any clearing) kept for later; in the
+            # column where the line has the Eyrie fall into turmoil, a bird first (ruling 550).
+            wild = int(kind == "decree" and len(a) > 1 and a[1] == "bird") ^ failing
+            if failing and seat is not None and leaves_short(g, ln, left, seat, a):
+                wild += 2
             return -n, -m, shortage(a), wild, soon, unnamed
 
         return sorted(legal, key=score)

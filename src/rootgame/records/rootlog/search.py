@@ -228,3 +228,77 @@ def suited_over_bird(then: Pos, now: Pos, seats: list[int]) -> bool:
                 c not in gone and (c < 0 or DECK[c].suit == "bird") for c in had):
             return True
     return False
+
+
+def decree_column(seat: int, key: Any, kind: str) -> int | None:
+    """The Decree column (7.5.2: recruit, move, battle, build) an atom of the Eyrie
+    ``seat``'s line carries out, where its kind tells: a warrior placed (recruit), a
+    warrior leaving a clearing (move), a battle she starts, a roost placed (build)."""
+    if not isinstance(key, tuple) or not key or key[0] != seat:
+        return None
+    if kind == "battle":
+        return 2
+    if kind == "from" and key[1] == "w":
+        return 1
+    if kind == "place":
+        return {"w": 0, "b": 3}.get(str(key[1]))
+    return None
+
+
+def falls_in_column(ln: Line, left: list[int], seat: int, col: int, cards: int) -> bool:
+    """Whether the line may have the Eyrie ``seat`` fall into turmoil (7.7, ``$_->`` still
+    open) while she carries out Decree column ``col``, with ``cards`` cards of it left: no
+    open action of the line before the purge belongs to a later column (the columns are
+    carried out from left to right), and fewer open actions of this column than its cards
+    left (as many show it used up). Which card of the column carried out an action leaves
+    no trace (7.5.2); the card she fails is one left over, and a bird fits every clearing:
+    there the search tries a bird first, keeping the cards of a suit (``Importer.ordered``).
+    Ruling 550."""
+    later = False
+    mine = 0
+    for k, at in enumerate(ln.atoms):
+        if not left[k]:
+            continue
+        if at.kind == "purge" and at.key == seat:
+            return not later and mine < cards
+        c = decree_column(seat, at.key, at.kind)
+        if c is not None and c > col:
+            later = True
+        mine += c == col
+    return False
+
+
+def leaves_short(g: Any, ln: Line, left: list[int], seat: int, a: tuple[Any, ...]) -> bool:
+    """Whether Decree action ``a`` (``("move", suit, from, to)``, the recruit, battle or
+    build of a clearing) leaves the other cards of the column being carried out short of
+    its other open actions the line writes before the Eyrie's turmoil (each action its own
+    card of the clearing's suit or a bird, 7.5.2): the action takes up the first such
+    action of its clearing. The search tries it last in a column that may fall (ruling 550):
+    a bird spent where a suited card fitted may leave a later action with none."""
+    from ...rules.core import board, card_suit
+
+    fs = g.fs[seat]
+    col = fs.col
+    cards = [card_suit(c) for c in fs.pending]
+    if len(a) < 3 or str(a[1]) not in cards:
+        return False
+    cards.remove(str(a[1]))
+    where = board(g)
+    needs: list[str] = []
+    taken = False
+    for k, at in enumerate(ln.atoms):
+        if not left[k]:
+            continue
+        if at.kind == "purge" and at.key == seat:
+            break
+        if decree_column(seat, at.key, at.kind) == col:
+            clearing = int(at.key[-1])
+            if not taken and clearing == a[2]:
+                taken = True
+                continue
+            needs.append(where.card_suit_at(clearing))
+    birds = cards.count("bird")
+    short = 0
+    for suit in set(needs):
+        short += max(0, needs.count(suit) - (len(cards) if suit == "any" else cards.count(suit)))
+    return short > birds
