@@ -273,7 +273,12 @@ def test_a_decree_move_that_leaves_fewer_cards_than_transfers_open_is_given_up_a
     search found the course, 3.3 s in all. A Decree move (or the turmoil) that leaves fewer
     cards in the Move column than the line has open transfers of her warriors between
     distinct pairs of clearings is given up at once (``decree_moves_short``): the quick
-    search finds the course."""
+    search finds the course. Rulings 541 and 550, which find 4361's course by another way
+    (a bird first in the column that falls), are turned off."""
+    import rootgame.records.rootlog.importer as importer
+
+    monkeypatch.setattr(Importer, "turmoil_first", False)
+    monkeypatch.setattr(importer, "falls_in_column", lambda *_: False)
     bounded(monkeypatch, 4361, 73, "E:B#E->$_m/R#E->$_m/Z%f/++/3w10->2/", "decree_moves_short",
             (800, 1600))
 
@@ -442,7 +447,14 @@ def test_where_the_decree_falls_the_search_goes_back_first_to_a_suited_card_spen
     goes back first to the latest Decree action of that line carried out with a suited card
     while a bird was left in the column (``search.suited_over_bird``): the move out of 6,
     whose next way on spends a bird. The game imports and replays to the same board at every
-    line; without it, it is refused there."""
+    line; without it, it is refused there. Rulings 535 (the bound on the Decree's moves)
+    and 550 (a bird first in the column that falls), which import 4042 without it, are
+    turned off."""
+    import rootgame.records.rootlog.importer as importer
+    from rootgame.records.rootlog.matching import Matching
+
+    monkeypatch.setattr(importer, "falls_in_column", lambda *_: False)
+    monkeypatch.setattr(Matching, "decree_moves_short", lambda *_: False)
     text = assert_whole_game_imports(4042, 37, "E:R#E->$_b/w->7/w12->7/w6->2/4w7->8/")
     refused_without(monkeypatch, text, "turmoil_first", False, 37, Importer)
 
