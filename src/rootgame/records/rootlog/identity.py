@@ -471,10 +471,12 @@ class CardIdentity(SpentOtherwise):
     def spent_otherwise(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
         """The hand ``src`` lacks a card ``spec`` allows and no unnamed draw of it can be
         given one: the ways that change what an earlier spending took, in order (rulings
-        421, 422 and 428), and last the identities of the whole course solved at once (ruling
-        442). For :meth:`exchange` and :meth:`fix_named` alike."""
+        421, 422 and 428), then the identities of the whole course solved at once (ruling
+        442), and last a card the hand drew by name taken to have been the one it spent by
+        its suit (ruling 545). For :meth:`exchange` and :meth:`fix_named` alike."""
         return self.reattribute(node, src, spec) or self.shuffled_in(
-            node, src, spec) or self.respent_named(node, src, spec) or self.solve(node)
+            node, src, spec) or self.respent_named(node, src, spec) or self.solve(
+            node) or self.respent_own(node, src, spec)
 
     def donor(self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]) -> int | None:
         """A card ``spec`` allows that the unnamed draw ``f`` may have been: a card still
