@@ -29,7 +29,7 @@ from .exchanges import (
     times,
 )
 from .factions import Loc, hidden_pile
-from .search import Node, Pos
+from .search import Node, Pos, course_path
 from .steps import legal_now
 
 
@@ -207,21 +207,28 @@ class SpentOtherwise(NamedDraws):
         if src[0] != "hand":
             return None
         needed = self.reserved(node.pos, self.needs(node.pos))
-        return self._respend_held(node, src, spec, int(src[1]), needed, None)
+        # A card whose spending the course already takes otherwise is not taken otherwise
+        # again: the final replay takes one card for each draw's spending (``result.py``).
+        once = {e[1] for x in course_path(node) for e in x.events
+                if e[0] in ("respend", "respend_as")}
+        return self._respend_held(node, src, spec, int(src[1]), needed, None, once)
 
     def _respend_held(
         self, node: Node, src: Loc, spec: CardSpec, seat: int, needed: set[int],
-        allowed: CardSpec | None,
+        allowed: CardSpec | None, once: frozenset[int] | set[int] = frozenset(),
     ) -> Node | None:
         """:meth:`_respend` for each card ``x`` the record named that the hand of ``seat``
         holds (that ``allowed`` allows, when given) and each card ``u`` it may have spent
-        in its place (rulings 428, 545): the first state found."""
+        in its place, not one with a time of a draw of ``once`` (rulings 428, 545): the
+        first state found."""
         pos = node.pos
         for x in pos.g.seats[seat].hand:
             if x not in pos.fixed or x in pos.free or x in pos.loose or x in needed or (
                     allowed is not None and not allowed.matches(x)):
                 continue
             for u in [*pos.loose, *pos.past]:
+                if once and any(t[0] in once for t in times(pos, u)):
+                    continue
                 found = self._respend(node, src, spec, seat, x, u, needed)
                 if found is not None:
                     return found
