@@ -117,13 +117,15 @@ def assert_replays_the_game(rep: Any, g: Any) -> None:
     assert rep.game.winners == g.winners
 
 
-def assert_whole_game_imports(seed: int, line: int, start: str) -> str:
-    """The whole game of ``seed``, written as people do, whose line ``line`` begins with
-    ``start`` (the line an import refused before), replays the game
-    (:func:`assert_replays_the_game`). Returns that record, for a test to import it again
-    with a ruling turned off."""
+def assert_whole_game_imports(
+    seed: int, line: int, start: str, keep: tuple[str, ...] = ()
+) -> str:
+    """The whole game of ``seed``, written as people do (but what ``keep`` leaves as
+    exported, :func:`as_people_write`), whose line ``line`` begins with ``start`` (the line
+    an import refused before), replays the game (:func:`assert_replays_the_game`). Returns
+    that record, for a test to import it again with a ruling turned off."""
     g = random_game(seed)
-    text = as_people_write(export_rootlog(g))
+    text = as_people_write(export_rootlog(g), keep)
     assert text.splitlines()[line - 1].startswith(start)
     rep = replay_rootlog(text)
     assert_replays_the_game(rep, g)

@@ -54,6 +54,21 @@ def test_appendix_a_7_a_starting_card_spent_by_suit_may_be_a_card_named_drawn_la
     assert bird.suit == "bird" and bird.key != "crossbow:bird"
 
 
+def test_a_named_draw_before_a_reshuffle_is_not_given_a_card_of_the_new_pile() -> None:
+    """The fix of ruling 410's cycle (draws48). Seed 1127 written as people do but with
+    its draws named, line 50 ('C:Ztax/.../R#smugglerstrail+F#anvil->C/'): the Marquise
+    draws the old pile's last two cards by name, both starting cards the import had dealt
+    and taken spent by their suits, and the pile is shuffled at once. The cycle that takes
+    them back counted the draw pile as a place of the old pile's time, but the step had
+    shuffled it: it was the new pile, holding the Gently Used Knapsack and the Favor of the
+    Rabbits the record had named drawn and spent, which the cycle gave to the two starting
+    cards (each card then twice in the game). The search went on, and the final replay
+    ended in an internal error ('the recorded shuffle does not hold the cards being
+    shuffled'). The new pile is no place of the old time now: the game imports and
+    replays to the same board at every line."""
+    assert_whole_game_imports(1127, 50, "C:Ztax/F#roottea->C/", ("draws",))
+
+
 def _key(cid: int) -> str:
     return DECK[cid].key
 

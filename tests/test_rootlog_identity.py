@@ -1,6 +1,6 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, ``exchanges.py``, ``respends.py``; docs/rootlog.md, "Replaying a record
-(import)"; rulings 432-433, 437, 461, 463, 467, 469, 477 and 525 in docs/rulings.md), where a
+(import)"; rulings 432-433, 437, 461, 463, 467, 469, 477, 525 and 545 in docs/rulings.md), where a
 card taken to have stayed in a hand is replayed (seeds 1483, 1566, 2013; ruling 451's
 random take), and two fixes of the exchanges (seeds 1640, 2628). Simulated games written
 as people write them, each refused before the ruling that imports it. The solve of the
@@ -450,3 +450,21 @@ def test_a_named_card_the_hand_crafts_later_is_kept_from_a_spending_by_its_suit(
     board at every line; without it, it is refused at line 47."""
     text = assert_whole_game_imports(4575, 47, "C:t->9/Zscout/")
     refused_without(monkeypatch, text, "kept_named", lambda *_: False, 47)
+
+
+def test_a_card_drawn_by_name_may_be_the_one_its_hand_spent_by_its_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 545. Seed 1014 written as people do but with its draws named (``R#@->C``;
+    discards by suit only, no starting hands), line 52 ('C:w10->1/.../M#C->'): the
+    Marquise discards a mouse, in the game the Crossbow she was dealt. At line 37 she
+    overworked with a rabbit written by its suit ('R#C->', in the game the rabbit Ambush!
+    she drew by name at line 28); the import spent there the one starting card of hers
+    still open, so at line 52 she held only cards the record named, none a mouse, and the
+    solve has no slot for a card named at every time. A card the hand drew by name and
+    holds still is now taken to have been the card it spent by that suit, the starting
+    card staying in the hand, open, and given a mouse (``SpentOtherwise.respent_own``):
+    the game imports and replays to the same board at every line; without it, it is
+    refused at line 52."""
+    text = assert_whole_game_imports(1014, 52, "C:w10->1/", ("draws",))
+    refused_without(monkeypatch, text, "respent_own", lambda *_: None, 52)

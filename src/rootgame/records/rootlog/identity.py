@@ -221,7 +221,7 @@ class CardIdentity(SpentOtherwise):
         self, line: int, left: dict[int, list[int]], g2: Any, cid: int, dst: Loc,
         atoms_by_step: list[list[tuple[Any, ...]]], si: int, free: dict[int, tuple[int, int]],
         loose: dict[int, Slot], past: dict[int, tuple[Slot, ...]], epoch: int, serial: int,
-        renames: list[tuple[Any, ...]],
+        renames: list[tuple[Any, ...]], shuffled: bool = False,
     ) -> tuple[int, bool, int] | None:
         """A named draw whose card is neither in the draw pile nor an unnamed draw of
         another hand (:meth:`settle_draw`): the card was dealt or drawn unnamed earlier in
@@ -231,14 +231,17 @@ class CardIdentity(SpentOtherwise):
         card named comes into the hand, its place (the Decree) takes another card that what
         was written of it allows, and so on to a place that takes ``cid`` (the draw pile).
         Changes the draw pile's cards, ``free``, ``loose`` and later atoms of the step;
-        returns (card, named, action index), or None when no cycle gives the card."""
+        returns (card, named, action index), or None when no cycle gives the card. A draw
+        the step ``shuffled`` after (the old pile's last cards): ``g2``'s draw pile is the new
+        pile then, whose cards (the record's named discards among them) are no places of the
+        old pile's time."""
         ln = self.lines[line]
         lf = left[line]
         for k in ln.by_key.get(("card", (("deck",), dst)), []):
             spec = ln.atoms[k].spec
             if not lf[k] or spec is None or not spec.named:
                 continue
-            pos = Pos(g2, [], None, line, 0, left, free, epoch, False, loose, past)
+            pos = Pos(g2, [], None, line, 0, left, free, epoch + shuffled, False, loose, past)
             free[cid] = (serial, epoch)
             keep = set(hidden_pile(g2, dst)) | self.reserved(pos, self.needs(pos))
             path = self.cycle(pos, g2, cid, spec, keep)
@@ -489,10 +492,12 @@ class CardIdentity(SpentOtherwise):
     def spent_otherwise(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
         """The hand ``src`` lacks a card ``spec`` allows and no unnamed draw of it can be
         given one: the ways that change what an earlier spending took, in order (rulings
-        421, 422 and 428), and last the identities of the whole course solved at once (ruling
-        442). For :meth:`exchange` and :meth:`fix_named` alike."""
+        421, 422 and 428), then the identities of the whole course solved at once (ruling
+        442), and last a card the hand drew by name taken to have been the one it spent by
+        its suit (ruling 545). For :meth:`exchange` and :meth:`fix_named` alike."""
         return self.reattribute(node, src, spec) or self.shuffled_in(
-            node, src, spec) or self.respent_named(node, src, spec) or self.solve(node)
+            node, src, spec) or self.respent_named(node, src, spec) or self.solve(
+            node) or self.respent_own(node, src, spec)
 
     def donor(self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]) -> int | None:
         """A card ``spec`` allows that the unnamed draw ``f`` may have been: a card still

@@ -352,7 +352,8 @@ class Matching(CardIdentity):
                     if got is None and from_deck:
                         got = self.settle_draw_cycle(line, left, g2, cid, at[1][1],
                                                      atoms_by_step, si, free, loose, past,
-                                                     epoch, self.serial + 1, events)
+                                                     epoch, self.serial + 1, events,
+                                                     shuffled)
                     if got is None:
                         return None
                     new, named, _hit = got

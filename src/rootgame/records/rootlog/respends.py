@@ -6,7 +6,8 @@ A hand that spent a card by its suit only may have spent another card it held th
 (:meth:`SpentOtherwise.reattribute`); a card spent by its suit after a shuffle may have been
 spent before it and shuffled in, in the place of another card of its suit
 (:meth:`SpentOtherwise.shuffled_in`); a card the record named into a hand may have been the
-one the hand spent by its suit (:meth:`SpentOtherwise.respent_named`). The final replay
+one the hand spent by its suit (:meth:`SpentOtherwise.respent_named`), the hand's own too,
+which then kept the card it spent (:meth:`SpentOtherwise.respent_own`, ruling 545). The final replay
 spends the other card at the decision (``respend`` and ``respend_as`` events, ``result.py``).
 """
 
@@ -28,7 +29,7 @@ from .exchanges import (
     times,
 )
 from .factions import Loc, hidden_pile
-from .search import Node, Pos
+from .search import Node, Pos, course_path
 from .steps import legal_now
 
 
@@ -185,19 +186,52 @@ class SpentOtherwise(NamedDraws):
         (:meth:`settle_free`). Tried in :meth:`repair` and :meth:`fix_named`, after
         :meth:`shuffled_in`. Ruling 428."""
         pos = node.pos
-        g = pos.g
         needed = self.reserved(pos, self.needs(pos))
-        for seat, st in enumerate(g.seats):
-            if ("hand", seat) == src:
+        for seat in range(len(pos.g.seats)):
+            if ("hand", seat) != src:
+                found = self._respend_held(node, src, spec, seat, needed, spec)
+                if found is not None:
+                    return found
+        return None
+
+    def respent_own(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
+        """The solve found nothing (:meth:`CardIdentity.spent_otherwise`): a card ``x`` the
+        record named into the hand ``src`` (drawn by name, ``R#@->C``) that the hand still
+        holds may have been the card it spent by its suit (``R#C->``) while it held ``x``,
+        the card ``u`` spent so (a starting card, an unnamed draw) staying in the hand:
+        ``u`` is an unnamed draw of the hand again, ``x`` takes every later time of ``u``
+        (a ``("respend_as", u's draw, x)`` event, as in :meth:`respent_named`), and ``u``
+        may then be given a card ``spec`` allows (:meth:`given`). The need need not allow
+        ``x``: it is ``u`` that is freed. Only a hand's own cards: :meth:`respent_named`
+        takes another hand's. Ruling 545."""
+        if src[0] != "hand":
+            return None
+        needed = self.reserved(node.pos, self.needs(node.pos))
+        # A card whose spending the course already takes otherwise is not taken otherwise
+        # again: the final replay takes one card for each draw's spending (``result.py``).
+        once = {e[1] for x in course_path(node) for e in x.events
+                if e[0] in ("respend", "respend_as")}
+        return self._respend_held(node, src, spec, int(src[1]), needed, None, once)
+
+    def _respend_held(
+        self, node: Node, src: Loc, spec: CardSpec, seat: int, needed: set[int],
+        allowed: CardSpec | None, once: frozenset[int] | set[int] = frozenset(),
+    ) -> Node | None:
+        """:meth:`_respend` for each card ``x`` the record named that the hand of ``seat``
+        holds (that ``allowed`` allows, when given) and each card ``u`` it may have spent
+        in its place, not one with a time of a draw of ``once`` (rulings 428, 545): the
+        first state found."""
+        pos = node.pos
+        for x in pos.g.seats[seat].hand:
+            if x not in pos.fixed or x in pos.free or x in pos.loose or x in needed or (
+                    allowed is not None and not allowed.matches(x)):
                 continue
-            for x in st.hand:
-                if x not in pos.fixed or x in pos.free or x in pos.loose or x in needed or \
-                        not spec.matches(x):
+            for u in [*pos.loose, *pos.past]:
+                if once and any(t[0] in once for t in times(pos, u)):
                     continue
-                for u in [*pos.loose, *pos.past]:
-                    found = self._respend(node, src, spec, seat, x, u, needed)
-                    if found is not None:
-                        return found
+                found = self._respend(node, src, spec, seat, x, u, needed)
+                if found is not None:
+                    return found
         return None
 
     def _respend(
