@@ -1,21 +1,21 @@
 """The solve of the course's identities (``solve.py``, asked by ``identity.py``;
 docs/rootlog.md, "Replaying a record (import)"; rulings 442, 450-451, 454-455, 465-466, 468,
-471, 481, 490, 501-504, 515, 520 and 527 in docs/rulings.md): where a line lacks a card no
-exchange gives, the cards of every unnamed time of the course so far are solved at once
-(442), also at a Decree card the hand lacks after the first added (451) and for a card spent
-by its suit before the line's draws, sought as the line starts (455), a hand asked only for
-what it holds before the line's draws (515); with a spending by suit taken to have spent
+471, 481, 490, 501-504, 515, 520, 527 and 565-566 in docs/rulings.md): where a line lacks a
+card no exchange gives, the cards of every unnamed time of the course so far are solved at
+once (442), also at a Decree card the hand lacks after the first added (451) and for a card
+spent by its suit before the line's draws, sought as the line starts (455), a hand asked only
+for what it holds before the line's draws (515); with a spending by suit taken to have spent
 another card of the hand (450, 471, 481), two such spendings the other way round or in a
 chain (468, 490), a card named as it left a hand taken as another draw of the hand (520), a
-craft by its item taken as an alike card of another suit (454), two spendings the other
-way round that free a card for a lacking hand (527), the named cards' unnamed
-times (465), and cycles of a pile's time chosen before the solve searches (466); the orders
-of the solve with a spending taken otherwise (501-504: the spendings of a suit a hand lacks
-first, the held draw the spending allows first, the draws a need allows first, a slot's
-present card checked as any other) and a spending already taken otherwise not taken
-otherwise again (seed 3622's fix). Simulated games written as people write them, each
-refused before the ruling that imports it and refused again with it turned off
-(``refused_without`` of tests/rootlogkit.py)."""
+craft by its item taken as an alike card of another suit (454), two spendings the other way
+round that free a card for a lacking hand (527; scored by the needs the draw's pile allows,
+565; eight of them, 566), the named cards' unnamed times (465), and cycles of a pile's time
+chosen before the solve searches (466); the orders of the solve with a spending taken
+otherwise (501-504: the spendings of a suit a hand lacks first, the held draw the spending
+allows first, the draws a need allows first, a slot's present card checked as any other) and
+a spending already taken otherwise not taken otherwise again (seed 3622's fix). Simulated
+games written as people write them, each refused before the ruling that imports it and
+refused again with it turned off (``refused_without`` of tests/rootlogkit.py)."""
 
 from __future__ import annotations
 
@@ -478,3 +478,36 @@ def test_two_spendings_the_other_way_round_that_free_a_card_for_the_lacking_hand
 
     text = assert_whole_game_imports(4363, 91, "E:R#E->$_b/F#E->$_r/Zarmor/")
     refused_without(monkeypatch, text, "freeing", lambda *_: lambda _pair: 0, 91, otherwise)
+
+
+def test_a_need_frees_a_held_draw_only_with_a_card_of_the_draw_s_pile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 565. Seed 5622 (of the fresh seeds 5230-5629), line 88 ('E:M#E->$_x/M#E->$_r/
+    Zroyal/'): the Eyrie adds two mice and crafts the Royal Claim from three cards, two
+    draws of the present pile and one of the pile shuffled at line 53. Ruling 527's score
+    counted for that older draw every need of the hand, the Royal Claim too, though the
+    course shuffled it only into the present pile: three pairs whose slot of the older
+    time was written bird scored through it alone, and the pair that frees the older draw
+    for a mouse (a mouse the Marquise spent by its suit of that time and her coins craft of
+    line 80, ``Z%c``, the other way round) came ninth. With only the needs the older pile's
+    cards allow (``otherwise.fed``) it is sixth, within ruling 566's eight: the game
+    imports; with every need counted it is refused at line 88."""
+    from rootgame.records.rootlog import otherwise
+
+    text = assert_whole_game_imports(5622, 88, "E:M#E->$_x/M#E->$_r/Zroyal/")
+    refused_without(monkeypatch, text, "fed", lambda course, _t: course.every, 88, otherwise)
+
+
+def test_eight_pairs_that_may_free_a_card_for_the_lacking_hand_are_tried(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 566. Seed 5622, line 88 (as above): of the six pairs ruling 527's score (with
+    ruling 565) keeps, the five that score 2 swap the Eyrie's older draw's rabbit into the
+    first pile's time and fail; the sixth, scoring 1, imports the game. The solve tries
+    eight such pairs (``otherwise.FREEING_PAIRS``) within the same 1,000 choices; with four
+    the game is refused at line 88."""
+    from rootgame.records.rootlog import otherwise
+
+    text = assert_whole_game_imports(5622, 88, "E:M#E->$_x/M#E->$_r/Zroyal/")
+    refused_without(monkeypatch, text, "FREEING_PAIRS", 4, 88, otherwise)

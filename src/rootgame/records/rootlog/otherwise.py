@@ -2,15 +2,15 @@
 has no renaming: which card of a hand a spending written by its suit only took is the
 search's choice. This module chooses which such courses to try, the likeliest first and at
 most a few: one spending taken to have spent another unnamed draw of the hand
-(:func:`respendings`, ruling 450; one held draw of each pile's time, :func:`one_of_each_time`,
-rulings 471 and 502; the spendings of a card a lacking hand's need allows first,
-:func:`wants`, ruling 501), two spendings of one hand, of cards of different piles' times,
-the other way round (:func:`swappings`, ruling 468; those that may free a card a lacking
-hand needs, :func:`freeing`, ruling 527), two in a chain, the card one keeps spent by the
-other (:func:`chained`, ruling 490), and a card named as it left a hand (taken by name,
-crafted) taken to have been another unnamed draw the hand held then (:func:`renamings`,
-ruling 520). A spending the course already takes otherwise is not taken otherwise again
-(:func:`taken_otherwise`)."""
+(:func:`respendings`, ruling 450; one held draw of each pile's time,
+:func:`one_of_each_time`, rulings 471 and 502; the spendings of a card a lacking hand's
+need allows first, :func:`wants`, ruling 501), two spendings of one hand, of cards of
+different piles' times, the other way round (:func:`swappings`, ruling 468; those that may
+free a card a lacking hand needs, :func:`freeing`, rulings 527, 565 and 566), two in a
+chain, the card one keeps spent by the other (:func:`chained`, ruling 490), and a card
+named as it left a hand (taken by name, crafted) taken to have been another unnamed draw
+the hand held then (:func:`renamings`, ruling 520). A spending the course already takes
+otherwise is not taken otherwise again (:func:`taken_otherwise`)."""
 
 from __future__ import annotations
 
@@ -31,6 +31,11 @@ tries, one at a time, after the course as it is."""
 MAX_CHAINS = 8
 """How many courses with two spendings taken otherwise in a chain the solve tries
 (:func:`chained`, ruling 490)."""
+
+FREEING_PAIRS = 8
+"""How many pairs of spendings the other way round that may free a card a lacking hand
+needs (:func:`freeing`, ruling 527) the solve tries, within ``solve.FREEING_STEPS``
+choices: four before ruling 566."""
 
 MAX_RENAMINGS = 4
 """How many cards named as they left a hand taken to have been another draw of it
@@ -165,19 +170,31 @@ def freeing(
     of an earlier pile's time, still held: 2 where one of the two slots is of ``x``'s
     time and written what a need of the hand allows, the other written what ``x``'s card
     now allows (``x`` may take the first slot's card, the slot ``x``'s); 1 where only the
-    first holds; else 0 (the pair gives ``x``'s time no card the hand needs). Ruling 527."""
+    first holds; else 0 (the pair gives ``x``'s time no card the hand needs). Ruling 527.
+    A need counts only with a card ``x``'s pile held (:func:`fed`, ruling 565)."""
     wanted, slots = lacking_needs(node.pos.g, course, needs)
     olds = [k for k in slots if course.slots[k][1] < course.present]
-    every = course.every
+    pile = {t: fed(course, t) for t in {course.slots[k][1] for k in olds}}
 
     def frees(i: int, j: int) -> int:
-        mine = [k for k in olds if course.slots[k][1] == course.slots[i][1]]
+        t = course.slots[i][1]
+        mine = [k for k in olds if course.slots[k][1] == t]
         if not mine or not any(sp.matches(x) and allows(course.slots[i][2], x)
-                               for sp in wanted for x in every):
+                               for sp in wanted for x in pile[t]):
             return 0
         return 1 + any(allows(course.slots[j][2], course.card[k]) for k in mine)
 
     return lambda pair: max(frees(*pair), frees(pair[1], pair[0]))
+
+
+def fed(course: Course, t: int) -> set[int]:
+    """The cards the pile of time ``t`` (an epoch) held as the course stands: every card
+    for the first pile, else those the course shuffled into it. What a held draw of that
+    time may be for a need of its hand (:func:`freeing`, ruling 565): a card shuffled only
+    into a later pile, or lying in the present one, is for the hand's later draws."""
+    if t == 0:
+        return course.every
+    return {course.card[k] for k, e in enumerate(course.exit) if e == t}
 
 
 def swappings(

@@ -544,11 +544,11 @@ def _respent(
 def _freed(node: Node, needs: dict[Loc, list[CardSpec]], course: Course) -> Node | None:
     """:func:`solved` for the courses with two spendings the other way round that may give
     a hand that lacks a card the card it needs (:func:`otherwise.freeing`, the likeliest
-    first, at most ``otherwise.MAX_RESPENDS``), within ``FREEING_STEPS`` choices of their
-    own. Ruling 527."""
+    first, at most ``otherwise.FREEING_PAIRS``: ruling 566), within ``FREEING_STEPS``
+    choices of their own. Ruling 527."""
     score = otherwise.freeing(node, course, needs)
     pairs = sorted((p for p in otherwise.swappings(node, course, None) if score(p)),
-                   key=lambda p: -score(p))[:otherwise.MAX_RESPENDS]
+                   key=lambda p: -score(p))[:otherwise.FREEING_PAIRS]
     return _first(node, needs, [(course.swapped(i, j), (i, j, None)) for i, j in pairs],
                   FREEING_STEPS)
 
