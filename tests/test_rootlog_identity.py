@@ -349,10 +349,13 @@ def test_a_card_the_line_takes_by_name_into_a_hand_is_the_one_it_crafts_after(
     and she crafted it, keeping the one she took: at line 61 the Eyrie's draw could be no
     Codebreakers. A card the line first moves into a hand by name is now the one a later
     craft of the line alike to it takes (``identity.brought_in``): the game imports and
-    replays to the same board at every line; without it it is refused."""
+    replays to the same board at every line; without it it is refused. Ruling 560 imports
+    2221 alone (a craft by name takes the named card before an alike draw): it is turned
+    off."""
     import rootgame.records.rootlog.identity as identity
 
     text = assert_whole_game_imports(2221, 61, "C:M#codebE->C/E++/Z%b/++/E^C/")
+    monkeypatch.setattr(CardIdentity, "named_over_alike", False)
     refused_without(monkeypatch, text, "brought_in", lambda *_: False, 61, identity)
 
 

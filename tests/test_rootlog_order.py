@@ -383,8 +383,10 @@ def test_a_card_named_next_leaving_another_hand_is_spent_first_by_its_suit(
     it is spent first (``named_elsewhere``). The game imports and replays to the same
     board at every line; without it it is refused. So does seed 3310 (refused at line 68
     before, in about 8 s): the rabbit Ambush the Eyrie ambushes with at line 64 is the
-    card the Marquise's rabbits spent by their suit take first."""
+    card the Marquise's rabbits spent by their suit take first. Ruling 560 imports 3383
+    alone (a craft by name takes the named card before an alike draw): it is turned off."""
     text = assert_whole_game_imports(3383, 86, "C:B#crossbowE->C/E++/#->C/B#C->/")
+    monkeypatch.setattr(CardIdentity, "named_over_alike", False)
     refused_without(monkeypatch, text, "named_elsewhere", lambda *_: False, 86)
     assert_whole_game_imports(3310, 64, "C:XE10R@/")
 
@@ -537,3 +539,21 @@ def test_a_bird_that_leaves_the_falling_column_short_is_tried_last(
     with_it = states_at(monkeypatch, text, g, 50)
     monkeypatch.setattr(importer, "leaves_short", lambda *_: False)
     assert with_it < 100 < states_at(monkeypatch, text, g, 50)
+
+
+def test_a_craft_by_name_takes_the_named_card_before_an_alike_draw_the_record_names_later(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 560. Seed 5336 (of the fresh seeds 5230-5629), refused at line 55 before
+    ('C:M#scoutE->C/', the turn of the Marquise ending without it). The import gave the
+    Marquise's unnamed draw of line 37 one Scouting Party; at line 40 she takes the other
+    from the Eyrie by name and crafts a Scouting Party ('M#scoutE->C/E++/.../Zscout').
+    Ruling 485 crafts the named card first only when the record names no card of its name
+    leaving a hand later; line 55 does (the Eyrie's draw of line 53, taken by name), so the
+    two tied and the search crafted her draw, settling it and keeping the named card in her
+    hand to line 55, where the Eyrie's draw could be no Scouting Party. A card named crafted
+    by its name before an unnamed draw of the hand alike to it leaves the hand the same
+    card, its identity open: the game imports and replays to the same board at every line;
+    without that it is refused."""
+    text = assert_whole_game_imports(5336, 55, "C:M#scoutE->C/E++/w7->3/")
+    refused_without(monkeypatch, text, "named_over_alike", False, 55)

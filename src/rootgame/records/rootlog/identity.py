@@ -142,6 +142,11 @@ class CardIdentity(SpentOtherwise):
     alike to it is (ruling 467): the card the hand holds for it is not kept from another
     hand's need (:meth:`needs_brought`, ruling 540)."""
 
+    named_over_alike: bool = True
+    """Whether a craft written by name crafts a card the record named into the hand before
+    an unnamed draw of that hand alike to it even when the record names a card of that name
+    leaving a hand later (:meth:`alike_draw_held`, ruling 560)."""
+
     def later_names(self, key: str, line: int, left: list[int] | None) -> list[int]:
         """The ranks of the lines from ``line`` on that name a card of ``key`` leaving a
         hand; of ``line`` itself only the movements still open (``left``, when given): a
@@ -190,11 +195,25 @@ class CardIdentity(SpentOtherwise):
         all, whose identity is left open in the hand. Ruling 463. A craft written by name
         (``Zarmor``) is not a later naming of the card it takes: of a card the record
         named into the hand and an unnamed draw alike to it, the named one is crafted
-        first too (ruling 485)."""
+        first too (ruling 485), even when the record names that card later (ruling 560)."""
         if card not in pos.fixed:
             return 1
         key = DECK[card].key
-        return int(bool(self.spend_cost(key, line, self.crafting(key, line, left))))
+        taken = self.crafting(key, line, left)
+        if self.named_over_alike and taken != left and self.alike_draw_held(pos, card):
+            return 0
+        return int(bool(self.spend_cost(key, line, taken)))
+
+    def alike_draw_held(self, pos: Pos, card: int) -> bool:
+        """Whether the hand holding ``card``, a card the record named, holds an unnamed
+        draw alike to it (the same name): crafting the named card by its name leaves that
+        draw in the hand, its identity still open, where crafting the draw would settle it
+        and keep the named card; the hand is left the same card either way (ruling 560)."""
+        for _loc, pile in hidden_piles(pos.g):
+            if card in pile:
+                return any(c != card and c in pos.free and DECK[c].key == DECK[card].key
+                           for c in pile)
+        return False
 
     def crafting(self, key: str, line: int, left: list[int]) -> list[int]:
         """``left`` with the first open craft of ``line`` that names a card of ``key``
