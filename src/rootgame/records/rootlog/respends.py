@@ -29,8 +29,15 @@ from .exchanges import (
     times,
 )
 from .factions import Loc, hidden_pile
-from .search import Node, Pos, course_path
+from .otherwise import taken_otherwise
+from .search import Node, Pos
 from .steps import legal_now
+
+RESPENT = ("respend", "respend_as")
+"""The events of a spending the course takes otherwise, the card spent kept in the hand
+(:meth:`SpentOtherwise.reattribute`, :meth:`SpentOtherwise.respent_named`): the final
+replay takes one card for each draw's spending (``result.py``), so a card with a time of
+such a draw is not taken to have been spent otherwise again (rulings 428 and 545)."""
 
 
 def open_draws(pos: Pos, pile: list[int], needed: set[int]) -> list[int]:
@@ -184,12 +191,14 @@ class SpentOtherwise(NamedDraws):
         ``("respend_as", u's draw, x)`` event: the decision that spent ``u`` spends ``x``
         in the final replay), and an unnamed draw of ``src`` may then be given ``x``
         (:meth:`settle_free`). Tried in :meth:`repair` and :meth:`fix_named`, after
-        :meth:`shuffled_in`. Ruling 428."""
+        :meth:`shuffled_in`. Ruling 428. Not a card with a time of a draw whose spending
+        the course already takes otherwise (:data:`RESPENT`, as in :meth:`respent_own`)."""
         pos = node.pos
         needed = self.reserved(pos, self.needs(pos))
+        once = taken_otherwise(node, RESPENT)
         for seat in range(len(pos.g.seats)):
             if ("hand", seat) != src:
-                found = self._respend_held(node, src, spec, seat, needed, spec)
+                found = self._respend_held(node, src, spec, seat, needed, spec, once)
                 if found is not None:
                     return found
         return None
@@ -207,11 +216,8 @@ class SpentOtherwise(NamedDraws):
         if src[0] != "hand":
             return None
         needed = self.reserved(node.pos, self.needs(node.pos))
-        # A card whose spending the course already takes otherwise is not taken otherwise
-        # again: the final replay takes one card for each draw's spending (``result.py``).
-        once = {e[1] for x in course_path(node) for e in x.events
-                if e[0] in ("respend", "respend_as")}
-        return self._respend_held(node, src, spec, int(src[1]), needed, None, once)
+        return self._respend_held(node, src, spec, int(src[1]), needed, None,
+                                  taken_otherwise(node, RESPENT))
 
     def _respend_held(
         self, node: Node, src: Loc, spec: CardSpec, seat: int, needed: set[int],
