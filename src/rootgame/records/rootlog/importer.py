@@ -253,6 +253,9 @@ class Importer(Opening, Result):
         self.failure: tuple[tuple[int, ...], RootlogError] | None = None
         self.stuck: Node | None = None
         """The last node of the furthest line reached where the search failed."""
+        self.unmet_at: tuple[Node | None, dict[bool, list[CardSpec]]] = (None, {})
+        """:meth:`unmet` of ``stuck``, by ``early_only``: asked at every expansion once the
+        quick search has stalled a while (rulings 459, 531), it changes only with ``stuck``."""
         self.evaluations = 0
         self.named_now: set[int] = set()
         """Cards the record names in the step being matched (``Pos.fixed``)."""
@@ -631,7 +634,7 @@ class Importer(Opening, Result):
                     ) // self.room
                 since += 1
                 if self.again and jumped < furthest and since > stall // RESTART_AFTER \
-                        and self.turned(node) is not None and not self.unmet():
+                        and not self.unmet() and self.turned(node) is not None:
                     # Stalled where the other order of the exchanges may lead on, before
                     # going back: the second search now, not after the whole room (ruling
                     # 459).
@@ -725,8 +728,19 @@ class Importer(Opening, Result):
         own card (two foxes for the Decree from a hand holding one lack one; ruling 486).
         A card the line spends from a hand before cards of the line go into it (ruling 455)
         is lacking when only an unnamed draw of the line has it (``exchanges.line_draws``;
-        ruling 530, ``drawn_late``); ``early_only``: only such cards (ruling 531)."""
+        ruling 530, ``drawn_late``); ``early_only``: only such cards (ruling 531).
+        Worked out once for each ``stuck`` node (``unmet_at``)."""
         node = self.stuck
+        at, known = self.unmet_at
+        if at is not node:
+            known = {}
+            self.unmet_at = (node, known)
+        if early_only not in known:
+            known[early_only] = self.lacked(node, early_only)
+        return known[early_only]
+
+    def lacked(self, node: Node | None, early_only: bool) -> list[CardSpec]:
+        """:meth:`unmet` of the node ``node``, worked out."""
         if node is None or node.pos.line is None:
             return []
         pos = node.pos
