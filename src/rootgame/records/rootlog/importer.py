@@ -46,7 +46,6 @@ from .search import (
     fingerprint,
     frame_data,
     leaves_short,
-    suited_over_bird,
 )
 from .steps import (
     AT_HAND,
@@ -212,11 +211,6 @@ class Importer(Opening, Result):
     """Whether the search, going back for a card the failed line lacks, goes first to a
     spending of an unnamed draw by its suit that could have spent a card held by its name
     instead (``backjump``, ``exchanges.spared``, ruling 521)."""
-
-    turmoil_first: bool = True
-    """Whether the search, going back where the failed line lacks no card and writes the
-    Eyrie's turmoil, goes first to a Decree action of that line carried out with a suited
-    card while a bird was left in the column (``backjump``, ruling 541)."""
 
     hurrying: bool = True
     """Whether the quick search goes back at once (after a third of its room) where its
@@ -804,10 +798,8 @@ class Importer(Opening, Result):
         with part of its identity written (a suit, alike items), may have spent another card
         instead and left that one for the need. When the line lacks no card but the hand
         holds one it shows it lacks (:meth:`surplus`), the latest such decision that took
-        from that hand a card alike to it, which it may have spent instead (ruling 447);
-        where the line writes the Eyrie's turmoil, first the latest Decree action of the
-        line carried out with a suited card while a bird was left (ruling 541). Else the
-        latest such decision that rolled dice the record does not write (ruling
+        from that hand a card alike to it, which it may have spent instead (ruling 447).
+        Else the latest such decision that rolled dice the record does not write (ruling
         427): another roll may fit what follows. The index in ``stack``, or None."""
         node = self.stuck
         if node is None or node.pos.line is None:
@@ -835,14 +827,6 @@ class Importer(Opening, Result):
             return latest(lambda p, n: any(
                 p.pos.loose.get(c) != slot and any(sp.matches(c) for sp in unmet)
                 for c, slot in n.pos.loose.items()))
-        falls = self.falling(node.pos) if self.turmoil_first else []
-        if falls:
-            # Her Decree falls in the line: first to where a suited card was spent while a
-            # bird was left, which leaves that card over (ruling 541).
-            back = latest(lambda p, n: p.pos.line == node.pos.line
-                          and suited_over_bird(p.pos, n.pos, falls))
-            if back is not None:
-                return back
         seat, extra = self.surplus(node.pos)
         if extra:
             def instead(p: Node, n: Node) -> bool:
