@@ -1,6 +1,6 @@
 """The orders of the Rootlog importer's search (``importer.py``, ``matching.py``, and the
 orders of ``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 436, 449,
-459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521, 530-531, 535-536, 541 and 550 in
+459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521, 530-531, 535-536 and 550 in
 docs/rulings.md): which order of the exchanges a stalled search tries again and when it
 starts its second (436, 459); an unwritten roll given up at its hits where it takes up or
 leaves the losses of another battle or a point (449, 470, 475, 507), rolls whose hits are
@@ -9,13 +9,12 @@ open, or passed by a draw that may bring its card (483, 506); which alike card a
 spending by suit takes (485, 495); what the failed line's hand lacks where the search goes
 back (486), not met by the line's own draws for a card spent before them (530), and where it
 goes back first: a spending by suit of an unnamed draw that could have spent a card held by
-name (521), or where the Eyrie's Decree falls, a Decree action carried out with a suited
-card while a bird was left (541); and when: early, where the line lacks a card spent before
-its draws (531); a decision after which the turn player cannot make as many moves as the
-line has transfers open (535, 536); which Decree card carried out an action in the column
-that falls into turmoil (550). Simulated games written as people write them, each refused or
-much slower before the ruling, found on the fresh seeds; each test turns its ruling off
-(``refused_without``, ``states_with_and_without``, ``backjumps``, ``restarts``,
+name (521; 541, withdrawn, subsumed by 550); and when: early, where the line lacks a card
+spent before its draws (531); a decision after which the turn player cannot make as many
+moves as the line has transfers open (535, 536); which Decree card carried out an action in
+the column that falls into turmoil (550). Simulated games written as people write them,
+each refused or much slower before the ruling, found on the fresh seeds; each test turns its
+ruling off (``refused_without``, ``states_with_and_without``, ``backjumps``, ``restarts``,
 ``states_at`` of tests/rootlogkit.py)."""
 
 from __future__ import annotations
@@ -273,11 +272,10 @@ def test_a_decree_move_that_leaves_fewer_cards_than_transfers_open_is_given_up_a
     search found the course, 3.3 s in all. A Decree move (or the turmoil) that leaves fewer
     cards in the Move column than the line has open transfers of her warriors between
     distinct pairs of clearings is given up at once (``decree_moves_short``): the quick
-    search finds the course. Rulings 541 and 550, which find 4361's course by another way
-    (a bird first in the column that falls), are turned off."""
+    search finds the course. Ruling 550, which finds 4361's course by another way (a bird
+    first in the column that falls), is turned off."""
     import rootgame.records.rootlog.importer as importer
 
-    monkeypatch.setattr(Importer, "turmoil_first", False)
     monkeypatch.setattr(importer, "falls_in_column", lambda *_: False)
     bounded(monkeypatch, 4361, 73, "E:B#E->$_m/R#E->$_m/Z%f/++/3w10->2/", "decree_moves_short",
             (800, 1600))
@@ -432,33 +430,6 @@ def test_the_search_goes_back_first_to_a_draw_spent_where_a_card_held_by_name_co
     board at every line; without it, it is refused there."""
     text = assert_whole_game_imports(4272, 94, "E:B#E->$_b/")
     refused_without(monkeypatch, text, "sparing", False, 94, Importer)
-
-
-def test_where_the_decree_falls_the_search_goes_back_first_to_a_suited_card_spent_over_a_bird(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Ruling 541. Seed 4042 (of the fresh seeds 3830-4229), line 37
-    ('E:R#E->$_b/w->7/w12->7/w6->2/4w7->8/3w3->7/4w8->4/--4/'): the Commander's Move column
-    holds six cards (three birds, two foxes, a rabbit) for five moves, then turmoil: in the
-    game a bird carried out a move out of a fox clearing and the fox left over could not
-    move. The search carries out a move with a card of its clearing's suit first and keeps
-    a bird for later (both foxes spent on the moves out of 12 and 6): the bird left over
-    can still move, the Decree does not fall, and the quick search spent its room on the
-    counts of the last moves; the full search gave up too.
-    Where the failed line lacks no card and writes the Eyrie's turmoil, the quick search now
-    goes back first to the latest Decree action of that line carried out with a suited card
-    while a bird was left in the column (``search.suited_over_bird``): the move out of 6,
-    whose next way on spends a bird. The game imports and replays to the same board at every
-    line; without it, it is refused there. Rulings 535 (the bound on the Decree's moves)
-    and 550 (a bird first in the column that falls), which import 4042 without it, are
-    turned off."""
-    import rootgame.records.rootlog.importer as importer
-    from rootgame.records.rootlog.matching import Matching
-
-    monkeypatch.setattr(importer, "falls_in_column", lambda *_: False)
-    monkeypatch.setattr(Matching, "decree_moves_short", lambda *_: False)
-    text = assert_whole_game_imports(4042, 37, "E:R#E->$_b/w->7/w12->7/w6->2/4w7->8/")
-    refused_without(monkeypatch, text, "turmoil_first", False, 37, Importer)
 
 
 def test_a_card_spent_before_the_line_s_draws_is_lacking_though_a_draw_of_the_line_has_it(

@@ -570,16 +570,6 @@ class Matching(CardIdentity):
         (:func:`bounds.actions_short`, ruling 536): given up before it is run."""
         return actions_short(self.lines[line], left, g, a)
 
-    def falling(self, pos: Pos) -> list[int]:
-        """The Eyrie seats whose turmoil (the purge of the Decree, ``$_->``) the current
-        line writes, taken up or not: her Decree falls in this line (7.7), and which card
-        carried out which action decides where. Ruling 541."""
-        if pos.line is None:
-            return []
-        ln = self.lines[pos.line]
-        return [s for s, f in enumerate(self.factions)
-                if f == "eyrie" and ln.by_key.get(("purge", s))]
-
     def craft_passed(self, line: int, now: list[int], g: Any = None) -> bool:
         """Whether ``line`` has a craft (``Zsap``) still open behind an action it writes
         later that is taken up: the candidate went on past a craft the hand could not make

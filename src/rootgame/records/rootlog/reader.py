@@ -841,17 +841,9 @@ def _header(game: RootlogGame, key: str, value: str, n: int, col: int) -> None:
         return RootlogError(problem, n, col, value, expected)
 
     if key == "Map":
-        if game.map:
-            raise bad("a second 'Map:' line", "one 'Map:' line")
-        if value not in MAPS:
-            raise bad(f"unknown map {value!r}", "Fall, Winter, Lake or Mountain")
-        game.map = value
+        game.map = _one_of(game.map, key, value, MAPS, "Fall, Winter, Lake or Mountain", bad)
     elif key == "Deck":
-        if game.deck:
-            raise bad("a second 'Deck:' line", "one 'Deck:' line")
-        if value not in DECKS:
-            raise bad(f"unknown deck {value!r}", "Standard or E&P")
-        game.deck = value
+        game.deck = _one_of(game.deck, key, value, DECKS, "Standard or E&P", bad)
     elif key == "Clearings":
         game.clearings = _clearings(value, bad)
     elif key == "Pool":
@@ -862,6 +854,19 @@ def _header(game: RootlogGame, key: str, value: str, n: int, col: int) -> None:
         game.landmarks = _landmarks(value, bad)
     else:
         game.hirelings = tuple(x.strip() for x in value.split(",") if x.strip())
+
+
+def _one_of(
+    now: str, key: str, value: str, known: tuple[str, ...], expected: str,
+    bad: Callable[[str, str], RootlogError],
+) -> str:
+    """The value of a header line given once (``Map:``, ``Deck:``; ``now``, the value read
+    so far) that names one of ``known``."""
+    if now:
+        raise bad(f"a second '{key}:' line", f"one '{key}:' line")
+    if value not in known:
+        raise bad(f"unknown {key.lower()} {value!r}", expected)
+    return value
 
 
 def _landmarks(

@@ -29,8 +29,15 @@ from .exchanges import (
     times,
 )
 from .factions import Loc, hidden_pile
-from .search import Node, Pos, course_path
+from .otherwise import taken_otherwise
+from .search import Node, Pos
 from .steps import legal_now
+
+RESPENT = ("respend", "respend_as")
+"""The events of a spending the course takes otherwise, the card spent kept in the hand
+(:meth:`SpentOtherwise.reattribute`, :meth:`SpentOtherwise.respent_named`): the final
+replay takes one card for each draw's spending (``result.py``), so a card with a time of
+such a draw is not taken to have been spent otherwise again (rulings 428 and 545)."""
 
 
 def open_draws(pos: Pos, pile: list[int], needed: set[int]) -> list[int]:
@@ -39,6 +46,15 @@ def open_draws(pos: Pos, pile: list[int], needed: set[int]) -> list[int]:
     (``needed``, ``CardIdentity.reserved``), which the next state's ``fix_hands`` would
     give back, taking the new card again, state after state (seed 2628)."""
     return [f for f in pile if f in pos.free and f not in needed]
+
+
+def named_held(pos: Pos, seat: int, needed: set[int], allowed: CardSpec | None) -> list[int]:
+    """The cards the record named that the hand of ``seat`` holds, not one the line takes
+    (``needed``), that ``allowed`` allows when given: the cards rulings 428 and 545 may
+    take to have been one the hand spent by its suit (``SpentOtherwise._respend_held``)."""
+    return [x for x in pos.g.seats[seat].hand
+            if x in pos.fixed and x not in pos.free and x not in pos.loose and x not in needed
+            and (allowed is None or allowed.matches(x))]
 
 
 class SpentOtherwise(NamedDraws):
@@ -184,14 +200,19 @@ class SpentOtherwise(NamedDraws):
         ``("respend_as", u's draw, x)`` event: the decision that spent ``u`` spends ``x``
         in the final replay), and an unnamed draw of ``src`` may then be given ``x``
         (:meth:`settle_free`). Tried in :meth:`repair` and :meth:`fix_named`, after
-        :meth:`shuffled_in`. Ruling 428."""
+        :meth:`shuffled_in`. Ruling 428. Not a card with a time of a draw whose spending
+        the course already takes otherwise (:data:`RESPENT`, as in :meth:`respent_own`)."""
         pos = node.pos
         needed = self.reserved(pos, self.needs(pos))
-        for seat in range(len(pos.g.seats)):
-            if ("hand", seat) != src:
-                found = self._respend_held(node, src, spec, seat, needed, spec)
-                if found is not None:
-                    return found
+        held = [(seat, xs) for seat in range(len(pos.g.seats))
+                if ("hand", seat) != src and (xs := named_held(pos, seat, needed, spec))]
+        if not held:
+            return None
+        once = taken_otherwise(node, RESPENT)
+        for seat, xs in held:
+            found = self._respend_held(node, src, spec, seat, xs, needed, once)
+            if found is not None:
+                return found
         return None
 
     def respent_own(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
@@ -206,26 +227,21 @@ class SpentOtherwise(NamedDraws):
         takes another hand's. Ruling 545."""
         if src[0] != "hand":
             return None
+        seat = int(src[1])
         needed = self.reserved(node.pos, self.needs(node.pos))
-        # A card whose spending the course already takes otherwise is not taken otherwise
-        # again: the final replay takes one card for each draw's spending (``result.py``).
-        once = {e[1] for x in course_path(node) for e in x.events
-                if e[0] in ("respend", "respend_as")}
-        return self._respend_held(node, src, spec, int(src[1]), needed, None, once)
+        xs = named_held(node.pos, seat, needed, None)
+        return self._respend_held(node, src, spec, seat, xs, needed, taken_otherwise(
+            node, RESPENT)) if xs else None
 
     def _respend_held(
-        self, node: Node, src: Loc, spec: CardSpec, seat: int, needed: set[int],
-        allowed: CardSpec | None, once: frozenset[int] | set[int] = frozenset(),
+        self, node: Node, src: Loc, spec: CardSpec, seat: int, xs: list[int],
+        needed: set[int], once: set[int],
     ) -> Node | None:
-        """:meth:`_respend` for each card ``x`` the record named that the hand of ``seat``
-        holds (that ``allowed`` allows, when given) and each card ``u`` it may have spent
-        in its place, not one with a time of a draw of ``once`` (rulings 428, 545): the
-        first state found."""
+        """:meth:`_respend` for each card ``x`` of ``xs`` (:func:`named_held`) and each
+        card ``u`` the hand of ``seat`` may have spent in its place, not one with a time of
+        a draw of ``once`` (rulings 428, 545): the first state found."""
         pos = node.pos
-        for x in pos.g.seats[seat].hand:
-            if x not in pos.fixed or x in pos.free or x in pos.loose or x in needed or (
-                    allowed is not None and not allowed.matches(x)):
-                continue
+        for x in xs:
             for u in [*pos.loose, *pos.past]:
                 if once and any(t[0] in once for t in times(pos, u)):
                     continue

@@ -214,22 +214,6 @@ def craft_shortage(pos: Pos, ln: Line, left: list[int]) -> Callable[[tuple[Any, 
     return f
 
 
-def suited_over_bird(then: Pos, now: Pos, seats: list[int]) -> bool:
-    """Whether the decision from ``then`` to ``now`` carried out an action of the Eyrie's
-    Decree (of a seat in ``seats``) with a card of a suit while a bird was left in the same
-    column (a vizier, a negative id, or a bird card): a bird there would have left that
-    card over, which may be the card she cannot carry out, where she falls into turmoil
-    (7.5.2, 7.7; ``Importer.backjump``, ruling 541)."""
-    for seat in seats:
-        had: list[int] = then.g.fs[seat].pending
-        has: list[int] = now.g.fs[seat].pending
-        gone = [c for c in had if c not in has]
-        if any(c >= 0 and DECK[c].suit != "bird" for c in gone) and any(
-                c not in gone and (c < 0 or DECK[c].suit == "bird") for c in had):
-            return True
-    return False
-
-
 def decree_column(seat: int, key: Any, kind: str) -> int | None:
     """The Decree column (7.5.2: recruit, move, battle, build) an atom of the Eyrie
     ``seat``'s line carries out, where its kind tells: a warrior placed (recruit), a
