@@ -1,12 +1,12 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
-(``identity.py``, ``exchanges.py``, ``respends.py``; docs/rootlog.md, "Replaying a record
-(import)"; rulings 432-433, 437, 461, 463, 467, 469, 477, 525 and 545 in docs/rulings.md), where a
-card taken to have stayed in a hand is replayed (seeds 1483, 1566, 2013; ruling 451's
-random take), and two fixes of the exchanges (seeds 1640, 2628). Simulated games written
-as people write them, each refused before the ruling that imports it. The solve of the
-course's identities: test_rootlog_solve.py; the search's orders: test_rootlog_order.py;
-the earlier rulings of cards across reshuffles (410, 420-431): test_rootlog_cards.py; the
-helpers: tests/rootlogkit.py."""
+(``identity.py``, ``exchanges.py``, ``respends.py``, ``redraws.py``; docs/rootlog.md,
+"Replaying a record (import)"; rulings 432-433, 437, 461, 463, 467, 469, 477, 525, 545 and
+580-581 in docs/rulings.md), where a card taken to have stayed in a hand is replayed
+(seeds 1483, 1566, 2013; ruling 451's random take), and two fixes of the exchanges (seeds
+1640, 2628). Simulated games written as people write them, each refused before the ruling
+that imports it. The solve of the course's identities: test_rootlog_solve.py; the
+search's orders: test_rootlog_order.py; the earlier rulings of cards across reshuffles
+(410, 420-431): test_rootlog_cards.py; the helpers: tests/rootlogkit.py."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from rootlogkit import (
     solve_every_need,
 )
 
-from rootgame.records.rootlog import RootlogError, export_rootlog, replay_rootlog
+from rootgame.records.rootlog import RootlogError, export_rootlog, redraws, replay_rootlog
 from rootgame.records.rootlog.cards import CardSpec
 from rootgame.records.rootlog.identity import CardIdentity, held
 
@@ -471,3 +471,41 @@ def test_a_card_drawn_by_name_may_be_the_one_its_hand_spent_by_its_suit(
     refused at line 52."""
     text = assert_whole_game_imports(1014, 52, "C:w10->1/", ("draws",))
     refused_without(monkeypatch, text, "respent_own", lambda *_: None, 52)
+
+
+def test_a_card_named_drawn_may_be_the_open_card_a_hand_spent_where_it_held_a_named_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 580. Seed 1053 written as people do but with its draws named, line 46
+    ('E:M#E->$_x/.../--2/$_->/#despot->$/++2/M#investments+F#gentlyusedknapsack->E'):
+    after her turmoil the Eyrie draws the Gently Used Knapsack by name in her Evening. The
+    import had given that identity to a starting card of the Marquise's, which she spent
+    by its suit at line 32 ('F#C->' for Overwork) while she held a fox the record had
+    named drawn, and no cycle of that pile's time gave the card back (no other fox left
+    for its place): the Evening's draw matched nothing, and the record was refused a line
+    later. Where a line names a draw whose card only a spending by suit of an open card
+    holds, that spending is now taken to have spent the card by name the hand held then
+    and holds still, the open card staying in the hand, where the draw takes it
+    (``redraws.respent_for_draw``): the game imports and replays to the same board at
+    every line; without it, it is refused at line 47."""
+    text = assert_whole_game_imports(1053, 46, "E:M#E->$_x/", ("draws",))
+    refused_without(monkeypatch, text, "respent_for_draw", lambda *_: None, 47, redraws)
+
+
+def test_a_card_named_drawn_may_be_taken_back_along_a_chain_of_one_hand_s_spendings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 581. Seed 1016 with its draws named, line 56
+    ('E:M#E->$_m/2w1->5/w2->10/b->9/++2/R#bank+R#smugglerstrail->E'): the Eyrie draws a
+    Better Burrow Bank by name after her Decree, the last two cards of the pile. The
+    import had the Marquise spend at line 22 a rabbit by its suit (Overwork) from a
+    starting card, given that Bank's identity since, while she held the Command Warren the
+    record named drawn (line 16); she spent that card by its suit too, later (Field
+    Hospitals, line 50), holding A Visit to Friends, named drawn at line 34, which she
+    holds still. No card she holds still was held at line 22 (ruling 580's exchange), so
+    nothing gave the Bank back. The spendings are now taken one card further along the
+    hand's cards held by name (line 22 the Command Warren, line 50 A Visit to Friends),
+    the starting card staying in the hand (``redraws.chained_respend``): the game imports
+    and replays to the same board at every line; without it, it is refused at line 56."""
+    text = assert_whole_game_imports(1016, 56, "E:M#E->$_m/2w1->5/", ("draws",))
+    refused_without(monkeypatch, text, "chained_respend", lambda *_: None, 56, redraws)

@@ -31,7 +31,9 @@ def swap_cards(g: Any, x: int, y: int) -> None:
     px[ix], py[iy] = y, x
 
 
-def kept_in_place(hand: list[int], c: int, then: Pos, free: dict[int, tuple[int, int]]) -> None:
+def kept_in_place(
+    hand: list[int], c: int, then: Pos, free: dict[int, tuple[int, int]], now: int | None = None,
+) -> None:
     """Put card ``c`` of ``hand`` where the final replay has it, when an exchange finds
     that a decision which spent ``c`` from a hand spent another of its cards instead
     (``CardIdentity.reattribute``, ``respent_named``; ``then``: the position before that
@@ -42,7 +44,8 @@ def kept_in_place(hand: list[int], c: int, then: Pos, free: dict[int, tuple[int,
     hand. The cards held before ``c``: those the hand held then ahead of it (a card named
     as itself, an unnamed draw by its draw, whatever card it was given since), and an
     unnamed draw made before ``c``'s that was not held then: spent then, an earlier such
-    exchange found that it stayed in the hand, so it was there all along."""
+    exchange found that it stayed in the hand, so it was there all along. ``now``: the card
+    ``c`` is in ``hand`` now, when an exchange since gave its draw another (ruling 580)."""
     serial = then.free[c][0]
     mine = next(st.hand for st in then.g.seats if c in st.hand)
     ahead = mine[: mine.index(c)]
@@ -56,7 +59,7 @@ def kept_in_place(hand: list[int], c: int, then: Pos, free: dict[int, tuple[int,
         s = free[x][0]
         return s in draws or (s < serial and s not in held_then)
 
-    put_back(hand, c, before)
+    put_back(hand, c if now is None else now, before)
 
 
 def put_back(hand: list[int], c: int, held_before: Callable[[int], bool]) -> None:

@@ -28,6 +28,7 @@ from collections import Counter
 from typing import Any
 
 from ...cards import DECK
+from . import redraws
 from .atoms import named_from
 from .cards import CardSpec
 from .exchanges import (
@@ -365,7 +366,7 @@ class CardIdentity(SpentOtherwise):
         key = dead_end(pos)
         if key in self.unrepaired:
             return None
-        found = self.exchange(node)
+        found = self.exchange(node) or redraws.respent_for_draw(self, node)  # ruling 580
         if found is None:
             self.unrepaired.add(key)
         return found

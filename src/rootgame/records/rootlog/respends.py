@@ -174,14 +174,16 @@ class SpentOtherwise(NamedDraws):
         return None
 
     def given(
-        self, node: Node, new: Pos, src: Loc, spec: CardSpec, events: list[tuple[Any, ...]]
+        self, node: Node, new: Pos, src: Loc, spec: CardSpec | None,
+        events: list[tuple[Any, ...]],
     ) -> Node | None:
         """After an exchange that took a card back from a spending (:meth:`reattribute`,
         :meth:`respent_named`): the hidden place ``src`` given a card ``spec`` allows if it
         still lacks one (:meth:`settle_first`), the state ``new`` with its legal decisions,
-        as a node after ``node``; None when no unnamed draw of ``src`` can be given it."""
+        as a node after ``node``; None when no unnamed draw of ``src`` can be given it.
+        No ``spec``: nothing given (a card taken back for a named draw, ruling 580)."""
         g2 = new.g
-        if not any(spec.matches(x) for x in held(g2, src)):
+        if spec is not None and not any(spec.matches(x) for x in held(g2, src)):
             mine = set(hidden_pile(g2, src)) | self.reserved(new, self.needs(new))
             got = self.settle_first(new, g2, hidden_pile(g2, src), spec, mine, (False, True))
             if got is None:
@@ -251,10 +253,14 @@ class SpentOtherwise(NamedDraws):
         return None
 
     def _respend(
-        self, node: Node, src: Loc, spec: CardSpec, seat: int, x: int, u: int, needed: set[int]
+        self, node: Node, src: Loc, spec: CardSpec | None, seat: int, x: int, u: int,
+        needed: set[int], by_serial: bool = False,
     ) -> Node | None:
         """:meth:`respent_named` for the card ``x`` of the hand of ``seat`` and the card
-        ``u`` that hand may have spent in its place."""
+        ``u`` that hand may have spent in its place (``spec`` None: ``src`` given nothing
+        after, :meth:`given`; ruling 580). ``by_serial``: the spending is sought by its
+        draw, whatever card the draw was then (an exchange since may have given the draw
+        ``u``; ruling 580)."""
         pos = node.pos
         if u == x or u in pos.fixed or DECK[x].kind == "dominance":
             return None
@@ -265,15 +271,18 @@ class SpentOtherwise(NamedDraws):
             serial = t[0]
             # The decision that spent it, the hand holding x throughout since.
             n = node
-            while n.parent is not None and not (
-                    n.parent.pos.free.get(u, (None,))[0] == serial
-                    and n.pos.loose.get(u, (None,))[0] == serial):
+            c = u
+            while n.parent is not None:
+                c = spent_as(n, serial) if by_serial else u
+                if n.parent.pos.free.get(c, (None,))[0] == serial \
+                        and n.pos.loose.get(c, (None,))[0] == serial:
+                    break
                 if x not in n.pos.g.seats[seat].hand:
                     break
                 n = n.parent
             if n.parent is None or x not in n.parent.pos.g.seats[seat].hand or \
-                    u not in n.parent.pos.g.seats[seat].hand or \
-                    n.parent.pos.free.get(u, (None,))[0] != serial:
+                    c not in n.parent.pos.g.seats[seat].hand or \
+                    n.parent.pos.free.get(c, (None,))[0] != serial:
                 continue
             g2 = pos.g.clone()
             new = pos.fork(g2, [])
@@ -283,7 +292,7 @@ class SpentOtherwise(NamedDraws):
             early = tuple(s for s in was[:k] if len(s) > 2)
             later = was[k + 1:]
             swap_cards(g2, u, x)
-            kept_in_place(g2.seats[seat].hand, u, n.parent.pos, new.free)
+            kept_in_place(g2.seats[seat].hand, c, n.parent.pos, new.free, u)
             new.free[u] = (serial, t[1])
             if early:
                 new.past[u] = early
@@ -301,3 +310,13 @@ class SpentOtherwise(NamedDraws):
             if found is not None:
                 return found
         return None
+
+
+def spent_as(n: Node, serial: int) -> int:
+    """The card the draw ``serial`` was as the decision before ``n`` spent it by its suit
+    (unnamed before it, spent by its suit after), else -1 (ruling 580)."""
+    then = n.parent.pos if n.parent is not None else None
+    for c, slot in n.pos.loose.items():
+        if slot[0] == serial and then is not None and then.free.get(c, (None,))[0] == serial:
+            return c
+    return -1

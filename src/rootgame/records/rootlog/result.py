@@ -86,6 +86,14 @@ class Result:
         respent = {e[1]: (i, e[2] if e[0] == "respend" else -1 - e[2])
                    for i, x in enumerate(path) for e in x.events
                    if e[0] in ("respend", "respend_as")}
+        # A card held by its name that a later decision spent by its suit, found to have
+        # been spent earlier in a chain (``redraws.chained_respend``, ruling 581): that
+        # decision spends the chain's next card.
+        instead: dict[int, dict[int, int]] = {}
+        for x in path:
+            for e in x.events:
+                if e[0] == "respend_fixed":
+                    instead.setdefault(e[1], {})[e[2]] = e[3]
         tokens: list[tuple[str, dict[int, int], tuple[int, int] | None]] = []
         for i, x in enumerate(path):
             names: dict[int, int] = {}
@@ -100,6 +108,7 @@ class Result:
                                    cid not in x.pos.free and cid not in x.pos.loose):
                         names[cid] = -1 - other if other < 0 else renames.get(
                             other, drawn.get(other, cid))
+            names.update(instead.get(i, {}))
             # A random take is replayed by the card it took (``retake``).
             takes = [(int(e[2]), int(e[3])) for e in x.events if e[0] == "pick" and len(e) > 3]
             for t in x.tokens:
