@@ -1,22 +1,22 @@
 """The orders of the Rootlog importer's search (``importer.py``, ``matching.py``, and the
 orders of ``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 436, 449,
-459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521, 530-531, 535-536, 541 and 550 in
+459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521, 530-531, 535-536, 541, 550 and 593 in
 docs/rulings.md): which order of the exchanges a stalled search tries again and when it
 starts its second (436, 459); an unwritten roll given up at its hits where it takes up or
 leaves the losses of another battle or a point (449, 470, 475, 507), rolls whose hits are
 alike one way on (460), a draw left open behind a piece moved later (505); a craft left
 open, or passed by a draw that may bring its card (483, 506); which alike card a craft or a
-spending by suit takes (485, 495); what the failed line's hand lacks where the search goes
-back (486), not met by the line's own draws for a card spent before them (530), and where it
-goes back first: a spending by suit of an unnamed draw that could have spent a card held by
-name (521), or where the Eyrie's Decree falls, a Decree action carried out with a suited
-card while a bird was left (541); and when: early, where the line lacks a card spent before
-its draws (531); a decision after which the turn player cannot make as many moves as the
-line has transfers open (535, 536); which Decree card carried out an action in the column
-that falls into turmoil (550). Simulated games written as people write them, each refused or
-much slower before the ruling, found on the fresh seeds; each test turns its ruling off
-(``refused_without``, ``states_with_and_without``, ``backjumps``, ``restarts``,
-``states_at`` of tests/rootlogkit.py)."""
+spending by suit takes (485, 495), or a spending by name (593); what the failed line's hand
+lacks where the search goes back (486), not met by the line's own draws for a card spent
+before them (530), and where it goes back first: a spending by suit of an unnamed draw that
+could have spent a card held by name (521), or where the Eyrie's Decree falls, a Decree
+action carried out with a suited card while a bird was left (541); and when: early, where
+the line lacks a card spent before its draws (531); a decision after which the turn player
+cannot make as many moves as the line has transfers open (535, 536); which Decree card
+carried out an action in the column that falls into turmoil (550). Simulated games written
+as people write them, each refused or much slower before the ruling, found on the fresh
+seeds; each test turns its ruling off (``refused_without``, ``states_with_and_without``,
+``backjumps``, ``restarts``, ``states_at`` of tests/rootlogkit.py)."""
 
 from __future__ import annotations
 
@@ -557,3 +557,24 @@ def test_a_craft_by_name_takes_the_named_card_before_an_alike_draw_the_record_na
     without that it is refused."""
     text = assert_whole_game_imports(5336, 55, "C:M#scoutE->C/E++/w7->3/")
     refused_without(monkeypatch, text, "named_over_alike", False, 55)
+
+
+def test_a_spending_by_name_takes_the_named_card_before_an_alike_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 593. Seed 1085 written as people do but with its discards and Decree cards
+    named (``as_people_write(text, ("suits",))``), refused at line 53 before ('B#@E->$_r',
+    the Eyrie adding a bird Ambush! to the Decree). At line 46 the Marquise takes the
+    bird Ambush! from the Eyrie by name with Stand and Deliver! and later in the line
+    discards a bird Ambush! by name ('B#@E->C/.../B#@C->'), in the game the very card; the
+    Eyrie draws the other at line 53 and adds it to the Decree. The import had dealt that
+    other one to an unnamed draw the Marquise held at line 46, and the search's order
+    discarded the draw, settling it, and kept the named card in her hand: at line 53 the
+    Eyrie's draw could be neither. Of a card the record named into the hand and an unnamed
+    draw alike to it, a spending by name now takes the named one first, leaving the draw
+    open, as a craft by name does (ruling 560; ``alike.named_first``): the game imports and
+    replays to the same board at every line; without it, it is refused at line 53."""
+    import rootgame.records.rootlog.importer as importer
+
+    text = assert_whole_game_imports(1085, 53, "E:#->E/B#@E->$_r/", ("suits",))
+    refused_without(monkeypatch, text, "named_first", lambda *_: 0, 53, importer)
