@@ -168,12 +168,16 @@ def test_a_card_kept_in_a_hand_goes_after_a_card_kept_there_before_it(
     card kept that the hand did not hold then, kept since, is held before it: the game
     imports and replays to the same board at every line. (Since seed 2628's fix the
     search takes another course, with no such spending: turned off here; and since ruling
-    550 a course whose first such spending is draw 97: turned off too.)"""
+    550 a course whose first such spending is draw 97: turned off too; and since ruling 591
+    an exchange of two alike cards the whole game through, before the spendings: turned
+    off too.)"""
+    import rootgame.records.rootlog.alike as alike
     import rootgame.records.rootlog.importer as importer
     import rootgame.records.rootlog.respends as respends
 
     before_2596_2628(monkeypatch)
     monkeypatch.setattr(importer, "falls_in_column", lambda *_: False)
+    monkeypatch.setattr(alike, "whole_game", lambda *_: False)
     g = random_game(2013)
     text = as_people_write(export_rootlog(g))
     assert [e[1] for e in search_events(text) if e[0] == "respend"] == [88, 83]
@@ -489,9 +493,13 @@ def test_a_card_named_as_it_leaves_a_hand_may_be_the_one_the_line_took_into_it_b
     was left for the Eyrie's draw of line 94. A card the line spends by name from a hand
     after it takes a card of that name into the hand by name is now met by that card, as
     a craft alike to it is (ruling 467; ``exchanges.named_brought_in``): the game imports
-    and replays to the same board at every line; without it, it is refused at line 95."""
+    and replays to the same board at every line; without it, it is refused at line 95.
+    (Ruling 593, made with it, imports the game too, by the search's order: the discard
+    takes the card taken by name first, leaving the draw open; turned off here.)"""
     import rootgame.records.rootlog.identity as identity
+    import rootgame.records.rootlog.importer as importer
 
+    monkeypatch.setattr(importer, "named_first", lambda *_: 0)
     text = assert_whole_game_imports(5048, 95, "C:B#armorE->C/", ("suits",))
     refused_without(monkeypatch, text, "named_brought_in", lambda *_: False, 95, identity)
 

@@ -404,10 +404,14 @@ def test_a_craft_whose_card_a_later_draw_of_the_line_may_bring_is_followed_past(
     Tax Collector's draw first and gives it the Bank. A course past a craft that has taken
     up a draw into the crafting hand that may bring the card crafted is followed by the
     quick search (``crafted_drawn``): a dozen states at the line. (Since ruling 515 the
-    solve finds that course at once, with or without this check: 515 turned off here.)"""
+    solve finds that course at once, with or without this check: 515 turned off here; and
+    since ruling 591 an exchange of two alike cards the whole game through finds a course
+    at once too: turned off as well.)"""
+    import rootgame.records.rootlog.alike as alike
     from rootgame.records.rootlog.matching import Matching
 
     solve_every_need(monkeypatch)
+    monkeypatch.setattr(alike, "whole_game", lambda *_: False)
     g = random_game(3731)
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[73].startswith("C:t->7+11/Zbank/#->C/R#C->/w3->3/")
