@@ -1,12 +1,13 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
-(``identity.py``, ``exchanges.py``, ``respends.py``, ``redraws.py``; docs/rootlog.md,
-"Replaying a record (import)"; rulings 432-433, 437, 461, 463, 467, 469, 477, 525, 545 and
-580-581 in docs/rulings.md), where a card taken to have stayed in a hand is replayed
-(seeds 1483, 1566, 2013; ruling 451's random take), and two fixes of the exchanges (seeds
-1640, 2628). Simulated games written as people write them, each refused before the ruling
-that imports it. The solve of the course's identities: test_rootlog_solve.py; the
-search's orders: test_rootlog_order.py; the earlier rulings of cards across reshuffles
-(410, 420-431): test_rootlog_cards.py; the helpers: tests/rootlogkit.py."""
+(``identity.py``, ``exchanges.py``, ``respends.py``, ``redraws.py``, ``alike.py``;
+docs/rootlog.md, "Replaying a record (import)"; rulings 432-433, 437, 461, 463, 467, 469,
+477, 525, 545, 580-581 and 590-592 in docs/rulings.md), where a card taken to have stayed
+in a hand is replayed (seeds 1483, 1566, 2013; ruling 451's random take), and two fixes of
+the exchanges (seeds 1640, 2628). Simulated games written as people write them, each
+refused before the ruling that imports it. The solve of the course's identities:
+test_rootlog_solve.py; the search's orders: test_rootlog_order.py; the earlier rulings of
+cards across reshuffles (410, 420-431): test_rootlog_cards.py; the helpers:
+tests/rootlogkit.py."""
 
 from __future__ import annotations
 
@@ -167,12 +168,16 @@ def test_a_card_kept_in_a_hand_goes_after_a_card_kept_there_before_it(
     card kept that the hand did not hold then, kept since, is held before it: the game
     imports and replays to the same board at every line. (Since seed 2628's fix the
     search takes another course, with no such spending: turned off here; and since ruling
-    550 a course whose first such spending is draw 97: turned off too.)"""
+    550 a course whose first such spending is draw 97: turned off too; and since ruling 591
+    an exchange of two alike cards the whole game through, before the spendings: turned
+    off too.)"""
+    import rootgame.records.rootlog.alike as alike
     import rootgame.records.rootlog.importer as importer
     import rootgame.records.rootlog.respends as respends
 
     before_2596_2628(monkeypatch)
     monkeypatch.setattr(importer, "falls_in_column", lambda *_: False)
+    monkeypatch.setattr(alike, "whole_game", lambda *_: False)
     g = random_game(2013)
     text = as_people_write(export_rootlog(g))
     assert [e[1] for e in search_events(text) if e[0] == "respend"] == [88, 83]
@@ -509,3 +514,74 @@ def test_a_card_named_drawn_may_be_taken_back_along_a_chain_of_one_hand_s_spendi
     and replays to the same board at every line; without it, it is refused at line 56."""
     text = assert_whole_game_imports(1016, 56, "E:M#E->$_m/2w1->5/", ("draws",))
     refused_without(monkeypatch, text, "chained_respend", lambda *_: None, 56, redraws)
+
+
+def test_a_card_named_as_it_leaves_a_hand_may_be_the_one_the_line_took_into_it_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 590. Seed 5048 written as people do but with its discards and Decree cards
+    named (``as_people_write(text, ("suits",))``), refused at line 95 before
+    ('B#armorE->C', the turn of the Marquise ending without it). At line 89 the Marquise
+    takes the Armorers from the Eyrie by name with Stand and Deliver! and discards the
+    Armorers by name later in the line ('B#armorE->C/.../B#armorC->'), in the game the
+    very card she took (both Armorers were in the second pile: the Eyrie drew one at line
+    88, the other at line 94, taken at line 95). The line's needs counted two Armorers, the
+    Eyrie's for the taking and the Marquise's own for the discard, so her unnamed draw was
+    given the other copy before the line was searched, and at line 95 no card of the pile
+    was left for the Eyrie's draw of line 94. A card the line spends by name from a hand
+    after it takes a card of that name into the hand by name is now met by that card, as
+    a craft alike to it is (ruling 467; ``exchanges.named_brought_in``): the game imports
+    and replays to the same board at every line; without it, it is refused at line 95.
+    (Ruling 593, made with it, imports the game too, by the search's order: the discard
+    takes the card taken by name first, leaving the draw open; turned off here.)"""
+    import rootgame.records.rootlog.identity as identity
+    import rootgame.records.rootlog.importer as importer
+
+    monkeypatch.setattr(importer, "named_first", lambda *_: 0)
+    text = assert_whole_game_imports(5048, 95, "C:B#armorE->C/", ("suits",))
+    refused_without(monkeypatch, text, "named_brought_in", lambda *_: False, 95, identity)
+
+
+def test_two_alike_crafts_may_have_been_each_other_the_whole_game_through(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 591. Seed 1063 with its discards and Decree cards named, refused at line 65
+    before ('F#travelgearC->', the Marquise discarding down to five). In the game the
+    Marquise drew the fox Travel Gear at line 32, crafted it at line 35 ('Z%f'), drew it
+    again from the second pile at line 59 and discards it by name at line 65; she drew the
+    mouse one at line 50 and crafted it at line 53, after the reshuffle. The import had
+    the two the other way round: the mouse Travel Gear in her hand at line 65 (her draw of
+    line 59) and the fox one in the discard pile, crafted at line 53, where no card of
+    either pile's time could stand for it (the only card alike to it is her own draw).
+    Neither card was ever named before, and what was written of each at every one of its
+    times (a boot crafted) allows the other: the two are now exchanged the whole game
+    through (``alike.whole_game``, last of ``CardIdentity.settle_free``'s ways): the game
+    imports and replays to the same board at every line; without it, it is refused at
+    line 65."""
+    import rootgame.records.rootlog.alike as alike
+
+    text = assert_whole_game_imports(1063, 65, "C:10w10->2/", ("suits",))
+    refused_without(monkeypatch, text, "whole_game", lambda *_: False, 65, alike)
+
+
+def test_two_alike_crafts_named_before_may_have_been_each_other_since(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 592. Seed 1095 with its discards and Decree cards named, refused at line
+    125 before ('F#rootteaC->', the Marquise discarding down to five the fox Root Tea she
+    drew at line 125). The record named both the fox and the mouse Root Tea going into
+    the Decree in the first pile's time (lines 40 and 28); each was shuffled into the
+    second pile and drawn from it unnamed, in the game the fox one by the Marquise at line
+    80 (crafted by its item only at line 86, 'Z%t', shuffled into the third pile, drawn
+    at line 125), the mouse one by the Eyrie at line 100 (crafted at line 103, after the
+    second reshuffle). The import had the two the other way round, the mouse Root Tea in
+    the Marquise's hand at line 125, and no card of either time could stand for the fox
+    one. From the second pile on, the record left
+    both open at every time (each drawn from it unnamed, nothing named since), and what
+    was written of each allows the other: the two are now exchanged at those times
+    (``alike.since_named``; their named times stay theirs): the game imports and replays
+    to the same board at every line; without it, it is refused at line 125."""
+    import rootgame.records.rootlog.alike as alike
+
+    text = assert_whole_game_imports(1095, 125, "C:Zsap/", ("suits",))
+    refused_without(monkeypatch, text, "since_named", lambda *_: False, 125, alike)

@@ -1,13 +1,14 @@
 """The orders of the Rootlog importer's search (``importer.py``, ``matching.py``, and the
 orders of ``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 436, 449,
-459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521, 530-531, 535-536 and 550 in
+459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521, 530-531, 535-536, 550 and 593 in
 docs/rulings.md): which order of the exchanges a stalled search tries again and when it
 starts its second (436, 459); an unwritten roll given up at its hits where it takes up or
 leaves the losses of another battle or a point (449, 470, 475, 507), rolls whose hits are
 alike one way on (460), a draw left open behind a piece moved later (505); a craft left
 open, or passed by a draw that may bring its card (483, 506); which alike card a craft or a
-spending by suit takes (485, 495); what the failed line's hand lacks where the search goes
-back (486), not met by the line's own draws for a card spent before them (530), and where it
+spending by suit takes (485, 495), or a spending by name (593); what the failed line's
+hand lacks where the search goes back (486), not met by the line's own draws for a card
+spent before them (530), and where it
 goes back first: a spending by suit of an unnamed draw that could have spent a card held by
 name (521; 541, withdrawn, subsumed by 550); and when: early, where the line lacks a card
 spent before its draws (531); a decision after which the turn player cannot make as many
@@ -402,10 +403,14 @@ def test_a_craft_whose_card_a_later_draw_of_the_line_may_bring_is_followed_past(
     Tax Collector's draw first and gives it the Bank. A course past a craft that has taken
     up a draw into the crafting hand that may bring the card crafted is followed by the
     quick search (``crafted_drawn``): a dozen states at the line. (Since ruling 515 the
-    solve finds that course at once, with or without this check: 515 turned off here.)"""
+    solve finds that course at once, with or without this check: 515 turned off here; and
+    since ruling 591 an exchange of two alike cards the whole game through finds a course
+    at once too: turned off as well.)"""
+    import rootgame.records.rootlog.alike as alike
     from rootgame.records.rootlog.matching import Matching
 
     solve_every_need(monkeypatch)
+    monkeypatch.setattr(alike, "whole_game", lambda *_: False)
     g = random_game(3731)
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[73].startswith("C:t->7+11/Zbank/#->C/R#C->/w3->3/")
@@ -528,3 +533,24 @@ def test_a_craft_by_name_takes_the_named_card_before_an_alike_draw_the_record_na
     without that it is refused."""
     text = assert_whole_game_imports(5336, 55, "C:M#scoutE->C/E++/w7->3/")
     refused_without(monkeypatch, text, "named_over_alike", False, 55)
+
+
+def test_a_spending_by_name_takes_the_named_card_before_an_alike_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 593. Seed 1085 written as people do but with its discards and Decree cards
+    named (``as_people_write(text, ("suits",))``), refused at line 53 before ('B#@E->$_r',
+    the Eyrie adding a bird Ambush! to the Decree). At line 46 the Marquise takes the
+    bird Ambush! from the Eyrie by name with Stand and Deliver! and later in the line
+    discards a bird Ambush! by name ('B#@E->C/.../B#@C->'), in the game the very card; the
+    Eyrie draws the other at line 53 and adds it to the Decree. The import had dealt that
+    other one to an unnamed draw the Marquise held at line 46, and the search's order
+    discarded the draw, settling it, and kept the named card in her hand: at line 53 the
+    Eyrie's draw could be neither. Of a card the record named into the hand and an unnamed
+    draw alike to it, a spending by name now takes the named one first, leaving the draw
+    open, as a craft by name does (ruling 560; ``alike.named_first``): the game imports and
+    replays to the same board at every line; without it, it is refused at line 53."""
+    import rootgame.records.rootlog.importer as importer
+
+    text = assert_whole_game_imports(1085, 53, "E:#->E/B#@E->$_r/", ("suits",))
+    refused_without(monkeypatch, text, "named_first", lambda *_: 0, 53, importer)

@@ -212,6 +212,16 @@ def full_swap(pos: Pos, g: Any, x: int, y: int) -> tuple[tuple[Any, ...], ...]:
     return tuple([("rename", t[0], y) for t in tx] + [("rename", t[0], x) for t in ty])
 
 
+def named_brought_in(brought: list[CardSpec], spec: CardSpec) -> bool:
+    """Whether a card the line spends by name from a hand (a discard ``B#armorC->``, a
+    Decree card ``B#armorE->$_x``) is one of the named cards ``brought`` that the line took
+    into that hand before it (``B#armorE->C``, Stand and Deliver!): the record says the
+    hand got that card, so it may be the very card spent, and the hand need not hold a
+    second copy of it (``CardIdentity.needs_brought``; used up as :func:`brought_in`).
+    Ruling 590."""
+    return spec.keys is not None and spec.item is None and brought_in(brought, spec)
+
+
 def open_lists(g: Any) -> list[list[int]]:
     """The face-up places a card spent by suit only may lie in: the discard pile and the
     face-up card lists of the boards (the Decree)."""

@@ -29,6 +29,7 @@ from typing import Any
 
 from ...cards import DECK
 from . import redraws
+from .alike import alike_times
 from .atoms import named_from
 from .cards import CardSpec
 from .exchanges import (
@@ -41,6 +42,7 @@ from .exchanges import (
     held,
     lacks,
     loose_spec,
+    named_brought_in,
     narrower,
     open_lists,
     rename_later,
@@ -293,7 +295,7 @@ class CardIdentity(SpentOtherwise):
         for it is still its own, though not kept from another hand (ruling 467). So is a
         card spent by its suit only that such a card's suit allows (``B#crossbowE->C``,
         then ``B#C->``: the Marquise's overwork may spend the Crossbow she takes; ruling
-        540, ``brought_spent``).
+        540, ``brought_spent``), and one spent by that name (ruling 590).
         ``held_now``: only what the line takes from a hand before a card of the line still
         to come goes into it (:meth:`needs_held`)."""
         need: dict[Loc, list[CardSpec]] = {}
@@ -322,6 +324,8 @@ class CardIdentity(SpentOtherwise):
                 if self.brought_spent and at.spec.keys is None and at.spec.item is None \
                         and brought_in(last.get(at.key[0], []), at.spec):
                     covered.add((at.key[0], len(mine)))
+                elif named_brought_in(into.get(at.key[0], []), at.spec):
+                    covered.add((at.key[0], len(mine)))  # the card taken by name (590)
                 mine.append(at.spec)
             elif at.kind in ("craft", "ambush"):
                 loc: Loc = ("hand", at.key)
@@ -685,11 +689,12 @@ class CardIdentity(SpentOtherwise):
     ) -> tuple[tuple[Any, ...], ...] | None:
         """Give the unnamed draw ``f`` a card ``spec`` allows (:meth:`donor`, else
         :meth:`cycle`, else :meth:`pull`, else, with ``since``, a cycle through the later
-        piles' times too: :meth:`cycle` with ``since``, :func:`apply_cycle_since`, ruling
-        420), changing ``pos``: the renaming events, or None when no card can be. A card
-        :meth:`donor` takes from another hand's unnamed draw that the record names later
-        comes before a cycle that leaves it there; the search started again where the
-        first stalls takes the cycle first (``keep_named``, ruling 436)."""
+        piles' times too, :meth:`cycle` with ``since``, ruling 420, else an alike card's
+        open times, ``alike.py``, rulings 591-592), changing ``pos``: the renaming events,
+        or None when no card can be. A card :meth:`donor` takes from another hand's unnamed
+        draw that the record names later comes before a cycle that leaves it there; the
+        search started again where the first stalls takes the cycle first (``keep_named``,
+        ruling 436)."""
         epoch = pos.free[f][1]
         y = self.donor(pos, g, f, spec, keep)
         path = [f, y] if y is not None else self.cycle(pos, g, f, spec, keep)
@@ -713,7 +718,10 @@ class CardIdentity(SpentOtherwise):
             # cards of their suit, through the later piles too (ruling 420).
             path = self.cycle(pos, g, f, spec, keep, 7, since=True)
             if path is None:
-                return None
+                # The draw's card and the card named may have been each other at every
+                # time the record left open (two alike crafts; rulings 591-592).
+                x = alike_times(pos, g, f, spec, keep, self.expanding)
+                return None if x is None else full_swap(pos, g, f, x)
             return apply_cycle_since(pos, g, path, epoch)
         x, y = pulled
         events = full_swap(pos, g, x, y)

@@ -21,6 +21,7 @@ from ...errors import RootError
 from ...factions.eyrie import COLUMNS as EYRIE_COLUMNS
 from ...factions.marquise import building_clearings
 from ...rules.core import board as map_board
+from .alike import named_first
 from .atoms import Converter, engine_atoms
 from .cards import CardSpec
 from .exchanges import alike, lacking, line_draws, spared
@@ -586,6 +587,8 @@ class Importer(Opening, Result):
                             soon = min(soon, self.redrawn_at(DECK[x].key, line, left))
                             if a[0] == "craft":
                                 unnamed += self.unnamed_spent(pos, x, line, left)
+                            else:  # a named card before an alike draw (ruling 593)
+                                unnamed += named_first(pos, g, x, specs)
             # Which Decree card carried an action out leaves no trace (7.5.2): a card of the
             # clearing's suit first, a bird (which fits any clearing) kept for later; in the
             # column where the line has the Eyrie fall into turmoil, a bird first (ruling 550).

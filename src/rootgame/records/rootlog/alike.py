@@ -1,0 +1,101 @@
+"""Two alike cards whose times are exchanged: an unnamed draw that needs a card the record
+names, when no card of its draw pile's time can stand for it (``identity.py``,
+:meth:`CardIdentity.settle_free`, after every other exchange).
+
+A record that names its discards and Decree cards but not its draws
+(``tools/rootlog_people_games.py --keep suits``) writes crafts by their item only
+(``Z%b``), so two alike cards (the two Travel Gears, the three Root Teas) may each have
+been the other at every time the record left open: one crafted before a reshuffle and
+drawn again unnamed after it, the other drawn before the reshuffle, held across it and
+crafted after. A hand holding the first that must give the second by name
+(``F#travelgearC->``) finds no card of either pile's time to stand for it: the only card
+alike to it is the hand's own draw. The two cards are exchanged at every one of those
+times (:func:`exchanges.full_swap`): the whole game through when the record never named
+either (ruling 591, :func:`whole_game`), or from the first draw pile both were in, when
+the record named each only before it (ruling 592, :func:`since_named`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...cards import DECK
+from .cards import CardSpec
+from .exchanges import allows, open_lists, times, written
+from .factions import hidden_piles
+from .search import Node, Pos
+from .solve import named_times
+
+
+def whole_game(pos: Pos, f: int, x: int) -> bool:
+    """Whether the unnamed draw ``f`` and the card ``x`` may have been each other the
+    whole game through: neither ever named, and what was written of each at every one of
+    its times allows the other (:func:`exchanges.allows`). Ruling 591."""
+    return allows(written(pos, f), x) and allows(written(pos, x), f)
+
+
+def since_named(pos: Pos, node: Node | None, f: int, x: int) -> bool:
+    """Whether the unnamed draw ``f`` and the card ``x``, one of them or both named by the
+    record at some time (``Pos.fixed``), may have been each other at every time the record
+    left open since: both shuffled into the draw pile of the earliest such time (each
+    drawn from it), every draw of each from that pile on unnamed and still one of its
+    open times (:func:`exchanges.times`: nothing named it since), and what was written of
+    each at those times allows the other. ``node``: the course so far, whose draws
+    (:func:`solve.named_times`) say when the record named each. Ruling 592."""
+    if node is None or (f not in pos.fixed and x not in pos.fixed):
+        return False
+    tf, tx = times(pos, f), times(pos, x)
+    if not tf or not tx:
+        return False
+    start = min(t[1] for t in (*tf, *tx))
+    drawn = named_times(node, (f, x))
+    for c, ts, other in ((f, tf, x), (x, tx, f)):
+        since = {s for s, e in drawn.get(c, ()) if e >= start}
+        if since != {t[0] for t in ts} or not any(e == start for _s, e in drawn.get(c, ())):
+            return False
+        wrote = [t[2] for t in ts if len(t) > 2]
+        if wrote and DECK[other].kind == "dominance" or \
+                not all(w is None or w.matches(other) for w in wrote):
+            return False
+    return True
+
+
+def alike_times(
+    pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int], node: Node | None
+) -> int | None:
+    """A card ``x`` that ``spec`` allows whose open times the unnamed draw ``f`` may
+    exchange with its own (:func:`whole_game`, :func:`since_named`), for
+    :func:`exchanges.full_swap`: not one of ``keep`` (the cards of ``f``'s hand and those
+    the line holds for its needs). None when there is none."""
+    for pile in (g.discard, *open_lists(g)[1:], g.deck, *(p for _, p in hidden_piles(g))):
+        for x in pile:
+            if x == f or x in keep or not spec.matches(x) or not (
+                    x in pos.loose or x in pos.past or x in pos.free):
+                continue
+            if f not in pos.fixed and x not in pos.fixed:
+                if whole_game(pos, f, x):
+                    return int(x)
+            elif since_named(pos, node, f, x):
+                return int(x)
+    return None
+
+
+def named_first(pos: Pos, g: Any, x: int, specs: list[CardSpec]) -> int:
+    """A tie-breaker of the quick search's order (``Importer.ordered``) for an action
+    spending the card ``x`` from a hidden place of ``g``: 1 when ``x`` is an unnamed draw
+    (``Pos.free``) that a spending the record writes by its name (``specs``: what the
+    next open actions of the line write, ``B#armorC->``) would take while that place also
+    holds an alike card the record named into it (``B#armorE->C``, Stand and Deliver!),
+    else 0. Either spent leaves the place holding a card of that name; spending the named
+    one leaves the unnamed draw, whose identity stays open for the exchanges (as ruling
+    560 crafts the named card first). Ruling 593."""
+    if x not in pos.free:
+        return 0
+    key = DECK[x].key
+    if not any(sp.keys == frozenset((key,)) and sp.matches(x) for sp in specs):
+        return 0
+    for _, pile in hidden_piles(g):
+        if x in pile:
+            return int(any(c != x and c in pos.fixed and c not in pos.free
+                           and DECK[c].key == key for c in pile))
+    return 0
