@@ -23,7 +23,7 @@ from ...factions.marquise import building_clearings
 from ...rules.core import board as map_board
 from .atoms import Converter, engine_atoms
 from .cards import CardSpec
-from .exchanges import alike, lacking, line_draws, spared
+from .exchanges import alike, lacking, line_draws, spared, spent_named
 from .factions import check_supported, hidden_place
 from .identity import held
 from .notation import FACTION_NAMES, RootlogError, RootlogGame
@@ -217,6 +217,12 @@ class Importer(Opening, Result):
     """Whether the search, going back where the failed line lacks no card and writes the
     Eyrie's turmoil, goes first to a Decree action of that line carried out with a suited
     card while a bird was left in the column (``backjump``, ruling 541)."""
+
+    named_back: bool = True
+    """Whether the search, going back for a card the failed line lacks where no spending
+    of an unnamed draw is left to take back, goes to the latest spending by suit of a card
+    the record named that the need allows (``backjump``, ``exchanges.spent_named``, ruling
+    570)."""
 
     hurrying: bool = True
     """Whether the quick search goes back at once (after a third of its room) where its
@@ -814,9 +820,14 @@ class Importer(Opening, Result):
                 back = latest(lambda p, n: spared(p.pos, n.pos, unmet))
                 if back is not None:
                     return back
-            return latest(lambda p, n: any(
+            back = latest(lambda p, n: any(
                 p.pos.loose.get(c) != slot and any(sp.matches(c) for sp in unmet)
                 for c, slot in n.pos.loose.items()))
+            if back is None and self.named_back:
+                # Else a spending by suit that took a card the record named while the hand
+                # held another the writing allows (ruling 570).
+                back = latest(lambda p, n: spent_named(p.pos, n.pos, unmet, self.taken_up(p, n)))
+            return back
         falls = self.falling(node.pos) if self.turmoil_first else []
         if falls:
             # Her Decree falls in the line: first to where a suited card was spent while a
