@@ -451,8 +451,11 @@ def test_a_named_card_the_hand_crafts_later_is_kept_from_a_spending_by_its_suit(
     the hand's last card of a name the record next names leaving that hand (crafted by
     name) is given an unnamed draw of the hand instead, where an exchange makes it a card
     of the suit (``CardIdentity.kept_named``): the game imports and replays to the same
-    board at every line; without it, it is refused at line 47."""
+    board at every line; without it (and without ruling 571, which imports the game too,
+    taking back at line 47 the Scouting Party's spending by its suit, the unnamed draw
+    spent there instead), it is refused at line 47."""
     text = assert_whole_game_imports(4575, 47, "C:t->9/Zscout/")
+    monkeypatch.setattr(CardIdentity, "unspending", False)
     refused_without(monkeypatch, text, "kept_named", lambda *_: False, 47)
 
 
@@ -468,9 +471,10 @@ def test_a_card_drawn_by_name_may_be_the_one_its_hand_spent_by_its_suit(
     solve has no slot for a card named at every time. A card the hand drew by name and
     holds still is now taken to have been the card it spent by that suit, the starting
     card staying in the hand, open, and given a mouse (``SpentOtherwise.respent_own``):
-    the game imports and replays to the same board at every line; without it, it is
-    refused at line 52."""
+    the game imports and replays to the same board at every line; without it (and without
+    ruling 571, which takes the search on to line 56), it is refused at line 52."""
     text = assert_whole_game_imports(1014, 52, "C:w10->1/", ("draws",))
+    monkeypatch.setattr(CardIdentity, "unspending", False)
     refused_without(monkeypatch, text, "respent_own", lambda *_: None, 52)
 
 

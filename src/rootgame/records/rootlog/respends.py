@@ -7,8 +7,12 @@ A hand that spent a card by its suit only may have spent another card it held th
 spent before it and shuffled in, in the place of another card of its suit
 (:meth:`SpentOtherwise.shuffled_in`); a card the record named into a hand may have been the
 one the hand spent by its suit (:meth:`SpentOtherwise.respent_named`), the hand's own too,
-which then kept the card it spent (:meth:`SpentOtherwise.respent_own`, ruling 545). The final replay
-spends the other card at the decision (``respend`` and ``respend_as`` events, ``result.py``).
+which then kept the card it spent (:meth:`SpentOtherwise.respent_own`, ruling 545); the other
+way round, a card named into a hand and spent by its suit may have stayed there, an unnamed
+draw of the hand spent instead (:meth:`SpentOtherwise.unspent_named`, ruling 571), and a card
+named drawn that lies spent as an unnamed draw may have stayed in the hand that spent it
+(:meth:`SpentOtherwise.drawn_back`, ruling 572). The final replay spends the other card at
+the decision (``respend``, ``respend_as`` and ``spend_draw`` events, ``result.py``).
 """
 
 from __future__ import annotations
