@@ -1,7 +1,7 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, ``exchanges.py``, ``respends.py``, ``redraws.py``, ``alike.py``;
 docs/rootlog.md, "Replaying a record (import)"; rulings 432-433, 437, 461, 463, 467, 469,
-477, 525, 545, 580-581 and 590-592 in docs/rulings.md), where a card taken to have stayed
+477, 525, 545, 570-572, 580-581 and 590-592 in docs/rulings.md), where a card taken to have stayed
 in a hand is replayed (seeds 1483, 1566, 2013; ruling 451's random take), and two fixes of
 the exchanges (seeds 1640, 2628). Simulated games written as people write them, each
 refused before the ruling that imports it. The solve of the course's identities:
@@ -32,6 +32,7 @@ from rootlogkit import (
 from rootgame.records.rootlog import RootlogError, export_rootlog, redraws, replay_rootlog
 from rootgame.records.rootlog.cards import CardSpec
 from rootgame.records.rootlog.identity import CardIdentity, held
+from rootgame.records.rootlog.importer import Importer
 
 
 def no_augment(*_: object) -> None:
@@ -455,8 +456,11 @@ def test_a_named_card_the_hand_crafts_later_is_kept_from_a_spending_by_its_suit(
     the hand's last card of a name the record next names leaving that hand (crafted by
     name) is given an unnamed draw of the hand instead, where an exchange makes it a card
     of the suit (``CardIdentity.kept_named``): the game imports and replays to the same
-    board at every line; without it, it is refused at line 47."""
+    board at every line; without it (and without ruling 571, which imports the game too,
+    taking back at line 47 the Scouting Party's spending by its suit, the unnamed draw
+    spent there instead), it is refused at line 47."""
     text = assert_whole_game_imports(4575, 47, "C:t->9/Zscout/")
+    monkeypatch.setattr(CardIdentity, "unspending", False)
     refused_without(monkeypatch, text, "kept_named", lambda *_: False, 47)
 
 
@@ -472,9 +476,10 @@ def test_a_card_drawn_by_name_may_be_the_one_its_hand_spent_by_its_suit(
     solve has no slot for a card named at every time. A card the hand drew by name and
     holds still is now taken to have been the card it spent by that suit, the starting
     card staying in the hand, open, and given a mouse (``SpentOtherwise.respent_own``):
-    the game imports and replays to the same board at every line; without it, it is
-    refused at line 52."""
+    the game imports and replays to the same board at every line; without it (and without
+    ruling 571, which takes the search on to line 56), it is refused at line 52."""
     text = assert_whole_game_imports(1014, 52, "C:w10->1/", ("draws",))
+    monkeypatch.setattr(CardIdentity, "unspending", False)
     refused_without(monkeypatch, text, "respent_own", lambda *_: None, 52)
 
 
@@ -585,3 +590,63 @@ def test_two_alike_crafts_named_before_may_have_been_each_other_since(
 
     text = assert_whole_game_imports(1095, 125, "C:Zsap/", ("suits",))
     refused_without(monkeypatch, text, "since_named", lambda *_: False, 125, alike)
+
+
+def test_the_search_goes_back_to_a_named_card_spent_by_its_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 570. Seed 1026 written as people do but with its draws named, line 46
+    ('C:Z%x/...'): the Marquise crafts a Crossbow, the mouse one she drew by name at line
+    38. At line 43 she discarded a mouse by its suit ('M#C->', in the game the Travel Gear
+    she drew by name at line 40) holding both; the search discarded the Crossbow, and going
+    back for the card line 46 lacks (ruling 426) it reached only spendings of unnamed draws.
+    It now goes back, where none is left, to the latest spending by suit of a card the record
+    named that the need allows while the hand held another card the writing allows
+    (``exchanges.spent_named``, ``Importer.named_back``). With ruling 571 off (which also
+    imports the seed, taking the Crossbow's spending back for the need) the game imports by
+    going back and replays to the same board at every line; without both, it is refused at
+    line 46."""
+    text = assert_whole_game_imports(1026, 46, "C:Z%x/", ("draws",))
+    monkeypatch.setattr(CardIdentity, "unspending", False)
+    assert_replays_the_game(replay_rootlog(text), random_game(1026))
+    refused_without(monkeypatch, text, "named_back", False, 46, Importer)
+
+
+def test_a_named_card_spent_by_its_suit_may_be_taken_back_for_a_need_of_its_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 571. Seed 1058 written as people do but with its draws named, line 52
+    ('C:Zcodeb/...'): the Marquise crafts the Codebreakers she drew by name at line 37. At
+    line 40 she discarded a mouse by its suit ('M#C->', in the game the Mouse-in-a-Sack she
+    was dealt); the import discarded the Codebreakers, her starting cards spent by then,
+    so at line 52 she held no Codebreakers, and no exchange took a named
+    card's spending back (ruling 545 takes a named card held still as the card spent).
+    A named card the need allows that the hand spent by its suit while it held an unnamed
+    draw of the pile's time is now taken back: the draw was spent there (given a card the
+    writing allows), the named card stayed in the hand. The draw may itself have been spent
+    by its suit while the hand held a named card it holds still, which is taken to have been
+    spent there instead: here her starting card spent as a rabbit at line 31, taken to have
+    been the Cobbler she drew by name at line 22 (``SpentOtherwise.unspent_named``; a
+    ``respend_as`` and a ``spend_draw`` event for the final replay). The game imports and
+    replays to the same board at every line; without it, it is refused at line 52."""
+    text = assert_whole_game_imports(1058, 52, "C:Zcodeb/", ("draws",))
+    refused_without(monkeypatch, text, "unspending", False, 52)
+    events = search_events(text)
+    assert any(e[0] == "spend_draw" for e in events)
+
+
+def test_a_card_named_drawn_may_be_a_starting_card_whose_spending_took_a_named_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 572. Seed 1053 written as people do but with its draws named, line 47
+    ('C:t->3+8/.../F#foxfolksteel+M#favor->C'): the Marquise draws the Foxfolk Steel by
+    name. The import had given it to a starting card spent by its suit as a fox, in the
+    discard pile, and no cycle of that pile's time's places (ruling 410) gave the draw its
+    card. The hand that spent the starting
+    card held then the Protection Racket it drew by name at line 17 and holds still; that
+    card is now taken to have been the one spent, the starting card staying in the hand,
+    open, and given a card of the draw pile, which then holds the Foxfolk Steel for the
+    draw (``SpentOtherwise.drawn_back``; a ``respend_as`` event). The game imports and
+    replays to the same board at every line; without it, it is refused at line 47."""
+    text = assert_whole_game_imports(1053, 47, "C:t->3+8/", ("draws",))
+    refused_without(monkeypatch, text, "drawing_back", False, 47)

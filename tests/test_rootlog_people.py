@@ -140,13 +140,13 @@ def test_whole_games_written_as_people_do_import_to_the_same_board(seed: int) ->
 DRAWS_NAMED_GAMES: tuple[int, ...] = (
     1000, 1004, 1005, 1008, 1009, 1010, 1018, 1023, 1027, 1031, 1033, 1036,
     1014, 1047, 1067, 1086, 1127, 1140, 1158, 1182, 1187, 1194,
-    1075, 1077, 1195,
+    1024, 1026, 1058, 1072, 1075, 1077, 1083, 1195,
 )
 """Seeds of 1000-1229 whose whole game, written as people do but with its draws named
 (``as_people_write(..., ("draws",))``: the starting hands still unwritten), imports
 (tools/rootlog_people_games.py --keep draws; docs/rootlog.md); the second row since ruling
-545 and the fix of ruling 410's cycle (draws48), the third since rulings 580-581 (draws54),
-each under 0.3 s."""
+545 and the fix of ruling 410's cycle (draws48), the third since rulings 570-572 (draws53)
+and 580-581 (draws54), each under 0.3 s."""
 
 
 @pytest.mark.parametrize("seed", DRAWS_NAMED_GAMES)

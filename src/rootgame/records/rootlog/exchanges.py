@@ -354,3 +354,25 @@ def brought_in(brought: list[CardSpec], spec: CardSpec) -> bool:
             del brought[i]
             return True
     return False
+
+
+def spent_named(then: Pos, now: Pos, unmet: list[CardSpec], written: list[CardSpec]) -> bool:
+    """Whether the decision from ``then`` to ``now`` spent, for a card the record wrote by
+    its suit or as one of alike items only (``written``: what the decision took up of
+    the line, ``M#C->``, ``Z%x``), a card the record named (drawn by name) that a need in
+    ``unmet`` allows, while the hand held another card that what was written allows and
+    kept it: spent instead, that card would have left the named one for the need
+    (``Importer.backjump``, ruling 570; ruling 521's ``spared`` is the other way round,
+    an unnamed draw spent while a named card was held)."""
+    if not written:
+        return False
+    for seat, st in enumerate(then.g.seats):
+        kept = now.g.seats[seat].hand
+        for c in st.hand:
+            if c in kept or c in then.free or c not in then.fixed or c in now.loose or \
+                    not any(sp.matches(c) for sp in unmet):
+                continue
+            fits = [sp for sp in written if sp.matches(c)]
+            if any(x != c and x in kept and sp.matches(x) for x in st.hand for sp in fits):
+                return True
+    return False

@@ -392,6 +392,8 @@ class CardIdentity(SpentOtherwise):
                 src = ("hand", at.key)
             else:
                 continue
+            if src == ("deck",) and (back := self.drawn_back(node, at.spec)) is not None:
+                return back  # a card named drawn that a hand spent by its suit (572)
             if not hidden_place(self.factions, src):
                 continue
             hand = hidden_pile(g, src)
@@ -521,7 +523,7 @@ class CardIdentity(SpentOtherwise):
         its suit (ruling 545). For :meth:`exchange` and :meth:`fix_named` alike."""
         return self.reattribute(node, src, spec) or self.shuffled_in(
             node, src, spec) or self.respent_named(node, src, spec) or self.solve(
-            node) or self.respent_own(node, src, spec)
+            node) or self.respent_own(node, src, spec) or self.unspent_named(node, src, spec)
 
     def donor(self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]) -> int | None:
         """A card ``spec`` allows that the unnamed draw ``f`` may have been: a card still

@@ -24,7 +24,7 @@ from ...rules.core import board as map_board
 from .alike import named_first
 from .atoms import Converter, engine_atoms
 from .cards import CardSpec
-from .exchanges import alike, lacking, line_draws, spared
+from .exchanges import alike, lacking, line_draws, spared, spent_named
 from .factions import check_supported, hidden_place
 from .identity import held
 from .notation import FACTION_NAMES, RootlogError, RootlogGame
@@ -212,6 +212,12 @@ class Importer(Opening, Result):
     """Whether the search, going back for a card the failed line lacks, goes first to a
     spending of an unnamed draw by its suit that could have spent a card held by its name
     instead (``backjump``, ``exchanges.spared``, ruling 521)."""
+
+    named_back: bool = True
+    """Whether the search, going back for a card the failed line lacks where no spending
+    of an unnamed draw is left to take back, goes to the latest spending by suit of a card
+    the record named that the need allows (``backjump``, ``exchanges.spent_named``, ruling
+    570)."""
 
     hurrying: bool = True
     """Whether the quick search goes back at once (after a third of its room) where its
@@ -827,9 +833,14 @@ class Importer(Opening, Result):
                 back = latest(lambda p, n: spared(p.pos, n.pos, unmet))
                 if back is not None:
                     return back
-            return latest(lambda p, n: any(
+            back = latest(lambda p, n: any(
                 p.pos.loose.get(c) != slot and any(sp.matches(c) for sp in unmet)
                 for c, slot in n.pos.loose.items()))
+            if back is None and self.named_back:
+                # Else a spending by suit that took a card the record named while the hand
+                # held another the writing allows (ruling 570).
+                back = latest(lambda p, n: spent_named(p.pos, n.pos, unmet, self.taken_up(p, n)))
+            return back
         seat, extra = self.surplus(node.pos)
         if extra:
             def instead(p: Node, n: Node) -> bool:

@@ -84,14 +84,16 @@ def spendings(node: Node, course: Course) -> Iterator[tuple[int, int, list[int],
 def taken_otherwise(node: Node, kinds: tuple[str, ...] = ("respend",)) -> set[int]:
     """The draws (serials) whose spending the course up to ``node`` takes to have spent
     another card (a ``respend`` event: the card stayed in the hand; ``kinds``, the events
-    counted: ``respend_as`` too for :mod:`respends`, rulings 428 and 545). The final replay
+    counted: ``respend_as`` too for :mod:`respends`, rulings 428 and 545, and ``spend_draw``,
+whose draw is its fourth item, for rulings 571-572). The final replay
     takes one card for each such spending (``result.py``), so the solve takes it
     otherwise no more, nor has another spending spend that card in its stead: a card two
     decisions spend is no course (seed 3622, line 85: the Eyrie's Bank of the first
     pile, kept where its spending was taken otherwise by the quick search, was taken by
     the solve to be the card a later spending spent, and taken to have stayed once more;
     the final replay did not replay)."""
-    return {e[1] for x in course_path(node) for e in x.events if e[0] in kinds}
+    return {e[3] if e[0] == "spend_draw" else e[1] for x in course_path(node)
+            for e in x.events if e[0] in kinds}
 
 
 def respendings(

@@ -7,8 +7,12 @@ A hand that spent a card by its suit only may have spent another card it held th
 spent before it and shuffled in, in the place of another card of its suit
 (:meth:`SpentOtherwise.shuffled_in`); a card the record named into a hand may have been the
 one the hand spent by its suit (:meth:`SpentOtherwise.respent_named`), the hand's own too,
-which then kept the card it spent (:meth:`SpentOtherwise.respent_own`, ruling 545). The final replay
-spends the other card at the decision (``respend`` and ``respend_as`` events, ``result.py``).
+which then kept the card it spent (:meth:`SpentOtherwise.respent_own`, ruling 545); the other
+way round, a card named into a hand and spent by its suit may have stayed there, an unnamed
+draw of the hand spent instead (:meth:`SpentOtherwise.unspent_named`, ruling 571), and a card
+named drawn that lies spent as an unnamed draw may have stayed in the hand that spent it
+(:meth:`SpentOtherwise.drawn_back`, ruling 572). The final replay spends the other card at
+the decision (``respend``, ``respend_as`` and ``spend_draw`` events, ``result.py``).
 """
 
 from __future__ import annotations
@@ -25,12 +29,13 @@ from .exchanges import (
     held,
     kept_in_place,
     open_lists,
+    put_back,
     swap_cards,
     times,
 )
 from .factions import Loc, hidden_pile
 from .otherwise import taken_otherwise
-from .search import Node, Pos
+from .search import Node, Pos, course_path
 from .steps import legal_now
 
 RESPENT = ("respend", "respend_as")
@@ -38,6 +43,9 @@ RESPENT = ("respend", "respend_as")
 (:meth:`SpentOtherwise.reattribute`, :meth:`SpentOtherwise.respent_named`): the final
 replay takes one card for each draw's spending (``result.py``), so a card with a time of
 such a draw is not taken to have been spent otherwise again (rulings 428 and 545)."""
+UNSPENT = (*RESPENT, "spend_draw")
+"""The events of a spending taken otherwise that rulings 571-572 count (``spend_draw``
+too: a named card's spending taken back)."""
 
 
 def open_draws(pos: Pos, pile: list[int], needed: set[int]) -> list[int]:
@@ -66,6 +74,14 @@ class SpentOtherwise(NamedDraws):
     donor: Callable[[Pos, Any, int, CardSpec, set[int]], int | None]
     settle_free: Callable[..., tuple[tuple[Any, ...], ...] | None]
     settle_first: Callable[..., Any]
+    unspending: bool = True
+    """Whether a card the record named into a hand, spent by its suit while the hand held
+    an unnamed draw, may be taken back for a need of the hand, the draw spent in its stead
+    (:meth:`unspent_named`, ruling 571)."""
+    drawing_back: bool = True
+    """Whether a card a line names drawn that lies spent by its suit as an unnamed draw may
+    be taken to have stayed in the hand that spent it, a card it holds by name spent
+    instead (:meth:`drawn_back`, ruling 572)."""
 
     def shuffled_in(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
         """:meth:`reattribute` when that finds nothing: a card ``spec`` allows that was
@@ -311,6 +327,197 @@ class SpentOtherwise(NamedDraws):
                 return found
         return None
 
+    def taken_up(self, p: Node, n: Node) -> list[CardSpec]:
+        """What the decision from ``p`` to ``n`` took up of ``p``'s line that the record
+        wrote of a card by its suit or as one of alike items only (``M#C->``, ``Z%x``;
+        rulings 570 and 571)."""
+        line = p.pos.line
+        if line is None:
+            return []
+        was = p.pos.left[line]
+        now = n.pos.left.get(line, [0] * len(was))  # a line used up is left out
+        return [at.spec for k, at in enumerate(self.lines[line].atoms)
+                if was[k] > now[k] and at.spec is not None and at.kind in ("card", "craft")
+                and (at.spec.keys is None or len(at.spec.keys) > 1)]
+
+    def unspent_named(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
+        """The hand ``src`` lacks a card ``spec`` allows that the record named into it
+        (drawn by name, ``M#codeb->C``) and that a decision of the present pile's time
+        spent by its suit only (``M#C->``) while the hand held an unnamed draw of that
+        time: that decision may have spent the draw instead, the named card staying in
+        the hand. The draw is one the hand holds still, or one it spent by its suit since
+        or before, while it held a card by its name it holds still that what was written
+        allows, spent there instead (a ``respend_as`` event, as ruling 545's). The draw is
+        given a card what was written of the named card's spending allows (its own, else
+        one of the draw pile, :meth:`donor`), which takes the named card's place; the
+        named card is back in the hand, in its place among the cards held before it. The
+        final replay's decision spends the draw's card (a ``("spend_draw", the decision's
+        place in the course, the card, the draw)`` event, ``result.py``). Ruling 571, the
+        other way round from ruling 545 (:meth:`respent_own`)."""
+        if src[0] != "hand" or not self.unspending:
+            return None
+        pos = node.pos
+        seat = int(src[1])
+        hand = pos.g.seats[seat].hand
+        needed = self.reserved(pos, self.needs(pos))
+        path = course_path(node)
+        # A draw whose spending the course already takes otherwise is not taken otherwise
+        # again: the final replay takes one card for each draw's spending (``result.py``).
+        once = taken_otherwise(node, UNSPENT)
+        unspent = {e[1] for x in path for e in x.events if e[0] == "spend_draw"}
+        # The draws that may be spent instead: (the card now, its draw, the named card
+        # held that its own spending spends instead, or -1 for a draw held still).
+        draws = [(u, pos.free[u][0], -1) for u in hand
+                 if u in pos.free and pos.free[u][1] == pos.epoch and u not in needed
+                 and pos.free[u][0] not in once]
+        draws += [(u, t[0], y) for u, t in pos.loose.items() if t[1] == pos.epoch
+                  and t[2] is not None and t[0] not in once
+                  and not any(u in st.hand for st in pos.g.seats)
+                  for y in self.kept_since(path, seat, t[0], t[2], needed)]
+        if not draws:
+            return None
+        for i in range(len(path) - 1, 0, -1):
+            then, now = path[i - 1].pos, path[i].pos
+            if then.epoch != pos.epoch:
+                break  # the named card would have been shuffled since
+            if i in unspent:
+                continue  # its spending already taken otherwise
+            had = then.g.seats[seat].hand
+            for x in had:
+                if x in now.g.seats[seat].hand or x in then.free or x not in pos.fixed or \
+                        not spec.matches(x) or any(x in st.hand for st in pos.g.seats):
+                    continue
+                wrote = [sp for sp in self.taken_up(path[i - 1], path[i]) if sp.matches(x)]
+                if not wrote:
+                    continue
+                for u, serial, y in draws:
+                    if any(t[0] == serial for t in [*then.free.values(), *then.loose.values()]):
+                        found = self._unspend(node, src, spec, (i, x, wrote[0], then),
+                                              (u, serial, y))
+                        if found is not None:
+                            return found
+        return None
+
+    @staticmethod
+    def kept_since(path: list[Node], seat: int, serial: int, wrote: CardSpec,
+                   needed: set[int]) -> list[int]:
+        """The cards the record named that the hand of ``seat`` holds now and held since
+        before the decision that spent the unnamed draw ``serial`` by its suit (``wrote``
+        allowing them): that decision may have spent one of them instead (rulings 571,
+        572)."""
+        for i in range(len(path) - 1, 0, -1):
+            then, now = path[i - 1].pos, path[i].pos
+            if any(t[0] == serial for t in then.free.values()) and \
+                    any(t[0] == serial for t in now.loose.values()):
+                held = set(then.g.seats[seat].hand)
+                for n in path[i - 1:]:
+                    held &= set(n.pos.g.seats[seat].hand)
+                last = path[-1].pos
+                return [y for y in then.g.seats[seat].hand if y in held and y in last.fixed
+                        and y not in last.free and y not in needed and wrote.matches(y)
+                        and DECK[y].kind != "dominance"]
+        return []
+
+    def _unspend(
+        self, node: Node, src: Loc, spec: CardSpec,
+        spent: tuple[int, int, CardSpec, Pos], draw: tuple[int, int, int],
+    ) -> Node | None:
+        """:meth:`unspent_named` for the named card ``x`` spent at the course's node ``at``
+        (``then`` the state before it, ``wrote`` what the record wrote of it): ``spent``,
+        and the unnamed draw ``u`` of ``serial`` (with the named card ``y`` its own
+        spending spent instead, or -1): ``draw``."""
+        at, x, wrote, then = spent
+        u, serial, y = draw
+        pos = node.pos
+        seat = int(src[1])
+        g2 = pos.g.clone()
+        new = pos.fork(g2, [])
+        events: list[tuple[Any, ...]] = []
+        c = u
+        if y >= 0:
+            # ``y`` spent where ``u`` was, ``u`` held until ``x``'s decision.
+            epoch = new.loose.pop(u)[1]
+            swap_cards(g2, y, u)
+            events.append(("respend_as", serial, y))
+            new.free[u] = (serial, epoch)
+        epoch = new.free[u][1]
+        if not wrote.matches(u) or DECK[u].kind == "dominance":
+            keep = set(g2.seats[seat].hand) | self.reserved(pos, self.needs(pos))
+            d = self.donor(new, g2, u, wrote, keep)
+            if d is None or DECK[d].kind == "dominance":
+                return None
+            events.extend(apply_cycle(new, g2, [u, d], epoch))
+            c = d
+        del new.free[c]
+        swap_cards(g2, c, x)
+        ahead = then.g.seats[seat].hand
+        ahead = ahead[: ahead.index(x)]
+        named = {k for k in ahead if k not in then.free}
+        draws = {then.free[k][0] for k in ahead if k in then.free}
+        put_back(g2.seats[seat].hand, x, lambda k: new.free[k][0] in draws
+                 if k in new.free else k in named)
+        new.loose[c] = (serial, epoch, wrote)
+        events.append(("spend_draw", at, x, serial))
+        return self.given(node, new, src, spec, events)
+
+    def drawn_back(self, node: Node, spec: CardSpec) -> Node | None:
+        """A draw the line names (``R#command->C``) whose card is in no place the draw may
+        take it from: each card of that name lies spent by its suit (``R#C->``) in the
+        discard pile or the Decree as an unnamed draw of the present pile's time (a
+        starting card). The hand that spent it may have spent there instead a card it drew
+        by name and holds still, that what was written allows (as ruling 545 takes a
+        spending): the unnamed draw stayed in the hand, open, and is given a card of the
+        draw pile, so the card named lies in the pile for the draw (a ``respend_as``
+        event, the draw renamed). Ruling 572."""
+        pos = node.pos
+        g = pos.g
+        if not self.drawing_back or spec.keys is None or len(spec.keys) != 1 or any(
+                spec.matches(c) for c in g.deck) or any(
+                spec.matches(c) for c in pos.free):
+            return None
+        needed = self.reserved(pos, self.needs(pos))
+        path = course_path(node)
+        once = taken_otherwise(node, UNSPENT)
+        for u, (serial, epoch, wrote) in pos.loose.items():
+            if epoch != pos.epoch or wrote is None or not spec.matches(u) or \
+                    serial in once or any(u in st.hand for st in g.seats):
+                continue
+            for seat in range(len(g.seats)):
+                for y in self.kept_since(path, seat, serial, wrote, needed):
+                    found = self._draw_back(node, seat, u, y, path)
+                    if found is not None:
+                        return found
+        return None
+
+    def _draw_back(self, node: Node, seat: int, u: int, y: int, path: list[Node]) -> Node | None:
+        """:meth:`drawn_back` for the card ``u`` the hand of ``seat`` spent by its suit and
+        the card ``y`` it holds by name, spent there instead."""
+        pos = node.pos
+        g2 = pos.g.clone()
+        new = pos.fork(g2, [])
+        serial, epoch, _wrote = new.loose.pop(u)
+        # Where the unnamed draw lay in the hand before it was spent.
+        then = next(n.pos for n in reversed(path) if any(
+            t[0] == serial for t in n.pos.free.values()))
+        mine = then.g.seats[seat].hand
+        k = next((c for c in mine if then.free.get(c, (None,))[0] == serial), None)
+        if k is None:
+            return None
+        ahead = mine[: mine.index(k)]
+        named = {c for c in ahead if c not in then.free}
+        draws = {then.free[c][0] for c in ahead if c in then.free}
+        swap_cards(g2, y, u)
+        new.free[u] = (serial, epoch)
+        keep = set(g2.seats[seat].hand) | self.reserved(pos, self.needs(pos))
+        d = self.donor(new, g2, u, CardSpec(), keep)
+        if d is None or DECK[d].kind == "dominance":
+            return None
+        events: list[tuple[Any, ...]] = [("respend_as", serial, y)]
+        events.extend(apply_cycle(new, g2, [u, d], epoch))
+        put_back(g2.seats[seat].hand, d, lambda c: new.free[c][0] in draws or new.free[c][0]
+                 == serial if c in new.free else c in named)
+        new.legal = legal_now(g2)
+        return Node(new, node, (), tuple(events), (), repaired=True)
 
 def spent_as(n: Node, serial: int) -> int:
     """The card the draw ``serial`` was as the decision before ``n`` spent it by its suit

@@ -94,6 +94,10 @@ class Result:
             for e in x.events:
                 if e[0] == "respend_fixed":
                     instead.setdefault(e[1], {})[e[2]] = e[3]
+        unspent: dict[int, list[tuple[int, int]]] = {}
+        for e in events:
+            if e[0] == "spend_draw":
+                unspent.setdefault(int(e[1]), []).append((int(e[2]), int(e[3])))
         tokens: list[tuple[str, dict[int, int], tuple[int, int] | None]] = []
         for i, x in enumerate(path):
             names: dict[int, int] = {}
@@ -109,6 +113,10 @@ class Result:
                         names[cid] = -1 - other if other < 0 else renames.get(
                             other, drawn.get(other, cid))
             names.update(instead.get(i, {}))
+            for x_, serial in unspent.get(i, ()):
+                # A card named that the decision spent by its suit: it spent that draw's
+                # card instead (``unspent_named``, ruling 571).
+                names[x_] = renames.get(serial, drawn.get(serial, x_))
             # A random take is replayed by the card it took (``retake``).
             takes = [(int(e[2]), int(e[3])) for e in x.events if e[0] == "pick" and len(e) > 3]
             for t in x.tokens:
