@@ -1,12 +1,12 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, ``exchanges.py``, ``respends.py``; docs/rootlog.md, "Replaying a record
-(import)"; rulings 432-433, 437, 461, 463, 467, 469, 477, 525 and 545 in docs/rulings.md), where a
-card taken to have stayed in a hand is replayed (seeds 1483, 1566, 2013; ruling 451's
-random take), and two fixes of the exchanges (seeds 1640, 2628). Simulated games written
-as people write them, each refused before the ruling that imports it. The solve of the
-course's identities: test_rootlog_solve.py; the search's orders: test_rootlog_order.py;
-the earlier rulings of cards across reshuffles (410, 420-431): test_rootlog_cards.py; the
-helpers: tests/rootlogkit.py."""
+(import)"; rulings 432-433, 437, 461, 463, 467, 469, 477, 525, 545 and 600 in
+docs/rulings.md), where a card taken to have stayed in a hand is replayed (seeds 1483, 1566,
+2013; ruling 451's random take), and two fixes of the exchanges (seeds 1640, 2628).
+Simulated games written as people write them, each refused before the ruling that imports
+it. The solve of the course's identities: test_rootlog_solve.py; the search's orders:
+test_rootlog_order.py; the earlier rulings of cards across reshuffles (410, 420-431):
+test_rootlog_cards.py; the helpers: tests/rootlogkit.py."""
 
 from __future__ import annotations
 
@@ -471,3 +471,23 @@ def test_a_card_drawn_by_name_may_be_the_one_its_hand_spent_by_its_suit(
     refused at line 52."""
     text = assert_whole_game_imports(1014, 52, "C:w10->1/", ("draws",))
     refused_without(monkeypatch, text, "respent_own", lambda *_: None, 52)
+
+
+def test_a_card_taken_by_name_spares_the_present_draws_the_owner_s_next_line_spends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 600. Seed 5640 (of the fresh seeds 5630-6029), refused at line 52 before
+    ('M#E->$_x', the Eyrie's turn ending without it). At line 50 the Marquise takes the
+    Sappers from the Eyrie by name ('B#sapE->C'); the Eyrie holds a draw of line 46,
+    before the reshuffle of line 47, and two of line 49, and adds two mice to the Decree
+    at line 52 before she draws again ('M#E->$_m/M#E->$_x'). Ruling 477 gave the named
+    card to a draw of the present pile (two present draws, none spared for the Marquise's
+    line), leaving one present draw for two mice; in the game the Sappers was her old
+    draw, given it by exchange with the Marquise's draw of that time. A card another
+    faction's line takes by name from a hand spares the present draws the owner's next
+    line spends before a card goes into the hand: the game imports and replays to the
+    same board at every line; without it it is refused."""
+    import rootgame.records.rootlog.exchanges as exchanges
+
+    text = assert_whole_game_imports(5640, 52, "E:M#E->$_m/M#E->$_x/")
+    refused_without(monkeypatch, text, "OWNER_AHEAD", False, 52, exchanges)
