@@ -250,8 +250,11 @@ def test_a_random_take_is_replayed_by_the_card_it_took(monkeypatch: pytest.Monke
     card the search took, by its place in the hand replayed (``result.retake``): the game
     imports and replays to the same board at every line, and from its origin; with the
     search's places the final replay fails (an internal error: before ruling 477 the Eyrie
-    added to the Decree a card she did not take, 'decree 30 battle'; since, on the course
-    it finds, a later discard down to five cards names a card the hand does not hold)."""
+    added to the Decree a card she did not take, 'decree 30 battle'; with ruling 477, on
+    the course it found, a later discard down to five cards named a card the hand did not
+    hold, 'discard 14'; since ruling 600, on the course it finds, the Eyrie must discard
+    down to five cards where the search's course adds a card to the Decree, 'decree 31
+    battle')."""
     from rootgame.game import replay
     from rootgame.records.rootlog import result
 
@@ -262,7 +265,7 @@ def test_a_random_take_is_replayed_by_the_card_it_took(monkeypatch: pytest.Monke
     assert {**again.state.to_dict(), "log": None} == {**game.state.to_dict(), "log": None}
     with monkeypatch.context() as m:
         m.setattr(result, "retake", lambda *_: None)
-        with pytest.raises(RootlogError, match=r"^internal: .*'discard 14' is not legal"):
+        with pytest.raises(RootlogError, match=r"^internal: .*'decree 31 battle' is not legal"):
             replay_rootlog(text)
 
 
