@@ -1,12 +1,12 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, ``exchanges.py``, ``respends.py``, ``redraws.py``, ``alike.py``;
 docs/rootlog.md, "Replaying a record (import)"; rulings 432-433, 437, 461, 463, 467, 469,
-477, 525, 545, 570-572, 580-581 and 590-592 in docs/rulings.md), where a card taken to have stayed
-in a hand is replayed (seeds 1483, 1566, 2013; ruling 451's random take), and two fixes of
-the exchanges (seeds 1640, 2628). Simulated games written as people write them, each
-refused before the ruling that imports it. The solve of the course's identities:
-test_rootlog_solve.py; the search's orders: test_rootlog_order.py; the earlier rulings of
-cards across reshuffles (410, 420-431): test_rootlog_cards.py; the helpers:
+477, 525, 545, 570-572, 580-581, 590-592 and 600 in docs/rulings.md), where a card taken
+to have stayed in a hand is replayed (seeds 1483, 1566, 2013; ruling 451's random take),
+and two fixes of the exchanges (seeds 1640, 2628). Simulated games written as people write
+them, each refused before the ruling that imports it. The solve of the course's
+identities: test_rootlog_solve.py; the search's orders: test_rootlog_order.py; the earlier
+rulings of cards across reshuffles (410, 420-431): test_rootlog_cards.py; the helpers:
 tests/rootlogkit.py."""
 
 from __future__ import annotations
@@ -256,8 +256,11 @@ def test_a_random_take_is_replayed_by_the_card_it_took(monkeypatch: pytest.Monke
     card the search took, by its place in the hand replayed (``result.retake``): the game
     imports and replays to the same board at every line, and from its origin; with the
     search's places the final replay fails (an internal error: before ruling 477 the Eyrie
-    added to the Decree a card she did not take, 'decree 30 battle'; since, on the course
-    it finds, a later discard down to five cards names a card the hand does not hold)."""
+    added to the Decree a card she did not take, 'decree 30 battle'; with ruling 477, on
+    the course it found, a later discard down to five cards named a card the hand did not
+    hold, 'discard 14'; since ruling 600, on the course it finds, the Eyrie must discard
+    down to five cards where the search's course adds a card to the Decree, 'decree 31
+    battle')."""
     from rootgame.game import replay
     from rootgame.records.rootlog import result
 
@@ -268,7 +271,7 @@ def test_a_random_take_is_replayed_by_the_card_it_took(monkeypatch: pytest.Monke
     assert {**again.state.to_dict(), "log": None} == {**game.state.to_dict(), "log": None}
     with monkeypatch.context() as m:
         m.setattr(result, "retake", lambda *_: None)
-        with pytest.raises(RootlogError, match=r"^internal: .*'discard 14' is not legal"):
+        with pytest.raises(RootlogError, match=r"^internal: .*'decree 31 battle' is not legal"):
             replay_rootlog(text)
 
 
@@ -650,3 +653,23 @@ def test_a_card_named_drawn_may_be_a_starting_card_whose_spending_took_a_named_o
     replays to the same board at every line; without it, it is refused at line 47."""
     text = assert_whole_game_imports(1053, 47, "C:t->3+8/", ("draws",))
     refused_without(monkeypatch, text, "drawing_back", False, 47)
+
+
+def test_a_card_taken_by_name_spares_the_present_draws_the_owner_s_next_line_spends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 600. Seed 5640 (of the fresh seeds 5630-6029), refused at line 52 before
+    ('M#E->$_x', the Eyrie's turn ending without it). At line 50 the Marquise takes the
+    Sappers from the Eyrie by name ('B#sapE->C'); the Eyrie holds a draw of line 46,
+    before the reshuffle of line 47, and two of line 49, and adds two mice to the Decree
+    at line 52 before she draws again ('M#E->$_m/M#E->$_x'). Ruling 477 gave the named
+    card to a draw of the present pile (two present draws, none spared for the Marquise's
+    line), leaving one present draw for two mice; in the game the Sappers was her old
+    draw, given it by exchange with the Marquise's draw of that time. A card another
+    faction's line takes by name from a hand spares the present draws the owner's next
+    line spends before a card goes into the hand: the game imports and replays to the
+    same board at every line; without it it is refused."""
+    import rootgame.records.rootlog.exchanges as exchanges
+
+    text = assert_whole_game_imports(5640, 52, "E:M#E->$_m/M#E->$_x/")
+    refused_without(monkeypatch, text, "OWNER_AHEAD", False, 52, exchanges)

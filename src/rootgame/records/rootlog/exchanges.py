@@ -8,10 +8,11 @@ at each of its times (:func:`times`, :func:`written`, :func:`allows`, :func:`loo
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 from ...cards import DECK
+from .atoms import Line
 from .cards import CardSpec
 from .factions import Loc, hidden_pile, hidden_piles, notation
 from .search import Node, Pos, Slot
@@ -302,6 +303,36 @@ def line_draws(node: Node) -> set[int]:
         serials.update(e[2] for e in n.events if e[0] == "draw")
         n = n.parent
     return {c for c, (serial, _epoch) in node.pos.free.items() if serial in serials}
+
+
+OWNER_AHEAD = True
+"""Whether a card another faction's line takes by name from a hand (``B#sapE->C``) spares
+the hand's draws of the present pile that its owner's next line spends before a card goes
+into the hand (:func:`owner_needs_ahead`, ruling 600)."""
+
+
+def owner_needs_ahead(lines: Sequence[Line], order: Sequence[int], at: int, loc: Loc) -> int:
+    """How many cards the next line of the seat whose hand is ``loc`` takes from the hand
+    before a card goes into it (the Eyrie's Decree cards, ``M#E->$_m/M#E->$_x``), read
+    from the lines after the one at rank ``at`` of ``order``: the present pile's draws a
+    card named now need not take from the hand (``CardIdentity.give``, ruling 600). 0 when
+    ``OWNER_AHEAD`` is off or ``loc`` is not a hand."""
+    if not OWNER_AHEAD or loc[0] != "hand":
+        return 0
+    for index in order[at + 1:]:
+        ln = lines[index]
+        if ln.turn.setup or ln.seat != loc[1]:
+            continue
+        n = 0
+        for a in ln.atoms:
+            if a.kind == "card" and a.key[1] == loc:
+                break
+            if a.spec is not None and a.spec.named and (
+                    (a.kind == "card" and a.key[0] == loc)
+                    or (a.kind in ("craft", "ambush") and a.key == loc[1])):
+                n += 1
+        return n
+    return 0
 
 
 def spared(then: Pos, now: Pos, unmet: list[CardSpec]) -> bool:

@@ -45,6 +45,7 @@ from .exchanges import (
     named_brought_in,
     narrower,
     open_lists,
+    owner_needs_ahead,
     rename_later,
     swap_cards,
     times,
@@ -899,6 +900,11 @@ class CardIdentity(SpentOtherwise):
                 # the needs after this one may want are spared (rulings 431, 433).
                 after = sum(not any(sp.matches(x) for x in cards if x not in taken)
                             for sp in specs[i + 1:])
+                if spec.keys is not None and loc[0] == "hand" and \
+                        self.lines[line].seat != loc[1]:
+                    # Taken by name in another faction's line: and what the owner's next
+                    # line spends before its next draw (ruling 600).
+                    after += owner_needs_ahead(self.lines, self.order, self.rank_of[line], loc)
                 found = self.settle_first(pos, g, [x for x in hand if x not in taken], spec,
                                           keep, (False, True)[:1 + (spec.keys is not None)],
                                           after)
