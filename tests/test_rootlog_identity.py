@@ -500,8 +500,10 @@ def test_a_card_named_drawn_may_be_the_open_card_a_hand_spent_where_it_held_a_na
     holds, that spending is now taken to have spent the card by name the hand held then
     and holds still, the open card staying in the hand, where the draw takes it
     (``redraws.respent_for_draw``): the game imports and replays to the same board at
-    every line; without it, it is refused at line 47."""
+    every line; without it, it is refused at line 47. (Ruling 572, made
+    beside it, imports the game too, at line 47: turned off here.)"""
     text = assert_whole_game_imports(1053, 46, "E:M#E->$_x/", ("draws",))
+    monkeypatch.setattr(CardIdentity, "drawing_back", False)
     refused_without(monkeypatch, text, "respent_for_draw", lambda *_: None, 47, redraws)
 
 
@@ -650,8 +652,10 @@ def test_a_card_named_drawn_may_be_a_starting_card_whose_spending_took_a_named_o
     card is now taken to have been the one spent, the starting card staying in the hand,
     open, and given a card of the draw pile, which then holds the Foxfolk Steel for the
     draw (``SpentOtherwise.drawn_back``; a ``respend_as`` event). The game imports and
-    replays to the same board at every line; without it, it is refused at line 47."""
+    replays to the same board at every line; without it, it is refused at line 47 (ruling
+    580, made beside it, imports the game too, at line 46: turned off here)."""
     text = assert_whole_game_imports(1053, 47, "C:t->3+8/", ("draws",))
+    monkeypatch.setattr(redraws, "respent_for_draw", lambda *_: None)
     refused_without(monkeypatch, text, "drawing_back", False, 47)
 
 
