@@ -1,0 +1,336 @@
+"""The exchanges of a draw pile's time (mixed into ``identity.CardIdentity``): which card an
+unnamed draw of a hand may have been instead, taken from the draw pile or another hand's
+unnamed draw of the same pile's time (:meth:`PileExchanges.donor`, ruling 420), along a
+cycle of places of that time (:meth:`PileExchanges.cycle`, ruling 422) or of that time and
+every later one its cards went through (:meth:`PileExchanges.members_since`), a card of
+another time exchanged for the whole game (:meth:`PileExchanges.pull`, :func:`full_swap`),
+a draw named again after a reshuffle (:meth:`PileExchanges.redrawn`), and the order in which
+these are tried (:meth:`PileExchanges.settle_free`, rulings 436, 591-592). Split from
+``identity.py``, which asks for them where a hand lacks a card (``fix_hands``, ``repair``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...cards import DECK
+from .alike import alike_times
+from .cards import CardSpec
+from .exchanges import (
+    allows,
+    apply_cycle,
+    apply_cycle_since,
+    full_swap,
+    narrower,
+    open_lists,
+    times,
+    written,
+)
+from .factions import Loc, hidden_pile, hidden_piles
+from .respends import SpentOtherwise
+from .search import Node, Pos
+
+
+class PileExchanges(SpentOtherwise):
+    """The exchanges of a draw pile's time, on the spendings taken otherwise of
+    :class:`respends.SpentOtherwise` (what ``identity.CardIdentity`` gives them:
+    ``spend_cost``, ``keep_named``, ``turns_at``, ``expanding``)."""
+
+    keep_named: bool = False
+    turns_at: dict[int, Node]
+    expanding: Node | None
+    spend_cost: Callable[..., int]
+
+    def donor(self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]) -> int | None:
+        """A card ``spec`` allows that the unnamed draw ``f`` may have been: a card still
+        in the draw pile of ``f``'s time, or a card drawn unnamed into another hand from the
+        same draw pile (the two draws exchanged). None when there is none."""
+        epoch = pos.free[f][1]
+        if epoch == pos.epoch:
+            # Better a card the record never names later, else the one it names latest.
+            line = pos.line if pos.line is not None else self.order[-1]
+            best = min((x for x in reversed(g.deck) if spec.matches(x)), default=None,
+                       key=lambda x: self.spend_cost(DECK[x].key, line, pos.left.get(line)))
+            if best is not None:
+                return int(best)
+        for _, pile in hidden_piles(g):
+            for x in pile:
+                if x not in keep and x in pos.free and pos.free[x][1] == epoch and \
+                        spec.matches(x):
+                    return int(x)
+        return None
+
+    def members(
+        self, pos: Pos, g: Any, epoch: int, keep: set[int]
+    ) -> list[tuple[int, CardSpec | None]]:
+        """The cards whose places an unnamed draw of the draw pile of ``epoch`` may exchange
+        with, each with what the record wrote of it (None: nothing): the other unnamed draws
+        of that pile's time (not ``keep``, the cards of the draw's own hand), the cards of
+        that time spent with only part of their identity written (``Pos.loose``: in the
+        discard pile or the Decree, or shuffled unseen into a later pile), and, for the
+        present pile, the cards still in it."""
+        out: list[tuple[int, CardSpec | None]] = []
+        for _, pile in hidden_piles(g):
+            out.extend((x, None) for x in pile
+                       if x not in keep and x in pos.free and pos.free[x][1] == epoch)
+        out.extend((x, spec) for x, (_s, e, spec) in pos.loose.items() if e == epoch)
+        if epoch == pos.epoch:
+            out.extend((x, None) for x in g.deck if pos.loose.get(x, (0, -1))[1] != epoch)
+        return out
+
+    def members_since(
+        self, pos: Pos, g: Any, epoch: int, keep: set[int]
+    ) -> list[tuple[int, CardSpec | None]]:
+        """:meth:`members`, and the cards of that pile's time that have been through a later
+        one since (spent by their suit, shuffled into a later pile, drawn again: their time
+        of ``epoch`` is in ``Pos.past``), each with all the record wrote of it from that
+        time on (:func:`apply_cycle_since` exchanges all those times). Not the cards the
+        record has named."""
+        out = self.members(pos, g, epoch, keep)
+        have = {x for x, _ in out}
+        for x, was in pos.past.items():
+            if x in have or x in keep or x in pos.fixed or not any(t[1] == epoch for t in was):
+                continue
+            wrote: CardSpec | None = None
+            for t in times(pos, x):
+                if t[1] >= epoch and len(t) > 2:
+                    wrote = narrower(wrote, t[2])
+            out.append((x, wrote))
+        return out
+
+    def cycle(
+        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int], longest: int = 5,
+        since: bool = False,
+    ) -> list[int] | None:
+        """The shortest way to make the unnamed draw ``f`` a card ``spec`` allows by
+        exchanging cards of its draw pile's time around (:func:`apply_cycle`): ``f`` takes
+        the place of a card ``y`` that ``spec`` allows, ``y``'s place takes a card of
+        another place that what the record wrote of ``y`` allows, and so on until a place
+        allows ``f`` (a breadth-first search for an augmenting path, as in a matching of
+        draws to cards). Among the shortest, the card the record names latest goes to
+        ``f``. None when no exchange of at most ``longest`` places gives such a card.
+        With ``since``, a place may also be a card of that time that has been through a
+        later pile since (:meth:`members_since`), allowing what the record wrote of it in
+        every time from then on."""
+        epoch = pos.free[f][1]
+        members = (self.members_since if since else self.members)(pos, g, epoch, keep | {f})
+        line = pos.line if pos.line is not None else self.order[-1]
+        # Breadth first: paths of places whose last one still needs a card it allows.
+        frontier: list[tuple[list[int], CardSpec]] = [([f], spec)]
+        seen = {f}
+        for _ in range(longest - 1):
+            done: list[list[int]] = []
+            nxt: list[tuple[list[int], CardSpec]] = []
+            for path, need in frontier:
+                for y, wrote in members:
+                    if y in seen or not need.matches(y) or (
+                            need is not spec and DECK[y].kind == "dominance"):
+                        continue
+                    if wrote is None or (wrote.matches(f) and DECK[f].kind != "dominance"):
+                        done.append(path + [y])
+                    else:
+                        nxt.append((path + [y], wrote))
+            if done:
+                return min(done, key=lambda p: self.spend_cost(DECK[p[1]].key, line,
+                                                                pos.left.get(line)))
+            seen.update(p[-1] for p, _ in nxt)
+            frontier = nxt
+        return None
+
+    def settle_first(
+        self, pos: Pos, g: Any, draws: list[int], spec: CardSpec, keep: set[int],
+        sinces: tuple[bool, ...], spare: int = 0,
+    ) -> tuple[int, tuple[tuple[Any, ...], ...]] | None:
+        """Give the first of the unnamed ``draws`` that can be given one a card ``spec``
+        allows (:meth:`settle_free`, with each of ``sinces`` in turn: without the later
+        piles' times first), changing ``pos``: (the serial of the draw given the card, the
+        renaming events), or None when none can be. A draw of an earlier pile's time that
+        would take from the present pile a card crafted by its item only, or named, comes
+        after the others when the hand has draws of the present pile to spare
+        (:meth:`present_first`, :meth:`from_pile`, rulings 431 and 433)."""
+        later: list[int] = []
+        if self.present_first(spec, sum(pos.free.get(d, (0, -1))[1] == pos.epoch
+                                        for d in draws), spare):
+            later = [x for x in draws if x in pos.free and self.from_pile(pos, g, x, spec, keep)]
+        for since in sinces:
+            for x in [*(d for d in draws if d not in later), *later]:
+                if x in pos.free:
+                    serial = pos.free[x][0]
+                    done = self.settle_free(pos, g, x, spec, keep, since)
+                    if done is not None:
+                        return serial, done
+        return None
+
+    def present_first(self, spec: CardSpec, present: int, spare: int) -> bool:
+        """Whether :meth:`settle_first` gives a card ``spec`` allows to a draw of the
+        present pile before a draw of an earlier pile's time that would take it from the
+        present pile (:meth:`from_pile`), the hand holding ``present`` draws of the present
+        pile of which the line's later needs may want ``spare``: a card crafted by its item
+        only when one is left for it (ruling 431), a card named when one more is left after
+        it (ruling 433); never a card written by its suit only."""
+        if spec.item is not None:
+            return present > spare
+        return spec.keys is not None and present > spare + 1
+
+    def from_pile(self, pos: Pos, g: Any, x: int, spec: CardSpec, keep: set[int]) -> bool:
+        """Whether the unnamed draw ``x``, of an earlier pile's time, would be given a card
+        crafted by its item only (``spec`` an item, ``Z%t``) or named (``Zsap``) by a cycle
+        of its own time that takes the card out of the present draw pile (where it stands
+        for a card of that time spent by its suit and shuffled in). The cycle would rewrite
+        the finished time, whose card spent by its suit becomes another of that suit, which
+        a later line may need; a draw of the present pile may take the card from the pile
+        itself instead (ruling 431). :meth:`settle_first` asks for an item or a card named
+        while the hand has present draws to spare (:meth:`present_first`, ruling 433); a
+        card written by its suit only is left to the earlier draw. A card named comes after
+        the present draws whatever way the earlier draw would be given it
+        (:meth:`named_later`, ruling 477)."""
+        if pos.free[x][1] == pos.epoch:
+            return False
+        if self.named_later(spec):
+            return True
+        if self.donor(pos, g, x, spec, keep) is not None:
+            return False
+        path = self.cycle(pos, g, x, spec, keep)
+        return path is not None and path[1] in g.deck
+
+    def named_later(self, spec: CardSpec) -> bool:
+        """Whether a draw of an earlier pile's time comes after the hand's draws of the
+        present pile for a card ``spec`` allows in :meth:`settle_first` (when
+        :meth:`present_first`) however it would be given the card: a card named (``Zstand``;
+        not one crafted by its item only). Given it by exchange with another hand's unnamed
+        draw of that time (:meth:`donor`), the other hand holds that draw's card instead,
+        which its later lines may not allow (seed 2680). Ruling 477."""
+        return spec.keys is not None and spec.item is None
+
+    def settle_free(
+        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int], since: bool = False
+    ) -> tuple[tuple[Any, ...], ...] | None:
+        """Give the unnamed draw ``f`` a card ``spec`` allows (:meth:`donor`, else
+        :meth:`cycle`, else :meth:`pull`, else, with ``since``, a cycle through the later
+        piles' times too, :meth:`cycle` with ``since``, ruling 420, else an alike card's
+        open times, ``alike.py``, rulings 591-592), changing ``pos``: the renaming events,
+        or None when no card can be. A card :meth:`donor` takes from another hand's unnamed
+        draw that the record names later comes before a cycle that leaves it there; the
+        search started again where the first stalls takes the cycle first (``keep_named``,
+        ruling 436)."""
+        epoch = pos.free[f][1]
+        y = self.donor(pos, g, f, spec, keep)
+        path = [f, y] if y is not None else self.cycle(pos, g, f, spec, keep)
+        if y is not None and y not in g.deck:
+            line = pos.line if pos.line is not None else self.order[-1]
+            if self.spend_cost(DECK[y].key, line, pos.left.get(line)):
+                # Another hand's draw the record names later: a cycle that leaves it in
+                # that hand is the other order's (ruling 436).
+                other = self.cycle(pos, g, f, spec, keep | {y})
+                if self.keep_named:
+                    path = other or path
+                elif other is not None and self.expanding is not None:
+                    self.turns_at[id(self.expanding)] = self.expanding
+        if path is not None:
+            return apply_cycle(pos, g, path, epoch)
+        pulled = self.pull(pos, g, f, spec, keep)
+        if pulled is None:
+            if not since:
+                return None
+            # The cards spent by their suit since that pile's time may have been other
+            # cards of their suit, through the later piles too (ruling 420).
+            path = self.cycle(pos, g, f, spec, keep, 7, since=True)
+            if path is None:
+                # The draw's card and the card named may have been each other at every
+                # time the record left open (two alike crafts; rulings 591-592).
+                x = alike_times(pos, g, f, spec, keep, self.expanding)
+                return None if x is None else full_swap(pos, g, f, x)
+            return apply_cycle_since(pos, g, path, epoch)
+        x, y = pulled
+        events = full_swap(pos, g, x, y)
+        return events + apply_cycle(pos, g, [f, x], epoch)
+
+    def pull(
+        self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]
+    ) -> tuple[int, int] | None:
+        """When no card of its draw pile's time fits the unnamed draw ``f``: a card ``x``
+        that ``spec`` allows from another time (drawn unnamed before the pile was shuffled,
+        held or spent by its suit since) that may have been, the whole game through, a card
+        ``y`` of ``f``'s time that nothing was written of since (an unnamed draw or a card
+        still in the pile): the two exchanged for the whole game, ``x`` then takes ``f``'s
+        place. Returns (x, y)."""
+        epoch = pos.free[f][1]
+        line = pos.line if pos.line is not None else self.order[-1]
+        here = self.members(pos, g, epoch, keep | {f})
+        places = [y for y, wrote in here if wrote is None and not (
+            y in pos.loose and pos.loose[y][1] == epoch)]
+        mine = {y for y, _ in here}
+        wrote = {y: written(pos, y) for y in places}
+        found: list[tuple[int, int, int]] = []
+        for _, pile in [("", g.deck), ("", g.discard), *hidden_piles(g), *(
+                ("", x) for x in open_lists(g)[1:])]:
+            for x in pile:
+                if x in keep or x in mine or x == f or not spec.matches(x):
+                    continue
+                of_x = written(pos, x)
+                for y in places:
+                    if allows(of_x, y) and allows(wrote[y], x):
+                        found.append((self.spend_cost(DECK[x].key, line, pos.left.get(line)),
+                                      x, y))
+                        break
+        if not found:
+            return None
+        _, x, y = min(found)
+        return x, y
+
+    def redrawn(
+        self, pos: Pos, loc: Loc, spec: CardSpec, reserved: set[int], taken: set[int]
+    ) -> tuple[int, tuple[tuple[Any, ...], ...]] | None:
+        """When no unnamed draw of the hand ``loc`` can be given a card ``spec`` allows (in
+        :meth:`fix_hands`): a card ``r`` another hand holds for what the line takes from it
+        (``reserved``), drawn unnamed before the draw pile was shuffled, may have been
+        spent by its suit before the shuffle, in the place of a card ``y`` of that pile's
+        time that ``spec`` allows and that was shuffled unseen into the present pile, and
+        drawn again by an unnamed draw ``d`` of that hand from the present pile: ``r`` and
+        ``y`` exchanged in the earlier time (the other hand's earlier draw is ``y``),
+        ``d`` and ``r`` from the present time on (``d``'s card back in the pile); an
+        unnamed draw of ``loc`` of the earlier time may then be given ``y``
+        (:meth:`settle_free`), not one an earlier need of the line has ``taken`` (its card
+        would go). Changes ``pos`` (its state too) only when all of it is found: (the
+        serial of the draw given the card, the renaming events). Ruling 424."""
+        g = pos.g
+        mine = hidden_pile(g, loc)
+        frees = [f for f in mine if f in pos.free and pos.free[f][1] < pos.epoch
+                 and f not in taken]
+        if not frees:
+            return None
+        deck = set(g.deck)
+        for other, pile in hidden_piles(g):
+            if other == loc:
+                continue
+            for r in pile:
+                if r not in reserved or r not in pos.free or r in pos.fixed:
+                    continue
+                epoch = pos.free[r][1]
+                if epoch >= pos.epoch or DECK[r].kind == "dominance":
+                    continue
+                later = [d for d in pile if d != r and d not in reserved and d in pos.free
+                         and pos.free[d][1] == pos.epoch]
+                if not later:
+                    continue
+                for y, (_serial, e, wrote) in list(pos.loose.items()):
+                    if e != epoch or y not in deck or wrote is None or not wrote.matches(r) \
+                            or not spec.matches(y) or DECK[y].kind == "dominance" \
+                            or y in pos.fixed:
+                        continue
+                    for f in frees:
+                        if pos.free[f][1] != epoch:
+                            continue
+                        g2 = g.clone()
+                        new = pos.fork(g2, pos.legal)
+                        events = list(apply_cycle(new, g2, [r, y], epoch))
+                        events.extend(apply_cycle_since(new, g2, [later[0], r], pos.epoch))
+                        serial = new.free[f][0]
+                        keep = set(hidden_pile(g2, loc)) | reserved
+                        done = self.settle_free(new, g2, f, spec, keep)
+                        if done is None:
+                            continue
+                        pos.g, pos.free, pos.loose, pos.past = g2, new.free, new.loose, new.past
+                        return serial, tuple(events) + done
+        return None
