@@ -1,7 +1,7 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, ``exchanges.py``, ``respends.py``, ``redraws.py``, ``alike.py``;
 docs/rootlog.md, "Replaying a record (import)"; rulings 432-433, 437, 461, 463, 467, 469,
-477, 525, 545, 570-572, 580-581, 590-592 and 600 in docs/rulings.md), where a card taken
+477, 525, 545, 570-572, 580-581, 590-592, 600 and 610-611 in docs/rulings.md), where a card taken
 to have stayed in a hand is replayed (seeds 1483, 1566, 2013; ruling 451's random take),
 and two fixes of the exchanges (seeds 1640, 2628). Simulated games written as people write
 them, each refused before the ruling that imports it. The solve of the course's
@@ -677,3 +677,54 @@ def test_a_card_taken_by_name_spares_the_present_draws_the_owner_s_next_line_spe
 
     text = assert_whole_game_imports(5640, 52, "E:M#E->$_m/M#E->$_x/")
     refused_without(monkeypatch, text, "OWNER_AHEAD", False, 52, exchanges)
+
+
+def internal_without(
+    monkeypatch: pytest.MonkeyPatch, text: str, name: str, plain: object, owner: object,
+) -> None:
+    """The record ``text`` ends in an internal error of the final replay (``result.py``)
+    with ``owner.<name>`` replaced by ``plain`` (a fix of rulings 610-611 turned off)."""
+    with monkeypatch.context() as m:
+        m.setattr(owner, name, plain)
+        with pytest.raises(RootlogError, match=r"^internal: the replay found does not"):
+            replay_rootlog(text)
+
+
+def test_a_named_card_taken_as_spent_instead_of_a_draw_is_of_the_hand_that_spent_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 610. Rulings 571-572 take a card a hand holds by name to have been spent where
+    an unnamed draw was spent by its suit (a ``respend_as`` event); they took it from any
+    hand. Seed 1196 with its draws named: the Marquise's starting card spent as a bird was
+    taken to have been a card the Eyrie held by name, and the final replay of the course
+    found failed ('decree 38 battle': the Bake Sale not in the Eyrie's hand), an internal
+    error. Only a card of the hand that spent the draw is taken now: the game imports and
+    replays to the same board at every line. Seed 1099 (the same internal error, 'decree
+    25 move') is refused cleanly at line 34 ('Z%f')."""
+    import rootgame.records.rootlog.respends as respends
+
+    text = assert_whole_game_imports(1196, 29, "C:t->6+7/Z%x/", ("draws",))
+    internal_without(monkeypatch, text, "OWN_HAND", False, respends)
+    other = as_people_write(export_rootlog(random_game(1099)), ("draws",))
+    with pytest.raises(RootlogError, match=r"^line 34, .*'Z%f'"):
+        replay_rootlog(other)
+    internal_without(monkeypatch, other, "OWN_HAND", False, respends)
+
+
+def test_a_draw_cycle_looks_the_step_s_later_draws_up_where_their_cards_were(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 611. Seed 1131 with its draws named, line 55 ('.../M#codeb+F#foxfolksteel+
+    R#bakesale->C'): the Marquise's draws empty the draw pile, the discard pile is
+    shuffled into a new one and she draws on. Her first draw took its card along a cycle
+    of the old pile's places (ruling 410), which renamed the step's later draws; the next
+    draw, of the new pile, was then looked up by its new name, a card of the old pile,
+    and taken as a draw of the old pile: two starting cards spent by their suit were given
+    the same card, and the final replay's shuffle did not hold its cards (an internal
+    error). A cycle now notes the step's later draws' cards as a swap of two draws does
+    (``NamedDraws.note_drawn_as``): the game imports and replays to the same board at
+    every line."""
+    from rootgame.records.rootlog.draws import NamedDraws
+
+    text = assert_whole_game_imports(1131, 55, "C:2t->5/t->8/Z%f/", ("draws",))
+    internal_without(monkeypatch, text, "note_drawn_as", lambda *_: None, NamedDraws)

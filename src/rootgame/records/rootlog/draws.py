@@ -125,6 +125,17 @@ class NamedDraws:
                     return int(y), True, at.action
         return None
 
+    def note_drawn_as(self, renamed: dict[int, int]) -> None:
+        """The later atoms of the step renamed by ``renamed`` (old card -> new card, as
+        :func:`exchanges.rename_later`): each new name stands for the card the step's
+        snapshots show where the old name was (``drawn_as``), so that a later draw of the
+        step is looked up where its card really was before the step (the draw pile, or
+        the discard pile shuffled into a new pile). Ruling 610: a draw cycle of ruling 410
+        (``settle_draw_cycle``) renames them as a swap of two draws does."""
+        m = self.drawn_as
+        was = {new: m.get(old, old) for old, new in renamed.items()}
+        m.update(was)
+
     def arrange(self, pos: Pos, lookahead: int = 12) -> None:
         """Put the cards the record names as the next draws on top of the draw pile, in
         order (the record cannot know the pile's order, so any order is as good)."""

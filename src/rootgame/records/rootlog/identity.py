@@ -268,7 +268,9 @@ class CardIdentity(PileExchanges):
             y = path[1]
             del free[y]  # named: no longer an unnamed draw
             renames.extend(e for e in events if e[1] != serial)
-            rename_later(atoms_by_step[si:], dict(zip(path, path[1:] + path[:1], strict=True)))
+            cycled = dict(zip(path, path[1:] + path[:1], strict=True))
+            rename_later(atoms_by_step[si:], cycled)
+            self.note_drawn_as(cycled)
             lf[k] -= 1
             return y, True, ln.atoms[k].action
         return None

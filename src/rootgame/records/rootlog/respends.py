@@ -46,6 +46,9 @@ such a draw is not taken to have been spent otherwise again (rulings 428 and 545
 UNSPENT = (*RESPENT, "spend_draw")
 """The events of a spending taken otherwise that rulings 571-572 count (``spend_draw``
 too: a named card's spending taken back)."""
+OWN_HAND = True
+"""Whether rulings 571-572 take only a card of the hand that spent the unnamed draw by its
+suit to have been spent there instead (:meth:`SpentOtherwise.kept_since`, ruling 610)."""
 
 
 def open_draws(pos: Pos, pile: list[int], needed: set[int]) -> list[int]:
@@ -404,11 +407,15 @@ class SpentOtherwise(NamedDraws):
         """The cards the record named that the hand of ``seat`` holds now and held since
         before the decision that spent the unnamed draw ``serial`` by its suit (``wrote``
         allowing them): that decision may have spent one of them instead (rulings 571,
-        572)."""
+        572). None when the draw was not in that hand as it was spent: another hand's
+        decision cannot have spent this hand's card (ruling 610)."""
         for i in range(len(path) - 1, 0, -1):
             then, now = path[i - 1].pos, path[i].pos
             if any(t[0] == serial for t in then.free.values()) and \
                     any(t[0] == serial for t in now.loose.values()):
+                if OWN_HAND and not any(then.free.get(c, (None,))[0] == serial
+                                        for c in then.g.seats[seat].hand):
+                    return []  # another hand spent the draw: this one's cards stayed
                 held = set(then.g.seats[seat].hand)
                 for n in path[i - 1:]:
                     held &= set(n.pos.g.seats[seat].hand)
