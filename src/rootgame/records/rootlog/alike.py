@@ -1,6 +1,6 @@
 """Two alike cards whose times are exchanged: an unnamed draw that needs a card the record
-names, when no card of its draw pile's time can stand for it (``identity.py``,
-:meth:`CardIdentity.settle_free`, after every other exchange).
+names, when no card of its draw pile's time can stand for it (``piles.py``,
+:meth:`PileExchanges.settle_free`, after every other exchange).
 
 A record that names its discards and Decree cards but not its draws
 (``tools/rootlog_people_games.py --keep suits``) writes crafts by their item only

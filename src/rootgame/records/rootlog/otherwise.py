@@ -84,8 +84,8 @@ def spendings(node: Node, course: Course) -> Iterator[tuple[int, int, list[int],
 def taken_otherwise(node: Node, kinds: tuple[str, ...] = ("respend",)) -> set[int]:
     """The draws (serials) whose spending the course up to ``node`` takes to have spent
     another card (a ``respend`` event: the card stayed in the hand; ``kinds``, the events
-    counted: ``respend_as`` too for :mod:`respends`, rulings 428 and 545, and ``spend_draw``,
-whose draw is its fourth item, for rulings 571-572). The final replay
+    counted: ``respend_as`` too for :mod:`respends`, rulings 428 and 545, and
+    ``spend_draw``, whose draw is its fourth item, for rulings 571-572). The final replay
     takes one card for each such spending (``result.py``), so the solve takes it
     otherwise no more, nor has another spending spend that card in its stead: a card two
     decisions spend is no course (seed 3622, line 85: the Eyrie's Bank of the first

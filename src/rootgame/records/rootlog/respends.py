@@ -407,7 +407,7 @@ class SpentOtherwise(NamedDraws):
         """The cards the record named that the hand of ``seat`` holds now and held since
         before the decision that spent the unnamed draw ``serial`` by its suit (``wrote``
         allowing them): that decision may have spent one of them instead (rulings 571,
-        572). None when the draw was not in that hand as it was spent: another hand's
+        572). Empty when the draw was not in that hand as it was spent: another hand's
         decision cannot have spent this hand's card (ruling 610)."""
         for i in range(len(path) - 1, 0, -1):
             then, now = path[i - 1].pos, path[i].pos
