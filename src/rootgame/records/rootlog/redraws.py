@@ -29,7 +29,8 @@ from typing import TYPE_CHECKING, Any
 from ...cards import DECK
 from .cards import CardSpec
 from .exchanges import kept_in_place, swap_cards, times
-from .respends import spent_as
+from .otherwise import taken_otherwise
+from .respends import RESPENT, spent_as
 from .search import Node, Slot, course_path
 
 if TYPE_CHECKING:
@@ -95,8 +96,7 @@ def respent_for_draw(self: CardIdentity, node: Node) -> Node | None:
     if not wanted:
         return None
     needed = self.reserved(pos, self.needs(pos))
-    once = {e[1] for x in course_path(node) for e in x.events
-            if e[0] in ("respend", "respend_as")}
+    once = taken_otherwise(node, RESPENT)
     for u in wanted:
         if any(t[0] in once for t in times(pos, u)):
             continue
