@@ -2,7 +2,7 @@
 (``identity.py``, ``exchanges.py``, ``respends.py``, ``redraws.py``, ``alike.py``;
 docs/rootlog.md, "Replaying a record (import)"; rulings 432-433, 437, 461, 463, 467, 469,
 477, 525, 545, 570-572, 580-581, 590-592, 600 and 610-611 in docs/rulings.md), where a card taken
-to have stayed in a hand is replayed (seeds 1483, 1566, 2013; ruling 451's random take),
+to have stayed in a hand is replayed (seeds 1483, 1566, 2013, 6535; ruling 451's random take),
 and two fixes of the exchanges (seeds 1640, 2628). Simulated games written as people write
 them, each refused before the ruling that imports it. The solve of the course's
 identities: test_rootlog_solve.py; the search's orders: test_rootlog_order.py; the earlier
@@ -728,3 +728,30 @@ def test_a_draw_cycle_looks_the_step_s_later_draws_up_where_their_cards_were(
 
     text = assert_whole_game_imports(1131, 55, "C:2t->5/t->8/Z%f/", ("draws",))
     internal_without(monkeypatch, text, "note_drawn_as", lambda *_: None, NamedDraws)
+
+
+def last_respent(found: list[tuple[int, int]], i: int) -> tuple[int, int]:
+    """``result.first_respent`` before the fix of seed 6535: the last spending of a draw
+    taken otherwise, for every decision that spent the draw."""
+    at, other = found[-1] if found else (-1, 0)
+    return (at, other) if at > i else (-1, 0)
+
+
+def test_a_draw_kept_twice_where_it_was_spent_is_replayed_at_each_spending(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rulings 421 and 450, seed 6535. At line 61 the Marquise discards down to five, a
+    bird by its suit (``B#C->``); for the Eyrie's line 62 the solve takes that discard to
+    have spent her draw of line 61 (after the reshuffle) instead of her draw of line 55,
+    which stays in her hand (ruling 450, a ``respend`` event). At line 65 she pays that
+    draw for Field Hospitals (``F#C->``), and at line 67 her ambush (``XE12F@``) wants a
+    fox: ``reattribute`` (ruling 421) takes the hospital to have spent another draw of
+    the new pile, the draw of line 55 kept once more (a second ``respend`` event of the
+    same draw). The final replay kept only the last event of a draw and had the discard
+    of line 61 spend the hospital's card, not in her hand then (an internal error:
+    'discard 18' is not legal now). Each spending now follows the first such event after
+    it: the game imports and replays to the same board at every line."""
+    import rootgame.records.rootlog.result as result
+
+    text = assert_whole_game_imports(6535, 67, "C:#->C/#->E/XE12F@/")
+    internal_without(monkeypatch, text, "first_respent", last_respent, result)

@@ -1,6 +1,6 @@
 """The orders of the Rootlog importer's search (``importer.py``, ``matching.py``, and the
 orders of ``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 436, 449,
-459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521, 530-531, 535-536, 550 and 593 in
+459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521, 530-531, 535-536, 550, 593 and 616 in
 docs/rulings.md): which order of the exchanges a stalled search tries again and when it
 starts its second (436, 459); an unwritten roll given up at its hits where it takes up or
 leaves the losses of another battle or a point (449, 470, 475, 507), rolls whose hits are
@@ -13,7 +13,8 @@ goes back first: a spending by suit of an unnamed draw that could have spent a c
 name (521; 541, withdrawn, subsumed by 550); and when: early, where the line lacks a card
 spent before its draws (531); a decision after which the turn player cannot make as many
 moves as the line has transfers open (535, 536); which Decree card carried out an action in
-the column that falls into turmoil (550). Simulated games written as people write them,
+the column that falls into turmoil (550), a suit she can still carry out before a bird there
+(616). Simulated games written as people write them,
 each refused or much slower before the ruling, found on the fresh seeds; each test turns its
 ruling off (``refused_without``, ``states_with_and_without``, ``backjumps``, ``restarts``,
 ``states_at`` of tests/rootlogkit.py)."""
@@ -506,15 +507,39 @@ def test_a_bird_that_leaves_the_falling_column_short_is_tried_last(
     left the rabbit moves short of cards, which the search found only after the counts of
     every move after it (over 2,000 states at the line). A card that leaves the column's
     other cards short of its other open actions (``search.leaves_short``) is tried last:
-    the game imports with few states at the line, and many more without."""
+    the game imports with few states at the line, and many more without. Ruling 616 (the
+    mouse, a suit she can still carry out at the purge, before a bird) finds the course
+    with few states too: it is turned off here."""
     import rootgame.records.rootlog.importer as importer
+    import rootgame.records.rootlog.search as search
 
+    monkeypatch.setattr(search, "HELD_SUITS_FIRST", False)
     g = random_game(4147)
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[49].startswith("E:R#E->$_m/")
     with_it = states_at(monkeypatch, text, g, 50)
     monkeypatch.setattr(importer, "leaves_short", lambda *_: False)
     assert with_it < 100 < states_at(monkeypatch, text, g, 50)
+
+
+def test_the_falling_move_column_spends_a_suit_she_can_still_move_before_a_bird(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 616. Seed 6537 (of the fresh seeds 6430-6829), line 67: the Eyrie's Move
+    column holds the Loyal Vizier, a bird, a fox, a mouse, and the rabbit and fox added
+    ('E:R#E->$_m/F#E->$_m/'); the line writes five moves, 3w4->12 out of a rabbit clearing
+    first, then her turmoil ('--3'), the fox failing, and after it the Cobbler's move
+    w4->8 (Evening). Ruling 550's birds first carried out 4->12 with a bird, so the rabbit
+    card was left over, which she could still carry out from clearing 4 at the purge, and
+    the search spent its room on the counts and the other cards. In the falling move column
+    a card of a suit she can still carry out at the purge (``search.held_suits``: a
+    clearing of the suit where she keeps warriors after the line's movements before the
+    purge) is now tried before a bird, a card of a suit she has left last: the game imports
+    and replays to the same board at every line; without it, it is refused there."""
+    import rootgame.records.rootlog.search as search
+
+    text = assert_whole_game_imports(6537, 67, "E:R#E->$_m/F#E->$_m/")
+    refused_without(monkeypatch, text, "HELD_SUITS_FIRST", False, 67, search)
 
 
 def test_a_craft_by_name_takes_the_named_card_before_an_alike_draw_the_record_names_later(

@@ -1,15 +1,16 @@
 """The solve of the course's identities (``solve.py``, asked by ``identity.py``;
 docs/rootlog.md, "Replaying a record (import)"; rulings 442, 450-451, 454-455, 465-466, 468,
-471, 481, 490, 501-504, 515, 520, 527 and 565-566 in docs/rulings.md): where a line lacks a
-card no exchange gives, the cards of every unnamed time of the course so far are solved at
-once (442), also at a Decree card the hand lacks after the first added (451) and for a card
-spent by its suit before the line's draws, sought as the line starts (455), a hand asked only
-for what it holds before the line's draws (515); with a spending by suit taken to have spent
-another card of the hand (450, 471, 481), two such spendings the other way round or in a
-chain (468, 490), a card named as it left a hand taken as another draw of the hand (520), a
-craft by its item taken as an alike card of another suit (454), two spendings the other way
-round that free a card for a lacking hand (527; scored by the needs the draw's pile allows,
-565; eight of them, 566), the named cards' unnamed times (465), and cycles of a pile's time
+471, 481, 490, 501-504, 515, 520, 527, 565-566 and 617 in docs/rulings.md): where a line
+lacks a card no exchange gives, the cards of every unnamed time of the course so far are
+solved at once (442), also at a Decree card the hand lacks after the first added (451) and
+for a card spent by its suit before the line's draws, sought as the line starts (455), a
+hand asked only for what it holds before the line's draws (515); with a spending by suit
+taken to have spent another card of the hand (450, 471, 481), two such spendings the other
+way round or in a chain (468, 490), a card named as it left a hand taken as another draw of
+the hand (520; the namings of a card a lacking need allows first, 617), a craft by its item
+taken as an alike card of another suit (454), two spendings the other way round that free
+a card for a lacking hand (527; scored by the needs the draw's pile allows, 565; eight of
+them, 566), the named cards' unnamed times (465), and cycles of a pile's time
 chosen before the solve searches (466); the orders of the solve with a spending taken
 otherwise (501-504: the spendings of a suit a hand lacks first, the held draw the spending
 allows first, the draws a need allows first, a slot's present card checked as any other) and
@@ -457,6 +458,27 @@ def test_a_card_named_as_it_leaves_a_hand_is_solved_as_another_draw_of_the_hand(
     solve_before_501(monkeypatch)
     assert_replays_the_game(replay_rootlog(text), random_game(4627))
     refused_without(monkeypatch, text, "MAX_RENAMINGS", 0, 88, otherwise)
+
+
+def test_a_named_card_a_lacking_need_allows_is_solved_as_another_draw_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 617. Seed 6782 (of the fresh seeds 6430-6829), line 106 ('C:4w7->3/5w7->12/
+    XE12/++/(Eb+Ew)12->/B#C->/w12->3/'): the Marquise pays a bird for Field Hospitals, in
+    the game the Brutal Tactics she drew at line 103, the last card of the old pile (the
+    discard pile was shuffled into a new one at once). At line 104 the Eyrie crafts the
+    Sappers and the Better Burrow Bank by name ('Zsap/Zbank'); the import had taken the
+    Sappers for one of her draws of the old pile, which then had no bird left for the
+    Marquise's draw. Ruling 520's solve may take a card named as it left a hand to have
+    been another draw of the hand (the Sappers her draw of the new pile, as in the game),
+    but it tried the Bank first, whose solve used up the choices the renamings share. The
+    namings of a card a lacking hand's need allows (the Sappers, a bird) are now tried
+    first (``otherwise.NAMED_WANTED_FIRST``): the game imports and replays to the same
+    board at every line; without it, it is refused there."""
+    from rootgame.records.rootlog import otherwise
+
+    text = assert_whole_game_imports(6782, 106, "C:4w7->3/5w7->12/XE12/")
+    refused_without(monkeypatch, text, "NAMED_WANTED_FIRST", False, 106, otherwise)
 
 
 def test_two_spendings_the_other_way_round_that_free_a_card_for_the_lacking_hand(

@@ -46,6 +46,8 @@ from .search import (
     falls_in_column,
     fingerprint,
     frame_data,
+    held_suits,
+    kept_to_fail,
     leaves_short,
 )
 from .steps import (
@@ -574,6 +576,9 @@ class Importer(Opening, Result):
         # A Decree column where the line may have the Eyrie fall into turmoil (ruling 550).
         failing = kind == "decree" and seat is not None and falls_in_column(
             ln, left, seat, g.fs[seat].col, len(g.fs[seat].pending))
+        # Its move column: the suits she can still carry out at the purge (ruling 616).
+        held = held_suits(g, ln, left, seat) if failing and seat is not None and \
+            g.fs[seat].col == 1 else None
 
         def score(a: tuple[Any, ...]) -> tuple[int, int, int, int, int, int]:
             n = m = unnamed = 0
@@ -598,9 +603,11 @@ class Importer(Opening, Result):
             # Which Decree card carried an action out leaves no trace (7.5.2): a card of the
             # clearing's suit first, a bird (which fits any clearing) kept for later; in the
             # column where the line has the Eyrie fall into turmoil, a bird first (ruling 550).
-            wild = int(kind == "decree" and len(a) > 1 and a[1] == "bird") ^ failing
-            if failing and seat is not None and leaves_short(g, ln, left, seat, a):
-                wild += 2
+            wild = int(kind == "decree" and len(a) > 1 and a[1] == "bird")
+            if failing and seat is not None:
+                # In the move column, a card of a suit she still holds clearings of at the
+                # purge before a bird, a suit she has left last (ruling 616).
+                wild = kept_to_fail(a, held) + 2 * leaves_short(g, ln, left, seat, a)
             return -n, -m, shortage(a), wild, soon, unnamed
 
         return sorted(legal, key=score)

@@ -41,6 +41,14 @@ MAX_RENAMINGS = 4
 """How many cards named as they left a hand taken to have been another draw of it
 (:func:`renamings`, ruling 520) the solve tries."""
 
+NAMED_WANTED_FIRST = True
+"""Whether :func:`renamings` tries first the namings of a card a need of a hand that lacks
+a card allows (ruling 617): the card named moves to the time of the other draw, which may
+leave the time it leaves one of its suit to spare for the need, as a spending taken
+otherwise may (ruling 501). Seed 6782: the Eyrie's Sappers crafted by name, a bird, taken
+to have been her draw of the new pile, not of the old one, where the Marquise lacks a bird
+from; the Bank crafted before it, a rabbit, took the solve's 1,000 choices of ruling 520."""
+
 
 def lacking_needs(
     g: Any, course: Course, needs: dict[Loc, list[CardSpec]],
@@ -244,21 +252,31 @@ def namings(node: Node, course: Course) -> Iterator[tuple[int, int, list[int], P
         n = n.parent
 
 
-def renamings(node: Node, course: Course) -> list[tuple[int, int, Before]]:
+def renamings(
+    node: Node, course: Course, wanted: list[CardSpec] | None = None,
+) -> list[tuple[int, int, Before]]:
     """The cards the record named as they left a hand that may have been another unnamed
     draw the hand held then and holds still, of another pile's time (ruling 520): which of
     the hand's draws the card named was is not written. Each: (the named time's slot, the
     held slot, the cards the hand held before the one named), the latest naming first, at
-    most ``MAX_RENAMINGS``."""
+    most ``MAX_RENAMINGS``; with ``wanted`` (what the line needs of the hands that lack a
+    card), the namings of a card such a need allows first (:data:`NAMED_WANTED_FIRST`,
+    ruling 617)."""
     held_serial = {course.slots[j][0]: j for j in course.held_slot.values()}
     out: list[tuple[int, int, Before]] = []
+    other: list[tuple[int, int, Before]] = []
+    first = wanted is not None and NAMED_WANTED_FIRST
     for i, c, hand, then in namings(node, course):
         before = held_before(hand, c, then)
-        out += [(i, j, before)
+        mine = [(i, j, before)
                 for j in one_of_each_time(course, i, held_slots(hand, then, held_serial))]
+        if not first or any(sp.matches(c) for sp in wanted or ()):
+            out += mine
+        elif len(other) < MAX_RENAMINGS:
+            other += mine
         if len(out) >= MAX_RENAMINGS:
             break
-    return out[:MAX_RENAMINGS]
+    return (out + other)[:MAX_RENAMINGS]
 
 
 def chained(

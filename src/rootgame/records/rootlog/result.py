@@ -80,12 +80,16 @@ class Result:
         # hand, another card of the hand spent instead (``CardIdentity.reattribute``): the
         # decision that spent it spends that card.
         # (Only a decision before the node that found it so: the hand may spend the card
-        # of that draw again later.)
+        # of that draw again later, and that spending be taken otherwise too: each
+        # spending follows the first such event after it, ``first_respent``.)
         # Or a card the record names that the hand held (``CardIdentity.respent_named``):
         # the decision spends that card (a ``respend_as`` event names it).
-        respent = {e[1]: (i, e[2] if e[0] == "respend" else -1 - e[2])
-                   for i, x in enumerate(path) for e in x.events
-                   if e[0] in ("respend", "respend_as")}
+        respent: dict[int, list[tuple[int, int]]] = {}
+        for i, x in enumerate(path):
+            for e in x.events:
+                if e[0] in ("respend", "respend_as"):
+                    respent.setdefault(e[1], []).append(
+                        (i, e[2] if e[0] == "respend" else -1 - e[2]))
         # A card held by its name that a later decision spent by its suit, found to have
         # been spent earlier in a chain (``redraws.chained_respend``, ruling 581): that
         # decision spends the chain's next card.
@@ -106,7 +110,7 @@ class Result:
                          for cid, (serial, *_) in [*x.parent.pos.free.items(),
                                                    *x.parent.pos.loose.items()]}
                 for cid, (serial, _e) in x.parent.pos.free.items():
-                    at, other = respent.get(serial, (-1, 0))
+                    at, other = first_respent(respent.get(serial, []), i)
                     # Spent by its suit, or named as it left the hand (ruling 520).
                     if at > i and (x.pos.loose.get(cid, (None,))[0] == serial or
                                    cid not in x.pos.free and cid not in x.pos.loose):
@@ -212,6 +216,17 @@ class Result:
         if final.epoch not in groups:
             rng.shuffle(rest)
         return mapping, rest, sum(len(c) for c in groups.values())
+
+
+def first_respent(found: list[tuple[int, int]], i: int) -> tuple[int, int]:
+    """Of the spendings of one draw taken otherwise (``found``: the index in the course of
+    the node that took each so, and the card spent instead), the one that decision ``i``
+    of the course follows: the first found after it, ``(-1, 0)`` when none is. A draw
+    whose card a spending by its suit was taken to have kept in the hand (a ``respend``
+    event, rulings 421 and 450) may be spent from it again and that spending taken
+    otherwise too: taking only the last event of the draw, the final replay spent its
+    card at both spendings (seed 6535, an internal error)."""
+    return next(((at, other) for at, other in found if at > i), (-1, 0))
 
 
 def retake(g: Any, start: dict[str, Any], victim: int, card: int) -> None:

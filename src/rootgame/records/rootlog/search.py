@@ -286,3 +286,53 @@ def leaves_short(g: Any, ln: Line, left: list[int], seat: int, a: tuple[Any, ...
     for suit in set(needs):
         short += max(0, needs.count(suit) - (len(cards) if suit == "any" else cards.count(suit)))
     return short > birds
+
+
+HELD_SUITS_FIRST = True
+"""Whether, in the move column where the line has the Eyrie fall into turmoil, the search
+tries first a card of a suit she can still carry out at the purge, the birds next, and
+last a card of another suit (:func:`kept_to_fail`, ruling 616)."""
+
+
+def held_suits(g: Any, ln: Line, left: list[int], seat: int) -> set[str]:
+    """The suits whose cards the Eyrie ``seat`` can likely still carry out in the move
+    column when the line writes her purge: a clearing of the suit where she has warriors
+    then (those there now, with the line's open movements before the purge) and, where
+    those movements leave the clearing alone, from which she can move now (``move_pairs``:
+    warriors of a clearing she rules nor borders one she rules stay put). For
+    :func:`kept_to_fail`, ruling 616."""
+    from ...rules.core import board
+    from ...rules.movement import move_pairs
+
+    where = board(g)
+    count = {c: g.warriors[c][seat] for c in where.clearings}
+    touched: set[int] = set()
+    for k, at in enumerate(ln.atoms):
+        if not left[k]:
+            continue
+        if at.kind == "purge" and at.key == seat:
+            break
+        key = at.key
+        if at.kind in ("from", "to", "place", "remove") and isinstance(key, tuple) and \
+                len(key) == 3 and key[0] == seat and key[1] == "w":
+            c = int(key[2])
+            touched.add(c)
+            count[c] += max(0, left[k]) * (1 if at.kind in ("to", "place") else -1)
+    movable = {o for o, _d in move_pairs(g, seat, where.clearings)}
+    return {s for c, n in count.items() if n > 0 and (c in touched or c in movable)
+            for s in where.suits_at(c)}
+
+
+def kept_to_fail(a: tuple[Any, ...], held: set[str] | None) -> int:
+    """In a Decree column where the line has the Eyrie fall into turmoil (ruling 550): how
+    late the search tries Decree action ``a``, a bird first (0), a card of a suit next (1);
+    in the move column (``held``: :func:`held_suits`; None elsewhere), from 0 to 2. The
+    card she fails is one left over that she cannot carry out (7.5.2, 7.7): not a card
+    of a suit she can still carry out at the purge. Such a card is spent first (0), a
+    bird next (1), a card of another suit last (2): which card carried out an action
+    leaves no trace, and a bird spent where only the card of a suit she keeps could go
+    leaves her that card to carry out at the purge (seed 6537). Ruling 616."""
+    bird = len(a) > 1 and a[1] == "bird"
+    if held is None or not HELD_SUITS_FIRST or a[0] != "move" or len(a) < 4:
+        return 0 if bird else 1
+    return 1 if bird else 0 if str(a[1]) in held else 2

@@ -518,10 +518,12 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
 
 def _renamed(node: Node, needs: dict[Loc, list[CardSpec]], course: Course) -> Node | None:
     """:func:`solved` for the courses with a card named as it left a hand taken to have
-    been another draw of the hand (:func:`otherwise.renamings`, ruling 520), within
-    ``RENAME_STEPS`` choices in all."""
+    been another draw of the hand (:func:`otherwise.renamings`, ruling 520; the namings of
+    a card a lacking hand's need allows first, ruling 617), within ``RENAME_STEPS`` choices
+    in all."""
+    wanted, _slots = otherwise.lacking_needs(node.pos.g, course, needs)
     return _first(node, needs, ((course.respent(i, j), (i, j, before))
-                                for i, j, before in otherwise.renamings(node, course)),
+                                for i, j, before in otherwise.renamings(node, course, wanted)),
                   RENAME_STEPS)
 
 
