@@ -178,3 +178,68 @@ def test_an_import_leaves_no_cycles_holding_its_search() -> None:
         assert gc.collect() < 1000
     finally:
         gc.enable()
+
+
+def test_a_cycle_that_finds_nothing_is_told_by_sets_as_the_search_would() -> None:
+    """``piles.reaches`` (speed only) says whether ``PileExchanges.cycle``'s breadth-first
+    search finds a path: on random places and writings, the search run in full (``reaches``
+    taken to say yes) finds one exactly where ``reaches`` says so."""
+    import random
+    from types import SimpleNamespace
+
+    from rootgame.cards import DECK
+    from rootgame.records.rootlog import piles
+    from rootgame.records.rootlog.cards import CardSpec
+
+    suits = ["fox", "rabbit", "mouse", "bird"]
+    rng = random.Random(3629)
+    found = 0
+    for _ in range(400):
+        cards = rng.sample(range(len(DECK)), 12)
+        f, rest = cards[0], cards[1:]
+        members = [(y, None if rng.random() < 0.1 else CardSpec(rng.choice(suits)))
+                   for y in rest]
+        spec = CardSpec(rng.choice(suits))
+        longest = rng.choice((3, 5, 7))
+        stub: Any = SimpleNamespace(members=lambda *_, m=members: m, order=[0],
+                                    spend_cost=lambda *_: 0)
+        pos: Any = SimpleNamespace(free={f: (1, 0)}, line=0, left={0: []})
+        says = piles.reaches(members, f, spec, longest)
+        was = piles.reaches
+        piles.reaches = lambda *_: True
+        try:
+            path = piles.PileExchanges.cycle(stub, pos, None, f, spec, set(), longest)
+        finally:
+            piles.reaches = was
+        assert says == (path is not None), (members, f, spec, longest)
+        found += says
+    assert 0 < found < 400
+
+
+def test_the_course_walked_once_stops_where_the_walk_node_by_node_did(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``walks.CourseWalk`` (speed only) walks up the course once for every pair of cards
+    ruling 545's ``respent_own`` tries at a node: on seed 3629 written as people do, each
+    of its answers is the node where the walk up node by node stops (the decision that
+    spent the draw, or the node where the hand did not hold the card)."""
+    from rootgame.records.rootlog import walks
+
+    stop = walks.CourseWalk.stop
+    asked = [0]
+
+    def checked(self: walks.CourseWalk, u: int, x: int, serial: int) -> Any:
+        n = self.up[0]
+        while n.parent is not None and not (
+                n.parent.pos.free.get(u, (None,))[0] == serial
+                and n.pos.loose.get(u, (None,))[0] == serial) \
+                and x in n.pos.g.seats[self.seat].hand:
+            n = n.parent
+        got = stop(self, u, x, serial)
+        assert got is n
+        asked[0] += 1
+        return got
+
+    monkeypatch.setattr(walks.CourseWalk, "stop", checked)
+    replay_rootlog(_people_text(3629))
+    assert asked[0] > 1000

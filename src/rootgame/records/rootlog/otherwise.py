@@ -22,7 +22,8 @@ from .cards import CardSpec
 from .course import HELD, Before, Course, allows
 from .exchanges import held, lacks
 from .factions import Loc, hidden_pile
-from .search import Node, Pos, course_path
+from .search import Node, Pos
+from .walks import taken_on_course
 
 MAX_RESPENDS = 4
 """How many spendings by suit taken to be another card of the hand (ruling 450) the solve
@@ -100,8 +101,7 @@ def taken_otherwise(node: Node, kinds: tuple[str, ...] = ("respend",)) -> set[in
     pile, kept where its spending was taken otherwise by the quick search, was taken by
     the solve to be the card a later spending spent, and taken to have stayed once more;
     the final replay did not replay)."""
-    return {e[3] if e[0] == "spend_draw" else e[1] for x in course_path(node)
-            for e in x.events if e[0] in kinds}
+    return set(taken_on_course(node, kinds))  # kept on the course's nodes (speed only)
 
 
 def respendings(

@@ -37,6 +37,7 @@ from .factions import Loc, hidden_pile
 from .otherwise import taken_otherwise
 from .search import Node, Pos, course_path
 from .steps import legal_now
+from .walks import CourseWalk
 
 RESPENT = ("respend", "respend_as")
 """The events of a spending the course takes otherwise, the card spent kept in the hand
@@ -262,24 +263,34 @@ class SpentOtherwise(NamedDraws):
         card ``u`` the hand of ``seat`` may have spent in its place, not one with a time of
         a draw of ``once`` (rulings 428, 545): the first state found."""
         pos = node.pos
+        # Worked out once for every x (speed only): the cards u that may have been spent,
+        # each with what the record wrote of its times (``_respend`` finds nothing for a u
+        # none of whose writings allows x), and the course up (``walks.py``).
+        us: list[tuple[int, list[CardSpec]]] = []
+        for u in [*pos.loose, *pos.past]:
+            ts = times(pos, u)
+            if u not in pos.fixed and not (once and any(t[0] in once for t in ts)):
+                us.append((u, [t[2] for t in ts if len(t) > 2 and t[2] is not None]))
+        walk = CourseWalk(node, seat)
         for x in xs:
-            for u in [*pos.loose, *pos.past]:
-                if once and any(t[0] in once for t in times(pos, u)):
+            for u, wrote in us:
+                if u == x or not any(w.matches(x) for w in wrote):
                     continue
-                found = self._respend(node, src, spec, seat, x, u, needed)
+                found = self._respend(node, src, spec, seat, x, u, needed, walk=walk)
                 if found is not None:
                     return found
         return None
 
     def _respend(
         self, node: Node, src: Loc, spec: CardSpec | None, seat: int, x: int, u: int,
-        needed: set[int], by_serial: bool = False,
+        needed: set[int], by_serial: bool = False, walk: CourseWalk | None = None,
     ) -> Node | None:
         """:meth:`respent_named` for the card ``x`` of the hand of ``seat`` and the card
         ``u`` that hand may have spent in its place (``spec`` None: ``src`` given nothing
         after, :meth:`given`; ruling 580). ``by_serial``: the spending is sought by its
         draw, whatever card the draw was then (an exchange since may have given the draw
-        ``u``; ruling 580)."""
+        ``u``; ruling 580). ``walk``: the course up from ``node``, walked once for every
+        card tried there (``walks.py``; not ``by_serial``)."""
         pos = node.pos
         if u == x or u in pos.fixed or DECK[x].kind == "dominance":
             return None
@@ -291,7 +302,9 @@ class SpentOtherwise(NamedDraws):
             # The decision that spent it, the hand holding x throughout since.
             n = node
             c = u
-            while n.parent is not None:
+            if walk is not None:
+                n = walk.stop(u, x, serial)
+            while walk is None and n.parent is not None:
                 c = spent_as(n, serial) if by_serial else u
                 if n.parent.pos.free.get(c, (None,))[0] == serial \
                         and n.pos.loose.get(c, (None,))[0] == serial:

@@ -101,6 +101,14 @@ class Node:
     """Made by ``Importer.repair`` (not repaired again)."""
     noted: bool = False
     k: int = 0
+    spendings: frozenset[tuple[int, int]] | None = None
+    """The unnamed draws the decision into this node spent, as (card, draw serial):
+    worked out once, when a walk up the course first asks after the node's expansion
+    (``walks.spendings``)."""
+    taken: dict[tuple[str, ...], frozenset[int]] | None = None
+    """The draws whose spending the course up to this node takes otherwise, by the kinds
+    of events counted: worked out once after the node's expansion
+    (``walks.taken_on_course``)."""
 
 
 def course_path(node: Node) -> list[Node]:
