@@ -22,6 +22,7 @@ from rootlogkit import (
     assert_same_board_every_line,
     assert_whole_game_imports,
     before_2596_2628,
+    no_third_search,
     refused_without,
     search_events,
     solve_before_465,
@@ -59,12 +60,14 @@ def test_a_need_the_hand_lacks_takes_the_draw_another_need_of_the_line_took(
     that draw, the rabbit need to another of her draws (A Visit to Friends). The game found
     replays to the same board at every line; without the exchange the line is refused at
     the craft. (Since rulings 501-504 the solve imports it without the exchange: they are
-    turned off, and the game imports with them off.)"""
+    turned off, and the game imports with them off; and ruling 640, whose third search
+    imports it without the exchange too.)"""
     g = random_game(1006, 550)
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[82].startswith("E:F#E->$_x/R#E->$_x/Ztax/")
     assert_same_board_every_line(replay_rootlog(text), g)
     solve_before_501(monkeypatch)  # the solve since rulings 501-504 imports it too
+    no_third_search(monkeypatch)  # and so does ruling 640's third search
     replay_rootlog(text)  # imports with these off: the refusal below is the ruling's
     refused_without(monkeypatch, text, "augment", no_augment, 83)
 
@@ -239,6 +242,7 @@ def test_an_exchange_not_found_is_not_sought_again_at_a_like_dead_end(
     # 1498 imports since ruling 454 (and 466): its refusal before is the one counted here.
     monkeypatch.setattr(solve, "recrafts", lambda *_: [])
     solve_before_465(monkeypatch)
+    no_third_search(monkeypatch)  # the third search (ruling 640) imports it otherwise
     text = as_people_write(export_rootlog(random_game(1498)))
     assert text.splitlines()[79].endswith("/#->C/M#C->/F#C->")
     with pytest.raises(RootlogError, match=r"^line 80, .*'M#C->'"):

@@ -1,6 +1,6 @@
 """The orders of the Rootlog importer's search (``importer.py``, ``matching.py``, and the
 orders of ``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 436, 449,
-459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521, 530-531, 535-536, 550, 593 and 616 in
+459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521, 530-531, 535-536, 550, 593, 616 and 640 in
 docs/rulings.md): which order of the exchanges a stalled search tries again and when it
 starts its second (436, 459); an unwritten roll given up at its hits where it takes up or
 leaves the losses of another battle or a point (449, 470, 475, 507), rolls whose hits are
@@ -14,7 +14,8 @@ name (521; 541, withdrawn, subsumed by 550); and when: early, where the line lac
 spent before its draws (531); a decision after which the turn player cannot make as many
 moves as the line has transfers open (535, 536); which Decree card carried out an action in
 the column that falls into turmoil (550), a suit she can still carry out before a bird there
-(616). Simulated games written as people write them,
+(616); a third search, the cards a hand spends alike latest drawn first, where the first two
+give up (640). Simulated games written as people write them,
 each refused or much slower before the ruling, found on the fresh seeds; each test turns its
 ruling off (``refused_without``, ``states_with_and_without``, ``backjumps``, ``restarts``,
 ``states_at`` of tests/rootlogkit.py)."""
@@ -29,6 +30,7 @@ from rootlogkit import (
     assert_whole_game_imports,
     backjumps,
     before_2596_2628,
+    no_third_search,
     refused_without,
     restarts,
     rolls_told_apart,
@@ -334,8 +336,10 @@ def test_a_craft_by_name_takes_the_card_the_record_named_before_an_unnamed_draw_
     game had not in her hand: the pile held one bird for the Eyrie's draws of lines 56 and
     59, the Crossbow that line 61 names ('B#crossbowE->C'). The craft being matched is no
     later naming now: she crafts the Armorers she took, her draw stays open, and the game
-    imports and replays to the same board at every line; without that it is refused."""
+    imports and replays to the same board at every line; without that it is refused
+    (ruling 640 off too: its third search imports it without this order)."""
     text = assert_whole_game_imports(3230, 56, "E:#->E/B#E->$_x/w2->5/")
+    no_third_search(monkeypatch)
     refused_without(monkeypatch, text, "crafting", lambda _self, _key, _line, left: left, 56)
 
 
@@ -579,3 +583,24 @@ def test_a_spending_by_name_takes_the_named_card_before_an_alike_draw(
 
     text = assert_whole_game_imports(1085, 53, "E:#->E/B#@E->$_r/", ("suits",))
     refused_without(monkeypatch, text, "named_first", lambda *_: 0, 53, importer)
+
+
+def test_a_third_search_spends_the_latest_drawn_card_of_a_suit_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 640. Seed 6173 (of the fresh seeds 6030-6429), refused at line 71 before
+    ('C:#->C/#->E/...', the Marquise's turn ending without 'w10->12'): she spends two birds
+    for actions ('B#C->' twice), in the game the Armorers she drew at line 68 and the bird
+    Ambush! of line 71's first draw. Both searches spent, of the cards of a suit a hand
+    held, the one held longest first (the engine's order), and kept her later draws: the
+    cards she held when the first draw pile ran out, and so the second pile, were not the
+    game's, and at line 71 none of her cards of that pile's time could be a bird, by any
+    exchange or solve. A third, quick, search takes the actions that tie latest drawn card
+    first (``latest.latest_drawn_first``): the game imports and replays to the same board
+    at every line; with that order turned off (the third search then the first again) it
+    is refused at line 71."""
+    import rootgame.records.rootlog.importer as importer
+
+    text = assert_whole_game_imports(6173, 71, "C:#->C/#->E/2w10->2/w10->2/")
+    refused_without(monkeypatch, text, "latest_drawn_first", lambda _g, legal: legal, 71,
+                    importer)

@@ -27,6 +27,7 @@ from .cards import CardSpec
 from .exchanges import alike, lacking, line_draws, spared, spent_named
 from .factions import check_supported, hidden_place
 from .identity import held
+from .latest import latest_drawn_first
 from .notation import FACTION_NAMES, RootlogError, RootlogGame
 from .opening import Opening
 from .reader import parse_rootlog
@@ -230,6 +231,11 @@ class Importer(Opening, Result):
     """Whether what the failed line lacks (``unmet``) leaves out, for a card the line
     spends from a hand before its cards go into it, the hand's unnamed draws of the line
     (ruling 530)."""
+
+    latest_first: bool = False
+    """Whether the search tries, of the actions that tie, the one spending the card drawn
+    latest into the hand first: the third search, where the first two give up
+    (``latest.py``, ruling 640)."""
 
     def __init__(self, rec: RootlogGame, lazy: bool = True, again: bool = True) -> None:
         self.rec = rec
@@ -540,7 +546,10 @@ class Importer(Opening, Result):
         keeps the engine's order: the orders of rulings 463, 550 and 560 do not reach it (a
         craft of two alike cards, a Decree action with a bird or a card of the clearing's
         suit). Ordering it too changed no import of seeds 1000-1099, nor of 1000-1049 with
-        the draws named (review57); with no seed it changes, it is left as it is."""
+        the draws named (review57); with no seed it changes, it is left as it is. The third
+        search takes the actions that tie latest drawn card first (ruling 640)."""
+        if self.latest_first:
+            legal = latest_drawn_first(pos.g if g is None else g, legal)
         if pos.line is None or len(legal) < 3:
             return legal
         line = pos.line
@@ -780,6 +789,7 @@ class Importer(Opening, Result):
             return None
         other = Importer(self.rec, again=False)
         other.keep_named = True
+        other.latest_first = self.latest_first
         other.jumps = 0
         other.room = 4
         other.serial = self.serial  # draw serials stay unique
@@ -891,7 +901,7 @@ def replay_rootlog(
         # The quick search took a path the record later refutes and ran out: search again
         # trying every action at every decision, best first (the error is this search's).
         imp = Importer(rec, lazy=False)
-        node = imp.run(budget)
+        imp, node = searched_again(imp, Importer(rec), budget)
     out = imp.finish(node, sample_seed)
     game = out.game
     if rec.winner is not None and game.is_over:
@@ -900,6 +910,27 @@ def replay_rootlog(
             raise RootlogError(f"the engine's winner is {got}, the record says {rec.winner}",
                                rec.lines, 1, "Winner: " + rec.winner, f"Winner: {got}")
     return out
+
+
+def searched_again(second: Importer, third: Importer, budget: int) -> tuple[Importer, Node]:
+    """The second search's end; where it gives up too, the third's, a quick search with the
+    cards a hand spends alike taken latest drawn first (``latest.py``, ruling 640). The
+    error raised when both fail is the second search's."""
+    try:
+        return second, second.run(budget)
+    except RootlogError as refused:
+        # Without its traceback, which holds the second search (freed now, not by the
+        # garbage collector: ``Importer.given_up``).
+        error = refused.with_traceback(None)
+    third.latest_first = True
+    try:
+        return third, third.run(budget)
+    except RootlogError:
+        pass
+    try:
+        raise error
+    finally:
+        del error  # the frame raising it would hold it: a cycle
 
 
 def import_rootlog(text: str) -> Any:
