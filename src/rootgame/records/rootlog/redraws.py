@@ -86,9 +86,10 @@ def respent_for_draw(self: CardIdentity, node: Node) -> Node | None:
     replay, as ruling 545), or left the hand by a later spending of its suit, which then
     spent the next card of such a chain (:func:`chained_respend`). A state where the
     named draw may take the open card, as a node after ``node``; None when no such
-    spending is found. Not a spending whose draw the course already takes otherwise by a
-    ``respend`` or ``respend_as`` event (the final replay takes one card for each; a
-    ``spend_draw`` event of ruling 571 is not counted yet). Ruling 580 (the chain: ruling 581)."""
+    spending is found. Not a spending whose draw the course already takes otherwise
+    (``otherwise.UNSPENT``: a ``respend``, ``respend_as`` or, since ruling 620, a
+    ``spend_draw`` event; the final replay takes one card for each). Ruling 580 (the
+    chain: ruling 581)."""
     pos = node.pos
     if pos.line is None:
         return None

@@ -34,18 +34,13 @@ from .exchanges import (
     times,
 )
 from .factions import Loc, hidden_pile
-from .otherwise import taken_otherwise
+from .otherwise import UNSPENT, decision, spent_here, taken_otherwise
 from .search import Node, Pos, course_path
 from .steps import legal_now
 
 RESPENT = ("respend", "respend_as")
-"""The events of a spending the course takes otherwise, the card spent kept in the hand
-(:meth:`SpentOtherwise.reattribute`, :meth:`SpentOtherwise.respent_named`): the final
-replay takes one card for each draw's spending (``result.py``), so a card with a time of
-such a draw is not taken to have been spent otherwise again (rulings 428 and 545)."""
-UNSPENT = (*RESPENT, "spend_draw")
-"""The events of a spending taken otherwise that rulings 571-572 count (``spend_draw``
-too: a named card's spending taken back)."""
+"""The events rulings 428, 545 and 580 counted before ruling 620 (``otherwise.ONE_SET``
+off); every exchange now counts :data:`otherwise.UNSPENT`, ``spend_draw`` too."""
 OWN_HAND = True
 """Whether rulings 571-572 take only a card of the hand that spent the unnamed draw by its
 suit to have been spent there instead (:meth:`SpentOtherwise.kept_since`, ruling 610)."""
@@ -222,7 +217,7 @@ class SpentOtherwise(NamedDraws):
         in the final replay), and an unnamed draw of ``src`` may then be given ``x``
         (:meth:`settle_free`). Tried in :meth:`repair` and :meth:`fix_named`, after
         :meth:`shuffled_in`. Ruling 428. Not a card with a time of a draw whose spending
-        the course already takes otherwise (:data:`RESPENT`, as in :meth:`respent_own`)."""
+        the course already takes otherwise (:data:`UNSPENT`, as in :meth:`respent_own`)."""
         pos = node.pos
         needed = self.reserved(pos, self.needs(pos))
         held = [(seat, xs) for seat in range(len(pos.g.seats))
@@ -293,8 +288,7 @@ class SpentOtherwise(NamedDraws):
             c = u
             while n.parent is not None:
                 c = spent_as(n, serial) if by_serial else u
-                if n.parent.pos.free.get(c, (None,))[0] == serial \
-                        and n.pos.loose.get(c, (None,))[0] == serial:
+                if spent_here(n, c, serial):
                     break
                 if x not in n.pos.g.seats[seat].hand:
                     break
@@ -411,7 +405,7 @@ class SpentOtherwise(NamedDraws):
         decision cannot have spent this hand's card (ruling 610)."""
         for i in range(len(path) - 1, 0, -1):
             then, now = path[i - 1].pos, path[i].pos
-            if any(t[0] == serial for t in then.free.values()) and \
+            if decision(path[i]) and any(t[0] == serial for t in then.free.values()) and \
                     any(t[0] == serial for t in now.loose.values()):
                 if OWN_HAND and not any(then.free.get(c, (None,))[0] == serial
                                         for c in then.g.seats[seat].hand):
@@ -529,8 +523,7 @@ class SpentOtherwise(NamedDraws):
 def spent_as(n: Node, serial: int) -> int:
     """The card the draw ``serial`` was as the decision before ``n`` spent it by its suit
     (unnamed before it, spent by its suit after), else -1 (ruling 580)."""
-    then = n.parent.pos if n.parent is not None else None
     for c, slot in n.pos.loose.items():
-        if slot[0] == serial and then is not None and then.free.get(c, (None,))[0] == serial:
+        if slot[0] == serial and spent_here(n, c, serial):
             return c
     return -1
