@@ -126,6 +126,17 @@ def taken_otherwise(node: Node, before: tuple[str, ...] = ("respend",)) -> set[i
             for e in x.events if e[0] in (UNSPENT if ONE_SET else before)}
 
 
+def renamed_at(path: list[Node]) -> set[tuple[int, int]]:
+    """The named cards the course ``path`` already takes a decision to have spent
+    otherwise, as (the decision's index in ``path``, the card its tokens spend): a
+    ``spend_draw`` event (ruling 571: the decision spent a draw's card instead) and a
+    ``respend_fixed`` event (ruling 581: the next card of a chain). The final replay
+    renames each such card of a decision once (``result.py``): neither ruling takes one
+    of these again (ruling 621)."""
+    return {(int(e[1]), int(e[2])) for x in path for e in x.events
+            if e[0] in ("spend_draw", "respend_fixed")}
+
+
 def respendings(
     node: Node, course: Course, wanted: list[CardSpec] | None = None,
 ) -> list[tuple[int, int, Before]]:

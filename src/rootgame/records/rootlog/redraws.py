@@ -27,9 +27,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import DECK
+from . import respends
 from .cards import CardSpec
 from .exchanges import kept_in_place, swap_cards, times
-from .otherwise import taken_otherwise
+from .otherwise import renamed_at, taken_otherwise
 from .respends import RESPENT, spent_as
 from .search import Node, Slot, course_path
 
@@ -146,10 +147,11 @@ def chained_respend(
 
     # The hand's later spendings of cards it held by name, by suit: (node index, card).
     leaves: list[tuple[int, int]] = []
+    renamed = renamed_at(path) if respends.ONE_RENAME else set()
     for i in range(j + 1, len(path)):
         for c in hand(i - 1):
             if c not in hand(i) and c in pos.fixed and path[i].tokens and \
-                    not by_name(self, path, i, c):
+                    not by_name(self, path, i, c) and (i, c) not in renamed:
                 leaves.append((i, c))
     now = [x for x in hand(len(path) - 1)
            if x in pos.fixed and x not in pos.free and x not in pos.loose and x not in needed]

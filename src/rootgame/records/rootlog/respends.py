@@ -34,13 +34,16 @@ from .exchanges import (
     times,
 )
 from .factions import Loc, hidden_pile
-from .otherwise import UNSPENT, decision, spent_here, taken_otherwise
+from .otherwise import UNSPENT, decision, renamed_at, spent_here, taken_otherwise
 from .search import Node, Pos, course_path
 from .steps import legal_now
 
 RESPENT = ("respend", "respend_as")
 """The events rulings 428, 545 and 580 counted before ruling 620 (``otherwise.ONE_SET``
 off); every exchange now counts :data:`otherwise.UNSPENT`, ``spend_draw`` too."""
+ONE_RENAME = True
+"""Whether rulings 571 and 581 leave alone a decision's named card the other already
+takes to have been spent otherwise (``otherwise.renamed_at``, ruling 621)."""
 OWN_HAND = True
 """Whether rulings 571-572 take only a card of the hand that spent the unnamed draw by its
 suit to have been spent there instead (:meth:`SpentOtherwise.kept_since`, ruling 610)."""
@@ -362,6 +365,7 @@ class SpentOtherwise(NamedDraws):
         # again: the final replay takes one card for each draw's spending (``result.py``).
         once = taken_otherwise(node, UNSPENT)
         unspent = {e[1] for x in path for e in x.events if e[0] == "spend_draw"}
+        renamed = renamed_at(path) if ONE_RENAME else set()
         # The draws that may be spent instead: (the card now, its draw, the named card
         # held that its own spending spends instead, or -1 for a draw held still).
         draws = [(u, pos.free[u][0], -1) for u in hand
@@ -382,8 +386,9 @@ class SpentOtherwise(NamedDraws):
             had = then.g.seats[seat].hand
             for x in had:
                 if x in now.g.seats[seat].hand or x in then.free or x not in pos.fixed or \
-                        not spec.matches(x) or any(x in st.hand for st in pos.g.seats):
-                    continue
+                        not spec.matches(x) or any(x in st.hand for st in pos.g.seats) or \
+                        (i, x) in renamed:
+                    continue  # (a chain's link already spends another card there: 621)
                 wrote = [sp for sp in self.taken_up(path[i - 1], path[i]) if sp.matches(x)]
                 if not wrote:
                     continue
