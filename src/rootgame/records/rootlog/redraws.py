@@ -32,7 +32,7 @@ from .cards import CardSpec
 from .exchanges import kept_in_place, swap_cards, times
 from .otherwise import renamed_at, taken_otherwise
 from .respends import RESPENT, spent_as
-from .search import Node, Slot, course_path
+from .search import Node, Pos, Slot, course_path
 
 if TYPE_CHECKING:
     from .identity import CardIdentity
@@ -151,7 +151,8 @@ def chained_respend(
     for i in range(j + 1, len(path)):
         for c in hand(i - 1):
             if c not in hand(i) and c in pos.fixed and path[i].tokens and \
-                    not by_name(self, path, i, c) and (i, c) not in renamed:
+                    not by_name(self, path, i, c) and (i, c) not in renamed and \
+                    held_by_name(path[i - 1].pos, c):
                 leaves.append((i, c))
     now = [x for x in hand(len(path) - 1)
            if x in pos.fixed and x not in pos.free and x not in pos.loose and x not in needed]
@@ -186,6 +187,20 @@ def chained_respend(
     events += [("respend_fixed", i, links[k][1], c)
                for k, (i, c) in enumerate(links[1:])]
     return self.given(node, new, ("hand", seat), None, events)
+
+
+NAMED_LINKS = True
+"""Whether a link of a chain of :func:`chained_respend` is only a card the hand held by
+its name as the link's decision spent it (:func:`held_by_name`, ruling 622)."""
+
+
+def held_by_name(then: Pos, c: int) -> bool:
+    """Whether the card ``c`` was held by its name at the state ``then``: not an unnamed
+    draw nor a card spent by its suit (``Pos.free``, ``Pos.loose``). A card the record
+    named once (``Pos.fixed``) may be drawn again unnamed after a reshuffle; its spending
+    by suit then is an unnamed draw's, whose identity is open, and no link of a chain,
+    which swaps cards held by name (ruling 622)."""
+    return not NAMED_LINKS or c not in then.free and c not in then.loose
 
 
 def by_name(self: CardIdentity, path: list[Node], i: int, c: int) -> bool:
