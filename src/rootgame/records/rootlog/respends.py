@@ -393,7 +393,7 @@ class SpentOtherwise(NamedDraws):
                 if not wrote:
                     continue
                 for u, serial, y in draws:
-                    if any(t[0] == serial for t in [*then.free.values(), *then.loose.values()]):
+                    if in_hand_then(then, had, serial):
                         found = self._unspend(node, src, spec, (i, x, wrote[0], then),
                                               (u, serial, y))
                         if found is not None:
@@ -524,6 +524,25 @@ class SpentOtherwise(NamedDraws):
                  == serial if c in new.free else c in named)
         new.legal = legal_now(g2)
         return Node(new, node, (), tuple(events), (), repaired=True)
+
+HELD_THEN = True
+"""Whether ruling 571 takes a draw to have been spent by a decision only if the hand held
+it then (:func:`in_hand_then`, ruling 623)."""
+
+
+def in_hand_then(then: Pos, had: list[int], serial: int) -> bool:
+    """Whether the unnamed draw ``serial`` may have been spent by a decision of the hand
+    that held ``had`` at the state ``then`` before it (ruling 571): an unnamed draw then,
+    in that hand (not another hand's draw, taken since), or already spent by its suit
+    (that spending, by this hand, :meth:`SpentOtherwise.kept_since`, ruling 610, then
+    spends a card the hand holds by its name). Ruling 623: the draw held then by any hand
+    was taken, as ruling 610's class of bug."""
+    if any(t[0] == serial for t in then.loose.values()):
+        return True
+    if not HELD_THEN:
+        return any(t[0] == serial for t in then.free.values())
+    return any(then.free.get(k, (None,))[0] == serial for k in had)
+
 
 def spent_as(n: Node, serial: int) -> int:
     """The card the draw ``serial`` was as the decision before ``n`` spent it by its suit
