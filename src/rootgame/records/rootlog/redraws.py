@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ...cards import DECK
 from . import respends
 from .cards import CardSpec
+from .draws import drawable
 from .exchanges import kept_in_place, swap_cards, times
 from .otherwise import renamed_at, taken_otherwise
 from .respends import RESPENT, spent_as
@@ -57,7 +58,7 @@ def unmatched_draws(self: CardIdentity, node: Node) -> list[int]:
                 at.spec is None or at.spec.keys is None:
             continue
         copies = [c for c in range(len(DECK)) if at.spec.matches(c)]
-        if any(c in g.deck or c in pos.free for c in copies):
+        if any(c in g.deck or drawable(pos, c) for c in copies):
             continue  # the draw takes it from the pile or another draw (draws.py)
         spent = [c for c in copies if c in pos.loose]
         first += [c for c in spent if c not in first]

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...cards import DECK
 from .cards import CardSpec
-from .draws import NamedDraws
+from .draws import NamedDraws, drawable
 from .exchanges import (
     apply_cycle,
     apply_cycle_since,
@@ -479,7 +479,7 @@ class SpentOtherwise(NamedDraws):
         g = pos.g
         if not self.drawing_back or spec.keys is None or len(spec.keys) != 1 or any(
                 spec.matches(c) for c in g.deck) or any(
-                spec.matches(c) for c in pos.free):
+                spec.matches(c) and drawable(pos, c) for c in pos.free):
             return None
         needed = self.reserved(pos, self.needs(pos))
         path = course_path(node)
