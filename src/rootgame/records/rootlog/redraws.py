@@ -12,14 +12,13 @@ drawn a card that only such a spending holds (the Eyrie's Evening draw after her
 card of its suit, and none is left), the draw cannot be matched: the decision whose step
 draws is a dead end (`Choose a leader`).
 
-:func:`respent_for_draw` takes such a spending to have spent the card drawn by name the hand
-held then and holds still (:meth:`respends.SpentOtherwise.respent_own`'s exchange, ruling
-545, here for a named draw rather than for a card a hand lacks): the open card stayed in
-the hand, an unnamed draw again, which the named draw may then be (``draws.py``: a card
-drawn unnamed from the same pile's time, the two draws the other way round). When the
-card held by name has left the hand since, spent by its suit too, that spending may have
-spent the next card the hand held by name, and so on to a card held still
-(:func:`chained_respend`, ruling 581).
+:func:`respent_for_draw` takes such a spending to have spent a card the hand held by name
+then that has left the hand since, spent by its suit too, that spending the next card the
+hand held by name, and so on to a card held still (:func:`chained_respend`, ruling 581):
+the open card stayed in the hand, an unnamed draw again, which the named draw may then be
+(``draws.py``: a card drawn unnamed from the same pile's time, the two draws the other way
+round). The chain of one card, held still (ruling 580), is withdrawn, subsumed by ruling
+572 (``respends.SpentOtherwise.drawn_back``; hard63's review of rulings 570-611).
 """
 
 from __future__ import annotations
@@ -81,17 +80,17 @@ MAX_CHAIN = 3
 def respent_for_draw(self: CardIdentity, node: Node) -> Node | None:
     """A dead end where the line names a draw whose card only a spending by suit of an
     open card holds (:func:`unmatched_draws`): that spending taken to have spent a card
-    the same hand held by its name then, what the spending wrote allowing it; the open
-    card stays in the hand, an unnamed draw again, which the named draw may then be. The
-    card held by name either is held still and the open card takes its place there
-    (:meth:`respends.SpentOtherwise._respend`, a ``respend_as`` event for the final
-    replay, as ruling 545), or left the hand by a later spending of its suit, which then
-    spent the next card of such a chain (:func:`chained_respend`). A state where the
-    named draw may take the open card, as a node after ``node``; None when no such
+    the same hand held by its name then, what the spending wrote allowing it, that left
+    the hand by a later spending of its suit, which then spent the next card of such a
+    chain, the last held still (:func:`chained_respend`, ruling 581); the open card stays
+    in the hand, an unnamed draw again, which the named draw may then be. A state where
+    the named draw may take the open card, as a node after ``node``; None when no such
     spending is found. Not a spending whose draw the course already takes otherwise
     (``otherwise.UNSPENT``: a ``respend``, ``respend_as`` or, since ruling 620, a
-    ``spend_draw`` event; the final replay takes one card for each). Ruling 580 (the
-    chain: ruling 581)."""
+    ``spend_draw`` event; the final replay takes one card for each). A chain of one card,
+    held still (ruling 580), is withdrawn, subsumed by ruling 572
+    (``SpentOtherwise.drawn_back``, tried in ``exchange`` before this): with it off every
+    import of ``--keep draws`` 1000-1199 stays, with ruling 572 off 1122 is lost."""
     pos = node.pos
     if pos.line is None:
         return None
@@ -103,13 +102,6 @@ def respent_for_draw(self: CardIdentity, node: Node) -> Node | None:
     for u in wanted:
         if any(t[0] in once for t in times(pos, u)):
             continue
-        for seat, st in enumerate(pos.g.seats):
-            for x in st.hand:
-                if x not in pos.fixed or x in pos.free or x in pos.loose or x in needed:
-                    continue
-                found = self._respend(node, ("hand", seat), None, seat, x, u, needed, True)
-                if found is not None:
-                    return found
         found = chained_respend(self, node, u, needed)
         if found is not None:
             return found

@@ -198,7 +198,7 @@ class SpentOtherwise(NamedDraws):
         :meth:`respent_named`): the hidden place ``src`` given a card ``spec`` allows if it
         still lacks one (:meth:`settle_first`), the state ``new`` with its legal decisions,
         as a node after ``node``; None when no unnamed draw of ``src`` can be given it.
-        No ``spec``: nothing given (a card taken back for a named draw, ruling 580)."""
+        No ``spec``: nothing given (a card taken back for a named draw, ruling 581)."""
         g2 = new.g
         if spec is not None and not any(spec.matches(x) for x in held(g2, src)):
             mine = set(hidden_pile(g2, src)) | self.reserved(new, self.needs(new))
@@ -270,14 +270,11 @@ class SpentOtherwise(NamedDraws):
         return None
 
     def _respend(
-        self, node: Node, src: Loc, spec: CardSpec | None, seat: int, x: int, u: int,
-        needed: set[int], by_serial: bool = False,
+        self, node: Node, src: Loc, spec: CardSpec, seat: int, x: int, u: int,
+        needed: set[int],
     ) -> Node | None:
         """:meth:`respent_named` for the card ``x`` of the hand of ``seat`` and the card
-        ``u`` that hand may have spent in its place (``spec`` None: ``src`` given nothing
-        after, :meth:`given`; ruling 580). ``by_serial``: the spending is sought by its
-        draw, whatever card the draw was then (an exchange since may have given the draw
-        ``u``; ruling 580)."""
+        ``u`` that hand may have spent in its place."""
         pos = node.pos
         if u == x or u in pos.fixed or DECK[x].kind == "dominance":
             return None
@@ -290,7 +287,6 @@ class SpentOtherwise(NamedDraws):
             n = node
             c = u
             while n.parent is not None:
-                c = spent_as(n, serial) if by_serial else u
                 if spent_here(n, c, serial):
                     break
                 if x not in n.pos.g.seats[seat].hand:
@@ -546,7 +542,7 @@ def in_hand_then(then: Pos, had: list[int], serial: int) -> bool:
 
 def spent_as(n: Node, serial: int) -> int:
     """The card the draw ``serial`` was as the decision before ``n`` spent it by its suit
-    (unnamed before it, spent by its suit after), else -1 (ruling 580)."""
+    (unnamed before it, spent by its suit after), else -1 (rulings 580-581)."""
     for c, slot in n.pos.loose.items():
         if slot[0] == serial and spent_here(n, c, serial):
             return c
