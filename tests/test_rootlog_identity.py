@@ -687,6 +687,9 @@ def test_a_named_card_taken_as_spent_instead_of_a_draw_is_of_the_hand_that_spent
     other = as_people_write(export_rootlog(random_game(1099)), ("draws",))
     with pytest.raises(RootlogError, match=r"^line 34, .*'Z%f'"):
         replay_rootlog(other)
+    # Ruling 623 keeps ruling 571 from spending the Marquise's draw at the Eyrie's
+    # decision, 1099's 'spend_draw', by itself: turned off here.
+    monkeypatch.setattr(respends, "HELD_THEN", False)
     internal_without(monkeypatch, other, "OWN_HAND", False, respends)
 
 
@@ -787,15 +790,25 @@ def test_ruling_571_spends_instead_only_a_draw_the_deciding_hand_held(
     """Ruling 623. Ruling 571 takes a decision that spent a named card by its suit to have
     spent an unnamed draw instead: only a draw that hand held then (or one already spent,
     whose own spending ruling 610 ties to the hand), not another hand's draw taken since
-    (ruling 610's class of bug; ``respends.in_hand_then``)."""
+    (ruling 610's class of bug; ``respends.in_hand_then``). Seed 1099 with its draws named
+    and ruling 610 turned off: ruling 571 took the Eyrie's Decree card to have been spent
+    as a draw of the Marquise's ('spend_draw'), and the final replay failed ('decree 25
+    move', an internal error); with this ruling the record is refused cleanly at line 34
+    ('Z%f'), as with ruling 610."""
     from rootgame.records.rootlog import respends
 
     then = _pos({10: (7, 0), 11: (8, 0)}, {12: (9, 0, None)}, 0, ([10], [11]))
     assert respends.in_hand_then(then, [10], 7)
     assert not respends.in_hand_then(then, [10], 8)
     assert respends.in_hand_then(then, [10], 9)
+    text = as_people_write(export_rootlog(random_game(1099)), ("draws",))
+    monkeypatch.setattr(respends, "OWN_HAND", False)
+    with pytest.raises(RootlogError, match=r"^line 34, .*'Z%f'"):
+        replay_rootlog(text)
     monkeypatch.setattr(respends, "HELD_THEN", False)
     assert respends.in_hand_then(then, [10], 8)
+    with pytest.raises(RootlogError, match=r"^internal: the replay found does not"):
+        replay_rootlog(text)
 
 
 def test_a_named_draw_may_take_only_an_unnamed_draw_of_the_present_pile(
