@@ -1,13 +1,13 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
 (``identity.py``, ``exchanges.py``, ``respends.py``, ``redraws.py``, ``alike.py``;
 docs/rootlog.md, "Replaying a record (import)"; rulings 432-433, 437, 461, 463, 467, 469,
-477, 525, 545, 570-572, 580-581, 590-592, 600 and 610-611 in docs/rulings.md), where a card taken
-to have stayed in a hand is replayed (seeds 1483, 1566, 2013, 6535; ruling 451's random take),
-and two fixes of the exchanges (seeds 1640, 2628). Simulated games written as people write
-them, each refused before the ruling that imports it. The solve of the course's
-identities: test_rootlog_solve.py; the search's orders: test_rootlog_order.py; the earlier
-rulings of cards across reshuffles (410, 420-431): test_rootlog_cards.py; the helpers:
-tests/rootlogkit.py."""
+477, 525, 545, 570-572, 580-581, 590-592, 600, 610-611 and 620-625 in docs/rulings.md),
+where a card taken to have stayed in a hand is replayed (seeds 1483, 1566, 2013,
+6535; ruling 451's random take), and two fixes of the exchanges (seeds 1640, 2628). Simulated games
+written as people write them, each refused before the ruling that imports it. The solve of
+the course's identities: test_rootlog_solve.py; the search's orders:
+test_rootlog_order.py; the earlier rulings of cards across reshuffles (410, 420-431):
+test_rootlog_cards.py; the helpers: tests/rootlogkit.py."""
 
 from __future__ import annotations
 
@@ -490,27 +490,6 @@ def test_a_card_drawn_by_name_may_be_the_one_its_hand_spent_by_its_suit(
     refused_without(monkeypatch, text, "respent_own", lambda *_: None, 52)
 
 
-def test_a_card_named_drawn_may_be_the_open_card_a_hand_spent_where_it_held_a_named_one(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Ruling 580. Seed 1053 written as people do but with its draws named, line 46
-    ('E:M#E->$_x/.../--2/$_->/#despot->$/++2/M#investments+F#gentlyusedknapsack->E'):
-    after her turmoil the Eyrie draws the Gently Used Knapsack by name in her Evening. The
-    import had given that identity to a starting card of the Marquise's, which she spent
-    by its suit at line 32 ('F#C->' for Overwork) while she held a fox the record had
-    named drawn, and no cycle of that pile's time gave the card back (no other fox left
-    for its place): the Evening's draw matched nothing, and the record was refused a line
-    later. Where a line names a draw whose card only a spending by suit of an open card
-    holds, that spending is now taken to have spent the card by name the hand held then
-    and holds still, the open card staying in the hand, where the draw takes it
-    (``redraws.respent_for_draw``): the game imports and replays to the same board at
-    every line; without it, it is refused at line 47. (Ruling 572, made
-    beside it, imports the game too, at line 47: turned off here.)"""
-    text = assert_whole_game_imports(1053, 46, "E:M#E->$_x/", ("draws",))
-    monkeypatch.setattr(CardIdentity, "drawing_back", False)
-    refused_without(monkeypatch, text, "respent_for_draw", lambda *_: None, 47, redraws)
-
-
 def test_a_card_named_drawn_may_be_taken_back_along_a_chain_of_one_hand_s_spendings(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -656,10 +635,10 @@ def test_a_card_named_drawn_may_be_a_starting_card_whose_spending_took_a_named_o
     card is now taken to have been the one spent, the starting card staying in the hand,
     open, and given a card of the draw pile, which then holds the Foxfolk Steel for the
     draw (``SpentOtherwise.drawn_back``; a ``respend_as`` event). The game imports and
-    replays to the same board at every line; without it, it is refused at line 47 (ruling
-    580, made beside it, imports the game too, at line 46: turned off here)."""
+    replays to the same board at every line; without it, it is refused at line 47. (Ruling
+    580, made beside it, imported the game too, at line 46; withdrawn, subsumed by this
+    ruling.)"""
     text = assert_whole_game_imports(1053, 47, "C:t->3+8/", ("draws",))
-    monkeypatch.setattr(redraws, "respent_for_draw", lambda *_: None)
     refused_without(monkeypatch, text, "drawing_back", False, 47)
 
 
@@ -712,6 +691,9 @@ def test_a_named_card_taken_as_spent_instead_of_a_draw_is_of_the_hand_that_spent
     other = as_people_write(export_rootlog(random_game(1099)), ("draws",))
     with pytest.raises(RootlogError, match=r"^line 34, .*'Z%f'"):
         replay_rootlog(other)
+    # Ruling 623 keeps ruling 571 from spending the Marquise's draw at the Eyrie's
+    # decision, 1099's 'spend_draw', by itself: turned off here.
+    monkeypatch.setattr(respends, "HELD_THEN", False)
     internal_without(monkeypatch, other, "OWN_HAND", False, respends)
 
 
@@ -759,3 +741,143 @@ def test_a_draw_kept_twice_where_it_was_spent_is_replayed_at_each_spending(
 
     text = assert_whole_game_imports(6535, 67, "C:#->C/#->E/XE12F@/")
     internal_without(monkeypatch, text, "first_respent", last_respent, result)
+
+
+def _pos(free: dict[int, tuple[int, int]], loose: dict[int, Any] | None = None,
+         epoch: int = 0, hands: tuple[list[int], ...] = ()) -> Any:
+    """A search state of the cards only, for the guards of rulings 620-624."""
+    from types import SimpleNamespace
+
+    from rootgame.records.rootlog.search import Pos
+
+    g = SimpleNamespace(seats=[SimpleNamespace(hand=h) for h in hands])
+    return Pos(g, [], None, None, 0, {}, free, epoch, loose=loose or {})
+
+
+def test_a_spending_taken_otherwise_is_sought_at_decisions_and_counted_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 620 (review of rulings 571-611). An unnamed draw's spending is sought only at
+    a node that carries a decision's tokens: ruling 571's exchange makes a node (no
+    tokens) where the draw it takes to have been spent elsewhere goes from the hand to the
+    cards spent, which the walks of rulings 545, 571-572, 580 and the solve took for the
+    spending decision. And every exchange counts the same events of a spending already
+    taken otherwise (``otherwise.UNSPENT``): a ``spend_draw`` for the solve and rulings
+    428, 545 and 580 too, a ``respend_as`` for the solve."""
+    from rootgame.records.rootlog import otherwise
+    from rootgame.records.rootlog.search import Node
+
+    spec = CardSpec(suit="fox")
+    root = Node(_pos({5: (7, 0)}))
+    repaired = Node(_pos({}, {5: (7, 0, spec)}), root, (), (("spend_draw", 3, 40, 7),),
+                    repaired=True)
+    decision = Node(_pos({}, {5: (7, 0, spec)}), root, ("discard 5",),
+                    (("respend_as", 9, 41),))
+    assert not otherwise.spent_here(repaired, 5, 7)
+    assert otherwise.spent_here(decision, 5, 7)
+    assert otherwise.taken_otherwise(repaired) == {7}
+    assert otherwise.taken_otherwise(decision) == {9}
+    monkeypatch.setattr(otherwise, "ONE_SET", False)
+    assert otherwise.spent_here(repaired, 5, 7)
+    assert otherwise.taken_otherwise(repaired) == set()
+    assert otherwise.taken_otherwise(decision, ("respend", "respend_as")) == {9}
+
+
+def test_a_decision_s_named_card_is_taken_otherwise_once() -> None:
+    """Ruling 621. Ruling 571 (``spend_draw``) and ruling 581 (``respend_fixed``) each take
+    the named card a decision of the course spent to have been another: the one leaves
+    alone what the other took (``otherwise.renamed_at``), and the final replay refuses a
+    card renamed twice at one decision as an internal error (``result.once_renamed``)
+    instead of letting the later silently win."""
+    from rootgame.records.rootlog import otherwise, result
+    from rootgame.records.rootlog.search import Node
+
+    root = Node(_pos({}))
+    chain = Node(_pos({}), root, (), (("respend_fixed", 4, 30, 31),))
+    drawn = Node(_pos({}), chain, (), (("spend_draw", 6, 32, 8),))
+    assert otherwise.renamed_at([root, chain, drawn]) == {(4, 30), (6, 32)}
+    result.once_renamed(6, 32, {}, [(32, 8)])
+    with pytest.raises(RootlogError, match="^internal: decision 4 .* card 30 otherwise twice"):
+        result.once_renamed(4, 30, {30: 31}, [(30, 8)])
+    with pytest.raises(RootlogError, match="^internal:"):
+        result.once_renamed(6, 32, {}, [(32, 8), (32, 9)])
+
+
+def test_a_link_of_a_chain_is_a_card_held_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling 622. A link of ruling 581's chain swaps cards the hand held by name; a card
+    the record named once and drawn again unnamed after a reshuffle is an open card at that
+    spending (``Pos.free``), no link (``redraws.held_by_name``)."""
+    then = _pos({30: (12, 1)}, {31: (13, 1, CardSpec(suit="fox"))}, 1)
+    assert not redraws.held_by_name(then, 30)
+    assert not redraws.held_by_name(then, 31)
+    assert redraws.held_by_name(then, 32)
+    monkeypatch.setattr(redraws, "NAMED_LINKS", False)
+    assert redraws.held_by_name(then, 30)
+
+
+def test_ruling_571_spends_instead_only_a_draw_the_deciding_hand_held(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 623. Ruling 571 takes a decision that spent a named card by its suit to have
+    spent an unnamed draw instead: only a draw that hand held then (or one already spent,
+    whose own spending ruling 610 ties to the hand), not another hand's draw taken since
+    (ruling 610's class of bug; ``respends.in_hand_then``). Seed 1099 with its draws named
+    and ruling 610 turned off: ruling 571 took the Eyrie's Decree card to have been spent
+    as a draw of the Marquise's ('spend_draw'), and the final replay failed ('decree 25
+    move', an internal error); with this ruling the record is refused cleanly at line 34
+    ('Z%f'), as with ruling 610."""
+    from rootgame.records.rootlog import respends
+
+    then = _pos({10: (7, 0), 11: (8, 0)}, {12: (9, 0, None)}, 0, ([10], [11]))
+    assert respends.in_hand_then(then, [10], 7)
+    assert not respends.in_hand_then(then, [10], 8)
+    assert respends.in_hand_then(then, [10], 9)
+    text = as_people_write(export_rootlog(random_game(1099)), ("draws",))
+    monkeypatch.setattr(respends, "OWN_HAND", False)
+    with pytest.raises(RootlogError, match=r"^line 34, .*'Z%f'"):
+        replay_rootlog(text)
+    monkeypatch.setattr(respends, "HELD_THEN", False)
+    assert respends.in_hand_then(then, [10], 8)
+    with pytest.raises(RootlogError, match=r"^internal: the replay found does not"):
+        replay_rootlog(text)
+
+
+def test_a_named_draw_may_take_only_an_unnamed_draw_of_the_present_pile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 624. A draw the record names takes its card from the pile, or from an unnamed
+    draw of the present pile's time (``NamedDraws.settle_draw``); rulings 572 and 580 gave
+    up on it when an unnamed draw of an earlier pile's time held the card
+    (``draws.drawable``)."""
+    from rootgame.records.rootlog import draws
+
+    pos = _pos({20: (3, 0), 21: (9, 1)}, epoch=1)
+    assert not draws.drawable(pos, 20)
+    assert draws.drawable(pos, 21)
+    assert not draws.drawable(pos, 22)
+    monkeypatch.setattr(draws, "PRESENT_ONLY", False)
+    assert draws.drawable(pos, 20)
+
+
+def test_ruling_592_reads_which_card_an_open_time_is_from_the_state_exchanged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 625. Ruling 592 (``alike.since_named``) asks that every draw of two alike
+    cards since the earliest pile of their open times be one of their open times. It read
+    the draws of each card from the course up to the node being expanded, which lacks the
+    renamings of the exchange under way: here draw 11 is card 40's open time in the state
+    (renamed from card 50 by that exchange), the course still has it card 50's, and the
+    exchange was not tried. The state now says which card each open time is
+    (``alike.open_serials``), the course only which draws the record named."""
+    from rootgame.records.rootlog import alike
+    from rootgame.records.rootlog.search import Node
+
+    pos = _pos({40: (11, 1)}, {41: (12, 1, None)}, 1)
+    pos.fixed = frozenset({41})
+    course = Node(_pos({}), None, (), (("reshuffle",), ("draw", 50, 11), ("draw", 41, 12)))
+    assert alike.open_serials(pos) == {11, 12}
+    assert alike.since_named(pos, course, 40, 41)
+    named = Node(_pos({}), course, (), (("draw", 40, 13),))
+    assert not alike.since_named(pos, named, 40, 41)  # a draw of card 40 the record named
+    monkeypatch.setattr(alike, "FRESH", False)
+    assert not alike.since_named(pos, course, 40, 41)

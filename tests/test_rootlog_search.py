@@ -222,17 +222,17 @@ def test_the_course_walked_once_stops_where_the_walk_node_by_node_did(
     """``walks.CourseWalk`` (speed only) walks up the course once for every pair of cards
     ruling 545's ``respent_own`` tries at a node: on seed 3629 written as people do, each
     of its answers is the node where the walk up node by node stops (the decision that
-    spent the draw, or the node where the hand did not hold the card)."""
+    spent the draw, ``otherwise.spent_here`` (ruling 620), or the node where the hand did
+    not hold the card)."""
     from rootgame.records.rootlog import walks
+    from rootgame.records.rootlog.otherwise import spent_here
 
     stop = walks.CourseWalk.stop
     asked = [0]
 
     def checked(self: walks.CourseWalk, u: int, x: int, serial: int) -> Any:
         n = self.up[0]
-        while n.parent is not None and not (
-                n.parent.pos.free.get(u, (None,))[0] == serial
-                and n.pos.loose.get(u, (None,))[0] == serial) \
+        while n.parent is not None and not spent_here(n, u, serial) \
                 and x in n.pos.g.seats[self.seat].hand:
             n = n.parent
         got = stop(self, u, x, serial)

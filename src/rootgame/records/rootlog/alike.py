@@ -49,15 +49,42 @@ def since_named(pos: Pos, node: Node | None, f: int, x: int) -> bool:
         return False
     start = min(t[1] for t in (*tf, *tx))
     drawn = named_times(node, (f, x))
+    fresh = open_serials(pos) if FRESH else None
     for c, ts, other in ((f, tf, x), (x, tx, f)):
-        since = {s for s, e in drawn.get(c, ()) if e >= start}
-        if since != {t[0] for t in ts} or not any(e == start for _s, e in drawn.get(c, ())):
-            return False
+        if fresh is not None:
+            # The course's draws of ``c`` since that pile that no card's open time has
+            # (named ones); ``pos`` says which pile each open time of ``c`` is of.
+            if any(e >= start and s not in fresh for s, e in drawn.get(c, ())) or \
+                    not any(t[1] == start for t in ts):
+                return False
+        else:
+            since = {s for s, e in drawn.get(c, ()) if e >= start}
+            if since != {t[0] for t in ts} or not any(
+                    e == start for _s, e in drawn.get(c, ())):
+                return False
         wrote = [t[2] for t in ts if len(t) > 2]
         if wrote and DECK[other].kind == "dominance" or \
                 not all(w is None or w.matches(other) for w in wrote):
             return False
     return True
+
+
+FRESH = True
+"""Whether :func:`since_named` reads which card each open time is from ``pos`` itself, and
+from the course only which draws the record named (ruling 625)."""
+
+
+def open_serials(pos: Pos) -> set[int]:
+    """The draws (serials) that are an open time of some card in ``pos``: an unnamed draw,
+    a card spent by its suit, an earlier time of either. A draw the record named is none
+    of them; which card an open time is, ``pos`` says, not the course: the course up to
+    the node being expanded (``Importer.expanding``) lacks the renamings of the exchange
+    under way (``fix_hands`` adds them to the node when it returns), so its draws of a
+    card differed from ``pos``'s open times after any of them (ruling 625)."""
+    out = {s for s, _e in pos.free.values()}
+    out.update(t[0] for t in pos.loose.values())
+    out.update(t[0] for ts in pos.past.values() for t in ts)
+    return out
 
 
 def alike_times(

@@ -366,7 +366,7 @@ class CardIdentity(PileExchanges):
         key = dead_end(pos)
         if key in self.unrepaired:
             return None
-        found = self.exchange(node) or redraws.respent_for_draw(self, node)  # ruling 580
+        found = self.exchange(node) or redraws.respent_for_draw(self, node)  # rulings 580-581
         if found is None:
             self.unrepaired.add(key)
         return found

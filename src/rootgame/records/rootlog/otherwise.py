@@ -72,6 +72,37 @@ def held_slots(hand: list[int], then: Pos, held_serial: dict[int, int]) -> list[
             if k in then.free and then.free[k][0] in held_serial]
 
 
+UNSPENT = ("respend", "respend_as", "spend_draw")
+"""The events of a spending the course already takes otherwise: the card spent kept in
+the hand, another spent instead (``respend``, rulings 421 and 450; ``respend_as``, rulings
+428, 545 and 580; ``spend_draw``, whose draw is its fourth item: a named card's spending
+taken back, the draw spent there, ruling 571). The final replay takes one card for each
+draw's spending (``result.py``): every exchange that asks whether a draw's spending is
+already taken otherwise (the solve, rulings 428, 545, 571-572 and 580) counts all three
+(ruling 620; before it the solve counted ``respend`` only, rulings 428, 545 and 580 not
+``spend_draw``)."""
+ONE_SET = True
+"""Whether every exchange counts :data:`UNSPENT` (ruling 620); False: as before it."""
+
+
+def decision(n: Node) -> bool:
+    """Whether the node ``n`` is a decision's, one that carries its tokens, where a
+    spending is sought: a node an exchange made (``repaired``, no tokens) may show the
+    same change of the cards, the draw it took to have been spent elsewhere put among the
+    cards spent (``SpentOtherwise._unspend``, ruling 571), and spent nothing (ruling 620;
+    every node with :data:`ONE_SET` off)."""
+    return bool(n.tokens) or not ONE_SET
+
+
+def spent_here(n: Node, c: int, serial: int) -> bool:
+    """Whether the decision of the node ``n`` (:func:`decision`) spent the unnamed draw
+    ``serial``, the card ``c`` then, by its suit: the draw unnamed before it, spent by its
+    suit after (ruling 620)."""
+    then = n.parent.pos if n.parent is not None else None
+    return then is not None and then.free.get(c, (None,))[0] == serial and \
+        n.pos.loose.get(c, (None,))[0] == serial and decision(n)
+
+
 def spendings(node: Node, course: Course) -> Iterator[tuple[int, int, list[int], Pos]]:
     """The spendings by suit only of the course's slots, the latest first: (the slot, its
     card, the hand it was spent from, the state before the decision that spent it). Not a
@@ -84,24 +115,35 @@ def spendings(node: Node, course: Course) -> Iterator[tuple[int, int, list[int],
         for c, (serial, _e) in then.free.items():
             i = by_serial.get(serial)
             if i is None or course.slots[i][2] is None or serial in respent or \
-                    n.pos.loose.get(c, (None,))[0] != serial:
+                    not spent_here(n, c, serial):
                 continue  # not spent by its suit in this decision, or taken otherwise
             yield i, c, next((st.hand for st in then.g.seats if c in st.hand), []), then
         n = n.parent
 
 
-def taken_otherwise(node: Node, kinds: tuple[str, ...] = ("respend",)) -> set[int]:
+def taken_otherwise(node: Node, before: tuple[str, ...] = ("respend",)) -> set[int]:
     """The draws (serials) whose spending the course up to ``node`` takes to have spent
-    another card (a ``respend`` event: the card stayed in the hand; ``kinds``, the events
-    counted: ``respend_as`` too for :mod:`respends`, rulings 428 and 545, and
-    ``spend_draw``, whose draw is its fourth item, for rulings 571-572). The final replay
+    another card (the events of :data:`UNSPENT`, ruling 620; with :data:`ONE_SET` off,
+    those of ``before``, the set the caller counted before it). The final replay
     takes one card for each such spending (``result.py``), so the solve takes it
     otherwise no more, nor has another spending spend that card in its stead: a card two
     decisions spend is no course (seed 3622, line 85: the Eyrie's Bank of the first
     pile, kept where its spending was taken otherwise by the quick search, was taken by
     the solve to be the card a later spending spent, and taken to have stayed once more;
     the final replay did not replay)."""
-    return set(taken_on_course(node, kinds))  # kept on the course's nodes (speed only)
+    # kept on the course's nodes (walks.py, speed only)
+    return set(taken_on_course(node, UNSPENT if ONE_SET else before))
+
+
+def renamed_at(path: list[Node]) -> set[tuple[int, int]]:
+    """The named cards the course ``path`` already takes a decision to have spent
+    otherwise, as (the decision's index in ``path``, the card its tokens spend): a
+    ``spend_draw`` event (ruling 571: the decision spent a draw's card instead) and a
+    ``respend_fixed`` event (ruling 581: the next card of a chain). The final replay
+    renames each such card of a decision once (``result.py``): neither ruling takes one
+    of these again (ruling 621)."""
+    return {(int(e[1]), int(e[2])) for x in path for e in x.events
+            if e[0] in ("spend_draw", "respend_fixed")}
 
 
 def respendings(

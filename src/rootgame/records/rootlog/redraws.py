@@ -12,14 +12,13 @@ drawn a card that only such a spending holds (the Eyrie's Evening draw after her
 card of its suit, and none is left), the draw cannot be matched: the decision whose step
 draws is a dead end (`Choose a leader`).
 
-:func:`respent_for_draw` takes such a spending to have spent the card drawn by name the hand
-held then and holds still (:meth:`respends.SpentOtherwise.respent_own`'s exchange, ruling
-545, here for a named draw rather than for a card a hand lacks): the open card stayed in
-the hand, an unnamed draw again, which the named draw may then be (``draws.py``: a card
-drawn unnamed from the same pile's time, the two draws the other way round). When the
-card held by name has left the hand since, spent by its suit too, that spending may have
-spent the next card the hand held by name, and so on to a card held still
-(:func:`chained_respend`, ruling 581).
+:func:`respent_for_draw` takes such a spending to have spent a card the hand held by name
+then that has left the hand since, spent by its suit too, that spending the next card the
+hand held by name, and so on to a card held still (:func:`chained_respend`, ruling 581):
+the open card stayed in the hand, an unnamed draw again, which the named draw may then be
+(``draws.py``: a card drawn unnamed from the same pile's time, the two draws the other way
+round). The chain of one card, held still (ruling 580), is withdrawn, subsumed by ruling
+572 (``respends.SpentOtherwise.drawn_back``; hard63's review of rulings 570-611).
 """
 
 from __future__ import annotations
@@ -27,11 +26,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import DECK
+from . import respends
 from .cards import CardSpec
+from .draws import drawable
 from .exchanges import kept_in_place, swap_cards, times
-from .otherwise import taken_otherwise
+from .otherwise import renamed_at, taken_otherwise
 from .respends import RESPENT, spent_as
-from .search import Node, Slot, course_path
+from .search import Node, Pos, Slot, course_path
 
 if TYPE_CHECKING:
     from .identity import CardIdentity
@@ -56,7 +57,7 @@ def unmatched_draws(self: CardIdentity, node: Node) -> list[int]:
                 at.spec is None or at.spec.keys is None:
             continue
         copies = [c for c in range(len(DECK)) if at.spec.matches(c)]
-        if any(c in g.deck or c in pos.free for c in copies):
+        if any(c in g.deck or drawable(pos, c) for c in copies):
             continue  # the draw takes it from the pile or another draw (draws.py)
         spent = [c for c in copies if c in pos.loose]
         first += [c for c in spent if c not in first]
@@ -79,16 +80,17 @@ MAX_CHAIN = 3
 def respent_for_draw(self: CardIdentity, node: Node) -> Node | None:
     """A dead end where the line names a draw whose card only a spending by suit of an
     open card holds (:func:`unmatched_draws`): that spending taken to have spent a card
-    the same hand held by its name then, what the spending wrote allowing it; the open
-    card stays in the hand, an unnamed draw again, which the named draw may then be. The
-    card held by name either is held still and the open card takes its place there
-    (:meth:`respends.SpentOtherwise._respend`, a ``respend_as`` event for the final
-    replay, as ruling 545), or left the hand by a later spending of its suit, which then
-    spent the next card of such a chain (:func:`chained_respend`). A state where the
-    named draw may take the open card, as a node after ``node``; None when no such
-    spending is found. Not a spending whose draw the course already takes otherwise by a
-    ``respend`` or ``respend_as`` event (the final replay takes one card for each; a
-    ``spend_draw`` event of ruling 571 is not counted yet). Ruling 580 (the chain: ruling 581)."""
+    the same hand held by its name then, what the spending wrote allowing it, that left
+    the hand by a later spending of its suit, which then spent the next card of such a
+    chain, the last held still (:func:`chained_respend`, ruling 581); the open card stays
+    in the hand, an unnamed draw again, which the named draw may then be. A state where
+    the named draw may take the open card, as a node after ``node``; None when no such
+    spending is found. Not a spending whose draw the course already takes otherwise
+    (``otherwise.UNSPENT``: a ``respend``, ``respend_as`` or, since ruling 620, a
+    ``spend_draw`` event; the final replay takes one card for each). A chain of one card,
+    held still (ruling 580), is withdrawn, subsumed by ruling 572
+    (``SpentOtherwise.drawn_back``, tried in ``exchange`` before this): with it off every
+    import of ``--keep draws`` 1000-1199 stays, with ruling 572 off 1122 is lost."""
     pos = node.pos
     if pos.line is None:
         return None
@@ -100,13 +102,6 @@ def respent_for_draw(self: CardIdentity, node: Node) -> Node | None:
     for u in wanted:
         if any(t[0] in once for t in times(pos, u)):
             continue
-        for seat, st in enumerate(pos.g.seats):
-            for x in st.hand:
-                if x not in pos.fixed or x in pos.free or x in pos.loose or x in needed:
-                    continue
-                found = self._respend(node, ("hand", seat), None, seat, x, u, needed, True)
-                if found is not None:
-                    return found
         found = chained_respend(self, node, u, needed)
         if found is not None:
             return found
@@ -145,10 +140,12 @@ def chained_respend(
 
     # The hand's later spendings of cards it held by name, by suit: (node index, card).
     leaves: list[tuple[int, int]] = []
+    renamed = renamed_at(path) if respends.ONE_RENAME else set()
     for i in range(j + 1, len(path)):
         for c in hand(i - 1):
             if c not in hand(i) and c in pos.fixed and path[i].tokens and \
-                    not by_name(self, path, i, c):
+                    not by_name(self, path, i, c) and (i, c) not in renamed and \
+                    held_by_name(path[i - 1].pos, c):
                 leaves.append((i, c))
     now = [x for x in hand(len(path) - 1)
            if x in pos.fixed and x not in pos.free and x not in pos.loose and x not in needed]
@@ -183,6 +180,20 @@ def chained_respend(
     events += [("respend_fixed", i, links[k][1], c)
                for k, (i, c) in enumerate(links[1:])]
     return self.given(node, new, ("hand", seat), None, events)
+
+
+NAMED_LINKS = True
+"""Whether a link of a chain of :func:`chained_respend` is only a card the hand held by
+its name as the link's decision spent it (:func:`held_by_name`, ruling 622)."""
+
+
+def held_by_name(then: Pos, c: int) -> bool:
+    """Whether the card ``c`` was held by its name at the state ``then``: not an unnamed
+    draw nor a card spent by its suit (``Pos.free``, ``Pos.loose``). A card the record
+    named once (``Pos.fixed``) may be drawn again unnamed after a reshuffle; its spending
+    by suit then is an unnamed draw's, whose identity is open, and no link of a chain,
+    which swaps cards held by name (ruling 622)."""
+    return not NAMED_LINKS or c not in then.free and c not in then.loose
 
 
 def by_name(self: CardIdentity, path: list[Node], i: int, c: int) -> bool:

@@ -22,7 +22,7 @@ from typing import Any
 
 from ...cards import DECK
 from .cards import CardSpec
-from .draws import NamedDraws
+from .draws import NamedDraws, drawable
 from .exchanges import (
     apply_cycle,
     apply_cycle_since,
@@ -34,19 +34,17 @@ from .exchanges import (
     times,
 )
 from .factions import Loc, hidden_pile
-from .otherwise import taken_otherwise
+from .otherwise import UNSPENT, decision, renamed_at, spent_here, taken_otherwise
 from .search import Node, Pos, course_path
 from .steps import legal_now
 from .walks import CourseWalk
 
 RESPENT = ("respend", "respend_as")
-"""The events of a spending the course takes otherwise, the card spent kept in the hand
-(:meth:`SpentOtherwise.reattribute`, :meth:`SpentOtherwise.respent_named`): the final
-replay takes one card for each draw's spending (``result.py``), so a card with a time of
-such a draw is not taken to have been spent otherwise again (rulings 428 and 545)."""
-UNSPENT = (*RESPENT, "spend_draw")
-"""The events of a spending taken otherwise that rulings 571-572 count (``spend_draw``
-too: a named card's spending taken back)."""
+"""The events rulings 428, 545 and 580 counted before ruling 620 (``otherwise.ONE_SET``
+off); every exchange now counts :data:`otherwise.UNSPENT`, ``spend_draw`` too."""
+ONE_RENAME = True
+"""Whether rulings 571 and 581 leave alone a decision's named card the other already
+takes to have been spent otherwise (``otherwise.renamed_at``, ruling 621)."""
 OWN_HAND = True
 """Whether rulings 571-572 take only a card of the hand that spent the unnamed draw by its
 suit to have been spent there instead (:meth:`SpentOtherwise.kept_since`, ruling 610)."""
@@ -201,7 +199,7 @@ class SpentOtherwise(NamedDraws):
         :meth:`respent_named`): the hidden place ``src`` given a card ``spec`` allows if it
         still lacks one (:meth:`settle_first`), the state ``new`` with its legal decisions,
         as a node after ``node``; None when no unnamed draw of ``src`` can be given it.
-        No ``spec``: nothing given (a card taken back for a named draw, ruling 580)."""
+        No ``spec``: nothing given (a card taken back for a named draw, ruling 581)."""
         g2 = new.g
         if spec is not None and not any(spec.matches(x) for x in held(g2, src)):
             mine = set(hidden_pile(g2, src)) | self.reserved(new, self.needs(new))
@@ -223,7 +221,7 @@ class SpentOtherwise(NamedDraws):
         in the final replay), and an unnamed draw of ``src`` may then be given ``x``
         (:meth:`settle_free`). Tried in :meth:`repair` and :meth:`fix_named`, after
         :meth:`shuffled_in`. Ruling 428. Not a card with a time of a draw whose spending
-        the course already takes otherwise (:data:`RESPENT`, as in :meth:`respent_own`)."""
+        the course already takes otherwise (:data:`UNSPENT`, as in :meth:`respent_own`)."""
         pos = node.pos
         needed = self.reserved(pos, self.needs(pos))
         held = [(seat, xs) for seat in range(len(pos.g.seats))
@@ -282,15 +280,12 @@ class SpentOtherwise(NamedDraws):
         return None
 
     def _respend(
-        self, node: Node, src: Loc, spec: CardSpec | None, seat: int, x: int, u: int,
-        needed: set[int], by_serial: bool = False, walk: CourseWalk | None = None,
+        self, node: Node, src: Loc, spec: CardSpec, seat: int, x: int, u: int,
+        needed: set[int], walk: CourseWalk | None = None,
     ) -> Node | None:
         """:meth:`respent_named` for the card ``x`` of the hand of ``seat`` and the card
-        ``u`` that hand may have spent in its place (``spec`` None: ``src`` given nothing
-        after, :meth:`given`; ruling 580). ``by_serial``: the spending is sought by its
-        draw, whatever card the draw was then (an exchange since may have given the draw
-        ``u``; ruling 580). ``walk``: the course up from ``node``, walked once for every
-        card tried there (``walks.py``; not ``by_serial``)."""
+        ``u`` that hand may have spent in its place. ``walk``: the course up from ``node``,
+        walked once for every card tried there (``walks.py``)."""
         pos = node.pos
         if u == x or u in pos.fixed or DECK[x].kind == "dominance":
             return None
@@ -305,9 +300,7 @@ class SpentOtherwise(NamedDraws):
             if walk is not None:
                 n = walk.stop(u, x, serial)
             while walk is None and n.parent is not None:
-                c = spent_as(n, serial) if by_serial else u
-                if n.parent.pos.free.get(c, (None,))[0] == serial \
-                        and n.pos.loose.get(c, (None,))[0] == serial:
+                if spent_here(n, c, serial):
                     break
                 if x not in n.pos.g.seats[seat].hand:
                     break
@@ -381,6 +374,7 @@ class SpentOtherwise(NamedDraws):
         # again: the final replay takes one card for each draw's spending (``result.py``).
         once = taken_otherwise(node, UNSPENT)
         unspent = {e[1] for x in path for e in x.events if e[0] == "spend_draw"}
+        renamed = renamed_at(path) if ONE_RENAME else set()
         # The draws that may be spent instead: (the card now, its draw, the named card
         # held that its own spending spends instead, or -1 for a draw held still).
         draws = [(u, pos.free[u][0], -1) for u in hand
@@ -401,13 +395,14 @@ class SpentOtherwise(NamedDraws):
             had = then.g.seats[seat].hand
             for x in had:
                 if x in now.g.seats[seat].hand or x in then.free or x not in pos.fixed or \
-                        not spec.matches(x) or any(x in st.hand for st in pos.g.seats):
-                    continue
+                        not spec.matches(x) or any(x in st.hand for st in pos.g.seats) or \
+                        (i, x) in renamed:
+                    continue  # (a chain's link already spends another card there: 621)
                 wrote = [sp for sp in self.taken_up(path[i - 1], path[i]) if sp.matches(x)]
                 if not wrote:
                     continue
                 for u, serial, y in draws:
-                    if any(t[0] == serial for t in [*then.free.values(), *then.loose.values()]):
+                    if in_hand_then(then, had, serial):
                         found = self._unspend(node, src, spec, (i, x, wrote[0], then),
                                               (u, serial, y))
                         if found is not None:
@@ -424,7 +419,7 @@ class SpentOtherwise(NamedDraws):
         decision cannot have spent this hand's card (ruling 610)."""
         for i in range(len(path) - 1, 0, -1):
             then, now = path[i - 1].pos, path[i].pos
-            if any(t[0] == serial for t in then.free.values()) and \
+            if decision(path[i]) and any(t[0] == serial for t in then.free.values()) and \
                     any(t[0] == serial for t in now.loose.values()):
                 if OWN_HAND and not any(then.free.get(c, (None,))[0] == serial
                                         for c in then.g.seats[seat].hand):
@@ -493,7 +488,7 @@ class SpentOtherwise(NamedDraws):
         g = pos.g
         if not self.drawing_back or spec.keys is None or len(spec.keys) != 1 or any(
                 spec.matches(c) for c in g.deck) or any(
-                spec.matches(c) for c in pos.free):
+                spec.matches(c) and drawable(pos, c) for c in pos.free):
             return None
         needed = self.reserved(pos, self.needs(pos))
         path = course_path(node)
@@ -539,11 +534,29 @@ class SpentOtherwise(NamedDraws):
         new.legal = legal_now(g2)
         return Node(new, node, (), tuple(events), (), repaired=True)
 
+HELD_THEN = True
+"""Whether ruling 571 takes a draw to have been spent by a decision only if the hand held
+it then (:func:`in_hand_then`, ruling 623)."""
+
+
+def in_hand_then(then: Pos, had: list[int], serial: int) -> bool:
+    """Whether the unnamed draw ``serial`` may have been spent by a decision of the hand
+    that held ``had`` at the state ``then`` before it (ruling 571): an unnamed draw then,
+    in that hand (not another hand's draw, taken since), or already spent by its suit
+    (that spending, by this hand, :meth:`SpentOtherwise.kept_since`, ruling 610, then
+    spends a card the hand holds by its name). Ruling 623: the draw held then by any hand
+    was taken, as ruling 610's class of bug."""
+    if any(t[0] == serial for t in then.loose.values()):
+        return True
+    if not HELD_THEN:
+        return any(t[0] == serial for t in then.free.values())
+    return any(then.free.get(k, (None,))[0] == serial for k in had)
+
+
 def spent_as(n: Node, serial: int) -> int:
     """The card the draw ``serial`` was as the decision before ``n`` spent it by its suit
-    (unnamed before it, spent by its suit after), else -1 (ruling 580)."""
-    then = n.parent.pos if n.parent is not None else None
+    (unnamed before it, spent by its suit after), else -1 (rulings 580-581)."""
     for c, slot in n.pos.loose.items():
-        if slot[0] == serial and then is not None and then.free.get(c, (None,))[0] == serial:
+        if slot[0] == serial and spent_here(n, c, serial):
             return c
     return -1

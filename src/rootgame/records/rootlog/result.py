@@ -120,6 +120,7 @@ class Result:
             for x_, serial in unspent.get(i, ()):
                 # A card named that the decision spent by its suit: it spent that draw's
                 # card instead (``unspent_named``, ruling 571).
+                once_renamed(i, x_, instead.get(i, {}), unspent.get(i, []))
                 names[x_] = renames.get(serial, drawn.get(serial, x_))
             # A random take is replayed by the card it took (``retake``).
             takes = [(int(e[2]), int(e[3])) for e in x.events if e[0] == "pick" and len(e) > 3]
@@ -227,6 +228,20 @@ def first_respent(found: list[tuple[int, int]], i: int) -> tuple[int, int]:
     otherwise too: taking only the last event of the draw, the final replay spent its
     card at both spendings (seed 6535, an internal error)."""
     return next(((at, other) for at, other in found if at > i), (-1, 0))
+
+
+def once_renamed(
+    i: int, x: int, chain: dict[int, int], drawn: list[tuple[int, int]],
+) -> None:
+    """The card ``x`` the decision ``i`` of the course spent is taken to have been another
+    card by one exchange only: a chain's next card (``respend_fixed``, ruling 581,
+    ``chain``) or one draw's card (``spend_draw``, ruling 571, ``drawn``). Two would have
+    the later silently win over the earlier, whose exchange then explains nothing: an
+    internal error, as the exchanges leave such a card alone (``otherwise.renamed_at``,
+    ruling 621)."""
+    if x in chain or sum(1 for y, _s in drawn if y == x) > 1:
+        raise RootlogError(
+            f"internal: decision {i} of the course found spends card {x} otherwise twice")
 
 
 def retake(g: Any, start: dict[str, Any], victim: int, card: int) -> None:

@@ -22,13 +22,15 @@ def spendings(n: Node) -> frozenset[tuple[int, int]]:
     """The unnamed draws the decision into ``n`` spent by their suit (or with part of their
     identity written), as (card, draw serial): the cards ``n``'s state holds spent
     (``Pos.loose``) that its parent's held as unnamed draws of the same serial
-    (``Pos.free``). None for the search's first node. Kept on ``n`` once it has been
-    expanded (:func:`final`)."""
+    (``Pos.free``). None for the search's first node, nor for a node an exchange made
+    (``otherwise.decision``, ruling 620). Kept on ``n`` once it has been expanded
+    (:func:`final`)."""
+    from .otherwise import decision  # otherwise.py imports this module
     if n.spendings is not None:
         return n.spendings
     before = n.parent.pos.free if n.parent is not None else {}
     out = frozenset((c, slot[0]) for c, slot in n.pos.loose.items()
-                    if before.get(c, (None,))[0] == slot[0])
+                    if before.get(c, (None,))[0] == slot[0]) if decision(n) else frozenset()
     if final(n):
         n.spendings = out
     return out
