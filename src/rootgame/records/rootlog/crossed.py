@@ -47,13 +47,18 @@ def crossed_for_draw(self: CardIdentity, node: Node) -> Node | None:
     to have spent a card ``x`` the same hand held by its name then, what was written of
     ``u``'s spending allowing it, and the hand's other decision of that time that spent
     ``x`` by its suit (not by name, not a craft) to have spent the open card, which is a
-    card ``y`` of the draw pile that what was written there allows: ``x`` where ``u`` lay,
+    card ``y`` of the draw pile that what was written there allows (and what was written
+    of ``u``'s spending does not: else ``u`` renamed ``y`` is ruling 410's course, and
+    crossing there only leads the search on): ``x`` where ``u`` lay,
     ``y`` where ``x`` lay, ``u`` in the pile for the named draw. Either spending may come
     first; each card is held until its new spending (``x`` drawn by name before and not
     back in the hand between; no random take from the hand between, which the final
     replay takes by place). The final replay spends ``x`` at the open card's decision (a
     ``respend_fixed`` event) and the open card's draw, renamed ``y``, at ``x``'s (a
-    ``spend_draw`` event); a ``crossed`` event marks the draw, not crossed again. None
+    ``spend_draw`` event); a ``crossed`` event marks the draw, not crossed again, nor a
+    draw taken back on a course with a chain of ruling 581 (its ``respend_fixed`` events
+    hold the draw: seed 1175's final replay failed), and ``y`` is not a card the record
+    names from the line on. None
     when no such pair is found. Ruling 630."""
     pos = node.pos
     if not CROSSED or pos.line is None:
@@ -68,6 +73,8 @@ def crossed_for_draw(self: CardIdentity, node: Node) -> Node | None:
         if path is None:
             path = course_path(node)
             crossed = {int(e[1]) for x in path for e in x.events if e[0] == "crossed"}
+            if any(e[0] == "respend_fixed" for x in path for e in x.events):
+                crossed |= once  # a chain of ruling 581 holds the draws it took back
         if slot[0] in crossed:
             continue  # its spendings are the course's own no longer
         found = _crossed(self, node, path, u, slot[0] in once)
@@ -125,10 +132,13 @@ def _crossed(
                      if sp.keys is None and sp.matches(x)]
             if not specs:
                 continue
-            for y in pos.g.deck:
+            now = self.rank_of[pos.line] if pos.line is not None else 0
+            for y in pos.g.deck:  # not a card the record names from here on
                 if y in pos.fixed or y in pos.past or DECK[y].kind == "dominance" or \
-                        not any(sp.matches(y) for sp in specs):
-                    continue
+                        not any(sp.matches(y) for sp in specs) or \
+                        loose_allows((serial, epoch, wrote), y) or \
+                        any(r >= now for r, _k in self.named_at.get(DECK[y].key, ())):
+                    continue  # (where the open card's spending allows y, ruling 410's)
                 return _cross(node, u, x, y, (i, j, c0), specs[0])
     return None
 
