@@ -1,7 +1,8 @@
 """Which unnamed draw of a hand the Rootlog importer gives a card the line takes from it
-(``identity.py``, ``exchanges.py``, ``respends.py``, ``redraws.py``, ``alike.py``;
+(``identity.py``, ``exchanges.py``, ``respends.py``, ``redraws.py``, ``alike.py``,
+``crossed.py``;
 docs/rootlog.md, "Replaying a record (import)"; rulings 432-433, 437, 461, 463, 467, 469,
-477, 525, 545, 570-572, 580-581, 590-592, 600, 610-611 and 620-625 in docs/rulings.md),
+477, 525, 545, 570-572, 580-581, 590-592, 600, 610-611, 620-625 and 630 in docs/rulings.md),
 where a card taken to have stayed in a hand is replayed (seeds 1483, 1566, 2013,
 6535; ruling 451's random take), and two fixes of the exchanges (seeds 1640, 2628). Simulated games
 written as people write them, each refused before the ruling that imports it. The solve of
@@ -30,7 +31,13 @@ from rootlogkit import (
     solve_every_need,
 )
 
-from rootgame.records.rootlog import RootlogError, export_rootlog, redraws, replay_rootlog
+from rootgame.records.rootlog import (
+    RootlogError,
+    crossed,
+    export_rootlog,
+    redraws,
+    replay_rootlog,
+)
 from rootgame.records.rootlog.cards import CardSpec
 from rootgame.records.rootlog.identity import CardIdentity, held
 from rootgame.records.rootlog.importer import Importer
@@ -507,6 +514,24 @@ def test_a_card_named_drawn_may_be_taken_back_along_a_chain_of_one_hand_s_spendi
     and replays to the same board at every line; without it, it is refused at line 56."""
     text = assert_whole_game_imports(1016, 56, "E:M#E->$_m/2w1->5/", ("draws",))
     refused_without(monkeypatch, text, "chained_respend", lambda *_: None, 56, redraws)
+
+
+def test_a_card_named_drawn_may_be_taken_back_by_two_spendings_of_one_hand_crossed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 630. Seed 1065 with its draws named, line 40
+    ('C:t->4+10/F#@+F#foxfolksteel+M#scout->C'): the Marquise draws the Foxfolk Steel by
+    name. The import had her pay Field Hospitals at line 17 (`B#C->`) with the Arms Trader
+    she drew by name at line 13, and craft a sword at line 19 (`Z%x`) from a starting
+    card, given the Foxfolk Steel's identity since; every other card the craft allows is
+    named, and she holds no card by name that the craft could have taken (rulings 580,
+    581), so nothing gave the Foxfolk Steel back. The two spendings are now taken crossed
+    (``crossed.crossed_for_draw``): Field Hospitals took the starting card, a bird of the
+    draw pile, and the craft the Arms Trader, which what was written of each allows; the
+    game imports and replays to the same board at every line; without it, it is refused
+    at line 40."""
+    text = assert_whole_game_imports(1065, 40, "C:t->4+10/F#@+F#foxfolksteel", ("draws",))
+    refused_without(monkeypatch, text, "CROSSED", False, 40, crossed)
 
 
 def test_a_card_named_as_it_leaves_a_hand_may_be_the_one_the_line_took_into_it_by_name(

@@ -27,7 +27,7 @@ from collections import Counter
 from typing import Any
 
 from ...cards import DECK
-from . import redraws
+from . import crossed, redraws
 from .atoms import named_from
 from .cards import CardSpec
 from .exchanges import (
@@ -359,14 +359,17 @@ class CardIdentity(PileExchanges):
         have been the needed card: swap them (:meth:`exchange`). An exchange that finds
         nothing at one dead end finds nothing at another whose line, movements left and
         cards (:func:`card_state`) are the same, which courses that differ only in pieces
-        reach again and again where a line fails: it is not sought again (ruling 437)."""
+        reach again and again where a line fails: it is not sought again (ruling 437).
+        Then a named draw's card taken back from a spending by suit of an open card
+        (ruling 580), or by two spendings of its hand crossed (ruling 630)."""
         pos = node.pos
         if pos.line is None:
             return None
         key = dead_end(pos)
         if key in self.unrepaired:
             return None
-        found = self.exchange(node) or redraws.respent_for_draw(self, node)  # rulings 580-581
+        found = self.exchange(node) or redraws.respent_for_draw(self, node) or \
+            crossed.crossed_for_draw(self, node)  # rulings 580-581, 630
         if found is None:
             self.unrepaired.add(key)
         return found
