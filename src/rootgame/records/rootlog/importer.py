@@ -892,16 +892,20 @@ def replay_rootlog(
     bounds the search (states expanded; by default 1000 plus three per recorded action);
     ``sample_seed`` samples the hidden cards the record never names."""
     rec = parse_rootlog(text)
-    imp = Importer(rec)
     if budget is None:
         budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    imp = Importer(rec)
     try:
         node = imp.run(budget)
     except RootlogError:
+        again = True  # searched again below, this error and its traceback freed first
+    else:
+        again = False
+    if again:
         # The quick search took a path the record later refutes and ran out: search again
         # trying every action at every decision, best first (the error is this search's).
-        imp = Importer(rec, lazy=False)
-        imp, node = searched_again(imp, Importer(rec), budget)
+        del imp
+        imp, node = searched_again(rec, budget)
     out = imp.finish(node, sample_seed)
     game = out.game
     if rec.winner is not None and game.is_over:
@@ -912,21 +916,26 @@ def replay_rootlog(
     return out
 
 
-def searched_again(second: Importer, third: Importer, budget: int) -> tuple[Importer, Node]:
+def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:
     """The second search's end; where it gives up too, the third's, a quick search with the
     cards a hand spends alike taken latest drawn first (``latest.py``, ruling 640). The
-    error raised when both fail is the second search's."""
+    error raised when both fail is the second search's. Each search is freed before the
+    next is built (``Importer.given_up``): the error keeps no traceback nor context, and
+    the third importer is built only when the second gives up."""
+    second = Importer(rec, lazy=False)
     try:
         return second, second.run(budget)
     except RootlogError as refused:
-        # Without its traceback, which holds the second search (freed now, not by the
-        # garbage collector: ``Importer.given_up``).
         error = refused.with_traceback(None)
+    del second
+    third = Importer(rec)
     third.latest_first = True
     try:
         return third, third.run(budget)
     except RootlogError:
         pass
+    del third
+    error.__context__ = None
     try:
         raise error
     finally:
