@@ -75,12 +75,12 @@ def held_slots(hand: list[int], then: Pos, held_serial: dict[int, int]) -> list[
 UNSPENT = ("respend", "respend_as", "spend_draw")
 """The events of a spending the course already takes otherwise: the card spent kept in
 the hand, another spent instead (``respend``, rulings 421 and 450; ``respend_as``, rulings
-428, 545 and 580; ``spend_draw``, whose draw is its fourth item: a named card's spending
+428, 545, 572 and 581; ``spend_draw``, whose draw is its fourth item: a named card's spending
 taken back, the draw spent there, ruling 571). The final replay takes one card for each
 draw's spending (``result.py``): every exchange that asks whether a draw's spending is
-already taken otherwise (the solve, rulings 428, 545, 571-572 and 580) counts all three
-(ruling 620; before it the solve counted ``respend`` only, rulings 428, 545 and 580 not
-``spend_draw``)."""
+already taken otherwise (the solve, rulings 428, 545, 571-572 and 581) counts all three
+(ruling 620; before it the solve counted ``respend`` only, rulings 428, 545 and 580, since
+withdrawn, not ``spend_draw``)."""
 ONE_SET = True
 """Whether every exchange counts :data:`UNSPENT` (ruling 620); False: as before it."""
 
