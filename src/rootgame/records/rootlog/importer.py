@@ -547,7 +547,8 @@ class Importer(Opening, Result):
         craft of two alike cards, a Decree action with a bird or a card of the clearing's
         suit). Ordering it too changed no import of seeds 1000-1099, nor of 1000-1049 with
         the draws named (review57); with no seed it changes, it is left as it is. The third
-        search takes the actions that tie latest drawn card first (ruling 640)."""
+        search takes the actions that tie latest drawn card first (ruling 640), those of a
+        decision of two actions too (before the orders above, which sort stably)."""
         if self.latest_first:
             legal = latest_drawn_first(pos.g if g is None else g, legal)
         if pos.line is None or len(legal) < 3:

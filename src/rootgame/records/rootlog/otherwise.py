@@ -303,11 +303,12 @@ def renamings(
     held slot, the cards the hand held before the one named), the latest naming first, at
     most ``MAX_RENAMINGS``; with ``wanted`` (what the line needs of the hands that lack a
     card), the namings of a card such a need allows first (:data:`NAMED_WANTED_FIRST`,
-    ruling 617)."""
+    ruling 617). With ``wanted`` empty, the course's namings in order, as without it: the
+    walk stops at ``MAX_RENAMINGS`` (speed only)."""
     held_serial = {course.slots[j][0]: j for j in course.held_slot.values()}
     out: list[tuple[int, int, Before]] = []
     other: list[tuple[int, int, Before]] = []
-    first = wanted is not None and NAMED_WANTED_FIRST
+    first = bool(wanted) and NAMED_WANTED_FIRST
     for i, c, hand, then in namings(node, course):
         before = held_before(hand, c, then)
         mine = [(i, j, before)
