@@ -44,11 +44,11 @@ from .search import (
     Pos,
     Silent,
     craft_shortage,
+    falling_rank,
     falls_in_column,
     fingerprint,
     frame_data,
     held_suits,
-    kept_to_fail,
     leaves_short,
 )
 from .steps import (
@@ -616,8 +616,9 @@ class Importer(Opening, Result):
             wild = int(kind == "decree" and len(a) > 1 and a[1] == "bird")
             if failing and seat is not None:
                 # In the move column, a card of a suit she still holds clearings of at the
-                # purge before a bird, a suit she has left last (ruling 616).
-                wild = kept_to_fail(a, held) + 2 * leaves_short(g, ln, left, seat, a)
+                # purge before a bird, a suit she has left last (ruling 616); an action that
+                # leaves the column short after all of them (ruling 656).
+                wild = falling_rank(a, held, leaves_short(g, ln, left, seat, a))
             return -n, -m, shortage(a), wild, soon, unnamed
 
         return sorted(legal, key=score)
