@@ -25,6 +25,7 @@ from rootgame.records.rootlog import (
 )
 from rootgame.records.rootlog.identity import CardIdentity
 from rootgame.records.rootlog.importer import Importer
+from rootgame.records.rootlog.notation import RootlogGame
 
 # --- Records written the way people write them -----------------------------------------------
 
@@ -276,7 +277,8 @@ def no_third_search(monkeypatch: pytest.MonkeyPatch) -> None:
     ruling's test whose seed the third search imports with that ruling off."""
     import rootgame.records.rootlog.importer as importer
 
-    def second_only(second: Importer, _third: Importer, budget: int) -> tuple[Importer, Any]:
+    def second_only(rec: RootlogGame, budget: int) -> tuple[Importer, Any]:
+        second = Importer(rec, lazy=False)
         return second, second.run(budget)
 
     monkeypatch.setattr(importer, "searched_again", second_only)

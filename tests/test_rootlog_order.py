@@ -1,7 +1,7 @@
 """The orders of the Rootlog importer's search (``importer.py``, ``matching.py``, and the
 orders of ``identity.py``; docs/rootlog.md, "Replaying a record (import)"; rulings 436, 449,
-459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521, 530-531, 535-536, 550, 593, 616 and 640 in
-docs/rulings.md): which order of the exchanges a stalled search tries again and when it
+459, 460, 470, 475, 483, 485, 486, 495, 505-507, 521, 530-531, 535-536, 550, 593, 616, 640, 655 and
+656 in docs/rulings.md): which order of the exchanges a stalled search tries again and when it
 starts its second (436, 459); an unwritten roll given up at its hits where it takes up or
 leaves the losses of another battle or a point (449, 470, 475, 507), rolls whose hits are
 alike one way on (460), a draw left open behind a piece moved later (505); a craft left
@@ -15,7 +15,8 @@ spent before its draws (531); a decision after which the turn player cannot make
 moves as the line has transfers open (535, 536); which Decree card carried out an action in
 the column that falls into turmoil (550), a suit she can still carry out before a bird there
 (616); a third search, the cards a hand spends alike latest drawn first, where the first two
-give up (640). Simulated games written as people write them,
+give up (640), the hand's first card before no card there (655), and a move that leaves the
+falling column short after every other (656). Simulated games written as people write them,
 each refused or much slower before the ruling, found on the fresh seeds; each test turns its
 ruling off (``refused_without``, ``states_with_and_without``, ``backjumps``, ``restarts``,
 ``states_at`` of tests/rootlogkit.py)."""
@@ -604,3 +605,38 @@ def test_a_third_search_spends_the_latest_drawn_card_of_a_suit_first(
     text = assert_whole_game_imports(6173, 71, "C:#->C/#->E/2w10->2/w10->2/")
     refused_without(monkeypatch, text, "latest_drawn_first", lambda _g, legal: legal, 71,
                     importer)
+
+
+def test_the_third_search_spends_the_hand_s_first_card_before_no_card() -> None:
+    """Ruling 655 (review L1 of ruling 640). The third search's order gave an action
+    spending the hand's first card (its place 0) the key of an action spending none, so
+    that the two kept the engine's order; every action that spends a card of the deciding
+    hand now comes before those that spend none, as ruling 640 says. No seed imports or
+    is refused otherwise (640's 6173, 5677 and 5048 import, 6258, 6405, 5597, 6750, 2143
+    and 2755 stay refused): the order is checked on a decision of its own."""
+    from types import SimpleNamespace
+
+    from rootgame.records.rootlog.latest import latest_drawn_first
+
+    g = SimpleNamespace(stack=[SimpleNamespace(kind="ambush", seat=0)],
+                        seats=[SimpleNamespace(hand=[5, 7])])
+    assert latest_drawn_first(g, [("pass",), ("ambush", 5)]) == [("ambush", 5), ("pass",)]
+    assert latest_drawn_first(g, [("pass",), ("ambush", 5), ("ambush", 7)]) == [
+        ("ambush", 7), ("ambush", 5), ("pass",)]
+
+
+def test_in_the_falling_move_column_an_action_leaving_it_short_is_tried_last() -> None:
+    """Ruling 656 (review L3 of ruling 616). In the move column where the line has the
+    Eyrie fall into turmoil, ruling 616 ranks a move 0 to 2 (a suit she still holds at the
+    purge, a bird, another suit) and ruling 550 puts one that leaves the column's other
+    cards short last: weighed 2, a short move of a suit she holds tied with a move of
+    another suit. Weighed 3, a short move comes after every other, as before ruling 616.
+    No seed imports or is refused otherwise (616's 6537 and 550's 4147 and 5414 import, as
+    people-style 1000-1400 and 2900-3429): the order is checked on its own."""
+    from rootgame.records.rootlog.search import falling_rank
+
+    held = {"rabbit"}
+    other = falling_rank(("move", "fox", 1, 2), held, False)
+    bird = falling_rank(("move", "bird", 1, 2), held, False)
+    assert falling_rank(("move", "rabbit", 1, 2), held, False) < bird < other
+    assert falling_rank(("move", "rabbit", 1, 2), held, True) > other

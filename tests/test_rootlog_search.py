@@ -153,17 +153,28 @@ def test_a_card_the_line_already_gave_is_not_named_again() -> None:
     assert imp.redrawn_at("root-tea:rabbit", line, left) == imp.rank_of[imp.turn_lines[1]]
 
 
-def test_an_import_leaves_no_cycles_holding_its_search() -> None:
+def test_an_import_leaves_no_cycles_holding_its_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """The states the search tries and the search itself are freed by reference counting,
     not left to the garbage collector (docs/rootlog.md, "Sooner, and its garbage freed"):
     with the collector off, an import (seed 1000) and the same record refused (an
     impossible draw added, as in ``test_a_whole_game_with_a_contradiction_is_refused_at_its_line``)
     leave a few objects in cycles, not 137,000 (each state tried, held by its observer's
-    hooks) and 1,121,000 (the whole search, held by its error's traceback)."""
+    hooks) and 1,121,000 (the whole search, held by its error's traceback). The refused
+    record is refused by all three searches (the third, ruling 640's, built only then),
+    and its error holds neither an earlier search's error nor its traceback."""
     import gc
 
     from rootgame.records.rootlog import RootlogError
 
+    searches: list[tuple[bool, bool]] = []
+    run = Importer.run
+
+    def counted(imp: Importer, *args: Any) -> Any:
+        if len(args) == 1:  # a search, not a restart
+            searches.append((imp.lazy, imp.latest_first))
+        return run(imp, *args)
+
+    monkeypatch.setattr(Importer, "run", counted)
     lines = as_people_write(export_rootlog(random_game(1000))).splitlines()
     draws = [i for i, ln in enumerate(lines) if ln.startswith("C:") and "#->C" in ln]
     k = draws[len(draws) * 3 // 4]
@@ -173,8 +184,13 @@ def test_an_import_leaves_no_cycles_holding_its_search() -> None:
     try:
         replay_rootlog("\n".join(lines) + "\n")
         assert gc.collect() < 1000
-        with pytest.raises(RootlogError, match=rf"^line {k + 1}, "):
+        assert searches == [(True, False)]
+        searches.clear()
+        with pytest.raises(RootlogError, match=rf"^line {k + 1}, ") as refused:
             replay_rootlog("\n".join(bad) + "\n")
+        assert searches == [(True, False), (False, False), (True, True)]
+        assert refused.value.__context__ is None
+        del refused
         assert gc.collect() < 1000
     finally:
         gc.enable()

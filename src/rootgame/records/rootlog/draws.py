@@ -33,8 +33,8 @@ may take (:func:`drawable`, ruling 624)."""
 def drawable(pos: Pos, c: int) -> bool:
     """Whether a draw the record names may take the card ``c`` from an unnamed draw: one of
     the present draw pile's time, as ``NamedDraws.settle_draw`` takes it (a card drawn from
-    the pile of an earlier time is not in this pile). Rulings 572 and 580 look for the card
-    elsewhere when none is (ruling 624: an unnamed draw of any time was counted)."""
+    the pile of an earlier time is not in this pile). Rulings 572, 581 and 630 look for the
+    card elsewhere when none is (ruling 624: an unnamed draw of any time was counted)."""
     return c in pos.free and (pos.free[c][1] == pos.epoch or not PRESENT_ONLY)
 
 

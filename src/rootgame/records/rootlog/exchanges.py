@@ -46,7 +46,7 @@ def kept_in_place(
     as itself, an unnamed draw by its draw, whatever card it was given since), and an
     unnamed draw made before ``c``'s that was not held then: spent then, an earlier such
     exchange found that it stayed in the hand, so it was there all along. ``now``: the card
-    ``c`` is in ``hand`` now, when an exchange since gave its draw another (ruling 580)."""
+    ``c`` is in ``hand`` now, when an exchange since gave its draw another (ruling 581)."""
     serial = then.free[c][0]
     mine = next(st.hand for st in then.g.seats if c in st.hand)
     ahead = mine[: mine.index(c)]

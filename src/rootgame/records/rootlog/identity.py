@@ -360,8 +360,10 @@ class CardIdentity(PileExchanges):
         nothing at one dead end finds nothing at another whose line, movements left and
         cards (:func:`card_state`) are the same, which courses that differ only in pieces
         reach again and again where a line fails: it is not sought again (ruling 437).
-        Then a named draw's card taken back from a spending by suit of an open card
-        (ruling 580), or by two spendings of its hand crossed (ruling 630)."""
+        Then a named draw's card taken back from a spending by suit of an open card, the
+        card spent there instead having left the hand since by a chain of spendings (ruling
+        581; one held still is ruling 572's, in :meth:`exchange`), or by two spendings of its
+        hand crossed (ruling 630)."""
         pos = node.pos
         if pos.line is None:
             return None
@@ -369,7 +371,7 @@ class CardIdentity(PileExchanges):
         if key in self.unrepaired:
             return None
         found = self.exchange(node) or redraws.respent_for_draw(self, node) or \
-            crossed.crossed_for_draw(self, node)  # rulings 580-581, 630
+            crossed.crossed_for_draw(self, node)  # rulings 581, 630
         if found is None:
             self.unrepaired.add(key)
         return found

@@ -44,11 +44,11 @@ from .search import (
     Pos,
     Silent,
     craft_shortage,
+    falling_rank,
     falls_in_column,
     fingerprint,
     frame_data,
     held_suits,
-    kept_to_fail,
     leaves_short,
 )
 from .steps import (
@@ -547,7 +547,8 @@ class Importer(Opening, Result):
         craft of two alike cards, a Decree action with a bird or a card of the clearing's
         suit). Ordering it too changed no import of seeds 1000-1099, nor of 1000-1049 with
         the draws named (review57); with no seed it changes, it is left as it is. The third
-        search takes the actions that tie latest drawn card first (ruling 640)."""
+        search takes the actions that tie latest drawn card first (ruling 640), those of a
+        decision of two actions too (before the orders above, which sort stably)."""
         if self.latest_first:
             legal = latest_drawn_first(pos.g if g is None else g, legal)
         if pos.line is None or len(legal) < 3:
@@ -615,8 +616,9 @@ class Importer(Opening, Result):
             wild = int(kind == "decree" and len(a) > 1 and a[1] == "bird")
             if failing and seat is not None:
                 # In the move column, a card of a suit she still holds clearings of at the
-                # purge before a bird, a suit she has left last (ruling 616).
-                wild = kept_to_fail(a, held) + 2 * leaves_short(g, ln, left, seat, a)
+                # purge before a bird, a suit she has left last (ruling 616); an action that
+                # leaves the column short after all of them (ruling 656).
+                wild = falling_rank(a, held, leaves_short(g, ln, left, seat, a))
             return -n, -m, shortage(a), wild, soon, unnamed
 
         return sorted(legal, key=score)
@@ -892,16 +894,20 @@ def replay_rootlog(
     bounds the search (states expanded; by default 1000 plus three per recorded action);
     ``sample_seed`` samples the hidden cards the record never names."""
     rec = parse_rootlog(text)
-    imp = Importer(rec)
     if budget is None:
         budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    imp = Importer(rec)
     try:
         node = imp.run(budget)
     except RootlogError:
+        again = True  # searched again below, this error and its traceback freed first
+    else:
+        again = False
+    if again:
         # The quick search took a path the record later refutes and ran out: search again
         # trying every action at every decision, best first (the error is this search's).
-        imp = Importer(rec, lazy=False)
-        imp, node = searched_again(imp, Importer(rec), budget)
+        del imp
+        imp, node = searched_again(rec, budget)
     out = imp.finish(node, sample_seed)
     game = out.game
     if rec.winner is not None and game.is_over:
@@ -912,21 +918,26 @@ def replay_rootlog(
     return out
 
 
-def searched_again(second: Importer, third: Importer, budget: int) -> tuple[Importer, Node]:
+def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:
     """The second search's end; where it gives up too, the third's, a quick search with the
     cards a hand spends alike taken latest drawn first (``latest.py``, ruling 640). The
-    error raised when both fail is the second search's."""
+    error raised when both fail is the second search's. Each search is freed before the
+    next is built (``Importer.given_up``): the error keeps no traceback nor context, and
+    the third importer is built only when the second gives up."""
+    second = Importer(rec, lazy=False)
     try:
         return second, second.run(budget)
     except RootlogError as refused:
-        # Without its traceback, which holds the second search (freed now, not by the
-        # garbage collector: ``Importer.given_up``).
         error = refused.with_traceback(None)
+    del second
+    third = Importer(rec)
     third.latest_first = True
     try:
         return third, third.run(budget)
     except RootlogError:
         pass
+    del third
+    error.__context__ = None
     try:
         raise error
     finally:

@@ -31,7 +31,7 @@ def latest_drawn_first(g: Any, legal: list[tuple[Any, ...]]) -> list[tuple[Any, 
     """The actions ``legal`` of state ``g`` reordered (stably) so that an action spending
     a card drawn later into the deciding seat's hand comes before one spending a card
     drawn earlier; actions that spend no card of that hand keep their place after those
-    that do. Ruling 640."""
+    that do, after one spending the hand's first card too (ruling 655). Ruling 640."""
     if len(legal) < 2 or not g.stack:
         return legal
     f = g.stack[-1]
@@ -45,6 +45,6 @@ def latest_drawn_first(g: Any, legal: list[tuple[Any, ...]]) -> list[tuple[Any, 
     def latest(a: tuple[Any, ...]) -> int:
         spent = [at[x] for x, dom in zip(a[1:], arg_domains(f.kind, a), strict=False)
                  if dom == "card" and isinstance(x, int) and x in at]
-        return -max(spent) if spent else 0
+        return -1 - max(spent) if spent else 0  # the first card too before none (655)
 
     return sorted(legal, key=latest)

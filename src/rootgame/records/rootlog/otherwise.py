@@ -75,12 +75,12 @@ def held_slots(hand: list[int], then: Pos, held_serial: dict[int, int]) -> list[
 UNSPENT = ("respend", "respend_as", "spend_draw")
 """The events of a spending the course already takes otherwise: the card spent kept in
 the hand, another spent instead (``respend``, rulings 421 and 450; ``respend_as``, rulings
-428, 545 and 580; ``spend_draw``, whose draw is its fourth item: a named card's spending
+428, 545, 572 and 581; ``spend_draw``, whose draw is its fourth item: a named card's spending
 taken back, the draw spent there, ruling 571). The final replay takes one card for each
 draw's spending (``result.py``): every exchange that asks whether a draw's spending is
-already taken otherwise (the solve, rulings 428, 545, 571-572 and 580) counts all three
-(ruling 620; before it the solve counted ``respend`` only, rulings 428, 545 and 580 not
-``spend_draw``)."""
+already taken otherwise (the solve, rulings 428, 545, 571-572 and 581) counts all three
+(ruling 620; before it the solve counted ``respend`` only, rulings 428, 545 and 580, since
+withdrawn, not ``spend_draw``)."""
 ONE_SET = True
 """Whether every exchange counts :data:`UNSPENT` (ruling 620); False: as before it."""
 
@@ -303,11 +303,12 @@ def renamings(
     held slot, the cards the hand held before the one named), the latest naming first, at
     most ``MAX_RENAMINGS``; with ``wanted`` (what the line needs of the hands that lack a
     card), the namings of a card such a need allows first (:data:`NAMED_WANTED_FIRST`,
-    ruling 617)."""
+    ruling 617). With ``wanted`` empty, the course's namings in order, as without it: the
+    walk stops at ``MAX_RENAMINGS`` (speed only)."""
     held_serial = {course.slots[j][0]: j for j in course.held_slot.values()}
     out: list[tuple[int, int, Before]] = []
     other: list[tuple[int, int, Before]] = []
-    first = wanted is not None and NAMED_WANTED_FIRST
+    first = bool(wanted) and NAMED_WANTED_FIRST
     for i, c, hand, then in namings(node, course):
         before = held_before(hand, c, then)
         mine = [(i, j, before)

@@ -168,7 +168,7 @@ def chained_respend(
 
     links = chain(j, slot[2], 1)
     if links is None or len(links) < 2:
-        return None  # (one card held still: ``_respend``'s)
+        return None  # (one card held still: ruling 572's, ``SpentOtherwise.drawn_back``)
     g2 = pos.g.clone()
     new = pos.fork(g2, [])
     for _i, c in links:

@@ -296,18 +296,17 @@ class SpentOtherwise(NamedDraws):
             serial = t[0]
             # The decision that spent it, the hand holding x throughout since.
             n = node
-            c = u
             if walk is not None:
                 n = walk.stop(u, x, serial)
             while walk is None and n.parent is not None:
-                if spent_here(n, c, serial):
+                if spent_here(n, u, serial):
                     break
                 if x not in n.pos.g.seats[seat].hand:
                     break
                 n = n.parent
             if n.parent is None or x not in n.parent.pos.g.seats[seat].hand or \
-                    c not in n.parent.pos.g.seats[seat].hand or \
-                    n.parent.pos.free.get(c, (None,))[0] != serial:
+                    u not in n.parent.pos.g.seats[seat].hand or \
+                    n.parent.pos.free.get(u, (None,))[0] != serial:
                 continue
             g2 = pos.g.clone()
             new = pos.fork(g2, [])
@@ -317,7 +316,7 @@ class SpentOtherwise(NamedDraws):
             early = tuple(s for s in was[:k] if len(s) > 2)
             later = was[k + 1:]
             swap_cards(g2, u, x)
-            kept_in_place(g2.seats[seat].hand, c, n.parent.pos, new.free, u)
+            kept_in_place(g2.seats[seat].hand, u, n.parent.pos, new.free)
             new.free[u] = (serial, t[1])
             if early:
                 new.past[u] = early
@@ -555,7 +554,7 @@ def in_hand_then(then: Pos, had: list[int], serial: int) -> bool:
 
 def spent_as(n: Node, serial: int) -> int:
     """The card the draw ``serial`` was as the decision before ``n`` spent it by its suit
-    (unnamed before it, spent by its suit after), else -1 (rulings 580-581)."""
+    (unnamed before it, spent by its suit after), else -1 (rulings 581 and 630)."""
     for c, slot in n.pos.loose.items():
         if slot[0] == serial and spent_here(n, c, serial):
             return c

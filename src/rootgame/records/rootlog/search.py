@@ -344,3 +344,12 @@ def kept_to_fail(a: tuple[Any, ...], held: set[str] | None) -> int:
     if held is None or not HELD_SUITS_FIRST or a[0] != "move" or len(a) < 4:
         return 0 if bird else 1
     return 1 if bird else 0 if str(a[1]) in held else 2
+
+
+def falling_rank(a: tuple[Any, ...], held: set[str] | None, short: bool) -> int:
+    """How late the search tries Decree action ``a`` in a column where the line has the
+    Eyrie fall into turmoil: :func:`kept_to_fail` (0 to 2), and an action that leaves the
+    column short (``short``: :func:`leaves_short`, ruling 550) after every other, weighed
+    3, not 2, which tied a short move of a suit she holds with a move of another suit
+    (ruling 656)."""
+    return kept_to_fail(a, held) + 3 * short

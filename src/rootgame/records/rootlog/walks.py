@@ -22,7 +22,7 @@ def spendings(n: Node) -> frozenset[tuple[int, int]]:
     """The unnamed draws the decision into ``n`` spent by their suit (or with part of their
     identity written), as (card, draw serial): the cards ``n``'s state holds spent
     (``Pos.loose``) that its parent's held as unnamed draws of the same serial
-    (``Pos.free``). None for the search's first node, nor for a node an exchange made
+    (``Pos.free``). Empty for the search's first node, and for a node an exchange made
     (``otherwise.decision``, ruling 620). Kept on ``n`` once it has been expanded
     (:func:`final`)."""
     from .otherwise import decision  # otherwise.py imports this module
