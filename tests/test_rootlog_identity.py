@@ -2,7 +2,8 @@
 (``identity.py``, ``exchanges.py``, ``respends.py``, ``redraws.py``, ``alike.py``,
 ``crossed.py``;
 docs/rootlog.md, "Replaying a record (import)"; rulings 432-433, 437, 461, 463, 467, 469,
-477, 525, 545, 570-572, 580-581, 590-592, 600, 610-611, 620-625 and 630 in docs/rulings.md),
+477, 525, 545, 570-572, 580-581, 590-592, 600, 610-611, 620-625, 630 and 650-653 in
+docs/rulings.md),
 where a card taken to have stayed in a hand is replayed (seeds 1483, 1566, 2013,
 6535; ruling 451's random take), and two fixes of the exchanges (seeds 1640, 2628). Simulated games
 written as people write them, each refused before the ruling that imports it. The solve of
@@ -906,3 +907,82 @@ def test_ruling_592_reads_which_card_an_open_time_is_from_the_state_exchanged(
     assert not alike.since_named(pos, named, 40, 41)  # a draw of card 40 the record named
     monkeypatch.setattr(alike, "FRESH", False)
     assert not alike.since_named(pos, course, 40, 41)
+
+
+def test_a_crossing_leaves_alone_a_card_the_course_already_spent_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 650 (review of ruling 630). Ruling 630 crosses a named card ``x`` spent at
+    decision ``i`` with an open card's spending at ``j``: the final replay renames the
+    card at each (``respend_fixed``, ``spend_draw``). A decision's named card that ruling
+    571 or 581 (or an earlier crossing) already took otherwise (``otherwise.renamed_at``,
+    ruling 621), and a card an event already moved into another spending's stead, are left
+    alone (``crossed.spent_otherwise``): the final replay's ``once_renamed`` would raise."""
+    from rootgame.records.rootlog.search import Node
+
+    root = Node(_pos({}))
+    chain = Node(_pos({}), root, (), (("respend_fixed", 4, 30, 31),))
+    drawn = Node(_pos({}), chain, (), (("spend_draw", 6, 32, 8), ("respend_as", 9, 33)))
+    assert crossed.spent_otherwise([root, chain, drawn]) == ({(4, 30), (6, 32)}, {31, 32, 33})
+    monkeypatch.setattr(crossed, "ONCE", False)
+    assert crossed.spent_otherwise([root, chain, drawn]) == (set(), set())
+
+
+def test_a_crossing_leaves_alone_a_spending_the_course_took_otherwise_since(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 651 (review of ruling 630). The open card's last spending in the course's
+    states (``redraws.last_spending``) is not its spending where a later node took that
+    spending otherwise: ruling 571's ``spend_draw`` has the draw spent at its own
+    decision. Only a spending after the last such event is crossed
+    (``crossed.taken_since``), else the card is spent at two decisions, the later rename
+    silently overriding the other."""
+    from rootgame.records.rootlog.search import Node
+
+    root = Node(_pos({}))
+    spent = Node(_pos({}), root, ("discard 5",))
+    unspent = Node(_pos({}), spent, (), (("spend_draw", 1, 40, 7),), repaired=True)
+    again = Node(_pos({}), unspent, (), (("respend_as", 9, 41),), repaired=True)
+    path = [root, spent, unspent, again]
+    assert crossed.taken_since(path, 7) == 2
+    assert crossed.taken_since(path, 9) == 3
+    assert crossed.taken_since(path, 8) == -1
+    monkeypatch.setattr(crossed, "TAKEN_SINCE", False)
+    assert crossed.taken_since(path, 7) == -1
+
+
+def test_a_draw_taken_back_is_crossed_only_where_its_hand_held_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 652 (review of ruling 630). A crossing moves the open card's spending to
+    the named card's decision; the hand holds the draw until then. For a draw spent and
+    taken back since (rulings 545, 571), whose states show it spent where it stayed,
+    every state was taken to hold it, one before the draw was drawn too: now the draw is
+    an unnamed draw of the hand, or spent then (``crossed.holds_open``)."""
+    spec = CardSpec(suit="fox")
+    held_ = _pos({5: (7, 0)}, {}, 0, ([5],))
+    spent = _pos({}, {5: (7, 0, spec)}, 0, ([],))
+    before = _pos({}, {}, 0, ([6],))
+    other = _pos({5: (7, 0)}, {}, 0, ([6], [5]))
+    for back in (False, True):
+        assert crossed.holds_open(held_, [5], 7, back)
+        assert not crossed.holds_open(other, [6], 7, back)  # another hand's draw
+    assert crossed.holds_open(spent, [], 7, True)
+    assert not crossed.holds_open(spent, [], 7, False)
+    assert not crossed.holds_open(before, [6], 7, True)  # not drawn yet
+    monkeypatch.setattr(crossed, "HELD_BACK", False)
+    assert crossed.holds_open(before, [6], 7, True)
+
+
+def test_a_crossing_takes_only_a_card_held_by_its_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 653 (review of ruling 630, as ruling 622 of ruling 581). The named card a
+    crossing takes was held by its name as its decision spent it: a card the record named
+    once and drawn again unnamed after a reshuffle is an open card there
+    (``Pos.free``, ``Pos.loose``), no card to cross (``crossed.named_then``)."""
+    # 30 drawn again unnamed, 31 spent by its suit so, 32 held by its name
+    then = _pos({30: (12, 1)}, {31: (13, 1, CardSpec(suit="fox"))}, 1)
+    assert [crossed.named_then(then, c) for c in (30, 31, 32)] == [False, False, True]
+    monkeypatch.setattr(crossed, "NAMED_THEN", False)
+    assert all(crossed.named_then(then, c) for c in (30, 31, 32))

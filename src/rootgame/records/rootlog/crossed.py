@@ -3,19 +3,20 @@ a named card's, for a card the record names drawn (ruling 630).
 
 A record may name every draw and give its discards, crafts by item and Decree cards by
 suit only (``F#@->C``, later ``F#C->``, ``Z%b``). The only cards whose identity is open
-are then the starting hands, and which of a hand's cards each spending by suit took is the
-search's choice. When the record names drawn a card that only a spending of an open card
-holds (``Pos.loose``) and no exchange gives it back (rulings 410, 580, 581: every other
-card of what that spending wrote is named, and the hand holds no card by name it could
-have spent there instead), the hand may have spent at that decision a card it held by
-its name then and spent by its suit at another decision of the same pile's time, and the
-open card at that other decision: the two spendings crossed. The named card must fit what
-was written of the open card's spending, and the open card is then a card of the draw
-pile that fits what was written of the other spending; the card named drawn goes to the
-pile in its stead (:func:`crossed_for_draw`). Ruling 581's chain moves the open card's
-spending to a named card held since; this moves it to a named card the hand spent at
-another decision, the open card taking that spending instead: a step towards the general
-cure (a hand's spendings by suit as an assignment the solve may revisit), not yet taken.
+are then the starting hands, and which of a hand's cards each spending by suit took is
+the search's choice. When the record names drawn a card that only a spending of an open
+card holds (``Pos.loose``) and no exchange gives it back (rulings 410, 572, 581: every
+other card of what that spending wrote is named, and the hand holds no card by name it
+could have spent there instead, nor a chain of such cards), the hand may have spent at
+that decision a card it held by its name then and spent by its suit at another decision
+of the same pile's time, and the open card at that other decision: the two spendings
+crossed. The named card must fit what was written of the open card's spending, and the
+open card is then a card of the draw pile that fits what was written of the other
+spending; the card named drawn goes to the pile in its stead (:func:`crossed_for_draw`).
+Ruling 581's chain moves the open card's spending to a named card held since; this moves
+it to a named card the hand spent at another decision, the open card taking that spending
+instead: a step towards the general cure (a hand's spendings by suit as an assignment the
+solve may revisit), not yet taken.
 """
 
 from __future__ import annotations
@@ -23,21 +24,35 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import DECK
+from . import respends
 from .exchanges import swap_cards
-from .otherwise import taken_otherwise
-from .redraws import by_name, loose_allows, unmatched_draws
-from .respends import RESPENT, spent_as
-from .search import Node, course_path
+from .otherwise import UNSPENT, renamed_at, taken_otherwise
+from .redraws import by_name, held_by_name, last_spending, loose_allows, unmatched_draws
+from .respends import RESPENT
+from .search import Node, Pos, course_path
 from .steps import legal_now
 
 if TYPE_CHECKING:
     from .identity import CardIdentity
 
-__all__ = ["crossed_for_draw"]
+__all__ = ["crossed_for_draw", "holds_open", "named_then", "spent_otherwise", "taken_since"]
 
 CROSSED = True
 """Whether a dead end's named draw may take its card back by two spendings crossed
 (ruling 630; a test turns it off)."""
+ONCE = True
+"""Whether a crossing leaves alone a decision's named card the course already takes to
+have been spent otherwise, and a card an event already moved (:func:`spent_otherwise`,
+ruling 650)."""
+TAKEN_SINCE = True
+"""Whether a crossing leaves alone a draw's spending the course took otherwise since
+(:func:`taken_since`, ruling 651)."""
+HELD_BACK = True
+"""Whether a draw spent and taken back is held, drawn already, until the named card's
+spending it takes (:func:`holds_open`, ruling 652)."""
+NAMED_THEN = True
+"""Whether the named card crossed is one the hand held by its name as its decision spent
+it (``redraws.held_by_name``, ruling 653)."""
 
 
 def crossed_for_draw(self: CardIdentity, node: Node) -> Node | None:
@@ -58,7 +73,11 @@ def crossed_for_draw(self: CardIdentity, node: Node) -> Node | None:
     ``spend_draw`` event); a ``crossed`` event marks the draw, not crossed again, nor a
     draw taken back on a course with a chain of ruling 581 (its ``respend_fixed`` events
     hold the draw: seed 1175's final replay failed), and ``y`` is not a card the record
-    names from the line on. None
+    names from the line on. Not a spending the course took otherwise since
+    (:func:`taken_since`, ruling 651), nor a card it already spent otherwise or moved
+    (:func:`spent_otherwise`, ruling 650); a draw taken back is held, drawn already,
+    until the named card's spending (:func:`holds_open`, ruling 652), and the named card
+    was held by its name then (:func:`named_then`, ruling 653). None
     when no such pair is found. Ruling 630."""
     pos = node.pos
     if not CROSSED or pos.line is None:
@@ -88,16 +107,19 @@ def _crossed(
 ) -> Node | None:
     """:func:`crossed_for_draw` for the open card ``u`` (``back``: its draw was spent
     before and taken back since, rulings 545, 571: the final replay holds it until its
-    last spending)."""
+    last spending). The open card's last spending: ``redraws.last_spending``, which
+    ruling 581's chain takes otherwise too."""
     pos = node.pos
     serial, epoch, wrote = pos.loose[u]
-    j = next((i for i in range(len(path) - 1, 0, -1) if spent_as(path[i], serial) >= 0), 0)
-    if not j or path[j - 1].pos.epoch != pos.epoch:
+    spent = last_spending(path, pos, serial)
+    if spent is None:
         return None
-    c0 = spent_as(path[j], serial)
-    seat = next((s for s, st in enumerate(path[j - 1].pos.g.seats) if c0 in st.hand), None)
-    if seat is None:
-        return None
+    j, c0, seat = spent
+    if taken_since(path, serial) >= j:
+        return None  # that spending already taken otherwise (ruling 651)
+    renamed, moved = spent_otherwise(path)
+    if (j, c0) in renamed:
+        return None  # (ruling 650)
     first = next((i for i in range(len(path)) if path[i].pos.epoch == pos.epoch), 0)
 
     def hand(i: int) -> list[int]:
@@ -105,8 +127,7 @@ def _crossed(
         return cards
 
     def holds_draw(i: int) -> bool:
-        # The open card by its draw, whatever card an exchange had made it then.
-        return back or any(path[i].pos.free.get(c, (None,))[0] == serial for c in hand(i))
+        return holds_open(path[i].pos, hand(i), serial, back)
 
     for i in range(max(first, 1), len(path)):
         if i == j or not path[i].tokens:
@@ -128,6 +149,10 @@ def _crossed(
                 continue  # not a card the hand drew by name
             if any(e[0] == "pick" for k in range(min(i, j), max(i, j)) for e in path[k].events):
                 continue  # a random take between: its card is replayed by its place
+            if (i, x) in renamed or x in moved:
+                continue  # spent otherwise at i already, or moved by an event (650)
+            if not named_then(path[i - 1].pos, x):
+                continue  # an unnamed draw's card then, not held by name (653)
             specs = [sp for sp in self.taken_up(path[i - 1], path[i])
                      if sp.keys is None and sp.matches(x)]
             if not specs:
@@ -141,6 +166,59 @@ def _crossed(
                     continue  # (where the open card's spending allows y, ruling 410's)
                 return _cross(node, u, x, y, (i, j, c0), specs[0])
     return None
+
+
+def taken_since(path: list[Node], serial: int) -> int:
+    """The index in ``path`` of the last node whose events take a spending of the draw
+    ``serial`` otherwise (``otherwise.UNSPENT``: a ``respend`` or ``respend_as`` event
+    of the draw, or a ``spend_draw`` whose fourth item it is), -1 for none. The course's
+    states before that node show the draw spent where it was not: a ``spend_draw``
+    (ruling 571) has it spent at its own decision, the final replay renaming the card
+    the course spent there; crossing its earlier spending as well would spend the card
+    at two decisions, the later rename silently overriding the other (ruling 651; -1 with
+    :data:`TAKEN_SINCE` off)."""
+    if not TAKEN_SINCE:
+        return -1
+    return max((k for k, n in enumerate(path) for e in n.events if e[0] in UNSPENT and
+                e[3 if e[0] == "spend_draw" else 1] == serial), default=-1)
+
+
+def spent_otherwise(path: list[Node]) -> tuple[set[tuple[int, int]], set[int]]:
+    """What the course ``path`` already takes otherwise, which a crossing leaves alone:
+    the decisions' named cards spent otherwise (``otherwise.renamed_at``, ruling 621:
+    the final replay renames a decision's card once, ``result.once_renamed``) and the
+    named cards an event has spent in another spending's stead (the third item of a
+    ``respend_as`` or a ``spend_draw`` event, the fourth of a ``respend_fixed``). A
+    second crossing of one time, the first's named card now where the open card lay,
+    or a link of a chain of ruling 581 crossed again, would make the final replay's
+    ``once_renamed`` raise (ruling 650; nothing with :data:`ONCE` or ruling 621's
+    ``respends.ONE_RENAME`` off)."""
+    if not ONCE or not respends.ONE_RENAME:
+        return set(), set()
+    events = [e for n in path for e in n.events]
+    moved = {int(e[2]) for e in events if e[0] in ("respend_as", "spend_draw")}
+    moved |= {int(e[3]) for e in events if e[0] == "respend_fixed"}
+    return renamed_at(path), moved
+
+
+def named_then(then: Pos, x: int) -> bool:
+    """Whether the hand held the named card ``x`` by its name at the state ``then``
+    before the decision that spent it (``redraws.held_by_name``, ruling 622): not a card
+    the record named once and drawn again unnamed, an open card, no card to cross
+    (ruling 653; any card with :data:`NAMED_THEN` off)."""
+    return not NAMED_THEN or held_by_name(then, x)
+
+
+def holds_open(at: Pos, hand: list[int], serial: int, back: bool) -> bool:
+    """Whether the cards ``hand`` of the state ``at`` hold the open card's draw
+    ``serial`` (the hand crossed, until the named card's spending it takes), whatever card
+    an exchange had made it then: an unnamed draw of that hand; or, for a draw spent and
+    taken back since (``back``, rulings 545, 571, whose course shows it spent where it
+    stayed in the hand), a draw spent by its suit then. Not a state before the draw was
+    drawn, which ``back`` took for holding it too (ruling 652)."""
+    if any(at.free.get(c, (None,))[0] == serial for c in hand):
+        return True
+    return back and (not HELD_BACK or any(t[0] == serial for t in at.loose.values()))
 
 
 def _cross(

@@ -125,14 +125,11 @@ def chained_respend(
         return None
     serial = slot[0]
     path = course_path(node)
-    j = next((i for i in range(len(path) - 1, 0, -1) if spent_as(path[i], serial) >= 0), 0)
-    if not j or path[j - 1].pos.epoch != pos.epoch:
+    spent = last_spending(path, pos, serial)
+    if spent is None:
         return None
+    j, c0, seat = spent
     then = path[j - 1].pos
-    c0 = spent_as(path[j], serial)
-    seat = next((i for i, st in enumerate(then.g.seats) if c0 in st.hand), None)
-    if seat is None:
-        return None
 
     def hand(i: int) -> list[int]:
         cards: list[int] = path[i].pos.g.seats[seat].hand
@@ -180,6 +177,20 @@ def chained_respend(
     events += [("respend_fixed", i, links[k][1], c)
                for k, (i, c) in enumerate(links[1:])]
     return self.given(node, new, ("hand", seat), None, events)
+
+
+def last_spending(path: list[Node], pos: Pos, serial: int) -> tuple[int, int, int] | None:
+    """The open card's last spending by its suit on the course ``path`` (the unnamed draw
+    ``serial``), in the present pile's time of ``pos``: (its decision's index in
+    ``path``, the card the draw was there, the seat that spent it); None when there is
+    none of that time. The spending rulings 581 (:func:`chained_respend`) and 630
+    (``crossed._crossed``) take otherwise."""
+    j = next((i for i in range(len(path) - 1, 0, -1) if spent_as(path[i], serial) >= 0), 0)
+    if not j or path[j - 1].pos.epoch != pos.epoch:
+        return None
+    c0 = spent_as(path[j], serial)
+    seat = next((s for s, st in enumerate(path[j - 1].pos.g.seats) if c0 in st.hand), None)
+    return None if seat is None else (j, c0, seat)
 
 
 NAMED_LINKS = True
