@@ -161,21 +161,9 @@ def respendings(
     respent = taken_otherwise(node)
     held_serial = {course.slots[j][0]: j for j in course.held_slot.values()
                    if course.slots[j][0] not in respent}
-    out: list[tuple[int, int, Before]] = []
-    other: list[tuple[int, int, Before]] = []
-    for i, c, hand, then in spendings(node, course):
-        if len(out) >= MAX_RESPENDS:
-            break
-        before = held_before(hand, c, then)
-        mine = [(i, j, before)
-                for j in one_of_each_time(course, i, held_slots(hand, then, held_serial))]
-        if wanted is None or wants(course.slots[i][2], wanted):
-            out += mine
-        elif len(other) < MAX_RESPENDS:
-            other += mine
-        if wanted is None and len(out) >= MAX_RESPENDS:
-            break
-    return (out + other)[:MAX_RESPENDS]
+    return wanted_first(
+        spendings(node, course), course, held_serial, MAX_RESPENDS,
+        lambda i, _c: wanted is None or wants(course.slots[i][2], wanted))
 
 
 def wants(spec: CardSpec | None, wanted: list[CardSpec]) -> bool:
@@ -306,20 +294,34 @@ def renamings(
     ruling 617). With ``wanted`` empty, the course's namings in order, as without it: the
     walk stops at ``MAX_RENAMINGS`` (speed only)."""
     held_serial = {course.slots[j][0]: j for j in course.held_slot.values()}
+    first = bool(wanted) and NAMED_WANTED_FIRST
+    return wanted_first(
+        namings(node, course), course, held_serial, MAX_RENAMINGS,
+        lambda _i, c: not first or any(sp.matches(c) for sp in wanted or ()))
+
+
+def wanted_first(
+    found: Iterator[tuple[int, int, list[int], Pos]], course: Course,
+    held_serial: dict[int, int], most: int, wanted: Callable[[int, int], bool],
+) -> list[tuple[int, int, Before]]:
+    """Of :func:`respendings` and :func:`renamings`: each slot ``i`` of ``found`` (its card
+    ``c``, the hand, the state before) with each draw the hand held then and holds still,
+    one of each pile's time (the held slots of ``held_serial``): those of a slot
+    ``wanted(i, c)`` first (rulings 501, 617), at most ``most`` in all; the walk of
+    ``found`` stops once ``most`` wanted ones are found."""
     out: list[tuple[int, int, Before]] = []
     other: list[tuple[int, int, Before]] = []
-    first = bool(wanted) and NAMED_WANTED_FIRST
-    for i, c, hand, then in namings(node, course):
+    for i, c, hand, then in found:
         before = held_before(hand, c, then)
         mine = [(i, j, before)
                 for j in one_of_each_time(course, i, held_slots(hand, then, held_serial))]
-        if not first or any(sp.matches(c) for sp in wanted or ()):
+        if wanted(i, c):
             out += mine
-        elif len(other) < MAX_RENAMINGS:
+        elif len(other) < most:
             other += mine
-        if len(out) >= MAX_RENAMINGS:
+        if len(out) >= most:
             break
-    return (out + other)[:MAX_RENAMINGS]
+    return (out + other)[:most]
 
 
 def chained(
