@@ -2,7 +2,7 @@
 (``identity.py``, ``exchanges.py``, ``respends.py``, ``redraws.py``, ``alike.py``,
 ``crossed.py``;
 docs/rootlog.md, "Replaying a record (import)"; rulings 432-433, 437, 461, 463, 467, 469,
-477, 525, 545, 570-572, 580-581, 590-592, 600, 610-611, 620-625, 630 and 650-653 in
+477, 525, 545, 570-572, 580-581, 590-592, 600, 610-611, 620-625, 630, 650-653 and 685 in
 docs/rulings.md),
 where a card taken to have stayed in a hand is replayed (seeds 1483, 1566, 2013,
 6535; ruling 451's random take), and two fixes of the exchanges (seeds 1640, 2628). Simulated games
@@ -986,3 +986,25 @@ def test_a_crossing_takes_only_a_card_held_by_its_name(
     assert [crossed.named_then(then, c) for c in (30, 31, 32)] == [False, False, True]
     monkeypatch.setattr(crossed, "NAMED_THEN", False)
     assert all(crossed.named_then(then, c) for c in (30, 31, 32))
+
+
+def test_a_draw_of_an_earlier_pile_keeps_its_card_named_later_from_its_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 685. Seed 1043 with its discards and Decree cards named, refused at line 160
+    before ('B#armstraderE->$_x', the Eyrie adding the Arms Trader to the Decree). In the
+    game she drew the Arms Trader at line 145, the third pile's last draws, held it across
+    the reshuffle of line 146 and adds it at line 160; at line 154 she crafted a bag
+    ('Z%b'), the Birdy Bindle she drew from the fourth pile at line 151. The import gave
+    the bag to her draw of the third pile, the Arms Trader, by exchange with the
+    Marquise's draw of that pile's time (the Smuggler's Trail): the Arms Trader went to the
+    Marquise's draw, of a pile since shuffled away, where no exchange of the fourth pile's
+    time reaches it, and at line 160 the Eyrie's draws could be none. A draw of an earlier
+    pile's time whose card the record next names leaving the same hand is now given a card
+    after the hand's draws of the present pile (``PileExchanges.own_named_later``, in
+    ``settle_first``): the game imports and replays to the same board at every line;
+    without it, it is refused at line 160."""
+    import rootgame.records.rootlog.piles as piles
+
+    text = assert_whole_game_imports(1043, 160, "E:M#codebE->$_m/B#armstraderE->$_x/", ("suits",))
+    refused_without(monkeypatch, text, "OWN_KEPT", False, 160, piles)

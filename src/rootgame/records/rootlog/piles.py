@@ -17,6 +17,7 @@ from typing import Any
 
 from ...cards import DECK
 from .alike import alike_times
+from .atoms import named_from
 from .cards import CardSpec
 from .exchanges import (
     allows,
@@ -42,6 +43,7 @@ class PileExchanges(SpentOtherwise):
     turns_at: dict[int, Node]
     expanding: Node | None
     spend_cost: Callable[..., int]
+    later_namings: Callable[..., list[tuple[int, int]]]
 
     def donor(self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]) -> int | None:
         """A card ``spec`` allows that the unnamed draw ``f`` may have been: a card still
@@ -151,11 +153,15 @@ class PileExchanges(SpentOtherwise):
         renaming events), or None when none can be. A draw of an earlier pile's time that
         would take from the present pile a card crafted by its item only, or named, comes
         after the others when the hand has draws of the present pile to spare
-        (:meth:`present_first`, :meth:`from_pile`, rulings 431 and 433)."""
+        (:meth:`present_first`, :meth:`from_pile`, rulings 431 and 433), and so does one
+        whose own card the record next names leaving the hand, for a card crafted by its
+        item only (:meth:`own_named_later`, ruling 685)."""
         later: list[int] = []
-        if self.present_first(spec, sum(pos.free.get(d, (0, -1))[1] == pos.epoch
-                                        for d in draws), spare):
+        present = sum(pos.free.get(d, (0, -1))[1] == pos.epoch for d in draws)
+        if self.present_first(spec, present, spare):
             later = [x for x in draws if x in pos.free and self.from_pile(pos, g, x, spec, keep)]
+        if OWN_KEPT and spec.item is not None and present > spare:
+            later += [x for x in draws if x not in later and self.own_named_later(pos, g, x)]
         tried: set[int] = set()
         for since in sinces:
             for x in [*(d for d in draws if d not in later), *later]:
@@ -169,6 +175,31 @@ class PileExchanges(SpentOtherwise):
                         return serial, done
                     tried.add(x)
         return None
+
+    def own_named_later(self, pos: Pos, g: Any, x: int) -> bool:
+        """Whether the unnamed draw ``x`` is of an earlier pile's time and the record next
+        names its card's name leaving the hand that holds it (``B#armstraderE->$_x``), not
+        drawn again before: given another card, its own would go to another place of that
+        finished time (another hand's draw of it, by :meth:`donor` or :meth:`cycle`), where
+        no exchange of a later pile's time reaches it. :meth:`settle_first` tries it after
+        the hand's draws of the present pile, which may take the card from the present
+        pile (seed 1043 with its discards and Decree cards named, line 154: the Eyrie's
+        craft of a bag, ``Z%b``, gave her draw of the third pile, the Arms Trader she adds
+        to the Decree at line 160, the Marquise's Smuggler's Trail of that time, where her
+        draw of the fourth pile was the Birdy Bindle). Asked for a craft by its item only
+        (``Z%b``, one of several cards): a card named (``B#armorE->$_m``) taken from the
+        present pile instead is a copy a later draw of the record may name (seed 1060:
+        the Eyrie's Armorers added at line 55, her draw of line 76 the other). Ruling 685."""
+        if x not in pos.free or pos.free[x][1] >= pos.epoch or pos.line is None:
+            return False
+        key = DECK[x].key
+        line = pos.line
+        if not self.spend_cost(key, line, pos.left.get(line)):
+            return False
+        r, k = self.later_namings(key, line, pos.left.get(line))[0]
+        at = self.lines[self.order[r]].atoms[k]
+        src = named_from(at.kind, at.key)
+        return src is not None and x in hidden_pile(g, src)
 
     def present_first(self, spec: CardSpec, present: int, spare: int) -> bool:
         """Whether :meth:`settle_first` gives a card ``spec`` allows to a draw of the
@@ -404,3 +435,10 @@ def reaches(
         seen |= reached
         needs = nxt
     return False
+
+
+OWN_KEPT = True
+"""Whether :meth:`PileExchanges.settle_first` gives a card crafted by its item only to a
+draw of an earlier pile's time whose own card the record next names leaving its hand only
+after the hand's draws of the present pile (:meth:`PileExchanges.own_named_later`, ruling
+685)."""
