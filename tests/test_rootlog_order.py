@@ -40,6 +40,7 @@ from rootlogkit import (
     solve_every_need,
     states_at,
     states_with_and_without,
+    watched,
 )
 
 from rootgame.records.rootlog import export_rootlog, replay_rootlog
@@ -605,6 +606,27 @@ def test_a_third_search_spends_the_latest_drawn_card_of_a_suit_first(
     text = assert_whole_game_imports(6173, 71, "C:#->C/#->E/2w10->2/w10->2/")
     refused_without(monkeypatch, text, "latest_drawn_first", lambda _g, legal: legal, 71,
                     importer)
+
+
+def test_the_first_search_probes_the_third_search_s_order_at_its_first_dead_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 680. Seed 6173 (ruling 640's): the quick search stalls at line 71 after some
+    520 states, tries ruling 436's other order, goes back six times, gives up; the full
+    second search gives up too, and the third search, latest drawn card first, imports it
+    in some 320 states: about 4,900 states in all (4 s of CPU). At its first dead end the
+    first search now tries the third search's order as a probe (a quick search without
+    going back, within the states it has taken), which imports the game: under 1,000
+    states, and the game replays to the same board at every line."""
+    g = random_game(6173)
+    text = as_people_write(export_rootlog(g))
+    at: list[int] = []
+    watched(monkeypatch, text, g, "children", lambda *_: at.append(1))
+    probed = len(at)
+    monkeypatch.setattr(Importer, "probing", False)
+    at.clear()
+    watched(monkeypatch, text, g, "children", lambda *_: at.append(1))
+    assert probed < 1000 < 4000 < len(at)
 
 
 def test_the_third_search_spends_the_hand_s_first_card_before_no_card() -> None:
