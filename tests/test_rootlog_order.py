@@ -109,9 +109,12 @@ def test_a_stalled_search_starts_again_after_a_third_of_its_room(
     a third of the room has passed (``RESTART_AFTER``), and the game imports the same,
     with some 350 states fewer. (Since ruling 463, and since ruling 467 alone, the quick
     search imports 1006 without a second search: both are turned off here; so does it
-    since seed 2628's fix, turned off too, and since ruling 515, off as well.)"""
+    since seed 2628's fix, turned off too, and since ruling 515, off as well; ruling 680's
+    probe, which imports it at the first dead end with these off, is turned off too.)"""
     import rootgame.records.rootlog.identity as identity
     import rootgame.records.rootlog.importer as importer
+
+    monkeypatch.setattr(Importer, "probing", False)
 
     before_2596_2628(monkeypatch)
     solve_every_need(monkeypatch)
@@ -279,10 +282,12 @@ def test_a_decree_move_that_leaves_fewer_cards_than_transfers_open_is_given_up_a
     cards in the Move column than the line has open transfers of her warriors between
     distinct pairs of clearings is given up at once (``decree_moves_short``): the quick
     search finds the course. Ruling 550, which finds 4361's course by another way (a bird
-    first in the column that falls), is turned off."""
+    first in the column that falls), is turned off, and so is ruling 680's probe, which
+    now imports it at the quick search's dead end with ruling 535 off (815 states)."""
     import rootgame.records.rootlog.importer as importer
 
     monkeypatch.setattr(importer, "falls_in_column", lambda *_: False)
+    monkeypatch.setattr(Importer, "probing", False)
     bounded(monkeypatch, 4361, 73, "E:B#E->$_m/R#E->$_m/Z%f/++/3w10->2/", "decree_moves_short",
             (800, 1600))
 
