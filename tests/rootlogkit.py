@@ -273,7 +273,8 @@ def first_of_each_time(course: Any, i: int, held: list[int]) -> list[int]:
 
 
 def no_third_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Ruling 640 off: no third search where the first two give up, for an earlier
+    """Ruling 640 off: no third search where the first two give up (nor its probe at the
+    first search's dead end, ruling 680), for an earlier
     ruling's test whose seed the third search imports with that ruling off."""
     import rootgame.records.rootlog.importer as importer
 
@@ -282,6 +283,7 @@ def no_third_search(monkeypatch: pytest.MonkeyPatch) -> None:
         return second, second.run(budget)
 
     monkeypatch.setattr(importer, "searched_again", second_only)
+    monkeypatch.setattr(Importer, "probing", False)  # its probe too (ruling 680)
 
 
 def solve_before_501(monkeypatch: pytest.MonkeyPatch) -> None:

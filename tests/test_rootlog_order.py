@@ -40,6 +40,7 @@ from rootlogkit import (
     solve_every_need,
     states_at,
     states_with_and_without,
+    watched,
 )
 
 from rootgame.records.rootlog import export_rootlog, replay_rootlog
@@ -108,9 +109,12 @@ def test_a_stalled_search_starts_again_after_a_third_of_its_room(
     a third of the room has passed (``RESTART_AFTER``), and the game imports the same,
     with some 350 states fewer. (Since ruling 463, and since ruling 467 alone, the quick
     search imports 1006 without a second search: both are turned off here; so does it
-    since seed 2628's fix, turned off too, and since ruling 515, off as well.)"""
+    since seed 2628's fix, turned off too, and since ruling 515, off as well; ruling 680's
+    probe, which imports it at the first dead end with these off, is turned off too.)"""
     import rootgame.records.rootlog.identity as identity
     import rootgame.records.rootlog.importer as importer
+
+    monkeypatch.setattr(Importer, "probing", False)
 
     before_2596_2628(monkeypatch)
     solve_every_need(monkeypatch)
@@ -278,10 +282,12 @@ def test_a_decree_move_that_leaves_fewer_cards_than_transfers_open_is_given_up_a
     cards in the Move column than the line has open transfers of her warriors between
     distinct pairs of clearings is given up at once (``decree_moves_short``): the quick
     search finds the course. Ruling 550, which finds 4361's course by another way (a bird
-    first in the column that falls), is turned off."""
+    first in the column that falls), is turned off, and so is ruling 680's probe, which
+    now imports it at the quick search's dead end with ruling 535 off (815 states)."""
     import rootgame.records.rootlog.importer as importer
 
     monkeypatch.setattr(importer, "falls_in_column", lambda *_: False)
+    monkeypatch.setattr(Importer, "probing", False)
     bounded(monkeypatch, 4361, 73, "E:B#E->$_m/R#E->$_m/Z%f/++/3w10->2/", "decree_moves_short",
             (800, 1600))
 
@@ -605,6 +611,27 @@ def test_a_third_search_spends_the_latest_drawn_card_of_a_suit_first(
     text = assert_whole_game_imports(6173, 71, "C:#->C/#->E/2w10->2/w10->2/")
     refused_without(monkeypatch, text, "latest_drawn_first", lambda _g, legal: legal, 71,
                     importer)
+
+
+def test_the_first_search_probes_the_third_search_s_order_at_its_first_dead_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 680. Seed 6173 (ruling 640's): the quick search stalls at line 71 after some
+    520 states, tries ruling 436's other order, goes back six times, gives up; the full
+    second search gives up too, and the third search, latest drawn card first, imports it
+    in some 320 states: about 4,900 states in all (4 s of CPU). At its first dead end the
+    first search now tries the third search's order as a probe (a quick search without
+    going back, within the states it has taken), which imports the game: under 1,000
+    states, and the game replays to the same board at every line."""
+    g = random_game(6173)
+    text = as_people_write(export_rootlog(g))
+    at: list[int] = []
+    watched(monkeypatch, text, g, "children", lambda *_: at.append(1))
+    probed = len(at)
+    monkeypatch.setattr(Importer, "probing", False)
+    at.clear()
+    watched(monkeypatch, text, g, "children", lambda *_: at.append(1))
+    assert probed < 1000 < 4000 < len(at)
 
 
 def test_the_third_search_spends_the_hand_s_first_card_before_no_card() -> None:

@@ -160,7 +160,8 @@ def test_an_import_leaves_no_cycles_holding_its_search(monkeypatch: pytest.Monke
     impossible draw added, as in ``test_a_whole_game_with_a_contradiction_is_refused_at_its_line``)
     leave a few objects in cycles, not 137,000 (each state tried, held by its observer's
     hooks) and 1,121,000 (the whole search, held by its error's traceback). The refused
-    record is refused by all three searches (the third, ruling 640's, built only then),
+    record is refused by all three searches (the third, ruling 640's, built only then;
+    ruling 680's probe of its order at the first search's dead end before the second),
     and its error holds neither an earlier search's error nor its traceback."""
     import gc
 
@@ -188,7 +189,8 @@ def test_an_import_leaves_no_cycles_holding_its_search(monkeypatch: pytest.Monke
         searches.clear()
         with pytest.raises(RootlogError, match=rf"^line {k + 1}, ") as refused:
             replay_rootlog("\n".join(bad) + "\n")
-        assert searches == [(True, False), (False, False), (True, True)]
+        # The probe of the third search's order at the first dead end (ruling 680) too.
+        assert searches == [(True, False), (True, True), (False, False), (True, True)]
         assert refused.value.__context__ is None
         del refused
         assert gc.collect() < 1000

@@ -27,7 +27,7 @@ from .cards import CardSpec
 from .exchanges import alike, lacking, line_draws, spared, spent_named
 from .factions import check_supported, hidden_place
 from .identity import held
-from .latest import latest_drawn_first
+from .latest import latest_drawn_first, probe
 from .notation import FACTION_NAMES, RootlogError, RootlogGame
 from .opening import Opening
 from .reader import parse_rootlog
@@ -237,6 +237,10 @@ class Importer(Opening, Result):
     latest into the hand first: the third search, where the first two give up
     (``latest.py``, ruling 640)."""
 
+    probing: bool = True
+    """Whether the first search, at its first dead end, tries the third search's order as a
+    quick probe first (:meth:`probed`, ``latest.probe``, ruling 680)."""
+
     def __init__(self, rec: RootlogGame, lazy: bool = True, again: bool = True) -> None:
         self.rec = rec
         self.lazy = lazy
@@ -245,6 +249,8 @@ class Importer(Opening, Result):
         self.again = lazy and again
         """The quick search may still search again from its first exchange the other order
         makes otherwise (``restart``, ruling 436)."""
+        self.unprobed = self.again
+        """The first search has not yet tried the probe (:meth:`probed`, ruling 680)."""
         self.turns_at = {}
         self.expanding = None
         self.unrepaired = set()
@@ -662,8 +668,8 @@ class Importer(Opening, Result):
                         and not self.unmet() and self.turned(node) is not None:
                     # Stalled where the other order of the exchanges may lead on, before
                     # going back: the second search now, not after the whole room (ruling
-                    # 459).
-                    found = self.restart(node, expanded)
+                    # 459); the probe of the third search's order first (ruling 680).
+                    found = self.probed(expanded) or self.restart(node, expanded)
                     if found is not None:
                         return found
                 # A hand lacks a card the line spends before the line's cards go into it:
@@ -674,8 +680,11 @@ class Importer(Opening, Result):
                 hurried = furthest if hurry else hurried
                 if expanded > budget or since > stall or hurry:
                     # Where the line lacks no card, or going back finds no way, search
-                    # again from an older exchange first (ruling 436).
-                    found = None
+                    # again from an older exchange first (ruling 436); at the first dead
+                    # end, the probe of the third search's order before all (ruling 680).
+                    found = None if hurry else self.probed(expanded)
+                    if found is not None:
+                        return found
                     if self.again and not hurry and not self.unmet():
                         found = self.restart(node, expanded)
                     back = self.backjump(stack) if found is None and self.lazy \
@@ -804,6 +813,15 @@ class Importer(Opening, Result):
             return other.run(budget, root)
         except RootlogError:
             return None
+
+    def probed(self, expanded: int) -> Node | None:
+        """At the first search's first dead end, once: the end of a quick search with the
+        third search's order (``latest.probe``) within the ``expanded`` states the first
+        search has taken, or None (the first search goes on as before). Ruling 680."""
+        if not (self.unprobed and self.probing and not self.latest_first):
+            return None
+        self.unprobed = False
+        return probe(type(self), self.rec, expanded)
 
     def turned(self, node: Node) -> Node | None:
         """The first decision on the course to ``node`` whose expansion gave an unnamed

@@ -24,7 +24,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .notation import RootlogError
 from .result import arg_domains
+from .search import RESTART_AFTER, Node
 
 
 def latest_drawn_first(g: Any, legal: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
@@ -48,3 +50,20 @@ def latest_drawn_first(g: Any, legal: list[tuple[Any, ...]]) -> list[tuple[Any, 
         return -1 - max(spent) if spent else 0  # the first card too before none (655)
 
     return sorted(legal, key=latest)
+
+
+def probe(importer: Any, rec: Any, budget: int) -> Node | None:
+    """The end of a quick search of the record ``rec`` with the actions that tie latest
+    drawn card first (:func:`latest_drawn_first`), with no backjumps nor second order
+    (ruling 436) and no more than ``budget`` states, or None where it gives up: tried
+    where the first search first comes to a dead end (``Importer.probed``). ``importer``
+    is the class of the search (``importer.py`` imports this module). Ruling 680."""
+    other = importer(rec, again=False)
+    other.latest_first = True
+    other.jumps = 0
+    other.room = RESTART_AFTER
+    try:
+        found: Node = other.run(budget)
+    except RootlogError:
+        return None
+    return found

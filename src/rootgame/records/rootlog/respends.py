@@ -67,6 +67,27 @@ def named_held(pos: Pos, seat: int, needed: set[int], allowed: CardSpec | None) 
             and (allowed is None or allowed.matches(x))]
 
 
+def spending_nodes(path: list[Node], serials: set[int]) -> dict[int, int]:
+    """For each unnamed draw of ``serials``: the place in the course ``path`` of the
+    latest decision (``otherwise.decision``) whose state before it held the draw unnamed
+    (``Pos.free``) and after it spent (``Pos.loose``), where the course has one: one walk
+    up for all of them (``SpentOtherwise.kept_since``; speed only)."""
+    out: dict[int, int] = {}
+    want = set(serials)
+    for i in range(len(path) - 1, 0, -1):
+        if not want:
+            break
+        if not decision(path[i]):
+            continue
+        hit = want.intersection(t[0] for t in path[i].pos.loose.values())
+        if hit:
+            hit.intersection_update(t[0] for t in path[i - 1].pos.free.values())
+        for serial in hit:
+            out[serial] = i
+        want -= hit
+    return out
+
+
 class SpentOtherwise(NamedDraws):
     """The spent-otherwise exchanges of the importer (mixed into ``identity.CardIdentity``,
     whose exchanges of an unnamed draw they call)."""
@@ -379,10 +400,12 @@ class SpentOtherwise(NamedDraws):
         draws = [(u, pos.free[u][0], -1) for u in hand
                  if u in pos.free and pos.free[u][1] == pos.epoch and u not in needed
                  and pos.free[u][0] not in once]
-        draws += [(u, t[0], y) for u, t in pos.loose.items() if t[1] == pos.epoch
-                  and t[2] is not None and t[0] not in once
-                  and not any(u in st.hand for st in pos.g.seats)
-                  for y in self.kept_since(path, seat, t[0], t[2], needed)]
+        spent = [(u, t[0], t[2]) for u, t in pos.loose.items() if t[1] == pos.epoch
+                 and t[2] is not None and t[0] not in once
+                 and not any(u in st.hand for st in pos.g.seats)]
+        at = spending_nodes(path, {serial for _, serial, _ in spent})
+        draws += [(u, serial, y) for u, serial, wrote in spent
+                  for y in self.kept_since(path, seat, serial, wrote, needed, at)]
         if not draws:
             return None
         for i in range(len(path) - 1, 0, -1):
@@ -410,27 +433,27 @@ class SpentOtherwise(NamedDraws):
 
     @staticmethod
     def kept_since(path: list[Node], seat: int, serial: int, wrote: CardSpec,
-                   needed: set[int]) -> list[int]:
+                   needed: set[int], at: dict[int, int] | None = None) -> list[int]:
         """The cards the record named that the hand of ``seat`` holds now and held since
         before the decision that spent the unnamed draw ``serial`` by its suit (``wrote``
         allowing them): that decision may have spent one of them instead (rulings 571,
         572). Empty when the draw was not in that hand as it was spent: another hand's
-        decision cannot have spent this hand's card (ruling 610)."""
-        for i in range(len(path) - 1, 0, -1):
-            then, now = path[i - 1].pos, path[i].pos
-            if decision(path[i]) and any(t[0] == serial for t in then.free.values()) and \
-                    any(t[0] == serial for t in now.loose.values()):
-                if OWN_HAND and not any(then.free.get(c, (None,))[0] == serial
-                                        for c in then.g.seats[seat].hand):
-                    return []  # another hand spent the draw: this one's cards stayed
-                held = set(then.g.seats[seat].hand)
-                for n in path[i - 1:]:
-                    held &= set(n.pos.g.seats[seat].hand)
-                last = path[-1].pos
-                return [y for y in then.g.seats[seat].hand if y in held and y in last.fixed
-                        and y not in last.free and y not in needed and wrote.matches(y)
-                        and DECK[y].kind != "dominance"]
-        return []
+        decision cannot have spent this hand's card (ruling 610). ``at``: where the course
+        spent each draw (:func:`spending_nodes`), worked out once for several draws."""
+        i = (spending_nodes(path, {serial}) if at is None else at).get(serial)
+        if i is None:
+            return []
+        then = path[i - 1].pos
+        if OWN_HAND and not any(then.free.get(c, (None,))[0] == serial
+                                for c in then.g.seats[seat].hand):
+            return []  # another hand spent the draw: this one's cards stayed
+        held = set(then.g.seats[seat].hand)
+        for n in path[i - 1:]:
+            held &= set(n.pos.g.seats[seat].hand)
+        last = path[-1].pos
+        return [y for y in then.g.seats[seat].hand if y in held and y in last.fixed
+                and y not in last.free and y not in needed and wrote.matches(y)
+                and DECK[y].kind != "dominance"]
 
     def _unspend(
         self, node: Node, src: Loc, spec: CardSpec,
