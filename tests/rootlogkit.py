@@ -217,16 +217,21 @@ def restarts(monkeypatch: pytest.MonkeyPatch, text: str, g: Any) -> list[int]:
 
 def refused_without(
     monkeypatch: pytest.MonkeyPatch, text: str, name: str, plain: object, line: int,
-    owner: object = CardIdentity,
+    owner: object = CardIdentity, searches: bool = False,
 ) -> None:
     """The record ``text`` is refused at ``line`` with ``owner.<name>`` (``CardIdentity``'s
     unless told; a class or a module) replaced by ``plain`` (a ruling's exchange or order
     turned off), by the first two searches: ruling 640's third search, where they give up,
     is left out (:func:`no_third_search`; it imports some of these records with the
-    ruling off, by another course)."""
+    ruling off, by another course), and so is ruling 660's fallback (``namer.py``) where
+    all three give up. ``searches`` keeps the three searches (ruling 660's own test)."""
+    import rootgame.records.rootlog.namer as namer
+
     with monkeypatch.context() as m:
         m.setattr(owner, name, plain)
-        no_third_search(m)
+        m.setattr(namer, "named_fallback", lambda *_: None)
+        if not searches:
+            no_third_search(m)
         with pytest.raises(RootlogError, match=rf"^line {line}, "):
             replay_rootlog(text)
 
