@@ -189,6 +189,8 @@ class _Event:
     suit: str | None = None
     cids: tuple[int, ...] = ()
     drawn: tuple[str, ...] = ()
+    item: str | None = None
+    """A crafted item card's item (``Z%b``: any card crafting that item)."""
     """A reshuffle's: the named draws of its step (they take the last of the old pile)."""
 
 
@@ -231,12 +233,18 @@ class _Namer:
         self.rec, self.rp = rec, rp
         self.events: list[_Event] = []
         self.nodes = 0
+        self.backjump = True
+        """Jump back over the choices of other cards than those found missing."""
         self.reached = 0
         """The furthest event the search reached (where a refusal is hardest)."""
         self.deadline = time.process_time() + SECONDS
-        self.kind: dict[str, tuple[str, str]] = {}
+        self.kind: dict[str, tuple[str, str, str | None]] = {}
         self.ok = self.compile()
         self.reshuffles = [i for i, e in enumerate(self.events) if e.kind == "reshuffle"]
+        self.leaves: dict[int, list[int]] = {}
+        for i, e in enumerate(self.events):
+            if e.kind == "leave":
+                self.leaves.setdefault(e.seat, []).append(i)
         self.next_draw: dict[str, list[int]] = {}
         for i, e in enumerate(self.events):
             if e.kind == "draw" and e.name is not None:
@@ -290,18 +298,20 @@ class _Namer:
                     self.events.append(_Event("draw", key, dst[1], name=name))
                 elif src[0] == "hand":
                     c = DECK[cid]
-                    open_ = dst[0] in ("discard", "decree") and c.kind != "dominance" and \
-                        cid not in fixed
+                    item = c.item if cid in fixed and act is not None and \
+                        act[0] == "craft" and c.kind == "item" else None
+                    open_ = item is not None or cid not in fixed and \
+                        dst[0] in ("discard", "decree") and c.kind != "dominance"
                     self.events.append(_Event(
-                        "leave", key, src[1], dst, cid,
-                        None if open_ else card_text(cid), c.suit if open_ else None))
+                        "leave", key, src[1], dst, cid, None if open_ else card_text(cid),
+                        c.suit if open_ else None, item=item))
                 elif src == AT_DECK:
                     return False
                 else:
                     self.events.append(_Event("move", key, -1, dst, cid))
         first = next(st for st in rp.obs.steps if st.seg > 0).before
         for cid in first.cards:
-            self.kind[card_text(cid)] = (DECK[cid].suit, DECK[cid].kind)
+            self.kind[card_text(cid)] = (DECK[cid].suit, DECK[cid].kind, DECK[cid].item)
         return True
 
     def start(self) -> _State | None:
@@ -330,13 +340,18 @@ class _Namer:
     def run(self) -> _Found | None:
         if not self.ok:
             return None
-        s = self.start()
-        if s is None:
-            return None
-        try:
-            end = self.search(0, s)
-        except _OutOfTime:
-            return None
+        end: _State | frozenset[str] | None = None
+        for self.backjump in (True, False):
+            # Backjumping first; where it misses (it is not complete), every choice again.
+            s = self.start()
+            if s is None:
+                return None
+            try:
+                end = self.search(0, s)
+            except _OutOfTime:
+                return None
+            if isinstance(end, _State):
+                break
         if not isinstance(end, _State):
             return None
         names: dict[tuple[int, int], str] = {}
@@ -442,16 +457,45 @@ class _Namer:
         else:
             s.true[e.cid] = name
 
+    def fits(self, e: _Event, name: str) -> bool:
+        """Whether the card ``name`` may be the one the leave ``e`` takes from the hand."""
+        if e.name is not None:
+            return name == e.name
+        suit, kind, item = self.kind.get(name, ("", "", None))
+        if e.item is not None:
+            return item == e.item  # its cost may be of another suit: the verify tells
+        return suit == e.suit and kind != "dominance"
+
+    def doomed(self, i: int, s: _State) -> frozenset[str] | None:
+        """The forward check after event ``i``: a card held whose next named draw finds no
+        copy of it in the draw pile whatever comes: none is there now, and none held can
+        leave its hand (a leave that may take it) before a reshuffle before that draw, nor
+        is any discarded with a reshuffle to come before it."""
+        for name in {n for hand in s.hands for n, k in hand.items() if k > 0}:
+            if s.pile[name] < 1 and not self.freed(i, s, name):
+                return frozenset((name,))
+        return None
+
+    def freed(self, i: int, s: _State, name: str) -> bool:
+        j = self.after(i, name)
+        if j >= len(self.events):
+            return True
+        r = next((r for r in reversed(self.reshuffles) if i < r < j), None)
+        if r is None:
+            return False
+        if name in s.true.values():
+            return True
+        return any(any(i < k < r and self.fits(self.events[k], name)
+                       for k in self.leaves.get(seat, ()))
+                   for seat, hand in enumerate(s.hands) if hand[name] > 0)
+
     def choose(self, i: int, e: _Event, s: _State) -> _State | frozenset[str] | None:
         hand = s.hands[e.seat]
         options: list[tuple[tuple[int, int, int], str, bool]] = []
         relaxed_name = card_text(e.cid)
 
         def fits(name: str) -> bool:
-            if e.name is not None:
-                return name == e.name
-            suit, kind = self.kind.get(name, ("", ""))
-            return suit == e.suit and kind != "dominance"
+            return self.fits(e, name)
 
         for name, n in hand.items():
             if n > 0 and fits(name):
@@ -484,12 +528,12 @@ class _Namer:
                 t.chosen += 1
             t.named = (e.key, name, t.named)
             self.put(t, e, name)
-            got = self.search(i + 1, t)
+            got = self.doomed(i, t) or self.search(i + 1, t)
             if isinstance(got, _State):
                 return got
             if got is None or blamed is None:
                 blamed = None
-            elif not got & names:
+            elif self.backjump and not got & names:
                 return got  # no choice here is of the cards found missing: back further
             else:
                 blamed = blamed | got
