@@ -229,8 +229,9 @@ def refused_without(
 
     with monkeypatch.context() as m:
         m.setattr(owner, name, plain)
-        m.setattr(namer, "named_fallback", lambda *_: None)
-        if not searches:
+        if searches:
+            m.setattr(namer, "named_fallback", lambda *_: None)
+        else:
             no_third_search(m)
         with pytest.raises(RootlogError, match=rf"^line {line}, "):
             replay_rootlog(text)
@@ -279,8 +280,12 @@ def first_of_each_time(course: Any, i: int, held: list[int]) -> list[int]:
 
 def no_third_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ruling 640 off: no third search where the first two give up, for an earlier
-    ruling's test whose seed the third search imports with that ruling off."""
+    ruling's test whose seed the third search imports with that ruling off; nor ruling
+    660's fallback after them (``namer.named_fallback``)."""
     import rootgame.records.rootlog.importer as importer
+    import rootgame.records.rootlog.namer as namer
+
+    monkeypatch.setattr(namer, "named_fallback", lambda *_: None)
 
     def second_only(rec: RootlogGame, budget: int) -> tuple[Importer, Any]:
         second = Importer(rec, lazy=False)

@@ -908,15 +908,18 @@ def replay_rootlog(
 
 
 def searched(
-    rec: RootlogGame, budget: int, sample_seed: int = 0, fallback: bool = True
+    rec: RootlogGame, budget: int, sample_seed: int = 0, fallback: bool = True,
+    quick: bool = False,
 ) -> RootlogReplay:
-    """The record's replay by the three searches; where they give up and ``fallback``,
-    ruling 660's (``namer.named_fallback``) for a record that names its draws. The error
-    raised when all fail is the second search's."""
+    """The record's replay by the three searches (the first alone when ``quick``); where
+    they give up and ``fallback``, ruling 660's (``namer.named_fallback``) for a record that
+    names its draws. The error raised when all fail is the second search's."""
     imp = Importer(rec)
     try:
         node = imp.run(budget)
     except RootlogError:
+        if quick:
+            raise
         again = True  # searched again below, this error and its traceback freed first
     else:
         again = False
@@ -932,8 +935,8 @@ def searched(
             error = refused
         else:
             return imp.finish(node, sample_seed)
-        named = namer.named_fallback(
-            rec, lambda r: searched(r, budget, sample_seed, fallback=False))
+        named = namer.named_fallback(rec, lambda r, quick: searched(
+            r, budget, sample_seed, fallback=False, quick=quick))
         if named is None:
             raise error
         return named

@@ -49,8 +49,9 @@ JOKER = "?"
 """Blamed for a spending no held card fits: the choices that gave a starting card a name
 (another name would have left it for this spending)."""
 
-Again = Callable[[RootlogGame], RootlogReplay]
-"""The three searches of a record, without this fallback (``importer.searched``)."""
+Again = Callable[[RootlogGame, bool], RootlogReplay]
+"""The three searches of a record (the first alone when told), without this fallback
+(``importer.searched``)."""
 
 
 def named_fallback(rec: RootlogGame, again: Again) -> RootlogReplay | None:
@@ -60,7 +61,7 @@ def named_fallback(rec: RootlogGame, again: Again) -> RootlogReplay | None:
     if loose is None:
         return None
     try:
-        first = again(loose)
+        first = again(loose, False)
     except RootlogError:
         return None
     rp = _replay_history(first.game, None, None)
@@ -74,7 +75,7 @@ def named_fallback(rec: RootlogGame, again: Again) -> RootlogReplay | None:
     if not agrees(rec, full):
         return None
     try:
-        out = again(full)
+        out = again(full, True)  # a fully named record: the quick search replays it
     except RootlogError:
         return None
     if [(t.faction, t.pieces, t.vp) for t in out.turns] != [
