@@ -225,12 +225,10 @@ def refused_without(
     is left out (:func:`no_third_search`; it imports some of these records with the
     ruling off, by another course), and so is ruling 660's fallback (``namer.py``) where
     all three give up. ``searches`` keeps the three searches (ruling 660's own test)."""
-    import rootgame.records.rootlog.namer as namer
-
     with monkeypatch.context() as m:
         m.setattr(owner, name, plain)
         if searches:
-            m.setattr(namer, "named_fallback", lambda *_: None)
+            no_named_fallback(m)
         else:
             no_third_search(m)
         with pytest.raises(RootlogError, match=rf"^line {line}, "):
@@ -278,14 +276,22 @@ def first_of_each_time(course: Any, i: int, held: list[int]) -> list[int]:
     return out
 
 
+def no_named_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling 660 off: no fallback for a record that names its draws where the three
+    searches give up (``namer.named_fallback``), for an earlier test of such a record's
+    refusal that the fallback imports."""
+    import rootgame.records.rootlog.namer as namer
+
+    monkeypatch.setattr(namer, "named_fallback", lambda *_: None)
+
+
 def no_third_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ruling 640 off: no third search where the first two give up, for an earlier
     ruling's test whose seed the third search imports with that ruling off; nor ruling
     660's fallback after them (``namer.named_fallback``)."""
     import rootgame.records.rootlog.importer as importer
-    import rootgame.records.rootlog.namer as namer
 
-    monkeypatch.setattr(namer, "named_fallback", lambda *_: None)
+    no_named_fallback(monkeypatch)
 
     def second_only(rec: RootlogGame, budget: int) -> tuple[Importer, Any]:
         second = Importer(rec, lazy=False)
