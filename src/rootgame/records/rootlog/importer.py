@@ -937,9 +937,12 @@ def searched(
             return imp.finish(node, sample_seed)
         named = namer.named_fallback(rec, lambda r, quick: searched(
             r, budget, sample_seed, fallback=False, quick=quick))
-        if named is None:
-            raise error
-        return named
+        try:
+            if named is None:
+                raise error
+            return named
+        finally:
+            del error  # this frame would hold it and its traceback this frame: a cycle
     return imp.finish(node, sample_seed)
 
 
