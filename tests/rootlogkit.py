@@ -217,16 +217,20 @@ def restarts(monkeypatch: pytest.MonkeyPatch, text: str, g: Any) -> list[int]:
 
 def refused_without(
     monkeypatch: pytest.MonkeyPatch, text: str, name: str, plain: object, line: int,
-    owner: object = CardIdentity,
+    owner: object = CardIdentity, searches: bool = False,
 ) -> None:
     """The record ``text`` is refused at ``line`` with ``owner.<name>`` (``CardIdentity``'s
     unless told; a class or a module) replaced by ``plain`` (a ruling's exchange or order
     turned off), by the first two searches: ruling 640's third search, where they give up,
     is left out (:func:`no_third_search`; it imports some of these records with the
-    ruling off, by another course)."""
+    ruling off, by another course), and so is ruling 660's fallback (``namer.py``) where
+    all three give up. ``searches`` keeps the three searches (ruling 660's own test)."""
     with monkeypatch.context() as m:
         m.setattr(owner, name, plain)
-        no_third_search(m)
+        if searches:
+            no_named_fallback(m)
+        else:
+            no_third_search(m)
         with pytest.raises(RootlogError, match=rf"^line {line}, "):
             replay_rootlog(text)
 
@@ -272,11 +276,23 @@ def first_of_each_time(course: Any, i: int, held: list[int]) -> list[int]:
     return out
 
 
+def no_named_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling 660 off: no fallback for a record that names its draws where the three
+    searches give up (``namer.named_fallback``), for an earlier test of such a record's
+    refusal that the fallback imports."""
+    import rootgame.records.rootlog.namer as namer
+
+    monkeypatch.setattr(namer, "named_fallback", lambda *_: None)
+
+
 def no_third_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ruling 640 off: no third search where the first two give up (nor its probe at the
-    first search's dead end, ruling 680), for an earlier
-    ruling's test whose seed the third search imports with that ruling off."""
+    first search's dead end, ruling 680), for an earlier ruling's test whose seed the third
+    search imports with that ruling off; nor ruling 660's fallback after them
+    (``namer.named_fallback``)."""
     import rootgame.records.rootlog.importer as importer
+
+    no_named_fallback(monkeypatch)
 
     def second_only(rec: RootlogGame, budget: int) -> tuple[Importer, Any]:
         second = Importer(rec, lazy=False)

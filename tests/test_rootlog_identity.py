@@ -24,6 +24,7 @@ from rootlogkit import (
     assert_same_board_every_line,
     assert_whole_game_imports,
     before_2596_2628,
+    no_named_fallback,
     no_third_search,
     refused_without,
     search_events,
@@ -715,6 +716,7 @@ def test_a_named_card_taken_as_spent_instead_of_a_draw_is_of_the_hand_that_spent
     text = assert_whole_game_imports(1196, 29, "C:t->6+7/Z%x/", ("draws",))
     internal_without(monkeypatch, text, "OWN_HAND", False, respends)
     other = as_people_write(export_rootlog(random_game(1099)), ("draws",))
+    no_named_fallback(monkeypatch)  # ruling 660's fallback imports 1099
     with pytest.raises(RootlogError, match=r"^line 34, .*'Z%f'"):
         replay_rootlog(other)
     # Ruling 623 keeps ruling 571 from spending the Marquise's draw at the Eyrie's
@@ -860,6 +862,7 @@ def test_ruling_571_spends_instead_only_a_draw_the_deciding_hand_held(
     assert respends.in_hand_then(then, [10], 9)
     text = as_people_write(export_rootlog(random_game(1099)), ("draws",))
     monkeypatch.setattr(respends, "OWN_HAND", False)
+    no_named_fallback(monkeypatch)  # ruling 660's fallback imports 1099
     with pytest.raises(RootlogError, match=r"^line 34, .*'Z%f'"):
         replay_rootlog(text)
     monkeypatch.setattr(respends, "HELD_THEN", False)

@@ -535,3 +535,40 @@ def test_eight_pairs_that_may_free_a_card_for_the_lacking_hand_are_tried(
 
     text = assert_whole_game_imports(5622, 88, "E:M#E->$_x/M#E->$_r/Zroyal/")
     refused_without(monkeypatch, text, "FREEING_PAIRS", 4, 88, otherwise)
+
+
+def test_a_record_that_names_its_draws_is_named_through_its_relaxed_import(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 660. Seed 1003 written with its draws named (``keep=("draws",)``), line 55
+    ('C:...F#C->'): the three searches give up (the Marquise's discard by suit finds no fox
+    the named draws to come leave her). The fallback imports the record with its draws
+    unnamed, re-identifies the starting hands and the cards spent by suit against the named
+    draws, and imports the fully named record it writes: the game replays; with the
+    fallback off (the three searches kept) it is refused at line 55."""
+    from rootgame.records.rootlog import namer
+
+    text = assert_whole_game_imports(1003, 55, "C:", keep=("draws",))
+    rep = replay_rootlog(text)
+    assert rep.chosen > 0 and "chosen to fit the draws" in rep.sampling_note()
+    refused_without(monkeypatch, text, "named_fallback", lambda *_: None, 55, namer,
+                    searches=True)
+
+
+def test_a_record_whose_named_draws_contradict_each_other_is_refused_as_before(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 660. Seed 1003 with its draws named, line 64 made to draw the one Anvil twice
+    ('F#anvil+F#anvil->C'): no re-identification explains it, and the error is the one the
+    searches raise without the fallback."""
+    from rootgame.records.rootlog import namer
+
+    text = as_people_write(export_rootlog(random_game(1003)), ("draws",))
+    assert "/F#anvil+R#bank->C/" in text
+    text = text.replace("/F#anvil+R#bank->C/", "/F#anvil+F#anvil->C/")
+    with pytest.raises(RootlogError) as with_it:
+        replay_rootlog(text)
+    monkeypatch.setattr(namer, "named_fallback", lambda *_: None)
+    with pytest.raises(RootlogError) as without:
+        replay_rootlog(text)
+    assert str(with_it.value) == str(without.value)

@@ -21,6 +21,7 @@ from ...errors import RootError
 from ...factions.eyrie import COLUMNS as EYRIE_COLUMNS
 from ...factions.marquise import building_clearings
 from ...rules.core import board as map_board
+from . import namer
 from .alike import named_first
 from .atoms import Converter, engine_atoms
 from .cards import CardSpec
@@ -28,7 +29,7 @@ from .exchanges import alike, lacking, line_draws, spared, spent_named
 from .factions import check_supported, hidden_place
 from .identity import held
 from .latest import latest_drawn_first, probe
-from .notation import FACTION_NAMES, RootlogError, RootlogGame
+from .notation import FACTION_NAMES, LETTER_OF, RootlogError, RootlogGame
 from .opening import Opening
 from .reader import parse_rootlog
 from .result import Result, RootlogReplay, arg_domains
@@ -914,10 +915,29 @@ def replay_rootlog(
     rec = parse_rootlog(text)
     if budget is None:
         budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    out = searched(rec, budget, sample_seed)
+    game = out.game
+    if rec.winner is not None and game.is_over:
+        got = "".join(LETTER_OF[game.state.factions[s]] for s in game.winners)
+        if sorted(got) != sorted(rec.winner):
+            raise RootlogError(f"the engine's winner is {got}, the record says {rec.winner}",
+                               rec.lines, 1, "Winner: " + rec.winner, f"Winner: {got}")
+    return out
+
+
+def searched(
+    rec: RootlogGame, budget: int, sample_seed: int = 0, fallback: bool = True,
+    quick: bool = False,
+) -> RootlogReplay:
+    """The record's replay by the three searches (the first alone when ``quick``); where
+    they give up and ``fallback``, ruling 660's (``namer.named_fallback``) for a record that
+    names its draws. The error raised when all fail is the second search's."""
     imp = Importer(rec)
     try:
         node = imp.run(budget)
     except RootlogError:
+        if quick:
+            raise
         again = True  # searched again below, this error and its traceback freed first
     else:
         again = False
@@ -925,15 +945,23 @@ def replay_rootlog(
         # The quick search took a path the record later refutes and ran out: search again
         # trying every action at every decision, best first (the error is this search's).
         del imp
-        imp, node = searched_again(rec, budget)
-    out = imp.finish(node, sample_seed)
-    game = out.game
-    if rec.winner is not None and game.is_over:
-        got = "".join(imp.letters[s] for s in game.winners)
-        if sorted(got) != sorted(rec.winner):
-            raise RootlogError(f"the engine's winner is {got}, the record says {rec.winner}",
-                               rec.lines, 1, "Winner: " + rec.winner, f"Winner: {got}")
-    return out
+        try:
+            imp, node = searched_again(rec, budget)
+        except RootlogError as refused:
+            if not fallback:
+                raise
+            error = refused
+        else:
+            return imp.finish(node, sample_seed)
+        named = namer.named_fallback(rec, lambda r, quick: searched(
+            r, budget, sample_seed, fallback=False, quick=quick))
+        try:
+            if named is None:
+                raise error
+            return named
+        finally:
+            del error  # this frame would hold it and its traceback this frame: a cycle
+    return imp.finish(node, sample_seed)
 
 
 def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:

@@ -105,7 +105,7 @@ class _Writer:
             groups.setdefault((src, dst), []).append(cid)
         out: list[str] = []
         for (src, dst), ids in groups.items():
-            counts = Counter(card_text(c) for c in ids)
+            counts = Counter(self.text_of(c) for c in ids)
             terms = [f"{n}{t}" if n > 1 else t for t, n in counts.items()]
             start = self.place(src, cur, True)
             dest = self.place(dst, cur, False)
@@ -116,6 +116,15 @@ class _Writer:
             else:
                 out.append("(" + "+".join(terms) + f"){start}->{dest}")
         return out
+
+    def text_of(self, cid: int) -> str:
+        """How a moved card is written: its own name (a writer that renames cards, ruling
+        660's ``namer.py``, writes another)."""
+        return card_text(cid)
+
+    def starting_hand(self, hand: tuple[int, ...], seat: int) -> list[str]:
+        """The fragments of a seat's starting hand, written at the head of its setup line."""
+        return self.cards([(c, ("deck",), ("hand", seat)) for c in hand], seat)
 
     def pieces(self, deltas: dict[tuple[int, str, int], int], cur: int) -> list[Fragment]:
         out: list[Fragment] = []
@@ -453,6 +462,15 @@ def export_rootlog(
             + " (a Clockwork bot): only the factions of the boxed game can be written")
     rep = _replay_history(game, seed, first_player)
     w = _Writer(factions, rep.g.landmarks.get("black-market", 0))
+    return written(game, rep, w, names)
+
+
+def written(
+    game: Any, rep: _Replayed, w: _Writer, names: dict[str, str] | None = None
+) -> str:
+    """The Rootlog text of the replayed ``game`` (:func:`export_rootlog`) as the writer ``w``
+    writes it (``namer.py``'s writer renames cards, ruling 660)."""
+    factions = list(game.state.factions)
     segs = rep.obs.segments
     frags: list[list[Fragment]] = [[] for _ in segs]
     line = -1
@@ -484,8 +502,7 @@ def export_rootlog(
         if seg.kind == "setup":
             hand = rep.hands0[seg.seat]
             if hand:
-                body.extend(w.cards([(c, ("deck",), ("hand", seg.seat)) for c in hand],
-                                    seg.seat))
+                body.extend(w.starting_hand(hand, seg.seat))
         body.extend(frags[i])
         lines.append(f"{w.letters[seg.seat]}:" + w.render(body, seg.seat))
     if game.state.winners:

@@ -1,0 +1,545 @@
+"""Ruling 660: a record that names its draws, imported where the three searches give up
+(``importer.searched``; docs/rootlog.md, "Records that name their draws").
+
+Such a record leaves open only the starting hands and which card of its suit a hand spent
+(``M#E->$_x``), yet the searches, fixing an unnamed card at once, are often refused by the
+named draws to come. The fallback, in four steps:
+
+1. **Relax** (:func:`relaxed`): the record with its draws unnamed (``#->E``) and no starting
+   hands, as people write it; the searches import such records.
+2. **Skeleton**: the relaxed import's game replayed step by step (``writer._replay_history``)
+   gives every card movement in order, each in the segment of its record line.
+3. **Re-identify** (:class:`_Namer`): a chronological depth-first search over the cards the
+   record leaves open (each spending by suit from a hand, each starting card, resolved only
+   when a hand spends it) so that every card the record names is where it says: a card named
+   drawn is in the draw pile then (held nowhere, not in the discard pile unshuffled). The
+   search prefers spending the held card that a named draw soonest needs back, and gives a
+   starting card the name needed latest; it is bounded (``NODES``, ``SECONDS``).
+4. **Verify**: the relaxed game written again with those names (a fully named record, the
+   starting hands in the setup lines; :class:`_Renamer`) is imported, and kept only when its
+   board at every line is the relaxed import's and every card the record names agrees.
+
+The replay returned carries the original record, the board at every line, and counts the
+cards the fallback chose (``RootlogReplay.chosen``). Where any step fails the fallback gives
+``None`` and the second search's error is raised, as before.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ...cards import DECK
+from .cards import card_text, spec_from_name
+from .notation import DECK_OPTION, SUIT_NAMES, Card, Move, RootlogError, RootlogGame, Term, Turn
+from .reader import parse_rootlog
+from .result import RootlogReplay
+from .steps import AT_DECK, Step, card_moves, from_discard, reshuffled
+from .writer import _replay_history, _Replayed, _Writer, written
+
+NODES = 20000
+"""Choices the re-identification tries at most (ruling 660)."""
+SECONDS = 1.5
+"""CPU seconds the re-identification takes at most (ruling 660)."""
+
+JOKER = "?"
+"""Blamed for a spending no held card fits: the choices that gave a starting card a name
+(another name would have left it for this spending)."""
+
+Again = Callable[[RootlogGame, bool], RootlogReplay]
+"""The three searches of a record (the first alone when told), without this fallback
+(``importer.searched``)."""
+
+
+def named_fallback(rec: RootlogGame, again: Again) -> RootlogReplay | None:
+    """Ruling 660: the record ``rec`` whose draws are named, imported through its relaxed
+    import (see the module's docstring); None where it does not explain the record."""
+    loose = relaxed(rec)
+    if loose is None:
+        return None
+    try:
+        first = again(loose, False)
+    except RootlogError:
+        return None
+    rp = _replay_history(first.game, None, None)
+    found = _Namer(rec, rp).run()
+    if found is None:
+        return None
+    w = _Renamer(list(first.game.state.factions), rp.g.landmarks.get("black-market", 0))
+    w.names, w.hands = found.names, found.hands
+    text = written(first.game, rp, w)
+    full = parse_rootlog(text)
+    if not agrees(rec, full):
+        return None
+    try:
+        out = again(full, True)  # a fully named record: the quick search replays it
+    except RootlogError:
+        return None
+    if [(t.faction, t.pieces, t.vp) for t in out.turns] != [
+            (t.faction, t.pieces, t.vp) for t in first.turns]:
+        return None
+    out.record = rec
+    out.chosen = found.chosen
+    return out
+
+
+def _drawn(m: Move) -> bool:
+    """A draw into hands: cards from the draw pile (no start) to faction hands."""
+    return bool(m.to) and all(p.kind == "hand" for p in m.to) and all(
+        t.start is None and isinstance(t.what, Card) for t in m.terms)
+
+
+def relaxed(rec: RootlogGame) -> RootlogGame | None:
+    """The record with what its draws name left out (``#->E``) and no starting hands (the
+    setup lines' draws), as people write it; None when it names no draw."""
+    named = False
+    turns: list[Turn] = []
+    for t in rec.turns:
+        actions: list[Any] = []
+        for a in t.actions:
+            if isinstance(a, Move) and _drawn(a):
+                named = named or any(isinstance(x.what, Card) and x.what.name is not None
+                                     for x in a.terms)
+                if t.setup:
+                    continue
+                n = sum(x.count for x in a.terms)
+                a = replace(a, terms=(Term(n, Card()),))
+            actions.append(a)
+        turns.append(replace(t, actions=actions))
+    return replace(rec, turns=turns) if named else None
+
+
+def _name(c: Card, deck: str) -> str | None:
+    """``card_text`` of the card ``c`` names (its first card of the deck ``deck``)."""
+    spec = spec_from_name(SUIT_NAMES.get(c.suit or "", None), c.name, deck)
+    if spec is None or spec.keys is None:
+        return None
+    return next((card_text(x.id) for x in DECK if x.key in spec.keys), None)
+
+
+def agrees(rec: RootlogGame, full: RootlogGame) -> bool:
+    """Whether every card the record ``rec`` moves, line by line, is the card the fully
+    named record ``full`` moves there (its suit and name where ``rec`` gives them); the
+    setup lines' starting hands, which ``rec`` may leave out, are not compared."""
+    if len(rec.turns) != len(full.turns):
+        return False
+    for a, b in zip(rec.turns, full.turns, strict=True):
+        if a.faction != b.faction:
+            return False
+        ours, theirs = _card_terms(a), _card_terms(b)
+        if a.setup and len(theirs) != len(ours):
+            theirs = _card_terms(b, False)
+        if len(ours) != len(theirs):
+            return False
+        for x, y in zip(ours, theirs, strict=True):
+            if x.suit is not None and x.suit != y.suit:
+                return False
+            if x.name is not None and x.name != y.name and \
+                    _name(x, DECK_OPTION[rec.deck]) != _name(y, DECK_OPTION[rec.deck]):
+                return False
+    return True
+
+
+def _card_terms(t: Turn, draws: bool = True) -> list[Card]:
+    """The cards the moves of the line ``t`` name, term by term (a count of ``n`` as ``n``
+    cards); without its draws when not ``draws``."""
+    out: list[Card] = []
+    for a in t.actions:
+        if isinstance(a, Move) and (draws or not _drawn(a)):
+            for x in a.terms:
+                if isinstance(x.what, Card):
+                    out.extend([x.what] * x.count)
+    return out
+
+
+class _Renamer(_Writer):
+    """The writer of the fully named record: each moved card written by the name the
+    re-identification gave it, and the starting hands it chose."""
+
+    names: dict[tuple[int, int], str]
+    hands: dict[int, list[str]]
+    at: int = 0
+
+    def step(self, st: Step, cur: int) -> list[Any]:
+        self.at = id(st)
+        return super().step(st, cur)
+
+    def text_of(self, cid: int) -> str:
+        return self.names.get((self.at, cid), card_text(cid))
+
+    def starting_hand(self, hand: tuple[int, ...], seat: int) -> list[str]:
+        counts = Counter(self.hands.get(seat, [card_text(c) for c in hand]))
+        return ["+".join(f"{n}{t}" if n > 1 else t for t, n in counts.items())
+                + "->" + self.letters[seat]]
+
+
+@dataclass(slots=True)
+class _Event:
+    """One card movement of the skeleton: ``kind`` draw (from the draw pile to the hand of
+    ``seat``), leave (from that hand), move (between other places) or reshuffle."""
+
+    kind: str
+    key: tuple[int, int] = (0, 0)
+    seat: int = -1
+    dst: tuple[Any, ...] = ()
+    cid: int = -1
+    name: str | None = None
+    suit: str | None = None
+    cids: tuple[int, ...] = ()
+    drawn: tuple[str, ...] = ()
+    item: str | None = None
+    """A crafted item card's item (``Z%b``: any card crafting that item)."""
+    """A reshuffle's: the named draws of its step (they take the last of the old pile)."""
+
+
+@dataclass(slots=True)
+class _State:
+    """The cards where the re-identification has them: each hand's known cards and its
+    starting cards still unnamed (``jokers``), the draw pile counted with those (``pile``)
+    and its least count since the setup (``low``), the cards elsewhere by id (``true``)."""
+
+    hands: list[Counter[str]]
+    jokers: list[int]
+    pile: Counter[str]
+    low: dict[str, int]
+    true: dict[int, str]
+    named: tuple[Any, ...] | None = None
+    starts: list[list[str]] = field(default_factory=list)
+    chosen: int = 0
+
+    def copy(self) -> _State:
+        return _State([Counter(h) for h in self.hands], list(self.jokers), Counter(self.pile),
+                      dict(self.low), dict(self.true), self.named,
+                      [list(s) for s in self.starts], self.chosen)
+
+    def take(self, name: str) -> None:
+        self.pile[name] -= 1
+        self.low[name] = min(self.low.get(name, 0), self.pile[name])
+
+
+@dataclass(slots=True)
+class _Found:
+    names: dict[tuple[int, int], str]
+    hands: dict[int, list[str]]
+    chosen: int
+
+
+class _Namer:
+    """The re-identification (step 3 of the module's docstring)."""
+
+    def __init__(self, rec: RootlogGame, rp: _Replayed) -> None:
+        self.rec, self.rp = rec, rp
+        self.events: list[_Event] = []
+        self.nodes = 0
+        self.backjump = True
+        """Jump back over the choices of other cards than those found missing."""
+        self.reached = 0
+        """The furthest event the search reached (where a refusal is hardest)."""
+        self.deadline = time.process_time() + SECONDS
+        self.kind: dict[str, tuple[str, str, str | None]] = {}
+        self.ok = self.compile()
+        self.reshuffles = [i for i, e in enumerate(self.events) if e.kind == "reshuffle"]
+        self.leaves: dict[int, list[int]] = {}
+        for i, e in enumerate(self.events):
+            if e.kind == "leave":
+                self.leaves.setdefault(e.seat, []).append(i)
+        self.next_draw: dict[str, list[int]] = {}
+        for i, e in enumerate(self.events):
+            if e.kind == "draw" and e.name is not None:
+                self.next_draw.setdefault(e.name, []).append(i)
+
+    def compile(self) -> bool:
+        rec, rp = self.rec, self.rp
+        segs = rp.obs.segments
+        letters = [rec.turns[i].faction if i < len(rec.turns) else "" for i in range(len(segs))]
+        if len(segs) != len(rec.turns):
+            return False
+        seat_of: dict[str, int] = {}
+        for seg, letter in zip(segs, letters, strict=True):
+            if seat_of.setdefault(letter, seg.seat) != seg.seat:
+                return False
+        deck = DECK_OPTION[rec.deck]
+        queues: dict[tuple[int, int], deque[str | None]] = {}
+        for i, t in enumerate(rec.turns):
+            for a in t.actions:
+                if isinstance(a, Move) and _drawn(a):
+                    for x in a.terms:
+                        assert isinstance(x.what, Card)
+                        n = _name(x.what, deck) if x.what.name is not None else None
+                        for p in a.to:
+                            seat = seat_of.get(p.faction or t.faction, -1)
+                            queues.setdefault((i, seat), deque()).extend([n] * x.count)
+        self.setup = {seat: [n for n in q if n is not None]
+                      for (i, seat), q in queues.items() if rec.turns[i].setup}
+        for st in rp.obs.steps:
+            if st.seg == 0:
+                continue
+            taken = from_discard(st)
+            moves = card_moves(st.before, st.after, taken)
+            if reshuffled(st.before, st.after, taken):
+                after = st.after.cards
+                back = [c for c in st.before.discard if after.get(c) != ("discard",)
+                        and c not in taken]
+                per = Counter(b[1] for _c, a, b in moves if a == AT_DECK and b[0] == "hand")
+                drawn = tuple(n for seat, k in per.items()
+                              for n in [*queues.get((st.seg - 1, seat), ())][:k] if n)
+                self.events.append(_Event("reshuffle", cids=tuple(back), drawn=drawn))
+            act = st.act
+            fixed = {int(act[1])} if act is not None and act[0] in ("ambush", "craft") else set()
+            for cid, src, dst in moves:
+                key = (id(st), cid)
+                if src == AT_DECK and dst[0] == "hand":
+                    q = queues.get((st.seg - 1, dst[1]))
+                    name = q.popleft() if q else None
+                    if name is None:
+                        return False  # an unnamed draw: not this fallback's
+                    self.events.append(_Event("draw", key, dst[1], name=name))
+                elif src[0] == "hand":
+                    c = DECK[cid]
+                    item = c.item if cid in fixed and act is not None and \
+                        act[0] == "craft" and c.kind == "item" else None
+                    open_ = item is not None or cid not in fixed and \
+                        dst[0] in ("discard", "decree") and c.kind != "dominance"
+                    self.events.append(_Event(
+                        "leave", key, src[1], dst, cid, None if open_ else card_text(cid),
+                        c.suit if open_ else None, item=item))
+                elif src == AT_DECK:
+                    return False
+                else:
+                    self.events.append(_Event("move", key, -1, dst, cid))
+        first = next(st for st in rp.obs.steps if st.seg > 0).before
+        for cid in first.cards:
+            self.kind[card_text(cid)] = (DECK[cid].suit, DECK[cid].kind, DECK[cid].item)
+        return True
+
+    def start(self) -> _State | None:
+        rp = self.rp
+        first = next(st for st in rp.obs.steps if st.seg > 0).before
+        pile: Counter[str] = Counter()
+        true: dict[int, str] = {}
+        for cid, loc in first.cards.items():
+            if loc == AT_DECK or loc[0] == "hand":
+                pile[card_text(cid)] += 1
+            else:
+                true[cid] = card_text(cid)
+        n = len(rp.hands0)
+        s = _State([Counter() for _ in range(n)], [len(h) for h in rp.hands0], pile,
+                   dict(pile), true, None, [[] for _ in range(n)])
+        for seat, names in self.setup.items():
+            for name in names:
+                if s.jokers[seat] < 1 or s.pile[name] < 1:
+                    return None
+                s.jokers[seat] -= 1
+                s.take(name)
+                s.hands[seat][name] += 1
+                s.starts[seat].append(name)
+        return s
+
+    def run(self) -> _Found | None:
+        if not self.ok:
+            return None
+        end: _State | frozenset[str] | None = None
+        for self.backjump in (True, False):
+            # Backjumping first; where it misses (it is not complete), every choice again.
+            s = self.start()
+            if s is None:
+                return None
+            try:
+                end = self.search(0, s)
+            except _OutOfTime:
+                return None
+            if isinstance(end, _State):
+                break
+        if not isinstance(end, _State):
+            return None
+        names: dict[tuple[int, int], str] = {}
+        chain = end.named
+        while chain is not None:
+            names[chain[0]] = chain[1]
+            chain = chain[2]
+        for seat, left in enumerate(end.jokers):
+            for _ in range(left):
+                name = self.spare(end, seat)
+                if name is None:
+                    return None
+                end.starts[seat].append(name)
+                end.chosen += 1
+        return _Found(names, dict(enumerate(end.starts)), end.chosen)
+
+    def spare(self, s: _State, seat: int) -> str | None:
+        """A name for a starting card never spent: one the draw pile held all along."""
+        hand0 = [card_text(c) for c in self.rp.hands0[seat]]
+        for name in [*hand0, *sorted(s.low)]:
+            if s.low.get(name, 0) >= 1:
+                s.low[name] -= 1
+                return name
+        return None
+
+    def after(self, i: int, name: str) -> int:
+        """The event of the next named draw of ``name`` after event ``i`` (a large number
+        for none)."""
+        for j in self.next_draw.get(name, ()):
+            if j > i:
+                return j
+        return 1 << 30
+
+    def search(self, i: int, s: _State) -> _State | frozenset[str] | None:
+        """The search from event ``i`` on: the state at the end, or the names of the cards
+        found missing (a named draw's, or those a spending may take): the choices of those
+        cards are the ones to try again, the search jumps back to them; None to try every
+        choice again."""
+        events = self.events
+        while i < len(events):
+            e = events[i]
+            self.reached = max(self.reached, i)
+            if e.kind == "leave":
+                return self.choose(i, e, s)
+            if e.kind == "draw":
+                assert e.name is not None
+                if s.pile[e.name] < 1:
+                    return frozenset((e.name,))
+                s.take(e.name)
+                s.hands[e.seat][e.name] += 1
+                s.named = (e.key, e.name, s.named)
+            elif e.kind == "reshuffle":
+                why = self.emptied(s, e)
+                if why is not None:
+                    return why
+                for c in e.cids:
+                    if c not in s.true:
+                        return None
+                    s.pile[s.true.pop(c)] += 1
+            else:
+                name = s.true.get(e.cid)
+                if name is None:
+                    return None
+                s.named = (e.key, name, s.named)
+                self.put(s, e, name)
+            i += 1
+        return s
+
+    def emptied(self, s: _State, e: _Event) -> frozenset[str] | None:
+        """The draw pile emptied at the reshuffle ``e`` (2.1): what it held, its step drew.
+        The cards it holds beyond those are starting cards still unnamed: they get those
+        names (in the hands of the first seats with such cards); the names found missing
+        where they cannot."""
+        left = s.pile - Counter(e.drawn)
+        if sum(left.values()) > sum(s.jokers):
+            return frozenset([JOKER, *left])
+        for name, n in left.items():
+            for _ in range(n):
+                if s.low.get(name, 0) < 1:
+                    return frozenset((JOKER, name))
+                seat = next(k for k, j in enumerate(s.jokers) if j > 0)
+                s.jokers[seat] -= 1
+                s.low[name] -= 1
+                s.pile[name] -= 1
+                s.hands[seat][name] += 1
+                s.starts[seat].append(name)
+                s.chosen += 1
+        return None
+
+    def drawn_soon(self, i: int, name: str) -> int:
+        """How many named draws of ``name`` come after event ``i`` before the next
+        reshuffle (a starting card given that name leaves the draw pile until then)."""
+        end = next((r for r in self.reshuffles if r > i), len(self.events))
+        return sum(1 for j in self.next_draw.get(name, ()) if i < j < end)
+
+    def put(self, s: _State, e: _Event, name: str) -> None:
+        """The card ``name`` of the event ``e`` put where it goes."""
+        s.true.pop(e.cid, None)
+        if e.dst[0] == "hand":
+            s.hands[e.dst[1]][name] += 1
+        elif e.dst == AT_DECK:
+            s.pile[name] += 1
+        else:
+            s.true[e.cid] = name
+
+    def fits(self, e: _Event, name: str) -> bool:
+        """Whether the card ``name`` may be the one the leave ``e`` takes from the hand."""
+        if e.name is not None:
+            return name == e.name
+        suit, kind, item = self.kind.get(name, ("", "", None))
+        if e.item is not None:
+            return item == e.item  # its cost may be of another suit: the verify tells
+        return suit == e.suit and kind != "dominance"
+
+    def doomed(self, i: int, s: _State) -> frozenset[str] | None:
+        """The forward check after event ``i``: a card held whose next named draw finds no
+        copy of it in the draw pile whatever comes: none is there now, and none held can
+        leave its hand (a leave that may take it) before a reshuffle before that draw, nor
+        is any discarded with a reshuffle to come before it."""
+        for name in {n for hand in s.hands for n, k in hand.items() if k > 0}:
+            if s.pile[name] < 1 and not self.freed(i, s, name):
+                return frozenset((name,))
+        return None
+
+    def freed(self, i: int, s: _State, name: str) -> bool:
+        j = self.after(i, name)
+        if j >= len(self.events):
+            return True
+        r = next((r for r in reversed(self.reshuffles) if i < r < j), None)
+        if r is None:
+            return False
+        if name in s.true.values():
+            return True
+        return any(any(i < k < r and self.fits(self.events[k], name)
+                       for k in self.leaves.get(seat, ()))
+                   for seat, hand in enumerate(s.hands) if hand[name] > 0)
+
+    def choose(self, i: int, e: _Event, s: _State) -> _State | frozenset[str] | None:
+        hand = s.hands[e.seat]
+        options: list[tuple[tuple[int, int, int], str, bool]] = []
+        relaxed_name = card_text(e.cid)
+
+        def fits(name: str) -> bool:
+            return self.fits(e, name)
+
+        for name, n in hand.items():
+            if n > 0 and fits(name):
+                options.append(((0, self.after(i, name), name != relaxed_name), name, False))
+        if s.jokers[e.seat] > 0:
+            for name, low in s.low.items():
+                if low >= 1 and fits(name) and s.pile[name] > self.drawn_soon(i, name):
+                    options.append(((1, -self.after(i, name), name != relaxed_name), name,
+                                    True))
+        options.sort()
+        names = {name for _k, name, _j in options}
+        if any(joker for *_, joker in options):
+            names.add(JOKER)
+        blamed: frozenset[str] | None = frozenset(
+            [JOKER, *(n for n in self.kind if fits(n))]) if not options else frozenset()
+        for k, (_key, name, joker) in enumerate(options):
+            self.nodes += 1
+            if self.nodes > NODES or time.process_time() > self.deadline:
+                raise _OutOfTime
+            t = s if k == len(options) - 1 else s.copy()
+            if joker:
+                t.jokers[e.seat] -= 1
+                t.low[name] -= 1
+                t.pile[name] -= 1
+                t.starts[e.seat].append(name)
+                t.chosen += 1
+            else:
+                t.hands[e.seat][name] -= 1
+            if e.name is None:
+                t.chosen += 1
+            t.named = (e.key, name, t.named)
+            self.put(t, e, name)
+            got = self.doomed(i, t) or self.search(i + 1, t)
+            if isinstance(got, _State):
+                return got
+            if got is None or blamed is None:
+                blamed = None
+            elif self.backjump and not got & names:
+                return got  # no choice here is of the cards found missing: back further
+            else:
+                blamed = blamed | got
+        return blamed
+
+
+class _OutOfTime(Exception):
+    """The re-identification's bound reached (``NODES``, ``SECONDS``)."""
