@@ -42,7 +42,7 @@ from rootlogkit import (
     states_with_and_without,
 )
 
-from rootgame.records.rootlog import export_rootlog, replay_rootlog
+from rootgame.records.rootlog import RootlogError, export_rootlog, replay_rootlog
 from rootgame.records.rootlog.cards import CardSpec
 from rootgame.records.rootlog.identity import CardIdentity
 from rootgame.records.rootlog.importer import Importer
@@ -605,6 +605,26 @@ def test_a_third_search_spends_the_latest_drawn_card_of_a_suit_first(
     text = assert_whole_game_imports(6173, 71, "C:#->C/#->E/2w10->2/w10->2/")
     refused_without(monkeypatch, text, "latest_drawn_first", lambda _g, legal: legal, 71,
                     importer)
+
+
+def test_a_fourth_search_deals_the_unnamed_cards_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 670. Seed 6258 (of the fresh seeds 6030-6429), refused at line 95 before
+    ('C:w9->12/.../B#C->/...', the Marquise's discard of a bird, her draw of line 92): the
+    second pile held one bird fewer than the game's, the first three searches having spent
+    other cards of a suit long before, and no exchange or solve reaches back so far. Which
+    card each unnamed draw is at first is the set-up's shuffle (seed 0), which the record
+    never sees: any deal explains it as well. Where the three searches give up, the quick
+    search is made again from other deals (``opening.DEALS``): from the first other deal
+    the game imports and replays to the same board at every line (6405 from the third,
+    6750 from the second); with no other deal it is refused at line 95 as before."""
+    import rootgame.records.rootlog.importer as importer
+
+    text = assert_whole_game_imports(6258, 95, "C:w9->12/w1->9/w12->4/")
+    monkeypatch.setattr(importer, "DEALS", ())
+    with pytest.raises(RootlogError, match=r"^line 95, "):
+        replay_rootlog(text)
 
 
 def test_the_third_search_spends_the_hand_s_first_card_before_no_card() -> None:

@@ -29,7 +29,7 @@ from .factions import check_supported, hidden_place
 from .identity import held
 from .latest import latest_drawn_first
 from .notation import FACTION_NAMES, RootlogError, RootlogGame
-from .opening import Opening
+from .opening import DEALS, Opening
 from .reader import parse_rootlog
 from .result import Result, RootlogReplay, arg_domains
 from .search import (
@@ -792,6 +792,7 @@ class Importer(Opening, Result):
         other = Importer(self.rec, again=False)
         other.keep_named = True
         other.latest_first = self.latest_first
+        other.deal = self.deal
         other.jumps = 0
         other.room = 4
         other.serial = self.serial  # draw serials stay unique
@@ -920,8 +921,10 @@ def replay_rootlog(
 
 def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:
     """The second search's end; where it gives up too, the third's, a quick search with the
-    cards a hand spends alike taken latest drawn first (``latest.py``, ruling 640). The
-    error raised when both fail is the second search's. Each search is freed before the
+    cards a hand spends alike taken latest drawn first (``latest.py``, ruling 640); where
+    that gives up too, the quick search's from each other first deal of the unnamed cards
+    in turn (``opening.DEALS``, ruling 670). The error raised when all fail is the second
+    search's. Each search is freed before the
     next is built (``Importer.given_up``): the error keeps no traceback nor context, and
     the third importer is built only when the second gives up."""
     second = Importer(rec, lazy=False)
@@ -930,18 +933,31 @@ def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:
     except RootlogError as refused:
         error = refused.with_traceback(None)
     del second
-    third = Importer(rec)
-    third.latest_first = True
-    try:
-        return third, third.run(budget)
-    except RootlogError:
-        pass
-    del third
+    for latest, deal in ((True, 0), *((False, d) for d in DEALS)):
+        found = quick_search(rec, budget, latest, deal)
+        if found is not None:
+            return found
     error.__context__ = None
     try:
         raise error
     finally:
         del error  # the frame raising it would hold it: a cycle
+
+
+def quick_search(
+    rec: RootlogGame, budget: int, latest: bool, deal: int,
+) -> tuple[Importer, Node] | None:
+    """A quick search after the second: its end, or None where it gives up (its importer
+    freed). ``latest``: the cards a hand spends alike taken latest drawn first (the third
+    search, ruling 640); ``deal``: the seed of the first deal of the unnamed cards (another
+    than 0, ruling 670)."""
+    imp = Importer(rec)
+    imp.latest_first = latest
+    imp.deal = deal
+    try:
+        return imp, imp.run(budget)
+    except RootlogError:
+        return None
 
 
 def import_rootlog(text: str) -> Any:
