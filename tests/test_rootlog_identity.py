@@ -33,6 +33,7 @@ from rootlogkit import (
     solve_every_need,
 )
 
+import rootgame.records.rootlog.importer as importer
 from rootgame.records.rootlog import (
     RootlogError,
     crossed,
@@ -717,6 +718,8 @@ def test_a_named_card_taken_as_spent_instead_of_a_draw_is_of_the_hand_that_spent
     internal_without(monkeypatch, text, "OWN_HAND", False, respends)
     other = as_people_write(export_rootlog(random_game(1099)), ("draws",))
     no_named_fallback(monkeypatch)  # ruling 660's fallback imports 1099
+    # The quick search from another first deal imports 1099 (ruling 670): turned off.
+    monkeypatch.setattr(importer, "DEALS", ())
     with pytest.raises(RootlogError, match=r"^line 34, .*'Z%f'"):
         replay_rootlog(other)
     # Ruling 623 keeps ruling 571 from spending the Marquise's draw at the Eyrie's
@@ -863,6 +866,9 @@ def test_ruling_571_spends_instead_only_a_draw_the_deciding_hand_held(
     text = as_people_write(export_rootlog(random_game(1099)), ("draws",))
     monkeypatch.setattr(respends, "OWN_HAND", False)
     no_named_fallback(monkeypatch)  # ruling 660's fallback imports 1099
+    # Ruling 670 off: with ruling 610 off, the quick search from another first deal finds
+    # a course of 1099 whose final replay fails ('discard 14'), not this ruling's case.
+    monkeypatch.setattr(importer, "DEALS", ())
     with pytest.raises(RootlogError, match=r"^line 34, .*'Z%f'"):
         replay_rootlog(text)
     monkeypatch.setattr(respends, "HELD_THEN", False)

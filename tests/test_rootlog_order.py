@@ -43,7 +43,7 @@ from rootlogkit import (
     watched,
 )
 
-from rootgame.records.rootlog import export_rootlog, replay_rootlog
+from rootgame.records.rootlog import RootlogError, export_rootlog, replay_rootlog
 from rootgame.records.rootlog.cards import CardSpec
 from rootgame.records.rootlog.identity import CardIdentity
 from rootgame.records.rootlog.importer import Importer
@@ -632,6 +632,24 @@ def test_the_first_search_probes_the_third_search_s_order_at_its_first_dead_end(
     at.clear()
     watched(monkeypatch, text, g, "children", lambda *_: at.append(1))
     assert probed < 1000 < 4000 < len(at)
+def test_a_fourth_search_deals_the_unnamed_cards_otherwise(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 670. Seed 6258 (of the fresh seeds 6030-6429), refused at line 95 before
+    ('C:w9->12/.../B#C->/...', the Marquise's discard of a bird, her draw of line 92): the
+    second pile held one bird fewer than the game's, the first three searches having spent
+    other cards of a suit long before, and no exchange or solve reaches back so far. Which
+    card each unnamed draw is at first is the set-up's shuffle (seed 0), which the record
+    never sees: any deal explains it as well. Where the three searches give up, the quick
+    search is made again from other deals (``opening.DEALS``): from the first other deal
+    the game imports and replays to the same board at every line (6405 from the third,
+    6750 from the second); with no other deal it is refused at line 95 as before."""
+    import rootgame.records.rootlog.importer as importer
+
+    text = assert_whole_game_imports(6258, 95, "C:w9->12/w1->9/w12->4/")
+    monkeypatch.setattr(importer, "DEALS", ())
+    with pytest.raises(RootlogError, match=r"^line 95, "):
+        replay_rootlog(text)
 
 
 def test_the_third_search_spends_the_hand_s_first_card_before_no_card() -> None:

@@ -161,18 +161,21 @@ def test_an_import_leaves_no_cycles_holding_its_search(monkeypatch: pytest.Monke
     leave a few objects in cycles, not 137,000 (each state tried, held by its observer's
     hooks) and 1,121,000 (the whole search, held by its error's traceback). The refused
     record is refused by all three searches (the third, ruling 640's, built only then;
-    ruling 680's probe of its order at the first search's dead end before the second),
-    and its error holds neither an earlier search's error nor its traceback."""
+    ruling 680's probe of its order at the first search's dead end before the second), by
+    ruling 660's fallback (the record relaxed, refused by the same searches) and by the
+    quick search from each other first deal (ruling 670), and its error holds neither an
+    earlier search's error nor its traceback."""
     import gc
 
     from rootgame.records.rootlog import RootlogError
+    from rootgame.records.rootlog.opening import DEALS
 
-    searches: list[tuple[bool, bool]] = []
+    searches: list[tuple[bool, bool, int]] = []
     run = Importer.run
 
     def counted(imp: Importer, *args: Any) -> Any:
         if len(args) == 1:  # a search, not a restart
-            searches.append((imp.lazy, imp.latest_first))
+            searches.append((imp.lazy, imp.latest_first, imp.deal))
         return run(imp, *args)
 
     monkeypatch.setattr(Importer, "run", counted)
@@ -185,14 +188,17 @@ def test_an_import_leaves_no_cycles_holding_its_search(monkeypatch: pytest.Monke
     try:
         replay_rootlog("\n".join(lines) + "\n")
         assert gc.collect() < 1000
-        assert searches == [(True, False)]
+        assert searches == [(True, False, 0)]
         searches.clear()
         with pytest.raises(RootlogError, match=rf"^line {k + 1}, ") as refused:
             replay_rootlog("\n".join(bad) + "\n")
         # The probe of the third search's order at the first dead end (ruling 680) too;
         # then ruling 660's fallback (the record names its draws, '#royal'): the record
-        # relaxed, its draws unnamed, is refused by the same searches.
-        assert searches == [(True, False), (True, True), (False, False), (True, True)] * 2
+        # relaxed, its draws unnamed, is refused by the same searches, each then from the
+        # other first deals (ruling 670).
+        three = [(True, False, 0), (True, True, 0), (False, False, 0), (True, True, 0)]
+        deals = [(True, False, d) for d in DEALS]
+        assert searches == three + three + deals + deals
         assert refused.value.__context__ is None
         del refused
         assert gc.collect() < 1000

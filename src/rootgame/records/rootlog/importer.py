@@ -30,7 +30,7 @@ from .factions import check_supported, hidden_place
 from .identity import held
 from .latest import latest_drawn_first, probe
 from .notation import FACTION_NAMES, LETTER_OF, RootlogError, RootlogGame
-from .opening import Opening
+from .opening import DEALS, Opening
 from .reader import parse_rootlog
 from .result import Result, RootlogReplay, arg_domains
 from .search import (
@@ -802,6 +802,7 @@ class Importer(Opening, Result):
         other = Importer(self.rec, again=False)
         other.keep_named = True
         other.latest_first = self.latest_first
+        other.deal = self.deal
         other.jumps = 0
         other.room = 4
         other.serial = self.serial  # draw serials stay unique
@@ -929,9 +930,12 @@ def searched(
     rec: RootlogGame, budget: int, sample_seed: int = 0, fallback: bool = True,
     quick: bool = False,
 ) -> RootlogReplay:
-    """The record's replay by the three searches (the first alone when ``quick``); where
-    they give up and ``fallback``, ruling 660's (``namer.named_fallback``) for a record that
-    names its draws. The error raised when all fail is the second search's."""
+    """The record's replay by the searches, each tried only where those before give up:
+    the quick search (the first alone when ``quick``), the full second search and the third
+    (:func:`searched_again`); where ``fallback``, ruling 660's for a record that names its
+    draws (``namer.named_fallback``); then the quick search from each other first deal of
+    the unnamed cards (``opening.DEALS``, ruling 670). The error raised when all fail is the
+    second search's."""
     imp = Importer(rec)
     try:
         node = imp.run(budget)
@@ -941,27 +945,29 @@ def searched(
         again = True  # searched again below, this error and its traceback freed first
     else:
         again = False
-    if again:
-        # The quick search took a path the record later refutes and ran out: search again
-        # trying every action at every decision, best first (the error is this search's).
-        del imp
-        try:
-            imp, node = searched_again(rec, budget)
-        except RootlogError as refused:
-            if not fallback:
-                raise
-            error = refused
-        else:
-            return imp.finish(node, sample_seed)
+    if not again:
+        return imp.finish(node, sample_seed)
+    # The quick search took a path the record later refutes and ran out: search again
+    # trying every action at every decision, best first (the error is this search's).
+    del imp
+    try:
+        imp, node = searched_again(rec, budget)
+    except RootlogError as refused:
+        error = refused
+    else:
+        return imp.finish(node, sample_seed)
+    try:
         named = namer.named_fallback(rec, lambda r, quick: searched(
-            r, budget, sample_seed, fallback=False, quick=quick))
-        try:
-            if named is None:
-                raise error
+            r, budget, sample_seed, fallback=False, quick=quick)) if fallback else None
+        if named is not None:
             return named
-        finally:
-            del error  # this frame would hold it and its traceback this frame: a cycle
-    return imp.finish(node, sample_seed)
+        for deal in DEALS:
+            found = quick_search(rec, budget, False, deal)
+            if found is not None:
+                return found[0].finish(found[1], sample_seed)
+        raise error
+    finally:
+        del error  # this frame would hold it and its traceback: a cycle
 
 
 def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:
@@ -976,18 +982,30 @@ def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:
     except RootlogError as refused:
         error = refused.with_traceback(None)
     del second
-    third = Importer(rec)
-    third.latest_first = True
-    try:
-        return third, third.run(budget)
-    except RootlogError:
-        pass
-    del third
+    found = quick_search(rec, budget, True, 0)
+    if found is not None:
+        return found
     error.__context__ = None
     try:
         raise error
     finally:
         del error  # the frame raising it would hold it: a cycle
+
+
+def quick_search(
+    rec: RootlogGame, budget: int, latest: bool, deal: int,
+) -> tuple[Importer, Node] | None:
+    """A quick search after the second: its end, or None where it gives up (its importer
+    freed). ``latest``: the cards a hand spends alike taken latest drawn first (the third
+    search, ruling 640); ``deal``: the seed of the first deal of the unnamed cards (another
+    than 0, ruling 670)."""
+    imp = Importer(rec)
+    imp.latest_first = latest
+    imp.deal = deal
+    try:
+        return imp, imp.run(budget)
+    except RootlogError:
+        return None
 
 
 def import_rootlog(text: str) -> Any:

@@ -17,7 +17,9 @@ long before it comes back so far.
 So where both searches give up, a third, quick, search is made with the other order:
 of the actions that tie, the one spending the card latest in the hand (drawn latest)
 first (:func:`latest_drawn_first`). It changes nothing of a record the first two searches
-import; a record it imports neither, is refused with the second search's error.
+import; a record it imports neither is searched again from other first deals
+(``opening.DEALS``, ruling 670), and refused with the second search's error where none
+imports it.
 """
 
 from __future__ import annotations

@@ -15,6 +15,15 @@ from .notation import LANDMARK_NAME, RootlogError, RootlogGame
 from .search import Cand, Node, Pos
 from .steps import LOOKED_THROUGH, Cut, Observer, Segment, advance
 
+DEALS = (1, 2, 3)
+"""The other first deals the quick search is made from, in turn, where the first three
+searches give up (ruling 670): seeds of the set-up's shuffle (the first three deal with
+seed 0). The shuffle gives each card the record does not name its first identity, which
+the exchanges and the solve then change only where a line needs it; the courses they
+find from one deal may not reach a card of a suit scores of lines later, from another
+they do (seeds 6258, 6750 and 6405 import from the first, second and third other deal).
+The final replay forces every draw (``result.py``), whatever the deal."""
+
 
 class Opening(Matching):
     """The set-up of the imported game and the search's first node (``Importer.run``
@@ -24,6 +33,10 @@ class Opening(Matching):
     factions: list[str]
     first: int
     rec: RootlogGame
+    deal: int = 0
+    """The seed of the set-up's shuffle, which deals the unnamed cards their first
+    identities: any deal explains the record as well, the record never seeing them (0; a
+    fourth search deals otherwise, :data:`DEALS`, ruling 670)."""
 
     def start(self) -> Node:
         """Set the game up; the starting hands are those named on the setup lines (swapped in
@@ -107,8 +120,8 @@ class Opening(Matching):
                 f"the {self.rec.map} map prints no suits: the record needs a 'Clearings:' line",
                 hdr.get("Map", 0), 1, f"Map: {self.rec.map}", "'Clearings: F1, M2, R3, ...'")
         try:
-            g = setup_state(self.factions, opts["map"], 0, self.first, suits=opts.get("suits"),
-                            deck=opts["deck"], landmarks=named)
+            g = setup_state(self.factions, opts["map"], self.deal, self.first,
+                            suits=opts.get("suits"), deck=opts["deck"], landmarks=named)
         except ValueError as e:
             line = hdr.get("Clearings", 0)
             raise RootlogError(f"the header does not set a game up: {e}", line, 1 if line else 0,
