@@ -834,6 +834,58 @@ def test_a_decision_s_named_card_is_taken_otherwise_once() -> None:
         result.once_renamed(6, 32, {}, [(32, 8), (32, 9)])
 
 
+def test_a_naming_is_sought_at_decisions_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling 690 (the review's L5). The cards the record named as they left a hand that
+    ruling 520 may take to have been another draw of it (``otherwise.namings``) are sought
+    only at a decision's node, as the spendings since ruling 620: an exchange's node (no
+    tokens) that gave the hand's unnamed draw another card shows the draw's card of before
+    leaving the hand, a naming of the same time (slot) no decision made, which took one of
+    the solve's ``MAX_RENAMINGS`` courses with the hand of another state."""
+    from types import SimpleNamespace
+
+    from rootgame.records.rootlog import otherwise
+    from rootgame.records.rootlog.search import Node
+
+    root = Node(_pos({10: (7, 0)}, hands=([10, 3],)))
+    exchanged = Node(_pos({11: (7, 0)}, hands=([11, 3],)), root, (), (("cycle",),))
+    crafted = Node(_pos({}, hands=([3],)), exchanged, ("craft 11",))
+    course: Any = SimpleNamespace(slots=[(7, 0, None)], named={0})
+    found = [(i, c, hand) for i, c, hand, _then in otherwise.namings(crafted, course)]
+    assert found == [(0, 11, [11, 3])]
+    monkeypatch.setattr(otherwise, "NAMED_AT_DECISIONS", False)
+    found = [(i, c, hand) for i, c, hand, _then in otherwise.namings(crafted, course)]
+    assert found == [(0, 11, [11, 3]), (0, 10, [10, 3])]
+
+
+def test_a_spending_taken_otherwise_is_not_renamed_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 691 (the review's H2, second remedy). A decision whose card the final replay
+    takes to spend another card (``result.first_respent``: a spending by suit taken
+    otherwise) is not renamed again by a crossing (``respend_fixed``) or a spending taken
+    back (``spend_draw``): the final replay refuses it as an internal error
+    (``result.respent_kept``) instead of letting the later rename silently win, the card
+    spent at two decisions. Without the ruling the later rename wins."""
+    from rootgame.records.rootlog import result
+
+    result.respent_kept(6, {32: 40}, {32: 40, 30: 31})
+    result.respent_kept(6, {}, {30: 31})
+    with pytest.raises(RootlogError, match="^internal: decision 6 .* card 32 as card 40 .* 41"):
+        result.respent_kept(6, {32: 40}, {32: 41})
+    # In the final replay: the decision of a course whose spending by suit a later node
+    # took otherwise (a respend_as event) and that a crossing renames too.
+    from rootgame.records.rootlog.search import Node
+
+    root = Node(_pos({32: (7, 0)}))
+    spent = Node(_pos({}, {32: (7, 0, None)}), root, ("discard 32",),
+                 (("respend_fixed", 1, 32, 41),))
+    back = Node(_pos({}, {32: (7, 0, None)}), spent, (), (("respend_as", 7, 40),))
+    with pytest.raises(RootlogError, match="^internal: decision 1 .* card 32 as card 40"):
+        result.decision_names([root, spent, back], {}, {})
+    monkeypatch.setattr(result, "RESPENT_KEPT", False)
+    assert result.decision_names([root, spent, back], {}, {})[1] == {32: 41}
+
+
 def test_a_link_of_a_chain_is_a_card_held_by_name(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ruling 622. A link of ruling 581's chain swaps cards the hand held by name; a card
     the record named once and drawn again unnamed after a reshuffle is an open card at that

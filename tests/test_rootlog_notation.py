@@ -1,4 +1,4 @@
-"""Issue 3, item 5: reading the Rootlog notation (``records/rootlog/reader.py``).
+"""Issue 3, item 5: reading the Rootlog notation (``records/rootlog/reader.py``, ``grammar.py``).
 
 The parser reads every line of the five real games in ../shared/rootlog (their headers set up
 games, and their import is refused at the header naming exactly what rootgame lacks); tricky

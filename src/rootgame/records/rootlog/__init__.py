@@ -8,8 +8,12 @@ has one module per role:
   and the typed data a record reads into (:class:`RootlogGame`, :class:`Turn`, the actions
   :class:`Move`, :class:`Battle`, :class:`Craft`, :class:`Score`, :class:`ScoreMarker`,
   :class:`Reveal`, :class:`Flip`, :class:`Expose`, :class:`Trick`, ...);
-- ``reader.py``: :func:`parse_rootlog` and :func:`parse_action`, the grammar only (any
-  faction, map or deck reads);
+- ``reader.py``: :func:`parse_rootlog` and :func:`looks_like_rootlog`, a whole record:
+  the header, player and turn lines, the comments (any faction, map or deck reads);
+- ``grammar.py``: :func:`parse_action`, the grammar of one action (a movement, a battle, a
+  craft, a score, a reveal or a flip, ...) and of a turn line's actions;
+- ``cursor.py``: the cursor the grammar reads an action with (the column of every problem)
+  and the classes of the notation's characters;
 - ``cards.py``: card names and abbreviations, :class:`CardSpec` (what a record says of a card);
 - ``factions.py``: how each faction the engine plays is written (piece codes, board fields,
   the Eyrie's leader and Decree): the extension point for a new faction;
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 from .cards import CARD_NAMES, CardSpec, card_name, card_text
 from .factions import NOTATIONS, SUPPORTED_FACTIONS, FactionNotation
+from .grammar import parse_action
 from .importer import import_rootlog, replay_rootlog
 from .notation import (
     FACTION_LETTERS,
@@ -59,7 +64,7 @@ from .notation import (
     Trick,
     Turn,
 )
-from .reader import looks_like_rootlog, parse_action, parse_rootlog
+from .reader import looks_like_rootlog, parse_rootlog
 from .result import RootlogReplay
 from .steps import TurnState
 from .writer import export_rootlog, game_turn_states

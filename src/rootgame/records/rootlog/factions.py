@@ -7,9 +7,9 @@ board hold cards (the Eyrie's Decree) and whether the cards on its board are fac
 Alliance's supporters, ``#A->$``), what its board shows besides cards (the Eyrie's leader)
 and what its own board-field movements mean (the Eyrie's purge ``$_->``). Each faction the engine
 plays has one :class:`FactionNotation` here, registered in :data:`NOTATIONS` by its engine
-name; the reader (``reader.py``) needs none of this, the writer (``writer.py``), the
-engine observer (``steps.py``) and the importer (``atoms.py``, ``importer.py``) ask these
-objects instead of naming factions.
+name; the reader (``reader.py``, ``grammar.py``) needs none of this, the writer
+(``writer.py``), the engine observer (``steps.py``) and the importer (``atoms.py``,
+``importer.py``) ask these objects instead of naming factions.
 
 Adding a faction (see docs/adding-a-faction.md and docs/rootlog.md):
 

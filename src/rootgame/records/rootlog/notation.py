@@ -3,11 +3,11 @@
 Rootlog (the community notation, version 2.8) writes down the movements of components
 (pieces, cards, items, victory points) rather than the names of faction actions. This module
 holds its letters (factions, suits, pieces, items), :class:`RootlogError`, and the dataclasses
-the reader (``reader.py``) produces: components and places (:class:`Piece`, :class:`Card`,
-:class:`Item`, :class:`BoardField`, :class:`Path`, :class:`Place`, :class:`Term`), actions
-(:class:`Move`, :class:`Battle`, :class:`Craft`, :class:`Score`, :class:`ScoreMarker`,
-:class:`Reveal`, :class:`Flip`, :class:`Expose`, :class:`Trick`), and the record
-(:class:`Turn`, :class:`RootlogGame`).
+the reader (``reader.py``, ``grammar.py``) produces: components and places (:class:`Piece`,
+:class:`Card`, :class:`Item`, :class:`BoardField`, :class:`Path`, :class:`Place`,
+:class:`Term`), actions (:class:`Move`, :class:`Battle`, :class:`Craft`, :class:`Score`,
+:class:`ScoreMarker`, :class:`Reveal`, :class:`Flip`, :class:`Expose`, :class:`Trick`), and
+the record (:class:`Turn`, :class:`RootlogGame`).
 """
 
 from __future__ import annotations

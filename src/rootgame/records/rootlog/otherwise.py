@@ -263,16 +263,26 @@ def swappings(
     return out if most is None else out[:most]
 
 
+NAMED_AT_DECISIONS = True
+"""Whether :func:`namings` seeks a naming only at a decision's node (:func:`decision`,
+ruling 690); False: at every node, as before it."""
+
+
 def namings(node: Node, course: Course) -> Iterator[tuple[int, int, list[int], Pos]]:
     """The decisions of the course that named a card as it left a hand where it was an
     unnamed draw (taken by name with Stand and Deliver!, ``R#smugglerstrailE->C``; crafted
     or added to the Decree by name), the latest first: (the named time's slot, its card, the
-    hand it left, the state before the decision)."""
+    hand it left, the state before the decision). Only a decision's node (:func:`decision`,
+    ruling 690, as the spendings' walks since ruling 620): an exchange's node (no tokens)
+    that gave the draw another card shows its card before leaving the hand too, a naming
+    no decision made."""
     by_serial = {course.slots[i][0]: i for i in course.named}
     n = node
     while n.parent is not None:
         then = n.parent.pos
-        for c, (serial, _e) in then.free.items():
+        # An exchange's node names no card (ruling 690).
+        here = then.free if decision(n) or not NAMED_AT_DECISIONS else {}
+        for c, (serial, _e) in here.items():
             i = by_serial.get(serial)
             if i is None or c in n.pos.free or c in n.pos.loose:
                 continue

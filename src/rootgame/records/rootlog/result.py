@@ -78,54 +78,8 @@ class Result:
             if cid in mapping:
                 renames[serial] = mapping[cid]
         drawn = {e[2]: e[1] for e in events if e[0] == "draw"}
-        # A decision naming a card that was still an unnamed draw (a card put face down
-        # among the Alliance's supporters, #A->$) names the card that draw finally was.
-        # A card a hand spent by its suit that the import later took to have stayed in the
-        # hand, another card of the hand spent instead (``CardIdentity.reattribute``): the
-        # decision that spent it spends that card.
-        # (Only a decision before the node that found it so: the hand may spend the card
-        # of that draw again later, and that spending be taken otherwise too: each
-        # spending follows the first such event after it, ``first_respent``.)
-        # Or a card the record names that the hand held (``CardIdentity.respent_named``):
-        # the decision spends that card (a ``respend_as`` event names it).
-        respent: dict[int, list[tuple[int, int]]] = {}
-        for i, x in enumerate(path):
-            for e in x.events:
-                if e[0] in ("respend", "respend_as"):
-                    respent.setdefault(e[1], []).append(
-                        (i, e[2] if e[0] == "respend" else -1 - e[2]))
-        # A card held by its name that a later decision spent by its suit, found to have
-        # been spent earlier in a chain (``redraws.chained_respend``, ruling 581): that
-        # decision spends the chain's next card.
-        instead: dict[int, dict[int, int]] = {}
-        for x in path:
-            for e in x.events:
-                if e[0] == "respend_fixed":
-                    instead.setdefault(e[1], {})[e[2]] = e[3]
-        unspent: dict[int, list[tuple[int, int]]] = {}
-        for e in events:
-            if e[0] == "spend_draw":
-                unspent.setdefault(int(e[1]), []).append((int(e[2]), int(e[3])))
         tokens: list[tuple[str, dict[int, int], tuple[int, int] | None]] = []
-        for i, x in enumerate(path):
-            names: dict[int, int] = {}
-            if x.parent is not None:
-                names = {cid: renames.get(serial, drawn.get(serial, cid))
-                         for cid, (serial, *_) in [*x.parent.pos.free.items(),
-                                                   *x.parent.pos.loose.items()]}
-                for cid, (serial, _e) in x.parent.pos.free.items():
-                    at, other = first_respent(respent.get(serial, []), i)
-                    # Spent by its suit, or named as it left the hand (ruling 520).
-                    if at > i and (x.pos.loose.get(cid, (None,))[0] == serial or
-                                   cid not in x.pos.free and cid not in x.pos.loose):
-                        names[cid] = -1 - other if other < 0 else renames.get(
-                            other, drawn.get(other, cid))
-            names.update(instead.get(i, {}))
-            for x_, serial in unspent.get(i, ()):
-                # A card named that the decision spent by its suit: it spent that draw's
-                # card instead (``unspent_named``, ruling 571).
-                once_renamed(i, x_, instead.get(i, {}), unspent.get(i, []))
-                names[x_] = renames.get(serial, drawn.get(serial, x_))
+        for x, names in zip(path, decision_names(path, renames, drawn), strict=True):
             # A random take is replayed by the card it took (``retake``).
             takes = [(int(e[2]), int(e[3])) for e in x.events if e[0] == "pick" and len(e) > 3]
             for t in x.tokens:
@@ -223,6 +177,70 @@ class Result:
         return mapping, rest, sum(len(c) for c in groups.values())
 
 
+def decision_names(
+    path: list[Node], renames: dict[int, int], drawn: dict[int, int],
+) -> list[dict[int, int]]:
+    """The cards each decision of the course ``path`` spends in the final replay, by the card
+    the course has (its names, for :func:`rename_cards`): a draw renamed (``renames``, by
+    serial; ``drawn``, a draw's card by serial) and each spending the course took otherwise
+    (rulings 421, 450, 571, 581, 630), each card renamed once (:func:`once_renamed`,
+    ruling 621; :func:`respent_kept`, ruling 691)."""
+    # A decision naming a card that was still an unnamed draw (a card put face down
+    # among the Alliance's supporters, #A->$) names the card that draw finally was.
+    # A card a hand spent by its suit that the import later took to have stayed in the
+    # hand, another card of the hand spent instead (``CardIdentity.reattribute``): the
+    # decision that spent it spends that card.
+    # (Only a decision before the node that found it so: the hand may spend the card
+    # of that draw again later, and that spending be taken otherwise too: each
+    # spending follows the first such event after it, ``first_respent``.)
+    # Or a card the record names that the hand held (``CardIdentity.respent_named``):
+    # the decision spends that card (a ``respend_as`` event names it).
+    respent: dict[int, list[tuple[int, int]]] = {}
+    for i, x in enumerate(path):
+        for e in x.events:
+            if e[0] in ("respend", "respend_as"):
+                respent.setdefault(e[1], []).append(
+                    (i, e[2] if e[0] == "respend" else -1 - e[2]))
+    # A card held by its name that a later decision spent by its suit, found to have
+    # been spent earlier in a chain (``redraws.chained_respend``, ruling 581): that
+    # decision spends the chain's next card.
+    instead: dict[int, dict[int, int]] = {}
+    for x in path:
+        for e in x.events:
+            if e[0] == "respend_fixed":
+                instead.setdefault(e[1], {})[e[2]] = e[3]
+    unspent: dict[int, list[tuple[int, int]]] = {}
+    for e in (e for x in path for e in x.events):
+        if e[0] == "spend_draw":
+            unspent.setdefault(int(e[1]), []).append((int(e[2]), int(e[3])))
+    out: list[dict[int, int]] = []
+    for i, x in enumerate(path):
+        names: dict[int, int] = {}
+        respent_here: dict[int, int] = {}
+        if x.parent is not None:
+            serials = {cid: t[0] for cid, t in x.parent.pos.free.items()}
+            serials.update((cid, t[0]) for cid, t in x.parent.pos.loose.items())
+            names = {cid: renames.get(s, drawn.get(s, cid)) for cid, s in serials.items()}
+            for cid, (serial, _e) in x.parent.pos.free.items():
+                at, other = first_respent(respent.get(serial, []), i)
+                # Spent by its suit, or named as it left the hand (ruling 520).
+                if at > i and (x.pos.loose.get(cid, (None,))[0] == serial or
+                               cid not in x.pos.free and cid not in x.pos.loose):
+                    names[cid] = -1 - other if other < 0 else renames.get(
+                        other, drawn.get(other, cid))
+                    respent_here[cid] = names[cid]
+        names.update(instead.get(i, {}))
+        for x_, serial in unspent.get(i, ()):
+            # A card named that the decision spent by its suit: it spent that draw's
+            # card instead (``unspent_named``, ruling 571).
+            once_renamed(i, x_, instead.get(i, {}), unspent.get(i, []))
+            names[x_] = renames.get(serial, drawn.get(serial, x_))
+        if RESPENT_KEPT:
+            respent_kept(i, respent_here, names)
+        out.append(names)
+    return out
+
+
 def first_respent(found: list[tuple[int, int]], i: int) -> tuple[int, int]:
     """Of the spendings of one draw taken otherwise (``found``: the index in the course of
     the node that took each so, and the card spent instead), the one that decision ``i``
@@ -246,6 +264,28 @@ def once_renamed(
     if x in chain or sum(1 for y, _s in drawn if y == x) > 1:
         raise RootlogError(
             f"internal: decision {i} of the course found spends card {x} otherwise twice")
+
+
+RESPENT_KEPT = True
+"""Whether the final replay refuses a rename of a decision's card that overrides the card
+``first_respent`` gave it (:func:`respent_kept`, ruling 691); False: the later rename wins
+silently, as before it."""
+
+
+def respent_kept(i: int, respent: dict[int, int], names: dict[int, int]) -> None:
+    """The cards the decision ``i`` of the course spends where a spending by suit was taken
+    otherwise (``first_respent``: ``respent``, each card to the card it spends instead)
+    are the cards it spends in the final replay (``names``): a crossing's rename
+    (``respend_fixed``, ruling 630) or a named card's spending taken back (``spend_draw``,
+    ruling 571) that renamed such a card again would take one card as spent at two
+    decisions, the first exchange then explaining nothing (the review's H2: a crossing of a
+    spending ruling 571 took back). An internal error, as :func:`once_renamed`; ruling
+    691."""
+    for c, other in respent.items():
+        if names.get(c, c) != other:
+            raise RootlogError(
+                f"internal: decision {i} of the course found spends card {c} as card "
+                f"{other} (a spending taken otherwise) and as card {names.get(c, c)}")
 
 
 def retake(g: Any, start: dict[str, Any], victim: int, card: int) -> None:
