@@ -792,6 +792,7 @@ class Importer(Opening, Result):
         other = Importer(self.rec, again=False)
         other.keep_named = True
         other.latest_first = self.latest_first
+        other.paired = self.paired
         other.jumps = 0
         other.room = 4
         other.serial = self.serial  # draw serials stay unique
@@ -920,8 +921,10 @@ def replay_rootlog(
 
 def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:
     """The second search's end; where it gives up too, the third's, a quick search with the
-    cards a hand spends alike taken latest drawn first (``latest.py``, ruling 640). The
-    error raised when both fail is the second search's. Each search is freed before the
+    cards a hand spends alike taken latest drawn first (``latest.py``, ruling 640); where
+    that gives up too, the fourth's, a quick search whose solve takes two spendings by suit
+    otherwise at once (``Importer.paired``, ruling 675). The error raised when all fail is
+    the second search's. Each search is freed before the
     next is built (``Importer.given_up``): the error keeps no traceback nor context, and
     the third importer is built only when the second gives up."""
     second = Importer(rec, lazy=False)
@@ -937,6 +940,14 @@ def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:
     except RootlogError:
         pass
     del third
+    # A fourth, quick, whose solve takes two spendings otherwise at once (ruling 675).
+    fourth = Importer(rec)
+    fourth.paired = True
+    try:
+        return fourth, fourth.run(budget)
+    except RootlogError:
+        pass
+    del fourth
     error.__context__ = None
     try:
         raise error
