@@ -273,8 +273,9 @@ def first_of_each_time(course: Any, i: int, held: list[int]) -> list[int]:
 
 
 def no_third_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Ruling 640 off: no third search where the first two give up, for an earlier
-    ruling's test whose seed the third search imports with that ruling off."""
+    """Ruling 640 off: no third search where the first two give up (nor ruling 675's
+    fourth), for an earlier ruling's test whose seed the third search imports with that
+    ruling off."""
     import rootgame.records.rootlog.importer as importer
 
     def second_only(rec: RootlogGame, budget: int) -> tuple[Importer, Any]:

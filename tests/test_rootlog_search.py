@@ -160,18 +160,19 @@ def test_an_import_leaves_no_cycles_holding_its_search(monkeypatch: pytest.Monke
     impossible draw added, as in ``test_a_whole_game_with_a_contradiction_is_refused_at_its_line``)
     leave a few objects in cycles, not 137,000 (each state tried, held by its observer's
     hooks) and 1,121,000 (the whole search, held by its error's traceback). The refused
-    record is refused by all three searches (the third, ruling 640's, built only then),
-    and its error holds neither an earlier search's error nor its traceback."""
+    record is refused by all four searches (the third, ruling 640's, and the fourth, ruling
+    675's, each built only then), and its error holds neither an earlier search's error
+    nor its traceback."""
     import gc
 
     from rootgame.records.rootlog import RootlogError
 
-    searches: list[tuple[bool, bool]] = []
+    searches: list[tuple[bool, bool, bool]] = []
     run = Importer.run
 
     def counted(imp: Importer, *args: Any) -> Any:
         if len(args) == 1:  # a search, not a restart
-            searches.append((imp.lazy, imp.latest_first))
+            searches.append((imp.lazy, imp.latest_first, imp.paired))
         return run(imp, *args)
 
     monkeypatch.setattr(Importer, "run", counted)
@@ -184,11 +185,12 @@ def test_an_import_leaves_no_cycles_holding_its_search(monkeypatch: pytest.Monke
     try:
         replay_rootlog("\n".join(lines) + "\n")
         assert gc.collect() < 1000
-        assert searches == [(True, False)]
+        assert searches == [(True, False, False)]
         searches.clear()
         with pytest.raises(RootlogError, match=rf"^line {k + 1}, ") as refused:
             replay_rootlog("\n".join(bad) + "\n")
-        assert searches == [(True, False), (False, False), (True, True)]
+        assert searches == [(True, False, False), (False, False, False), (True, True, False),
+                            (True, False, True)]
         assert refused.value.__context__ is None
         del refused
         assert gc.collect() < 1000
