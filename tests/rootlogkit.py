@@ -287,9 +287,9 @@ def no_named_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def no_third_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ruling 640 off: no third search where the first two give up (nor its probe at the
-    first search's dead end, ruling 680), for an earlier ruling's test whose seed the third
-    search imports with that ruling off; nor ruling 660's fallback after them
-    (``namer.named_fallback``)."""
+    first search's dead end, ruling 680, nor ruling 675's fourth search), for an earlier
+    ruling's test whose seed the third search imports with that ruling off; nor ruling
+    660's fallback after them (``namer.named_fallback``)."""
     import rootgame.records.rootlog.importer as importer
 
     no_named_fallback(monkeypatch)

@@ -160,22 +160,22 @@ def test_an_import_leaves_no_cycles_holding_its_search(monkeypatch: pytest.Monke
     impossible draw added, as in ``test_a_whole_game_with_a_contradiction_is_refused_at_its_line``)
     leave a few objects in cycles, not 137,000 (each state tried, held by its observer's
     hooks) and 1,121,000 (the whole search, held by its error's traceback). The refused
-    record is refused by all three searches (the third, ruling 640's, built only then;
-    ruling 680's probe of its order at the first search's dead end before the second), by
-    ruling 660's fallback (the record relaxed, refused by the same searches) and by the
-    quick search from each other first deal (ruling 670), and its error holds neither an
-    earlier search's error nor its traceback."""
+    record is refused by all four searches (the third, ruling 640's, and the fourth, ruling
+    675's, each built only then; ruling 680's probe of the third's order at the first
+    search's dead end before the second), by ruling 660's fallback (the record relaxed,
+    refused by the same searches) and by the quick search from each other first deal
+    (ruling 670), and its error holds neither an earlier search's error nor its traceback."""
     import gc
 
     from rootgame.records.rootlog import RootlogError
     from rootgame.records.rootlog.opening import DEALS
 
-    searches: list[tuple[bool, bool, int]] = []
+    searches: list[tuple[bool, bool, int, bool]] = []
     run = Importer.run
 
     def counted(imp: Importer, *args: Any) -> Any:
         if len(args) == 1:  # a search, not a restart
-            searches.append((imp.lazy, imp.latest_first, imp.deal))
+            searches.append((imp.lazy, imp.latest_first, imp.deal, imp.paired))
         return run(imp, *args)
 
     monkeypatch.setattr(Importer, "run", counted)
@@ -188,7 +188,7 @@ def test_an_import_leaves_no_cycles_holding_its_search(monkeypatch: pytest.Monke
     try:
         replay_rootlog("\n".join(lines) + "\n")
         assert gc.collect() < 1000
-        assert searches == [(True, False, 0)]
+        assert searches == [(True, False, 0, False)]
         searches.clear()
         with pytest.raises(RootlogError, match=rf"^line {k + 1}, ") as refused:
             replay_rootlog("\n".join(bad) + "\n")
@@ -196,9 +196,10 @@ def test_an_import_leaves_no_cycles_holding_its_search(monkeypatch: pytest.Monke
         # then ruling 660's fallback (the record names its draws, '#royal'): the record
         # relaxed, its draws unnamed, is refused by the same searches, each then from the
         # other first deals (ruling 670).
-        three = [(True, False, 0), (True, True, 0), (False, False, 0), (True, True, 0)]
-        deals = [(True, False, d) for d in DEALS]
-        assert searches == three + three + deals + deals
+        four = [(True, False, 0, False), (True, True, 0, False), (False, False, 0, False),
+                (True, True, 0, False), (True, False, 0, True)]
+        deals = [(True, False, d, False) for d in DEALS]
+        assert searches == four + four + deals + deals
         assert refused.value.__context__ is None
         del refused
         assert gc.collect() < 1000

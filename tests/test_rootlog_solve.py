@@ -1,6 +1,6 @@
 """The solve of the course's identities (``solve.py``, asked by ``identity.py``;
 docs/rootlog.md, "Replaying a record (import)"; rulings 442, 450-451, 454-455, 465-466, 468,
-471, 481, 490, 501-504, 515, 520, 527, 565-566 and 617 in docs/rulings.md): where a line
+471, 481, 490, 501-504, 515, 520, 527, 565-566, 617 and 675 in docs/rulings.md): where a line
 lacks a card no exchange gives, the cards of every unnamed time of the course so far are
 solved at once (442), also at a Decree card the hand lacks after the first added (451) and
 for a card spent by its suit before the line's draws, sought as the line starts (455), a
@@ -10,7 +10,8 @@ way round or in a chain (468, 490), a card named as it left a hand taken as anot
 the hand (520; the namings of a card a lacking need allows first, 617), a craft by its item
 taken as an alike card of another suit (454), two spendings the other way round that free
 a card for a lacking hand (527; scored by the needs the draw's pile allows, 565; eight of
-them, 566), the named cards' unnamed times (465), and cycles of a pile's time
+them, 566; two spendings taken otherwise at once, in a fourth search, 675), the named
+cards' unnamed times (465), and cycles of a pile's time
 chosen before the solve searches (466); the orders of the solve with a spending taken
 otherwise (501-504: the spendings of a suit a hand lacks first, the held draw the spending
 allows first, the draws a need allows first, a slot's present card checked as any other) and
@@ -572,3 +573,29 @@ def test_a_record_whose_named_draws_contradict_each_other_is_refused_as_before(
     with pytest.raises(RootlogError) as without:
         replay_rootlog(text)
     assert str(with_it.value) == str(without.value)
+
+
+def test_a_fourth_search_takes_two_spendings_otherwise_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 675. Seed 2755 (of the fresh seeds 2630-2829), refused at line 82 before
+    ('R#E->$_b', the Eyrie adding to the Decree her two draws of line 79 as a rabbit and
+    a bird): every rabbit of that pile's time was a slot the record wrote a rabbit, and no
+    spending taken otherwise alone, nor two the other way round or in a chain, gave her
+    one. Two spendings of the Marquise each taken to have spent another card she held, on
+    its own (the rabbit of line 65 her Better Burrow Bank of line 53, a mouse discarded at
+    line 80 her draw of that line from the third pile), do: where the first three searches
+    give up, a fourth, quick, whose solve tries such pairs last (``solve._paired``,
+    ``otherwise.paired``) imports the game, which replays to the same board at every line
+    (each card kept holds its place in the hand, ``otherwise.in_stead``); without the pairs
+    it is refused at line 82 (ruling 670's other deals, which import it too, off)."""
+    from rootgame.records.rootlog import solve
+
+    text = assert_whole_game_imports(2755, 82, "E:R#E->$_b/B#E->$_x/")
+    import rootgame.records.rootlog.importer as importer
+
+    with monkeypatch.context() as m:
+        m.setattr(solve, "PAIRED", False)
+        m.setattr(importer, "DEALS", ())  # ruling 670's other deals import it too
+        with pytest.raises(RootlogError, match=r"^line 82, "):
+            replay_rootlog(text)

@@ -86,7 +86,11 @@ class Course:
         shuffled): the slot's own, but for a spending taken to be another card's."""
         self._ok: list[frozenset[int]] | None = None
         self.first: tuple[int, int] | None = None
-        """A chain's first spending taken otherwise (``otherwise.chained``, ruling 490)."""
+        """A chain's first spending taken otherwise (``otherwise.chained``, ruling 490), or
+        the first of two taken otherwise at once (``otherwise.paired``, ruling 675)."""
+        self.first_before: Before | None = None
+        """The cards the hand held before the first spending's card where that card stays
+        held (``otherwise.paired``, ruling 675): it keeps its place among them."""
 
     @property
     def every(self) -> set[int]:

@@ -126,6 +126,10 @@ class CardIdentity(PileExchanges):
     solving: bool = True
     """Whether a line that lacks a card no exchange gives has the course's identities
     solved (``solve.py``, ruling 442)."""
+    paired: bool = False
+    """Whether the solve tries, last of all, two spendings by suit taken otherwise at once
+    (``solve._paired``, ruling 675): the fourth search's, where the first three give up
+    (``importer.searched_again``)."""
     solving_suits: bool = True
     """Whether the Eyrie's hand, at a decision to add to the Decree after one of the line's
     Decree cards, lacking a card for those the line adds next by their suits only, has the
@@ -422,7 +426,7 @@ class CardIdentity(PileExchanges):
         if not self.solving or line is None or self.solved_at.get(line, 0) >= SOLVES:
             return None
         self.solved_at[line] = self.solved_at.get(line, 0) + 1
-        return solved(node, self.needs_held(node.pos))
+        return solved(node, self.needs_held(node.pos), self.paired)
 
     def needs_held(self, pos: Pos) -> dict[Loc, list[CardSpec]]:
         """:meth:`needs` but those the line writes after a card of the line still to come

@@ -803,6 +803,7 @@ class Importer(Opening, Result):
         other.keep_named = True
         other.latest_first = self.latest_first
         other.deal = self.deal
+        other.paired = self.paired
         other.jumps = 0
         other.room = 4
         other.serial = self.serial  # draw serials stay unique
@@ -972,8 +973,10 @@ def searched(
 
 def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:
     """The second search's end; where it gives up too, the third's, a quick search with the
-    cards a hand spends alike taken latest drawn first (``latest.py``, ruling 640). The
-    error raised when both fail is the second search's. Each search is freed before the
+    cards a hand spends alike taken latest drawn first (``latest.py``, ruling 640); where
+    that gives up too, the fourth's, a quick search whose solve takes two spendings by suit
+    otherwise at once (``Importer.paired``, ruling 675). The error raised when all fail is
+    the second search's. Each search is freed before the
     next is built (``Importer.given_up``): the error keeps no traceback nor context, and
     the third importer is built only when the second gives up."""
     second = Importer(rec, lazy=False)
@@ -982,9 +985,12 @@ def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:
     except RootlogError as refused:
         error = refused.with_traceback(None)
     del second
-    found = quick_search(rec, budget, True, 0)
-    if found is not None:
-        return found
+    for latest, paired in ((True, False), (False, True)):
+        # The third search, latest drawn first (ruling 640); a fourth, quick, whose solve
+        # takes two spendings otherwise at once (ruling 675).
+        found = quick_search(rec, budget, latest, 0, paired)
+        if found is not None:
+            return found
     error.__context__ = None
     try:
         raise error
@@ -993,15 +999,17 @@ def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:
 
 
 def quick_search(
-    rec: RootlogGame, budget: int, latest: bool, deal: int,
+    rec: RootlogGame, budget: int, latest: bool, deal: int, paired: bool = False,
 ) -> tuple[Importer, Node] | None:
     """A quick search after the second: its end, or None where it gives up (its importer
     freed). ``latest``: the cards a hand spends alike taken latest drawn first (the third
     search, ruling 640); ``deal``: the seed of the first deal of the unnamed cards (another
-    than 0, ruling 670)."""
+    than 0, ruling 670); ``paired``: its solve takes two spendings otherwise at once
+    (the fourth search, ruling 675)."""
     imp = Importer(rec)
     imp.latest_first = latest
     imp.deal = deal
+    imp.paired = paired
     try:
         return imp, imp.run(budget)
     except RootlogError:

@@ -148,6 +148,7 @@ def renamed_at(path: list[Node]) -> set[tuple[int, int]]:
 
 def respendings(
     node: Node, course: Course, wanted: list[CardSpec] | None = None,
+    most: int = MAX_RESPENDS,
 ) -> list[tuple[int, int, Before]]:
     """The spendings of the course that may have spent another card of the hand (ruling
     450): a slot's card spent by its suit only (a discard, a Decree card) from a hand that
@@ -155,14 +156,14 @@ def respendings(
     slot, the held slot, the cards the hand held before the one spent: the serials of the
     unnamed draws, the cards named), the latest spending first; with ``wanted`` (what the
     line needs of the hands that lack a card), the spendings of a card such a need allows
-    first (ruling 501), at most ``MAX_RESPENDS`` in all.
+    first (ruling 501), at most ``most`` (``MAX_RESPENDS``) in all.
     Within one pile's time the two are already one renaming of the solve (and so are two
     held slots of one time: :func:`one_of_each_time`)."""
     respent = taken_otherwise(node)
     held_serial = {course.slots[j][0]: j for j in course.held_slot.values()
                    if course.slots[j][0] not in respent}
     return wanted_first(
-        spendings(node, course), course, held_serial, MAX_RESPENDS,
+        spendings(node, course), course, held_serial, most,
         lambda i, _c: wanted is None or wants(course.slots[i][2], wanted))
 
 
@@ -369,3 +370,41 @@ def chained(
             made += 1
             if made >= MAX_CHAINS:
                 return
+
+
+MAX_PAIRED = 24
+"""Of how many spendings of ruling 450's list (:func:`respendings`) :func:`paired` takes
+two at once (ruling 675)."""
+
+
+def paired(
+    node: Node, course: Course, needs: dict[Loc, list[CardSpec]],
+) -> Iterator[tuple[Course, tuple[int, int, Before | None]]]:
+    """The courses with two spendings by suit taken otherwise at once, each independently
+    of the other (ruling 675): two spendings of ruling 450's list (:func:`respendings`, the
+    first ``MAX_PAIRED``, those of a card a lacking hand's need allows first), each slot's
+    card held and another held draw of the hand spent in its stead, four slots apart. A
+    chain (:func:`chained`, ruling 490) has the second spending spend the first's card; here
+    neither touches the other's. Each: the course (its ``first`` the first spending, the
+    later one of the two) and the second spending (the slot, the held slot, the cards held
+    before it)."""
+    wanted, _slots = lacking_needs(node.pos.g, course, needs)
+    singles = respendings(node, course, wanted, MAX_PAIRED)
+    serial = [s for s, _e, _w in course.slots]
+    for a, (i, j, kept) in enumerate(singles):
+        for k, m, before in singles[a + 1:]:
+            if len({i, j, k, m}) < 4:
+                continue
+            two = course.respent(i, j).respent(k, m)
+            # Each card held where the other spending's held draw was holds its place.
+            two.first = (i, j)
+            two.first_before = in_stead(kept, serial[m], serial[k])
+            yield two, (k, m, in_stead(before, serial[j], serial[i]))
+
+
+def in_stead(before: Before, spent: int, kept: int) -> Before:
+    """``before`` (the cards a hand held before a card) with the draw ``kept`` (a serial)
+    in the stead of the draw ``spent``, where another spending taken otherwise spent the
+    one and kept the other (:func:`paired`, ruling 675)."""
+    serials, named = before
+    return (serials - {spent}) | {kept} if spent in serials else serials, named

@@ -474,7 +474,9 @@ def _depth_first(
     return new
 
 
-def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
+def solved(
+    node: Node, needs: dict[Loc, list[CardSpec]], paired: bool = False,
+) -> Node | None:
     """Where the present line lacks a card no exchange gives: the course's identities
     solved (:func:`_search`), the state rebuilt with them as a node after ``node`` (the
     renaming events for the final replay), or None when no renaming is found or it would
@@ -487,8 +489,9 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
     that leave the later piles lacking as many cards, then with two spendings taken
     otherwise in a chain (:func:`otherwise.chained`, ruling 490), then with a card named as it
     left a hand taken to have been another draw of the hand (:func:`otherwise.renamings`, ruling
-    520), and last with two spendings the other way round that may free a card a lacking
-    hand needs (:func:`_freed`, ruling 527)."""
+    520), then with two spendings the other way round that may free a card a lacking
+    hand needs (:func:`_freed`, ruling 527), and, with ``paired`` (the fourth search's),
+    last with two spendings taken otherwise at once (:func:`_paired`, ruling 675)."""
     pos = node.pos
     if not needs:
         return None
@@ -513,7 +516,22 @@ def solved(node: Node, needs: dict[Loc, list[CardSpec]]) -> Node | None:
     # Last, from the cycles that leave a later pile lacking as many cards (ruling 466).
     return _solved(node, needs, course, None, None, sideways=True) or \
         _respent(node, needs, course, True) or _chained(node, needs, course) or \
-        _renamed(node, needs, course) or _freed(node, needs, course)
+        _renamed(node, needs, course) or _freed(node, needs, course) or \
+        (_paired(node, needs, course) if paired and PAIRED else None)
+
+
+PAIRED = True
+"""Whether the solve tries, last of all, two spendings taken otherwise at once
+(:func:`_paired`, ruling 675)."""
+PAIRED_STEPS = 1000
+"""The choices the courses of :func:`_paired` share (ruling 675)."""
+
+
+def _paired(node: Node, needs: dict[Loc, list[CardSpec]], course: Course) -> Node | None:
+    """:func:`solved` for the courses of :func:`otherwise.paired` (two spendings taken
+    otherwise at once, each on its own: ruling 675), within ``PAIRED_STEPS`` choices in
+    all."""
+    return _first(node, needs, otherwise.paired(node, course, needs), PAIRED_STEPS)
 
 
 def _renamed(node: Node, needs: dict[Loc, list[CardSpec]], course: Course) -> Node | None:
@@ -698,6 +716,10 @@ def rebuild(
     if course.first is not None:
         a, b = course.first
         events = (*events, ("respend", course.slots[a][0], course.slots[b][0]))
+    if course.first is not None and course.first_before is not None:
+        # The first of two spendings taken otherwise at once: its card stays held, in its
+        # place among the cards held before it (ruling 675).
+        kept_back(pos, g, new[course.first[0]], course.first_before)
     if respend is None:
         return events
     i, j, before = respend
@@ -705,7 +727,14 @@ def rebuild(
         # Two spendings the other way round: each decision spends the other's card.
         return (*events, ("respend", course.slots[i][0], course.slots[j][0]),
                 ("respend", course.slots[j][0], course.slots[i][0]))
-    serials, named = before
-    hand = next(st.hand for st in g.seats if new[i] in st.hand)
-    put_back(hand, new[i], lambda x: pos.free[x][0] in serials if x in pos.free else x in named)
+    kept_back(pos, g, new[i], before)
     return (*events, ("respend", course.slots[i][0], course.slots[j][0]))
+
+
+def kept_back(pos: Pos, g: Any, c: int, before: Before) -> None:
+    """Card ``c``, a spending's card taken to be held (rulings 450, 675), put back in its
+    place among the cards its hand held before it (``before``: their serials, the cards
+    named)."""
+    serials, named = before
+    hand = next(st.hand for st in g.seats if c in st.hand)
+    put_back(hand, c, lambda x: pos.free[x][0] in serials if x in pos.free else x in named)
