@@ -289,16 +289,18 @@ def no_third_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ruling 640 off: no third search where the first two give up (nor its probe at the
     first search's dead end, ruling 680, nor ruling 675's fourth search), for an earlier
     ruling's test whose seed the third search imports with that ruling off; nor ruling
-    660's fallback after them (``namer.named_fallback``)."""
-    import rootgame.records.rootlog.importer as importer
+    660's fallback after them (``namer.named_fallback``), nor the quick search from other
+    first deals (ruling 670)."""
+    import rootgame.records.rootlog.searches as searches
 
     no_named_fallback(monkeypatch)
+    monkeypatch.setattr(searches, "DEALS", ())
 
     def second_only(rec: RootlogGame, budget: int) -> tuple[Importer, Any]:
         second = Importer(rec, lazy=False)
         return second, second.run(budget)
 
-    monkeypatch.setattr(importer, "searched_again", second_only)
+    monkeypatch.setattr(searches, "searched_again", second_only)
     monkeypatch.setattr(Importer, "probing", False)  # its probe too (ruling 680)
 
 

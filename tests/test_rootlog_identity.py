@@ -34,6 +34,7 @@ from rootlogkit import (
 )
 
 import rootgame.records.rootlog.importer as importer
+import rootgame.records.rootlog.searches as searches
 from rootgame.records.rootlog import (
     RootlogError,
     crossed,
@@ -186,7 +187,6 @@ def test_a_card_kept_in_a_hand_goes_after_a_card_kept_there_before_it(
     an exchange of two alike cards the whole game through, before the spendings: turned
     off too.)"""
     import rootgame.records.rootlog.alike as alike
-    import rootgame.records.rootlog.importer as importer
     import rootgame.records.rootlog.respends as respends
 
     before_2596_2628(monkeypatch)
@@ -556,7 +556,6 @@ def test_a_card_named_as_it_leaves_a_hand_may_be_the_one_the_line_took_into_it_b
     (Ruling 593, made with it, imports the game too, by the search's order: the discard
     takes the card taken by name first, leaving the draw open; turned off here.)"""
     import rootgame.records.rootlog.identity as identity
-    import rootgame.records.rootlog.importer as importer
 
     monkeypatch.setattr(importer, "named_first", lambda *_: 0)
     text = assert_whole_game_imports(5048, 95, "C:B#armorE->C/", ("suits",))
@@ -719,7 +718,7 @@ def test_a_named_card_taken_as_spent_instead_of_a_draw_is_of_the_hand_that_spent
     other = as_people_write(export_rootlog(random_game(1099)), ("draws",))
     no_named_fallback(monkeypatch)  # ruling 660's fallback imports 1099
     # The quick search from another first deal imports 1099 (ruling 670): turned off.
-    monkeypatch.setattr(importer, "DEALS", ())
+    monkeypatch.setattr(searches, "DEALS", ())
     with pytest.raises(RootlogError, match=r"^line 34, .*'Z%f'"):
         replay_rootlog(other)
     # Ruling 623 keeps ruling 571 from spending the Marquise's draw at the Eyrie's
@@ -920,7 +919,7 @@ def test_ruling_571_spends_instead_only_a_draw_the_deciding_hand_held(
     no_named_fallback(monkeypatch)  # ruling 660's fallback imports 1099
     # Ruling 670 off: with ruling 610 off, the quick search from another first deal finds
     # a course of 1099 whose final replay fails ('discard 14'), not this ruling's case.
-    monkeypatch.setattr(importer, "DEALS", ())
+    monkeypatch.setattr(searches, "DEALS", ())
     with pytest.raises(RootlogError, match=r"^line 34, .*'Z%f'"):
         replay_rootlog(text)
     monkeypatch.setattr(respends, "HELD_THEN", False)

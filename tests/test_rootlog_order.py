@@ -644,10 +644,10 @@ def test_a_fourth_search_deals_the_unnamed_cards_otherwise(
     search is made again from other deals (``opening.DEALS``): from the first other deal
     the game imports and replays to the same board at every line (6405 from the third,
     6750 from the second); with no other deal it is refused at line 95 as before."""
-    import rootgame.records.rootlog.importer as importer
+    import rootgame.records.rootlog.searches as searches
 
     text = assert_whole_game_imports(6258, 95, "C:w9->12/w1->9/w12->4/")
-    monkeypatch.setattr(importer, "DEALS", ())
+    monkeypatch.setattr(searches, "DEALS", ())
     with pytest.raises(RootlogError, match=r"^line 95, "):
         replay_rootlog(text)
 

@@ -19,7 +19,8 @@ from rootgame.records.rootlog import (
     replay_rootlog,
 )
 from rootgame.records.rootlog import importer as importer_module
-from rootgame.records.rootlog.importer import BATTLES, BUILDS, HAND_CARDS, Importer, moved_by
+from rootgame.records.rootlog.decisions import BATTLES, BUILDS, HAND_CARDS, moved_by
+from rootgame.records.rootlog.importer import Importer
 from rootgame.records.rootlog.search import Cand, Pos
 
 

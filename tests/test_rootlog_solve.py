@@ -589,13 +589,13 @@ def test_a_fourth_search_takes_two_spendings_otherwise_at_once(
     ``otherwise.paired``) imports the game, which replays to the same board at every line
     (each card kept holds its place in the hand, ``otherwise.in_stead``); without the pairs
     it is refused at line 82 (ruling 670's other deals, which import it too, off)."""
+    import rootgame.records.rootlog.searches as searches
     from rootgame.records.rootlog import solve
 
     text = assert_whole_game_imports(2755, 82, "E:R#E->$_b/B#E->$_x/")
-    import rootgame.records.rootlog.importer as importer
 
     with monkeypatch.context() as m:
         m.setattr(solve, "PAIRED", False)
-        m.setattr(importer, "DEALS", ())  # ruling 670's other deals import it too
+        m.setattr(searches, "DEALS", ())  # ruling 670's other deals import it too
         with pytest.raises(RootlogError, match=r"^line 82, "):
             replay_rootlog(text)

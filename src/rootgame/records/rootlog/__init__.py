@@ -20,9 +20,12 @@ has one module per role:
 - ``steps.py``: watching the engine step by step, in Rootlog's terms;
 - ``writer.py``: :func:`export_rootlog` and :func:`game_turn_states`;
 - ``atoms.py``: a record line and an engine step as comparable atoms;
-- ``search.py``, ``identity.py``, ``importer.py``, ``result.py``: :func:`import_rootlog`
-  and :func:`replay_rootlog`, the search that replays a record against the engine, the
-  identities of the cards the record does not name, and the game found;
+- ``searches.py``: :func:`import_rootlog` and :func:`replay_rootlog`, the searches tried in
+  turn (each only where those before give up) and ruling 660's fallback (``namer.py``);
+- ``search.py``, ``decisions.py``, ``identity.py``, ``importer.py``, ``result.py``: one
+  search that replays a record against the engine (its states and candidates, what a
+  decision does as the record sees it, the identities of the cards the record does not
+  name, the search itself), and the game found;
 - ``matching.py``: what the engine did in a decision's steps matched against the movements
   of the record's current line (the search's candidates and their rank).
 
@@ -34,7 +37,6 @@ from __future__ import annotations
 from .cards import CARD_NAMES, CardSpec, card_name, card_text
 from .factions import NOTATIONS, SUPPORTED_FACTIONS, FactionNotation
 from .grammar import parse_action
-from .importer import import_rootlog, replay_rootlog
 from .notation import (
     FACTION_LETTERS,
     FACTION_NAMES,
@@ -66,6 +68,7 @@ from .notation import (
 )
 from .reader import looks_like_rootlog, parse_rootlog
 from .result import RootlogReplay
+from .searches import import_rootlog, replay_rootlog
 from .steps import TurnState
 from .writer import export_rootlog, game_turn_states
 

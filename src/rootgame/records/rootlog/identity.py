@@ -129,7 +129,7 @@ class CardIdentity(PileExchanges):
     paired: bool = False
     """Whether the solve tries, last of all, two spendings by suit taken otherwise at once
     (``solve._paired``, ruling 675): the fourth search's, where the first three give up
-    (``importer.searched_again``)."""
+    (``searches.searched_again``)."""
     solving_suits: bool = True
     """Whether the Eyrie's hand, at a decision to add to the Decree after one of the line's
     Decree cards, lacking a card for those the line adds next by their suits only, has the

@@ -1,5 +1,6 @@
-"""Importing a Rootlog record: replaying it against the engine (:func:`replay_rootlog`,
-:func:`import_rootlog`).
+"""One search of a Rootlog import: replaying a record against the engine (the searches
+tried in turn and the entry points :func:`replay_rootlog` and :func:`import_rootlog` are
+``searches.py``).
 
 At each decision the engine's legal actions are tried on a copy of the game; an action is
 kept when everything it changes (``steps.py``) is a movement of the record's current line
@@ -11,7 +12,6 @@ from its own start through the public API (``result.py``).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -21,18 +21,24 @@ from ...errors import RootError
 from ...factions.eyrie import COLUMNS as EYRIE_COLUMNS
 from ...factions.marquise import building_clearings
 from ...rules.core import board as map_board
-from . import namer
 from .alike import named_first
 from .atoms import Converter, engine_atoms
 from .cards import CardSpec
+from .decisions import (
+    BATTLES,
+    BUILDS,
+    HAND_CARDS,
+    asks_count,
+    marker_moved,
+    moved_by,
+)
 from .exchanges import alike, lacking, line_draws, spared, spent_named
 from .factions import check_supported, hidden_place
 from .identity import held
 from .latest import latest_drawn_first, probe
-from .notation import FACTION_NAMES, LETTER_OF, RootlogError, RootlogGame
-from .opening import DEALS, Opening
-from .reader import parse_rootlog
-from .result import Result, RootlogReplay, arg_domains
+from .notation import FACTION_NAMES, RootlogError, RootlogGame
+from .opening import Opening
+from .result import Result, arg_domains
 from .search import (
     MAX_JUMPS,
     MAX_SILENT,
@@ -43,12 +49,12 @@ from .search import (
     Cand,
     Node,
     Pos,
+    SeenStates,
     Silent,
     craft_shortage,
+    distinct,
     falling_rank,
     falls_in_column,
-    fingerprint,
-    frame_data,
     held_suits,
     leaves_short,
 )
@@ -64,149 +70,6 @@ from .steps import (
     apply_decision,
     piece_code,
 )
-
-WARRIOR_MOVES: dict[tuple[str, str], int | None] = {
-    ("move_count", "count"): None,
-    ("move", "move"): 1,
-    ("cat_actions", "march"): 1,
-    ("decree", "move"): 2,
-    ("ally_ops", "move"): 1,
-}
-"""Decisions that move warriors (4.2, ``rules.movement``): (frame kind, action) -> where the
-action names the clearings moved from and to, None for the count of a move already begun (the
-frame's ``from`` and ``to``). Such a move (but a count's) moves the warriors at once when one
-warrior is there; the count is asked otherwise (``start_move``), and every count moves at
-least one warrior: either way the decision moves warriors between those two clearings."""
-
-
-def moved_by(g: Any, a: tuple[Any, ...]) -> tuple[int, int, int] | None:
-    """(seat, from, to) of the warriors decision ``a`` of state ``g`` moves, at once or by
-    the count asked next (:data:`WARRIOR_MOVES`); None when it moves none."""
-    f = g.stack[-1]
-    key = (f.kind, a[0])
-    if key not in WARRIOR_MOVES or f.seat is None:
-        return None
-    at = WARRIOR_MOVES[key]
-    if at is None:
-        return f.seat, int(f.data["from"]), int(f.data["to"])
-    return f.seat, int(a[at]), int(a[at + 1])
-
-
-def marker_moved(seat: int | None, a: tuple[Any, ...]) -> tuple[int, int] | None:
-    """The score marker decision ``a`` of ``seat`` takes off the track, as the record's
-    ``marker`` movement (seat, the board it goes to): its own for a dominance card activated
-    (3.3.1), the partner's for the Vagabond's coalition (9.2.8); None for other actions."""
-    if seat is None:
-        return None
-    if a[0] == "dominance":
-        return seat, seat
-    if a[0] == "coalition":
-        return seat, int(a[2])
-    return None
-
-
-def distinct(ranked: list[Cand]) -> list[Cand]:
-    """The best ranked of candidates with the same outcome (the state in full and what is
-    left of the record), in order. Two outcomes alike have the same board, piles' ends and
-    record left (:func:`outline`): the full fingerprint is taken only of candidates that
-    share those with another."""
-    outlines = [outline(c) for c in ranked]
-    shared = Counter(outlines)
-    seen: set[str] = set()
-    out: list[Cand] = []
-    for c, o in zip(ranked, outlines, strict=True):
-        if shared[o] > 1:
-            key = fingerprint(c.pos.g, full=True) + repr(sorted(c.pos.left.items()))
-            if key in seen:
-                continue
-            seen.add(key)
-        out.append(c)
-    return out
-
-
-def outline(c: Cand) -> tuple[Any, ...]:
-    """Part of what :func:`distinct` compares, cheap to take: equal when the full
-    fingerprints are."""
-    g = c.pos.g
-    return (tuple(g.warriors), tuple(g.buildings), tuple(g.tokens), tuple(g.discard),
-            tuple(g.deck[-8:]), tuple((k, tuple(v)) for k, v in sorted(c.pos.left.items())))
-
-
-class SeenStates:
-    """The silent states met in one search of a decision, told apart by their fingerprint
-    (:func:`fingerprint`), which is taken only of states that share their frames and dice
-    with another (the fingerprints of such states are equal only when those are)."""
-
-    def __init__(self) -> None:
-        self.fingerprints: set[str] = set()
-        self.first: dict[tuple[Any, ...], Any] = {}
-        """Frames and dice -> the first state with them, until its fingerprint is taken."""
-
-    def new(self, g: Any) -> bool:
-        """Whether state ``g`` is unlike every state met so far (it is met from now on)."""
-        key = frames(g)
-        if key not in self.first:
-            self.first[key] = g
-            return True
-        first = self.first[key]
-        if first is not None:
-            self.fingerprints.add(fingerprint(first))
-            self.first[key] = None
-        fp = fingerprint(g)
-        if fp in self.fingerprints:
-            return False
-        self.fingerprints.add(fp)
-        return True
-
-
-def frames(g: Any) -> tuple[Any, ...]:
-    """Part of what :func:`fingerprint` compares, cheap to take (:class:`SeenStates`): the
-    frames' kinds and seats, the top frame's data, the dice."""
-    top = frame_data(g.stack[-1]) if g.stack else []
-    return (tuple((f.kind, f.seat) for f in g.stack), repr(top), tuple(g.dice))
-
-
-def asks_count(g: Any, a: tuple[Any, ...]) -> bool:
-    """Whether decision ``a`` of state ``g`` begins a move of more than one warrior: it
-    changes nothing visible, the count is asked next (``start_move``)."""
-    f = g.stack[-1]
-    at = WARRIOR_MOVES.get((f.kind, a[0]))
-    return at is not None and f.seat is not None and g.warriors[int(a[at])][f.seat] > 1
-
-
-HAND_CARDS: dict[tuple[str, str], int] = {
-    ("craft", "craft"): 1,
-    ("cat_actions", "bird"): 1,
-    ("cat_actions", "overwork"): 2,
-    ("discard", "discard"): 1,
-    ("decree_add", "decree"): 1,
-}
-"""Decisions that take a card out of the deciding seat's hand as they are taken: (frame kind,
-action) -> the card's place in the action. Crafted (4.1), spent for an extra action (6.5.5),
-for Overwork (6.5.6), discarded down to five (6.6) or added to the Decree (7.4.2): written
-as a craft or as a card from that hand (``engine_atoms``)."""
-
-
-BATTLES: dict[tuple[str, str], int] = {
-    ("cat_actions", "battle"): 1,
-    ("decree", "battle"): 2,
-    ("ally_ops", "battle"): 1,
-    ("command_warren", "battle"): 1,
-}
-"""Decisions that start a battle as they are taken (4.3, ``start_battle``): (frame kind,
-action) -> the place in the action of the battle's clearing, followed by the defender. The
-battle is a movement of the record from the step of the decision on (``engine_atoms``)."""
-
-
-BUILDS: dict[tuple[str, str], tuple[int | str, int]] = {
-    ("cat_actions", "build"): (1, 2),
-    ("decree", "build"): ("roost", 2),
-    ("cat_actions", "overwork"): ("wood", 1),
-}
-"""Decisions that place a building or a token as they are taken (6.5.4, 7.5.2.IV, Overwork
-6.5.6): (frame kind, action) -> the kind of the piece (or its place in the action) and the
-place in the action of its clearing. The piece placed is a movement of the record
-(``engine_atoms``)."""
 
 
 class Importer(Opening, Result):
@@ -905,131 +768,3 @@ class Importer(Opening, Result):
                                                    [])):
             return 0, []
         return f.seat, [int(a[1]) for a in pos.legal if a[0] == "outrage"]
-
-
-def replay_rootlog(
-    text: str, budget: int | None = None, sample_seed: int = 0
-) -> RootlogReplay:
-    """Replay a Rootlog record against the engine (see :func:`import_rootlog`) and return
-    the game, the board at the end of each record line, and the parsed record. ``budget``
-    bounds the search (states expanded; by default 1000 plus three per recorded action);
-    ``sample_seed`` samples the hidden cards the record never names."""
-    rec = parse_rootlog(text)
-    if budget is None:
-        budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
-    out = searched(rec, budget, sample_seed)
-    game = out.game
-    if rec.winner is not None and game.is_over:
-        got = "".join(LETTER_OF[game.state.factions[s]] for s in game.winners)
-        if sorted(got) != sorted(rec.winner):
-            raise RootlogError(f"the engine's winner is {got}, the record says {rec.winner}",
-                               rec.lines, 1, "Winner: " + rec.winner, f"Winner: {got}")
-    return out
-
-
-def searched(
-    rec: RootlogGame, budget: int, sample_seed: int = 0, fallback: bool = True,
-    quick: bool = False,
-) -> RootlogReplay:
-    """The record's replay by the searches, each tried only where those before give up:
-    the quick search (the first alone when ``quick``), the full second search and the third
-    (:func:`searched_again`); where ``fallback``, ruling 660's for a record that names its
-    draws (``namer.named_fallback``); then the quick search from each other first deal of
-    the unnamed cards (``opening.DEALS``, ruling 670). The error raised when all fail is the
-    second search's."""
-    imp = Importer(rec)
-    try:
-        node = imp.run(budget)
-    except RootlogError:
-        if quick:
-            raise
-        again = True  # searched again below, this error and its traceback freed first
-    else:
-        again = False
-    if not again:
-        return imp.finish(node, sample_seed)
-    # The quick search took a path the record later refutes and ran out: search again
-    # trying every action at every decision, best first (the error is this search's).
-    del imp
-    try:
-        imp, node = searched_again(rec, budget)
-    except RootlogError as refused:
-        error = refused
-    else:
-        return imp.finish(node, sample_seed)
-    try:
-        named = namer.named_fallback(rec, lambda r, quick: searched(
-            r, budget, sample_seed, fallback=False, quick=quick)) if fallback else None
-        if named is not None:
-            return named
-        for deal in DEALS:
-            found = quick_search(rec, budget, False, deal)
-            if found is not None:
-                return found[0].finish(found[1], sample_seed)
-        raise error
-    finally:
-        del error  # this frame would hold it and its traceback: a cycle
-
-
-def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:
-    """The second search's end; where it gives up too, the third's, a quick search with the
-    cards a hand spends alike taken latest drawn first (``latest.py``, ruling 640); where
-    that gives up too, the fourth's, a quick search whose solve takes two spendings by suit
-    otherwise at once (``Importer.paired``, ruling 675). The error raised when all fail is
-    the second search's. Each search is freed before the
-    next is built (``Importer.given_up``): the error keeps no traceback nor context, and
-    the third importer is built only when the second gives up."""
-    second = Importer(rec, lazy=False)
-    try:
-        return second, second.run(budget)
-    except RootlogError as refused:
-        error = refused.with_traceback(None)
-    del second
-    for latest, paired in ((True, False), (False, True)):
-        # The third search, latest drawn first (ruling 640); a fourth, quick, whose solve
-        # takes two spendings otherwise at once (ruling 675).
-        found = quick_search(rec, budget, latest, 0, paired)
-        if found is not None:
-            return found
-    error.__context__ = None
-    try:
-        raise error
-    finally:
-        del error  # the frame raising it would hold it: a cycle
-
-
-def quick_search(
-    rec: RootlogGame, budget: int, latest: bool, deal: int, paired: bool = False,
-) -> tuple[Importer, Node] | None:
-    """A quick search after the second: its end, or None where it gives up (its importer
-    freed). ``latest``: the cards a hand spends alike taken latest drawn first (the third
-    search, ruling 640); ``deal``: the seed of the first deal of the unnamed cards (another
-    than 0, ruling 670); ``paired``: its solve takes two spendings otherwise at once
-    (the fourth search, ruling 675)."""
-    imp = Importer(rec)
-    imp.latest_first = latest
-    imp.deal = deal
-    imp.paired = paired
-    try:
-        return imp, imp.run(budget)
-    except RootlogError:
-        return None
-
-
-def import_rootlog(text: str) -> Any:
-    """Read a Rootlog record of a game rootgame supports (the Marquise, the Eyrie, the
-    Woodland Alliance and the Vagabond, on any map, with either deck and the landmarks the
-    header sets up) and replay it against the engine. Returns the :class:`rootgame.Game` at
-    the end of the record.
-
-    At each decision the engine's legal actions are tried (looking through up to
-    ``MAX_SILENT`` decisions that change nothing visible); an action is kept when every
-    change of state it causes (pieces, cards, VP, crafts, battles, the Eyrie's leader and
-    Decree) is a movement of the record's current line, and a turn ends only when its line
-    is used up. When the record names a card drawn from the draw pile, that card is drawn
-    (the pile's order is unknown to the record); unnamed draws are fixed later if the record
-    needs them to be a certain card. Dice written in a battle are used; otherwise the dice
-    that give the recorded losses are found. Raises :class:`RootlogError` with the line and
-    the first movement that no legal action explains, or naming the factions (characters,
-    hirelings) rootgame does not have."""
-    return replay_rootlog(text).game

@@ -1,5 +1,5 @@
 """Ruling 660: a record that names its draws, imported where the three searches give up
-(``importer.searched``; docs/rootlog.md, "Records that name their draws").
+(``searches.searched``; docs/rootlog.md, "Records that name their draws").
 
 Such a record leaves open only the starting hands and which card of its suit a hand spent
 (``M#E->$_x``), yet the searches, fixing an unnamed card at once, are often refused by the
@@ -51,7 +51,7 @@ JOKER = "?"
 
 Again = Callable[[RootlogGame, bool], RootlogReplay]
 """The three searches of a record (the first alone when told), without this fallback
-(``importer.searched``)."""
+(``searches.searched``)."""
 
 
 def named_fallback(rec: RootlogGame, again: Again) -> RootlogReplay | None:

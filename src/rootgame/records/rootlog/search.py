@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -353,3 +354,64 @@ def falling_rank(a: tuple[Any, ...], held: set[str] | None, short: bool) -> int:
     3, not 2, which tied a short move of a suit she holds with a move of another suit
     (ruling 656)."""
     return kept_to_fail(a, held) + 3 * short
+
+
+def distinct(ranked: list[Cand]) -> list[Cand]:
+    """The best ranked of candidates with the same outcome (the state in full and what is
+    left of the record), in order. Two outcomes alike have the same board, piles' ends and
+    record left (:func:`outline`): the full fingerprint is taken only of candidates that
+    share those with another."""
+    outlines = [outline(c) for c in ranked]
+    shared = Counter(outlines)
+    seen: set[str] = set()
+    out: list[Cand] = []
+    for c, o in zip(ranked, outlines, strict=True):
+        if shared[o] > 1:
+            key = fingerprint(c.pos.g, full=True) + repr(sorted(c.pos.left.items()))
+            if key in seen:
+                continue
+            seen.add(key)
+        out.append(c)
+    return out
+
+
+def outline(c: Cand) -> tuple[Any, ...]:
+    """Part of what :func:`distinct` compares, cheap to take: equal when the full
+    fingerprints are."""
+    g = c.pos.g
+    return (tuple(g.warriors), tuple(g.buildings), tuple(g.tokens), tuple(g.discard),
+            tuple(g.deck[-8:]), tuple((k, tuple(v)) for k, v in sorted(c.pos.left.items())))
+
+
+class SeenStates:
+    """The silent states met in one search of a decision, told apart by their fingerprint
+    (:func:`fingerprint`), which is taken only of states that share their frames and dice
+    with another (the fingerprints of such states are equal only when those are)."""
+
+    def __init__(self) -> None:
+        self.fingerprints: set[str] = set()
+        self.first: dict[tuple[Any, ...], Any] = {}
+        """Frames and dice -> the first state with them, until its fingerprint is taken."""
+
+    def new(self, g: Any) -> bool:
+        """Whether state ``g`` is unlike every state met so far (it is met from now on)."""
+        key = frames(g)
+        if key not in self.first:
+            self.first[key] = g
+            return True
+        first = self.first[key]
+        if first is not None:
+            self.fingerprints.add(fingerprint(first))
+            self.first[key] = None
+        fp = fingerprint(g)
+        if fp in self.fingerprints:
+            return False
+        self.fingerprints.add(fp)
+        return True
+
+
+def frames(g: Any) -> tuple[Any, ...]:
+    """Part of what :func:`fingerprint` compares, cheap to take (:class:`SeenStates`): the
+    frames' kinds and seats, the top frame's data, the dice."""
+    top = frame_data(g.stack[-1]) if g.stack else []
+    return (tuple((f.kind, f.seat) for f in g.stack), repr(top), tuple(g.dice))
