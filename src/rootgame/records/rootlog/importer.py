@@ -683,8 +683,11 @@ class Importer(Opening, Result):
     def probed(self, expanded: int) -> Node | None:
         """At the first search's first dead end, once: the end of a quick search with the
         third search's order (``latest.probe``) within the ``expanded`` states the first
-        search has taken, or None (the first search goes on as before). Ruling 680."""
-        if not (self.unprobed and self.probing and not self.latest_first):
+        search has taken, or None (the first search goes on as before). Ruling 680: the
+        first search's only, not the later quick searches' (the third, the fourth, those
+        from other deals)."""
+        first = not self.latest_first and not self.paired and self.deal == 0
+        if not (self.unprobed and self.probing and first):
             return None
         self.unprobed = False
         return probe(type(self), self.rec, expanded)
