@@ -632,23 +632,26 @@ def test_the_first_search_probes_the_third_search_s_order_at_its_first_dead_end(
     at.clear()
     watched(monkeypatch, text, g, "children", lambda *_: at.append(1))
     assert probed < 1000 < 4000 < len(at)
+
+
 def test_a_fourth_search_deals_the_unnamed_cards_otherwise(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Ruling 670. Seed 6258 (of the fresh seeds 6030-6429), refused at line 95 before
-    ('C:w9->12/.../B#C->/...', the Marquise's discard of a bird, her draw of line 92): the
-    second pile held one bird fewer than the game's, the first three searches having spent
-    other cards of a suit long before, and no exchange or solve reaches back so far. Which
-    card each unnamed draw is at first is the set-up's shuffle (seed 0), which the record
-    never sees: any deal explains it as well. Where the three searches give up, the quick
-    search is made again from other deals (``opening.DEALS``): from the first other deal
-    the game imports and replays to the same board at every line (6405 from the third,
-    6750 from the second); with no other deal it is refused at line 95 as before."""
+    """Ruling 670. Seed 6405 (of the fresh seeds 6030-6429), refused at line 80 before
+    ('E:M#E->$_x/F#E->$_m/...', the Eyrie's Decree lacks a fox): the courses the searches
+    find part from the game's at lines 59 and 70 (which card of a suit the Marquise's Field
+    Hospitals and the crafts by item only took), and no exchange or solve reaches back so
+    far. Which card each unnamed draw is at first is the set-up's shuffle (seed 0), which
+    the record never sees: any deal explains it as well. Where the other searches give up,
+    the quick search is made again from other deals (``opening.DEALS``): from the third
+    other deal the game imports and replays to the same board at every line (6750 from the
+    second); with no other deal it is refused at line 80 as before. (6258, this test's
+    seed first, now imports without them: ruling 685 and 680's probe.)"""
     import rootgame.records.rootlog.searches as searches
 
-    text = assert_whole_game_imports(6258, 95, "C:w9->12/w1->9/w12->4/")
+    text = assert_whole_game_imports(6405, 80, "E:M#E->$_x/F#E->$_m/")
     monkeypatch.setattr(searches, "DEALS", ())
-    with pytest.raises(RootlogError, match=r"^line 95, "):
+    with pytest.raises(RootlogError, match=r"^line 80, "):
         replay_rootlog(text)
 
 
