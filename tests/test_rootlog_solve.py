@@ -39,7 +39,7 @@ from rootlogkit import (
     solve_every_need,
 )
 
-from rootgame.records.rootlog import RootlogError, export_rootlog, replay_rootlog
+from rootgame.records.rootlog import RootlogError, export_rootlog, parse_rootlog, replay_rootlog
 from rootgame.records.rootlog.identity import CardIdentity
 
 
@@ -599,3 +599,72 @@ def test_a_fourth_search_takes_two_spendings_otherwise_at_once(
         m.setattr(searches, "DEALS", ())  # ruling 670's other deals import it too
         with pytest.raises(RootlogError, match=r"^line 82, "):
             replay_rootlog(text)
+
+
+def _crafts_named(seed: int) -> tuple[str, list[str]]:
+    """Seed ``seed`` written with its draws named and each item craft named by the card
+    crafted (``Zmouseinasack``, not ``Z%x``); the crafted cards (``card_text``)."""
+    import re
+
+    from rootgame.cards import DECK
+    from rootgame.records.rootlog.cards import card_name, card_text
+    from rootgame.records.rootlog.writer import _replay_history
+
+    g = random_game(seed)
+    rp = _replay_history(g, None, None)
+    ids = [int(st.act[1]) for st in rp.obs.steps if st.act is not None
+           and st.act[0] == "craft" and DECK[int(st.act[1])].kind == "item"]
+    it = iter(ids)
+    text = as_people_write(export_rootlog(g), ("draws",))
+    text = re.sub(r"(?<=[/:])Z%[a-z](?=/|$)", lambda m: "Z" + card_name(next(it)), text,
+                  flags=re.M)
+    assert next(it, None) is None
+    return text, [card_text(c) for c in ids]
+
+
+def test_the_named_fallback_keeps_the_crafts_a_record_names() -> None:
+    """Ruling 661. Seed 1000 written with its draws named and its item crafts named by card
+    (line 'C:...Zmouseinasack...'): ruling 660's fallback once left every item craft open to
+    any card crafting that item and returned a game crafting Smuggler's Trail there. Now a
+    craft is open only where the record gives the item alone, the fully named record writes
+    the named crafts by name, and the game returned crafts every card the record names."""
+    from rootgame.records.rootlog import namer, searches
+    from rootgame.records.rootlog.cards import card_text
+    from rootgame.records.rootlog.writer import _replay_history, _Writer
+
+    text, want = _crafts_named(1000)
+    assert "\nC:Zmouseinasack/" in text
+    rec = parse_rootlog(text)
+    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    out = namer.named_fallback(rec, lambda r, quick: searches.searched(
+        r, budget, 0, fallback=False, quick=quick))
+    assert out is not None
+    rp = _replay_history(out.game, None, None)
+    got = [card_text(int(st.act[1])) for st in rp.obs.steps if st.act is not None
+           and st.act[0] == "craft" and card_text(int(st.act[1])) in want]
+    assert got == want
+    w = _Writer(list(out.game.state.factions))
+    assert namer.crafts_agree(rec, rp, w)
+    wrong = parse_rootlog(text.replace("C:Zmouseinasack/", "C:Zsmugglerstrail/", 1))
+    assert not namer.crafts_agree(wrong, rp, w)
+
+
+def test_the_named_fallback_compares_the_cards_per_movement() -> None:
+    """Rulings 660 and 662. ``namer.agrees``, the check of the fully named record against
+    the record: seed 1000's record with its draws named agrees with the game's own fully
+    named record, also with a line's discards by suit in another order (compared per
+    movement, from and to, not by position in the line); not where a named draw differs or a
+    discard's suit is another."""
+    from rootgame.records.rootlog import namer
+
+    full = export_rootlog(random_game(1000))
+    rec = as_people_write(full, ("draws",))
+    line = "/F#anvil+M#roottea+M#codeb->C/M#C->/F#C->/F#C->"
+    assert line in rec and "/F#anvil+M#roottea+M#codeb->C/" in full
+    assert namer.agrees(parse_rootlog(rec), parse_rootlog(full))
+    swapped = rec.replace(line, "/F#anvil+M#roottea+M#codeb->C/F#C->/M#C->/F#C->")
+    assert namer.agrees(parse_rootlog(swapped), parse_rootlog(full))
+    other_draw = full.replace("/F#anvil+M#roottea+M#codeb->C/", "/F#anvil+M#sword+M#codeb->C/")
+    assert not namer.agrees(parse_rootlog(rec), parse_rootlog(other_draw))
+    other_suit = rec.replace(line, "/F#anvil+M#roottea+M#codeb->C/M#C->/F#C->/M#C->")
+    assert not namer.agrees(parse_rootlog(other_suit), parse_rootlog(full))

@@ -1,5 +1,6 @@
 """Ruling 660: a record that names its draws, imported where the three searches give up
-(``searches.searched``; docs/rootlog.md, "Records that name their draws").
+(``searches.searched``; docs/rootlog.md, "Records that name their draws"; Law 2.1, 3.1,
+appendix A step 7). Rulings 661-662 mend it (a named craft kept, the check per movement).
 
 Such a record leaves open only the starting hands and which card of its suit a hand spent
 (``M#E->$_x``), yet the searches, fixing an unnamed card at once, are often refused by the
@@ -14,10 +15,17 @@ named draws to come. The fallback, in four steps:
    when a hand spends it) so that every card the record names is where it says: a card named
    drawn is in the draw pile then (held nowhere, not in the discard pile unshuffled). The
    search prefers spending the held card that a named draw soonest needs back, and gives a
-   starting card the name needed latest; it is bounded (``NODES``, ``SECONDS``).
+   starting card the name needed latest; it is bounded by ``NODES`` choices alone (no time
+   bound: the result does not depend on the machine), each choice's forward check costing
+   at most one look per held name.
+   A craft of an item card is open (any card crafting that item) only where the record's
+   ``Craft`` gives the item alone (``Z%b``); a craft the record names (``Zmouseinasack``) is
+   that card (ruling 661).
 4. **Verify**: the relaxed game written again with those names (a fully named record, the
-   starting hands in the setup lines; :class:`_Renamer`) is imported, and kept only when its
-   board at every line is the relaxed import's and every card the record names agrees.
+   starting hands in the setup lines, named crafts by name; :class:`_Renamer`) is imported,
+   and kept only when its board at every line is the relaxed import's and every card the
+   record names, moved (:func:`agrees`, per movement, ruling 662) or crafted
+   (:func:`crafts_agree`), is what the returned game's steps move and craft.
 
 The replay returned carries the original record, the board at every line, and counts the
 cards the fallback chose (``RootlogReplay.chosen``). Where any step fails the fallback gives
@@ -26,7 +34,6 @@ cards the fallback chose (``RootlogReplay.chosen``). Where any step fails the fa
 
 from __future__ import annotations
 
-import time
 from collections import Counter, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -34,16 +41,25 @@ from typing import Any
 
 from ...cards import DECK
 from .cards import card_text, spec_from_name
-from .notation import DECK_OPTION, SUIT_NAMES, Card, Move, RootlogError, RootlogGame, Term, Turn
+from .notation import (
+    DECK_OPTION,
+    SUIT_NAMES,
+    Card,
+    Craft,
+    Move,
+    RootlogError,
+    RootlogGame,
+    Term,
+    Turn,
+)
 from .reader import parse_rootlog
 from .result import RootlogReplay
 from .steps import AT_DECK, Step, card_moves, from_discard, reshuffled
 from .writer import _replay_history, _Replayed, _Writer, written
 
 NODES = 20000
-"""Choices the re-identification tries at most (ruling 660)."""
-SECONDS = 1.5
-"""CPU seconds the re-identification takes at most (ruling 660)."""
+"""Choices the re-identification tries at most (ruling 660): its only bound, so that the
+result does not depend on the machine."""
 
 JOKER = "?"
 """Blamed for a spending no held card fits: the choices that gave a starting card a name
@@ -55,31 +71,39 @@ Again = Callable[[RootlogGame, bool], RootlogReplay]
 
 
 def named_fallback(rec: RootlogGame, again: Again) -> RootlogReplay | None:
-    """Ruling 660: the record ``rec`` whose draws are named, imported through its relaxed
-    import (see the module's docstring); None where it does not explain the record."""
+    """Ruling 660 (Law 2.1, 3.1, appendix A step 7): the record ``rec`` whose draws are
+    named, imported through its relaxed import (see the module's docstring); None where it
+    does not explain the record, whatever step fails (any ``RootlogError`` on the way: the
+    second search's error is then raised, as documented)."""
+    try:
+        return _fallback(rec, again)
+    except (RootlogError, StopIteration):
+        return None
+
+
+def _fallback(rec: RootlogGame, again: Again) -> RootlogReplay | None:
     loose = relaxed(rec)
     if loose is None:
         return None
-    try:
-        first = again(loose, False)
-    except RootlogError:
-        return None
+    first = again(loose, False)
     rp = _replay_history(first.game, None, None)
     found = _Namer(rec, rp).run()
     if found is None:
         return None
     w = _Renamer(list(first.game.state.factions), rp.g.landmarks.get("black-market", 0))
-    w.names, w.hands = found.names, found.hands
-    text = written(first.game, rp, w)
-    full = parse_rootlog(text)
+    w.names, w.hands, w.crafts, w.steps = found.names, found.hands, found.crafts, rp.obs.steps
+    full = parse_rootlog(written(first.game, rp, w))
     if not agrees(rec, full):
         return None
-    try:
-        out = again(full, True)  # a fully named record: the quick search replays it
-    except RootlogError:
-        return None
+    out = again(full, True)  # a fully named record: the quick search replays it
     if [(t.faction, t.pieces, t.vp) for t in out.turns] != [
             (t.faction, t.pieces, t.vp) for t in first.turns]:
+        return None
+    # Ruling 661: what the returned game's steps move and craft, not only what was written.
+    rp2 = _replay_history(out.game, None, None)
+    plain = _Writer(list(out.game.state.factions), rp2.g.landmarks.get("black-market", 0))
+    if not agrees(rec, parse_rootlog(written(out.game, rp2, plain))) or \
+            not crafts_agree(rec, rp2, plain):
         return None
     out.record = rec
     out.chosen = found.chosen
@@ -121,38 +145,88 @@ def _name(c: Card, deck: str) -> str | None:
 
 
 def agrees(rec: RootlogGame, full: RootlogGame) -> bool:
-    """Whether every card the record ``rec`` moves, line by line, is the card the fully
-    named record ``full`` moves there (its suit and name where ``rec`` gives them); the
-    setup lines' starting hands, which ``rec`` may leave out, are not compared."""
+    """Whether every card the record ``rec`` moves, line by line, is a card the fully named
+    record ``full`` moves there, compared per movement (from, to; ruling 662: the importer
+    may match a line's moves in another order): the cards ``rec`` names first, then those
+    it gives by suit, then the unnamed, each paired with a card of that movement left that
+    fits. The setup lines' starting hands, which ``rec`` may leave out, are not compared."""
     if len(rec.turns) != len(full.turns):
         return False
+    deck = DECK_OPTION[rec.deck]
     for a, b in zip(rec.turns, full.turns, strict=True):
         if a.faction != b.faction:
             return False
-        ours, theirs = _card_terms(a), _card_terms(b)
-        if a.setup and len(theirs) != len(ours):
-            theirs = _card_terms(b, False)
-        if len(ours) != len(theirs):
+        ours, theirs = _card_groups(a), _card_groups(b)
+        if a.setup and _size(theirs) != _size(ours):
+            theirs = _card_groups(b, False)
+        if {k for k, v in ours.items() if v} != {k for k, v in theirs.items() if v}:
             return False
-        for x, y in zip(ours, theirs, strict=True):
-            if x.suit is not None and x.suit != y.suit:
+        for key, cards in ours.items():
+            left = list(theirs[key])
+            if len(left) != len(cards):
                 return False
-            if x.name is not None and x.name != y.name and \
-                    _name(x, DECK_OPTION[rec.deck]) != _name(y, DECK_OPTION[rec.deck]):
-                return False
+            for x in sorted(cards, key=lambda c: (c.name is None, c.suit is None)):
+                j = next((j for j, y in enumerate(left) if _fits(x, y, deck)), None)
+                if j is None:
+                    return False
+                del left[j]
     return True
 
 
-def _card_terms(t: Turn, draws: bool = True) -> list[Card]:
-    """The cards the moves of the line ``t`` name, term by term (a count of ``n`` as ``n``
-    cards); without its draws when not ``draws``."""
-    out: list[Card] = []
+def _fits(x: Card, y: Card, deck: str) -> bool:
+    """Whether the card ``y`` is one the card ``x`` (as a record gives it) may be."""
+    if x.suit is not None and x.suit != y.suit:
+        return False
+    return x.name is None or x.name == y.name or _name(x, deck) == _name(y, deck)
+
+
+def _size(groups: dict[Any, list[Card]]) -> int:
+    return sum(len(v) for v in groups.values())
+
+
+def _card_groups(t: Turn, draws: bool = True) -> dict[Any, list[Card]]:
+    """The cards the moves of the line ``t`` name (a count of ``n`` as ``n`` cards) per
+    movement, keyed by where from and where to; without its draws when not ``draws``."""
+    out: dict[Any, list[Card]] = {}
     for a in t.actions:
         if isinstance(a, Move) and (draws or not _drawn(a)):
             for x in a.terms:
                 if isinstance(x.what, Card):
-                    out.extend([x.what] * x.count)
+                    out.setdefault((x.start, a.to), []).extend([x.what] * x.count)
     return out
+
+
+def _craft_names(cr: Craft, deck: str) -> frozenset[str]:
+    """``card_text`` of each card the ``Craft`` may name (``Zroottea``: of any suit; none for
+    ``Z%b`` or a name no card has)."""
+    spec = spec_from_name(None, cr.card, deck) if cr.card is not None else None
+    if spec is None or spec.keys is None:
+        return frozenset()
+    return frozenset(card_text(x.id) for x in DECK if x.key in spec.keys)
+
+
+def crafts_agree(rec: RootlogGame, rp: _Replayed, w: _Writer) -> bool:
+    """Ruling 661: whether every craft the record ``rec`` names (``Zmouseinasack``) is a card
+    the replayed game ``rp`` crafts in that line (as ``w`` writes it or by its name)."""
+    segs = rp.obs.segments
+    if len(segs) != len(rec.turns):
+        return False
+    deck = DECK_OPTION[rec.deck]
+    made: list[list[int]] = [[] for _ in segs]
+    for st in rp.obs.steps:
+        if st.seg > 0 and st.act is not None and st.act[0] == "craft":
+            made[st.seg - 1].append(int(st.act[1]))
+    for t, cids in zip(rec.turns, made, strict=True):
+        for cr in t.actions:
+            if not isinstance(cr, Craft) or cr.card is None:
+                continue
+            want = _craft_names(cr, deck)
+            j = next((j for j, c in enumerate(cids) if w.craft(c) == "Z" + cr.card
+                      or card_text(c) in want), None)
+            if j is None:
+                return False
+            del cids[j]
+    return True
 
 
 class _Renamer(_Writer):
@@ -161,14 +235,23 @@ class _Renamer(_Writer):
 
     names: dict[tuple[int, int], str]
     hands: dict[int, list[str]]
-    at: int = 0
+    crafts: dict[int, str]
+    """The crafts the record names (ruling 661): by step index, ``Z<name>`` as written."""
+    steps: list[Step]
+    at: int = -1
+    """The index of the step written (in ``steps``)."""
 
     def step(self, st: Step, cur: int) -> list[Any]:
-        self.at = id(st)
+        self.at += 1
+        while self.steps[self.at] is not st:
+            self.at += 1
         return super().step(st, cur)
 
     def text_of(self, cid: int) -> str:
         return self.names.get((self.at, cid), card_text(cid))
+
+    def craft(self, cid: int) -> str:
+        return self.crafts.get(self.at) or super().craft(cid)
 
     def starting_hand(self, hand: tuple[int, ...], seat: int) -> list[str]:
         counts = Counter(self.hands.get(seat, [card_text(c) for c in hand]))
@@ -190,9 +273,11 @@ class _Event:
     suit: str | None = None
     cids: tuple[int, ...] = ()
     drawn: tuple[str, ...] = ()
+    """A reshuffle's: the named draws of its step (they take the last of the old pile)."""
     item: str | None = None
     """A crafted item card's item (``Z%b``: any card crafting that item)."""
-    """A reshuffle's: the named draws of its step (they take the last of the old pile)."""
+    among: frozenset[str] | None = None
+    """A craft the record names (``Zroottea``): the cards it may be (ruling 661)."""
 
 
 @dataclass(slots=True)
@@ -225,6 +310,7 @@ class _Found:
     names: dict[tuple[int, int], str]
     hands: dict[int, list[str]]
     chosen: int
+    crafts: dict[int, str] = field(default_factory=dict)
 
 
 class _Namer:
@@ -238,7 +324,8 @@ class _Namer:
         """Jump back over the choices of other cards than those found missing."""
         self.reached = 0
         """The furthest event the search reached (where a refusal is hardest)."""
-        self.deadline = time.process_time() + SECONDS
+        self.crafts: dict[int, str] = {}
+        """The crafts the record names, by step index (ruling 661)."""
         self.kind: dict[str, tuple[str, str, str | None]] = {}
         self.ok = self.compile()
         self.reshuffles = [i for i, e in enumerate(self.events) if e.kind == "reshuffle"]
@@ -274,7 +361,8 @@ class _Namer:
                             queues.setdefault((i, seat), deque()).extend([n] * x.count)
         self.setup = {seat: [n for n in q if n is not None]
                       for (i, seat), q in queues.items() if rec.turns[i].setup}
-        for st in rp.obs.steps:
+        crafts = [deque(a for a in t.actions if isinstance(a, Craft)) for t in rec.turns]
+        for k, st in enumerate(rp.obs.steps):
             if st.seg == 0:
                 continue
             taken = from_discard(st)
@@ -289,8 +377,16 @@ class _Namer:
                 self.events.append(_Event("reshuffle", cids=tuple(back), drawn=drawn))
             act = st.act
             fixed = {int(act[1])} if act is not None and act[0] in ("ambush", "craft") else set()
+            named: frozenset[str] | None = None
+            if act is not None and act[0] == "craft":
+                cr = crafts[st.seg - 1].popleft() if crafts[st.seg - 1] else None
+                if cr is not None and cr.card is not None and DECK[int(act[1])].kind == "item":
+                    named = _craft_names(cr, deck)  # ruling 661: the cards the record names
+                    if not named:
+                        return False
+                    self.crafts[k] = "Z" + cr.card
             for cid, src, dst in moves:
-                key = (id(st), cid)
+                key = (k, cid)
                 if src == AT_DECK and dst[0] == "hand":
                     q = queues.get((st.seg - 1, dst[1]))
                     name = q.popleft() if q else None
@@ -299,13 +395,14 @@ class _Namer:
                     self.events.append(_Event("draw", key, dst[1], name=name))
                 elif src[0] == "hand":
                     c = DECK[cid]
+                    among = named if cid in fixed else None
                     item = c.item if cid in fixed and act is not None and \
-                        act[0] == "craft" and c.kind == "item" else None
-                    open_ = item is not None or cid not in fixed and \
+                        act[0] == "craft" and c.kind == "item" and among is None else None
+                    open_ = item is not None or among is not None or cid not in fixed and \
                         dst[0] in ("discard", "decree") and c.kind != "dominance"
                     self.events.append(_Event(
                         "leave", key, src[1], dst, cid, None if open_ else card_text(cid),
-                        c.suit if open_ else None, item=item))
+                        c.suit if open_ and among is None else None, item=item, among=among))
                 elif src == AT_DECK:
                     return False
                 else:
@@ -367,7 +464,7 @@ class _Namer:
                     return None
                 end.starts[seat].append(name)
                 end.chosen += 1
-        return _Found(names, dict(enumerate(end.starts)), end.chosen)
+        return _Found(names, dict(enumerate(end.starts)), end.chosen, self.crafts)
 
     def spare(self, s: _State, seat: int) -> str | None:
         """A name for a starting card never spent: one the draw pile held all along."""
@@ -463,6 +560,8 @@ class _Namer:
         if e.name is not None:
             return name == e.name
         suit, kind, item = self.kind.get(name, ("", "", None))
+        if e.among is not None:
+            return name in e.among
         if e.item is not None:
             return item == e.item  # its cost may be of another suit: the verify tells
         return suit == e.suit and kind != "dominance"
@@ -514,7 +613,7 @@ class _Namer:
             [JOKER, *(n for n in self.kind if fits(n))]) if not options else frozenset()
         for k, (_key, name, joker) in enumerate(options):
             self.nodes += 1
-            if self.nodes > NODES or time.process_time() > self.deadline:
+            if self.nodes > NODES:
                 raise _OutOfTime
             t = s if k == len(options) - 1 else s.copy()
             if joker:
@@ -542,4 +641,4 @@ class _Namer:
 
 
 class _OutOfTime(Exception):
-    """The re-identification's bound reached (``NODES``, ``SECONDS``)."""
+    """The re-identification's bound reached (``NODES``)."""
