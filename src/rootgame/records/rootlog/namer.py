@@ -446,7 +446,7 @@ class _Namer:
                 return None
             try:
                 end = self.search(0, s)
-            except _OutOfTime:
+            except _OutOfChoices:
                 return None
             if isinstance(end, _State):
                 break
@@ -614,7 +614,7 @@ class _Namer:
         for k, (_key, name, joker) in enumerate(options):
             self.nodes += 1
             if self.nodes > NODES:
-                raise _OutOfTime
+                raise _OutOfChoices
             t = s if k == len(options) - 1 else s.copy()
             if joker:
                 t.jokers[e.seat] -= 1
@@ -640,5 +640,5 @@ class _Namer:
         return blamed
 
 
-class _OutOfTime(Exception):
+class _OutOfChoices(Exception):
     """The re-identification's bound reached (``NODES``)."""

@@ -45,11 +45,11 @@ def searched(
     quick: bool = False,
 ) -> RootlogReplay:
     """The record's replay by the searches, each tried only where those before give up:
-    the quick search (the first alone when ``quick``), the full second search and the third
-    (:func:`searched_again`); where ``fallback``, ruling 660's for a record that names its
-    draws (``namer.named_fallback``); then the quick search from each other first deal of
-    the unnamed cards (``opening.DEALS``, ruling 670). The error raised when all fail is the
-    second search's."""
+    the quick search (the first alone when ``quick``), the full second search, the third
+    and the fourth (:func:`searched_again`); where ``fallback``, ruling 660's for a record
+    that names its draws (``namer.named_fallback``); then the quick search from each other
+    first deal of the unnamed cards (``opening.DEALS``, ruling 670). The error raised when
+    all fail is the second search's."""
     imp = Importer(rec)
     try:
         node = imp.run(budget)
