@@ -194,17 +194,18 @@ def test_an_import_leaves_no_cycles_holding_its_search(monkeypatch: pytest.Monke
         searches.clear()
         with pytest.raises(RootlogError, match=rf"^line {k + 1}, ") as refused:
             replay_rootlog("\n".join(bad) + "\n")
-        # The probe of the third search's order at the first dead end (ruling 680) too;
-        # then ruling 660's fallback (the record names its draws, '#royal'): the record
-        # relaxed, its draws unnamed, is refused by the same searches, each then from the
-        # other first deals (ruling 670).
+        # Ruling 660's fallback first (ruling 700: the record names a draw, '#royal', but
+        # no starting hand): the record relaxed, its draws unnamed, is refused by the
+        # searches (the probe of the third search's order at the first dead end, ruling
+        # 680, too), then from the other first deals (ruling 670); then the record itself,
+        # by the same searches.
         four = [(True, False, 0, False), (True, True, 0, False), (False, False, 0, False),
                 (True, True, 0, False), (True, False, 0, True)]
         deals = [(True, False, d, False) for d in DEALS]
-        assert searches == four + four + deals + deals
+        assert searches == four + deals + four + deals
         assert refused.value.__context__ is None
         del refused
-        # A few objects in cycles per search made (some 40-80: 1,055 for these 14), not
+        # A few objects in cycles per search made (some 40-80 each), not
         # the search's states.
         assert gc.collect() < 100 * len(searches)
     finally:

@@ -575,6 +575,50 @@ def test_a_record_whose_named_draws_contradict_each_other_is_refused_as_before(
     assert str(with_it.value) == str(without.value)
 
 
+def test_a_record_naming_its_draws_but_no_hand_is_named_before_it_is_searched(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 700. Seed 1091 written with its draws named but no starting hands: ruling
+    660's fallback is tried before the searches. The first search the import makes is of
+    the record relaxed (no draw named), the last of the fully named record it writes; the
+    import expands fewer states in all than with the fallback after the searches (ruling
+    700 off), which are refused first. The record with its starting hands named too (the
+    export) is searched first, by one search."""
+    from rootgame.records.rootlog import namer
+    from rootgame.records.rootlog.importer import Importer
+
+    g = random_game(1091)
+    text = as_people_write(export_rootlog(g), ("draws",))
+    names: list[bool] = []  # per search made: whether its record names a draw
+    states: list[int] = []
+    run, children = Importer.run, Importer.children
+
+    def counted(imp: Importer, *args: Any) -> Any:
+        if len(args) == 1:  # a search, not a restart
+            names.append(namer.relaxed(imp.rec) is not None)
+        return run(imp, *args)
+
+    def expanded(imp: Importer, *args: Any) -> Any:
+        states.append(1)
+        return children(imp, *args)
+
+    monkeypatch.setattr(Importer, "run", counted)
+    monkeypatch.setattr(Importer, "children", expanded)
+    assert_replays_the_game(replay_rootlog(text), g)
+    first, early = names[:], len(states)
+    assert first == [False, True]
+    names.clear()
+    states.clear()
+    monkeypatch.setattr(namer, "first_named", lambda _rec: False)
+    assert_replays_the_game(replay_rootlog(text), g)
+    assert names[0] is True and names[-2:] == [False, True] and len(names) > 2
+    assert early < len(states)
+    monkeypatch.undo()
+    assert namer.first_named(parse_rootlog(text))
+    assert not namer.first_named(parse_rootlog(export_rootlog(g)))
+    assert not namer.first_named(parse_rootlog(as_people_write(export_rootlog(g))))
+
+
 def test_a_fourth_search_takes_two_spendings_otherwise_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -1,6 +1,7 @@
-"""Ruling 660: a record that names its draws, imported where the three searches give up
+"""Ruling 660: a record that names its draws, imported where the searches give up
 (``searches.searched``; docs/rootlog.md, "Records that name their draws"; Law 2.1, 3.1,
-appendix A step 7). Rulings 661-662 mend it (a named craft kept, the check per movement).
+appendix A step 7), or before them where it names no starting hand (ruling 700,
+:func:`first_named`). Rulings 661-662 mend it (a named craft kept, the check per movement).
 
 Such a record leaves open only the starting hands and which card of its suit a hand spent
 (``M#E->$_x``), yet the searches, fixing an unnamed card at once, are often refused by the
@@ -114,6 +115,25 @@ def _drawn(m: Move) -> bool:
     """A draw into hands: cards from the draw pile (no start) to faction hands."""
     return bool(m.to) and all(p.kind == "hand" for p in m.to) and all(
         t.start is None and isinstance(t.what, Card) for t in m.terms)
+
+
+def first_named(rec: RootlogGame) -> bool:
+    """Ruling 700: whether ruling 660's fallback is tried before the searches: the record
+    names a draw into a hand but no starting card (its setup lines' draws), as a player who
+    notes each card drawn but not the hands dealt writes it. The searches, fixing each
+    unnamed starting card at once, are mostly refused by such a record's named draws to
+    come, after long searches; the fallback explains it at the cost of about three quick
+    imports. A record naming its starting hands too (the export) is searched first."""
+    named = hands = False
+    for t in rec.turns:
+        for a in t.actions:
+            if isinstance(a, Move) and _drawn(a) and any(
+                    isinstance(x.what, Card) and x.what.name is not None for x in a.terms):
+                if t.setup:
+                    hands = True
+                else:
+                    named = True
+    return named and not hands
 
 
 def relaxed(rec: RootlogGame) -> RootlogGame | None:
