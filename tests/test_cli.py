@@ -159,6 +159,31 @@ def test_bench_runs() -> None:
     assert d["legal_us"] > 0 and d["apply_us"] > 0 and 1000 < d["clone_bytes"] < 100_000
 
 
+def test_bench_imports_times_records_written_as_people_write_them() -> None:
+    """Issue 15's speed targets measured by the benchmark (``rootgame bench --imports``):
+    random games exported, written as people record them and imported to the same board,
+    their CPU times, and the refusal of a 5 MB record; a wrong ``--keep`` is named."""
+    from rootgame.bench_imports import ImportBench, recorded_game, time_import
+
+    r = runner.invoke(app, ["bench", "--imports", "2", "--seed", "3", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output.strip().splitlines()[-1])
+    assert d["games"] == d["imported"] == 2 and d["failed"] == {} and d["keep"] == []
+    assert 0 < d["median_s"] <= d["p90_s"] <= d["max_s"] and d["slowest_seed"] in (3, 4)
+    assert 0 <= d["five_mb_refused_s"] < 2
+    r = runner.invoke(app, ["bench", "--imports", "1", "--keep", "draws"])
+    assert r.exit_code == 0, r.output
+    out = flat(r.output)
+    assert "Rootlog import of 1 random game (seeds 0..0)" in out and "imported: 1" in out
+    r = runner.invoke(app, ["bench", "--imports", "1", "--keep", "draws,cards"])
+    assert r.exit_code == 2 and "unknown: cards (choose from dice, draws, suits)" in flat(r.output)
+    # The figures: a failed import counts among the games, not in the times.
+    assert time_import(recorded_game(0))[1] is None
+    b = ImportBench(seconds={0: 0.5, 1: 0.2, 2: 1.5}, failed={3: "refused at line 9: x"})
+    assert (b.games, b.median, b.slowest, b.over_one_second) == (4, 0.5, (2, 1.5), 1)
+    assert b.percentile(0.9) == 1.5 and b.as_dict()["failed"] == {"3": "refused at line 9: x"}
+
+
 def test_play_commands_in_the_chosen_language_and_in_english() -> None:
     r = runner.invoke(
         app,

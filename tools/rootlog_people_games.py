@@ -5,12 +5,12 @@ replays (docs/rootlog.md, "Replaying a record (import)").
         [--keep dice|draws|suits ...]
 
 For each seed: a Marquise-Eyrie game of random legal decisions (``tests/lawkit.random_game``),
-exported (``export_rootlog``), rewritten as people write (``as_people_write`` of
-tests/rootlogkit.py: no starting hands, unnamed draws, suit-only discards and Decree
-cards, no dice) and imported (``replay_rootlog``). Prints, per seed, whether it imported to
-the same board and scores at the end of every line, the CPU time of the import, and for a
-refusal its line, how far through the game that line is, and the error; then the rate,
-and the median, 90th percentile and maximum CPU time of the imports and of the refusals
+exported (``export_rootlog``), rewritten as people write (``people.as_people_write``: no
+starting hands, unnamed draws, suit-only discards and Decree cards, no dice) and imported
+(``replay_rootlog``). Prints, per seed, whether it imported to the same board and scores
+at the end of every line, the CPU time of the import, and for a refusal its line, how far
+through the game that line is, and the error; then the rate, and the median, 90th
+percentile and maximum CPU time of the imports and of the refusals
 with how many took over 1 s.
 ``--keep`` leaves part of the record as exported (the dice, the draws named, the discards
 and Decree cards named): a game that imports only then is refused for want of that.
@@ -27,7 +27,6 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
 from lawkit import random_game  # noqa: E402
-from rootlogkit import as_people_write  # noqa: E402
 
 from rootgame.records.rootlog import (  # noqa: E402
     RootlogError,
@@ -35,6 +34,7 @@ from rootgame.records.rootlog import (  # noqa: E402
     game_turn_states,
     replay_rootlog,
 )
+from rootgame.records.rootlog.people import as_people_write  # noqa: E402
 
 
 def measure(

@@ -616,11 +616,32 @@ def bench_cmd(
     deck_text: str = typer.Option("base", "--deck", "-d", help=DECK_HELP),
     map_text: str = typer.Option("autumn", "--map", "-m", help=MAP_HELP),
     landmarks_text: str = typer.Option("", "--landmarks", "-l", help=LANDMARKS_HELP),
+    imports: int = typer.Option(
+        0,
+        "--imports",
+        min=0,
+        help=N_(
+            "Time Rootlog imports instead: this many random games, each written as people "
+            "record games and imported, and the refusal of a 5 MB record."
+        ),
+    ),
+    keep: str = typer.Option(
+        "",
+        "--keep",
+        help=N_(
+            "With --imports: what the records keep as exported, comma-separated: "
+            "dice, draws (named), suits (discards and Decree cards named)."
+        ),
+    ),
 ) -> None:
     """Time the engine on one core: random games, decisions, forced steps, clones and the
-    cost of records. With --rl: Gymnasium steps/s, one environment and an AsyncVectorEnv."""
+    cost of records. With --rl: Gymnasium steps/s, one environment and an AsyncVectorEnv.
+    With --imports: Rootlog imports of records written as people write them."""
     if rl:
         _bench_rl(steps, seed, envs or None, as_json)
+        return
+    if imports:
+        _bench_imports(imports, seed, _keep_option(keep), as_json)
         return
     if factions is not None:
         mixes = [tuple(parse_factions(factions))]
@@ -703,6 +724,70 @@ def _print_bench(console: Console, result: BenchResult, seed: int, games: int) -
         console.print(f"  {label:<{width}} {value}{note}", highlight=False)
     if result.errors:
         console.print("  " + _("errors: {n}").format(n=result.errors), style="red")
+
+
+KEEPS = ("dice", "draws", "suits")
+"""What ``bench --imports --keep`` may keep as exported (``people.as_people_write``)."""
+
+
+def _keep_option(text: str) -> tuple[str, ...]:
+    """The ``--keep`` option: names of ``KEEPS``, comma-separated; a clear error otherwise."""
+    got = tuple(k.strip() for k in text.split(",") if k.strip())
+    bad = [k for k in got if k not in KEEPS]
+    if bad:
+        raise typer.BadParameter(
+            _("unknown: {bad} (choose from {choices})").format(
+                bad=", ".join(bad), choices=", ".join(KEEPS)
+            ),
+            param_hint="--keep",
+        )
+    return got
+
+
+def _bench_imports(games: int, seed: int, keep: tuple[str, ...], as_json: bool) -> None:
+    """``bench --imports``: issue 15's targets, a real game imported in under 1 s and a
+    5 MB record refused in under 2 s (``bench_imports.py``)."""
+    from .bench_imports import run_imports
+
+    console = Console(stderr=as_json)
+    with Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    ) as progress:
+        task = progress.add_task(_("importing"), total=games)
+        result = run_imports(games, seed, keep, lambda: progress.advance(task))
+    if as_json:
+        typer.echo(json.dumps(result.as_dict()))
+        return
+    d = result.as_dict()
+    console.print(
+        ngettext(
+            "Rootlog import of {n} random game (seeds {first}..{last}), written as people "
+            "record games, one core (CPU seconds):",
+            "Rootlog imports of {n} random games (seeds {first}..{last}), written as people "
+            "record games, one core (CPU seconds):",
+            games,
+        ).format(n=games, first=seed, last=seed + games - 1),
+        highlight=False,
+    )
+    rows = (
+        (_("imported:"), f"{d['imported']:>8d}", "  " + _("(to the same board at every line)")),
+        (_("median:"), f"{d['median_s']:>8.3f}", ""),
+        (_("90th percentile:"), f"{d['p90_s']:>8.3f}", ""),
+        (_("slowest:"), f"{d['max_s']:>8.3f}", "  " + _("(seed {seed})").format(
+            seed=d["slowest_seed"])),
+        (_("over 1 s:"), f"{d['over_1s']:>8d}", ""),
+        (_("5 MB refused:"), f"{d['five_mb_refused_s']:>8.3f}", ""),
+    )
+    width = max(len(label) for label, _v, _n in rows)
+    for label, value, note in rows:
+        console.print(f"  {label:<{width}} {value}{note}", highlight=False)
+    for s, what in sorted(result.failed.items()):
+        console.print("  " + _("seed {seed}: {what}").format(seed=s, what=what), style="red")
 
 
 def _bench_rl(steps: int, seed: int, envs: int | None, as_json: bool) -> None:

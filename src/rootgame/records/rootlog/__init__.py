@@ -20,6 +20,8 @@ has one module per role:
 - ``steps.py``: watching the engine step by step, in Rootlog's terms;
 - ``writer.py``: :func:`export_rootlog` and :func:`game_turn_states`;
 - ``atoms.py``: a record line and an engine step as comparable atoms;
+- ``people.py``: an exported record written again the way people record games (no starting
+  hands, unnamed draws, spendings by suit only), for the benchmark and the tests;
 - ``searches.py``: :func:`import_rootlog` and :func:`replay_rootlog`, the searches tried in
   turn (each only where those before give up) and ruling 660's fallback (``namer.py``);
 - ``search.py``, ``decisions.py``, ``identity.py``, ``importer.py``, ``result.py``: one
