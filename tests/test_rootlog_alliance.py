@@ -128,6 +128,25 @@ def test_a_record_with_unnamed_supporters_imports(seed: int) -> None:
     assert_same_board_every_line(rep, g)
 
 
+def test_8_2_6_a_card_drawn_by_outrage_to_the_discard_pile_is_settled_as_any_named_draw() -> (
+    None
+):
+    """8.2.6, 8.2.3 I: seed 1000 (the Marquise, the Eyrie, the Alliance), written as people
+    write it; line 20 ('B#crossbow->'): the card the Alliance draws for the Eyrie's Outrage
+    goes to the discard pile, her supporters full. The Crossbow being an unnamed draw of a
+    hand, its settle along a cycle asked the discard pile for its face-down cards and
+    failed with an IndexError; the first 30 lines now import to the same pieces and scores
+    at the end of each."""
+    g = random_game(1000, None, MEA)
+    lines = as_people_write_supporters(export_rootlog(g)).splitlines()
+    assert "/B#crossbow->/" in lines[19]
+    rep = replay_rootlog("\n".join(lines[:30]) + "\n")
+    played = game_turn_states(g)[: len(rep.turns)]
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in played
+    ]
+
+
 def test_the_alliance_import_reads_officers_without_their_letter() -> None:
     """'Aw$->' (no letter on the board, as records write it) is the Alliance's own board."""
     from rootgame.records.rootlog.atoms import Converter

@@ -303,7 +303,13 @@ def hidden_place(factions: Sequence[str], loc: Loc) -> bool:
 
 
 def hidden_pile(g: Any, loc: Loc) -> list[int]:
-    """The engine's list of the face-down cards at ``loc`` (see :func:`hidden_place`)."""
+    """The engine's list of the face-down cards at ``loc`` (see :func:`hidden_place`); of
+    the discard pile's cards for ``("discard",)``, where a card is drawn straight to it (a card
+    drawn for the Alliance's supporters by Outrage, 8.2.6, discarded as they are full,
+    8.2.3 I: ``F#x->``)."""
+    if loc[0] == "discard":
+        pile: list[int] = g.discard
+        return pile
     if loc[0] == "hand":
         hand: list[int] = g.seats[loc[1]].hand
         return hand
