@@ -693,9 +693,12 @@ def internal_without(
     monkeypatch: pytest.MonkeyPatch, text: str, name: str, plain: object, owner: object,
 ) -> None:
     """The record ``text`` ends in an internal error of the final replay (``result.py``)
-    with ``owner.<name>`` replaced by ``plain`` (a fix of rulings 610-611 turned off)."""
+    with ``owner.<name>`` replaced by ``plain`` (a fix of rulings 610-611 turned off), by
+    the searches: ruling 660's fallback, which ruling 700 tries first for these records
+    (their draws named, no starting hands), turned off."""
     with monkeypatch.context() as m:
         m.setattr(owner, name, plain)
+        no_named_fallback(m)
         with pytest.raises(RootlogError, match=r"^internal: the replay found does not"):
             replay_rootlog(text)
 
