@@ -198,7 +198,8 @@ def test_an_import_leaves_no_cycles_holding_its_search(monkeypatch: pytest.Monke
         # no starting hand): the record relaxed, its draws unnamed, is refused by the
         # searches (the probe of the third search's order at the first dead end, ruling
         # 680, too), then from the other first deals (ruling 670); then the record itself,
-        # by the same searches.
+        # by the same searches (its fallback after the first search, ruling 701, does not
+        # import the relaxed record again).
         four = [(True, False, 0, False), (True, True, 0, False), (False, False, 0, False),
                 (True, True, 0, False), (True, False, 0, True)]
         deals = [(True, False, d, False) for d in DEALS]

@@ -619,6 +619,32 @@ def test_a_record_naming_its_draws_but_no_hand_is_named_before_it_is_searched(
     assert not namer.first_named(parse_rootlog(as_people_write(export_rootlog(g))))
 
 
+def test_the_re_identification_has_more_choices_after_the_first_search() -> None:
+    """Ruling 701. The benchmark's game 92 (``bench_imports.recorded_game``) written with
+    its draws named was refused at line 65 ('#commander->$'): ruling 660's
+    re-identification ran out of its 20,000 choices (it needs 233,339), and the searches
+    are refused. Before the searches (ruling 700) it still tries 20,000 choices at most
+    (``FIRST_NODES``), so that a record it cannot name soon is searched; after the first
+    search it tries up to ``NODES`` (250,000): the game imports to the same board at every
+    line."""
+    from rootgame.bench_imports import recorded_game
+    from rootgame.records.rootlog import namer, searches
+    from rootgame.records.rootlog.writer import _replay_history
+
+    g = recorded_game(92)
+    text = as_people_write(export_rootlog(g), ("draws",))
+    assert "/#commander->$/" in text.splitlines()[64]
+    assert_replays_the_game(replay_rootlog(text), g)
+    rec = parse_rootlog(text)
+    loose = namer.relaxed(rec)
+    assert loose is not None
+    rp = _replay_history(searches.searched(loose, 10_000, fallback=False).game, None, None)
+    found = namer._Namer(rec, rp)
+    assert found.run() is not None and found.nodes == 233_339 < namer.NODES
+    first = namer._Namer(rec, rp, namer.FIRST_NODES)
+    assert first.run() is None and first.nodes == namer.FIRST_NODES + 1 == 20_001
+
+
 def test_a_fourth_search_takes_two_spendings_otherwise_at_once(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

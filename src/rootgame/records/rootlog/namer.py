@@ -58,9 +58,14 @@ from .result import RootlogReplay
 from .steps import AT_DECK, Step, card_moves, from_discard, reshuffled
 from .writer import _replay_history, _Replayed, _Writer, written
 
-NODES = 20000
-"""Choices the re-identification tries at most (ruling 660): its only bound, so that the
-result does not depend on the machine."""
+NODES = 250_000
+"""Choices the re-identification tries at most after the first search (ruling 660; 20,000
+before ruling 701): its only bound, so that the result does not depend on the machine
+(about 10 microseconds a choice)."""
+
+FIRST_NODES = 20_000
+"""Choices the re-identification tries at most where it comes before the searches (rulings
+700-701): a record it cannot name within them is searched first."""
 
 JOKER = "?"
 """Blamed for a spending no held card fits: the choices that gave a starting card a name
@@ -71,24 +76,40 @@ Again = Callable[[RootlogGame, bool], RootlogReplay]
 (``searches.searched``)."""
 
 
-def named_fallback(rec: RootlogGame, again: Again) -> RootlogReplay | None:
+Relaxed = dict[str, Any]
+"""The relaxed import of a record and its skeleton, kept between the fallback's two runs
+(rulings 700-701: ``first`` and ``rp``, or ``rp`` None where the relaxed record is
+refused or there is none)."""
+
+
+def named_fallback(
+    rec: RootlogGame, again: Again, nodes: int = NODES, memo: Relaxed | None = None,
+) -> RootlogReplay | None:
     """Ruling 660 (Law 2.1, 3.1, appendix A step 7): the record ``rec`` whose draws are
-    named, imported through its relaxed import (see the module's docstring); None where it
-    does not explain the record, whatever step fails (any ``RootlogError`` on the way: the
-    second search's error is then raised, as documented)."""
+    named, imported through its relaxed import (see the module's docstring), the
+    re-identification within ``nodes`` choices (ruling 701); None where it does not
+    explain the record, whatever step fails (any ``RootlogError`` on the way: the second
+    search's error is then raised, as documented). ``memo`` keeps the relaxed import for
+    the next run on the same record."""
     try:
-        return _fallback(rec, again)
+        return _fallback(rec, again, nodes, {} if memo is None else memo)
     except (RootlogError, StopIteration):
         return None
 
 
-def _fallback(rec: RootlogGame, again: Again) -> RootlogReplay | None:
-    loose = relaxed(rec)
-    if loose is None:
+def _fallback(rec: RootlogGame, again: Again, nodes: int, memo: Relaxed) -> RootlogReplay | None:
+    if "rp" not in memo:
+        memo["rp"] = None  # where the relaxed import fails, it is not tried again
+        loose = relaxed(rec)
+        if loose is None:
+            return None
+        memo["first"] = again(loose, False)
+        memo["rp"] = _replay_history(memo["first"].game, None, None)
+    rp: _Replayed | None = memo["rp"]
+    if rp is None:
         return None
-    first = again(loose, False)
-    rp = _replay_history(first.game, None, None)
-    found = _Namer(rec, rp).run()
+    first: RootlogReplay = memo["first"]
+    found = _Namer(rec, rp, nodes).run()
     if found is None:
         return None
     w = _Renamer(list(first.game.state.factions), rp.g.landmarks.get("black-market", 0))
@@ -336,8 +357,10 @@ class _Found:
 class _Namer:
     """The re-identification (step 3 of the module's docstring)."""
 
-    def __init__(self, rec: RootlogGame, rp: _Replayed) -> None:
+    def __init__(self, rec: RootlogGame, rp: _Replayed, bound: int = NODES) -> None:
         self.rec, self.rp = rec, rp
+        self.bound = bound
+        """The choices it tries at most (``NODES``, ``FIRST_NODES``)."""
         self.events: list[_Event] = []
         self.nodes = 0
         self.backjump = True
@@ -633,7 +656,7 @@ class _Namer:
             [JOKER, *(n for n in self.kind if fits(n))]) if not options else frozenset()
         for k, (_key, name, joker) in enumerate(options):
             self.nodes += 1
-            if self.nodes > NODES:
+            if self.nodes > self.bound:
                 raise _OutOfChoices
             t = s if k == len(options) - 1 else s.copy()
             if joker:

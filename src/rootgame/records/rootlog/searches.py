@@ -46,57 +46,61 @@ def searched(
 ) -> RootlogReplay:
     """The record's replay by the searches, each tried only where those before give up:
     where ``fallback`` and the record names its draws but not its starting hands, ruling
-    660's fallback first (``namer.first_named``, ruling 700); the quick search (the first
-    alone when ``quick``), the full second search, the third and the fourth
-    (:func:`searched_again`); where ``fallback``, ruling 660's for any other record that
-    names its draws (``namer.named_fallback``); then the quick search from each other
-    first deal of the unnamed cards (``opening.DEALS``, ruling 670). The error raised when
-    all fail is the second search's."""
+    660's fallback first, within ``namer.FIRST_NODES`` choices (``namer.first_named``,
+    rulings 700-701); the quick search (the first alone when ``quick``); where
+    ``fallback`` and the record names its draws, ruling 660's fallback within
+    ``namer.NODES`` choices (ruling 701); the full second search, the third and the fourth
+    (:func:`searched_again`); then the quick search from each other first deal of the
+    unnamed cards (``opening.DEALS``, ruling 670). The error raised when all fail is the
+    second search's."""
     if quick:
         imp = Importer(rec)
         return imp.finish(imp.run(budget), sample_seed)
-    early = fallback and namer.first_named(rec)
-    if early:
-        named = _named(rec, budget, sample_seed)
+    memo: namer.Relaxed = {}  # the relaxed import, made once for both runs of the fallback
+    if fallback and namer.first_named(rec):
+        named = _named(rec, budget, sample_seed, namer.FIRST_NODES, memo)
         if named is not None:
             return named
     found = quick_search(rec, budget, False, 0)  # the first search, with its probe
-    if found is None:
-        # It took a path the record later refutes and ran out: search again trying every
-        # action at every decision, best first (the error raised is this search's).
-        try:
-            found = searched_again(rec, budget)
-        except RootlogError as refused:
-            error = refused
-        else:
-            return found[0].finish(found[1], sample_seed)
-        try:
-            named = _named(rec, budget, sample_seed) if fallback and not early else None
-            if named is not None:
-                return named
-            for deal in DEALS:
-                found = quick_search(rec, budget, False, deal)
-                if found is None:
-                    continue
-                try:
-                    return found[0].finish(found[1], sample_seed)
-                except RootlogError:
-                    # A course whose final replay fails is one more that does not explain
-                    # the record: the next deal is tried, and the error raised is the
-                    # second search's, as documented.
-                    continue
-            raise error
-        finally:
-            del error  # this frame would hold it and its traceback: a cycle
-    return found[0].finish(found[1], sample_seed)
+    if found is not None:
+        return found[0].finish(found[1], sample_seed)
+    named = _named(rec, budget, sample_seed, namer.NODES, memo) if fallback else None
+    del memo
+    if named is not None:
+        return named
+    # The quick searches took paths the record later refutes and ran out: search again
+    # trying every action at every decision, best first (the error raised is this search's).
+    try:
+        found = searched_again(rec, budget)
+    except RootlogError as refused:
+        error = refused
+    else:
+        return found[0].finish(found[1], sample_seed)
+    try:
+        for deal in DEALS:
+            found = quick_search(rec, budget, False, deal)
+            if found is None:
+                continue
+            try:
+                return found[0].finish(found[1], sample_seed)
+            except RootlogError:
+                # A course whose final replay fails is one more that does not explain the
+                # record: the next deal is tried, and the error raised is the second
+                # search's, as documented.
+                continue
+        raise error
+    finally:
+        del error  # this frame would hold it and its traceback: a cycle
 
 
-def _named(rec: RootlogGame, budget: int, sample_seed: int) -> RootlogReplay | None:
-    """Ruling 660's fallback for the record ``rec`` that names its draws (None where it
-    names none or the fallback does not explain it), its relaxed record replayed by the
-    searches without the fallback."""
+def _named(
+    rec: RootlogGame, budget: int, sample_seed: int, nodes: int, memo: namer.Relaxed,
+) -> RootlogReplay | None:
+    """Ruling 660's fallback for the record ``rec`` that names its draws, within ``nodes``
+    choices (None where it names none or the fallback does not explain it), its relaxed
+    record replayed by the searches without the fallback (once: ``memo``)."""
     return namer.named_fallback(rec, lambda r, quick: searched(
-        r, budget, sample_seed, fallback=False, quick=quick))
+        r, budget, sample_seed, fallback=False, quick=quick), nodes, memo)
 
 
 def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:
