@@ -230,9 +230,9 @@ def no_third_search(monkeypatch: pytest.MonkeyPatch) -> None:
     no_named_fallback(monkeypatch)
     monkeypatch.setattr(searches, "DEALS", ())
 
-    def second_only(rec: RootlogGame, budget: int) -> tuple[Importer, Any]:
+    def second_only(rec: RootlogGame, budget: int, sample_seed: int = 0) -> Any:
         second = Importer(rec, lazy=False)
-        return second, second.run(budget)
+        return second.finish(second.run(budget), sample_seed)
 
     monkeypatch.setattr(searches, "searched_again", second_only)
     monkeypatch.setattr(Importer, "probing", False)  # its probe too (ruling 680)

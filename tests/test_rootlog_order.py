@@ -23,6 +23,8 @@ ruling off (``refused_without``, ``states_with_and_without``, ``backjumps``, ``r
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from lawkit import random_game
 from rootlogkit import (
@@ -653,6 +655,54 @@ def test_a_fourth_search_deals_the_unnamed_cards_otherwise(
     monkeypatch.setattr(searches, "DEALS", ())
     with pytest.raises(RootlogError, match=r"^line 80, "):
         replay_rootlog(text)
+
+
+def test_the_later_quick_searches_go_on_abreast(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling 730. Seed 6405 as people write it: the first two searches give up, and of the
+    later quick searches only the one from the third other deal imports it (ruling 670).
+    Made in turn, the third, the fourth and those from the first and second other deals
+    each spent their whole room first (some 2,250 states each, 13,592 in all); made
+    abreast, the one with the fewest states expanded going on, all five are built at once
+    and the import replays to the same board at every line with under half the states
+    (5,533), its course the third other deal's."""
+    import rootgame.records.rootlog.searches as searches
+
+    g = random_game(6405)
+    text = as_people_write(export_rootlog(g))
+    made: list[tuple[bool, bool, int, bool]] = []
+    states: list[int] = []
+    finished: list[int] = []
+    steps, children, finish = Importer.steps, Importer.children, Importer.finish
+
+    def counted(imp: Importer, *args: Any) -> Any:
+        if len(args) == 1 or args[1] is None:  # a search, not a restart
+            made.append((imp.lazy, imp.latest_first, imp.deal, imp.paired))
+        return steps(imp, *args)
+
+    def expanded(imp: Importer, *args: Any) -> Any:
+        states.append(1)
+        return children(imp, *args)
+
+    def finished_by(imp: Importer, *args: Any) -> Any:
+        finished.append(imp.deal)
+        return finish(imp, *args)
+
+    monkeypatch.setattr(Importer, "steps", counted)
+    monkeypatch.setattr(Importer, "children", expanded)
+    monkeypatch.setattr(Importer, "finish", finished_by)
+    assert_replays_the_game(replay_rootlog(text), g)
+    later = [(True, True, 0, False), (True, False, 0, True)] + [
+        (True, False, d, False) for d in searches.DEALS]
+    assert made == [(True, False, 0, False), (True, True, 0, False),
+                    (False, False, 0, False), *later]
+    assert finished == [searches.DEALS[2]]
+    abreast = len(states)
+    made.clear()
+    states.clear()
+    monkeypatch.setattr(searches, "ABREAST", False)
+    assert_replays_the_game(replay_rootlog(text), g)
+    assert made[3:] == later
+    assert 2 * abreast < len(states)
 
 
 def test_the_third_search_spends_the_hand_s_first_card_before_no_card() -> None:

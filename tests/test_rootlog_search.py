@@ -163,24 +163,25 @@ def test_an_import_leaves_no_cycles_holding_its_search(monkeypatch: pytest.Monke
     leave a few objects in cycles, not 137,000 (each state tried, held by its observer's
     hooks) and 1,121,000 (the whole search, held by its error's traceback). The refused
     record is refused by all four searches (the third, ruling 640's, and the fourth, ruling
-    675's, each built only then; ruling 680's probe of the third's order at the first
-    search's dead end before the second), by ruling 660's fallback (the record relaxed,
-    refused by the same searches) and by the quick search from each other first deal
-    (ruling 670), and its error holds neither an earlier search's error nor its traceback."""
+    675's, built with those from each other first deal, ruling 670, only when the second
+    gives up, and going on abreast, ruling 730; ruling 680's probe of the third's order at
+    the first search's dead end before the second), by ruling 660's fallback first (the
+    record relaxed, refused by the same searches), and its error holds neither an earlier
+    search's error nor its traceback."""
     import gc
 
     from rootgame.records.rootlog import RootlogError
     from rootgame.records.rootlog.opening import DEALS
 
     searches: list[tuple[bool, bool, int, bool]] = []
-    run = Importer.run
+    steps = Importer.steps
 
     def counted(imp: Importer, *args: Any) -> Any:
-        if len(args) == 1:  # a search, not a restart
+        if len(args) == 1 or args[1] is None:  # a search, not a restart
             searches.append((imp.lazy, imp.latest_first, imp.deal, imp.paired))
-        return run(imp, *args)
+        return steps(imp, *args)
 
-    monkeypatch.setattr(Importer, "run", counted)
+    monkeypatch.setattr(Importer, "steps", counted)
     lines = as_people_write(export_rootlog(random_game(1000))).splitlines()
     draws = [i for i, ln in enumerate(lines) if ln.startswith("C:") and "#->C" in ln]
     k = draws[len(draws) * 3 // 4]
@@ -197,7 +198,8 @@ def test_an_import_leaves_no_cycles_holding_its_search(monkeypatch: pytest.Monke
         # Ruling 660's fallback first (ruling 700: the record names a draw, '#royal', but
         # no starting hand): the record relaxed, its draws unnamed, is refused by the
         # searches (the probe of the third search's order at the first dead end, ruling
-        # 680, too), then from the other first deals (ruling 670); then the record itself,
+        # 680, too), the third, the fourth and those from the other first deals (ruling
+        # 670) built at once and going on abreast (ruling 730); then the record itself,
         # by the same searches (its fallback after the first search, ruling 701, does not
         # import the relaxed record again).
         four = [(True, False, 0, False), (True, True, 0, False), (False, False, 0, False),

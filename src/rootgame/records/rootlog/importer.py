@@ -12,7 +12,7 @@ from its own start through the public API (``result.py``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any
 
 from ...actions import token
@@ -125,6 +125,8 @@ class Importer(Opening, Result):
         self.room = 1
         """The stall room (``STALL``, ``STALL_PER_ATOM``) is divided by this."""
         self.serial = 0
+        self.expansions = 0
+        """The states this search has expanded, its restart's included (:meth:`steps`)."""
         self.merged = 0
         """Engine changes that took up more than one recorded movement (in one ``match``)."""
         self.snaps: dict[int, tuple[Any, Snap]] = {}
@@ -504,6 +506,21 @@ class Importer(Opening, Result):
         return (-1, -1)
 
     def run(self, budget: int, root: Node | None = None) -> Node:
+        """The search from ``root`` (the record's start when None) within ``budget`` states
+        (:meth:`steps` run through): the node where the record ends, or the error of the
+        furthest line reached where it gives up."""
+        steps = self.steps(budget, root)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                end: Node = done.value
+                return end
+
+    def steps(self, budget: int, root: Node | None = None) -> Generator[None, None, Node]:
+        """:meth:`run`, one state at a time: it yields before each state it expands
+        (``expansions`` counts them, those of its restart included), so that the later
+        quick searches go on abreast (``searches.abreast``, ruling 730)."""
         if root is None:
             root = self.start()
         stack = [root]
@@ -519,6 +536,8 @@ class Importer(Opening, Result):
                 return node
             if node.children is None or (node.k >= len(node.children) and node.frontier):
                 expanded += 1
+                self.expansions += 1
+                yield
                 here = -1 if node.pos.line is None else self.rank_of[node.pos.line]
                 if here > furthest:
                     furthest, since = here, 0
@@ -679,6 +698,8 @@ class Importer(Opening, Result):
             return other.run(budget, root)
         except RootlogError:
             return None
+        finally:
+            self.expansions += other.expansions
 
     def probed(self, expanded: int) -> Node | None:
         """At the first search's first dead end, once: the end of a quick search with the

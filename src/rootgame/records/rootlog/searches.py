@@ -1,13 +1,15 @@
 """The searches of a Rootlog import, each tried only where those before give up, and the
 entry points :func:`replay_rootlog` and :func:`import_rootlog`: the quick search (with its
-probe of the third search's order, ruling 680), the full second search, the third (latest
-drawn first, ruling 640), the fourth (two spendings taken otherwise at once, ruling 675),
-ruling 660's fallback for a record that names its draws (``namer.py``), and the quick search
-from other first deals (ruling 670). Each search is an :class:`importer.Importer`.
-"""
+probe of the third search's order, ruling 680), the full second search, then, abreast
+(ruling 730), the third (latest drawn first, ruling 640), the fourth (two spendings taken
+otherwise at once, ruling 675) and the quick search from other first deals (ruling 670);
+and ruling 660's fallback for a record that names its draws (``namer.py``), after the first
+search (ruling 701) and, for a record naming no starting hand, before it (ruling 700).
+Each search is an :class:`importer.Importer`."""
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 from . import namer
@@ -49,10 +51,10 @@ def searched(
     660's fallback first, within ``namer.FIRST_NODES`` choices (``namer.first_named``,
     rulings 700-701); the quick search (the first alone when ``quick``); where
     ``fallback`` and the record names its draws, ruling 660's fallback within
-    ``namer.NODES`` choices (ruling 701); the full second search, the third and the fourth
-    (:func:`searched_again`); then the quick search from each other first deal of the
-    unnamed cards (``opening.DEALS``, ruling 670). The error raised when all fail is the
-    second search's."""
+    ``namer.NODES`` choices (ruling 701); the full second search, then the later quick
+    searches abreast: the third, the fourth and the quick search from each other first
+    deal of the unnamed cards (:func:`searched_again`; ``opening.DEALS``, ruling 670;
+    ruling 730). The error raised when all fail is the second search's."""
     if quick:
         imp = Importer(rec)
         return imp.finish(imp.run(budget), sample_seed)
@@ -69,28 +71,9 @@ def searched(
     if named is not None:
         return named
     # The quick searches took paths the record later refutes and ran out: search again
-    # trying every action at every decision, best first (the error raised is this search's).
-    try:
-        found = searched_again(rec, budget)
-    except RootlogError as refused:
-        error = refused
-    else:
-        return found[0].finish(found[1], sample_seed)
-    try:
-        for deal in DEALS:
-            found = quick_search(rec, budget, False, deal)
-            if found is None:
-                continue
-            try:
-                return found[0].finish(found[1], sample_seed)
-            except RootlogError:
-                # A course whose final replay fails is one more that does not explain the
-                # record: the next deal is tried, and the error raised is the second
-                # search's, as documented.
-                continue
-        raise error
-    finally:
-        del error  # this frame would hold it and its traceback: a cycle
+    # trying every action at every decision, best first (the error raised is this search's),
+    # then the later quick searches abreast.
+    return searched_again(rec, budget, sample_seed)
 
 
 def _named(
@@ -103,26 +86,31 @@ def _named(
         r, budget, sample_seed, fallback=False, quick=quick), nodes, memo)
 
 
-def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:
-    """The second search's end; where it gives up too, the third's, a quick search with the
-    cards a hand spends alike taken latest drawn first (``latest.py``, ruling 640); where
-    that gives up too, the fourth's, a quick search whose solve takes two spendings by suit
-    otherwise at once (``Importer.paired``, ruling 675). The error raised when all fail is
-    the second search's. Each search is freed before the
-    next is built (``Importer.given_up``): the error keeps no traceback nor context, and
-    the third importer is built only when the second gives up."""
+LATER: tuple[tuple[bool, bool], ...] = ((True, False), (False, True))
+"""The later quick searches of the first deal, (latest drawn first, paired): the third
+(ruling 640) and the fourth (ruling 675); those from each other deal follow (ruling 670)."""
+
+
+def searched_again(rec: RootlogGame, budget: int, sample_seed: int = 0) -> RootlogReplay:
+    """The second search's replay; where it gives up, the replay of the first of the later
+    quick searches, made abreast (:func:`abreast`, ruling 730), to find a course whose
+    final replay explains the record: the third, with the cards a hand spends alike taken
+    latest drawn first (``latest.py``, ruling 640), the fourth, whose solve takes two
+    spendings by suit otherwise at once (``Importer.paired``, ruling 675), and the quick
+    search from each other first deal (``opening.DEALS``, ruling 670). The error raised
+    when all fail is the second search's. The second search is freed before the later
+    ones are built (``Importer.given_up``): the error keeps no traceback nor context."""
     second = Importer(rec, lazy=False)
     try:
-        return second, second.run(budget)
+        return second.finish(second.run(budget), sample_seed)
     except RootlogError as refused:
         error = refused.with_traceback(None)
     del second
-    for latest, paired in ((True, False), (False, True)):
-        # The third search, latest drawn first (ruling 640); a fourth, quick, whose solve
-        # takes two spendings otherwise at once (ruling 675).
-        found = quick_search(rec, budget, latest, 0, paired)
-        if found is not None:
-            return found
+    ways = [(latest, paired, 0) for latest, paired in LATER] + [
+        (False, False, deal) for deal in DEALS]
+    found = abreast(rec, budget, sample_seed, ways)
+    if found is not None:
+        return found
     error.__context__ = None
     try:
         raise error
@@ -130,14 +118,60 @@ def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:
         del error  # the frame raising it would hold it: a cycle
 
 
+ABREAST = True
+"""Whether the later quick searches go on abreast (ruling 730); else each in turn, the
+next only where the one before gives up, as before."""
+
+
+def abreast(
+    rec: RootlogGame, budget: int, sample_seed: int, ways: list[tuple[bool, bool, int]],
+) -> RootlogReplay | None:
+    """The replay of the course of the first of the quick searches ``ways`` (latest drawn
+    first, paired, deal: :func:`quick_search`) to find one whose final replay explains the
+    record, the searches going on abreast: the one that has expanded the fewest states
+    (``Importer.expansions``, its restart's included) expands its next, the earliest of
+    ``ways`` first where they tie. A course from another deal whose final replay fails is
+    one more that does not explain the record: the others go on (ruling 670); that of
+    the first deal's (the third's, the fourth's) raises its error, as it did when they ran
+    first. None where all give up. Ruling 730: a
+    search that gives up spends thousands of states (its room at its furthest line, and
+    more at each of its six returns), one that imports a record the first two searches do
+    not a few hundred; made in turn, each spent the whole of every one before it. Where
+    ``ABREAST`` is off, each runs in turn (its searches are those made before)."""
+    going: list[tuple[Importer, Generator[None, None, Node]]] = []
+    for latest, paired, deal in ways:
+        imp = Importer(rec)
+        imp.latest_first, imp.paired, imp.deal = latest, paired, deal
+        going.append((imp, imp.steps(budget)))
+    while going:
+        k = min(range(len(going)), key=lambda i: going[i][0].expansions) if ABREAST else 0
+        imp, steps = going[k]
+        try:
+            next(steps)
+            continue
+        except StopIteration as done:
+            end: Node = done.value
+        except RootlogError:
+            del going[k], imp, steps  # given up: freed
+            continue
+        del going[k], steps
+        if not imp.deal:
+            return imp.finish(end, sample_seed)  # its error raised, as before
+        try:
+            return imp.finish(end, sample_seed)
+        except RootlogError:
+            continue
+    return None
+
+
 def quick_search(
     rec: RootlogGame, budget: int, latest: bool, deal: int, paired: bool = False,
 ) -> tuple[Importer, Node] | None:
-    """A quick search after the second: its end, or None where it gives up (its importer
-    freed). ``latest``: the cards a hand spends alike taken latest drawn first (the third
-    search, ruling 640); ``deal``: the seed of the first deal of the unnamed cards (another
-    than 0, ruling 670); ``paired``: its solve takes two spendings otherwise at once
-    (the fourth search, ruling 675)."""
+    """A quick search: its end, or None where it gives up (its importer freed).
+    ``latest``: the cards a hand spends alike taken latest drawn first (the third search,
+    ruling 640); ``deal``: the seed of the first deal of the unnamed cards (another than 0,
+    ruling 670); ``paired``: its solve takes two spendings otherwise at once (the fourth
+    search, ruling 675)."""
     imp = Importer(rec)
     imp.latest_first = latest
     imp.deal = deal
