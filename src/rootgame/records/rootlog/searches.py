@@ -61,6 +61,13 @@ def searched(
         if named is not None:
             return named
     found = quick_search(rec, budget, False, 0)  # the first search, with its probe
+    if found is None and fallback and not early and namer.names_spendings(rec):
+        # Ruling 711: a record naming its spendings, re-identified where the first search
+        # gives up (the later searches rarely explain it, and slowly).
+        early = True
+        named = _named(rec, budget, sample_seed)
+        if named is not None:
+            return named
     if found is None:
         # It took a path the record later refutes and ran out: search again trying every
         # action at every decision, best first (the error raised is this search's).

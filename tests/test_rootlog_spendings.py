@@ -1,0 +1,82 @@
+"""Records that name their spendings (``F#stand C->``, ``M#rootteaE->$_b``) but not their
+draws nor starting hands (``--keep suits`` of tools/rootlog_people_games.py): ruling 660's
+fallback (``namer.py``) re-identifies their unnamed draws against the named spendings
+(ruling 710), tried where the first search gives up (ruling 711); docs/rootlog.md,
+"Records that name their draws" and "Records that name their spendings"."""
+
+from __future__ import annotations
+
+import pytest
+from lawkit import random_game
+from rootlogkit import (
+    as_people_write,
+    assert_replays_the_game,
+    assert_whole_game_imports,
+    refused_without,
+    searches_counted,
+)
+
+from rootgame.records.rootlog import export_rootlog, replay_rootlog
+from rootgame.records.rootlog.reader import parse_rootlog
+
+
+def test_a_record_naming_its_spendings_relaxes_to_the_people_style_record() -> None:
+    """Ruling 710, step 1. Seed 1106 written with its discards and Decree cards named:
+    relaxed, it is the record as people write it (every spending by suit only), which the
+    searches import; a record that names nothing relaxes to nothing."""
+    from rootgame.records.rootlog import namer
+
+    full = export_rootlog(random_game(1106))
+    text = as_people_write(full, ("suits",))
+    assert "/B#brutalE->$_r/" in text
+    people = parse_rootlog(as_people_write(full))
+    assert namer.relaxed(parse_rootlog(text)) == people
+    assert namer.relaxed(people) is None
+    assert namer.names_spendings(parse_rootlog(text))
+    assert not namer.names_spendings(people)
+
+
+def test_the_unnamed_draws_are_named_to_fit_the_named_spendings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 710. Seed 1106 written with its spendings named, line 67
+    ('E:...B#brutalE->$_r'): every search was refused there (the Marquise's draw of line
+    53 had been given the second Brutal Tactics, the Eyrie's draw of line 55 in the game,
+    spent by name since). Ruling 660's fallback, its unnamed draws named where a hand spends
+    them (a draw of each pile's time the hand holds unnamed, from what that pile held), now
+    imports the game; with the spendings' names not relaxed (the fallback has nothing to
+    do), it is refused at line 67 as before."""
+    from rootgame.records.rootlog import relax
+
+    text = assert_whole_game_imports(1106, 67, "E:", keep=("suits",))
+    assert "B#brutalE->$_r" in text.splitlines()[66]
+    rep = replay_rootlog(text)
+    assert rep.chosen > 0 and "chosen to fit the cards it names" in rep.sampling_note()
+    refused_without(monkeypatch, text, "_spent_named", lambda _x: False, 67, relax,
+                    searches=True)
+
+
+def test_a_record_naming_its_spendings_is_named_where_the_first_search_gives_up(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 711. Seed 1071 written with its spendings named: the first search gives up
+    (line 67, 'R#commandE->$_m'); the fallback is tried next, before the second search. The
+    searches made: the first and its probe (ruling 680), of the record; the relaxed
+    record's (naming no card); the fully named record's. The import expands fewer states
+    than with the fallback after the searches (ruling 711 off), where the second, third
+    and fourth searches give up first."""
+    from rootgame.records.rootlog import namer
+
+    g = random_game(1071)
+    text = as_people_write(export_rootlog(g), ("suits",))
+    names, states = searches_counted(monkeypatch)  # per search: whether it names a card
+    assert_replays_the_game(replay_rootlog(text), g)
+    assert names == [True, True, False, True]
+    early = len(states)
+    names.clear()
+    states.clear()
+    monkeypatch.setattr(namer, "names_spendings", lambda _rec: False)
+    assert_replays_the_game(replay_rootlog(text), g)
+    assert names[-2:] == [False, True] and names[:-2] == [True] * (len(names) - 2)
+    assert len(names) > 4
+    assert early < len(states)
