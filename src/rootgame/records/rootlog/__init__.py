@@ -21,7 +21,8 @@ has one module per role:
 - ``writer.py``: :func:`export_rootlog` and :func:`game_turn_states`;
 - ``atoms.py``: a record line and an engine step as comparable atoms;
 - ``searches.py``: :func:`import_rootlog` and :func:`replay_rootlog`, the searches tried in
-  turn (each only where those before give up) and ruling 660's fallback (``namer.py``);
+  turn (each only where those before give up) and ruling 660's fallback (``namer.py``;
+  ``relax.py``: the records it takes, relaxed, and the checks against them);
 - ``search.py``, ``decisions.py``, ``identity.py``, ``importer.py``, ``result.py``: one
   search that replays a record against the engine (its states and candidates, what a
   decision does as the record sees it, the identities of the cards the record does not

@@ -2,7 +2,8 @@
 entry points :func:`replay_rootlog` and :func:`import_rootlog`: the quick search (with its
 probe of the third search's order, ruling 680), the full second search, the third (latest
 drawn first, ruling 640), the fourth (two spendings taken otherwise at once, ruling 675),
-ruling 660's fallback for a record that names its draws (``namer.py``), and the quick search
+ruling 660's fallback for a record that names its draws or spendings (``namer.py``; after
+the first search for one naming its spendings, ruling 711), and the quick search
 from other first deals (ruling 670). Each search is an :class:`importer.Importer`.
 """
 
@@ -47,9 +48,11 @@ def searched(
     """The record's replay by the searches, each tried only where those before give up:
     where ``fallback`` and the record names its draws but not its starting hands, ruling
     660's fallback first (``namer.first_named``, ruling 700); the quick search (the first
-    alone when ``quick``), the full second search, the third and the fourth
-    (:func:`searched_again`); where ``fallback``, ruling 660's for any other record that
-    names its draws (``namer.named_fallback``); then the quick search from each other
+    alone when ``quick``); where ``fallback`` and the record names a spending
+    (``namer.names_spendings``), the fallback next (ruling 711); the full second search,
+    the third and the fourth (:func:`searched_again`); where ``fallback``, ruling 660's for
+    any other record that names its draws or spendings (``namer.named_fallback``, ruling
+    710), where not tried before; then the quick search from each other
     first deal of the unnamed cards (``opening.DEALS``, ruling 670). The error raised when
     all fail is the second search's."""
     if quick:
