@@ -288,7 +288,8 @@ class _Namer:
             if seat_of.setdefault(letter, seg.seat) != seg.seat:
                 return False
         deck = DECK_OPTION[rec.deck]
-        era, drawn_in = 0, dict.fromkeys(rp.hands0 and [c for h in rp.hands0 for c in h], 0)
+        era = 0
+        drawn_in: dict[int, int] = {}  # the pile's time of each card's latest draw
         queues: dict[tuple[int, int], deque[str | None]] = {}
         for i, t in enumerate(rec.turns):
             for a in t.actions:
