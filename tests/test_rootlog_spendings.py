@@ -45,14 +45,18 @@ def test_the_unnamed_draws_are_named_to_fit_the_named_spendings(
     spent by name since). Ruling 660's fallback, its unnamed draws named where a hand spends
     them (a draw of each pile's time the hand holds unnamed, from what that pile held), now
     imports the game; with the spendings' names not relaxed (the fallback has nothing to
-    do), it is refused at line 67 as before."""
-    from rootgame.records.rootlog import relax
+    do), it is refused at line 67 as before, and so it is with the fallback off (the first
+    search given up at its dead end, ruling 712, is then made whole: the error is the
+    second search's, as before)."""
+    from rootgame.records.rootlog import namer, relax
 
     text = assert_whole_game_imports(1106, 67, "E:", keep=("suits",))
     assert "B#brutalE->$_r" in text.splitlines()[66]
     rep = replay_rootlog(text)
     assert rep.chosen > 0 and "chosen to fit the cards it names" in rep.sampling_note()
     refused_without(monkeypatch, text, "_spent_named", lambda _x: False, 67, relax,
+                    searches=True)
+    refused_without(monkeypatch, text, "named_fallback", lambda *_: None, 67, namer,
                     searches=True)
 
 
@@ -61,17 +65,17 @@ def test_a_record_naming_its_spendings_is_named_where_the_first_search_gives_up(
 ) -> None:
     """Ruling 711. Seed 1071 written with its spendings named: the first search gives up
     (line 67, 'R#commandE->$_m'); the fallback is tried next, before the second search. The
-    searches made: the first and its probe (ruling 680), of the record; the relaxed
-    record's (naming no card); the fully named record's. The import expands fewer states
-    than with the fallback after the searches (ruling 711 off), where the second, third
-    and fourth searches give up first."""
+    searches made: the first, of the record (given up at its first dead end, ruling 712);
+    the relaxed record's (naming no card); the fully named record's. The import expands
+    fewer states than with the fallback after the searches (ruling 711 off), where the first
+    (and its probe, ruling 680), second, third and fourth searches give up first."""
     from rootgame.records.rootlog import namer
 
     g = random_game(1071)
     text = as_people_write(export_rootlog(g), ("suits",))
     names, states = searches_counted(monkeypatch)  # per search: whether it names a card
     assert_replays_the_game(replay_rootlog(text), g)
-    assert names == [True, True, False, True]
+    assert names == [True, False, True]
     early = len(states)
     names.clear()
     states.clear()
@@ -79,4 +83,30 @@ def test_a_record_naming_its_spendings_is_named_where_the_first_search_gives_up(
     assert_replays_the_game(replay_rootlog(text), g)
     assert names[-2:] == [False, True] and names[:-2] == [True] * (len(names) - 2)
     assert len(names) > 4
+    assert early < len(states)
+
+
+def test_the_first_search_of_a_record_naming_its_spendings_ends_at_its_dead_end(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 712. Seed 1048 written with its spendings named: the first search comes to
+    its first dead end after 912 states, then took its probe (ruling 680), its restart and
+    its backjumps to its whole budget before giving up (line 52,
+    'R#smugglerstrailC->'). It now gives up there, and the fallback imports the record;
+    with ruling 712 off, the first search and its probe are made whole first, in more
+    states."""
+    from rootgame.records.rootlog import searches
+
+    g = random_game(1048)
+    text = as_people_write(export_rootlog(g), ("suits",))
+    names, states = searches_counted(monkeypatch)  # per search: whether it names a card
+    assert_replays_the_game(replay_rootlog(text), g)
+    assert names == [True, False, True]
+    early = len(states)
+    names.clear()
+    states.clear()
+    with monkeypatch.context() as m:
+        m.setattr(searches, "HAND_OVER", False)
+        assert_replays_the_game(replay_rootlog(text), g)
+    assert names == [True, True, False, True]
     assert early < len(states)

@@ -21,6 +21,10 @@ from .search import Node
 
 __all__ = ["import_rootlog", "quick_search", "replay_rootlog", "searched", "searched_again"]
 
+HAND_OVER = True
+"""Ruling 712: the first search of a record naming its spendings gives up at its first dead
+end (where ruling 680's probe would be tried), for ruling 660's fallback to be tried."""
+
 def replay_rootlog(
     text: str, budget: int | None = None, sample_seed: int = 0
 ) -> RootlogReplay:
@@ -63,14 +67,19 @@ def searched(
         named = _named(rec, budget, sample_seed)
         if named is not None:
             return named
-    found = quick_search(rec, budget, False, 0)  # the first search, with its probe
-    if found is None and fallback and not early and namer.names_spendings(rec):
+    spends = fallback and not early and namer.names_spendings(rec)
+    # The first search, with its probe; for a record naming its spendings, given up at its
+    # first dead end (ruling 712).
+    found = quick_search(rec, budget, False, 0, handing_over=spends and HAND_OVER)
+    if found is None and spends:
         # Ruling 711: a record naming its spendings, re-identified where the first search
-        # gives up (the later searches rarely explain it, and slowly).
+        # gives up (the later searches rarely explain it, and slowly); where that fails
+        # too, the whole first search (ruling 712).
         early = True
         named = _named(rec, budget, sample_seed)
         if named is not None:
             return named
+        found = quick_search(rec, budget, False, 0)
     if found is None:
         # It took a path the record later refutes and ran out: search again trying every
         # action at every decision, best first (the error raised is this search's).
@@ -138,13 +147,16 @@ def searched_again(rec: RootlogGame, budget: int) -> tuple[Importer, Node]:
 
 def quick_search(
     rec: RootlogGame, budget: int, latest: bool, deal: int, paired: bool = False,
+    handing_over: bool = False,
 ) -> tuple[Importer, Node] | None:
     """A quick search after the second: its end, or None where it gives up (its importer
     freed). ``latest``: the cards a hand spends alike taken latest drawn first (the third
     search, ruling 640); ``deal``: the seed of the first deal of the unnamed cards (another
     than 0, ruling 670); ``paired``: its solve takes two spendings otherwise at once
-    (the fourth search, ruling 675)."""
+    (the fourth search, ruling 675); ``handing_over``: it gives up at its first dead end
+    (the first search of a record naming its spendings, ruling 712)."""
     imp = Importer(rec)
+    imp.handing_over = handing_over
     imp.latest_first = latest
     imp.deal = deal
     imp.paired = paired
