@@ -1,10 +1,13 @@
 """Records that name their spendings (``F#stand C->``, ``M#rootteaE->$_b``) but not their
 draws nor starting hands (``--keep suits`` of tools/rootlog_people_games.py): ruling 660's
 fallback (``namer.py``) re-identifies their unnamed draws against the named spendings
-(ruling 710), tried where the first search gives up (ruling 711); docs/rootlog.md,
-"Records that name their draws" and "Records that name their spendings"."""
+(ruling 710), tried where the first search gives up (ruling 711), which it does at its
+first dead end (ruling 712); docs/rootlog.md, "Records that name their draws" and "Records
+that name their spendings"."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pytest
 from lawkit import random_game
@@ -18,6 +21,38 @@ from rootlogkit import (
 
 from rootgame.records.rootlog import export_rootlog, replay_rootlog
 from rootgame.records.rootlog.reader import parse_rootlog
+
+
+class _Counted(list[bool]):
+    """Per search made, whether its record names a card; ``states``: per state expanded."""
+
+    states: list[int]
+
+
+def _named_after_the_first_search(
+    monkeypatch: pytest.MonkeyPatch, seed: int
+) -> tuple[Callable[[], None], _Counted, int]:
+    """Seed ``seed`` written with its spendings named imports by three searches (rulings
+    711-712): the first, of the record, the relaxed record's (naming no card), the fully
+    named record's. A call importing the record again (asserting it replays the game and
+    counting its searches afresh); the searches counted; the states the first import
+    expanded."""
+    g = random_game(seed)
+    text = as_people_write(export_rootlog(g), ("suits",))
+    names, states = searches_counted(monkeypatch)
+    counted = _Counted()
+
+    def again() -> None:
+        assert_replays_the_game(replay_rootlog(text), g)
+        counted[:] = names
+        counted.states = list(states)
+        names.clear()
+        states.clear()
+
+    counted.states = []
+    again()
+    assert counted == [True, False, True]
+    return again, counted, len(counted.states)
 
 
 def test_a_record_naming_its_spendings_relaxes_to_the_people_style_record() -> None:
@@ -71,19 +106,12 @@ def test_a_record_naming_its_spendings_is_named_where_the_first_search_gives_up(
     (and its probe, ruling 680), second, third and fourth searches give up first."""
     from rootgame.records.rootlog import namer
 
-    g = random_game(1071)
-    text = as_people_write(export_rootlog(g), ("suits",))
-    names, states = searches_counted(monkeypatch)  # per search: whether it names a card
-    assert_replays_the_game(replay_rootlog(text), g)
-    assert names == [True, False, True]
-    early = len(states)
-    names.clear()
-    states.clear()
+    again, names, early = _named_after_the_first_search(monkeypatch, 1071)
     monkeypatch.setattr(namer, "names_spendings", lambda _rec: False)
-    assert_replays_the_game(replay_rootlog(text), g)
+    again()
     assert names[-2:] == [False, True] and names[:-2] == [True] * (len(names) - 2)
     assert len(names) > 4
-    assert early < len(states)
+    assert early < len(names.states)
 
 
 def test_the_first_search_of_a_record_naming_its_spendings_ends_at_its_dead_end(
@@ -97,16 +125,9 @@ def test_the_first_search_of_a_record_naming_its_spendings_ends_at_its_dead_end(
     states."""
     from rootgame.records.rootlog import searches
 
-    g = random_game(1048)
-    text = as_people_write(export_rootlog(g), ("suits",))
-    names, states = searches_counted(monkeypatch)  # per search: whether it names a card
-    assert_replays_the_game(replay_rootlog(text), g)
-    assert names == [True, False, True]
-    early = len(states)
-    names.clear()
-    states.clear()
+    again, names, early = _named_after_the_first_search(monkeypatch, 1048)
     with monkeypatch.context() as m:
         m.setattr(searches, "HAND_OVER", False)
-        assert_replays_the_game(replay_rootlog(text), g)
+        again()
     assert names == [True, True, False, True]
-    assert early < len(states)
+    assert early < len(names.states)
