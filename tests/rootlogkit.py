@@ -72,6 +72,30 @@ def assert_whole_game_imports(
 # --- What the importer's search did ----------------------------------------------------------
 
 
+def searches_counted(monkeypatch: pytest.MonkeyPatch) -> tuple[list[bool], list[int]]:
+    """Count the searches an import makes (rulings 700, 711): the first list gets, per
+    search made (not a restart), whether its record names a card (``namer.relaxed`` gives
+    a record), the second one item per state expanded. Clear both between imports."""
+    from rootgame.records.rootlog import namer
+
+    names: list[bool] = []
+    states: list[int] = []
+    run, children = Importer.run, Importer.children
+
+    def counted(imp: Importer, *args: Any) -> Any:
+        if len(args) == 1:  # a search, not a restart
+            names.append(namer.relaxed(imp.rec) is not None)
+        return run(imp, *args)
+
+    def expanded(imp: Importer, *args: Any) -> Any:
+        states.append(1)
+        return children(imp, *args)
+
+    monkeypatch.setattr(Importer, "run", counted)
+    monkeypatch.setattr(Importer, "children", expanded)
+    return names, states
+
+
 def search_events(text: str) -> list[tuple[Any, ...]]:
     """The events of the course the importer's search finds for the record ``text`` (the
     exchanges of card identities it made on the way), last first."""

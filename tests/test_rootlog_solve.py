@@ -34,6 +34,7 @@ from rootlogkit import (
     no_third_search,
     refused_without,
     search_events,
+    searches_counted,
     solve_before_465,
     solve_before_501,
     solve_every_need,
@@ -551,7 +552,7 @@ def test_a_record_that_names_its_draws_is_named_through_its_relaxed_import(
 
     text = assert_whole_game_imports(1003, 55, "C:", keep=("draws",))
     rep = replay_rootlog(text)
-    assert rep.chosen > 0 and "chosen to fit the draws" in rep.sampling_note()
+    assert rep.chosen > 0 and "chosen to fit the cards it names" in rep.sampling_note()
     refused_without(monkeypatch, text, "named_fallback", lambda *_: None, 55, namer,
                     searches=True)
 
@@ -585,25 +586,10 @@ def test_a_record_naming_its_draws_but_no_hand_is_named_before_it_is_searched(
     700 off), which are refused first. The record with its starting hands named too (the
     export) is searched first, by one search."""
     from rootgame.records.rootlog import namer
-    from rootgame.records.rootlog.importer import Importer
 
     g = random_game(1091)
     text = as_people_write(export_rootlog(g), ("draws",))
-    names: list[bool] = []  # per search made: whether its record names a draw
-    states: list[int] = []
-    run, children = Importer.run, Importer.children
-
-    def counted(imp: Importer, *args: Any) -> Any:
-        if len(args) == 1:  # a search, not a restart
-            names.append(namer.relaxed(imp.rec) is not None)
-        return run(imp, *args)
-
-    def expanded(imp: Importer, *args: Any) -> Any:
-        states.append(1)
-        return children(imp, *args)
-
-    monkeypatch.setattr(Importer, "run", counted)
-    monkeypatch.setattr(Importer, "children", expanded)
+    names, states = searches_counted(monkeypatch)  # per search: whether it names a draw
     assert_replays_the_game(replay_rootlog(text), g)
     first, early = names[:], len(states)
     assert first == [False, True]

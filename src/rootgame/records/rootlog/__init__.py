@@ -23,7 +23,8 @@ has one module per role:
 - ``people.py``: an exported record written again the way people record games (no starting
   hands, unnamed draws, spendings by suit only), for the benchmark and the tests;
 - ``searches.py``: :func:`import_rootlog` and :func:`replay_rootlog`, the searches tried in
-  turn (each only where those before give up) and ruling 660's fallback (``namer.py``);
+  turn (each only where those before give up) and ruling 660's fallback (``namer.py``;
+  ``relax.py``: the records it takes, relaxed, and the checks against them);
 - ``search.py``, ``decisions.py``, ``identity.py``, ``importer.py``, ``result.py``: one
   search that replays a record against the engine (its states and candidates, what a
   decision does as the record sees it, the identities of the cards the record does not

@@ -105,6 +105,10 @@ class Importer(Opening, Result):
     """Whether the first search, at its first dead end, tries the third search's order as a
     quick probe first (:meth:`probed`, ``latest.probe``, ruling 680)."""
 
+    handing_over: bool = False
+    """Whether the first search gives up at its first dead end instead (:meth:`probed`):
+    for a record naming its spendings, ruling 660's fallback is tried then (ruling 712)."""
+
     def __init__(self, rec: RootlogGame, lazy: bool = True, again: bool = True) -> None:
         self.rec = rec
         self.lazy = lazy
@@ -708,6 +712,8 @@ class Importer(Opening, Result):
         first search's only, not the later quick searches' (the third, the fourth, those
         from other deals)."""
         first = not self.latest_first and not self.paired and self.deal == 0
+        if self.handing_over and self.unprobed and first:
+            raise self.given_up()  # ruling 712: the fallback next (``searches.searched``)
         if not (self.unprobed and self.probing and first):
             return None
         self.unprobed = False

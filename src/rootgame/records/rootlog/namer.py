@@ -1,32 +1,37 @@
 """Ruling 660: a record that names its draws, imported where the searches give up
 (``searches.searched``; docs/rootlog.md, "Records that name their draws"; Law 2.1, 3.1,
-appendix A step 7), or before them where it names no starting hand (ruling 700,
-:func:`first_named`). Rulings 661-662 mend it (a named craft kept, the check per movement).
+appendix A step 7), or before them where it names no starting hand (ruling 700); a record
+that names its spendings (``F#stand C->``) likewise, where the first search gives up
+(rulings 710-711). Rulings 661-662 mend it (a named craft kept, the check per movement).
+Which records, the relaxed record and the checks against the record are ``relax.py``'s.
 
-Such a record leaves open only the starting hands and which card of its suit a hand spent
-(``M#E->$_x``), yet the searches, fixing an unnamed card at once, are often refused by the
-named draws to come. The fallback, in four steps:
+Such a record leaves open only some of its cards: the starting hands, and which card of its
+suit a hand spent (``M#E->$_x``) or, where the spendings are named, which card each draw
+took (``#->E``); yet the searches, fixing an unnamed card at once, are often refused by the
+named cards to come. The fallback, in four steps:
 
-1. **Relax** (:func:`relaxed`): the record with its draws unnamed (``#->E``) and no starting
-   hands, as people write it; the searches import such records.
+1. **Relax** (``relax.relaxed``): the record with its draws unnamed (``#->E``), no starting
+   hands and its spendings by suit only (``F#C->``), as people write it; the searches
+   import such records.
 2. **Skeleton**: the relaxed import's game replayed step by step (``writer._replay_history``)
    gives every card movement in order, each in the segment of its record line.
 3. **Re-identify** (:class:`_Namer`): a chronological depth-first search over the cards the
-   record leaves open (each spending by suit from a hand, each starting card, resolved only
-   when a hand spends it) so that every card the record names is where it says: a card named
-   drawn is in the draw pile then (held nowhere, not in the discard pile unshuffled). The
-   search prefers spending the held card that a named draw soonest needs back, and gives a
-   starting card the name needed latest; it is bounded by ``NODES`` choices alone (no time
-   bound: the result does not depend on the machine), each choice's forward check costing
-   at most one look per held name.
+   record leaves open (each spending by suit from a hand; each starting card and unnamed
+   draw, held unnamed per pile's time and named only when a hand spends it, ruling 710) so
+   that every card the record names is where it says: a card named drawn is in the draw
+   pile then (held nowhere, not in the discard pile unshuffled), a card named spent is in
+   its hand. The search prefers spending the held card that a named draw soonest needs
+   back, and gives an unnamed card the name needed latest; it is bounded by ``NODES``
+   choices alone (no time bound: the result does not depend on the machine), each choice's
+   forward check costing at most one look per held name.
    A craft of an item card is open (any card crafting that item) only where the record's
    ``Craft`` gives the item alone (``Z%b``); a craft the record names (``Zmouseinasack``) is
    that card (ruling 661).
 4. **Verify**: the relaxed game written again with those names (a fully named record, the
    starting hands in the setup lines, named crafts by name; :class:`_Renamer`) is imported,
    and kept only when its board at every line is the relaxed import's and every card the
-   record names, moved (:func:`agrees`, per movement, ruling 662) or crafted
-   (:func:`crafts_agree`), is what the returned game's steps move and craft.
+   record names, moved (``relax.agrees``, per movement, ruling 662) or crafted
+   (``relax.crafts_agree``), is what the returned game's steps move and craft.
 
 The replay returned carries the original record, the board at every line, and counts the
 cards the fallback chose (``RootlogReplay.chosen``). Where any step fails the fallback gives
@@ -37,26 +42,32 @@ from __future__ import annotations
 
 from collections import Counter, deque
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from ...cards import DECK
-from .cards import card_text, spec_from_name
-from .notation import (
-    DECK_OPTION,
-    SUIT_NAMES,
-    Card,
-    Craft,
-    Move,
-    RootlogError,
-    RootlogGame,
-    Term,
-    Turn,
-)
+from . import relax
+from .cards import card_text
+from .notation import DECK_OPTION, SUIT_NAMES, Card, Craft, Move, RootlogError, RootlogGame
 from .reader import parse_rootlog
+from .relax import (
+    _craft_names,
+    _drawn,
+    _name,
+    _spent,
+    _spent_named,
+    agrees,
+    crafts_agree,
+    first_named,
+    names_spendings,
+    relaxed,
+)
 from .result import RootlogReplay
 from .steps import AT_DECK, Step, card_moves, from_discard, reshuffled
 from .writer import _replay_history, _Replayed, _Writer, written
+
+__all__ = ["agrees", "crafts_agree", "first_named", "named_fallback", "names_spendings",
+           "relaxed"]
 
 NODES = 250_000
 """Choices the re-identification tries at most after the first search (ruling 660; 20,000
@@ -100,7 +111,7 @@ def named_fallback(
 def _fallback(rec: RootlogGame, again: Again, nodes: int, memo: Relaxed) -> RootlogReplay | None:
     if "rp" not in memo:
         memo["rp"] = None  # where the relaxed import fails, it is not tried again
-        loose = relaxed(rec)
+        loose = relax.relaxed(rec)
         if loose is None:
             return None
         memo["first"] = again(loose, False)
@@ -130,144 +141,6 @@ def _fallback(rec: RootlogGame, again: Again, nodes: int, memo: Relaxed) -> Root
     out.record = rec
     out.chosen = found.chosen
     return out
-
-
-def _drawn(m: Move) -> bool:
-    """A draw into hands: cards from the draw pile (no start) to faction hands."""
-    return bool(m.to) and all(p.kind == "hand" for p in m.to) and all(
-        t.start is None and isinstance(t.what, Card) for t in m.terms)
-
-
-def first_named(rec: RootlogGame) -> bool:
-    """Ruling 700: whether ruling 660's fallback is tried before the searches: the record
-    names a draw into a hand but no starting card (its setup lines' draws), as a player who
-    notes each card drawn but not the hands dealt writes it. The searches, fixing each
-    unnamed starting card at once, are mostly refused by such a record's named draws to
-    come, after long searches; the fallback explains it at the cost of about three quick
-    imports. A record naming its starting hands too (the export) is searched first."""
-    named = hands = False
-    for t in rec.turns:
-        for a in t.actions:
-            if isinstance(a, Move) and _drawn(a) and any(
-                    isinstance(x.what, Card) and x.what.name is not None for x in a.terms):
-                if t.setup:
-                    hands = True
-                else:
-                    named = True
-    return named and not hands
-
-
-def relaxed(rec: RootlogGame) -> RootlogGame | None:
-    """The record with what its draws name left out (``#->E``) and no starting hands (the
-    setup lines' draws), as people write it; None when it names no draw."""
-    named = False
-    turns: list[Turn] = []
-    for t in rec.turns:
-        actions: list[Any] = []
-        for a in t.actions:
-            if isinstance(a, Move) and _drawn(a):
-                named = named or any(isinstance(x.what, Card) and x.what.name is not None
-                                     for x in a.terms)
-                if t.setup:
-                    continue
-                n = sum(x.count for x in a.terms)
-                a = replace(a, terms=(Term(n, Card()),))
-            actions.append(a)
-        turns.append(replace(t, actions=actions))
-    return replace(rec, turns=turns) if named else None
-
-
-def _name(c: Card, deck: str) -> str | None:
-    """``card_text`` of the card ``c`` names (its first card of the deck ``deck``)."""
-    spec = spec_from_name(SUIT_NAMES.get(c.suit or "", None), c.name, deck)
-    if spec is None or spec.keys is None:
-        return None
-    return next((card_text(x.id) for x in DECK if x.key in spec.keys), None)
-
-
-def agrees(rec: RootlogGame, full: RootlogGame) -> bool:
-    """Whether every card the record ``rec`` moves, line by line, is a card the fully named
-    record ``full`` moves there, compared per movement (from, to; ruling 662: the importer
-    may match a line's moves in another order): the cards ``rec`` names first, then those
-    it gives by suit, then the unnamed, each paired with a card of that movement left that
-    fits. The setup lines' starting hands, which ``rec`` may leave out, are not compared."""
-    if len(rec.turns) != len(full.turns):
-        return False
-    deck = DECK_OPTION[rec.deck]
-    for a, b in zip(rec.turns, full.turns, strict=True):
-        if a.faction != b.faction:
-            return False
-        ours, theirs = _card_groups(a), _card_groups(b)
-        if a.setup and _size(theirs) != _size(ours):
-            theirs = _card_groups(b, False)
-        if {k for k, v in ours.items() if v} != {k for k, v in theirs.items() if v}:
-            return False
-        for key, cards in ours.items():
-            left = list(theirs[key])
-            if len(left) != len(cards):
-                return False
-            for x in sorted(cards, key=lambda c: (c.name is None, c.suit is None)):
-                j = next((j for j, y in enumerate(left) if _fits(x, y, deck)), None)
-                if j is None:
-                    return False
-                del left[j]
-    return True
-
-
-def _fits(x: Card, y: Card, deck: str) -> bool:
-    """Whether the card ``y`` is one the card ``x`` (as a record gives it) may be."""
-    if x.suit is not None and x.suit != y.suit:
-        return False
-    return x.name is None or x.name == y.name or _name(x, deck) == _name(y, deck)
-
-
-def _size(groups: dict[Any, list[Card]]) -> int:
-    return sum(len(v) for v in groups.values())
-
-
-def _card_groups(t: Turn, draws: bool = True) -> dict[Any, list[Card]]:
-    """The cards the moves of the line ``t`` name (a count of ``n`` as ``n`` cards) per
-    movement, keyed by where from and where to; without its draws when not ``draws``."""
-    out: dict[Any, list[Card]] = {}
-    for a in t.actions:
-        if isinstance(a, Move) and (draws or not _drawn(a)):
-            for x in a.terms:
-                if isinstance(x.what, Card):
-                    out.setdefault((x.start, a.to), []).extend([x.what] * x.count)
-    return out
-
-
-def _craft_names(cr: Craft, deck: str) -> frozenset[str]:
-    """``card_text`` of each card the ``Craft`` may name (``Zroottea``: of any suit; none for
-    ``Z%b`` or a name no card has)."""
-    spec = spec_from_name(None, cr.card, deck) if cr.card is not None else None
-    if spec is None or spec.keys is None:
-        return frozenset()
-    return frozenset(card_text(x.id) for x in DECK if x.key in spec.keys)
-
-
-def crafts_agree(rec: RootlogGame, rp: _Replayed, w: _Writer) -> bool:
-    """Ruling 661: whether every craft the record ``rec`` names (``Zmouseinasack``) is a card
-    the replayed game ``rp`` crafts in that line (as ``w`` writes it or by its name)."""
-    segs = rp.obs.segments
-    if len(segs) != len(rec.turns):
-        return False
-    deck = DECK_OPTION[rec.deck]
-    made: list[list[int]] = [[] for _ in segs]
-    for st in rp.obs.steps:
-        if st.seg > 0 and st.act is not None and st.act[0] == "craft":
-            made[st.seg - 1].append(int(st.act[1]))
-    for t, cids in zip(rec.turns, made, strict=True):
-        for cr in t.actions:
-            if not isinstance(cr, Craft) or cr.card is None:
-                continue
-            want = _craft_names(cr, deck)
-            j = next((j for j, c in enumerate(cids) if w.craft(c) == "Z" + cr.card
-                      or card_text(c) in want), None)
-            if j is None:
-                return False
-            del cids[j]
-    return True
 
 
 class _Renamer(_Writer):
@@ -314,36 +187,80 @@ class _Event:
     suit: str | None = None
     cids: tuple[int, ...] = ()
     drawn: tuple[str, ...] = ()
-    """A reshuffle's: the named draws of its step (they take the last of the old pile)."""
+    """A reshuffle's: the named draws of its step from the old pile (they take its last)."""
+    old: bool = False
+    """A draw of the last of the old pile at a reshuffle's step (ruling 710)."""
+    late: int = 0
+    """A reshuffle's: the unnamed draws of its step from the old pile (ruling 710)."""
     item: str | None = None
     """A crafted item card's item (``Z%b``: any card crafting that item)."""
     among: frozenset[str] | None = None
     """A craft the record names (``Zroottea``): the cards it may be (ruling 661)."""
 
 
+Pending = dict[int, list[tuple[int, int] | None]]
+"""A hand's cards still unnamed (ruling 710): per pile's time (0 the first, with the starting
+cards), the draws that took them (their step and card; None for a starting card)."""
+
+
 @dataclass(slots=True)
 class _State:
     """The cards where the re-identification has them: each hand's known cards and its
-    starting cards still unnamed (``jokers``), the draw pile counted with those (``pile``)
-    and its least count since the setup (``low``), the cards elsewhere by id (``true``)."""
+    cards still unnamed per pile's time (``jokers``, ruling 710), the present draw pile
+    counted with those of its time (``pile``) and its least count since that time began
+    (``low``; since the setup for the first), what each finished pile's time left for its
+    cards still unnamed (``left``), the cards elsewhere by id (``true``)."""
 
     hands: list[Counter[str]]
-    jokers: list[int]
+    jokers: list[Pending]
     pile: Counter[str]
     low: dict[str, int]
     true: dict[int, str]
     named: tuple[Any, ...] | None = None
     starts: list[list[str]] = field(default_factory=list)
     chosen: int = 0
+    era: int = 0
+    left: dict[int, Counter[str]] = field(default_factory=dict)
 
     def copy(self) -> _State:
-        return _State([Counter(h) for h in self.hands], list(self.jokers), Counter(self.pile),
-                      dict(self.low), dict(self.true), self.named,
-                      [list(s) for s in self.starts], self.chosen)
+        return _State([Counter(h) for h in self.hands],
+                      [{e: list(v) for e, v in j.items()} for j in self.jokers],
+                      Counter(self.pile), dict(self.low), dict(self.true), self.named,
+                      [list(s) for s in self.starts], self.chosen, self.era,
+                      {e: Counter(v) for e, v in self.left.items()})
 
     def take(self, name: str) -> None:
         self.pile[name] -= 1
         self.low[name] = min(self.low.get(name, 0), self.pile[name])
+
+    def waiting(self, seat: int) -> int:
+        """How many cards of the hand of ``seat`` are still unnamed."""
+        return sum(len(v) for v in self.jokers[seat].values())
+
+    def give(self, seat: int, era: int, name: str, cid: int) -> None:
+        """A card of the hand of ``seat`` still unnamed, of the pile's time ``era``, named
+        ``name`` (the draw of the card ``cid`` where the hand has it unnamed)."""
+        keys = self.jokers[seat][era]
+        k = next((k for k, key in enumerate(keys) if key is not None and key[1] == cid), 0)
+        key = keys.pop(k)
+        if not keys:
+            del self.jokers[seat][era]
+        if era == self.era:
+            self.low[name] -= 1
+            self.pile[name] -= 1
+        else:
+            self.left[era][name] -= 1
+        if key is None:
+            self.starts[seat].append(name)
+        else:
+            self.named = (key, name, self.named)
+        self.chosen += 1
+
+    def names_for(self, era: int) -> list[str]:
+        """The names a card still unnamed of the pile's time ``era`` may take."""
+        if era == self.era:
+            return [n for n, low in self.low.items() if low >= 1]
+        return [n for n, k in self.left[era].items() if k >= 1]
 
 
 @dataclass(slots=True)
@@ -370,6 +287,8 @@ class _Namer:
         self.crafts: dict[int, str] = {}
         """The crafts the record names, by step index (ruling 661)."""
         self.kind: dict[str, tuple[str, str, str | None]] = {}
+        self.era_of: dict[tuple[int, int], int] = {}
+        """The pile's time of the relaxed import's draw of the card each leave takes."""
         self.ok = self.compile()
         self.reshuffles = [i for i, e in enumerate(self.events) if e.kind == "reshuffle"]
         self.leaves: dict[int, list[int]] = {}
@@ -392,6 +311,8 @@ class _Namer:
             if seat_of.setdefault(letter, seg.seat) != seg.seat:
                 return False
         deck = DECK_OPTION[rec.deck]
+        era = 0
+        drawn_in: dict[int, int] = {}  # the pile's time of each card's latest draw
         queues: dict[tuple[int, int], deque[str | None]] = {}
         for i, t in enumerate(rec.turns):
             for a in t.actions:
@@ -404,6 +325,7 @@ class _Namer:
                             queues.setdefault((i, seat), deque()).extend([n] * x.count)
         self.setup = {seat: [n for n in q if n is not None]
                       for (i, seat), q in queues.items() if rec.turns[i].setup}
+        spends = self.spendings(seat_of)
         crafts = [deque(a for a in t.actions if isinstance(a, Craft)) for t in rec.turns]
         for k, st in enumerate(rp.obs.steps):
             if st.seg == 0:
@@ -414,10 +336,16 @@ class _Namer:
                 after = st.after.cards
                 back = [c for c in st.before.discard if after.get(c) != ("discard",)
                         and c not in taken]
-                per = Counter(b[1] for _c, a, b in moves if a == AT_DECK and b[0] == "hand")
+                old = {c for c, a, b in moves if a == AT_DECK and b[0] == "hand"
+                       and c not in st.before.discard}
+                per = Counter(b[1] for c, a, b in moves if c in old)
                 drawn = tuple(n for seat, k in per.items()
                               for n in [*queues.get((st.seg - 1, seat), ())][:k] if n)
-                self.events.append(_Event("reshuffle", cids=tuple(back), drawn=drawn))
+                self.events.append(_Event("reshuffle", cids=tuple(back), drawn=drawn,
+                                          late=len(old) - len(drawn)))
+                era += 1
+            else:
+                old = set()
             act = st.act
             fixed = {int(act[1])} if act is not None and act[0] in ("ambush", "craft") else set()
             named: frozenset[str] | None = None
@@ -432,10 +360,11 @@ class _Namer:
                 key = (k, cid)
                 if src == AT_DECK and dst[0] == "hand":
                     q = queues.get((st.seg - 1, dst[1]))
-                    name = q.popleft() if q else None
-                    if name is None:
-                        return False  # an unnamed draw: not this fallback's
-                    self.events.append(_Event("draw", key, dst[1], name=name))
+                    if not q:
+                        return False
+                    self.events.append(_Event("draw", key, dst[1], name=q.popleft(),
+                                              old=cid in old))
+                    drawn_in[cid] = era - 1 if cid in old else era
                 elif src[0] == "hand":
                     c = DECK[cid]
                     among = named if cid in fixed else None
@@ -443,9 +372,19 @@ class _Namer:
                         act[0] == "craft" and c.kind == "item" and among is None else None
                     open_ = item is not None or among is not None or cid not in fixed and \
                         dst[0] in ("discard", "decree") and c.kind != "dominance"
+                    name = None if open_ else card_text(cid)
+                    if open_ and among is None and item is None:
+                        # Ruling 710: the card the record names spent, of this suit.
+                        left = spends.get((st.seg - 1, src[1], dst[0]), [])
+                        j = next((j for j, (suit, _n) in enumerate(left) if suit == c.suit),
+                                 None)
+                        if j is not None:
+                            name = left.pop(j)[1]
+                    self.era_of[key] = drawn_in.get(cid, 0)
                     self.events.append(_Event(
-                        "leave", key, src[1], dst, cid, None if open_ else card_text(cid),
-                        c.suit if open_ and among is None else None, item=item, among=among))
+                        "leave", key, src[1], dst, cid, name,
+                        c.suit if name is None and among is None else None, item=item,
+                        among=among))
                 elif src == AT_DECK:
                     return False
                 else:
@@ -454,6 +393,27 @@ class _Namer:
         for cid in first.cards:
             self.kind[card_text(cid)] = (DECK[cid].suit, DECK[cid].kind, DECK[cid].item)
         return True
+
+    def spendings(self, seat_of: dict[str, int]) -> dict[tuple[int, int, str],
+                                                          list[tuple[str, str | None]]]:
+        """Ruling 710: the cards each line's hands discard or add to the Decree, as the
+        record gives them (suit, and ``card_text`` of the card named or None), in order,
+        keyed by line, seat and where to (``discard``, ``decree``)."""
+        deck = DECK_OPTION[self.rec.deck]
+        out: dict[tuple[int, int, str], list[tuple[str, str | None]]] = {}
+        for i, t in enumerate(self.rec.turns):
+            for a in t.actions:
+                if not isinstance(a, Move) or not _spent(a):
+                    continue
+                for x in a.terms:
+                    c = x.what
+                    if not isinstance(c, Card) or c.suit is None or x.start is None:
+                        continue
+                    seat = seat_of.get(x.start.faction or t.faction, -1)
+                    n = _name(c, deck) if _spent_named(x) else None
+                    key = (i, seat, "decree" if a.to else "discard")
+                    out.setdefault(key, []).extend([(SUIT_NAMES[c.suit], n)] * x.count)
+        return out
 
     def start(self) -> _State | None:
         rp = self.rp
@@ -466,13 +426,16 @@ class _Namer:
             else:
                 true[cid] = card_text(cid)
         n = len(rp.hands0)
-        s = _State([Counter() for _ in range(n)], [len(h) for h in rp.hands0], pile,
-                   dict(pile), true, None, [[] for _ in range(n)])
+        s = _State([Counter() for _ in range(n)],
+                   [{0: [None] * len(h)} if h else {} for h in rp.hands0], pile, dict(pile),
+                   true, None, [[] for _ in range(n)])
         for seat, names in self.setup.items():
             for name in names:
-                if s.jokers[seat] < 1 or s.pile[name] < 1:
+                if s.waiting(seat) < 1 or s.pile[name] < 1:
                     return None
-                s.jokers[seat] -= 1
+                s.jokers[seat][0].pop()
+                if not s.jokers[seat][0]:
+                    del s.jokers[seat][0]
                 s.take(name)
                 s.hands[seat][name] += 1
                 s.starts[seat].append(name)
@@ -496,27 +459,25 @@ class _Namer:
         if not isinstance(end, _State):
             return None
         names: dict[tuple[int, int], str] = {}
+        for seat, pending in enumerate(end.jokers):
+            for era in sorted(pending):  # a copy: ``give`` takes the eras done
+                while era in end.jokers[seat]:
+                    name = self.spare(end, seat, era)
+                    if name is None:
+                        return None
+                    end.give(seat, era, name, -1)
         chain = end.named
         while chain is not None:
-            names[chain[0]] = chain[1]
+            names.setdefault(chain[0], chain[1])
             chain = chain[2]
-        for seat, left in enumerate(end.jokers):
-            for _ in range(left):
-                name = self.spare(end, seat)
-                if name is None:
-                    return None
-                end.starts[seat].append(name)
-                end.chosen += 1
         return _Found(names, dict(enumerate(end.starts)), end.chosen, self.crafts)
 
-    def spare(self, s: _State, seat: int) -> str | None:
-        """A name for a starting card never spent: one the draw pile held all along."""
-        hand0 = [card_text(c) for c in self.rp.hands0[seat]]
-        for name in [*hand0, *sorted(s.low)]:
-            if s.low.get(name, 0) >= 1:
-                s.low[name] -= 1
-                return name
-        return None
+    def spare(self, s: _State, seat: int, era: int) -> str | None:
+        """A name for a card never spent of the pile's time ``era``: one that pile held
+        all along (the starting hand's own first)."""
+        hand0 = [card_text(c) for c in self.rp.hands0[seat]] if era == 0 else []
+        names = s.names_for(era)
+        return next((n for n in [*hand0, *sorted(names)] if n in names), None)
 
     def after(self, i: int, name: str) -> int:
         """The event of the next named draw of ``name`` after event ``i`` (a large number
@@ -538,7 +499,12 @@ class _Namer:
             if e.kind == "leave":
                 return self.choose(i, e, s)
             if e.kind == "draw":
-                assert e.name is not None
+                if e.name is None:
+                    # Ruling 710: an unnamed draw, named where its hand spends it.
+                    era = s.era - 1 if e.old else s.era
+                    s.jokers[e.seat].setdefault(era, []).append(e.key)
+                    i += 1
+                    continue
                 if s.pile[e.name] < 1:
                     return frozenset((e.name,))
                 s.take(e.name)
@@ -552,6 +518,7 @@ class _Namer:
                     if c not in s.true:
                         return None
                     s.pile[s.true.pop(c)] += 1
+                s.low = dict(s.pile)
             else:
                 name = s.true.get(e.cid)
                 if name is None:
@@ -562,24 +529,17 @@ class _Namer:
         return s
 
     def emptied(self, s: _State, e: _Event) -> frozenset[str] | None:
-        """The draw pile emptied at the reshuffle ``e`` (2.1): what it held, its step drew.
-        The cards it holds beyond those are starting cards still unnamed: they get those
-        names (in the hands of the first seats with such cards); the names found missing
-        where they cannot."""
+        """The draw pile emptied at the reshuffle ``e`` (2.1): what it held, its step drew
+        by name and the hands' cards still unnamed of its time (with its step's unnamed
+        draws of its last); these are left to them (``_State.left``, ruling 710), its
+        names found missing where they are not as many. A new pile's time begins."""
         left = s.pile - Counter(e.drawn)
-        if sum(left.values()) > sum(s.jokers):
+        held = sum(len(j.get(s.era, ())) for j in s.jokers)
+        if sum(left.values()) != held + e.late:
             return frozenset([JOKER, *left])
-        for name, n in left.items():
-            for _ in range(n):
-                if s.low.get(name, 0) < 1:
-                    return frozenset((JOKER, name))
-                seat = next(k for k, j in enumerate(s.jokers) if j > 0)
-                s.jokers[seat] -= 1
-                s.low[name] -= 1
-                s.pile[name] -= 1
-                s.hands[seat][name] += 1
-                s.starts[seat].append(name)
-                s.chosen += 1
+        s.left[s.era] = left
+        s.era += 1
+        s.pile = Counter(e.drawn)
         return None
 
     def drawn_soon(self, i: int, name: str) -> int:
@@ -634,7 +594,7 @@ class _Namer:
 
     def choose(self, i: int, e: _Event, s: _State) -> _State | frozenset[str] | None:
         hand = s.hands[e.seat]
-        options: list[tuple[tuple[int, int, int], str, bool]] = []
+        options: list[tuple[tuple[int | bool, ...], str, int]] = []
         relaxed_name = card_text(e.cid)
 
         def fits(name: str) -> bool:
@@ -642,29 +602,29 @@ class _Namer:
 
         for name, n in hand.items():
             if n > 0 and fits(name):
-                options.append(((0, self.after(i, name), name != relaxed_name), name, False))
-        if s.jokers[e.seat] > 0:
-            for name, low in s.low.items():
-                if low >= 1 and fits(name) and s.pile[name] > self.drawn_soon(i, name):
-                    options.append(((1, -self.after(i, name), name != relaxed_name), name,
-                                    True))
+                options.append(((0, self.after(i, name), name != relaxed_name), name, -1))
+        rel = self.era_of.get(e.key, 0)
+        for era in s.jokers[e.seat]:
+            # Ruling 710: a card still unnamed of each pile's time the hand drew from, the
+            # relaxed import's own first.
+            now = era == s.era
+            for name in s.names_for(era):
+                if fits(name) and (not now or s.pile[name] > self.drawn_soon(i, name)):
+                    options.append(((1, era != rel, era, -self.after(i, name),
+                                     name != relaxed_name), name, era))
         options.sort()
         names = {name for _k, name, _j in options}
-        if any(joker for *_, joker in options):
+        if any(era >= 0 for *_, era in options):
             names.add(JOKER)
         blamed: frozenset[str] | None = frozenset(
             [JOKER, *(n for n in self.kind if fits(n))]) if not options else frozenset()
-        for k, (_key, name, joker) in enumerate(options):
+        for k, (_key, name, era) in enumerate(options):
             self.nodes += 1
             if self.nodes > self.bound:
                 raise _OutOfChoices
             t = s if k == len(options) - 1 else s.copy()
-            if joker:
-                t.jokers[e.seat] -= 1
-                t.low[name] -= 1
-                t.pile[name] -= 1
-                t.starts[e.seat].append(name)
-                t.chosen += 1
+            if era >= 0:
+                t.give(e.seat, era, name, e.cid)
             else:
                 t.hands[e.seat][name] -= 1
             if e.name is None:

@@ -34,8 +34,8 @@ class RootlogReplay:
     """Cards left in the draw pile: their identities and order were sampled too."""
     sample_seed: int = 0
     chosen: int = 0
-    """Cards the record leaves open (starting hands, cards spent by suit) that ruling 660's
-    fallback named to fit the draws the record names (``namer.py``)."""
+    """Cards the record leaves open (starting hands, draws, cards spent by suit) that ruling
+    660's fallback named to fit the cards the record names (``namer.py``; ruling 710)."""
 
     def sampling_note(self) -> str:
         """One sentence saying which hidden cards were sampled (for the imported record)."""
@@ -43,7 +43,7 @@ class RootlogReplay:
             f"Hidden cards the record never names were sampled consistently with it "
             f"(seed {self.sample_seed}): {self.sampled_hands} in hands, "
             f"{self.sampled_deck} in the draw pile."
-        ) + (f" {self.chosen} cards it leaves open were chosen to fit the draws it names."
+        ) + (f" {self.chosen} cards it leaves open were chosen to fit the cards it names."
              if self.chosen else "")
 
 

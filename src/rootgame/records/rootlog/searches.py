@@ -3,9 +3,10 @@ entry points :func:`replay_rootlog` and :func:`import_rootlog`: the quick search
 probe of the third search's order, ruling 680), the full second search, then, abreast
 (ruling 730), the third (latest drawn first, ruling 640), the fourth (two spendings taken
 otherwise at once, ruling 675) and the quick search from other first deals (ruling 670);
-and ruling 660's fallback for a record that names its draws (``namer.py``), after the first
-search (ruling 701) and, for a record naming no starting hand, before it (ruling 700).
-Each search is an :class:`importer.Importer`."""
+and ruling 660's fallback for a record that names its draws or spendings (``namer.py``,
+ruling 710), after the first search (rulings 701, 711) and, for a record naming its draws
+but no starting hand, before it (ruling 700). Each search is an :class:`importer.Importer`.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +22,10 @@ from .result import RootlogReplay
 from .search import Node
 
 __all__ = ["import_rootlog", "quick_search", "replay_rootlog", "searched", "searched_again"]
+
+HAND_OVER = True
+"""Ruling 712: the first search of a record naming its spendings gives up at its first dead
+end (where ruling 680's probe would be tried), for ruling 660's fallback to be tried."""
 
 def replay_rootlog(
     text: str, budget: int | None = None, sample_seed: int = 0
@@ -49,27 +54,40 @@ def searched(
     """The record's replay by the searches, each tried only where those before give up:
     where ``fallback`` and the record names its draws but not its starting hands, ruling
     660's fallback first, within ``namer.FIRST_NODES`` choices (``namer.first_named``,
-    rulings 700-701); the quick search (the first alone when ``quick``); where
-    ``fallback`` and the record names its draws, ruling 660's fallback within
-    ``namer.NODES`` choices (ruling 701); the full second search, then the later quick
-    searches abreast: the third, the fourth and the quick search from each other first
-    deal of the unnamed cards (:func:`searched_again`; ``opening.DEALS``, ruling 670;
-    ruling 730). The error raised when all fail is the second search's."""
+    rulings 700-701); the quick search (the first alone when ``quick``; for a record that
+    names a spending, ``namer.names_spendings``, given up at its first dead end, ruling
+    712); where ``fallback`` and the record names its draws or spendings, ruling 660's
+    fallback within ``namer.NODES`` choices (rulings 701, 710-711), then for a record
+    naming its spendings the whole first search (ruling 712); the full second search, then
+    the later quick searches abreast: the third, the fourth and the quick search from each
+    other first deal of the unnamed cards (:func:`searched_again`; ``opening.DEALS``,
+    ruling 670; ruling 730). The error raised when all fail is the second search's."""
     if quick:
         imp = Importer(rec)
         return imp.finish(imp.run(budget), sample_seed)
     memo: namer.Relaxed = {}  # the relaxed import, made once for both runs of the fallback
-    if fallback and namer.first_named(rec):
+    early = fallback and namer.first_named(rec)
+    if early:
         named = _named(rec, budget, sample_seed, namer.FIRST_NODES, memo)
         if named is not None:
             return named
-    found = quick_search(rec, budget, False, 0)  # the first search, with its probe
+    spends = fallback and not early and namer.names_spendings(rec)
+    # The first search, with its probe; for a record naming its spendings, given up at its
+    # first dead end (ruling 712).
+    found = quick_search(rec, budget, False, 0, handing_over=spends and HAND_OVER)
+    if found is None:
+        # Rulings 701 and 711: a record naming its draws or spendings, re-identified where
+        # the first search gives up (the later searches rarely explain it, and slowly);
+        # where that fails too and the first search was given up early, the whole of it
+        # (ruling 712).
+        named = _named(rec, budget, sample_seed, namer.NODES, memo) if fallback else None
+        if named is not None:
+            return named
+        if spends and HAND_OVER:
+            found = quick_search(rec, budget, False, 0)
+    del memo
     if found is not None:
         return found[0].finish(found[1], sample_seed)
-    named = _named(rec, budget, sample_seed, namer.NODES, memo) if fallback else None
-    del memo
-    if named is not None:
-        return named
     # The quick searches took paths the record later refutes and ran out: search again
     # trying every action at every decision, best first (the error raised is this search's),
     # then the later quick searches abreast.
@@ -166,13 +184,16 @@ def abreast(
 
 def quick_search(
     rec: RootlogGame, budget: int, latest: bool, deal: int, paired: bool = False,
+    handing_over: bool = False,
 ) -> tuple[Importer, Node] | None:
     """A quick search: its end, or None where it gives up (its importer freed).
     ``latest``: the cards a hand spends alike taken latest drawn first (the third search,
     ruling 640); ``deal``: the seed of the first deal of the unnamed cards (another than 0,
     ruling 670); ``paired``: its solve takes two spendings otherwise at once (the fourth
-    search, ruling 675)."""
+    search, ruling 675); ``handing_over``: it gives up at its first dead end (the first
+    search of a record naming its spendings, ruling 712)."""
     imp = Importer(rec)
+    imp.handing_over = handing_over
     imp.latest_first = latest
     imp.deal = deal
     imp.paired = paired
