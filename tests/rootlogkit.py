@@ -167,7 +167,7 @@ def refused_without(
             no_named_fallback(m)
         else:
             no_third_search(m)
-        with pytest.raises(RootlogError, match=rf"^line {line}, "):
+        with pytest.raises(RootlogError, match=rf"^line {line}[,:] "):
             replay_rootlog(text)
 
 
