@@ -11,14 +11,30 @@ every line, through reshuffles of supporters; supporters drawn and mobilized unn
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 from lawkit import random_game
-from rootlogkit import CARD, as_people_write_supporters, assert_same_board_every_line
+from rootlogkit import (
+    CARD,
+    as_people_write_supporters,
+    assert_same_board_every_line,
+    no_third_search,
+    refused_without,
+)
 
 from rootgame.cards import DECK
 from rootgame.game import replay
-from rootgame.records.rootlog import export_rootlog, game_turn_states, parse_rootlog, replay_rootlog
+from rootgame.records.rootlog import (
+    RootlogError,
+    export_rootlog,
+    game_turn_states,
+    identity,
+    parse_rootlog,
+    piles,
+    replay_rootlog,
+    result,
+)
 
 MEA = ("marquise", "eyrie", "alliance")
 
@@ -155,3 +171,94 @@ def test_the_alliance_import_reads_officers_without_their_letter() -> None:
     rec = parse_rootlog("Map: Fall\nDeck: Standard\nC: a\nE: b\nA: c\n\nC:AwA$->/Aw$->\n")
     ln = conv.line(0, rec.turns[0])
     assert [(a.kind, a.key) for a in ln.atoms] == [("remove", (2, "w", -1))] * 2
+
+
+def _first_lines(seed: int, n: int) -> tuple[Any, str]:
+    """The game of ``seed`` (the Marquise, the Eyrie, the Alliance) and its first ``n``
+    lines written as people write them (supporters unnamed)."""
+    g = random_game(seed, None, MEA)
+    lines = as_people_write_supporters(export_rootlog(g)).splitlines()
+    return g, "\n".join(lines[:n]) + "\n"
+
+
+def _same_pieces_and_scores(rep: Any, g: Any) -> None:
+    played = game_turn_states(g)[: len(rep.turns)]
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in played]
+
+
+def _plain_deal(cards: list[int], new: list[int], shown: object, serial: object) -> tuple[
+        list[int], list[int]]:
+    return new[: len(cards)], new[len(cards):]
+
+
+def test_8_2_6_the_cards_sampled_at_the_end_keep_a_hand_shown_without_a_matching_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 750, 8.2.6: seed 1000's first 41 lines, people-style. Line 38 shows the
+    Marquise's hand for an Outrage in a fox clearing (``C^A``); one of its cards, an
+    unnamed draw the record never names, was sampled at the end as a fox Tax Collector and
+    the final replay was refused (``internal: ... 'show-hand' is not legal now``). The
+    sample now deals such a card none of the suits its hand was shown to lack; with the
+    plain deal it is refused at line 38 (ruling 751)."""
+    g, text = _first_lines(1000, 41)
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "dealt_as_shown", _plain_deal, 38, result)
+
+
+def test_8_2_6_a_course_whose_cards_do_not_replay_is_refused_at_the_line_of_the_decision(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 751: the final replay of a course found that does not replay with the cards
+    it was given (a hand shown by Outrage given a matching card) is a refusal that names
+    the line of the decision, not an ``internal:`` error (seed 1000's first 41 lines, the
+    sample of ruling 750 turned off)."""
+    _, text = _first_lines(1000, 41)
+    with monkeypatch.context() as m:
+        m.setattr(result, "dealt_as_shown", _plain_deal)
+        no_third_search(m)
+        with pytest.raises(RootlogError, match=r"^line 38: the cards this record leaves "
+                           r"unnamed found no identities .*'show-hand' is not legal"):
+            replay_rootlog(text)
+
+
+def test_8_2_6_a_hand_shown_by_outrage_has_its_matching_unnamed_draws_exchanged(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 752, 8.2.6: seed 1006's first 25 lines. Line 17 shows the Marquise's hand
+    twice (``C^A``) where the search's unnamed draws held a card of the clearing: each
+    such draw is given a card of another plain suit by the exchanges of an unnamed draw
+    (``shown.unshown``). Without them it is refused at line 17 ("Outrage: add a matching
+    card")."""
+    g, text = _first_lines(1006, 25)
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "unshown", lambda imp, node: None, 17, identity)
+
+
+def test_8_2_6_the_exchanges_keep_a_hand_shown_without_a_matching_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 750, 8.2.6: seed 1006's first 25 lines. At line 25 an exchange of the
+    Alliance's draws would give a card of the Marquise's hand shown at line 17 a mouse
+    (its hand was shown in a mouse and in a fox clearing): the exchanges take what a hand
+    shown says of its cards as what the record wrote of them (``shown.shown_spec``,
+    ``exchanges.written``), and a course that breaks it is dropped. Without the places'
+    bars the search gives up at line 24."""
+    g, text = _first_lines(1006, 25)
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "shown_spec", lambda pos, x, spec: spec, 24, piles)
+
+
+def test_3_3_1_an_activated_dominance_card_takes_no_part_in_an_exchange() -> None:
+    """Ruling 753, 3.3.1: seed 1002 (the Marquise, the Eyrie, the Alliance), the whole game
+    written as people write it. A dominance card spent by its suit stays open for the
+    exchanges of its pile's time; taken again and activated, it is on no list of cards,
+    and a cycle through it crashed (``StopIteration`` in ``exchanges.swap_cards``). It is
+    no place of an exchange now (``piles.activated``): the record is a refusal naming its
+    line, not a crash."""
+    g = random_game(1002, None, MEA)
+    text = as_people_write_supporters(export_rootlog(g))
+    with pytest.raises(RootlogError, match=r"^line 58, "):
+        replay_rootlog(text)
+    state = g.state
+    assert piles.activated(state) == {s.dominance for s in state.seats} - {None}

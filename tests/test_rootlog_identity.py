@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from lawkit import random_game
 from rootlogkit import (
+    FINAL_REPLAY_FAILS,
     any_open_draw,
     as_people_write,
     assert_replays_the_game,
@@ -157,7 +158,7 @@ def test_a_card_taken_to_have_stayed_in_a_hand_keeps_its_place_there(
     assert any(e[0] == "respend" for e in search_events(text))
     assert_replays_the_game(replay_rootlog(text), g)
     monkeypatch.setattr(respends, "kept_in_place", lambda *_: None)
-    with pytest.raises(RootlogError, match=r"internal: the replay found does not"):
+    with pytest.raises(RootlogError, match=FINAL_REPLAY_FAILS):
         replay_rootlog(text)
 
 
@@ -285,7 +286,7 @@ def test_a_random_take_is_replayed_by_the_card_it_took(monkeypatch: pytest.Monke
     assert {**again.state.to_dict(), "log": None} == {**game.state.to_dict(), "log": None}
     with monkeypatch.context() as m:
         m.setattr(result, "retake", lambda *_: None)
-        with pytest.raises(RootlogError, match=r"^internal: .*'decree 31 battle' is not legal"):
+        with pytest.raises(RootlogError, match=r"^line \d+: .*'decree 31 battle' is not legal"):
             replay_rootlog(text)
 
 
@@ -692,14 +693,14 @@ def test_a_card_taken_by_name_spares_the_present_draws_the_owner_s_next_line_spe
 def internal_without(
     monkeypatch: pytest.MonkeyPatch, text: str, name: str, plain: object, owner: object,
 ) -> None:
-    """The record ``text`` ends in an internal error of the final replay (``result.py``)
-    with ``owner.<name>`` replaced by ``plain`` (a fix of rulings 610-611 turned off), by
-    the searches: ruling 660's fallback, which ruling 700 tries first for these records
-    (their draws named, no starting hands), turned off."""
+    """The record ``text`` ends in a failure of the final replay (``result.py``; refused at
+    the decision's line since ruling 751) with ``owner.<name>`` replaced by ``plain`` (a fix
+    of rulings 610-611 turned off), by the searches: ruling 660's fallback, which ruling 700
+    tries first for these records (their draws named, no starting hands), turned off."""
     with monkeypatch.context() as m:
         m.setattr(owner, name, plain)
         no_named_fallback(m)
-        with pytest.raises(RootlogError, match=r"^internal: the replay found does not"):
+        with pytest.raises(RootlogError, match=FINAL_REPLAY_FAILS):
             replay_rootlog(text)
 
 
@@ -927,7 +928,7 @@ def test_ruling_571_spends_instead_only_a_draw_the_deciding_hand_held(
         replay_rootlog(text)
     monkeypatch.setattr(respends, "HELD_THEN", False)
     assert respends.in_hand_then(then, [10], 8)
-    with pytest.raises(RootlogError, match=r"^internal: the replay found does not"):
+    with pytest.raises(RootlogError, match=FINAL_REPLAY_FAILS):
         replay_rootlog(text)
 
 

@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from lawkit import random_game
 from rootlogkit import (
+    FINAL_REPLAY_FAILS,
     as_people_write,
     assert_replays_the_game,
     assert_whole_game_imports,
@@ -436,7 +437,7 @@ def test_a_spending_taken_otherwise_is_not_taken_otherwise_again(
 
     text = assert_whole_game_imports(3622, 85, "E:R#E->$_m/R#E->$_m/Z%b/")
     monkeypatch.setattr(otherwise, "taken_otherwise", lambda *_: set())
-    with pytest.raises(RootlogError, match=r"internal: the replay found does not"):
+    with pytest.raises(RootlogError, match=FINAL_REPLAY_FAILS):
         replay_rootlog(text)
 
 

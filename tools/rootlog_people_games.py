@@ -2,11 +2,13 @@
 replays (docs/rootlog.md, "Replaying a record (import)").
 
     PYTHONPATH=src python tools/rootlog_people_games.py 1000 1029 [--decisions N]
-        [--keep dice|draws|suits ...]
+        [--keep dice|draws|suits ...] [--factions marquise,eyrie,alliance]
 
-For each seed: a Marquise-Eyrie game of random legal decisions (``tests/lawkit.random_game``),
-exported (``export_rootlog``), rewritten as people write (``people.as_people_write``: no
-starting hands, unnamed draws, suit-only discards and Decree cards, no dice) and imported
+For each seed: a game of random legal decisions (``tests/lawkit.random_game``; the Marquise
+and the Eyrie unless ``--factions`` names others), exported (``export_rootlog``), rewritten
+as people write (``people.as_people_write``: no starting hands, unnamed draws, suit-only
+discards and Decree cards, no dice; with the Alliance ``as_people_write_supporters``, its
+supporters drawn, mobilized and spent unnamed too) and imported
 (``replay_rootlog``). Prints, per seed, whether it imported to the same board and scores
 at the end of every line, the CPU time of the import, and for a refusal its line, how far
 through the game that line is, and the error; then the rate, and the median, 90th
@@ -34,15 +36,24 @@ from rootgame.records.rootlog import (  # noqa: E402
     game_turn_states,
     replay_rootlog,
 )
-from rootgame.records.rootlog.people import as_people_write  # noqa: E402
+from rootgame.records.rootlog.people import (  # noqa: E402
+    as_people_write,
+    as_people_write_supporters,
+)
+
+MARQUISE_EYRIE = ("marquise", "eyrie")
 
 
 def measure(
-    seed: int, decisions: int | None, keep: tuple[str, ...] = ()
+    seed: int, decisions: int | None, keep: tuple[str, ...] = (),
+    factions: tuple[str, ...] = MARQUISE_EYRIE,
 ) -> tuple[bool, float, str]:
-    """(imported to the same board, CPU seconds of the import, what happened)."""
-    g = random_game(seed, decisions)
-    text = as_people_write(export_rootlog(g), keep)
+    """(imported to the same board, CPU seconds of the import, what happened); an error
+    that is not a refusal (a crash, ``internal:``) is reported as such."""
+    g = random_game(seed, decisions, factions)
+    exported = export_rootlog(g)
+    text = (as_people_write_supporters(exported) if "alliance" in factions
+            else as_people_write(exported, keep))
     lines = len(text.splitlines())
     t0 = time.process_time()
     try:
@@ -50,6 +61,9 @@ def measure(
     except RootlogError as e:
         dt = time.process_time() - t0
         return False, dt, f"line {e.line}/{lines} ({e.line / lines:.0%}): {e}"
+    except Exception as e:  # noqa: BLE001 - a crash is what the tool is there to show
+        dt = time.process_time() - t0
+        return False, dt, f"CRASH {type(e).__name__}: {e}"
     dt = time.process_time() - t0
     same = [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
         (t.faction, t.pieces, t.vp) for t in game_turn_states(g)]
@@ -64,13 +78,16 @@ def main() -> None:
                     help="cut the games after this many decisions (default: whole games)")
     ap.add_argument("--keep", nargs="*", default=[], choices=("dice", "draws", "suits"),
                     help="leave these as exported (default: none)")
+    ap.add_argument("--factions", default=",".join(MARQUISE_EYRIE),
+                    help="the factions, comma-separated (default: marquise,eyrie)")
     args = ap.parse_args()
+    factions = tuple(args.factions.split(","))
     ok = 0
     seeds = range(args.first, args.last + 1)
     imported: list[float] = []
     refused: list[float] = []
     for seed in seeds:
-        good, dt, what = measure(seed, args.decisions, tuple(args.keep))
+        good, dt, what = measure(seed, args.decisions, tuple(args.keep), factions)
         ok += good
         (imported if good else refused).append(dt)
         print(f"{seed}: {'ok  ' if good else 'FAIL'} {dt:6.2f}s  {what}", flush=True)

@@ -13,6 +13,7 @@ are :class:`identity.CardIdentity`, which builds on this class.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from ...cards import DECK
@@ -21,6 +22,7 @@ from .cards import CardSpec
 from .exchanges import rename_later, swap_cards
 from .factions import Loc, hidden_place
 from .search import Pos
+from .shown import Shown, shown_allows
 from .steps import AT_DECK, AT_DISCARD, Step
 
 __all__ = ["NamedDraws", "drawable"]
@@ -47,6 +49,9 @@ class NamedDraws:
     order: list[int]
     rank_of: dict[int, int]
     drawn_as: dict[int, int]
+    shown_now: Shown = MappingProxyType({})
+    """``Pos.shown`` of the candidate being matched (``Matching.match``): an earlier unnamed
+    draw is not given a card a hand it was in was shown to lack (ruling 750)."""
     """In the step being matched (``Matching.match``), a card of a later step's atoms ->
     the card the later steps' snapshots show in its place, when a named draw was exchanged
     with a later step's draw (:meth:`_settle_in`)."""
@@ -125,6 +130,9 @@ class NamedDraws:
             spec = at.spec
             assert spec is not None
             for y in list(reversed(g2.deck)) + drawn_too + earlier:
+                if y in earlier and free is not None and \
+                        not shown_allows(self.shown_now, free[y][0], cid):
+                    continue  # that draw was in a hand shown by Outrage (ruling 750)
                 if (came(y) or y in earlier) and spec.matches(y):
                     left[k] -= 1
                     swap_cards(g2, cid, y)

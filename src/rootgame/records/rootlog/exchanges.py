@@ -16,6 +16,7 @@ from .atoms import Line
 from .cards import CardSpec
 from .factions import Loc, hidden_pile, hidden_piles, notation
 from .search import Node, Pos, Slot
+from .shown import Barred
 
 
 def swap_cards(g: Any, x: int, y: int) -> None:
@@ -181,7 +182,11 @@ def written(pos: Pos, x: int) -> list[CardSpec | None] | None:
     nothing written), for :func:`allows`; None when the record named ``x``."""
     if x in pos.fixed:
         return None
-    return [t[2] for t in times(pos, x) if len(t) > 2]
+    out: list[CardSpec | None] = [t[2] for t in times(pos, x) if len(t) > 2]
+    if pos.shown:
+        # A time in a hand shown by Outrage: not a card of its clearing (ruling 750).
+        out += [Barred(barred=pos.shown[t[0]]) for t in times(pos, x) if t[0] in pos.shown]
+    return out
 
 
 def allows(wrote: list[CardSpec | None] | None, y: int) -> bool:
@@ -189,7 +194,8 @@ def allows(wrote: list[CardSpec | None] | None, y: int) -> bool:
     wrote ``wrote`` (:func:`written`): the record never named that card, and what it wrote
     of it at each of its times (a suit) allows ``y``. A dominance card is never one spent
     unseen (a discarded dominance card goes beside the board, 3.3.3)."""
-    if wrote is None or wrote and DECK[y].kind == "dominance":
+    if wrote is None or DECK[y].kind == "dominance" and any(
+            not isinstance(w, Barred) for w in wrote):
         return False
     return all(w is None or w.matches(y) for w in wrote)
 

@@ -46,6 +46,7 @@ from .exchanges import (
 from .factions import Loc, hidden_pile, hidden_piles, hidden_place
 from .piles import PileExchanges
 from .search import Node, Pos, Slot
+from .shown import unshown
 from .solve import solved
 from .steps import legal_now
 
@@ -358,7 +359,9 @@ class CardIdentity(PileExchanges):
         return out
 
     def repair(self, node: Node) -> Node | None:
-        """No decision explains the record: if the record needs, from a hand, a card the hand
+        """No decision explains the record: first, an Outrage the line pays by showing a hand
+        that holds matching unnamed draws, those given other suits (``shown.unshown``,
+        ruling 752). Then if the record needs, from a hand, a card the hand
         lacks, and the hand holds a card drawn unnamed in the same draw pile, that draw may
         have been the needed card: swap them (:meth:`exchange`). An exchange that finds
         nothing at one dead end finds nothing at another whose line, movements left and
@@ -374,8 +377,9 @@ class CardIdentity(PileExchanges):
         key = dead_end(pos)
         if key in self.unrepaired:
             return None
-        found = self.exchange(node) or redraws.respent_for_draw(self, node) or \
-            crossed.crossed_for_draw(self, node)  # rulings 581, 630
+        found = unshown(self, node) or self.exchange(node) or \
+            redraws.respent_for_draw(self, node) or \
+            crossed.crossed_for_draw(self, node)  # rulings 752, 581, 630
         if found is None:
             self.unrepaired.add(key)
         return found

@@ -58,6 +58,7 @@ from .search import (
     held_suits,
     leaves_short,
 )
+from .shown import breaks_shown, outrage_surplus
 from .steps import (
     AT_HAND,
     DICE_OPTIONS,
@@ -536,6 +537,11 @@ class Importer(Opening, Result):
         was: tuple[tuple[int, ...], RootlogError] | None = None
         while stack:
             node = stack[-1]
+            if node.children is None and breaks_shown(node.pos.shown, node.events):
+                # An exchange gave a hand shown by Outrage a matching card (ruling 750).
+                node.children = []
+                stack.pop()
+                continue
             if node.pos.done:
                 return node
             if node.children is None or (node.k >= len(node.children) and node.frontier):
@@ -594,7 +600,12 @@ class Importer(Opening, Result):
                 named = None
                 self.expanding = node
                 if first:
-                    node.events += self.fix_hands(node.pos)
+                    fixed_hands = self.fix_hands(node.pos)
+                    node.events += fixed_hands
+                    if breaks_shown(node.pos.shown, fixed_hands):
+                        node.children = []  # a hand shown given its card (ruling 750)
+                        stack.pop()
+                        continue
                     named = self.fix_named(node)
                 if named is not None:
                     # The exchanges found for a card the line names: a state after this
@@ -787,14 +798,5 @@ class Importer(Opening, Result):
         return latest(lambda p, n: any(e[0] == "dice" for e in n.events))
 
     def surplus(self, pos: Pos) -> tuple[int, list[int]]:
-        """The seat to decide and the cards its decision would give that the line says its
-        hand lacks: an Outrage the line pays by showing the hand (an open reveal of that
-        seat, ``C^A``, 8.2.6) while the hand holds a card of the clearing's suit."""
-        f = pos.g.stack[-1]
-        if pos.line is None or f.kind != "outrage" or f.seat is None:
-            return 0, []
-        ln, left = self.lines[pos.line], pos.left[pos.line]
-        if not any(left[k] for k in ln.by_key.get(("reveal", (f.seat, int(f.data["ally"]))),
-                                                   [])):
-            return 0, []
-        return f.seat, [int(a[1]) for a in pos.legal if a[0] == "outrage"]
+        """:func:`shown.outrage_surplus` of this record."""
+        return outrage_surplus(self.lines, pos)

@@ -19,6 +19,7 @@ from .factions import hidden_place
 from .identity import CardIdentity, loose_spec, narrower
 from .notation import RootlogError
 from .search import Cand, Pos, Slot, chance_events
+from .shown import note_shown
 from .steps import Cut, Observer, Segment, from_discard, legal_now, reshuffled
 from .vagabond import engine_item_keys, quest_matches
 
@@ -313,6 +314,7 @@ class Matching(CardIdentity):
         loose = dict(pos.loose)
         past = dict(pos.past)
         line, turns, epoch, seg = pos.line, pos.turns, pos.epoch, pos.seg
+        shown = self.shown_now = pos.shown
         events: list[tuple[Any, ...]] = []
         rank: list[int] = []
         seg_at = 0
@@ -328,6 +330,10 @@ class Matching(CardIdentity):
                 seg = obs.segments[seg_at]
                 seg_at += 1
             atoms = atoms_by_step[si]
+            if st.unmatched is not None and st.seat is not None:
+                # The hand shown by Outrage held no card of the clearing (ruling 750).
+                shown = self.shown_now = note_shown(
+                    shown, st.before.hands[st.seat], st.unmatched, free)
             shuffled = reshuffled(st.before, st.after, from_discard(st))
             pre: list[tuple[Any, ...]] = []
             post: list[tuple[Any, ...]] = []
@@ -435,7 +441,7 @@ class Matching(CardIdentity):
                 or self.draw_passed(line, left[line])):
             return None
         npos = Pos(g2, legal, seg, line, turns, left, free, epoch, done, loose, past,
-                   pos.fixed | self.named_now if self.named_now else pos.fixed)
+                   pos.fixed | self.named_now if self.named_now else pos.fixed, shown)
         used = sum(abs(x) for v in pos.left.values() for x in v) - sum(
             abs(x) for k, v in left.items() if k in pos.left for x in v
         )

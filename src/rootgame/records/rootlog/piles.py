@@ -32,6 +32,13 @@ from .exchanges import (
 from .factions import Loc, hidden_pile, hidden_piles
 from .respends import SpentOtherwise
 from .search import Node, Pos
+from .shown import shown_spec
+
+
+def activated(g: Any) -> set[int]:
+    """The dominance cards the seats have activated (3.3.1): on no list of cards, they take
+    no part in an exchange of identities (ruling 753)."""
+    return {s.dominance for s in g.seats if s.dominance is not None}
 
 
 class PileExchanges(SpentOtherwise):
@@ -77,9 +84,14 @@ class PileExchanges(SpentOtherwise):
         for _, pile in hidden_piles(g):
             out.extend((x, None) for x in pile
                        if x not in keep and x in pos.free and pos.free[x][1] == epoch)
-        out.extend((x, spec) for x, (_s, e, spec) in pos.loose.items() if e == epoch)
+        # Not a card a seat has activated as its dominance since (3.3.1, ruling 753).
+        active = activated(g)
+        out.extend((x, spec) for x, (_s, e, spec) in pos.loose.items()
+                   if e == epoch and x not in active)
         if epoch == pos.epoch:
             out.extend((x, None) for x in g.deck if pos.loose.get(x, (0, -1))[1] != epoch)
+        if pos.shown:  # a place in a hand shown by Outrage (ruling 750)
+            out = [(x, shown_spec(pos, x, w)) for x, w in out]
         return out
 
     def members_since(
@@ -92,8 +104,10 @@ class PileExchanges(SpentOtherwise):
         record has named."""
         out = self.members(pos, g, epoch, keep)
         have = {x for x, _ in out}
+        active = activated(g)
         for x, was in pos.past.items():
-            if x in have or x in keep or x in pos.fixed or not any(t[1] == epoch for t in was):
+            if x in have or x in keep or x in pos.fixed or x in active or \
+                    not any(t[1] == epoch for t in was):
                 continue
             wrote: CardSpec | None = None
             for t in times(pos, x):
@@ -254,6 +268,7 @@ class PileExchanges(SpentOtherwise):
         search started again where the first stalls takes the cycle first (``keep_named``,
         ruling 436)."""
         epoch = pos.free[f][1]
+        spec = shown_spec(pos, f, spec) or spec  # f in a hand shown (ruling 750)
         y = self.donor(pos, g, f, spec, keep)
         path = [f, y] if y is not None else self.cycle(pos, g, f, spec, keep)
         if y is not None and y not in g.deck:

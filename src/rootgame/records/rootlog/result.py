@@ -16,6 +16,7 @@ from ...errors import RootError
 from .factions import hidden_piles
 from .notation import RootlogError, RootlogGame
 from .search import RANDOM_TAKES, Node, Pos, course_path
+from .shown import dealt_as_shown
 from .steps import Snap, TurnState, snap_state, turn_state
 
 
@@ -78,13 +79,14 @@ class Result:
             if cid in mapping:
                 renames[serial] = mapping[cid]
         drawn = {e[2]: e[1] for e in events if e[0] == "draw"}
-        tokens: list[tuple[str, dict[int, int], tuple[int, int] | None]] = []
+        tokens: list[tuple[str, dict[int, int], tuple[int, int] | None, int | None]] = []
         for x, names in zip(path, decision_names(path, renames, drawn), strict=True):
             # A random take is replayed by the card it took (``retake``).
             takes = [(int(e[2]), int(e[3])) for e in x.events if e[0] == "pick" and len(e) > 3]
+            at = x.parent.pos.line if x.parent is not None else x.pos.line
             for t in x.tokens:
                 take = takes.pop(0) if takes and t.split()[0] in RANDOM_TAKES else None
-                tokens.append((t, names, take))
+                tokens.append((t, names, take, at))
         epochs: list[list[int]] = [[]]
         chance: list[tuple[Any, ...]] = [("shuffle", 0)]
         for e in events:
@@ -113,12 +115,15 @@ class Result:
                             forced=forced, suits=opts.get("suits"), deck=opts["deck"],
                             landmarks=opts.get("landmarks"))
             start = json.loads(game.origin)
-            for t, names, take in tokens:
+        except (IllegalAction, RootError, ValueError) as e:
+            raise RootlogError(f"internal: the replay found does not replay ({e})") from e
+        for t, names, take, at in tokens:
+            try:
                 if take is not None:
                     retake(game.state, start, take[0], names.get(take[1], take[1]))
                 apply_found(game, rename_cards(game.state, t, names))
-        except (IllegalAction, RootError, ValueError) as e:
-            raise RootlogError(f"internal: the replay found does not replay ({e})") from e
+            except (IllegalAction, RootError, ValueError) as e:
+                raise self.replay_refused(t, at, e) from e
         a, b = Snap(game.state), Snap(final.g)
         hands = tuple(tuple(mapping.get(c, c) for c in h) for h in b.hands)
         piles = [[mapping.get(c, c) for c in p] for _, p in hidden_piles(final.g)]
@@ -133,6 +138,18 @@ class Result:
                      "first_player": self.first, "source": "rootlog",
                      "sampled": {"hands": in_hands, "deck": len(rest), "seed": sample_seed}}
         return RootlogReplay(game, states, self.rec, in_hands, len(rest), sample_seed)
+
+    def replay_refused(self, token: str, at: int | None, e: Exception) -> RootlogError:
+        """The refusal of a record whose course the search found does not replay once its
+        unnamed cards are given the identities found (ruling 751): a decision of the course
+        depended on a hand's unnamed cards (a hand shown by Outrage, 8.2.6) that a later
+        exchange gave other identities. Named by the record line of the decision, as any
+        refusal; ``internal:`` only when the decision is on no line."""
+        if at is None:
+            return RootlogError(f"internal: the replay found does not replay ({e})")
+        return RootlogError(
+            f"the cards this record leaves unnamed found no identities that explain every "
+            f"decision: {token!r} is not legal with them ({e})", self.rec.turns[at].line)
 
     def vagabond_shuffles(self, g: Any, events: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
         """The Vagabond's setup shuffles (9.3.3 the quest deck, 9.3.4 the ruins' items) that
@@ -169,9 +186,12 @@ class Result:
             pool = cards + (rest if epoch == final.epoch else [])
             new = pool[:]
             rng.shuffle(new)
-            mapping.update(zip(cards, new[: len(cards)], strict=True))
+            # None given a card a hand it was in was shown to lack (8.2.6, ruling 750).
+            dealt, left = dealt_as_shown(cards, new, final.shown,
+                                         {c: final.free[c][0] for c in cards})
+            mapping.update(zip(cards, dealt, strict=True))
             if epoch == final.epoch:
-                rest = new[len(cards):]
+                rest = left
         if final.epoch not in groups:
             rng.shuffle(rest)
         return mapping, rest, sum(len(c) for c in groups.values())

@@ -70,12 +70,17 @@ class Pos:
     fixed: frozenset[int] = frozenset()
     """Cards the record has named (drawn, spent or dealt by name): their identity is
     settled for the whole game."""
+    shown: dict[int, frozenset[str]] = field(default_factory=dict)
+    """Unnamed draws that were in a hand shown by Outrage (8.2.6): draw serial -> the
+    suits the card cannot be (``shown.py``, ruling 750). Shared between positions: replaced,
+    never changed in place."""
 
     def fork(self, g: Any, legal: list[tuple[Any, ...]]) -> Pos:
         """This position with the game ``g`` (a clone of this one's) and ``legal``, its maps
         of unnamed cards copied, so that an exchange tried on it leaves this one as it is."""
         return Pos(g, legal, self.seg, self.line, self.turns, self.left, dict(self.free),
-                   self.epoch, self.done, dict(self.loose), dict(self.past), self.fixed)
+                   self.epoch, self.done, dict(self.loose), dict(self.past), self.fixed,
+                   self.shown)
 
 
 @dataclass(slots=True)

@@ -202,6 +202,9 @@ class Step:
     reveal: tuple[int, int] | None = None
     """A whole hand shown: (the seat showing it, the seat looking), as Codebreakers (the
     Eyrie look at the Marquise's hand) or Outrage without a matching card (8.2.6)."""
+    unmatched: str | None = None
+    """Outrage paid by showing the hand: the suit of the clearing (``any`` in the Lost
+    City) the hand held no card of, nor a bird (8.2.6; ``shown.py``, ruling 750)."""
 
 
 @dataclass(slots=True)
@@ -298,6 +301,8 @@ class Observer:
         snap = Snap(g)
         step = Step(f.kind, f.seat, act, self.snap, snap, seg=len(self.segments),
                     reveal=shown_hand(f, act))
+        if f.kind == "outrage" and act[0] == "show-hand":
+            step.unmatched = map_board(g).card_suit_at(int(f.data["c"]))
         self._notice(g, f, step)
         self.steps.append(step)
         self.snap = snap
