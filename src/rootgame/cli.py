@@ -403,14 +403,7 @@ def _simulate(
         typer.echo(json.dumps(sim.summary()))
         return sim
     console = Console()
-    with Progress(
-        TextColumn("[bold]" + _("simulating")),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
+    with _progress(console, "[bold]" + _("simulating")) as progress:
         task = progress.add_task("games", total=games)
         sim = run_simulation(
             names,
@@ -726,6 +719,19 @@ def _print_bench(console: Console, result: BenchResult, seed: int, games: int) -
         console.print("  " + _("errors: {n}").format(n=result.errors), style="red")
 
 
+def _progress(console: Console, label: str) -> Progress:
+    """The progress bar of a long command (``simulate``, ``bench --imports``): ``label``,
+    the bar, done of all, the time; gone when it ends."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
+
+
 KEEPS = ("dice", "draws", "suits")
 """What ``bench --imports --keep`` may keep as exported (``people.as_people_write``)."""
 
@@ -750,15 +756,8 @@ def _bench_imports(games: int, seed: int, keep: tuple[str, ...], as_json: bool) 
     from .bench_imports import run_imports
 
     console = Console(stderr=as_json)
-    with Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    ) as progress:
-        task = progress.add_task(_("importing"), total=games)
+    with _progress(console, "[bold]" + _("importing")) as progress:
+        task = progress.add_task("games", total=games)
         result = run_imports(games, seed, keep, lambda: progress.advance(task))
     if as_json:
         typer.echo(json.dumps(result.as_dict()))
