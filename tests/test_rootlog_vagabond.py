@@ -412,3 +412,24 @@ def test_a_contradiction_in_his_line_is_refused_at_its_movement() -> None:
     with pytest.raises(RootlogError) as e:
         replay_rootlog(bad)
     assert e.value.line == line
+
+
+def test_a_named_starting_hand_takes_its_card_from_an_earlier_unnamed_hand() -> None:
+    """Ruling 755 (appendix A step 7: each player draws five cards). Seed 1003 (the
+    Marquise, the Eyrie, the Vagabond), the Marquise's and the Eyrie's lines written as
+    people write them (no starting hands), the Vagabond's as exported: his starting hand is
+    named at line 10 ('M#favor+F#protectionracket+B#armstrader->V'), and the set-up's shuffle
+    had dealt one of those cards to an earlier, unnamed hand. The opening sought the card in
+    the draw pile and the later hands only, and refused the record ('this card cannot be in
+    the starting hand'); it now takes it from the unnamed hand, which takes the card dealt
+    in its place: the first 17 lines import to the same pieces and scores at each."""
+    from rootlogkit import as_people_write
+
+    g = random_game(1003, None, MEV)
+    lines = as_people_write(export_rootlog(g)).splitlines()
+    assert lines[9].startswith("V:M#favor+F#protectionracket+B#armstrader->V/")
+    rep = replay_rootlog("\n".join(lines[:17]) + "\n")
+    played = game_turn_states(g)[: len(rep.turns)]
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in played
+    ]

@@ -65,6 +65,14 @@ class Opening(Matching):
                     if y is None:
                         y = next((c for c in later if spec.matches(c)), None)
                     if y is None:
+                        # An earlier hand's unnamed card (ruling 755): that hand takes
+                        # this one, as free as the card it gives.
+                        y = next((c for s2 in order[:n] for c in g.seats[s2].hand
+                                  if c in free and spec.matches(c)), None)
+                        if y is not None:
+                            del free[y]
+                            free[cid] = (0, 0)
+                    if y is None:
                         a = ln.turn.actions[ln.atoms[idx[0]].action]
                         raise RootlogError("this card cannot be in the starting hand",
                                            ln.turn.line, a.column, a.text, "")
