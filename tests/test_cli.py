@@ -177,6 +177,10 @@ def test_bench_imports_times_records_written_as_people_write_them() -> None:
     assert "Rootlog import of 1 random game (seeds 0..0)" in out and "imported: 1" in out
     r = runner.invoke(app, ["bench", "--imports", "1", "--keep", "draws,cards"])
     assert r.exit_code == 2 and "unknown: cards (choose from dice, draws, suits)" in flat(r.output)
+    r = runner.invoke(app, ["bench", "--keep", "draws"])
+    assert r.exit_code == 2 and "--keep: needs --imports" in flat(r.output)
+    r = runner.invoke(app, ["bench", "--imports", "1", "--rl"])
+    assert r.exit_code == 2 and "not with --rl nor --factions" in flat(r.output)
     # The figures: a failed import counts among the games, not in the times.
     assert time_import(recorded_game(0))[1] is None
     b = ImportBench(seconds={0: 0.5, 1: 0.2, 2: 1.5}, failed={3: "refused at line 9: x"})

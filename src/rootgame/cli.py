@@ -630,6 +630,13 @@ def bench_cmd(
     """Time the engine on one core: random games, decisions, forced steps, clones and the
     cost of records. With --rl: Gymnasium steps/s, one environment and an AsyncVectorEnv.
     With --imports: Rootlog imports of records written as people write them."""
+    if keep and not imports:
+        raise typer.BadParameter(_("needs --imports"), param_hint="--keep")
+    if imports and (rl or factions is not None):
+        raise typer.BadParameter(
+            _("times Marquise vs Eyrie records alone: not with --rl nor --factions"),
+            param_hint="--imports",
+        )
     if rl:
         _bench_rl(steps, seed, envs or None, as_json)
         return
@@ -777,8 +784,8 @@ def _bench_imports(games: int, seed: int, keep: tuple[str, ...], as_json: bool) 
         (_("imported:"), f"{d['imported']:>8d}", "  " + _("(to the same board at every line)")),
         (_("median:"), f"{d['median_s']:>8.3f}", ""),
         (_("90th percentile:"), f"{d['p90_s']:>8.3f}", ""),
-        (_("slowest:"), f"{d['max_s']:>8.3f}", "  " + _("(seed {seed})").format(
-            seed=d["slowest_seed"])),
+        (_("slowest:"), f"{d['max_s']:>8.3f}", "" if d["slowest_seed"] is None else
+            "  " + _("(seed {seed})").format(seed=d["slowest_seed"])),
         (_("over 1 s:"), f"{d['over_1s']:>8d}", ""),
         (_("5 MB refused:"), f"{d['five_mb_refused_s']:>8.3f}", ""),
     )

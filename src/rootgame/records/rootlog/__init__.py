@@ -28,7 +28,8 @@ has one module per role:
 - ``search.py``, ``decisions.py``, ``identity.py``, ``importer.py``, ``result.py``: one
   search that replays a record against the engine (its states and candidates, what a
   decision does as the record sees it, the identities of the cards the record does not
-  name, the search itself), and the game found;
+  name, the search itself), and the game found; ``shown.py``: what a hand shown for
+  Outrage (8.2.6) says of its unnamed cards (rulings 750-753);
 - ``matching.py``: what the engine did in a decision's steps matched against the movements
   of the record's current line (the search's candidates and their rank).
 

@@ -49,12 +49,12 @@ class NamedDraws:
     order: list[int]
     rank_of: dict[int, int]
     drawn_as: dict[int, int]
-    shown_now: Shown = MappingProxyType({})
-    """``Pos.shown`` of the candidate being matched (``Matching.match``): an earlier unnamed
-    draw is not given a card a hand it was in was shown to lack (ruling 750)."""
     """In the step being matched (``Matching.match``), a card of a later step's atoms ->
     the card the later steps' snapshots show in its place, when a named draw was exchanged
     with a later step's draw (:meth:`_settle_in`)."""
+    shown_now: Shown = MappingProxyType({})
+    """``Pos.shown`` of the candidate being matched (``Matching.match``): an earlier unnamed
+    draw is not given a card a hand it was in was shown to lack (ruling 750)."""
 
     def settle_draw(
         self, line: int, left: list[int], g2: Any, st: Step, cid: int, dst: Loc,

@@ -110,6 +110,10 @@ class Importer(Opening, Result):
     """Whether the first search gives up at its first dead end instead (:meth:`probed`):
     for a record naming its spendings, ruling 660's fallback is tried then (ruling 712)."""
 
+    handed_over: bool = False
+    """Whether it gave up so (``searches.searched`` then makes the whole first search only
+    where it did)."""
+
     def __init__(self, rec: RootlogGame, lazy: bool = True, again: bool = True) -> None:
         self.rec = rec
         self.lazy = lazy
@@ -562,7 +566,10 @@ class Importer(Opening, Result):
                     # Stalled where the other order of the exchanges may lead on, before
                     # going back: the second search now, not after the whole room (ruling
                     # 459); the probe of the third search's order first (ruling 680).
-                    found = self.probed(expanded) or self.restart(node, expanded)
+                    found = self.probed(expanded)
+                    if self.handed_over:
+                        break  # ruling 712: given up here, the fallback next
+                    found = found or self.restart(node, expanded)
                     if found is not None:
                         return found
                 # A hand lacks a card the line spends before the line's cards go into it:
@@ -576,6 +583,8 @@ class Importer(Opening, Result):
                     # again from an older exchange first (ruling 436); at the first dead
                     # end, the probe of the third search's order before all (ruling 680).
                     found = None if hurry else self.probed(expanded)
+                    if self.handed_over:
+                        break  # ruling 712: given up here, the fallback next
                     if found is not None:
                         return found
                     if self.again and not hurry and not self.unmet():
@@ -724,7 +733,10 @@ class Importer(Opening, Result):
         from other deals)."""
         first = not self.latest_first and not self.paired and self.deal == 0
         if self.handing_over and self.unprobed and first:
-            raise self.given_up()  # ruling 712: the fallback next (``searches.searched``)
+            # Ruling 712: the search gives up here (:meth:`steps` ends on the flag, its
+            # error raised where no frame holds it), the fallback next.
+            self.handed_over = True
+            return None
         if not (self.unprobed and self.probing and first):
             return None
         self.unprobed = False

@@ -83,14 +83,15 @@ JOKER = "?"
 (another name would have left it for this spending)."""
 
 Again = Callable[[RootlogGame, bool], RootlogReplay]
-"""The three searches of a record (the first alone when told), without this fallback
+"""The searches of a record (the first alone when told), without this fallback
 (``searches.searched``)."""
 
 
 Relaxed = dict[str, Any]
 """The relaxed import of a record and its skeleton, kept between the fallback's two runs
 (rulings 700-701: ``first`` and ``rp``, or ``rp`` None where the relaxed record is
-refused or there is none)."""
+refused or there is none; ``done`` where a run was not cut by its bound, so that the next
+would end the same)."""
 
 
 def named_fallback(
@@ -117,10 +118,14 @@ def _fallback(rec: RootlogGame, again: Again, nodes: int, memo: Relaxed) -> Root
         memo["first"] = again(loose, False)
         memo["rp"] = _replay_history(memo["first"].game, None, None)
     rp: _Replayed | None = memo["rp"]
-    if rp is None:
+    if rp is None or memo.get("done"):
         return None
     first: RootlogReplay = memo["first"]
-    found = _Namer(rec, rp, nodes).run()
+    namer = _Namer(rec, rp, nodes)
+    found = namer.run()
+    # A run the bound did not cut ends the same with more choices (the search's order
+    # does not change): the next run would repeat it.
+    memo["done"] = not namer.cut
     if found is None:
         return None
     w = _Renamer(list(first.game.state.factions), rp.g.landmarks.get("black-market", 0))
@@ -278,6 +283,8 @@ class _Namer:
         self.rec, self.rp = rec, rp
         self.bound = bound
         """The choices it tries at most (``NODES``, ``FIRST_NODES``)."""
+        self.cut = False
+        """Whether the bound ended the search."""
         self.events: list[_Event] = []
         self.nodes = 0
         self.backjump = True
@@ -453,6 +460,7 @@ class _Namer:
             try:
                 end = self.search(0, s)
             except _OutOfChoices:
+                self.cut = True
                 return None
             if isinstance(end, _State):
                 break
@@ -574,7 +582,7 @@ class _Namer:
         copy of it in the draw pile whatever comes: none is there now, and none held can
         leave its hand (a leave that may take it) before a reshuffle before that draw, nor
         is any discarded with a reshuffle to come before it."""
-        for name in {n for hand in s.hands for n, k in hand.items() if k > 0}:
+        for name in sorted({n for hand in s.hands for n, k in hand.items() if k > 0}):
             if s.pile[name] < 1 and not self.freed(i, s, name):
                 return frozenset((name,))
         return None

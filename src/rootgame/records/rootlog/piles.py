@@ -268,7 +268,7 @@ class PileExchanges(SpentOtherwise):
         search started again where the first stalls takes the cycle first (``keep_named``,
         ruling 436)."""
         epoch = pos.free[f][1]
-        spec = shown_spec(pos, f, spec) or spec  # f in a hand shown (ruling 750)
+        spec = shown_spec(pos, f, spec) or spec  # f in a hand shown (ruling 750); typed
         y = self.donor(pos, g, f, spec, keep)
         path = [f, y] if y is not None else self.cycle(pos, g, f, spec, keep)
         if y is not None and y not in g.deck:

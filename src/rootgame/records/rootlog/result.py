@@ -142,9 +142,10 @@ class Result:
     def replay_refused(self, token: str, at: int | None, e: Exception) -> RootlogError:
         """The refusal of a record whose course the search found does not replay once its
         unnamed cards are given the identities found (ruling 751): a decision of the course
-        depended on a hand's unnamed cards (a hand shown by Outrage, 8.2.6) that a later
-        exchange gave other identities. Named by the record line of the decision, as any
-        refusal; ``internal:`` only when the decision is on no line."""
+        is not legal with them, as where it depended on a hand's unnamed cards (a hand
+        shown by Outrage, 8.2.6) that a later exchange gave other identities; a bug of the
+        importer shows here too. Named by the record line of the decision, as any refusal;
+        ``internal:`` only when the decision is on no line."""
         if at is None:
             return RootlogError(f"internal: the replay found does not replay ({e})")
         return RootlogError(

@@ -61,7 +61,10 @@ def searched(
     naming its spendings the whole first search (ruling 712); the full second search, then
     the later quick searches abreast: the third, the fourth and the quick search from each
     other first deal of the unnamed cards (:func:`searched_again`; ``opening.DEALS``,
-    ruling 670; ruling 730). The error raised when all fail is the second search's."""
+    ruling 670; ruling 730). The error raised when all fail is the second search's; but a
+    course the first search finds whose final replay fails is refused at once with that
+    error (ruling 751), and a record that names its draws without hands is never handed
+    over (its fallback came first)."""
     if quick:
         imp = Importer(rec)
         return imp.finish(imp.run(budget), sample_seed)
@@ -74,7 +77,9 @@ def searched(
     spends = fallback and not early and namer.names_spendings(rec)
     # The first search, with its probe; for a record naming its spendings, given up at its
     # first dead end (ruling 712).
-    found = quick_search(rec, budget, False, 0, handing_over=spends and HAND_OVER)
+    handed: list[bool] = []
+    found = quick_search(rec, budget, False, 0, handing_over=spends and HAND_OVER,
+                         handed=handed)
     if found is None:
         # Rulings 701 and 711: a record naming its draws or spendings, re-identified where
         # the first search gives up (the later searches rarely explain it, and slowly);
@@ -83,7 +88,7 @@ def searched(
         named = _named(rec, budget, sample_seed, namer.NODES, memo) if fallback else None
         if named is not None:
             return named
-        if spends and HAND_OVER:
+        if handed:
             found = quick_search(rec, budget, False, 0)
     del memo
     if found is not None:
@@ -97,7 +102,8 @@ def searched(
 def _named(
     rec: RootlogGame, budget: int, sample_seed: int, nodes: int, memo: namer.Relaxed,
 ) -> RootlogReplay | None:
-    """Ruling 660's fallback for the record ``rec`` that names its draws, within ``nodes``
+    """Ruling 660's fallback for the record ``rec`` that names its draws or spendings
+    (rulings 660, 710), within ``nodes``
     choices (None where it names none or the fallback does not explain it), its relaxed
     record replayed by the searches without the fallback (once: ``memo``)."""
     return namer.named_fallback(rec, lambda r, quick: searched(
@@ -123,6 +129,9 @@ def searched_again(rec: RootlogGame, budget: int, sample_seed: int = 0) -> Rootl
         return second.finish(second.run(budget), sample_seed)
     except RootlogError as refused:
         error = refused.with_traceback(None)
+        # A final replay's refusal (ruling 751) is raised from the engine's error, whose
+        # traceback holds the second importer: the chain is cut so that it is freed.
+        error.__cause__ = error.__context__ = None
     del second
     ways = [(latest, paired, 0) for latest, paired in LATER] + [
         (False, False, deal) for deal in DEALS]
@@ -184,14 +193,15 @@ def abreast(
 
 def quick_search(
     rec: RootlogGame, budget: int, latest: bool, deal: int, paired: bool = False,
-    handing_over: bool = False,
+    handing_over: bool = False, handed: list[bool] | None = None,
 ) -> tuple[Importer, Node] | None:
     """A quick search: its end, or None where it gives up (its importer freed).
     ``latest``: the cards a hand spends alike taken latest drawn first (the third search,
     ruling 640); ``deal``: the seed of the first deal of the unnamed cards (another than 0,
     ruling 670); ``paired``: its solve takes two spendings otherwise at once (the fourth
     search, ruling 675); ``handing_over``: it gives up at its first dead end (the first
-    search of a record naming its spendings, ruling 712)."""
+    search of a record naming its spendings, ruling 712), telling ``handed`` where it did
+    (True appended)."""
     imp = Importer(rec)
     imp.handing_over = handing_over
     imp.latest_first = latest
@@ -200,6 +210,8 @@ def quick_search(
     try:
         return imp, imp.run(budget)
     except RootlogError:
+        if imp.handed_over and handed is not None:
+            handed.append(True)
         return None
 
 
