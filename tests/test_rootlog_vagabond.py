@@ -433,3 +433,29 @@ def test_a_named_starting_hand_takes_its_card_from_an_earlier_unnamed_hand() -> 
     assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
         (t.faction, t.pieces, t.vp) for t in played
     ]
+
+
+def test_a_card_the_tinker_takes_from_the_discard_pile_may_be_one_spent_there_by_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 760 (9.5.9, 9.3: the Tinker's Day Labor takes a card of his clearing's suit,
+    or a bird, from the discard pile). Seed 1003 (the Marquise, the Eyrie, the Vagabond),
+    the Marquise's and the Eyrie's lines written as people write them, the Vagabond's as
+    exported: the Eyrie adds a mouse to the Decree by its suit at line 13 ('M#E->$_m',
+    the mouse Root Tea of her unnamed starting hand) and discards it in her turmoil; the
+    Tinker takes it by name at line 18 ('M#roottea*->V'). The import had spent another
+    mouse there, and the discard pile held no Root Tea: refused at line 18. The mouse
+    spent there is now taken to have been the card named, and the whole game imports to
+    the same pieces and scores at every line; with the ruling off, its first 19 lines are
+    refused at line 18."""
+    from rootlogkit import as_people_write, assert_replays_the_game, refused_without
+
+    from rootgame.records.rootlog import piles
+
+    g = random_game(1003, None, MEV)
+    lines = as_people_write(export_rootlog(g)).splitlines()
+    assert lines[12].startswith("E:F#E->$_r/M#E->$_m/--2/$_->/")
+    assert "/M#roottea*->V/" in lines[17]
+    assert_replays_the_game(replay_rootlog("\n".join(lines) + "\n"), g)
+    refused_without(monkeypatch, "\n".join(lines[:19]) + "\n", "DISCARD_TAKEN", False, 18,
+                    piles)

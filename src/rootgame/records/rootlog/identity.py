@@ -440,7 +440,10 @@ class CardIdentity(PileExchanges):
         return self.needs_brought(pos, held_now=True)[0]
 
     def fix_named(self, node: Node) -> Node | None:
-        """After :meth:`fix_hands`: a card the current line names leaving a hand (crafted,
+        """After :meth:`fix_hands`: first, at a decision that may take a card from the
+        discard pile by choice, a card the line names taken from it that the pile lacks, as
+        a card spent there by its suit (:meth:`taken_from_discard`, ruling 760: left to a
+        dead end, the decision is past). Then a card the current line names leaving a hand (crafted,
         ``Zcodeb``, or by its item only, ``Z%h``; taken with Stand and Deliver) that the
         hand still lacks is sought by :meth:`reattribute`, else :meth:`shuffled_in`, else
         :meth:`respent_named`, else the solve, at once (the line may leave the craft out
@@ -457,6 +460,9 @@ class CardIdentity(PileExchanges):
         pos = node.pos
         if pos.line is None:
             return None
+        took = self.taken_from_discard(node, lambda: self.reserved(pos, self.needs(pos)))
+        if took is not None:
+            return took  # a card named taken from the discard pile (ruling 760)
         early: set[tuple[Loc, CardSpec]] | None = None  # (the line's atoms read when needed)
         need, covered = self.needs_brought(pos)
         for loc, specs in need.items():

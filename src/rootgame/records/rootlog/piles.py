@@ -33,6 +33,7 @@ from .factions import Loc, hidden_pile, hidden_piles
 from .respends import SpentOtherwise
 from .search import Node, Pos
 from .shown import shown_spec
+from .steps import AT_DISCARD, TAKES_FROM_DISCARD, legal_now
 
 
 def activated(g: Any) -> set[int]:
@@ -127,10 +128,11 @@ class PileExchanges(SpentOtherwise):
         allows ``f`` (a breadth-first search for an augmenting path, as in a matching of
         draws to cards). Among the shortest, the card the record names latest goes to
         ``f``. None when no exchange of at most ``longest`` places gives such a card.
+        ``f`` may be a card spent by its suit instead (:meth:`taken_from_discard`).
         With ``since``, a place may also be a card of that time that has been through a
         later pile since (:meth:`members_since`), allowing what the record wrote of it in
         every time from then on."""
-        epoch = pos.free[f][1]
+        epoch = (pos.free[f] if f in pos.free else pos.loose[f])[1]  # a loose card: 760
         members = (self.members_since if since else self.members)(pos, g, epoch, keep | {f})
         if not reaches(members, f, spec, longest):
             return None  # the search below would find no path (nearly every call)
@@ -155,6 +157,46 @@ class PileExchanges(SpentOtherwise):
                                                                 pos.left.get(line)))
             seen.update(p[-1] for p, _ in nxt)
             frontier = nxt
+        return None
+
+    def taken_from_discard(self, node: Node, keep: Callable[[], set[int]]) -> Node | None:
+        """At a decision that may take a card from the discard pile by choice (the Tinker's
+        Day Labor, Informants' ambush card: ``steps.TAKES_FROM_DISCARD``), a card the line
+        names taken from the discard pile (``M#roottea*->V``) that the pile lacks: a card
+        there spent by its suit only (``Pos.loose``: the Eyrie's ``M#E->$_m`` discarded in
+        her turmoil) that the name allows may have been the card named. A card of the
+        present pile's time takes the card named along the shortest cycle of places of that
+        time (:meth:`cycle`: the card named leaves the draw pile or an unnamed draw, not one
+        of ``keep()``, the cards the line takes from the hands, and that place takes the
+        card spent), as a named draw's card is found (``settle_draw_cycle``). Not a card
+        drawn before the last shuffle (of another time: exchanged with the card named, seed
+        1001's final replay was refused at its shuffle; not examined further). Returns the
+        state as a node after ``node`` (``CardIdentity.fix_named``), None when the line
+        names no such card or no card there can be it. Ruling 760."""
+        pos = node.pos
+        g = pos.g
+        if not DISCARD_TAKEN or pos.line is None or not any(
+                a[0] in TAKES_FROM_DISCARD for a in pos.legal):
+            return None
+        ln, left = self.lines[pos.line], pos.left[pos.line]
+        for k in ln.by_key.get(("card", (AT_DISCARD, ("hand", g.stack[-1].seat))), []):
+            spec = ln.atoms[k].spec
+            if not left[k] or spec is None or not spec.named or \
+                    any(spec.matches(c) for c in g.discard):
+                continue
+            spent = [x for x in reversed(g.discard) if x in pos.loose and any(
+                allows([pos.loose[x][2]], y) for y in allowed_ids(spec))]
+            for x in spent:
+                if pos.loose[x][1] != pos.epoch:
+                    continue  # (a card of an earlier time)
+                g2 = g.clone()
+                new = pos.fork(g2, [])
+                path = self.cycle(new, g2, x, narrower(spec, pos.loose[x][2]) or spec, keep())
+                if path is None or not allows([pos.loose[x][2]], path[1]):
+                    continue
+                events = apply_cycle(new, g2, path, pos.epoch)
+                new.legal = legal_now(g2)
+                return Node(new, node, (), events, (), repaired=True)
         return None
 
     def settle_first(
@@ -450,6 +492,12 @@ def reaches(
         seen |= reached
         needs = nxt
     return False
+
+
+DISCARD_TAKEN = True
+"""Whether a card the line names taken from the discard pile that the pile lacks may have
+been a card spent there by its suit (:meth:`PileExchanges.taken_from_discard`, ruling
+760)."""
 
 
 OWN_KEPT = True

@@ -392,11 +392,16 @@ def apply_decision(g: Any, obs: Observer, a: tuple[Any, ...]) -> Step:
     return obs.steps[-1]
 
 
+TAKES_FROM_DISCARD = ("day-labor", "informants")
+"""The actions that take a card from the discard pile by choice (the Tinker's Day Labor,
+Informants' ambush card): :func:`from_discard`, ``piles.PileExchanges.taken_from_discard``."""
+
+
 def from_discard(st: Step) -> frozenset[int]:
     """The card a step takes from the discard pile by choice (the Tinker's Day Labor,
     Appendix V; Informants' ambush card, E&P), not by a reshuffle."""
     act = st.act
-    if act is not None and act[0] in ("day-labor", "informants"):
+    if act is not None and act[0] in TAKES_FROM_DISCARD:
         return frozenset({int(act[1])})
     return frozenset()
 
