@@ -182,11 +182,11 @@ def abreast(
             del going[k], imp, steps  # given up: freed
             continue
         del going[k], steps
-        if not imp.deal:
-            return imp.finish(end, sample_seed)  # its error raised, as before
         try:
             return imp.finish(end, sample_seed)
         except RootlogError:
+            if not imp.deal:
+                raise  # the third's or the fourth's error, as before
             continue
     return None
 
