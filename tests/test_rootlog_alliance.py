@@ -311,3 +311,19 @@ def test_3_3_3_every_dominance_card_taken_from_beside_the_board_is_left_named(
     named = [f for ln in text.splitlines() if ln[:2] in ("C:", "E:", "A:")
              for f in ln[2:].split("/") if re.fullmatch(r"[BFMR]#dom->[CEA]", f)]
     assert taken and named == taken
+
+
+def test_3_3_3_the_card_spent_to_take_a_dominance_card_is_another_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 771, 3.3.3: seed 1016's first 33 lines, people-style. Line 33 takes the bird
+    dominance card from beside the board twice, each time spending a bird by its suit
+    (``B#dom->A/B#A->``). A card the line moves into a hand by name could stand for a
+    card it spends by its suit (ruling 540): the search took the bird spent for the card
+    taken, asked the hand for no bird and was refused at line 33. A dominance card is
+    never spent by its suit only (people write it by name; the card spent to take it is
+    another): it no longer stands for one, and the exchanges give the hand its bird."""
+    g, text = _first_lines(1016, 33)
+    assert "B#dom->A/B#A->" in text.splitlines()[32]
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "spent_by_suit", lambda spec: True, 33, identity)
