@@ -31,9 +31,11 @@ from rootgame.records.rootlog import (
     game_turn_states,
     identity,
     parse_rootlog,
+    people,
     piles,
     replay_rootlog,
     result,
+    writer,
 )
 
 MEA = ("marquise", "eyrie", "alliance")
@@ -255,10 +257,73 @@ def test_3_3_1_an_activated_dominance_card_takes_no_part_in_an_exchange() -> Non
     exchanges of its pile's time; taken again and activated, it is on no list of cards,
     and a cycle through it crashed (``StopIteration`` in ``exchanges.swap_cards``). It is
     no place of an exchange now (``piles.activated``): the record is a refusal naming its
-    line, not a crash."""
+    line, not a crash (line 53 since ruling 770 names the record's dominance cards taken
+    from beside the board; line 58 before; still a crash without ruling 753)."""
     g = random_game(1002, None, MEA)
     text = as_people_write_supporters(export_rootlog(g))
-    with pytest.raises(RootlogError, match=r"^line 58, "):
+    with pytest.raises(RootlogError, match=r"^line 53, "):
         replay_rootlog(text)
     state = g.state
     assert piles.activated(state) == {s.dominance for s in state.seats} - {None}
+
+
+def test_3_3_3_a_dominance_card_taken_from_beside_the_board_is_written_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 770, 3.3.3: taking an available dominance card (spending a card of its suit)
+    is done in the open, and the export writes it as a card from no place (``R#dom->A``),
+    as it writes a draw. The people-style rewriting took it for a draw and wrote it
+    unnamed (``#->A``); it now keeps it named (``people._taken_from_beside``). Seed 1014
+    (the Marquise, the Eyrie, the Alliance): line 25 takes the rabbit and the mouse
+    dominance cards, line 33 spends the mouse one from the supporters (``M#dom$->``, after
+    an unnamed Mobilize at line 29). The first 33 lines import to the same board; written
+    with the take unnamed, as before, they are refused at line 33."""
+    g, text = _first_lines(1014, 33)
+    line25 = text.splitlines()[24].split("/")
+    assert "R#dom->A" in line25 and "M#dom->A" in line25
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    with monkeypatch.context() as m:
+        m.setattr(people, "_taken_from_beside", lambda fragment, dom: False)
+        _, before = _first_lines(1014, 33)
+    assert "R#dom->A" not in before.splitlines()[24].split("/")
+    with monkeypatch.context() as m:
+        no_third_search(m)
+        with pytest.raises(RootlogError, match=r"^line 33, .*'M#dom\$->'"):
+            replay_rootlog(before)
+
+
+@pytest.mark.parametrize("seed", [1006, 1014, 1024])
+def test_3_3_3_every_dominance_card_taken_from_beside_the_board_is_left_named(
+    seed: int,
+) -> None:
+    """Ruling 770, 3.3.3: the people-style record names, as ``S#dom->X``, exactly the
+    cards the game took from beside the board (``('available',)``), and no draw: seed 1006
+    takes one put there by the Eyrie's purge (the Decree's bird dominance card) and one
+    drawn by Outrage straight to the discard pile; 1024 one drawn so; 1014 ruling 770's."""
+    g = random_game(seed, None, MEA)
+    rep = writer._replay_history(g, None, None)
+    taken = [
+        f"{DECK[cid].suit[0].upper()}#dom->{'CEA'[dst[1]]}"
+        for st in rep.obs.steps
+        for cid, src, dst in writer.card_moves(st.before, st.after, writer.from_discard(st))
+        if src == ("available",)]
+    text = as_people_write_supporters(export_rootlog(g))
+    named = [f for ln in text.splitlines() if ln[:2] in ("C:", "E:", "A:")
+             for f in ln[2:].split("/") if re.fullmatch(r"[BFMR]#dom->[CEA]", f)]
+    assert taken and named == taken
+
+
+def test_3_3_3_the_card_spent_to_take_a_dominance_card_is_another_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 771, 3.3.3: seed 1016's first 33 lines, people-style. Line 33 takes the bird
+    dominance card from beside the board twice, each time spending a bird by its suit
+    (``B#dom->A/B#A->``). A card the line moves into a hand by name could stand for a
+    card it spends by its suit (ruling 540): the search took the bird spent for the card
+    taken, asked the hand for no bird and was refused at line 33. A dominance card is
+    never spent by its suit only (people write it by name; the card spent to take it is
+    another): it no longer stands for one, and the exchanges give the hand its bird."""
+    g, text = _first_lines(1016, 33)
+    assert "B#dom->A/B#A->" in text.splitlines()[32]
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "spent_by_suit", lambda spec: True, 33, identity)

@@ -101,6 +101,14 @@ def fought_over(node: Node) -> bool:
     return True
 
 
+def spent_by_suit(spec: CardSpec) -> bool:
+    """Whether a card the line moves into a hand by name (``spec``) may be one it spends
+    by its suit only (ruling 540's ``last``): not a dominance card, which is never spent
+    by its suit only; the card spent to take it from beside the board is another (Law
+    3.3.3; ruling 771)."""
+    return spec.keys is None or not all(k.startswith("dominance") for k in spec.keys)
+
+
 class CardIdentity(PileExchanges):
     """The card-identity part of the importer (mixed into ``importer.Importer``): the
     exchanges, on those of a draw pile's time of :class:`piles.PileExchanges`, the
@@ -336,7 +344,8 @@ class CardIdentity(PileExchanges):
                 mine.append(at.spec)
             if at.kind == "card" and at.key[1][0] == "hand" and at.spec.keys is not None:
                 into.setdefault(at.key[1], []).append(at.spec)
-                last.setdefault(at.key[1], []).append(at.spec)
+                if spent_by_suit(at.spec):
+                    last.setdefault(at.key[1], []).append(at.spec)
         return need, covered
 
     def reserved(self, pos: Pos, need: dict[Loc, list[CardSpec]]) -> set[int]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 __all__ = ["CARD", "as_people_write", "as_people_write_supporters"]
 
@@ -20,12 +21,18 @@ def _rewrite_people_style(
 ) -> str:
     """The lines of the factions ``letters`` rewritten fragment by fragment (``rewrite(who,
     fragment)``) the way people record games: without each faction's starting hand (its
-    first line's first fragment) and without dice (unless ``dice``)."""
+    first line's first fragment) and without dice (unless ``dice``). A dominance card
+    taken from beside the board is left named, whoever's line it is in (ruling 770,
+    :func:`_taken_from_beside`)."""
     out: list[str] = []
     seen: set[str] = set()
+    dom = _Dominance()
     for ln in text.splitlines():
         m = re.match(rf"^([{letters}]):(?! )(.*)$", ln)
         if not m:
+            other = re.match(r"^[A-Z]:(?! )(.*)$", ln)
+            for f in (other.group(1).split("/") if other and other.group(1) else []):
+                _taken_from_beside(f, dom)
             out.append(ln)
             continue
         who, body = m.groups()
@@ -34,10 +41,52 @@ def _rewrite_people_style(
             seen.add(who)
             if frags and re.fullmatch(rf"\(?({CARD}\+?)+\)?->{who}", frags[0]):
                 frags = frags[1:]  # the starting hand
-        new = [rewrite(who, f) if dice else re.sub(r"\(\d,\d\)$", "", rewrite(who, f))
+        new = [f if _taken_from_beside(f, dom)
+               else rewrite(who, f) if dice
+               else re.sub(r"\(\d,\d\)$", "", rewrite(who, f))
                for f in frags]
         out.append(f"{who}:" + "/".join(new))
     return "\n".join(out) + "\n"
+
+
+@dataclass
+class _Dominance:
+    """Where the dominance cards are that a record's fragments have put aside so far (ruling
+    770): the suits of those beside the board (available, Law 3.3.3) and of those in the
+    Eyrie's Decree, which its purge (``$_->``) puts beside the board unwritten."""
+
+    beside: set[str] = field(default_factory=set)
+    decree: set[str] = field(default_factory=set)
+
+
+def _taken_from_beside(fragment: str, dom: _Dominance) -> bool:
+    """Whether ``fragment`` takes a dominance card from beside the board (``R#dom->A``,
+    Law 3.3.3: spending a card of its suit, in the open), which people write as it is,
+    named, never as an unnamed draw (ruling 770). ``dom`` is kept up to date: a dominance
+    card going to no place (``R#domA->``, ``M#dom$->``: discarded or spent, 3.3.1;
+    ``M#dom->``: drawn to the discard pile) goes beside the board, as do those in the
+    Decree at a purge (``$_->``); the export writes a card taken from there, as one
+    drawn, from no place."""
+    if re.fullmatch(r"E?\$_->", fragment):
+        dom.beside |= dom.decree
+        dom.decree.clear()
+        return False
+    m = re.fullmatch(r"\(?((?:\d*[BFMR]#[a-z@]+\+?)+)\)?([^-]*)->(.*)", fragment)
+    if not m:
+        return False
+    terms, start, dest = m.groups()
+    suits = re.findall(r"([BFMR])#dom(?![a-z])", terms)
+    if not suits:
+        return False
+    if re.fullmatch(r"E?\$_[a-z]", dest):
+        dom.decree.update(suits)
+    elif not dest:
+        dom.beside.update(suits)
+    elif not start and dest and len(suits) == 1 and suits[0] in dom.beside \
+            and re.fullmatch(r"[BFMR]#dom", terms):
+        dom.beside.discard(suits[0])
+        return True
+    return False
 
 
 def as_people_write(text: str, keep: tuple[str, ...] = ()) -> str:
