@@ -17,6 +17,7 @@ from lawkit import random_game
 
 from rootgame.records.rootlog import (
     RootlogError,
+    board_lines,
     export_rootlog,
     game_turn_states,
     parse_rootlog,
@@ -50,9 +51,7 @@ IMPORT_BASE = "Map: Fall\nDeck: Standard\nC: Ann\nE: Bo\n\nC:t_k->1\nE:b->3\n"
 def assert_same_board_every_line(rep: Any, g: Any, why: object = None) -> None:
     """The imported record ``rep`` has the pieces and scores of the game ``g`` at the end of
     every line (each turn's state as the game played it)."""
-    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)
-    ], why
+    assert board_lines(rep.turns) == board_lines(game_turn_states(g)), why
 
 
 def assert_replays_the_game(rep: Any, g: Any) -> None:

@@ -14,6 +14,7 @@ import pytest
 from lawkit import random_game
 from rootlogkit import IMPORT_BASE
 
+from rootgame.bench_imports import five_mb_record
 from rootgame.records.rootlog import RootlogError, export_rootlog, replay_rootlog
 
 
@@ -84,7 +85,7 @@ def test_a_5_mb_record_is_refused_before_it_is_read() -> None:
     """Issue 15 ("a 5 MB file is refused in under 2 s"): a record of 5 MB given to the
     library is refused by its length, with the one error that says so, before any line is
     parsed (docs/rootlog.md gives the time)."""
-    text = IMPORT_BASE + "C:t_k->1\n" * 600_000
+    text = five_mb_record()
     assert len(text) > 5_000_000
     with pytest.raises(RootlogError) as e:
         replay_rootlog(text)

@@ -89,7 +89,7 @@ def test_the_unnamed_draws_are_named_to_fit_the_named_spendings(
     assert "B#brutalE->$_r" in text.splitlines()[66]
     rep = replay_rootlog(text)
     assert rep.chosen > 0 and "chosen to fit the cards it names" in rep.sampling_note()
-    refused_without(monkeypatch, text, "_spent_named", lambda _x: False, 67, relax,
+    refused_without(monkeypatch, text, "spent_by_name", lambda _x: False, 67, relax,
                     searches=True)
     refused_without(monkeypatch, text, "named_fallback", lambda *_: None, 67, namer,
                     searches=True)

@@ -31,7 +31,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from lawkit import random_game  # noqa: E402
 
 from rootgame.records.rootlog import (  # noqa: E402
+    LETTER_OF,
+    SUPPORTED_FACTIONS,
     RootlogError,
+    board_lines,
     export_rootlog,
     game_turn_states,
     replay_rootlog,
@@ -65,8 +68,7 @@ def measure(
         dt = time.process_time() - t0
         return False, dt, f"CRASH {type(e).__name__}: {e}"
     dt = time.process_time() - t0
-    same = [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in game_turn_states(g)]
+    same = board_lines(rep.turns) == board_lines(game_turn_states(g))
     return same, dt, f"{lines} lines" + ("" if same else ", a different board")
 
 
@@ -82,6 +84,14 @@ def main() -> None:
                     help="the factions, comma-separated (default: marquise,eyrie)")
     args = ap.parse_args()
     factions = tuple(args.factions.split(","))
+    known = {name for name, letter in LETTER_OF.items() if letter in SUPPORTED_FACTIONS}
+    unknown = [f for f in factions if f not in known]
+    if unknown or len(set(factions)) != len(factions) or len(factions) < 2:
+        ap.error(f"--factions {args.factions}: give two or more different factions of "
+                 f"{', '.join(sorted(known))}")
+    if args.keep and "alliance" in factions:
+        ap.error("--keep: the Alliance's games are written only as people write them "
+                 "(as_people_write_supporters keeps nothing)")
     ok = 0
     seeds = range(args.first, args.last + 1)
     imported: list[float] = []

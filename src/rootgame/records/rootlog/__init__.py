@@ -73,7 +73,7 @@ from .notation import (
 from .reader import looks_like_rootlog, parse_rootlog
 from .result import RootlogReplay
 from .searches import import_rootlog, replay_rootlog
-from .steps import TurnState
+from .steps import TurnState, board_lines
 from .writer import export_rootlog, game_turn_states
 
 __all__ = [
@@ -111,6 +111,7 @@ __all__ = [
     "Trick",
     "Turn",
     "TurnState",
+    "board_lines",
     "card_name",
     "card_text",
     "export_rootlog",

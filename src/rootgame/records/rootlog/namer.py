@@ -51,19 +51,19 @@ from .cards import card_text
 from .notation import DECK_OPTION, SUIT_NAMES, Card, Craft, Move, RootlogError, RootlogGame
 from .reader import parse_rootlog
 from .relax import (
-    _craft_names,
-    _drawn,
-    _name,
-    _spent,
-    _spent_named,
     agrees,
+    craft_names,
     crafts_agree,
     first_named,
+    is_draw,
+    is_spending,
+    name_of,
     names_spendings,
     relaxed,
+    spent_by_name,
 )
 from .result import RootlogReplay
-from .steps import AT_DECK, Step, card_moves, from_discard, reshuffled
+from .steps import AT_DECK, Step, board_lines, card_moves, from_discard, reshuffled
 from .writer import _replay_history, _Replayed, _Writer, written
 
 __all__ = ["agrees", "crafts_agree", "first_named", "named_fallback", "names_spendings",
@@ -87,11 +87,19 @@ Again = Callable[[RootlogGame, bool], RootlogReplay]
 (``searches.searched``)."""
 
 
-Relaxed = dict[str, Any]
-"""The relaxed import of a record and its skeleton, kept between the fallback's two runs
-(rulings 700-701: ``first`` and ``rp``, or ``rp`` None where the relaxed record is
-refused or there is none; ``done`` where a run was not cut by its bound, so that the next
-would end the same)."""
+@dataclass(slots=True)
+class Relaxed:
+    """The relaxed import of a record and its skeleton, kept between the fallback's two runs
+    (rulings 700-701)."""
+
+    tried: bool = False
+    """Whether the relaxed import was made (it is not tried again where it failed)."""
+    first: RootlogReplay | None = None
+    """The relaxed record's replay by the searches."""
+    rp: _Replayed | None = None
+    """Its skeleton; None where the relaxed record is refused or there is none."""
+    done: bool = False
+    """Whether a run ended without being cut by its bound: the next would end the same."""
 
 
 def named_fallback(
@@ -104,28 +112,27 @@ def named_fallback(
     search's error is then raised, as documented). ``memo`` keeps the relaxed import for
     the next run on the same record."""
     try:
-        return _fallback(rec, again, nodes, {} if memo is None else memo)
+        return _fallback(rec, again, nodes, Relaxed() if memo is None else memo)
     except (RootlogError, StopIteration):
         return None
 
 
 def _fallback(rec: RootlogGame, again: Again, nodes: int, memo: Relaxed) -> RootlogReplay | None:
-    if "rp" not in memo:
-        memo["rp"] = None  # where the relaxed import fails, it is not tried again
+    if not memo.tried:
+        memo.tried = True  # where the relaxed import fails, it is not tried again
         loose = relax.relaxed(rec)
         if loose is None:
             return None
-        memo["first"] = again(loose, False)
-        memo["rp"] = _replay_history(memo["first"].game, None, None)
-    rp: _Replayed | None = memo["rp"]
-    if rp is None or memo.get("done"):
+        memo.first = again(loose, False)
+        memo.rp = _replay_history(memo.first.game, None, None)
+    rp, first = memo.rp, memo.first
+    if rp is None or first is None or memo.done:
         return None
-    first: RootlogReplay = memo["first"]
     namer = _Namer(rec, rp, nodes)
     found = namer.run()
     # A run the bound did not cut ends the same with more choices (the search's order
     # does not change): the next run would repeat it.
-    memo["done"] = not namer.cut
+    memo.done = not namer.cut
     if found is None:
         return None
     w = _Renamer(list(first.game.state.factions), rp.g.landmarks.get("black-market", 0))
@@ -134,8 +141,7 @@ def _fallback(rec: RootlogGame, again: Again, nodes: int, memo: Relaxed) -> Root
     if not agrees(rec, full):
         return None
     out = again(full, True)  # a fully named record: the quick search replays it
-    if [(t.faction, t.pieces, t.vp) for t in out.turns] != [
-            (t.faction, t.pieces, t.vp) for t in first.turns]:
+    if board_lines(out.turns) != board_lines(first.turns):
         return None
     # Ruling 661: what the returned game's steps move and craft, not only what was written.
     rp2 = _replay_history(out.game, None, None)
@@ -323,10 +329,10 @@ class _Namer:
         queues: dict[tuple[int, int], deque[str | None]] = {}
         for i, t in enumerate(rec.turns):
             for a in t.actions:
-                if isinstance(a, Move) and _drawn(a):
+                if isinstance(a, Move) and is_draw(a):
                     for x in a.terms:
                         assert isinstance(x.what, Card)
-                        n = _name(x.what, deck) if x.what.name is not None else None
+                        n = name_of(x.what, deck) if x.what.name is not None else None
                         for p in a.to:
                             seat = seat_of.get(p.faction or t.faction, -1)
                             queues.setdefault((i, seat), deque()).extend([n] * x.count)
@@ -359,7 +365,7 @@ class _Namer:
             if act is not None and act[0] == "craft":
                 cr = crafts[st.seg - 1].popleft() if crafts[st.seg - 1] else None
                 if cr is not None and cr.card is not None and DECK[int(act[1])].kind == "item":
-                    named = _craft_names(cr, deck)  # ruling 661: the cards the record names
+                    named = craft_names(cr, deck)  # ruling 661: the cards the record names
                     if not named:
                         return False
                     self.crafts[k] = "Z" + cr.card
@@ -410,14 +416,14 @@ class _Namer:
         out: dict[tuple[int, int, str], list[tuple[str, str | None]]] = {}
         for i, t in enumerate(self.rec.turns):
             for a in t.actions:
-                if not isinstance(a, Move) or not _spent(a):
+                if not isinstance(a, Move) or not is_spending(a):
                     continue
                 for x in a.terms:
                     c = x.what
                     if not isinstance(c, Card) or c.suit is None or x.start is None:
                         continue
                     seat = seat_of.get(x.start.faction or t.faction, -1)
-                    n = _name(c, deck) if _spent_named(x) else None
+                    n = name_of(c, deck) if spent_by_name(x) else None
                     key = (i, seat, "decree" if a.to else "discard")
                     out.setdefault(key, []).extend([(SUIT_NAMES[c.suit], n)] * x.count)
         return out

@@ -14,10 +14,11 @@ from .cards import card_text, spec_from_name
 from .notation import DECK_OPTION, SUIT_NAMES, Card, Craft, Move, RootlogGame, Term, Turn
 from .writer import _Replayed, _Writer
 
-__all__ = ["agrees", "crafts_agree", "first_named", "names_spendings", "relaxed"]
+__all__ = ["agrees", "craft_names", "crafts_agree", "first_named", "is_draw", "is_spending",
+           "name_of", "names_spendings", "relaxed", "spent_by_name"]
 
 
-def _drawn(m: Move) -> bool:
+def is_draw(m: Move) -> bool:
     """A draw into hands: cards from the draw pile (no start) to faction hands."""
     return bool(m.to) and all(p.kind == "hand" for p in m.to) and all(
         t.start is None and isinstance(t.what, Card) for t in m.terms)
@@ -33,7 +34,7 @@ def first_named(rec: RootlogGame) -> bool:
     named = hands = False
     for t in rec.turns:
         for a in t.actions:
-            if isinstance(a, Move) and _drawn(a) and any(
+            if isinstance(a, Move) and is_draw(a) and any(
                     isinstance(x.what, Card) and x.what.name is not None for x in a.terms):
                 if t.setup:
                     hands = True
@@ -46,7 +47,7 @@ def names_spendings(rec: RootlogGame) -> bool:
     """Ruling 711: whether the record names a card a hand discards or adds to the Decree
     (``F#stand C->``): ruling 660's fallback is then tried where the first search gives up,
     before the second (``searches.searched``)."""
-    return any(isinstance(a, Move) and _spent(a) and any(_spent_named(x) for x in a.terms)
+    return any(isinstance(a, Move) and is_spending(a) and any(spent_by_name(x) for x in a.terms)
                for t in rec.turns for a in t.actions)
 
 
@@ -59,15 +60,15 @@ def relaxed(rec: RootlogGame) -> RootlogGame | None:
     for t in rec.turns:
         actions: list[Any] = []
         for a in t.actions:
-            if isinstance(a, Move) and _drawn(a):
+            if isinstance(a, Move) and is_draw(a):
                 named = named or any(isinstance(x.what, Card) and x.what.name is not None
                                      for x in a.terms)
                 if t.setup:
                     continue
                 n = sum(x.count for x in a.terms)
                 a = replace(a, terms=(Term(n, Card()),))
-            elif isinstance(a, Move) and _spent(a):
-                terms = tuple(replace(x, what=Card(x.what.suit)) if _spent_named(x)
+            elif isinstance(a, Move) and is_spending(a):
+                terms = tuple(replace(x, what=Card(x.what.suit)) if spent_by_name(x)
                               and isinstance(x.what, Card) else x for x in a.terms)
                 named = named or terms != a.terms
                 a = replace(a, terms=terms)
@@ -76,20 +77,20 @@ def relaxed(rec: RootlogGame) -> RootlogGame | None:
     return replace(rec, turns=turns) if named else None
 
 
-def _spent(m: Move) -> bool:
+def is_spending(m: Move) -> bool:
     """A spending (ruling 710): cards from a hand discarded or added to the Decree."""
     return all(p.kind == "field" for p in m.to) and all(
         x.start is not None and x.start.kind == "hand" for x in m.terms)
 
 
-def _spent_named(x: Term) -> bool:
+def spent_by_name(x: Term) -> bool:
     """A term of a spending that names its card by suit and name (not a dominance card,
     which people name)."""
     c = x.what
     return isinstance(c, Card) and c.suit is not None and c.name not in (None, "dom")
 
 
-def _name(c: Card, deck: str) -> str | None:
+def name_of(c: Card, deck: str) -> str | None:
     """``card_text`` of the card ``c`` names (its first card of the deck ``deck``)."""
     spec = spec_from_name(SUIT_NAMES.get(c.suit or "", None), c.name, deck)
     if spec is None or spec.keys is None:
@@ -130,7 +131,7 @@ def _fits(x: Card, y: Card, deck: str) -> bool:
     """Whether the card ``y`` is one the card ``x`` (as a record gives it) may be."""
     if x.suit is not None and x.suit != y.suit:
         return False
-    return x.name is None or x.name == y.name or _name(x, deck) == _name(y, deck)
+    return x.name is None or x.name == y.name or name_of(x, deck) == name_of(y, deck)
 
 
 def _size(groups: dict[Any, list[Card]]) -> int:
@@ -142,14 +143,14 @@ def _card_groups(t: Turn, draws: bool = True) -> dict[Any, list[Card]]:
     movement, keyed by where from and where to; without its draws when not ``draws``."""
     out: dict[Any, list[Card]] = {}
     for a in t.actions:
-        if isinstance(a, Move) and (draws or not _drawn(a)):
+        if isinstance(a, Move) and (draws or not is_draw(a)):
             for x in a.terms:
                 if isinstance(x.what, Card):
                     out.setdefault((x.start, a.to), []).extend([x.what] * x.count)
     return out
 
 
-def _craft_names(cr: Craft, deck: str) -> frozenset[str]:
+def craft_names(cr: Craft, deck: str) -> frozenset[str]:
     """``card_text`` of each card the ``Craft`` may name (``Zroottea``: of any suit; none for
     ``Z%b`` or a name no card has)."""
     spec = spec_from_name(None, cr.card, deck) if cr.card is not None else None
@@ -173,7 +174,7 @@ def crafts_agree(rec: RootlogGame, rp: _Replayed, w: _Writer) -> bool:
         for cr in t.actions:
             if not isinstance(cr, Craft) or cr.card is None:
                 continue
-            want = _craft_names(cr, deck)
+            want = craft_names(cr, deck)
             j = next((j for j, c in enumerate(cids) if w.craft(c) == "Z" + cr.card
                       or card_text(c) in want), None)
             if j is None:

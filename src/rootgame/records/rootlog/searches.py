@@ -68,7 +68,7 @@ def searched(
     if quick:
         imp = Importer(rec)
         return imp.finish(imp.run(budget), sample_seed)
-    memo: namer.Relaxed = {}  # the relaxed import, made once for both runs of the fallback
+    memo = namer.Relaxed()  # the relaxed import, made once for both runs of the fallback
     early = fallback and namer.first_named(rec)
     if early:
         named = _named(rec, budget, sample_seed, namer.FIRST_NODES, memo)
@@ -77,9 +77,7 @@ def searched(
     spends = fallback and not early and namer.names_spendings(rec)
     # The first search, with its probe; for a record naming its spendings, given up at its
     # first dead end (ruling 712).
-    handed: list[bool] = []
-    found = quick_search(rec, budget, False, 0, handing_over=spends and HAND_OVER,
-                         handed=handed)
+    found, handed = quick_search(rec, budget, False, 0, handing_over=spends and HAND_OVER)
     if found is None:
         # Rulings 701 and 711: a record naming its draws or spendings, re-identified where
         # the first search gives up (the later searches rarely explain it, and slowly);
@@ -89,7 +87,7 @@ def searched(
         if named is not None:
             return named
         if handed:
-            found = quick_search(rec, budget, False, 0)
+            found = quick_search(rec, budget, False, 0)[0]
     del memo
     if found is not None:
         return found[0].finish(found[1], sample_seed)
@@ -193,26 +191,24 @@ def abreast(
 
 def quick_search(
     rec: RootlogGame, budget: int, latest: bool, deal: int, paired: bool = False,
-    handing_over: bool = False, handed: list[bool] | None = None,
-) -> tuple[Importer, Node] | None:
-    """A quick search: its end, or None where it gives up (its importer freed).
+    handing_over: bool = False,
+) -> tuple[tuple[Importer, Node] | None, bool]:
+    """A quick search: its end, or None where it gives up (its importer freed), and whether
+    it was handed over (``Importer.handed_over``).
     ``latest``: the cards a hand spends alike taken latest drawn first (the third search,
     ruling 640); ``deal``: the seed of the first deal of the unnamed cards (another than 0,
     ruling 670); ``paired``: its solve takes two spendings otherwise at once (the fourth
     search, ruling 675); ``handing_over``: it gives up at its first dead end (the first
-    search of a record naming its spendings, ruling 712), telling ``handed`` where it did
-    (True appended)."""
+    search of a record naming its spendings, ruling 712)."""
     imp = Importer(rec)
     imp.handing_over = handing_over
     imp.latest_first = latest
     imp.deal = deal
     imp.paired = paired
     try:
-        return imp, imp.run(budget)
+        return (imp, imp.run(budget)), False
     except RootlogError:
-        if imp.handed_over and handed is not None:
-            handed.append(True)
-        return None
+        return None, imp.handed_over
 
 
 def import_rootlog(text: str) -> Any:
