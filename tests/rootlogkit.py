@@ -250,6 +250,15 @@ def no_named_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(namer, "named_fallback", lambda *_: None)
 
 
+def refused_at_a_failed_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling 800 off: a course the first (third, fourth) search finds whose final replay
+    fails is refused at once with ruling 751's error, as before, not passed over for the
+    searches after it: for a test of a fix that, turned off, leaves such a course."""
+    import rootgame.records.rootlog.searches as searches
+
+    monkeypatch.setattr(searches, "PAST_FAILED_REPLAY", False)
+
+
 def no_third_search(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ruling 640 off: no third search where the first two give up (nor its probe at the
     first search's dead end, ruling 680, nor ruling 675's fourth search), for an earlier

@@ -20,6 +20,7 @@ from rootlogkit import (
     as_people_write_supporters,
     assert_same_board_every_line,
     no_third_search,
+    refused_at_a_failed_replay,
     refused_without,
 )
 
@@ -217,8 +218,26 @@ def test_8_2_6_a_course_whose_cards_do_not_replay_is_refused_at_the_line_of_the_
     with monkeypatch.context() as m:
         m.setattr(result, "dealt_as_shown", _plain_deal)
         no_third_search(m)
+        refused_at_a_failed_replay(m)
         with pytest.raises(RootlogError, match=r"^line 38: the cards this record leaves "
                            r"unnamed found no identities .*'show-hand' is not legal"):
+            replay_rootlog(text)
+
+
+def test_2_1_a_course_whose_final_replay_fails_leaves_the_searches_after_it_to_go_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 800 (2.1): a course the first search finds whose final replay fails is one
+    course that does not explain the record, not a proof that none does: the searches after
+    it go on. Seed 1000's first 41 lines, ruling 750's sample turned off (ruling 751's
+    case): they import to the same board at every line; refused at once at line 38 with
+    ruling 800 off, as before."""
+    g, text = _first_lines(1000, 41)
+    with monkeypatch.context() as m:
+        m.setattr(result, "dealt_as_shown", _plain_deal)
+        _same_pieces_and_scores(replay_rootlog(text), g)
+        refused_at_a_failed_replay(m)
+        with pytest.raises(RootlogError, match=r"^line 38: the cards this record leaves "):
             replay_rootlog(text)
 
 

@@ -27,6 +27,7 @@ from rootlogkit import (
     before_2596_2628,
     no_named_fallback,
     no_third_search,
+    refused_at_a_failed_replay,
     refused_without,
     search_events,
     solve_before_465,
@@ -158,6 +159,7 @@ def test_a_card_taken_to_have_stayed_in_a_hand_keeps_its_place_there(
     assert any(e[0] == "respend" for e in search_events(text))
     assert_replays_the_game(replay_rootlog(text), g)
     monkeypatch.setattr(respends, "kept_in_place", lambda *_: None)
+    refused_at_a_failed_replay(monkeypatch)
     with pytest.raises(RootlogError, match=FINAL_REPLAY_FAILS):
         replay_rootlog(text)
 
@@ -700,6 +702,7 @@ def internal_without(
     with monkeypatch.context() as m:
         m.setattr(owner, name, plain)
         no_named_fallback(m)
+        refused_at_a_failed_replay(m)
         with pytest.raises(RootlogError, match=FINAL_REPLAY_FAILS):
             replay_rootlog(text)
 
@@ -928,6 +931,7 @@ def test_ruling_571_spends_instead_only_a_draw_the_deciding_hand_held(
         replay_rootlog(text)
     monkeypatch.setattr(respends, "HELD_THEN", False)
     assert respends.in_hand_then(then, [10], 8)
+    refused_at_a_failed_replay(monkeypatch)
     with pytest.raises(RootlogError, match=FINAL_REPLAY_FAILS):
         replay_rootlog(text)
 

@@ -33,6 +33,7 @@ from rootlogkit import (
     every_held,
     first_of_each_time,
     no_third_search,
+    refused_at_a_failed_replay,
     refused_without,
     search_events,
     searches_counted,
@@ -437,6 +438,7 @@ def test_a_spending_taken_otherwise_is_not_taken_otherwise_again(
 
     text = assert_whole_game_imports(3622, 85, "E:R#E->$_m/R#E->$_m/Z%b/")
     monkeypatch.setattr(otherwise, "taken_otherwise", lambda *_: set())
+    refused_at_a_failed_replay(monkeypatch)
     with pytest.raises(RootlogError, match=FINAL_REPLAY_FAILS):
         replay_rootlog(text)
 

@@ -27,6 +27,13 @@ HAND_OVER = True
 """Ruling 712: the first search of a record naming its spendings gives up at its first dead
 end (where ruling 680's probe would be tried), for ruling 660's fallback to be tried."""
 
+PAST_FAILED_REPLAY = True
+"""Ruling 800: a course a search finds whose final replay fails (ruling 751's refusal) is
+one course that does not explain the record: the searches after it go on, as those from the
+other deals did (ruling 670); without it the first search's, the third's or the fourth's
+such course was refused at once."""
+
+
 def replay_rootlog(
     text: str, budget: int | None = None, sample_seed: int = 0
 ) -> RootlogReplay:
@@ -61,10 +68,10 @@ def searched(
     naming its spendings the whole first search (ruling 712); the full second search, then
     the later quick searches abreast: the third, the fourth and the quick search from each
     other first deal of the unnamed cards (:func:`searched_again`; ``opening.DEALS``,
-    ruling 670; ruling 730). The error raised when all fail is the second search's; but a
-    course the first search finds whose final replay fails is refused at once with that
-    error (ruling 751), and a record that names its draws without hands is never handed
-    over (its fallback came first)."""
+    ruling 670; ruling 730). The error raised when all fail is the second search's: a
+    course whose final replay fails (ruling 751) is one more that does not explain the
+    record and the searches go on (ruling 800). A record that names its draws without
+    hands is never handed over (its fallback came first)."""
     if quick:
         imp = Importer(rec)
         return imp.finish(imp.run(budget), sample_seed)
@@ -90,7 +97,12 @@ def searched(
             found = quick_search(rec, budget, False, 0)[0]
     del memo
     if found is not None:
-        return found[0].finish(found[1], sample_seed)
+        try:
+            return found[0].finish(found[1], sample_seed)
+        except RootlogError:
+            if not PAST_FAILED_REPLAY:
+                raise
+            found = None  # ruling 800: the later searches go on
     # The quick searches took paths the record later refutes and ran out: search again
     # trying every action at every decision, best first (the error raised is this search's),
     # then the later quick searches abreast.
@@ -155,13 +167,11 @@ def abreast(
     first, paired, deal: :func:`quick_search`) to find one whose final replay explains the
     record, the searches going on abreast: the one that has expanded the fewest states
     (``Importer.expansions``, its restart's included) expands its next, the earliest of
-    ``ways`` first where they tie. A course from another deal whose final replay fails is
-    one more that does not explain the record: the others go on (ruling 670); that of
-    the first deal's (the third's, the fourth's) raises its error, as it did when they ran
-    first. None where all give up. Ruling 730: a
-    search that gives up spends thousands of states (its room at its furthest line, and
-    more at each of its six returns), one that imports a record the first two searches do
-    not a few hundred; made in turn, each spent the whole of every one before it. Where
+    ``ways`` first where they tie. A course whose final replay fails is one more that does
+    not explain the record: the others go on (rulings 670, 800). None where all give up.
+    Ruling 730: a search that gives up spends thousands of states (its room at its furthest
+    line, and more at each of its six returns), one that imports a record the first two
+    searches do not a few hundred; made in turn, each spent the whole of every one before it. Where
     ``ABREAST`` is off, each runs in turn (its searches are those made before)."""
     going: list[tuple[Importer, Generator[None, None, Node]]] = []
     for latest, paired, deal in ways:
@@ -183,8 +193,8 @@ def abreast(
         try:
             return imp.finish(end, sample_seed)
         except RootlogError:
-            if not imp.deal:
-                raise  # the third's or the fourth's error, as before
+            if not imp.deal and not PAST_FAILED_REPLAY:
+                raise  # the third's or the fourth's error, before ruling 800
             continue
     return None
 
