@@ -91,3 +91,19 @@ def test_a_5_mb_record_is_refused_before_it_is_read() -> None:
         replay_rootlog(text)
     assert e.value.line == 0
     assert str(e.value).startswith(f"a Rootlog record of {len(text)} characters is too long")
+
+
+def test_an_import_tells_how_far_its_searches_have_matched_the_record() -> None:
+    """``replay_rootlog(..., watch=)``, what the commands' progress bar shows: told (lines
+    matched, lines of the record) each time a search gets further than it had; a record
+    the first search imports (seed 11's first 150 decisions, written as people write them)
+    is told every line in order, the last before it ends, and nothing once it is done."""
+    from rootgame.records.rootlog.people import as_people_write
+
+    text = as_people_write(export_rootlog(random_game(11, decisions=150)))
+    told: list[tuple[int, int]] = []
+    rep = replay_rootlog(text, watch=lambda matched, lines: told.append((matched, lines)))
+    n = len(rep.turns)
+    assert told == [(k, n) for k in range(n)]
+    replay_rootlog(text)
+    assert len(told) == n

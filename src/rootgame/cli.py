@@ -14,7 +14,6 @@ from typing import Any
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from . import CORE, __version__
@@ -35,6 +34,7 @@ from .board import MAPS
 from .bots.base import with_answers
 from .cards import DECKS
 from .cli_errors import FAILED, RootgameGroup, ensure_folder, fail
+from .cli_records import progress_bar
 from .cli_records import register as register_record_commands
 from .cli_tournament import (
     CHARACTER_HELP,
@@ -403,7 +403,7 @@ def _simulate(
         typer.echo(json.dumps(sim.summary()))
         return sim
     console = Console()
-    with _progress(console, "[bold]" + _("simulating")) as progress:
+    with progress_bar(console, "[bold]" + _("simulating")) as progress:
         task = progress.add_task("games", total=games)
         sim = run_simulation(
             names,
@@ -726,19 +726,6 @@ def _print_bench(console: Console, result: BenchResult, seed: int, games: int) -
         console.print("  " + _("errors: {n}").format(n=result.errors), style="red")
 
 
-def _progress(console: Console, label: str) -> Progress:
-    """The progress bar of a long command (``simulate``, ``bench --imports``): ``label``,
-    the bar, done of all, the time; gone when it ends."""
-    return Progress(
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=console,
-        transient=True,
-    )
-
-
 KEEPS = ("dice", "draws", "suits")
 """What ``bench --imports --keep`` may keep as exported (``people.as_people_write``)."""
 
@@ -763,7 +750,7 @@ def _bench_imports(games: int, seed: int, keep: tuple[str, ...], as_json: bool) 
     from .bench_imports import run_imports
 
     console = Console(stderr=as_json)
-    with _progress(console, "[bold]" + _("importing")) as progress:
+    with progress_bar(console, "[bold]" + _("importing")) as progress:
         task = progress.add_task("games", total=games)
         result = run_imports(games, seed, keep, lambda: progress.advance(task))
     if as_json:

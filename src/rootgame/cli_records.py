@@ -9,10 +9,11 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from .cli_errors import fail, read_text, write_text
 from .errors import RootError
@@ -20,6 +21,9 @@ from .game import Game
 from .i18n import N_, ngettext
 from .i18n import gettext as _
 from .render import render_view
+
+if TYPE_CHECKING:
+    from .records.rootlog import RootlogReplay
 
 RECORD_SUFFIX = ".rootgame"
 ROOTLOG_SUFFIX = ".rootlog"
@@ -49,6 +53,42 @@ def read_rootlog(path: Path) -> str:
     return read_text(path)
 
 
+def progress_bar(console: Console, label: str) -> Progress:
+    """The progress bar of a long command (``simulate``, ``bench --imports``, a Rootlog
+    import): ``label``, the bar, done of all, the time; gone when it ends."""
+    return Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
+
+
+def rootlog_replay(path: Path, text: str, seed: int = 0) -> RootlogReplay:
+    """The Rootlog record ``text`` (of the file ``path``) replayed against the engine
+    (``replay_rootlog``, the hidden cards it never names sampled from ``seed``); on a
+    terminal, a progress bar of the lines its searches have matched (a long record, or one
+    refused after every search, takes seconds); a refusal ends the command with its line."""
+    from .records.rootlog import RootlogError, replay_rootlog
+
+    console = Console(stderr=True)
+    try:
+        if not console.is_terminal:
+            return replay_rootlog(text, sample_seed=seed)
+        with progress_bar(console, "[bold]" + _("importing")) as progress:
+            task = progress.add_task("lines", total=None)
+
+            def watch(matched: int, lines: int) -> None:
+                if matched > progress.tasks[0].completed:
+                    progress.update(task, completed=matched, total=lines)
+
+            return replay_rootlog(text, sample_seed=seed, watch=watch)
+    except RootlogError as e:
+        fail(f"{path}: {e}")
+
+
 def read_record_text(path: Path) -> str:
     """The text of a record, save or Rootlog file (:mod:`rootgame.cli_errors` errors)."""
     return read_rootlog(path) if path.suffix.lower() == ROOTLOG_SUFFIX else read_text(path)
@@ -65,9 +105,7 @@ def load_game(path: Path) -> Game:
         if text.startswith(MAGIC):
             return replay_record(text)
         if is_rootlog(path, text):
-            from .records.rootlog import import_rootlog
-
-            game: Game = import_rootlog(text)
+            game: Game = rootlog_replay(path, text).game
             return game
     except RootError as e:
         fail(f"{path}: {e}")
@@ -96,12 +134,7 @@ def result_text(game: Game) -> str:
 def _replay_rootlog(console: Console, file: Path, text: str, step: bool) -> None:
     """``rootgame replay GAME.rootlog``: every recorded movement checked against the
     engine; with ``--step``, the board's score after every line."""
-    from .records.rootlog import RootlogError, replay_rootlog
-
-    try:
-        rep = replay_rootlog(text)
-    except RootlogError as e:
-        fail(f"{file}: {e}")
+    rep = rootlog_replay(file, text)
     game = rep.game
     if step:
         for k, t in enumerate(rep.turns):
@@ -204,13 +237,8 @@ def register(app: typer.Typer) -> None:
         """Import a Rootlog record: replay it against the engine and write a rootgame
         record (.rootgame) of the game found."""
         from .records.native import write_record
-        from .records.rootlog import RootlogError, replay_rootlog
-
         text = read_rootlog(file)
-        try:
-            rep = replay_rootlog(text, sample_seed=seed)
-        except RootlogError as e:
-            fail(f"{file}: {e}")
+        rep = rootlog_replay(file, text, seed)
         # The record's header stays in English, as the rest of the record format.
         note = f"Imported from the Rootlog record {file.name} ({len(rep.turns)} lines).\n" \
             + rep.sampling_note()

@@ -13,6 +13,7 @@ from its own start through the public API (``result.py``).
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from contextvars import ContextVar
 from typing import Any
 
 from ...actions import token
@@ -72,6 +73,13 @@ from .steps import (
     piece_code,
 )
 
+Watch = Callable[[int, int], None]
+"""Told (lines matched, lines of the record) where a search gets further than it had."""
+
+WATCH: ContextVar[Watch | None] = ContextVar("rootlog_watch", default=None)
+"""What the searches of an import tell of their progress (``replay_rootlog``'s ``watch``:
+a progress bar of the command line); each search tells its own furthest line."""
+
 
 class Importer(Opening, Result):
     """The search: at each decision, the legal actions whose effect the record explains."""
@@ -116,6 +124,7 @@ class Importer(Opening, Result):
 
     def __init__(self, rec: RootlogGame, lazy: bool = True, again: bool = True) -> None:
         self.rec = rec
+        self.watch = WATCH.get()
         self.lazy = lazy
         """Stop trying a decision's actions at the first that follows the record exactly
         (the others are tried if the search comes back)."""
@@ -555,6 +564,8 @@ class Importer(Opening, Result):
                 here = -1 if node.pos.line is None else self.rank_of[node.pos.line]
                 if here > furthest:
                     furthest, since = here, 0
+                    if self.watch is not None:
+                        self.watch(here, len(self.order))
                     # A long line leaves more choices the record cannot see (which Decree
                     # card carried out which of eleven moves): more room before giving up.
                     stall = (STALL + STALL_PER_ATOM * (

@@ -14,7 +14,7 @@ from collections.abc import Generator
 from typing import Any
 
 from . import namer
-from .importer import Importer
+from .importer import WATCH, Importer, Watch
 from .notation import LETTER_OF, RootlogError, RootlogGame
 from .opening import DEALS
 from .reader import parse_rootlog
@@ -35,16 +35,21 @@ such course was refused at once."""
 
 
 def replay_rootlog(
-    text: str, budget: int | None = None, sample_seed: int = 0
+    text: str, budget: int | None = None, sample_seed: int = 0, watch: Watch | None = None,
 ) -> RootlogReplay:
     """Replay a Rootlog record against the engine (see :func:`import_rootlog`) and return
     the game, the board at the end of each record line, and the parsed record. ``budget``
     bounds the search (states expanded; by default 1000 plus three per recorded action);
-    ``sample_seed`` samples the hidden cards the record never names."""
+    ``sample_seed`` samples the hidden cards the record never names; ``watch`` is told
+    (lines matched, lines of the record) where a search gets further than it had."""
     rec = parse_rootlog(text)
     if budget is None:
         budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
-    out = searched(rec, budget, sample_seed)
+    told = WATCH.set(watch)
+    try:
+        out = searched(rec, budget, sample_seed)
+    finally:
+        WATCH.reset(told)
     game = out.game
     if rec.winner is not None and game.is_over:
         got = "".join(LETTER_OF[game.state.factions[s]] for s in game.winners)
