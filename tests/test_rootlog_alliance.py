@@ -241,6 +241,23 @@ def test_2_1_a_course_whose_final_replay_fails_leaves_the_searches_after_it_to_g
             replay_rootlog(text)
 
 
+def test_8_2_6_a_named_draw_s_cycle_gives_a_hand_shown_no_card_of_the_clearing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 810, 8.2.6: seed 1012's first 21 lines. Line 20 shows the Marquise's hand twice
+    (``C^A``: no fox card nor bird); line 21's Outrage draws for the full supporters a card
+    named to the discard pile (``R#smugglerstrail->``, 8.2.3 I) that the search had dealt
+    to the Marquise as her unnamed draw of line 16. The named draw's cycle of exchanges
+    (``settle_draw_cycle``) gave her the bird the engine drew instead, which the hand shown
+    cannot hold (ruling 750), and the course was dropped; it keeps to the hands shown now
+    (``identity.SHOWN_CYCLES``): the lines import to the same board, and without it they are
+    refused at line 21."""
+    g, text = _first_lines(1012, 21)
+    assert "R#smugglerstrail->" in text.splitlines()[-1].split("/")
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "SHOWN_CYCLES", False, 21, identity)
+
+
 def test_8_2_6_a_hand_shown_by_outrage_has_its_matching_unnamed_draws_exchanged(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

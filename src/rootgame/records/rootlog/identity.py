@@ -52,6 +52,11 @@ from .steps import legal_now
 
 __all__ = ["CardIdentity", "held", "loose_spec", "narrower", "swap_cards"]
 
+SHOWN_CYCLES = True
+"""Ruling 810: a named draw's cycle of exchanges (``settle_draw_cycle``) keeps to what the
+hands shown by Outrage (8.2.6) say of their unnamed cards, as the search's other exchanges
+do (ruling 750)."""
+
 ALONE = frozenset(key for key, n in Counter(c.key for c in DECK).items() if n == 1)
 """The keys of the cards that have no copy in the deck: a naming of the key is that card."""
 
@@ -270,7 +275,10 @@ class CardIdentity(PileExchanges):
             spec = ln.atoms[k].spec
             if not lf[k] or spec is None or not spec.named:
                 continue
-            pos = Pos(g2, [], None, line, 0, left, free, epoch + shuffled, False, loose, past)
+            # The hands shown by Outrage so far in the step (ruling 750): a cycle through an
+            # unnamed draw of such a hand gives it no card of the clearing (ruling 810).
+            pos = Pos(g2, [], None, line, 0, left, free, epoch + shuffled, False, loose, past,
+                      shown=dict(self.shown_now) if SHOWN_CYCLES else {})
             free[cid] = (serial, epoch)
             keep = set(hidden_pile(g2, dst)) | self.reserved(pos, self.needs(pos))
             path = self.cycle(pos, g2, cid, spec, keep)
