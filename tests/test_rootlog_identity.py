@@ -200,6 +200,7 @@ def test_a_card_kept_in_a_hand_goes_after_a_card_kept_there_before_it(
     assert [e[1] for e in search_events(text) if e[0] == "respend"] == [88, 83]
     assert_replays_the_game(replay_rootlog(text), g)
     monkeypatch.setattr(respends, "kept_in_place", kept_by_ids)
+    refused_at_a_failed_replay(monkeypatch)
     with pytest.raises(RootlogError, match=r"internal: the replay found does not give"):
         replay_rootlog(text)
 
