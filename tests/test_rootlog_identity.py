@@ -289,6 +289,7 @@ def test_a_random_take_is_replayed_by_the_card_it_took(monkeypatch: pytest.Monke
     assert {**again.state.to_dict(), "log": None} == {**game.state.to_dict(), "log": None}
     with monkeypatch.context() as m:
         m.setattr(result, "retake", lambda *_: None)
+        refused_at_a_failed_replay(m)
         with pytest.raises(RootlogError, match=r"^line \d+: .*'decree 31 battle' is not legal"):
             replay_rootlog(text)
 
