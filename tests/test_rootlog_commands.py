@@ -97,13 +97,41 @@ def test_an_import_tells_how_far_its_searches_have_matched_the_record() -> None:
     """``replay_rootlog(..., watch=)``, what the commands' progress bar shows: told (lines
     matched, lines of the record) each time a search gets further than it had; a record
     the first search imports (seed 11's first 150 decisions, written as people write them)
-    is told every line in order, the last before it ends, and nothing once it is done."""
+    is told every line in order, then every line matched. The watch is forgotten once the
+    import ends, imported or refused."""
+    from rootgame.records.rootlog.importer import WATCH
     from rootgame.records.rootlog.people import as_people_write
 
     text = as_people_write(export_rootlog(random_game(11, decisions=150)))
     told: list[tuple[int, int]] = []
     rep = replay_rootlog(text, watch=lambda matched, lines: told.append((matched, lines)))
     n = len(rep.turns)
-    assert told == [(k, n) for k in range(n)]
-    replay_rootlog(text)
-    assert len(told) == n
+    assert told == [(k, n) for k in range(n + 1)]
+    assert WATCH.get() is None
+    with pytest.raises(RootlogError):
+        replay_rootlog(IMPORT_BASE + "C:w->99\n", watch=lambda *_: None)
+    assert WATCH.get() is None
+
+
+def test_the_commands_show_the_import_s_progress_on_a_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a terminal, ``rootgame replay GAME.rootlog`` draws a progress bar of the lines
+    matched while the record is searched (``cli_records.rootlog_replay``), then its one
+    line of result; a refusal is still one line naming the record's line."""
+    from rich.console import Console
+    from typer.testing import CliRunner
+
+    from rootgame.cli import app
+
+    monkeypatch.setattr(Console, "is_terminal", property(lambda _self: True))
+    g = random_game(11, decisions=150)
+    src = tmp_path / "game.rootlog"
+    src.write_text(export_rootlog(g), encoding="utf-8")
+    r = CliRunner().invoke(app, ["replay", str(src)])
+    assert r.exit_code == 0, r.output
+    assert "importing" in r.output and "Rootlog lines replayed" in r.output
+    bad = tmp_path / "bad.rootlog"
+    bad.write_text(IMPORT_BASE + "C:w->99\n", encoding="utf-8")
+    r = CliRunner().invoke(app, ["replay", str(bad)])
+    assert r.exit_code != 0 and "line 8" in r.output

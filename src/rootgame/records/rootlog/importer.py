@@ -556,6 +556,8 @@ class Importer(Opening, Result):
                 stack.pop()
                 continue
             if node.pos.done:
+                if self.watch is not None:
+                    self.watch(len(self.order), len(self.order))  # every line matched
                 return node
             if node.children is None or (node.k >= len(node.children) and node.frontier):
                 expanded += 1

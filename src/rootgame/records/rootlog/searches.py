@@ -90,28 +90,41 @@ def searched(
     # The first search, with its probe; for a record naming its spendings, given up at its
     # first dead end (ruling 712).
     found, handed = quick_search(rec, budget, False, 0, handing_over=spends and HAND_OVER)
-    if found is None:
-        # Rulings 701 and 711: a record naming its draws or spendings, re-identified where
-        # the first search gives up (the later searches rarely explain it, and slowly);
-        # where that fails too and the first search was given up early, the whole of it
-        # (ruling 712).
-        named = _named(rec, budget, sample_seed, namer.NODES, memo) if fallback else None
-        if named is not None:
-            return named
-        if handed:
-            found = quick_search(rec, budget, False, 0)[0]
+    out = _finished(found, sample_seed)
+    del found  # its course, where it does not replay, freed
+    if out is not None:
+        return out
+    # Rulings 701 and 711: a record naming its draws or spendings, re-identified where the
+    # first search gives up (the later searches rarely explain it, and slowly), or where
+    # the course it found does not replay (ruling 800); where that fails too and the first
+    # search was given up early, the whole of it (ruling 712).
+    named = _named(rec, budget, sample_seed, namer.NODES, memo) if fallback else None
+    if named is not None:
+        return named
     del memo
-    if found is not None:
-        try:
-            return found[0].finish(found[1], sample_seed)
-        except RootlogError:
-            if not PAST_FAILED_REPLAY:
-                raise
-            found = None  # ruling 800: the later searches go on
+    if handed:
+        out = _finished(quick_search(rec, budget, False, 0)[0], sample_seed)
+        if out is not None:
+            return out
     # The quick searches took paths the record later refutes and ran out: search again
     # trying every action at every decision, best first (the error raised is this search's),
     # then the later quick searches abreast.
     return searched_again(rec, budget, sample_seed)
+
+
+def _finished(found: tuple[Importer, Node] | None, sample_seed: int) -> RootlogReplay | None:
+    """The replay of the course ``found`` (None where there is none); None too where its
+    final replay fails (ruling 751's refusal): one course that does not explain the record,
+    the searches after it go on (ruling 800; raised as before without it)."""
+    if found is None:
+        return None
+    imp, end = found
+    try:
+        return imp.finish(end, sample_seed)
+    except RootlogError:
+        if not PAST_FAILED_REPLAY:
+            raise
+        return None
 
 
 def _named(
@@ -200,6 +213,7 @@ def abreast(
         except RootlogError:
             if not imp.deal and not PAST_FAILED_REPLAY:
                 raise  # the third's or the fourth's error, before ruling 800
+            del imp, end  # a course that does not replay: freed
             continue
     return None
 

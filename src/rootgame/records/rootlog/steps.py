@@ -34,11 +34,11 @@ class TurnState:
     pawn, items, relationships, completed quests), by seat (None for the other factions)."""
 
 
-
 def board_lines(turns: Iterable[TurnState]) -> list[tuple[str, Any, tuple[int, ...]]]:
     """What an import is checked by: the faction, pieces and VP at the end of each line of
     ``turns`` (a replay's ``turns``, or :func:`game_turn_states` of the game it records)."""
     return [(t.faction, t.pieces, t.vp) for t in turns]
+
 
 class Snap:
     """The visible components of a state: pieces, where each card is, VP, items, and what
