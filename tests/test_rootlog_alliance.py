@@ -327,3 +327,21 @@ def test_3_3_3_the_card_spent_to_take_a_dominance_card_is_another_card(
     assert "B#dom->A/B#A->" in text.splitlines()[32]
     _same_pieces_and_scores(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "spent_by_suit", lambda spec: True, 33, identity)
+
+
+def test_8_4_1_each_supporter_a_revolt_spends_is_matched_after_the_exchanges_before_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 780, 8.4.1: seed 1010's first 57 lines, people-style. Line 24 revolts
+    spending two fox supporters (``2F#$->``); the search's supporters held an unnamed draw
+    that was the fox dominance card (which line 57 names leaving the Marquise's hand) and
+    another not a fox. The first need exchanged the dominance card for another fox, but
+    the second was matched against the supporters as they were before (a copy, where a
+    hand's list is the live pile) and took the dominance card gone: no second fox was
+    sought and the revolt was refused. Each need is now matched to the cards the place
+    holds after the exchanges before it (``identity.FRESH_HELD``)."""
+    g, text = _first_lines(1010, 57)
+    assert text.splitlines()[23].startswith("A:2F#$->/b_f->8")
+    assert "F#domC->A$" in text.splitlines()[56]
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "FRESH_HELD", False, 24, identity)

@@ -58,6 +58,12 @@ ALONE = frozenset(key for key, n in Counter(c.key for c in DECK).items() if n ==
 SOLVES = 1
 """How many times a line has the course's identities solved (:meth:`CardIdentity.solve`)."""
 
+FRESH_HELD = True
+"""Ruling 780: :meth:`CardIdentity.give` matches each need of a place to the cards the
+place holds after the exchanges made for the needs before it (a hand's list is the live
+pile; the supporters', ``held`` with the face-up cards beside them, was a copy taken
+once, in which a card exchanged away still stood for the next need)."""
+
 
 def uncovered(
     need: dict[Loc, list[CardSpec]], covered: set[tuple[Loc, int]]
@@ -601,6 +607,8 @@ class CardIdentity(PileExchanges):
             by: dict[int, int] = {}
             for i, spec in enumerate(specs):
                 line = pos.line
+                if FRESH_HELD:
+                    cards = held(g, loc)  # after the exchanges before (ruling 780)
                 c = min((x for x in cards if x not in taken and spec.matches(x)), default=None,
                         key=lambda x: self.spend_cost(DECK[x].key, line))
                 if c is not None:
