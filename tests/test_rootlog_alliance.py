@@ -27,6 +27,7 @@ from rootgame.cards import DECK
 from rootgame.game import replay
 from rootgame.records.rootlog import (
     RootlogError,
+    bases,
     export_rootlog,
     game_turn_states,
     identity,
@@ -345,3 +346,20 @@ def test_8_4_1_each_supporter_a_revolt_spends_is_matched_after_the_exchanges_bef
     assert "F#domC->A$" in text.splitlines()[56]
     _same_pieces_and_scores(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "FRESH_HELD", False, 24, identity)
+
+
+def test_8_2_4_the_supporters_a_base_takes_are_those_the_record_discards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 781, 8.2.4: seed 1011's first 40 lines, people-style. Line 29: the Eyrie
+    removes the Alliance's mouse base, and the record discards one mouse supporter with it
+    (``M#A$->/AwA$->/Ab_m2->``): the supporters held no other mouse nor a bird. The
+    search's supporters held an unnamed bird besides, which the engine discarded too, and
+    no decision explained the line (stuck at the Alliance's Ambush before the hits). Such a
+    card is now given another plain suit (``bases.unlost``) and the supporters left are
+    barred from the base's suit and birds (``Pos.shown``); without it, refused at line
+    29."""
+    g, text = _first_lines(1011, 40)
+    assert "/M#A$->/AwA$->/Ab_m2->" in text.splitlines()[28]
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "LOST_WITH_BASE", False, 29, bases)

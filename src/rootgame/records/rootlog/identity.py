@@ -29,6 +29,7 @@ from typing import Any
 from ...cards import DECK
 from . import crossed, redraws
 from .atoms import named_from
+from .bases import unlost
 from .cards import CardSpec
 from .exchanges import (
     apply_cycle,
@@ -376,7 +377,9 @@ class CardIdentity(PileExchanges):
     def repair(self, node: Node) -> Node | None:
         """No decision explains the record: first, an Outrage the line pays by showing a hand
         that holds matching unnamed draws, those given other suits (``shown.unshown``,
-        ruling 752). Then if the record needs, from a hand, a card the hand
+        ruling 752); the supporters a base's removal would discard beyond those the line
+        writes, given other suits (``bases.unlost``, ruling 781). Then if the record
+        needs, from a hand, a card the hand
         lacks, and the hand holds a card drawn unnamed in the same draw pile, that draw may
         have been the needed card: swap them (:meth:`exchange`). An exchange that finds
         nothing at one dead end finds nothing at another whose line, movements left and
@@ -392,7 +395,7 @@ class CardIdentity(PileExchanges):
         key = dead_end(pos)
         if key in self.unrepaired:
             return None
-        found = unshown(self, node) or self.exchange(node) or \
+        found = unshown(self, node) or unlost(self, node) or self.exchange(node) or \
             redraws.respent_for_draw(self, node) or \
             crossed.crossed_for_draw(self, node)  # rulings 752, 581, 630
         if found is None:
