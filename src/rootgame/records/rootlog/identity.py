@@ -23,11 +23,11 @@ at each of its times is kept in the search state (``Pos.free``, ``Pos.loose``, `
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from ...cards import DECK
 from . import crossed, redraws
+from .alike import ALONE
 from .atoms import named_from
 from .bases import unlost
 from .cards import CardSpec
@@ -53,8 +53,6 @@ from .steps import legal_now
 
 __all__ = ["CardIdentity", "held", "loose_spec", "narrower", "swap_cards"]
 
-ALONE = frozenset(key for key, n in Counter(c.key for c in DECK).items() if n == 1)
-"""The keys of the cards that have no copy in the deck: a naming of the key is that card."""
 
 SOLVES = 1
 """How many times a line has the course's identities solved (:meth:`CardIdentity.solve`)."""
