@@ -45,7 +45,7 @@ from .exchanges import (
     swap_cards,
 )
 from .factions import Loc, hidden_pile, hidden_piles, hidden_place
-from .piles import PileExchanges
+from .piles import PileExchanges, set_beside
 from .search import Node, Pos, Slot
 from .shown import unshown
 from .solve import solved
@@ -284,6 +284,7 @@ class CardIdentity(PileExchanges):
                 continue
             events = apply_cycle(pos, g2, path, epoch)
             y = path[1]
+            set_beside(g2, path)  # a dominance card's place (ruling 785)
             del free[y]  # named: no longer an unnamed draw
             renames.extend(e for e in events if e[1] != serial)
             cycled = dict(zip(path, path[1:] + path[:1], strict=True))
