@@ -27,7 +27,9 @@ from rootgame.cards import DECK
 from rootgame.game import replay
 from rootgame.records.rootlog import (
     RootlogError,
+    alike,
     bases,
+    exchanges,
     export_rootlog,
     game_turn_states,
     identity,
@@ -363,3 +365,77 @@ def test_8_2_4_the_supporters_a_base_takes_are_those_the_record_discards(
     assert "/M#A$->/AwA$->/Ab_m2->" in text.splitlines()[28]
     _same_pieces_and_scores(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "LOST_WITH_BASE", False, 29, bases)
+
+
+def test_8_5_2_a_dominance_card_mobilized_unnamed_is_the_one_the_record_spends_later(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 782, 8.5.2: seed 1025's first 45 lines, people-style. Line 25 takes the
+    rabbit dominance card from beside the board by name (``R#dom->A/B#A->``) and mobilizes
+    a card unnamed (``#A->$``: the supporters are face down); line 29 spends the dominance
+    card from the supporters by name (``R#dom$->``). The search mobilized an unnamed draw
+    (the engine's first card), the first course that follows the line, and the dominance
+    card stayed in the hand, where no exchange reaches a card named. A card named that the
+    line moves unnamed into the place the record next names it leaving is now tried first
+    (``alike.moved_to_naming``); without it, refused at line 29."""
+    g, text = _first_lines(1025, 45)
+    lines = text.splitlines()
+    assert "/R#dom->A/B#A->/#A->$/" in lines[24] and lines[28].startswith("A:R#dom$->")
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "MOVED_TO_NAMING", False, 29, alike)
+
+
+def test_3_3_1_a_dominance_card_activated_is_written_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 783, 3.3.1: activating a dominance card is done in the open (the card face up
+    on the player's board, the score marker off the track), written ``M#domA->$/++->$``.
+    The people-style rewriting took the Alliance's for a Mobilize and wrote it unnamed
+    (``#A->$/++->$``), a record no game explains: the Alliance's Mobilize puts no marker
+    off the track. Seed 1025's line 45 now keeps it named and its first 45 lines import;
+    written as before they are refused at line 45."""
+    g, text = _first_lines(1025, 45)
+    assert text.splitlines()[44].startswith("A:M#domA->$/++->$/")
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    with monkeypatch.context() as m:
+        m.setattr(people, "ACTIVATED", False)
+        _, before = _first_lines(1025, 45)
+    assert before.splitlines()[44].startswith("A:#A->$/++->$/")
+    with monkeypatch.context() as m:
+        no_third_search(m)
+        with pytest.raises(RootlogError, match=r"^line 45, "):
+            replay_rootlog(before)
+
+
+def test_3_3_3_a_dominance_card_beside_the_board_takes_no_part_in_an_exchange(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 784, 3.3.3: seed 1025's first 45 lines, people-style. A card spent by its
+    suit that the search's unnamed draw made a dominance card lies beside the board, where
+    only that card may lie; an exchange gave it another identity (a Sword), which the final
+    replay then discarded, and its reshuffle at line 42 held one card more than the
+    search's. A dominance card beside the board is no place of an exchange now
+    (``piles.set_aside``); without it, refused at line 42."""
+    g, text = _first_lines(1025, 45)
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "BESIDE_KEPT", False, 42, piles)
+
+
+@pytest.mark.parametrize(("seed", "n", "line", "at", "start"), [
+    (1020, 45, 45, 42, "E:R#E->$_m/B#E->$_x/"), (1024, 40, 38, 38, "A:R#dom->A/"),
+])
+def test_3_3_3_a_named_draw_leaves_a_dominance_card_beside_the_board(
+    monkeypatch: pytest.MonkeyPatch, seed: int, n: int, line: int, at: int, start: str,
+) -> None:
+    """Ruling 785, 3.3.3, 8.2.6: a card drawn for an Outrage with the supporters full goes
+    to the discard pile, a dominance card beside the board. Seed 1020, line 42: the engine
+    drew a dominance card there and the record names another (``M#scout->``), which a cycle
+    of places gave the draw: it stood beside the board and the final replay's reshuffle at
+    line 45 held one card more. Seed 1024, line 36: the record names the dominance card so
+    drawn (``R#dom->``), swapped with the engine's draw into the discard pile, and its take
+    from beside the board at line 38 (``R#dom->A``) was refused. The cards of such an
+    exchange now lie where their identity puts them (``exchanges.set_beside``)."""
+    g, text = _first_lines(seed, n)
+    assert text.splitlines()[at - 1].startswith(start)
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "BESIDE_SET", False, line, exchanges)

@@ -21,9 +21,9 @@ from collections import Counter
 from typing import Any
 
 from ...cards import DECK
+from .atoms import named_from
 from .cards import CardSpec
 from .exchanges import allows, open_lists, times, written
-from .atoms import named_from
 from .factions import hidden_piles
 from .search import Node, Pos
 from .solve import named_times

@@ -42,10 +42,11 @@ from .exchanges import (
     narrower,
     owner_needs_ahead,
     rename_later,
+    set_beside,
     swap_cards,
 )
 from .factions import Loc, hidden_pile, hidden_piles, hidden_place
-from .piles import PileExchanges, set_beside
+from .piles import PileExchanges
 from .search import Node, Pos, Slot
 from .shown import unshown
 from .solve import solved
