@@ -439,3 +439,19 @@ def test_3_3_3_a_named_draw_leaves_a_dominance_card_beside_the_board(
     assert text.splitlines()[at - 1].startswith(start)
     _same_pieces_and_scores(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "BESIDE_SET", False, line, exchanges)
+
+
+def test_8_2_6_the_cycle_of_a_named_draw_keeps_a_hand_shown_without_a_matching_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 786, 8.2.6: seed 1012's first 21 lines, people-style. Line 21: the Eyrie's
+    Decree moves into a sympathetic clearing with her hand empty; the Alliance draws for the
+    Outrage a card the record names, its supporters full (``E^A/R#smugglerstrail->``). The
+    search's Smugglers' Trail was an unnamed draw of the Marquise's hand, shown by Outrage
+    at line 20; the cycle that gives a named draw its card gave that draw the engine's card
+    (a bird), which the hand shown lacked, and the course was dropped. The cycle now keeps
+    to the hands shown (``identity.SHOWN_CYCLED``); without it, refused at line 21."""
+    g, text = _first_lines(1012, 21)
+    assert "/E^A/R#smugglerstrail->/" in text.splitlines()[20]
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "SHOWN_CYCLED", False, 21, identity)

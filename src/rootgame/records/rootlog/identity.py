@@ -58,6 +58,12 @@ __all__ = ["CardIdentity", "held", "loose_spec", "narrower", "swap_cards"]
 SOLVES = 1
 """How many times a line has the course's identities solved (:meth:`CardIdentity.solve`)."""
 
+SHOWN_CYCLED = True
+"""Ruling 786: the cycle that gives a named draw its card (:meth:`CardIdentity.settle_draw_cycle`)
+keeps to the hands shown by Outrage (``Pos.shown``, ruling 750) as the other exchanges do:
+its search state had none, and the cycle gave a hand shown's unnamed draw a bird (seed 1012
+with the Alliance, line 21), a course then dropped (``breaks_shown``)."""
+
 FRESH_HELD = True
 """Ruling 780: :meth:`CardIdentity.give` matches each need of a place to the cards the
 place holds after the exchanges made for the needs before it (a hand's list is the live
@@ -276,7 +282,8 @@ class CardIdentity(PileExchanges):
             spec = ln.atoms[k].spec
             if not lf[k] or spec is None or not spec.named:
                 continue
-            pos = Pos(g2, [], None, line, 0, left, free, epoch + shuffled, False, loose, past)
+            pos = Pos(g2, [], None, line, 0, left, free, epoch + shuffled, False, loose, past,
+                      shown=dict(self.shown_now) if SHOWN_CYCLED else {})  # ruling 786
             free[cid] = (serial, epoch)
             keep = set(hidden_pile(g2, dst)) | self.reserved(pos, self.needs(pos))
             path = self.cycle(pos, g2, cid, spec, keep)
