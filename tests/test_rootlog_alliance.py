@@ -29,6 +29,7 @@ from rootgame.records.rootlog import (
     RootlogError,
     alike,
     bases,
+    cards,
     exchanges,
     export_rootlog,
     game_turn_states,
@@ -455,3 +456,20 @@ def test_8_2_6_the_cycle_of_a_named_draw_keeps_a_hand_shown_without_a_matching_c
     assert "/E^A/R#smugglerstrail->/" in text.splitlines()[20]
     _same_pieces_and_scores(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "SHOWN_CYCLED", False, 21, identity)
+
+
+def test_a_card_written_by_its_suit_only_is_no_dominance_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 787, 3.3: the notation names a dominance card (``M#dom``), and people write
+    it so wherever it goes; a card written by its suit only (``M#E->$_b``, ``B#$->``) is
+    none. Seed 1024 (the Marquise, the Eyrie, the Alliance), the whole game people-style:
+    the search took a dominance card for a card the Eyrie adds to the Decree by its suit at
+    line 49, and no course explained the line. The whole game imports to the same board
+    now; without the ruling it is refused at line 49."""
+    g = random_game(1024, None, MEA)
+    text = as_people_write_supporters(export_rootlog(g))
+    assert text.splitlines()[48].startswith("E:M#E->$_b")
+    rep = replay_rootlog(text)
+    assert_same_board_every_line(rep, g)
+    refused_without(monkeypatch, text, "SUIT_NOT_DOMINANCE", False, 49, cards)
