@@ -28,12 +28,41 @@ from .steps import legal_now
 if TYPE_CHECKING:
     from .identity import CardIdentity
 
-__all__ = ["LOST_WITH_BASE", "discarded_with_base", "kept", "surplus", "unlost"]
+__all__ = ["LOST_WITH_BASE", "base_lost", "discarded_with_base", "kept", "note_lost", "surplus",
+           "unlost"]
 
 LOST_WITH_BASE = True
 """Ruling 781 turned on (a test turns it off to show the record refused without it)."""
 
 SUIT_OF = {"f": "fox", "r": "rabbit", "m": "mouse"}
+
+
+def base_lost(factions: list[str], atoms: list[tuple[Any, ...]]) -> tuple[int, str] | None:
+    """The Alliance's base an engine step removes (its ``engine_atoms``): (its seat, its
+    suit), or None."""
+    for at in atoms:
+        if at[0] == "remove" and str(at[1][1]).startswith("b_") and \
+                factions[int(at[1][0])] == "alliance":
+            suit = SUIT_OF.get(str(at[1][1])[2:])
+            if suit is not None:
+                return int(at[1][0]), suit
+    return None
+
+
+def note_lost(
+    shown: dict[int, frozenset[str]], factions: list[str], atoms: list[tuple[Any, ...]],
+    after: Any, free: dict[int, tuple[int, int]],
+) -> dict[int, frozenset[str]]:
+    """``shown`` with the unnamed supporters left after a step that removes a base of the
+    Alliance (``after``: the step's snapshot after) barred from the base's suit and birds:
+    8.2.4 discarded every such card (ruling 781), as a hand shown by Outrage held none
+    (``shown.note_shown``)."""
+    lost = base_lost(factions, atoms) if LOST_WITH_BASE else None
+    if lost is None:
+        return shown
+    seat, suit = lost
+    left = [c for c, loc in after.cards.items() if loc == ("board", seat)]
+    return note_shown(shown, left, suit, free)
 
 
 def discarded_with_base(imp: CardIdentity, node: Node) -> tuple[int, str, list[CardSpec]] | None:

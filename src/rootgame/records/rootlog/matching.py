@@ -19,6 +19,7 @@ from .factions import hidden_place
 from .identity import CardIdentity, loose_spec, narrower
 from .notation import RootlogError
 from .search import Cand, Pos, Slot, chance_events
+from .bases import note_lost
 from .shown import note_shown
 from .steps import Cut, Observer, Segment, from_discard, legal_now, reshuffled
 from .vagabond import engine_item_keys, quest_matches
@@ -334,6 +335,8 @@ class Matching(CardIdentity):
                 # The hand shown by Outrage held no card of the clearing (ruling 750).
                 shown = self.shown_now = note_shown(
                     shown, st.before.hands[st.seat], st.unmatched, free)
+            # The supporters left with a base removed held none of its suit (ruling 781).
+            shown = self.shown_now = note_lost(shown, self.factions, atoms, st.after, free)
             shuffled = reshuffled(st.before, st.after, from_discard(st))
             pre: list[tuple[Any, ...]] = []
             post: list[tuple[Any, ...]] = []
