@@ -14,12 +14,12 @@ from typing import Any
 from ...cards import DECK
 from ...rules.turn import current_step
 from .atoms import Line, RAtom, engine_atoms, named_from
+from .bases import note_lost
 from .bounds import actions_short, decree_short
 from .factions import hidden_place
 from .identity import CardIdentity, loose_spec, narrower
 from .notation import RootlogError
 from .search import Cand, Pos, Slot, chance_events
-from .bases import note_lost
 from .shown import note_shown
 from .steps import Cut, Observer, Segment, from_discard, legal_now, reshuffled
 from .vagabond import engine_item_keys, quest_matches
