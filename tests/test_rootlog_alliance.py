@@ -261,11 +261,12 @@ def test_3_3_1_an_activated_dominance_card_takes_no_part_in_an_exchange() -> Non
     exchanges of its pile's time; taken again and activated, it is on no list of cards,
     and a cycle through it crashed (``StopIteration`` in ``exchanges.swap_cards``). It is
     no place of an exchange now (``piles.activated``): the record is a refusal naming its
-    line, not a crash (line 53 since ruling 770 names the record's dominance cards taken
-    from beside the board; line 58 before; still a crash without ruling 753)."""
+    line, not a crash (line 128 since rulings 780-787; line 53 since ruling 770 names the
+    record's dominance cards taken from beside the board; line 58 before; still a crash
+    without ruling 753)."""
     g = random_game(1002, None, MEA)
     text = as_people_write_supporters(export_rootlog(g))
-    with pytest.raises(RootlogError, match=r"^line 53, "):
+    with pytest.raises(RootlogError, match=r"^line 128, "):
         replay_rootlog(text)
     state = g.state
     assert piles.activated(state) == {s.dominance for s in state.seats} - {None}
