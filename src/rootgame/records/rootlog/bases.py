@@ -22,7 +22,7 @@ from ...cards import DECK
 from .cards import CardSpec
 from .factions import hidden_pile
 from .search import Node
-from .shown import PLAIN_SUITS, breaks_shown, note_shown
+from .shown import breaks_shown, note_shown, other_suits
 from .steps import legal_now
 
 if TYPE_CHECKING:
@@ -124,24 +124,14 @@ def unlost(imp: CardIdentity, node: Node) -> Node | None:
     extra = surplus(pos, seat, suit, written)
     if not extra:
         return None
-    g2 = pos.g.clone()
-    new = pos.fork(g2, [])
-    events: list[tuple[Any, ...]] = []
-    for f in extra:
-        for other in PLAIN_SUITS:
-            if other == suit:
-                continue
-            keep = set(hidden_pile(g2, ("board", seat))) | imp.reserved(new, imp.needs(new))
-            got = imp.settle_free(new, g2, f, CardSpec(other), keep, True)
-            if got is not None:
-                events.extend(got)
-                break
-        else:
-            return None
+    given = other_suits(imp, pos, extra, suit, ("board", seat))
+    if given is None:
+        return None
+    new, events = given
     if surplus(new, seat, suit, written) or breaks_shown(new.shown, events):
         return None
     # The supporters left were of other suits at the removal: kept so by the later
     # exchanges and the sample at the end, as the cards of a hand shown (ruling 750).
     new.shown = note_shown(new.shown, kept(new, seat, suit, written), suit, new.free)
-    new.legal = legal_now(g2)
+    new.legal = legal_now(new.g)
     return Node(new, node, (), tuple(events), (), repaired=True)
