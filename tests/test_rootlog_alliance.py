@@ -474,3 +474,22 @@ def test_a_card_written_by_its_suit_only_is_no_dominance_card(
     rep = replay_rootlog(text)
     assert_same_board_every_line(rep, g)
     refused_without(monkeypatch, text, "SUIT_NOT_DOMINANCE", False, 49, cards)
+
+
+def test_a_supporter_taken_to_be_held_keeps_its_place_among_the_supporters() -> None:
+    """Ruling 788: the solve that takes a spending's card to be held puts it back in its
+    place among the cards held before it (``solve.kept_back``); it looked for that card in
+    the seats' hands only, and a supporter of the Alliance (spent by suit, taken to be
+    held) crashed the import (``StopIteration``: seed 1019's whole game people-style, in
+    ruling 660's fallback; refused at line 49 now). Its place is any hidden place."""
+    from types import SimpleNamespace
+
+    from rootgame.records.rootlog import solve
+
+    state = random_game(1019, 150, MEA).state
+    sup = state.fs[2].supporters
+    assert len(sup) >= 3
+    first, *rest = list(sup)
+    c = rest[-1]
+    solve.kept_back(SimpleNamespace(free={}), state, c, (frozenset(), frozenset({first})))
+    assert sup == [first, c, *rest[:-1]]
