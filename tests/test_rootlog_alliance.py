@@ -331,6 +331,9 @@ def test_3_3_3_the_card_spent_to_take_a_dominance_card_is_another_card(
     g, text = _first_lines(1016, 33)
     assert "B#dom->A/B#A->" in text.splitlines()[32]
     _same_pieces_and_scores(replay_rootlog(text), g)
+    # Ruling 787 (a card written by its suit only is no dominance card) since keeps the
+    # dominance card from the bird spent too: turned off with it.
+    monkeypatch.setattr(cards, "SUIT_NOT_DOMINANCE", False)
     refused_without(monkeypatch, text, "spent_by_suit", lambda spec: True, 33, identity)
 
 
@@ -349,6 +352,9 @@ def test_8_4_1_each_supporter_a_revolt_spends_is_matched_after_the_exchanges_bef
     assert text.splitlines()[23].startswith("A:2F#$->/b_f->8")
     assert "F#domC->A$" in text.splitlines()[56]
     _same_pieces_and_scores(replay_rootlog(text), g)
+    # Ruling 787 since keeps the dominance card from a need written by suit (the revolt's
+    # first fox): turned off with it, the stale copy shows again.
+    monkeypatch.setattr(cards, "SUIT_NOT_DOMINANCE", False)
     refused_without(monkeypatch, text, "FRESH_HELD", False, 24, identity)
 
 
@@ -420,6 +426,9 @@ def test_3_3_3_a_dominance_card_beside_the_board_takes_no_part_in_an_exchange(
     (``piles.set_aside``); without it, refused at line 42."""
     g, text = _first_lines(1025, 45)
     _same_pieces_and_scores(replay_rootlog(text), g)
+    # Ruling 787 since makes no card spent by its suit a dominance card, so that none lies
+    # beside the board: turned off with it.
+    monkeypatch.setattr(cards, "SUIT_NOT_DOMINANCE", False)
     refused_without(monkeypatch, text, "BESIDE_KEPT", False, 42, piles)
 
 
