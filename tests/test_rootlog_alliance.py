@@ -28,7 +28,11 @@ from rootgame.cards import DECK
 from rootgame.game import replay
 from rootgame.records.rootlog import (
     RootlogError,
+    alike,
+    bases,
     board_lines,
+    cards,
+    exchanges,
     export_rootlog,
     game_turn_states,
     identity,
@@ -241,23 +245,6 @@ def test_2_1_a_course_whose_final_replay_fails_leaves_the_searches_after_it_to_g
             replay_rootlog(text)
 
 
-def test_8_2_6_a_named_draw_s_cycle_gives_a_hand_shown_no_card_of_the_clearing(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Ruling 810, 8.2.6: seed 1012's first 21 lines. Line 20 shows the Marquise's hand twice
-    (``C^A``: no fox card nor bird); line 21's Outrage draws for the full supporters a card
-    named to the discard pile (``R#smugglerstrail->``, 8.2.3 I) that the search had dealt
-    to the Marquise as her unnamed draw of line 16. The named draw's cycle of exchanges
-    (``settle_draw_cycle``) gave her the bird the engine drew instead, which the hand shown
-    cannot hold (ruling 750), and the course was dropped; it keeps to the hands shown now
-    (``identity.SHOWN_CYCLES``): the lines import to the same board, and without it they are
-    refused at line 21."""
-    g, text = _first_lines(1012, 21)
-    assert "R#smugglerstrail->" in text.splitlines()[-1].split("/")
-    _same_pieces_and_scores(replay_rootlog(text), g)
-    refused_without(monkeypatch, text, "SHOWN_CYCLES", False, 21, identity)
-
-
 def test_8_2_6_a_hand_shown_by_outrage_has_its_matching_unnamed_draws_exchanged(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -293,11 +280,12 @@ def test_3_3_1_an_activated_dominance_card_takes_no_part_in_an_exchange(
     exchanges of its pile's time; taken again and activated, it is on no list of cards,
     and a cycle through it crashed (``StopIteration`` in ``exchanges.swap_cards``). It is
     no place of an exchange now (``piles.activated``): the record is a refusal naming its
-    line, not a crash (line 53 since ruling 770 names the record's dominance cards taken
-    from beside the board; line 58 before; still a crash without ruling 753)."""
+    line, not a crash (line 128 since rulings 780-787; line 53 since ruling 770 names the
+    record's dominance cards taken from beside the board; line 58 before; still a crash
+    without ruling 753)."""
     g = random_game(1002, None, MEA)
     text = as_people_write_supporters(export_rootlog(g))
-    with pytest.raises(RootlogError, match=r"^line 53, "):
+    with pytest.raises(RootlogError, match=r"^line 128, "):
         replay_rootlog(text)
     with monkeypatch.context() as m:
         m.setattr(piles, "activated", lambda _g: set())
@@ -364,4 +352,174 @@ def test_3_3_3_the_card_spent_to_take_a_dominance_card_is_another_card(
     g, text = _first_lines(1016, 33)
     assert "B#dom->A/B#A->" in text.splitlines()[32]
     _same_pieces_and_scores(replay_rootlog(text), g)
+    # Ruling 787 (a card written by its suit only is no dominance card) since keeps the
+    # dominance card from the bird spent too: turned off with it.
+    monkeypatch.setattr(cards, "SUIT_NOT_DOMINANCE", False)
     refused_without(monkeypatch, text, "spent_by_suit", lambda spec: True, 33, identity)
+
+
+def test_8_4_1_each_supporter_a_revolt_spends_is_matched_after_the_exchanges_before_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 780, 8.4.1: seed 1010's first 57 lines, people-style. Line 24 revolts
+    spending two fox supporters (``2F#$->``); the search's supporters held an unnamed draw
+    that was the fox dominance card (which line 57 names leaving the Marquise's hand) and
+    another not a fox. The first need exchanged the dominance card for another fox, but
+    the second was matched against the supporters as they were before (a copy, where a
+    hand's list is the live pile) and took the dominance card gone: no second fox was
+    sought and the revolt was refused. Each need is now matched to the cards the place
+    holds after the exchanges before it (``identity.FRESH_HELD``)."""
+    g, text = _first_lines(1010, 57)
+    assert text.splitlines()[23].startswith("A:2F#$->/b_f->8")
+    assert "F#domC->A$" in text.splitlines()[56]
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    # Ruling 787 since keeps the dominance card from a need written by suit (the revolt's
+    # first fox): turned off with it, the stale copy shows again.
+    monkeypatch.setattr(cards, "SUIT_NOT_DOMINANCE", False)
+    refused_without(monkeypatch, text, "FRESH_HELD", False, 24, identity)
+
+
+def test_8_2_4_the_supporters_a_base_takes_are_those_the_record_discards(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 781, 8.2.4: seed 1011's first 40 lines, people-style. Line 29: the Eyrie
+    removes the Alliance's mouse base, and the record discards one mouse supporter with it
+    (``M#A$->/AwA$->/Ab_m2->``): the supporters held no other mouse nor a bird. The
+    search's supporters held an unnamed bird besides, which the engine discarded too, and
+    no decision explained the line (stuck at the Alliance's Ambush before the hits). Such a
+    card is now given another plain suit (``bases.unlost``) and the supporters left are
+    barred from the base's suit and birds (``Pos.shown``); without it, refused at line
+    29."""
+    g, text = _first_lines(1011, 40)
+    assert "/M#A$->/AwA$->/Ab_m2->" in text.splitlines()[28]
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "LOST_WITH_BASE", False, 29, bases)
+
+
+def test_8_5_2_a_dominance_card_mobilized_unnamed_is_the_one_the_record_spends_later(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 782, 8.5.2: seed 1025's first 45 lines, people-style. Line 25 takes the
+    rabbit dominance card from beside the board by name (``R#dom->A/B#A->``) and mobilizes
+    a card unnamed (``#A->$``: the supporters are face down); line 29 spends the dominance
+    card from the supporters by name (``R#dom$->``). The search mobilized an unnamed draw
+    (the engine's first card), the first course that follows the line, and the dominance
+    card stayed in the hand, where no exchange reaches a card named. A card named that the
+    line moves unnamed into the place the record next names it leaving is now tried first
+    (``alike.moved_to_naming``); without it, refused at line 29."""
+    g, text = _first_lines(1025, 45)
+    lines = text.splitlines()
+    assert "/R#dom->A/B#A->/#A->$/" in lines[24] and lines[28].startswith("A:R#dom$->")
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "MOVED_TO_NAMING", False, 29, alike)
+
+
+def test_3_3_1_a_dominance_card_activated_is_written_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 783, 3.3.1: activating a dominance card is done in the open (the card face up
+    on the player's board, the score marker off the track), written ``M#domA->$/++->$``.
+    The people-style rewriting took the Alliance's for a Mobilize and wrote it unnamed
+    (``#A->$/++->$``), a record no game explains: the Alliance's Mobilize puts no marker
+    off the track. Seed 1025's line 45 now keeps it named and its first 45 lines import;
+    written as before they are refused at line 45."""
+    g, text = _first_lines(1025, 45)
+    assert text.splitlines()[44].startswith("A:M#domA->$/++->$/")
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    with monkeypatch.context() as m:
+        m.setattr(people, "ACTIVATED", False)
+        _, before = _first_lines(1025, 45)
+    assert before.splitlines()[44].startswith("A:#A->$/++->$/")
+    with monkeypatch.context() as m:
+        no_third_search(m)
+        with pytest.raises(RootlogError, match=r"^line 45, "):
+            replay_rootlog(before)
+
+
+def test_3_3_3_a_dominance_card_beside_the_board_takes_no_part_in_an_exchange(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 784, 3.3.3: seed 1025's first 45 lines, people-style. A card spent by its
+    suit that the search's unnamed draw made a dominance card lies beside the board, where
+    only that card may lie; an exchange gave it another identity (a Sword), which the final
+    replay then discarded, and its reshuffle at line 42 held one card more than the
+    search's. A dominance card beside the board is no place of an exchange now
+    (``piles.set_aside``); without it, refused at line 42."""
+    g, text = _first_lines(1025, 45)
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    # Ruling 787 since makes no card spent by its suit a dominance card, so that none lies
+    # beside the board: turned off with it.
+    monkeypatch.setattr(cards, "SUIT_NOT_DOMINANCE", False)
+    refused_without(monkeypatch, text, "BESIDE_KEPT", False, 42, piles)
+
+
+@pytest.mark.parametrize(("seed", "n", "line", "at", "start"), [
+    (1020, 45, 45, 42, "E:R#E->$_m/B#E->$_x/"), (1024, 40, 38, 38, "A:R#dom->A/"),
+])
+def test_3_3_3_a_named_draw_leaves_a_dominance_card_beside_the_board(
+    monkeypatch: pytest.MonkeyPatch, seed: int, n: int, line: int, at: int, start: str,
+) -> None:
+    """Ruling 785, 3.3.3, 8.2.6: a card drawn for an Outrage with the supporters full goes
+    to the discard pile, a dominance card beside the board. Seed 1020, line 42: the engine
+    drew a dominance card there and the record names another (``M#scout->``), which a cycle
+    of places gave the draw: it stood beside the board and the final replay's reshuffle at
+    line 45 held one card more. Seed 1024, line 36: the record names the dominance card so
+    drawn (``R#dom->``), swapped with the engine's draw into the discard pile, and its take
+    from beside the board at line 38 (``R#dom->A``) was refused. The cards of such an
+    exchange now lie where their identity puts them (``exchanges.set_beside``)."""
+    g, text = _first_lines(seed, n)
+    assert text.splitlines()[at - 1].startswith(start)
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "BESIDE_SET", False, line, exchanges)
+
+
+def test_8_2_6_the_cycle_of_a_named_draw_keeps_a_hand_shown_without_a_matching_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 786, 8.2.6: seed 1012's first 21 lines, people-style. Line 21: the Eyrie's
+    Decree moves into a sympathetic clearing with her hand empty; the Alliance draws for the
+    Outrage a card the record names, its supporters full (``E^A/R#smugglerstrail->``). The
+    search's Smugglers' Trail was an unnamed draw of the Marquise's hand, shown by Outrage
+    at line 20; the cycle that gives a named draw its card gave that draw the engine's card
+    (a bird), which the hand shown lacked, and the course was dropped. The cycle now keeps
+    to the hands shown (``identity.SHOWN_CYCLED``); without it, refused at line 21."""
+    g, text = _first_lines(1012, 21)
+    assert "/E^A/R#smugglerstrail->/" in text.splitlines()[20]
+    _same_pieces_and_scores(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "SHOWN_CYCLED", False, 21, identity)
+
+
+def test_a_card_written_by_its_suit_only_is_no_dominance_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 787, 3.3: the notation names a dominance card (``M#dom``), and people write
+    it so wherever it goes; a card written by its suit only (``M#E->$_b``, ``B#$->``) is
+    none. Seed 1024 (the Marquise, the Eyrie, the Alliance), the whole game people-style:
+    the search took a dominance card for a card the Eyrie adds to the Decree by its suit at
+    line 49, and no course explained the line. The whole game imports to the same board
+    now; without the ruling it is refused at line 49."""
+    g = random_game(1024, None, MEA)
+    text = as_people_write_supporters(export_rootlog(g))
+    assert text.splitlines()[48].startswith("E:M#E->$_b")
+    rep = replay_rootlog(text)
+    assert_same_board_every_line(rep, g)
+    refused_without(monkeypatch, text, "SUIT_NOT_DOMINANCE", False, 49, cards)
+
+
+def test_a_supporter_taken_to_be_held_keeps_its_place_among_the_supporters() -> None:
+    """Ruling 788: the solve that takes a spending's card to be held puts it back in its
+    place among the cards held before it (``solve.kept_back``); it looked for that card in
+    the seats' hands only, and a supporter of the Alliance (spent by suit, taken to be
+    held) crashed the import (``StopIteration``: seed 1019's whole game people-style, in
+    ruling 660's fallback; refused at line 49 now). Its place is any hidden place."""
+    from types import SimpleNamespace
+
+    from rootgame.records.rootlog import solve
+
+    state = random_game(1019, 150, MEA).state
+    sup = state.fs[2].supporters
+    assert len(sup) >= 3
+    first, *rest = list(sup)
+    c = rest[-1]
+    solve.kept_back(SimpleNamespace(free={}), state, c, (frozenset(), frozenset({first})))
+    assert sup == [first, c, *rest[:-1]]

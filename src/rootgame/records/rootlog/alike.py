@@ -17,14 +17,19 @@ the record named each only before it (ruling 592, :func:`since_named`).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ...cards import DECK
+from .atoms import named_from
 from .cards import CardSpec
 from .exchanges import allows, open_lists, times, written
 from .factions import hidden_piles
 from .search import Node, Pos
 from .solve import named_times
+
+ALONE = frozenset(key for key, n in Counter(c.key for c in DECK).items() if n == 1)
+"""The keys of the cards that have no copy in the deck: a naming of the key is that card."""
 
 
 def whole_game(pos: Pos, f: int, x: int) -> bool:
@@ -126,3 +131,39 @@ def named_first(pos: Pos, g: Any, x: int, specs: list[CardSpec]) -> int:
             return int(any(c != x and c in pos.fixed and c not in pos.free
                            and DECK[c].key == key for c in pile))
     return 0
+
+
+MOVED_TO_NAMING = True
+"""Ruling 782 turned on (a test turns it off to show the record refused without it)."""
+
+
+def moved_to_naming(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> int:
+    """A tie-breaker of the quick search's order (``Importer.ordered``) for an action
+    moving the card ``x`` out of a hidden place of ``g``: 0 when ``x`` is a card the record
+    named (not an unnamed draw, one of its name alone in the deck), that one of the next
+    open actions ``acts`` of the line moves unnamed from ``x``'s place (``#A->$``, the
+    Alliance's Mobilize, 8.5.2: the supporters are face down) into the place the record
+    next names it leaving (``R#dom$->``): the card must make that move, the record naming
+    it nowhere else before; else 1. Of the cards such a move may take (a Mobilize of an
+    unnamed draw or of the dominance card taken by name, ``R#dom->A``, with nothing
+    written between), the named card is tried first: an unnamed draw mobilized in its
+    place leaves it in the hand, where no exchange reaches it. Ruling 782."""
+    line = pos.line
+    if not MOVED_TO_NAMING or line is None or x in pos.free or x in pos.loose or \
+            not 0 <= x < len(DECK) or DECK[x].key not in ALONE:
+        return 1
+    left = pos.left[line]
+    later = imp.later_namings(DECK[x].key, line, left)
+    if not later:
+        return 1
+    r, k = later[0]
+    named = imp.lines[imp.order[r]].atoms[k]
+    dest = named_from(named.kind, named.key)
+    here = next((loc for loc, pile in hidden_piles(g) if x in pile), None)
+    if here is None or dest is None or dest == here:
+        return 1
+    ln = imp.lines[line]
+    return 0 if any(
+        left[j] and at.kind == "card" and at.action in acts and at.spec is not None
+        and not at.spec.named and at.key == (here, dest) for j, at in enumerate(ln.atoms)
+    ) else 1

@@ -93,9 +93,19 @@ CARD_NAMES: dict[str, frozenset[str]] = _build_name_table()
 game's deck decides which of them are in play)."""
 
 
+SUIT_NOT_DOMINANCE = True
+"""Ruling 787: a card written by its suit only (``M#$->``, ``F#C->``) is no dominance card.
+The notation names a dominance card (``M#dom``), and people write it so wherever it goes
+(3.3: it is taken, spent, discarded and activated in the open; rulings 770, 771, 783).
+The search's supporters held the mouse dominance card, mobilized unnamed (``#A->$``), and
+a spending by suit took it, where the record spends it by name later (seed 1021 with the
+Alliance, line 44)."""
+
+
 @dataclass(frozen=True, slots=True)
 class CardSpec:
-    """What a record says about a card: its suit and/or the keys it may be."""
+    """What a record says about a card: its suit and/or the keys it may be; written by its
+    suit only, never a dominance card (ruling 787)."""
 
     suit: str | None = None
     keys: frozenset[str] | None = None
@@ -107,6 +117,9 @@ class CardSpec:
         c = DECK[cid]
         if self.suit is not None and c.suit != self.suit:
             return False
+        if self.keys is None and self.item is None and self.suit is not None and \
+                c.kind == "dominance" and SUIT_NOT_DOMINANCE:
+            return False  # ruling 787
         if self.keys is not None and c.key not in self.keys:
             return False
         return self.item is None or c.item == self.item

@@ -19,7 +19,7 @@ from typing import Any
 from ...cards import DECK
 from .atoms import Line
 from .cards import CardSpec
-from .exchanges import rename_later, swap_cards
+from .exchanges import rename_later, set_beside, swap_cards
 from .factions import Loc, hidden_place
 from .search import Pos
 from .shown import Shown, shown_allows
@@ -136,6 +136,7 @@ class NamedDraws:
                 if (came(y) or y in earlier) and spec.matches(y):
                     left[k] -= 1
                     swap_cards(g2, cid, y)
+                    set_beside(g2, [cid, y])  # a dominance card's place (ruling 785)
                     m = self.drawn_as
                     m[cid], m[y] = m.get(y, y), m.get(cid, cid)
                     if y in earlier and free is not None and renames is not None:

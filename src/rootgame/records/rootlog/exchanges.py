@@ -33,6 +33,37 @@ def swap_cards(g: Any, x: int, y: int) -> None:
     px[ix], py[iy] = y, x
 
 
+BESIDE_SET = True
+"""Ruling 785 turned on (a test turns it off to show the record refused without it)."""
+
+
+def set_beside(g: Any, path: list[int]) -> None:
+    """After a cycle of places (``path``) that gave a card another identity where the
+    engine's place of a card depends on it: a dominance card discarded or spent goes beside
+    the board (3.3.1, 3.3.3), another card to the discard pile. The engine drew a dominance
+    card for an Outrage straight to the discard pile (supporters full, 8.2.3 I), and put it
+    beside the board; the record names another card drawn (``M#scout->``), spent by its
+    suit earlier in the pile's time, which the cycle gives the draw: that card then stood
+    beside the board (seed 1020 with the Alliance, line 42; the final replay's reshuffle at
+    line 45 held one card more). So with a named draw swapped with the engine's
+    (``NamedDraws.settle_draw``): the dominance card the record names drawn for an Outrage
+    (``R#dom->``, seed 1024 line 36) lay in the discard pile, and its take from beside the
+    board at line 38 (``R#dom->A``) was refused. A card of the path beside the board that
+    is no dominance card goes to the discard pile, and a dominance card of the path in the
+    discard pile beside the board. Ruling 785."""
+    if not BESIDE_SET:
+        return
+    aside, pile = g.available_dominance, g.discard
+    for x in path:
+        dominance = DECK[x].kind == "dominance"
+        if x in aside and not dominance:
+            aside.remove(x)
+            pile.append(x)
+        elif x in pile and dominance:
+            pile.remove(x)
+            aside.append(x)
+
+
 def kept_in_place(
     hand: list[int], c: int, then: Pos, free: dict[int, tuple[int, int]], now: int | None = None,
 ) -> None:

@@ -23,12 +23,13 @@ at each of its times is kept in the search state (``Pos.free``, ``Pos.loose``, `
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from ...cards import DECK
 from . import crossed, redraws
+from .alike import ALONE
 from .atoms import named_from
+from .bases import unlost
 from .cards import CardSpec
 from .exchanges import (
     apply_cycle,
@@ -41,6 +42,7 @@ from .exchanges import (
     narrower,
     owner_needs_ahead,
     rename_later,
+    set_beside,
     swap_cards,
 )
 from .factions import Loc, hidden_pile, hidden_piles, hidden_place
@@ -52,16 +54,21 @@ from .steps import legal_now
 
 __all__ = ["CardIdentity", "held", "loose_spec", "narrower", "swap_cards"]
 
-SHOWN_CYCLES = True
-"""Ruling 810: a named draw's cycle of exchanges (``settle_draw_cycle``) keeps to what the
-hands shown by Outrage (8.2.6) say of their unnamed cards, as the search's other exchanges
-do (ruling 750)."""
-
-ALONE = frozenset(key for key, n in Counter(c.key for c in DECK).items() if n == 1)
-"""The keys of the cards that have no copy in the deck: a naming of the key is that card."""
 
 SOLVES = 1
 """How many times a line has the course's identities solved (:meth:`CardIdentity.solve`)."""
+
+SHOWN_CYCLED = True
+"""Ruling 786: the cycle that gives a named draw its card (:meth:`CardIdentity.settle_draw_cycle`)
+keeps to the hands shown by Outrage (``Pos.shown``, ruling 750) as the other exchanges do:
+its search state had none, and the cycle gave a hand shown's unnamed draw a bird (seed 1012
+with the Alliance, line 21), a course then dropped (``breaks_shown``)."""
+
+FRESH_HELD = True
+"""Ruling 780: :meth:`CardIdentity.give` matches each need of a place to the cards the
+place holds after the exchanges made for the needs before it (a hand's list is the live
+pile; the supporters', ``held`` with the face-up cards beside them, was a copy taken
+once, in which a card exchanged away still stood for the next need)."""
 
 
 def uncovered(
@@ -275,10 +282,8 @@ class CardIdentity(PileExchanges):
             spec = ln.atoms[k].spec
             if not lf[k] or spec is None or not spec.named:
                 continue
-            # The hands shown by Outrage so far in the step (ruling 750): a cycle through an
-            # unnamed draw of such a hand gives it no card of the clearing (ruling 810).
             pos = Pos(g2, [], None, line, 0, left, free, epoch + shuffled, False, loose, past,
-                      shown=dict(self.shown_now) if SHOWN_CYCLES else {})
+                      shown=dict(self.shown_now) if SHOWN_CYCLED else {})  # ruling 786
             free[cid] = (serial, epoch)
             keep = set(hidden_pile(g2, dst)) | self.reserved(pos, self.needs(pos))
             path = self.cycle(pos, g2, cid, spec, keep)
@@ -287,6 +292,7 @@ class CardIdentity(PileExchanges):
                 continue
             events = apply_cycle(pos, g2, path, epoch)
             y = path[1]
+            set_beside(g2, path)  # a dominance card's place (ruling 785)
             del free[y]  # named: no longer an unnamed draw
             renames.extend(e for e in events if e[1] != serial)
             cycled = dict(zip(path, path[1:] + path[:1], strict=True))
@@ -378,7 +384,9 @@ class CardIdentity(PileExchanges):
     def repair(self, node: Node) -> Node | None:
         """No decision explains the record: first, an Outrage the line pays by showing a hand
         that holds matching unnamed draws, those given other suits (``shown.unshown``,
-        ruling 752). Then if the record needs, from a hand, a card the hand
+        ruling 752); the supporters a base's removal would discard beyond those the line
+        writes, given other suits (``bases.unlost``, ruling 781). Then if the record
+        needs, from a hand, a card the hand
         lacks, and the hand holds a card drawn unnamed in the same draw pile, that draw may
         have been the needed card: swap them (:meth:`exchange`). An exchange that finds
         nothing at one dead end finds nothing at another whose line, movements left and
@@ -394,7 +402,7 @@ class CardIdentity(PileExchanges):
         key = dead_end(pos)
         if key in self.unrepaired:
             return None
-        found = unshown(self, node) or self.exchange(node) or \
+        found = unshown(self, node) or unlost(self, node) or self.exchange(node) or \
             redraws.respent_for_draw(self, node) or \
             crossed.crossed_for_draw(self, node)  # rulings 752, 581, 630
         if found is None:
@@ -609,6 +617,8 @@ class CardIdentity(PileExchanges):
             by: dict[int, int] = {}
             for i, spec in enumerate(specs):
                 line = pos.line
+                if FRESH_HELD:
+                    cards = held(g, loc)  # after the exchanges before (ruling 780)
                 c = min((x for x in cards if x not in taken and spec.matches(x)), default=None,
                         key=lambda x: self.spend_cost(DECK[x].key, line))
                 if c is not None:

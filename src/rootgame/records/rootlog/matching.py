@@ -14,6 +14,7 @@ from typing import Any
 from ...cards import DECK
 from ...rules.turn import current_step
 from .atoms import Line, RAtom, engine_atoms, named_from
+from .bases import note_lost
 from .bounds import actions_short, decree_short
 from .factions import hidden_place
 from .identity import CardIdentity, loose_spec, narrower
@@ -334,6 +335,8 @@ class Matching(CardIdentity):
                 # The hand shown by Outrage held no card of the clearing (ruling 750).
                 shown = self.shown_now = note_shown(
                     shown, st.before.hands[st.seat], st.unmatched, free)
+            # The supporters left with a base removed held none of its suit (ruling 781).
+            shown = self.shown_now = note_lost(shown, self.factions, atoms, st.after, free)
             shuffled = reshuffled(st.before, st.after, from_discard(st))
             pre: list[tuple[Any, ...]] = []
             post: list[tuple[Any, ...]] = []

@@ -23,7 +23,7 @@ def _rewrite_people_style(
     fragment)``) the way people record games: without each faction's starting hand (its
     first line's first fragment) and without dice (unless ``dice``). A dominance card
     taken from beside the board is left named, whoever's line it is in (ruling 770,
-    :func:`_taken_from_beside`)."""
+    :func:`_taken_from_beside`), and so is one activated (ruling 783, :func:`_activated`)."""
     out: list[str] = []
     seen: set[str] = set()
     dom = _Dominance()
@@ -41,12 +41,26 @@ def _rewrite_people_style(
             seen.add(who)
             if frags and re.fullmatch(rf"\(?({CARD}\+?)+\)?->{who}", frags[0]):
                 frags = frags[1:]  # the starting hand
-        new = [f if _taken_from_beside(f, dom)
+        new = [f if _taken_from_beside(f, dom) or _activated(frags, i)
                else rewrite(who, f) if dice
                else re.sub(r"\(\d,\d\)$", "", rewrite(who, f))
-               for f in frags]
+               for i, f in enumerate(frags)]
         out.append(f"{who}:" + "/".join(new))
     return "\n".join(out) + "\n"
+
+
+ACTIVATED = True
+"""Ruling 783 turned on (a test turns it off to write the records as before)."""
+
+
+def _activated(frags: list[str], i: int) -> bool:
+    """Whether the fragment ``frags[i]`` puts a dominance card on its player's board with
+    the score marker off the track next (``M#domA->$/++->$``): the card activated (3.3.1),
+    face up, which people write as it is, named; the Alliance's Mobilize of a dominance
+    card (``M#domA->$`` with no marker moved) is face down and left to the rewriting.
+    Ruling 783."""
+    return ACTIVATED and bool(re.fullmatch(r"[BFMR]#dom[A-Z]->\$", frags[i])) and \
+        frags[i + 1:i + 2] == ["++->$"]
 
 
 @dataclass

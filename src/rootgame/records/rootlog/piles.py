@@ -42,6 +42,23 @@ def activated(g: Any) -> set[int]:
     return {s.dominance for s in g.seats if s.dominance is not None}
 
 
+BESIDE_KEPT = True
+"""Ruling 784 turned on (a test turns it off to show the record refused without it)."""
+
+
+def set_aside(g: Any) -> set[int]:
+    """The dominance cards no exchange of identities takes part in: those activated (ruling
+    753) and those beside the board, available (3.3.3): a card spent by its suit that the
+    search's unnamed draw made a dominance card lies there, where only that card may lie
+    (another card spent goes to the discard pile); given another card by an exchange, it
+    stood beside the board as a Sword, and the final replay's reshuffle held it (seeds
+    1018, 1020, 1025 with the Alliance). Ruling 784."""
+    out = activated(g)
+    if BESIDE_KEPT:
+        out |= set(g.available_dominance)
+    return out
+
+
 class PileExchanges(SpentOtherwise):
     """The exchanges of a draw pile's time, on the spendings taken otherwise of
     :class:`respends.SpentOtherwise` (what ``identity.CardIdentity`` gives them:
@@ -85,8 +102,9 @@ class PileExchanges(SpentOtherwise):
         for _, pile in hidden_piles(g):
             out.extend((x, None) for x in pile
                        if x not in keep and x in pos.free and pos.free[x][1] == epoch)
-        # Not a card a seat has activated as its dominance since (3.3.1, ruling 753).
-        active = activated(g)
+        # Not a card a seat has activated as its dominance since (3.3.1, ruling 753), nor
+        # one beside the board (3.3.3, ruling 784).
+        active = set_aside(g)
         out.extend((x, spec) for x, (_s, e, spec) in pos.loose.items()
                    if e == epoch and x not in active)
         if epoch == pos.epoch:
@@ -105,7 +123,7 @@ class PileExchanges(SpentOtherwise):
         record has named."""
         out = self.members(pos, g, epoch, keep)
         have = {x for x, _ in out}
-        active = activated(g)
+        active = set_aside(g)
         for x, was in pos.past.items():
             if x in have or x in keep or x in pos.fixed or x in active or \
                     not any(t[1] == epoch for t in was):

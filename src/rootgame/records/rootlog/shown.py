@@ -24,15 +24,15 @@ from ...cards import DECK
 from ...rules.core import board, matching_cards
 from .atoms import Line
 from .cards import CardSpec
+from .factions import Loc, hidden_pile
 from .search import Node, Pos
 from .steps import legal_now
 
 if TYPE_CHECKING:
     from .identity import CardIdentity
 
-__all__ = ["Barred", "Shown", "breaks_shown", "dealt_as_shown", "note_shown", "outrage_surplus",
-           "shown_allows", "shown_spec",
-           "unshown"]
+__all__ = ["Barred", "Shown", "breaks_shown", "dealt_as_shown", "note_shown", "other_suits",
+           "outrage_surplus", "shown_allows", "shown_spec", "unshown"]
 
 PLAIN_SUITS = ("fox", "rabbit", "mouse")
 
@@ -158,6 +158,24 @@ def unshown(imp: CardIdentity, node: Node) -> Node | None:
     suit = board(pos.g).card_suit_at(int(pos.g.stack[-1].data["c"]))
     if suit not in PLAIN_SUITS:
         return None
+    given = other_suits(imp, pos, extra, suit, ("hand", seat))
+    if given is None:
+        return None
+    new, events = given
+    if matching_cards(new.g, seat, suit) or breaks_shown(new.shown, events):
+        return None
+    new.legal = legal_now(new.g)
+    return Node(new, node, (), tuple(events), (), repaired=True)
+
+
+def other_suits(
+    imp: CardIdentity, pos: Pos, extra: list[int], suit: str, loc: Loc,
+) -> tuple[Pos, list[tuple[Any, ...]]] | None:
+    """A copy of ``pos`` where each of the unnamed draws ``extra`` of the hidden place
+    ``loc`` is given, by the exchanges of an unnamed draw (``settle_free``: a card of its
+    draw pile's time, a cycle, a card pulled from another time, the later times), a card
+    of another plain suit than ``suit``, the others in turn (rulings 752, 781), with the
+    renaming events; None when one of them finds none."""
     g2 = pos.g.clone()
     new = pos.fork(g2, [])
     events: list[tuple[Any, ...]] = []
@@ -165,14 +183,11 @@ def unshown(imp: CardIdentity, node: Node) -> Node | None:
         for other in PLAIN_SUITS:
             if other == suit:
                 continue
-            keep = set(g2.seats[seat].hand) | imp.reserved(new, imp.needs(new))
+            keep = set(hidden_pile(g2, loc)) | imp.reserved(new, imp.needs(new))
             got = imp.settle_free(new, g2, f, CardSpec(other), keep, True)
             if got is not None:
                 events.extend(got)
                 break
         else:
             return None
-    if matching_cards(g2, seat, suit) or breaks_shown(new.shown, events):
-        return None
-    new.legal = legal_now(g2)
-    return Node(new, node, (), tuple(events), (), repaired=True)
+    return new, events

@@ -61,7 +61,7 @@ from . import otherwise
 from .cards import CardSpec
 from .course import HELD, LATER, Before, Course, allows
 from .exchanges import held, lacks, put_back
-from .factions import Loc, hidden_pile, notation
+from .factions import Loc, hidden_pile, hidden_piles, notation
 from .search import Node, Pos, course_path
 from .steps import legal_now
 
@@ -734,7 +734,10 @@ def rebuild(
 def kept_back(pos: Pos, g: Any, c: int, before: Before) -> None:
     """Card ``c``, a spending's card taken to be held (rulings 450, 675), put back in its
     place among the cards its hand held before it (``before``: their serials, the cards
-    named)."""
+    named). Its hand is any hidden place: the Alliance's supporters too (a supporter spent
+    by suit taken to be held; ruling 788: it crashed, ``StopIteration``, seed 1019)."""
     serials, named = before
-    hand = next(st.hand for st in g.seats if c in st.hand)
+    hand = next((pile for _, pile in hidden_piles(g) if c in pile), None)
+    if hand is None:
+        return  # (held nowhere hidden: no place to keep)
     put_back(hand, c, lambda x: pos.free[x][0] in serials if x in pos.free else x in named)
