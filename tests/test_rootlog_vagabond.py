@@ -15,6 +15,7 @@ import hashlib
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lawkit import random_game
@@ -459,3 +460,112 @@ def test_a_card_the_tinker_takes_from_the_discard_pile_may_be_one_spent_there_by
     assert_replays_the_game(replay_rootlog("\n".join(lines) + "\n"), g)
     refused_without(monkeypatch, "\n".join(lines[:19]) + "\n", "DISCARD_TAKEN", False, 18,
                     piles)
+
+
+def _mev_people(seed: int) -> tuple[Any, list[str]]:
+    """The whole Marquise-Eyrie-Vagabond game of ``seed`` and its record, the Marquise's
+    and the Eyrie's lines written as people write them, the Vagabond's as exported."""
+    from rootlogkit import as_people_write
+
+    g = random_game(seed, None, MEV)
+    return g, as_people_write(export_rootlog(g)).splitlines()
+
+
+def _imports_to_the_same_board(g: Any, lines: list[str]) -> None:
+    rep = replay_rootlog("\n".join(lines) + "\n")
+    played = game_turn_states(g)[: len(rep.turns)]
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in played]
+
+
+def test_3_3_3_a_card_spent_by_its_suit_only_is_never_a_dominance_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 790 (3.3.3: a dominance card discarded or spent goes beside the board; rulings
+    770-771: people write a dominance card by name wherever it goes). Seed 1001 (the
+    Marquise, the Eyrie, the Vagabond): the Eyrie adds her Tax Collector, drawn unnamed, to
+    the Decree by its suit at line 22 ('F#E->$_b'); the search had made that draw the fox
+    dominance card, which her turmoil at line 26 put beside the board, and the Vagabond's
+    named draw of it at line 28 ('F#dom->V') exchanged it with the fox ambush of the draw
+    pile, left beside the board in its place: the final replay, which discards the ambush
+    in the turmoil, was refused at the reshuffle of line 60. A card written by its suit
+    only is no longer a dominance card: the first 61 lines import to the same board; with
+    the ruling off they are refused at line 60."""
+    from rootlogkit import refused_without
+
+    from rootgame.records.rootlog import cards
+
+    g, lines = _mev_people(1001)
+    assert lines[21].startswith("E:F#E->$_b/") and "/F#dom->V/" in lines[27]
+    _imports_to_the_same_board(g, lines[:61])
+    refused_without(monkeypatch, "\n".join(lines[:61]) + "\n", "SUIT_NOT_DOMINANCE", False,
+                    60, cards)
+
+
+def test_a_card_the_tinker_takes_may_be_one_spent_by_suit_before_the_last_shuffle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 791 (9.5.9, 9.3 the Tinker's Day Labor; 2.1; ruling 760). Seed 1001: the
+    Eyrie draws Mouse-in-a-Sack unnamed at line 54, adds it to the Decree by its suit at
+    line 58 ('M#E->$_m'), the draw pile is shuffled at line 60 and her turmoil at line 62
+    discards the Decree; the Tinker takes the card by name from the discard pile at line
+    64 ('M#mouseinasack*->V'). Ruling 760 left such a card, spent in an earlier pile's time,
+    alone: the Day Labor was refused. It now takes the card named along the shortest cycle
+    of places of its own time and every later one (the Marquise's unnamed draw of that time
+    holding it takes the card spent): the whole game imports to the same board at every
+    line; with the ruling off its first 65 lines are refused at line 64."""
+    from rootlogkit import assert_replays_the_game, refused_without
+
+    from rootgame.records.rootlog import piles
+
+    g, lines = _mev_people(1001)
+    assert lines[57].startswith("E:M#E->$_m/") and "/M#mouseinasack*->V/" in lines[63]
+    assert_replays_the_game(replay_rootlog("\n".join(lines) + "\n"), g)
+    refused_without(monkeypatch, "\n".join(lines[:65]) + "\n", "EARLIER_TAKEN", False, 64,
+                    piles)
+
+
+def test_2_1_a_card_named_drawn_may_have_been_shuffled_in_spent_by_its_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 792 (2.1: the discard pile shuffled into a new draw pile). Seed 1006: the
+    Eyrie draws a Cobbler unnamed at line 14 and adds it to the Decree by its suit at line
+    18 ('R#E->$_x'); the draw pile is shuffled at line 53, and the Vagabond's quest draws
+    it by name at line 64 ('R#cob+M#mouseinasack->V'). No Cobbler was in the present pile
+    (the search had given the Eyrie's draw another rabbit), so the engine's second card was
+    taken as the line's later Evening draw ('B#royal->V'), and the Cobbler was never drawn.
+    A card of the pile standing for a spending by suit of an earlier pile's time now takes
+    the card named along a cycle of that time, before a later draw is tried: the first 65
+    lines import to the same board; with the ruling off they are refused at line 64."""
+    from rootlogkit import refused_without
+
+    from rootgame.records.rootlog import piles
+
+    g, lines = _mev_people(1006)
+    assert lines[17].startswith("E:R#E->$_x/") and "/R#cob+M#mouseinasack->V/" in lines[63]
+    _imports_to_the_same_board(g, lines[:65])
+    refused_without(monkeypatch, "\n".join(lines[:65]) + "\n", "SHUFFLED_IN_DRAWN", False,
+                    64, piles)
+
+
+def test_2_1_the_first_draws_card_is_sought_in_its_pile_before_a_later_draw_takes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 793 (2.1; rulings 410, 418). Seed 1006: the Marquise draws the Arms Trader
+    unnamed at line 49 and discards it by its suit at line 57, after a shuffle; the pile is
+    shuffled again at line 89, and the Vagabond's quest draws it by name at line 104
+    ('B#armstrader+M#@->V'). The search had given an unnamed draw of the present pile the
+    Arms Trader and spent it by suit: the engine's card was taken as the line's later
+    Evening draw, and the quest's card was never drawn. The first draw's card is now sought
+    along a cycle of the present pile's time (ruling 410) before a later draw is tried: the
+    whole game imports to the same board at every line; with the ruling off its first 105
+    lines are refused (where the import puts it, line 64)."""
+    from rootlogkit import assert_replays_the_game, refused_without
+
+    from rootgame.records.rootlog import draws
+
+    g, lines = _mev_people(1006)
+    assert "/B#armstrader+M#@->V/" in lines[103]
+    assert_replays_the_game(replay_rootlog("\n".join(lines) + "\n"), g)
+    refused_without(monkeypatch, "\n".join(lines[:105]) + "\n", "FIRST_DRAW_FIRST", False,
+                    64, draws)

@@ -102,19 +102,30 @@ class CardSpec:
     item: str | None = None
 
     def matches(self, cid: int) -> bool:
+        """Whether card ``cid`` may be the card written. A card written by its suit only
+        (``F#E->$_b``, ``F#C->``) is not a dominance card, which people write by name
+        wherever it goes (``R#domA->``: face up in the Decree, beside the board once spent,
+        Law 3.3.3; rulings 771, 790)."""
         if cid < 0:
             return False
         c = DECK[cid]
         if self.suit is not None and c.suit != self.suit:
             return False
-        if self.keys is not None and c.key not in self.keys:
-            return False
-        return self.item is None or c.item == self.item
+        if self.keys is not None:
+            return c.key in self.keys and (self.item is None or c.item == self.item)
+        if self.item is not None:
+            return c.item == self.item
+        return self.suit is None or c.kind != "dominance" or not SUIT_NOT_DOMINANCE
 
     @property
     def named(self) -> bool:
         return self.suit is not None or self.keys is not None or self.item is not None
 
+
+
+SUIT_NOT_DOMINANCE = True
+"""Whether a card written by its suit only is never a dominance card
+(:meth:`CardSpec.matches`, ruling 790)."""
 
 
 def spec_from_name(
