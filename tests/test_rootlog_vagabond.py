@@ -427,7 +427,7 @@ def test_a_named_starting_hand_takes_its_card_from_an_earlier_unnamed_hand() -> 
     from rootlogkit import as_people_write
 
     g = random_game(1003, None, MEV)
-    lines = as_people_write(export_rootlog(g)).splitlines()
+    lines = as_people_write(export_rootlog(g), ("vagabond",)).splitlines()
     assert lines[9].startswith("V:M#favor+F#protectionracket+B#armstrader->V/")
     rep = replay_rootlog("\n".join(lines[:17]) + "\n")
     played = game_turn_states(g)[: len(rep.turns)]
@@ -454,7 +454,7 @@ def test_a_card_the_tinker_takes_from_the_discard_pile_may_be_one_spent_there_by
     from rootgame.records.rootlog import piles
 
     g = random_game(1003, None, MEV)
-    lines = as_people_write(export_rootlog(g)).splitlines()
+    lines = as_people_write(export_rootlog(g), ("vagabond",)).splitlines()
     assert lines[12].startswith("E:F#E->$_r/M#E->$_m/--2/$_->/")
     assert "/M#roottea*->V/" in lines[17]
     assert_replays_the_game(replay_rootlog("\n".join(lines) + "\n"), g)
@@ -468,7 +468,7 @@ def _mev_people(seed: int) -> tuple[Any, list[str]]:
     from rootlogkit import as_people_write
 
     g = random_game(seed, None, MEV)
-    return g, as_people_write(export_rootlog(g)).splitlines()
+    return g, as_people_write(export_rootlog(g), ("vagabond",)).splitlines()
 
 
 def _imports_to_the_same_board(g: Any, lines: list[str]) -> None:
@@ -569,3 +569,51 @@ def test_2_1_the_first_draws_card_is_sought_in_its_pile_before_a_later_draw_take
     assert_replays_the_game(replay_rootlog("\n".join(lines) + "\n"), g)
     refused_without(monkeypatch, "\n".join(lines[:105]) + "\n", "FIRST_DRAW_FIRST", False,
                     64, draws)
+
+
+def test_the_vagabonds_lines_as_people_write_them() -> None:
+    """Ruling 794 (issue 15; the real records write ``2#->V``, ``#V->``): the people-style
+    rewriting (``as_people_write``) writes the Vagabond's lines too: no starting hand, his
+    draws unnamed (the Evening's, a quest's two cards: ``2#->V``) and his discards by suit
+    only (``R#V->``); what he gives by Aid, takes by Steal or Day Labor, takes from beside
+    the board and his quests stay named, and ``keep=("vagabond",)`` leaves his lines as
+    exported. Seed 1013's whole game so written imports to the same board at every line."""
+    from rootlogkit import as_people_write, assert_replays_the_game
+
+    g = random_game(1006, None, MEV)
+    exported = export_rootlog(g)
+    kept = as_people_write(exported, ("vagabond",))
+    assert _lines_of(kept, "V") == _lines_of(exported, "V")
+    lines = as_people_write(exported).splitlines()
+    assert lines[9] == "V:#thief->$/p->4_7_8_12/F#errand->Q/F#shed->Q/M#bear->Q"
+    assert lines[31] == "V:p->4/F#dom->V/F#V->/M#dom->V/M#V->/#->V/B#V->"
+    assert "/M#guardQ->$/2#->V/F#logs->Q/B#brutalV->C/" in lines[63]
+    assert "/F#standC->V/" in lines[35] and lines[63].endswith("/%tC$->$/#->V")
+    g = random_game(1013, None, MEV)
+    assert_replays_the_game(replay_rootlog(as_people_write(export_rootlog(g))), g)
+
+
+def test_a_card_taken_from_the_discard_pile_first_thing_is_sought_before_birdsong_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 795 (9.5.9, 9.3 the Tinker's Day Labor; rulings 760, 791). Seed 1019 written
+    as people write it (the Vagabond's lines too, ruling 794): the Eyrie adds the mouse
+    ambush to the Decree by its suit at line 66 ('M#E->$_b'), her turmoil discards it, and
+    the Tinker's first action at line 68, straight after his Birdsong, takes it by name
+    ('%f->r/%b->r/%r->r/M#@*->V'). Ruling 760's exchange ran at a decision offering a Day
+    Labor, which the search reaches here only inside the silent Birdsong 'pass' (no state
+    of its own): it never ran, and the search went on without the Day Labor until it gave
+    up. The card the line's next movement takes from the discard pile is now sought there
+    already at the Birdsong decision: the whole game imports to the same board at every
+    line (1 s); with the ruling off its first 78 lines are refused at line 68."""
+    from rootlogkit import as_people_write, assert_replays_the_game, refused_without
+
+    from rootgame.records.rootlog import piles
+
+    g = random_game(1019, None, MEV)
+    lines = as_people_write(export_rootlog(g)).splitlines()
+    assert lines[65].startswith("E:M#E->$_b/") and lines[67].startswith(
+        "V:%f->r/%b->r/%r->r/M#@*->V/")
+    assert_replays_the_game(replay_rootlog("\n".join(lines) + "\n"), g)
+    refused_without(monkeypatch, "\n".join(lines[:78]) + "\n", "BIRDSONG_TAKEN", False, 68,
+                    piles)

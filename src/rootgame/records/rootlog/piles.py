@@ -181,15 +181,17 @@ class PileExchanges(SpentOtherwise):
         the line names no such card or no card there can be it. Ruling 760."""
         pos = node.pos
         g = pos.g
-        if not DISCARD_TAKEN or pos.line is None or not any(
-                a[0] in TAKES_FROM_DISCARD for a in pos.legal):
+        if not DISCARD_TAKEN or pos.line is None or not g.stack:
             return None
+        offered = any(a[0] in TAKES_FROM_DISCARD for a in pos.legal)
         ln, left = self.lines[pos.line], pos.left[pos.line]
         for k in ln.by_key.get(("card", (AT_DISCARD, ("hand", g.stack[-1].seat))), []):
             spec = ln.atoms[k].spec
             if not left[k] or spec is None or not spec.named or \
                     any(spec.matches(c) for c in g.discard):
                 continue
+            if not offered and not (BIRDSONG_TAKEN and not any(left[:k])):
+                continue  # (not offered yet, and not the line's next movement: 795)
             spent = [x for x in reversed(g.discard) if x in pos.loose and any(
                 allows([pos.loose[x][2]], y) for y in allowed_ids(spec))]
             for x in spent:
@@ -567,6 +569,11 @@ been a card spent there by its suit (:meth:`PileExchanges.taken_from_discard`, r
 EARLIER_TAKEN = True
 """Whether a card the Day Labor takes from the discard pile may be one spent there by its
 suit in an earlier pile's time (:meth:`PileExchanges.taken_from_discard`, ruling 791)."""
+
+
+BIRDSONG_TAKEN = True
+"""Whether the card the line's next movement takes from the discard pile is sought there
+before a decision offers it (:meth:`PileExchanges.taken_from_discard`, ruling 795)."""
 
 
 SHUFFLED_IN_DRAWN = True
