@@ -471,11 +471,20 @@ def _mev_people(seed: int) -> tuple[Any, list[str]]:
     return g, as_people_write(export_rootlog(g), ("vagabond",)).splitlines()
 
 
-def _imports_to_the_same_board(g: Any, lines: list[str]) -> None:
-    rep = replay_rootlog("\n".join(lines) + "\n")
+def _first_lines_need(
+    monkeypatch: pytest.MonkeyPatch, g: Any, lines: list[str], n: int, owner: object,
+    name: str, line: int,
+) -> None:
+    """The first ``n`` of ``lines`` (the record of ``g``) import to the same board at every
+    line, and are refused at ``line`` with ``owner.<name>`` (a ruling's switch) off."""
+    from rootlogkit import refused_without
+
+    text = "\n".join(lines[:n]) + "\n"
+    rep = replay_rootlog(text)
     played = game_turn_states(g)[: len(rep.turns)]
     assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
         (t.faction, t.pieces, t.vp) for t in played]
+    refused_without(monkeypatch, text, name, False, line, owner)
 
 
 def test_3_3_3_a_card_spent_by_its_suit_only_is_never_a_dominance_card(
@@ -491,15 +500,11 @@ def test_3_3_3_a_card_spent_by_its_suit_only_is_never_a_dominance_card(
     in the turmoil, was refused at the reshuffle of line 60. A card written by its suit
     only is no longer a dominance card: the first 61 lines import to the same board; with
     the ruling off they are refused at line 60."""
-    from rootlogkit import refused_without
-
     from rootgame.records.rootlog import cards
 
     g, lines = _mev_people(1001)
     assert lines[21].startswith("E:F#E->$_b/") and "/F#dom->V/" in lines[27]
-    _imports_to_the_same_board(g, lines[:61])
-    refused_without(monkeypatch, "\n".join(lines[:61]) + "\n", "SUIT_NOT_DOMINANCE", False,
-                    60, cards)
+    _first_lines_need(monkeypatch, g, lines, 61, cards, "SUIT_NOT_DOMINANCE", 60)
 
 
 def test_a_card_the_tinker_takes_may_be_one_spent_by_suit_before_the_last_shuffle(
@@ -537,15 +542,11 @@ def test_2_1_a_card_named_drawn_may_have_been_shuffled_in_spent_by_its_suit(
     A card of the pile standing for a spending by suit of an earlier pile's time now takes
     the card named along a cycle of that time, before a later draw is tried: the first 65
     lines import to the same board; with the ruling off they are refused at line 64."""
-    from rootlogkit import refused_without
-
     from rootgame.records.rootlog import piles
 
     g, lines = _mev_people(1006)
     assert lines[17].startswith("E:R#E->$_x/") and "/R#cob+M#mouseinasack->V/" in lines[63]
-    _imports_to_the_same_board(g, lines[:65])
-    refused_without(monkeypatch, "\n".join(lines[:65]) + "\n", "SHUFFLED_IN_DRAWN", False,
-                    64, piles)
+    _first_lines_need(monkeypatch, g, lines, 65, piles, "SHUFFLED_IN_DRAWN", 64)
 
 
 def test_2_1_the_first_draws_card_is_sought_in_its_pile_before_a_later_draw_takes_it(
