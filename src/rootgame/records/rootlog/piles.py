@@ -242,9 +242,7 @@ class PileExchanges(SpentOtherwise):
             if spec is None or spec.keys is None or any(spec.matches(x) for x in g2.deck):
                 continue
             pos = Pos(g2, [], None, line, 0, left, free, epoch, False, loose, past)
-            free[cid] = (0, epoch)  # (the draw, kept by the cycle's search)
             keep = set(hidden_pile(g2, dst)) | self.reserved(pos, self.needs(pos))
-            del free[cid]
             for z in reversed(g2.deck):
                 slot = loose.get(z)
                 if slot is None or slot[1] >= epoch or slot[2] is None or \
