@@ -280,9 +280,9 @@ def test_3_3_1_an_activated_dominance_card_takes_no_part_in_an_exchange(
     exchanges of its pile's time; taken again and activated, it is on no list of cards,
     and a cycle through it crashed (``StopIteration`` in ``exchanges.swap_cards``). It is
     no place of an exchange now (``piles.activated``): the record is a refusal naming its
-    line, not a crash (line 128 since rulings 780-787; line 53 since ruling 770 names the
-    record's dominance cards taken from beside the board; line 58 before; still a crash
-    without ruling 753)."""
+    line, not a crash (line 128 since rulings 780-787 and 790; line 53 since ruling 770
+    names the record's dominance cards taken from beside the board; line 58 before; still a
+    crash without ruling 753)."""
     g = random_game(1002, None, MEA)
     text = as_people_write_supporters(export_rootlog(g))
     with pytest.raises(RootlogError, match=r"^line 128, "):
@@ -348,7 +348,11 @@ def test_3_3_3_the_card_spent_to_take_a_dominance_card_is_another_card(
     card it spends by its suit (ruling 540): the search took the bird spent for the card
     taken, asked the hand for no bird and was refused at line 33. A dominance card is
     never spent by its suit only (people write it by name; the card spent to take it is
-    another): it no longer stands for one, and the exchanges give the hand its bird."""
+    another): it no longer stands for one, and the exchanges give the hand its bird.
+    Ruling 790 (a card written by its suit only is no dominance card) keeps it so too: the
+    record is refused with both turned off."""
+    from rootgame.records.rootlog import cards
+
     g, text = _first_lines(1016, 33)
     assert "B#dom->A/B#A->" in text.splitlines()[32]
     _same_pieces_and_scores(replay_rootlog(text), g)

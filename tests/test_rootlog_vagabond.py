@@ -15,6 +15,7 @@ import hashlib
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from lawkit import random_game
@@ -427,7 +428,7 @@ def test_a_named_starting_hand_takes_its_card_from_an_earlier_unnamed_hand() -> 
     from rootlogkit import as_people_write
 
     g = random_game(1003, None, MEV)
-    lines = as_people_write(export_rootlog(g)).splitlines()
+    lines = as_people_write(export_rootlog(g), ("vagabond",)).splitlines()
     assert lines[9].startswith("V:M#favor+F#protectionracket+B#armstrader->V/")
     rep = replay_rootlog("\n".join(lines[:17]) + "\n")
     played = game_turn_states(g)[: len(rep.turns)]
@@ -452,9 +453,167 @@ def test_a_card_the_tinker_takes_from_the_discard_pile_may_be_one_spent_there_by
     from rootgame.records.rootlog import piles
 
     g = random_game(1003, None, MEV)
-    lines = as_people_write(export_rootlog(g)).splitlines()
+    lines = as_people_write(export_rootlog(g), ("vagabond",)).splitlines()
     assert lines[12].startswith("E:F#E->$_r/M#E->$_m/--2/$_->/")
     assert "/M#roottea*->V/" in lines[17]
     assert_replays_the_game(replay_rootlog("\n".join(lines) + "\n"), g)
     refused_without(monkeypatch, "\n".join(lines[:19]) + "\n", "DISCARD_TAKEN", False, 18,
+                    piles)
+
+
+def _mev_people(seed: int) -> tuple[Any, list[str]]:
+    """The whole Marquise-Eyrie-Vagabond game of ``seed`` and its record, the Marquise's
+    and the Eyrie's lines written as people write them, the Vagabond's as exported."""
+    from rootlogkit import as_people_write
+
+    g = random_game(seed, None, MEV)
+    return g, as_people_write(export_rootlog(g), ("vagabond",)).splitlines()
+
+
+def _first_lines_need(
+    monkeypatch: pytest.MonkeyPatch, g: Any, lines: list[str], n: int, owner: object,
+    name: str, line: int,
+) -> None:
+    """The first ``n`` of ``lines`` (the record of ``g``) import to the same board at every
+    line, and are refused at ``line`` with ``owner.<name>`` (a ruling's switch) off."""
+    from rootlogkit import refused_without
+
+    text = "\n".join(lines[:n]) + "\n"
+    rep = replay_rootlog(text)
+    played = game_turn_states(g)[: len(rep.turns)]
+    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
+        (t.faction, t.pieces, t.vp) for t in played]
+    refused_without(monkeypatch, text, name, False, line, owner)
+
+
+def test_3_3_3_a_card_spent_by_its_suit_only_is_never_a_dominance_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 790 (3.3.3: a dominance card discarded or spent goes beside the board; rulings
+    770-771: people write a dominance card by name wherever it goes). Seed 1001 (the
+    Marquise, the Eyrie, the Vagabond): the Eyrie adds her Tax Collector, drawn unnamed, to
+    the Decree by its suit at line 22 ('F#E->$_b'); the search had made that draw the fox
+    dominance card, which her turmoil at line 26 put beside the board, and the Vagabond's
+    named draw of it at line 28 ('F#dom->V') exchanged it with the fox ambush of the draw
+    pile, left beside the board in its place: the final replay, which discards the ambush
+    in the turmoil, was refused at the reshuffle of line 60. A card written by its suit
+    only is no longer a dominance card: the first 61 lines import to the same board; with
+    the ruling off they are refused at line 60."""
+    from rootgame.records.rootlog import cards
+
+    g, lines = _mev_people(1001)
+    assert lines[21].startswith("E:F#E->$_b/") and "/F#dom->V/" in lines[27]
+    _first_lines_need(monkeypatch, g, lines, 61, cards, "SUIT_NOT_DOMINANCE", 60)
+
+
+def test_a_card_the_tinker_takes_may_be_one_spent_by_suit_before_the_last_shuffle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 791 (9.5.9, 9.3 the Tinker's Day Labor; 2.1; ruling 760). Seed 1001: the
+    Eyrie draws Mouse-in-a-Sack unnamed at line 54, adds it to the Decree by its suit at
+    line 58 ('M#E->$_m'), the draw pile is shuffled at line 60 and her turmoil at line 62
+    discards the Decree; the Tinker takes the card by name from the discard pile at line
+    64 ('M#mouseinasack*->V'). Ruling 760 left such a card, spent in an earlier pile's time,
+    alone: the Day Labor was refused. It now takes the card named along the shortest cycle
+    of places of its own time and every later one (the Marquise's unnamed draw of that time
+    holding it takes the card spent): the whole game imports to the same board at every
+    line; with the ruling off its first 65 lines are refused at line 64."""
+    from rootlogkit import assert_replays_the_game, refused_without
+
+    from rootgame.records.rootlog import piles
+
+    g, lines = _mev_people(1001)
+    assert lines[57].startswith("E:M#E->$_m/") and "/M#mouseinasack*->V/" in lines[63]
+    assert_replays_the_game(replay_rootlog("\n".join(lines) + "\n"), g)
+    refused_without(monkeypatch, "\n".join(lines[:65]) + "\n", "EARLIER_TAKEN", False, 64,
+                    piles)
+
+
+def test_2_1_a_card_named_drawn_may_have_been_shuffled_in_spent_by_its_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 792 (2.1: the discard pile shuffled into a new draw pile). Seed 1006: the
+    Eyrie draws a Cobbler unnamed at line 14 and adds it to the Decree by its suit at line
+    18 ('R#E->$_x'); the draw pile is shuffled at line 53, and the Vagabond's quest draws
+    it by name at line 64 ('R#cob+M#mouseinasack->V'). No Cobbler was in the present pile
+    (the search had given the Eyrie's draw another rabbit), so the engine's second card was
+    taken as the line's later Evening draw ('B#royal->V'), and the Cobbler was never drawn.
+    A card of the pile standing for a spending by suit of an earlier pile's time now takes
+    the card named along a cycle of that time, before a later draw is tried: the first 65
+    lines import to the same board; with the ruling off they are refused at line 64."""
+    from rootgame.records.rootlog import piles
+
+    g, lines = _mev_people(1006)
+    assert lines[17].startswith("E:R#E->$_x/") and "/R#cob+M#mouseinasack->V/" in lines[63]
+    _first_lines_need(monkeypatch, g, lines, 65, piles, "SHUFFLED_IN_DRAWN", 64)
+
+
+def test_2_1_the_first_draws_card_is_sought_in_its_pile_before_a_later_draw_takes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 793 (2.1; rulings 410, 418). Seed 1006: the Marquise draws the Arms Trader
+    unnamed at line 49 and discards it by its suit at line 57, after a shuffle; the pile is
+    shuffled again at line 89, and the Vagabond's quest draws it by name at line 104
+    ('B#armstrader+M#@->V'). The search had given an unnamed draw of the present pile the
+    Arms Trader and spent it by suit: the engine's card was taken as the line's later
+    Evening draw, and the quest's card was never drawn. The first draw's card is now sought
+    along a cycle of the present pile's time (ruling 410) before a later draw is tried: the
+    whole game imports to the same board at every line; with the ruling off its first 105
+    lines are refused (where the import puts it, line 64)."""
+    from rootlogkit import assert_replays_the_game, refused_without
+
+    from rootgame.records.rootlog import draws
+
+    g, lines = _mev_people(1006)
+    assert "/B#armstrader+M#@->V/" in lines[103]
+    assert_replays_the_game(replay_rootlog("\n".join(lines) + "\n"), g)
+    refused_without(monkeypatch, "\n".join(lines[:105]) + "\n", "FIRST_DRAW_FIRST", False,
+                    64, draws)
+
+
+def test_the_vagabonds_lines_as_people_write_them() -> None:
+    """Ruling 794 (issue 15; the real records write ``2#->V``, ``#V->``): the people-style
+    rewriting (``as_people_write``) writes the Vagabond's lines too: no starting hand, his
+    draws unnamed (the Evening's, a quest's two cards: ``2#->V``) and his discards by suit
+    only (``R#V->``); what he gives by Aid, takes by Steal or Day Labor, takes from beside
+    the board and his quests stay named, and ``keep=("vagabond",)`` leaves his lines as
+    exported. Seed 1013's whole game so written imports to the same board at every line."""
+    from rootlogkit import as_people_write, assert_replays_the_game
+
+    g = random_game(1006, None, MEV)
+    exported = export_rootlog(g)
+    kept = as_people_write(exported, ("vagabond",))
+    assert _lines_of(kept, "V") == _lines_of(exported, "V")
+    lines = as_people_write(exported).splitlines()
+    assert lines[9] == "V:#thief->$/p->4_7_8_12/F#errand->Q/F#shed->Q/M#bear->Q"
+    assert lines[31] == "V:p->4/F#dom->V/F#V->/M#dom->V/M#V->/#->V/B#V->"
+    assert "/M#guardQ->$/2#->V/F#logs->Q/B#brutalV->C/" in lines[63]
+    assert "/F#standC->V/" in lines[35] and lines[63].endswith("/%tC$->$/#->V")
+    g = random_game(1013, None, MEV)
+    assert_replays_the_game(replay_rootlog(as_people_write(export_rootlog(g))), g)
+
+
+def test_a_card_taken_from_the_discard_pile_first_thing_is_sought_before_birdsong_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 795 (9.5.9, 9.3 the Tinker's Day Labor; rulings 760, 791). Seed 1019 written
+    as people write it (the Vagabond's lines too, ruling 794): the Eyrie adds the mouse
+    ambush to the Decree by its suit at line 66 ('M#E->$_b'), her turmoil discards it, and
+    the Tinker's first action at line 68, straight after his Birdsong, takes it by name
+    ('%f->r/%b->r/%r->r/M#@*->V'). Ruling 760's exchange ran at a decision offering a Day
+    Labor, which the search reaches here only inside the silent Birdsong 'pass' (no state
+    of its own): it never ran, and the search went on without the Day Labor until it gave
+    up. The card the line's next movement takes from the discard pile is now sought there
+    already at the Birdsong decision: the whole game imports to the same board at every
+    line (1 s); with the ruling off its first 78 lines are refused at line 68."""
+    from rootlogkit import as_people_write, assert_replays_the_game, refused_without
+
+    from rootgame.records.rootlog import piles
+
+    g = random_game(1019, None, MEV)
+    lines = as_people_write(export_rootlog(g)).splitlines()
+    assert lines[65].startswith("E:M#E->$_b/") and lines[67].startswith(
+        "V:%f->r/%b->r/%r->r/M#@*->V/")
+    assert_replays_the_game(replay_rootlog("\n".join(lines) + "\n"), g)
+    refused_without(monkeypatch, "\n".join(lines[:78]) + "\n", "BIRDSONG_TAKEN", False, 68,
                     piles)

@@ -2,7 +2,7 @@
 replays (docs/rootlog.md, "Replaying a record (import)").
 
     PYTHONPATH=src python tools/rootlog_people_games.py 1000 1029 [--decisions N]
-        [--keep dice|draws|suits ...] [--factions marquise,eyrie,alliance]
+        [--keep dice|draws|suits|vagabond ...] [--factions marquise,eyrie,alliance]
 
 For each seed: a game of random legal decisions (``tests/lawkit.random_game``; the Marquise
 and the Eyrie unless ``--factions`` names others), exported (``export_rootlog``), rewritten
@@ -15,7 +15,8 @@ through the game that line is, and the error; then the rate, and the median, 90t
 percentile and maximum CPU time of the imports and of the refusals
 with how many took over 1 s.
 ``--keep`` leaves part of the record as exported (the dice, the draws named, the discards
-and Decree cards named): a game that imports only then is refused for want of that.
+and Decree cards named, the Vagabond's lines): a game that imports only then is refused for
+want of that.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ def main() -> None:
     ap.add_argument("last", type=int)
     ap.add_argument("--decisions", type=int, default=None,
                     help="cut the games after this many decisions (default: whole games)")
-    ap.add_argument("--keep", nargs="*", default=[], choices=("dice", "draws", "suits"),
+    ap.add_argument("--keep", nargs="*", default=[], choices=("dice", "draws", "suits", "vagabond"),
                     help="leave these as exported (default: none)")
     ap.add_argument("--factions", default=",".join(MARQUISE_EYRIE),
                     help="the factions, comma-separated (default: marquise,eyrie)")

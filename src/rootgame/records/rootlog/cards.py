@@ -99,7 +99,7 @@ The notation names a dominance card (``M#dom``), and people write it so wherever
 (3.3: it is taken, spent, discarded and activated in the open; rulings 770, 771, 783).
 The search's supporters held the mouse dominance card, mobilized unnamed (``#A->$``), and
 a spending by suit took it, where the record spends it by name later (seed 1021 with the
-Alliance, line 44)."""
+Alliance, line 44). Ruling 790 found the same with the Vagabond (seeds 1000, 1001)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +112,10 @@ class CardSpec:
     item: str | None = None
 
     def matches(self, cid: int) -> bool:
+        """Whether card ``cid`` may be the card written. A card written by its suit only
+        (``F#E->$_b``, ``F#C->``) is not a dominance card, which people write by name
+        wherever it goes (``R#domA->``: face up in the Decree, beside the board once spent,
+        Law 3.3.3; rulings 771, 790)."""
         if cid < 0:
             return False
         c = DECK[cid]

@@ -40,6 +40,20 @@ def drawable(pos: Pos, c: int) -> bool:
     return c in pos.free and (pos.free[c][1] == pos.epoch or not PRESENT_ONLY)
 
 
+FIRST_DRAW_FIRST = True
+"""Whether a draw the record names whose card the present pile lacks is given the first
+open draw's card from a cycle of places of the pile's time
+(``CardIdentity.settle_draw_cycle`` with ``first``), before it is taken as a later draw's
+(ruling 793)."""
+
+
+def first_draw(ln: Line, idx: list[int]) -> list[int]:
+    """Of the open draws ``idx`` of line ``ln`` into one place, those of the first action
+    (``R#cob+M#mouseinasack->V``: the cards of one draw)."""
+    now = ln.atoms[idx[0]].action
+    return [k for k in idx if ln.atoms[k].action == now]
+
+
 class NamedDraws:
     """The named draws of the importer (mixed into ``importer.Importer`` through
     :class:`identity.CardIdentity`)."""
@@ -60,12 +74,13 @@ class NamedDraws:
         self, line: int, left: list[int], g2: Any, st: Step, cid: int, dst: Loc,
         from_deck: bool, atoms_by_step: list[list[tuple[Any, ...]]], si: int,
         free: dict[int, tuple[int, int]] | None = None, epoch: int = 0,
-        renames: list[tuple[Any, ...]] | None = None,
+        renames: list[tuple[Any, ...]] | None = None, later: bool | None = None,
     ) -> tuple[int, bool, int] | None:
         """Match an engine draw with the next recorded draw into that hand (or face-down
         board pile, ``dst``). When the record names another card still hidden in the same
         draw pile, the two are swapped: the order of a draw pile is unknown to the record.
-        Returns (card, named, action index)."""
+        Returns (card, named, action index). ``later``: False, the first open draw only;
+        True, the later ones only (:func:`first_draw`); None, both, in that order."""
         ln = self.lines[line]
         idx = [k for k in ln.by_key.get(("card", (("deck",), dst)), []) if left[k]]
         if not idx:
@@ -74,11 +89,12 @@ class NamedDraws:
         # be it (ruling 418): of the cards of that draw, first one it names as the engine's
         # card (the record's order of one draw's cards is not the pile's), then one it does
         # not name, then one it names still in the pile (swapped); only then a later draw.
-        now = ln.atoms[idx[0]].action
-        here = [k for k in idx if ln.atoms[k].action == now]
-        got = self._settle_in(ln, left, g2, st, cid, dst, from_deck, atoms_by_step, si,
-                              here, free, epoch, renames)
-        if got is None:
+        here = first_draw(ln, idx)
+        got = None
+        if not later:
+            got = self._settle_in(ln, left, g2, st, cid, dst, from_deck, atoms_by_step, si,
+                                  here, free, epoch, renames)
+        if got is None and later is not False:
             got = self._settle_in(ln, left, g2, st, cid, dst, from_deck, atoms_by_step, si,
                                   [k for k in idx if k not in here], free, epoch, renames)
         return got

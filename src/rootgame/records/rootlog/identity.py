@@ -31,6 +31,7 @@ from .alike import ALONE
 from .atoms import named_from
 from .bases import unlost
 from .cards import CardSpec
+from .draws import first_draw
 from .exchanges import (
     apply_cycle,
     brought_in,
@@ -262,7 +263,7 @@ class CardIdentity(PileExchanges):
         self, line: int, left: dict[int, list[int]], g2: Any, cid: int, dst: Loc,
         atoms_by_step: list[list[tuple[Any, ...]]], si: int, free: dict[int, tuple[int, int]],
         loose: dict[int, Slot], past: dict[int, tuple[Slot, ...]], epoch: int, serial: int,
-        renames: list[tuple[Any, ...]], shuffled: bool = False,
+        renames: list[tuple[Any, ...]], shuffled: bool = False, first: bool = False,
     ) -> tuple[int, bool, int] | None:
         """A named draw whose card is neither in the draw pile nor an unnamed draw of
         another hand (:meth:`settle_draw`): the card was dealt or drawn unnamed earlier in
@@ -275,12 +276,14 @@ class CardIdentity(PileExchanges):
         returns (card, named, action index), or None when no cycle gives the card. A draw
         the step ``shuffled`` after (the old pile's last cards): ``g2``'s draw pile is the new
         pile then, whose cards (the record's named discards among them) are no places of the
-        old pile's time."""
+        old pile's time. ``first``: the line's first open draw into ``dst`` only, tried
+        before the card drawn is taken as a later draw's (ruling 793)."""
         ln = self.lines[line]
         lf = left[line]
-        for k in ln.by_key.get(("card", (("deck",), dst)), []):
+        idx = [k for k in ln.by_key.get(("card", (("deck",), dst)), []) if lf[k]]
+        for k in first_draw(ln, idx) if first and idx else idx:
             spec = ln.atoms[k].spec
-            if not lf[k] or spec is None or not spec.named:
+            if spec is None or not spec.named:
                 continue
             pos = Pos(g2, [], None, line, 0, left, free, epoch + shuffled, False, loose, past,
                       shown=dict(self.shown_now) if SHOWN_CYCLED else {})  # ruling 786

@@ -13,6 +13,7 @@ from typing import Any
 
 from ...cards import DECK
 from ...rules.turn import current_step
+from . import draws
 from .atoms import Line, RAtom, engine_atoms, named_from
 from .bases import note_lost
 from .bounds import actions_short, decree_short
@@ -355,9 +356,26 @@ class Matching(CardIdentity):
                 from_deck = was_at == ("deck",)
                 named = False
                 if line is not None:
+                    dep = epoch if from_deck else epoch + 1
                     got = self.settle_draw(line, left[line], g2, st, cid, at[1][1],
-                                           from_deck, atoms_by_step, si, free,
-                                           epoch if from_deck else epoch + 1, events)
+                                           from_deck, atoms_by_step, si, free, dep, events,
+                                           later=False)
+                    if got is None and from_deck:
+                        # The first draw's card from a cycle of this pile's time (ruling
+                        # 793), or shuffled in from an earlier one (ruling 792), before it
+                        # is taken as a later draw's.
+                        if draws.FIRST_DRAW_FIRST:
+                            got = self.settle_draw_cycle(line, left, g2, cid, at[1][1],
+                                                         atoms_by_step, si, free, loose,
+                                                         past, epoch, self.serial + 1,
+                                                         events, shuffled, first=True)
+                        got = got or self.drawn_shuffled_in(
+                            line, left, g2, cid, at[1][1], atoms_by_step, si, free, loose,
+                            past, epoch, events)
+                    if got is None:
+                        got = self.settle_draw(line, left[line], g2, st, cid, at[1][1],
+                                               from_deck, atoms_by_step, si, free, dep,
+                                               events, later=True)
                     if got is None and from_deck:
                         got = self.settle_draw_cycle(line, left, g2, cid, at[1][1],
                                                      atoms_by_step, si, free, loose, past,

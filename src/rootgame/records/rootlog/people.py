@@ -106,20 +106,25 @@ def _taken_from_beside(fragment: str, dom: _Dominance) -> bool:
 def as_people_write(text: str, keep: tuple[str, ...] = ()) -> str:
     """An exported record rewritten the way people record games: no starting hands, draws
     unnamed (``2#->C``), discards from a hand and cards added to the Decree given by suit
-    only (``F#C->``, ``M#E->$_b``), no dice. ``keep`` leaves some of it as exported:
-    ``"dice"``, ``"draws"`` (named), ``"suits"`` (the discards and Decree cards named)."""
+    only (``F#C->``, ``M#E->$_b``), no dice. The Vagabond's lines too (issue 15: the real
+    records write ``2#->V`` and ``#V->``): his starting hand left out, his draws unnamed
+    (Evening, a quest's reward: ``2#->V``) and his discards by suit only (``R#V->``); what
+    he gives by Aid, takes by Steal or Day Labor, and his quests stay named. ``keep``
+    leaves some of it as exported: ``"dice"``, ``"draws"`` (named), ``"suits"`` (the
+    discards and Decree cards named), ``"vagabond"`` (his lines)."""
 
     def rewrite(who: str, f: str) -> str:
-        d = re.fullmatch(rf"((?:{CARD}\+?)+)->([CE])", f)
+        d = re.fullmatch(rf"((?:{CARD}\+?)+)->([CEV])", f)
         if d and "draws" not in keep:
             n = sum(int(x or 1) for x in re.findall(r"(\d*)[BFMR]#", d.group(1)))
             return f"{n if n > 1 else ''}#->{d.group(2)}"
-        if re.search(r"[CE]->(\$_[rmxb])?$", f) and "#" in f and "$->" not in f and \
+        if re.search(r"[CEV]->(\$_[rmxb])?$", f) and "#" in f and "$->" not in f and \
                 "suits" not in keep:
             return re.sub(r"([BFMR])#(?!dom)[a-z@]+", r"\1#", f)
         return f
 
-    return _rewrite_people_style(text, "CE", rewrite, "dice" in keep)
+    letters = "CE" if "vagabond" in keep else "CEV"
+    return _rewrite_people_style(text, letters, rewrite, "dice" in keep)
 
 
 def as_people_write_supporters(text: str) -> str:

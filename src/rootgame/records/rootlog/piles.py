@@ -19,6 +19,7 @@ from ...cards import DECK
 from .alike import alike_times
 from .atoms import named_from
 from .cards import CardSpec
+from .draws import first_draw
 from .exchanges import (
     allows,
     apply_cycle,
@@ -26,12 +27,14 @@ from .exchanges import (
     full_swap,
     narrower,
     open_lists,
+    rename_later,
+    swap_cards,
     times,
     written,
 )
 from .factions import Loc, hidden_pile, hidden_piles
 from .respends import SpentOtherwise
-from .search import Node, Pos
+from .search import Node, Pos, Slot
 from .shown import shown_spec
 from .steps import AT_DISCARD, TAKES_FROM_DISCARD, legal_now
 
@@ -69,6 +72,8 @@ class PileExchanges(SpentOtherwise):
     expanding: Node | None
     spend_cost: Callable[..., int]
     later_namings: Callable[..., list[tuple[int, int]]]
+    reserved: Callable[[Pos, dict[Loc, list[CardSpec]]], set[int]]
+    needs: Callable[[Pos], dict[Loc, list[CardSpec]]]
 
     def donor(self, pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int]) -> int | None:
         """A card ``spec`` allows that the unnamed draw ``f`` may have been: a card still
@@ -186,35 +191,94 @@ class PileExchanges(SpentOtherwise):
         present pile's time takes the card named along the shortest cycle of places of that
         time (:meth:`cycle`: the card named leaves the draw pile or an unnamed draw, not one
         of ``keep()``, the cards the line takes from the hands, and that place takes the
-        card spent), as a named draw's card is found (``settle_draw_cycle``). Not a card
-        drawn before the last shuffle (of another time: exchanged with the card named, seed
-        1001's final replay was refused at its shuffle; not examined further). Returns the
-        state as a node after ``node`` (``CardIdentity.fix_named``), None when the line
-        names no such card or no card there can be it. Ruling 760."""
+        card spent), as a named draw's card is found (``settle_draw_cycle``). A card
+        spent in an earlier pile's time (drawn before the last shuffle, added to the Decree
+        and discarded after it) takes it along a cycle of places of that time and every
+        later one (:meth:`cycle` with ``since``, :func:`apply_cycle_since`; ruling 791).
+        Returns the state as a node after ``node`` (``CardIdentity.fix_named``), None when
+        the line names no such card or no card there can be it. Ruling 760."""
         pos = node.pos
         g = pos.g
-        if not DISCARD_TAKEN or pos.line is None or not any(
-                a[0] in TAKES_FROM_DISCARD for a in pos.legal):
+        if not DISCARD_TAKEN or pos.line is None or not g.stack:
             return None
+        offered = any(a[0] in TAKES_FROM_DISCARD for a in pos.legal)
         ln, left = self.lines[pos.line], pos.left[pos.line]
         for k in ln.by_key.get(("card", (AT_DISCARD, ("hand", g.stack[-1].seat))), []):
             spec = ln.atoms[k].spec
             if not left[k] or spec is None or not spec.named or \
                     any(spec.matches(c) for c in g.discard):
                 continue
+            if not offered and not (BIRDSONG_TAKEN and not any(left[:k])):
+                continue  # (not offered yet, and not the line's next movement: 795)
             spent = [x for x in reversed(g.discard) if x in pos.loose and any(
                 allows([pos.loose[x][2]], y) for y in allowed_ids(spec))]
             for x in spent:
-                if pos.loose[x][1] != pos.epoch:
-                    continue  # (a card of an earlier time)
+                epoch = pos.loose[x][1]
+                since = epoch != pos.epoch
+                if since and not EARLIER_TAKEN:
+                    continue
                 g2 = g.clone()
                 new = pos.fork(g2, [])
-                path = self.cycle(new, g2, x, narrower(spec, pos.loose[x][2]) or spec, keep())
+                path = self.cycle(new, g2, x, narrower(spec, pos.loose[x][2]) or spec, keep(),
+                                  7 if since else 5, since=since)
                 if path is None or not allows([pos.loose[x][2]], path[1]):
                     continue
-                events = apply_cycle(new, g2, path, pos.epoch)
+                events = (apply_cycle_since if since else apply_cycle)(new, g2, path, epoch)
                 new.legal = legal_now(g2)
                 return Node(new, node, (), events, (), repaired=True)
+        return None
+
+    def drawn_shuffled_in(
+        self, line: int, left: dict[int, list[int]], g2: Any, cid: int, dst: Loc,
+        atoms_by_step: list[list[tuple[Any, ...]]], si: int, free: dict[int, tuple[int, int]],
+        loose: dict[int, Slot], past: dict[int, tuple[Slot, ...]], epoch: int,
+        renames: list[tuple[Any, ...]],
+    ) -> tuple[int, bool, int] | None:
+        """A draw from the present pile (the engine drew ``cid`` into ``dst``) that the
+        record names as one of the first open draw's cards (``R#cob+M#mouseinasack->V``,
+        a quest's two cards) whose card the present pile lacks, and no other hand drew
+        unnamed from it: the card named may have been shuffled into this pile from an
+        earlier pile's time, as a card spent there by its suit only (``R#E->$_x``, the
+        Eyrie's Decree card discarded in her turmoil). A card of the present pile that
+        stands for such a spending (``Pos.loose`` of an earlier time, written by a suit
+        the card named has) takes the card named along the shortest cycle of places of
+        that time (:meth:`cycle`: an unnamed draw of that time not held for the line's
+        needs, another card spent by its suit, ``M#C->`` after the shuffle), which then
+        lies in the pile in its place, with its time, and is the card drawn (swapped with
+        ``cid``). Tried before the card drawn is taken as a later draw's of the line (which
+        would leave the first draw without its card: seed 1006 with the Vagabond, line 64).
+        Returns (card, named, action index) as ``settle_draw``, None when no such card
+        may be it. Ruling 792."""
+        if not SHUFFLED_IN_DRAWN:
+            return None
+        ln, lf = self.lines[line], left[line]
+        idx = [k for k in ln.by_key.get(("card", (("deck",), dst)), []) if lf[k]]
+        if not idx:
+            return None
+        for k in first_draw(ln, idx):
+            spec = ln.atoms[k].spec
+            if spec is None or spec.keys is None or any(spec.matches(x) for x in g2.deck):
+                continue
+            pos = Pos(g2, [], None, line, 0, left, free, epoch, False, loose, past)
+            keep = set(hidden_pile(g2, dst)) | self.reserved(pos, self.needs(pos))
+            for z in reversed(g2.deck):
+                slot = loose.get(z)
+                if slot is None or slot[1] >= epoch or slot[2] is None or \
+                        not any(slot[2].matches(y) for y in allowed_ids(spec)):
+                    continue
+                path = self.cycle(pos, g2, z, narrower(spec, slot[2]) or spec, keep)
+                if path is None:
+                    continue
+                renames.extend(apply_cycle(pos, g2, path, slot[1]))
+                y = path[1]
+                swap_cards(g2, cid, y)
+                cycled = dict(zip(path, path[1:] + path[:1], strict=True))
+                rename_later(atoms_by_step[si:], cycled | {cid: y, y: cid})
+                self.note_drawn_as(cycled)
+                m = self.drawn_as
+                m[cid], m[y] = m.get(y, y), m.get(cid, cid)
+                lf[k] -= 1
+                return y, True, ln.atoms[k].action
         return None
 
     def settle_first(
@@ -516,6 +580,22 @@ DISCARD_TAKEN = True
 """Whether a card the line names taken from the discard pile that the pile lacks may have
 been a card spent there by its suit (:meth:`PileExchanges.taken_from_discard`, ruling
 760)."""
+
+
+EARLIER_TAKEN = True
+"""Whether a card the Day Labor takes from the discard pile may be one spent there by its
+suit in an earlier pile's time (:meth:`PileExchanges.taken_from_discard`, ruling 791)."""
+
+
+BIRDSONG_TAKEN = True
+"""Whether the card the line's next movement takes from the discard pile is sought there
+before a decision offers it (:meth:`PileExchanges.taken_from_discard`, ruling 795)."""
+
+
+SHUFFLED_IN_DRAWN = True
+"""Whether a draw the record names whose card the present pile lacks may take it from an
+earlier pile's time, shuffled in as a card spent by its suit
+(:meth:`PileExchanges.drawn_shuffled_in`, ruling 792)."""
 
 
 OWN_KEPT = True
