@@ -503,7 +503,9 @@ def test_3_3_3_a_card_spent_by_its_suit_only_is_never_a_dominance_card(
 
     g, lines = _mev_people(1001)
     assert lines[21].startswith("E:F#E->$_b/") and "/F#dom->V/" in lines[27]
-    _first_lines_need(monkeypatch, g, lines, 61, cards, "SUIT_NOT_DOMINANCE", 60)
+    # Without it refused at line 28 since rulings 780-788 (the Vagabond's named take of
+    # the fox dominance card); at line 60 (the shuffle) before.
+    _first_lines_need(monkeypatch, g, lines, 61, cards, "SUIT_NOT_DOMINANCE", 28)
 
 
 def test_a_card_the_tinker_takes_may_be_one_spent_by_suit_before_the_last_shuffle(
