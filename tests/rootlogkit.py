@@ -54,6 +54,22 @@ def assert_same_board_every_line(rep: Any, g: Any, why: object = None) -> None:
     assert board_lines(rep.turns) == board_lines(game_turn_states(g)), why
 
 
+def assert_same_board_so_far(rep: Any, g: Any) -> None:
+    """The imported record ``rep`` of the first lines of the game ``g`` has its pieces and
+    scores at the end of each of those lines."""
+    assert board_lines(rep.turns) == board_lines(game_turn_states(g)[: len(rep.turns)])
+
+
+def imports_and_needs(
+    monkeypatch: pytest.MonkeyPatch, g: Any, text: str, owner: object, name: str, line: int,
+) -> None:
+    """The record ``text`` (of the first lines of the game ``g``) imports to the same board
+    at every line, and is refused at ``line`` with ``owner.<name>`` (a ruling's switch)
+    off (:func:`refused_without`)."""
+    assert_same_board_so_far(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, name, False, line, owner)
+
+
 def assert_replays_the_game(rep: Any, g: Any) -> None:
     """:func:`assert_same_board_every_line`, and the import ends with the game's winners."""
     assert_same_board_every_line(rep, g)

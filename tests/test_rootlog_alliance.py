@@ -19,6 +19,8 @@ from rootlogkit import (
     CARD,
     as_people_write_supporters,
     assert_same_board_every_line,
+    assert_same_board_so_far,
+    imports_and_needs,
     no_third_search,
     refused_at_a_failed_replay,
     refused_without,
@@ -30,7 +32,6 @@ from rootgame.records.rootlog import (
     RootlogError,
     alike,
     bases,
-    board_lines,
     cards,
     exchanges,
     export_rootlog,
@@ -165,8 +166,7 @@ def test_8_2_6_a_card_drawn_by_outrage_to_the_discard_pile_is_settled_as_any_nam
     lines = as_people_write_supporters(export_rootlog(g)).splitlines()
     assert "/B#crossbow->/" in lines[19]
     rep = replay_rootlog("\n".join(lines[:30]) + "\n")
-    played = game_turn_states(g)[: len(rep.turns)]
-    assert board_lines(rep.turns) == board_lines(played)
+    assert_same_board_so_far(rep, g)
 
 
 def test_the_alliance_import_reads_officers_without_their_letter() -> None:
@@ -187,9 +187,6 @@ def _first_lines(seed: int, n: int) -> tuple[Any, str]:
     return g, "\n".join(lines[:n]) + "\n"
 
 
-def _same_pieces_and_scores(rep: Any, g: Any) -> None:
-    played = game_turn_states(g)[: len(rep.turns)]
-    assert board_lines(rep.turns) == board_lines(played)
 
 
 def _plain_deal(cards: list[int], new: list[int], shown: object, serial: object) -> tuple[
@@ -207,7 +204,7 @@ def test_8_2_6_the_cards_sampled_at_the_end_keep_a_hand_shown_without_a_matching
     sample now deals such a card none of the suits its hand was shown to lack; with the
     plain deal it is refused at line 38 (ruling 751)."""
     g, text = _first_lines(1000, 41)
-    _same_pieces_and_scores(replay_rootlog(text), g)
+    assert_same_board_so_far(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "dealt_as_shown", _plain_deal, 38, result)
 
 
@@ -239,7 +236,7 @@ def test_2_1_a_course_whose_final_replay_fails_leaves_the_searches_after_it_to_g
     g, text = _first_lines(1000, 41)
     with monkeypatch.context() as m:
         m.setattr(result, "dealt_as_shown", _plain_deal)
-        _same_pieces_and_scores(replay_rootlog(text), g)
+        assert_same_board_so_far(replay_rootlog(text), g)
         refused_at_a_failed_replay(m)
         with pytest.raises(RootlogError, match=r"^line 38: the cards this record leaves "):
             replay_rootlog(text)
@@ -254,7 +251,7 @@ def test_8_2_6_a_hand_shown_by_outrage_has_its_matching_unnamed_draws_exchanged(
     (``shown.unshown``). Without them it is refused at line 17 ("Outrage: add a matching
     card")."""
     g, text = _first_lines(1006, 25)
-    _same_pieces_and_scores(replay_rootlog(text), g)
+    assert_same_board_so_far(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "unshown", lambda imp, node: None, 17, identity)
 
 
@@ -268,7 +265,7 @@ def test_8_2_6_the_exchanges_keep_a_hand_shown_without_a_matching_card(
     ``exchanges.written``), and a course that breaks it is dropped. Without the places'
     bars the search gives up at line 24."""
     g, text = _first_lines(1006, 25)
-    _same_pieces_and_scores(replay_rootlog(text), g)
+    assert_same_board_so_far(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "shown_spec", lambda pos, x, spec: spec, 24, piles)
 
 
@@ -319,7 +316,7 @@ def test_3_3_3_a_dominance_card_taken_from_beside_the_board_is_written_by_name(
     g, text = _first_lines(1014, 33)
     line25 = text.splitlines()[24].split("/")
     assert "R#dom->A" in line25 and "M#dom->A" in line25
-    _same_pieces_and_scores(replay_rootlog(text), g)
+    assert_same_board_so_far(replay_rootlog(text), g)
     with monkeypatch.context() as m:
         m.setattr(people, "_taken_from_beside", lambda fragment, dom: False)
         _, before = _first_lines(1014, 33)
@@ -367,7 +364,7 @@ def test_3_3_3_the_card_spent_to_take_a_dominance_card_is_another_card(
 
     g, text = _first_lines(1016, 33)
     assert "B#dom->A/B#A->" in text.splitlines()[32]
-    _same_pieces_and_scores(replay_rootlog(text), g)
+    assert_same_board_so_far(replay_rootlog(text), g)
     # Ruling 787 (a card written by its suit only is no dominance card) since keeps the
     # dominance card from the bird spent too: turned off with it.
     monkeypatch.setattr(cards, "SUIT_NOT_DOMINANCE", False)
@@ -388,7 +385,7 @@ def test_8_4_1_each_supporter_a_revolt_spends_is_matched_after_the_exchanges_bef
     g, text = _first_lines(1010, 57)
     assert text.splitlines()[23].startswith("A:2F#$->/b_f->8")
     assert "F#domC->A$" in text.splitlines()[56]
-    _same_pieces_and_scores(replay_rootlog(text), g)
+    assert_same_board_so_far(replay_rootlog(text), g)
     # Ruling 787 since keeps the dominance card from a need written by suit (the revolt's
     # first fox): turned off with it, the stale copy shows again.
     monkeypatch.setattr(cards, "SUIT_NOT_DOMINANCE", False)
@@ -408,8 +405,7 @@ def test_8_2_4_the_supporters_a_base_takes_are_those_the_record_discards(
     29."""
     g, text = _first_lines(1011, 40)
     assert "/M#A$->/AwA$->/Ab_m2->" in text.splitlines()[28]
-    _same_pieces_and_scores(replay_rootlog(text), g)
-    refused_without(monkeypatch, text, "LOST_WITH_BASE", False, 29, bases)
+    imports_and_needs(monkeypatch, g, text, bases, "LOST_WITH_BASE", 29)
 
 
 def test_8_5_2_a_dominance_card_mobilized_unnamed_is_the_one_the_record_spends_later(
@@ -426,8 +422,7 @@ def test_8_5_2_a_dominance_card_mobilized_unnamed_is_the_one_the_record_spends_l
     g, text = _first_lines(1025, 45)
     lines = text.splitlines()
     assert "/R#dom->A/B#A->/#A->$/" in lines[24] and lines[28].startswith("A:R#dom$->")
-    _same_pieces_and_scores(replay_rootlog(text), g)
-    refused_without(monkeypatch, text, "MOVED_TO_NAMING", False, 29, alike)
+    imports_and_needs(monkeypatch, g, text, alike, "MOVED_TO_NAMING", 29)
 
 
 def test_3_3_1_a_dominance_card_activated_is_written_by_name(
@@ -441,7 +436,7 @@ def test_3_3_1_a_dominance_card_activated_is_written_by_name(
     written as before they are refused at line 45."""
     g, text = _first_lines(1025, 45)
     assert text.splitlines()[44].startswith("A:M#domA->$/++->$/")
-    _same_pieces_and_scores(replay_rootlog(text), g)
+    assert_same_board_so_far(replay_rootlog(text), g)
     with monkeypatch.context() as m:
         m.setattr(people, "ACTIVATED", False)
         _, before = _first_lines(1025, 45)
@@ -462,7 +457,7 @@ def test_3_3_3_a_dominance_card_beside_the_board_takes_no_part_in_an_exchange(
     search's. A dominance card beside the board is no place of an exchange now
     (``piles.set_aside``); without it, refused at line 42."""
     g, text = _first_lines(1025, 45)
-    _same_pieces_and_scores(replay_rootlog(text), g)
+    assert_same_board_so_far(replay_rootlog(text), g)
     # Ruling 787 since makes no card spent by its suit a dominance card, so that none lies
     # beside the board: turned off with it.
     monkeypatch.setattr(cards, "SUIT_NOT_DOMINANCE", False)
@@ -485,7 +480,7 @@ def test_3_3_3_a_named_draw_leaves_a_dominance_card_beside_the_board(
     exchange now lie where their identity puts them (``exchanges.set_beside``)."""
     g, text = _first_lines(seed, n)
     assert text.splitlines()[at - 1].startswith(start)
-    _same_pieces_and_scores(replay_rootlog(text), g)
+    assert_same_board_so_far(replay_rootlog(text), g)
     if seed == 1024:
         # Ruling 793 (the first open draw's cycle first) since finds 1024 another course:
         # turned off with it.
@@ -507,8 +502,7 @@ def test_8_2_6_the_cycle_of_a_named_draw_keeps_a_hand_shown_without_a_matching_c
     to the hands shown (``identity.SHOWN_CYCLED``); without it, refused at line 21."""
     g, text = _first_lines(1012, 21)
     assert "/E^A/R#smugglerstrail->/" in text.splitlines()[20]
-    _same_pieces_and_scores(replay_rootlog(text), g)
-    refused_without(monkeypatch, text, "SHOWN_CYCLED", False, 21, identity)
+    imports_and_needs(monkeypatch, g, text, identity, "SHOWN_CYCLED", 21)
 
 
 def test_a_card_written_by_its_suit_only_is_no_dominance_card(

@@ -19,14 +19,13 @@ from typing import Any
 
 import pytest
 from lawkit import random_game
-from rootlogkit import search_events
+from rootlogkit import assert_same_board_so_far, search_events
 
 from rootgame.cards import DECK
 from rootgame.factions.vagabond import CHARACTERS, QUESTS
 from rootgame.records.rootlog import (
     RootlogError,
     RootlogReplay,
-    board_lines,
     export_rootlog,
     game_turn_states,
     import_rootlog,
@@ -431,8 +430,7 @@ def test_a_named_starting_hand_takes_its_card_from_an_earlier_unnamed_hand() -> 
     lines = as_people_write(export_rootlog(g), ("vagabond",)).splitlines()
     assert lines[9].startswith("V:M#favor+F#protectionracket+B#armstrader->V/")
     rep = replay_rootlog("\n".join(lines[:17]) + "\n")
-    played = game_turn_states(g)[: len(rep.turns)]
-    assert board_lines(rep.turns) == board_lines(played)
+    assert_same_board_so_far(rep, g)
 
 
 def test_a_card_the_tinker_takes_from_the_discard_pile_may_be_one_spent_there_by_suit(
@@ -476,14 +474,9 @@ def _first_lines_need(
 ) -> None:
     """The first ``n`` of ``lines`` (the record of ``g``) import to the same board at every
     line, and are refused at ``line`` with ``owner.<name>`` (a ruling's switch) off."""
-    from rootlogkit import refused_without
+    from rootlogkit import imports_and_needs
 
-    text = "\n".join(lines[:n]) + "\n"
-    rep = replay_rootlog(text)
-    played = game_turn_states(g)[: len(rep.turns)]
-    assert [(t.faction, t.pieces, t.vp) for t in rep.turns] == [
-        (t.faction, t.pieces, t.vp) for t in played]
-    refused_without(monkeypatch, text, name, False, line, owner)
+    imports_and_needs(monkeypatch, g, "\n".join(lines[:n]) + "\n", owner, name, line)
 
 
 def test_3_3_3_a_card_spent_by_its_suit_only_is_never_a_dominance_card(
