@@ -425,6 +425,23 @@ def test_8_5_2_a_dominance_card_mobilized_unnamed_is_the_one_the_record_spends_l
     imports_and_needs(monkeypatch, g, text, alike, "MOVED_TO_NAMING", 29)
 
 
+def test_8_5_2_a_named_card_the_record_spends_from_the_hand_later_is_mobilized_last(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 860, 8.5.2: seed 1012's first 46 lines, people-style. Line 38 takes the bird
+    dominance card back by name (``B#dom->A/B#A->``) and mobilizes two cards unnamed
+    (``#A->$/#A->$``); line 42 spends the bird dominance card from the hand by name
+    (``B#domA->``, to take the mouse dominance card). The search mobilized the bird
+    dominance card, and line 42 found it in the supporters. A card named whose next naming
+    has it leave the place it is in is now moved unnamed out of it last
+    (``alike.kept_for_naming``); without it, refused at line 42."""
+    g, text = _first_lines(1012, 46)
+    lines = text.splitlines()
+    assert "/B#dom->A/B#A->/#A->$/#A->$/" in lines[37]
+    assert "/M#dom->A/B#domA->/" in lines[41]
+    imports_and_needs(monkeypatch, g, text, alike, "KEPT_FOR_NAMING", 42)
+
+
 def test_3_3_1_a_dominance_card_activated_is_written_by_name(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -24,7 +24,7 @@ from ...cards import DECK
 from .atoms import named_from
 from .cards import CardSpec
 from .exchanges import allows, open_lists, times, written
-from .factions import hidden_piles
+from .factions import Loc, hidden_piles
 from .search import Node, Pos
 from .solve import named_times
 
@@ -148,22 +148,66 @@ def moved_to_naming(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> int:
     unnamed draw or of the dominance card taken by name, ``R#dom->A``, with nothing
     written between), the named card is tried first: an unnamed draw mobilized in its
     place leaves it in the hand, where no exchange reaches it. Ruling 782."""
+    if not MOVED_TO_NAMING:
+        return 1
+    named = _next_named_from(imp, pos, g, x)
+    if named is None or named[1] == named[0]:
+        return 1
+    here, dest = named
+    return 0 if any(dst == dest for dst in _unnamed_moves_from(imp, pos, acts, here)) else 1
+
+
+KEPT_FOR_NAMING = True
+"""Ruling 860 turned on (a test turns it off to show the record refused without it)."""
+
+
+def kept_for_naming(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> int:
+    """A tie-breaker of the quick search's order (``Importer.ordered``), after ruling
+    782's: 1 when ``x`` is a card the record named (one of its name alone in the deck),
+    whose next naming has it leave the hidden place it is in now (``B#domA->``, the hand),
+    for an action of the next open actions ``acts`` that moves a card unnamed out of that
+    place (``#A->$``, the Alliance's Mobilize: the supporters are face down, 8.5.2): the
+    record keeps the card there until it names it, so the unnamed move is another card's,
+    and the named one is tried last; else 0. A dominance card taken back by name
+    (``B#dom->A``) and mobilized unnamed in the same line left the hand without it when
+    the record spent it four lines later (seed 1012 with the Alliance, line 42). Ruling
+    860."""
+    if not KEPT_FOR_NAMING:
+        return 0
+    named = _next_named_from(imp, pos, g, x)
+    if named is None or named[1] != named[0]:
+        return 0
+    here = named[0]
+    return int(any(dst != here for dst in _unnamed_moves_from(imp, pos, acts, here)))
+
+
+def _next_named_from(imp: Any, pos: Pos, g: Any, x: int) -> tuple[Loc, Loc] | None:
+    """(the hidden place of ``g`` holding ``x``, the place the record next names it
+    leaving) for a card the record named (not an unnamed draw, one of its name alone in the
+    deck); None when it is no such card, is named no more or is in no hidden place."""
     line = pos.line
-    if not MOVED_TO_NAMING or line is None or x in pos.free or x in pos.loose or \
-            not 0 <= x < len(DECK) or DECK[x].key not in ALONE:
-        return 1
-    left = pos.left[line]
-    later = imp.later_namings(DECK[x].key, line, left)
+    if line is None or x in pos.free or x in pos.loose or not 0 <= x < len(DECK) or \
+            DECK[x].key not in ALONE:
+        return None
+    later = imp.later_namings(DECK[x].key, line, pos.left[line])
     if not later:
-        return 1
+        return None
     r, k = later[0]
     named = imp.lines[imp.order[r]].atoms[k]
     dest = named_from(named.kind, named.key)
     here = next((loc for loc, pile in hidden_piles(g) if x in pile), None)
-    if here is None or dest is None or dest == here:
-        return 1
-    ln = imp.lines[line]
-    return 0 if any(
-        left[j] and at.kind == "card" and at.action in acts and at.spec is not None
-        and not at.spec.named and at.key == (here, dest) for j, at in enumerate(ln.atoms)
-    ) else 1
+    if here is None or dest is None:
+        return None
+    return here, dest
+
+
+def _unnamed_moves_from(imp: Any, pos: Pos, acts: list[int], here: Loc) -> list[Loc]:
+    """Where the open movements of the actions ``acts`` of the line take a card written
+    unnamed out of the place ``here`` (``#A->$``: into the supporters)."""
+    line = pos.line
+    assert line is not None
+    left = pos.left[line]
+    return [at.key[1] for j, at in enumerate(imp.lines[line].atoms)
+            if left[j] and at.kind == "card" and at.action in acts and at.spec is not None
+            and not at.spec.named and at.key[0] == here]
+

@@ -22,7 +22,7 @@ from ...errors import RootError
 from ...factions.eyrie import COLUMNS as EYRIE_COLUMNS
 from ...factions.marquise import building_clearings
 from ...rules.core import board as map_board
-from .alike import moved_to_naming, named_first
+from .alike import kept_for_naming, moved_to_naming, named_first
 from .atoms import Converter, engine_atoms
 from .cards import CardSpec
 from .decisions import (
@@ -480,13 +480,14 @@ class Importer(Opening, Result):
         held = held_suits(g, ln, left, seat) if failing and seat is not None and \
             g.fs[seat].col == 1 else None
 
-        def score(a: tuple[Any, ...]) -> tuple[int, int, int, int, int, int, int]:
+        def score(a: tuple[Any, ...]) -> tuple[int, int, int, int, int, int, int, int]:
             n = m = unnamed = 0
             if marker_moved(seat, a) in marks:
                 # The score marker and the card (of its own domain, not counted below).
                 n += 1 + any(sp.matches(int(a[1])) for sp in specs)
             soon = len(self.order)
             moved = 1  # a named card moved where the record next names it (ruling 782)
+            kept = 0  # a named card moved unnamed from where it is next named (ruling 860)
             doms = arg_domains(kind, a)
             for x, dom in zip(a[1:], doms, strict=False):
                 if isinstance(x, int):
@@ -498,6 +499,7 @@ class Importer(Opening, Result):
                         if dom == "card":
                             soon = min(soon, self.redrawn_at(DECK[x].key, line, left))
                             moved = min(moved, moved_to_naming(self, pos, g, x, acts))
+                            kept = max(kept, kept_for_naming(self, pos, g, x, acts))
                             if a[0] == "craft":
                                 unnamed += self.unnamed_spent(pos, x, line, left)
                             else:  # a named card before an alike draw (ruling 593)
@@ -511,7 +513,7 @@ class Importer(Opening, Result):
                 # purge before a bird, a suit she has left last (ruling 616); an action that
                 # leaves the column short after all of them (ruling 656).
                 wild = falling_rank(a, held, leaves_short(g, ln, left, seat, a))
-            return -n, -m, shortage(a), wild, moved, soon, unnamed
+            return -n, -m, shortage(a), wild, moved, kept, soon, unnamed
 
         return sorted(legal, key=score)
 
