@@ -44,6 +44,7 @@ from rootgame.records.rootlog import (
     result,
     writer,
 )
+from rootgame.records.rootlog.searches import searched
 
 MEA = ("marquise", "eyrie", "alliance")
 
@@ -440,6 +441,26 @@ def test_8_5_2_a_named_card_the_record_spends_from_the_hand_later_is_mobilized_l
     assert "/B#dom->A/B#A->/#A->$/#A->$/" in lines[37]
     assert "/M#dom->A/B#domA->/" in lines[41]
     imports_and_needs(monkeypatch, g, text, alike, "KEPT_FOR_NAMING", 42)
+
+
+def test_8_4_the_final_replay_takes_the_alike_supporter_the_engine_offers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 861, 8.4: seed 1012's first 50 lines, people-style, by the quick search alone.
+    Line 46 spreads sympathy three times, paying with supporters written by suit only
+    (``M#$->/M#$->/B#$->/B#$->/t->2``, ``M#$->/B#$->/M#dom$->/t->7``). The course found
+    paid a bird Ambush and a bird of another name; the final replay, that card renamed the
+    other bird Ambush, was offered the first of the two alike Ambushes only (which pays
+    cannot matter), and the course's card was no longer legal: the payment went astray
+    and 'mobilize 4' was refused. The final replay now takes the alike card offered and
+    keeps the two exchanged (``result.alike_offered``); without it, refused at line 46."""
+    g, text = _first_lines(1012, 50)
+    rec = parse_rootlog(text)
+    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    assert_same_board_so_far(searched(rec, budget, quick=True), g)
+    monkeypatch.setattr(result, "ALIKE_OFFERED", False)
+    with pytest.raises(RootlogError, match=r"^line 46: .*'mobilize 4' is not legal"):
+        searched(rec, budget, quick=True)
 
 
 def test_3_3_1_a_dominance_card_activated_is_written_by_name(

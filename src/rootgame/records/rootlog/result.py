@@ -117,16 +117,17 @@ class Result:
             start = json.loads(game.origin)
         except (IllegalAction, RootError, ValueError) as e:
             raise RootlogError(f"internal: the replay found does not replay ({e})") from e
+        alike: dict[int, int] = {}  # alike cards the engine offered in each other's place
         for t, names, take, at in tokens:
             try:
                 if take is not None:
                     retake(game.state, start, take[0], names.get(take[1], take[1]))
-                apply_found(game, rename_cards(game.state, t, names))
+                apply_found(game, rename_cards(game.state, t, names), alike)
             except (IllegalAction, RootError, ValueError) as e:
                 raise self.replay_refused(t, at, e) from e
         a, b = Snap(game.state), Snap(final.g)
-        hands = tuple(tuple(mapping.get(c, c) for c in h) for h in b.hands)
-        piles = [[mapping.get(c, c) for c in p] for _, p in hidden_piles(final.g)]
+        hands = tuple(tuple(_as(alike, mapping.get(c, c)) for c in h) for h in b.hands)
+        piles = [[_as(alike, mapping.get(c, c)) for c in p] for _, p in hidden_piles(final.g)]
         if a.pieces != b.pieces or a.vp != b.vp or a.hands != hands or piles != [
                 p for _, p in hidden_piles(game.state)]:
             raise RootlogError("internal: the replay found does not give the same state")
@@ -326,7 +327,7 @@ def retake(g: Any, start: dict[str, Any], victim: int, card: int) -> None:
     start["forced"][at] = ["pick", hand.index(card)]
 
 
-def apply_found(game: Any, tok: str) -> None:
+def apply_found(game: Any, tok: str, alike: dict[int, int] | None = None) -> None:
     """Apply a decision the search found. Which supporters pay depends on the suits and
     names of the Alliance's face-down supporters (whether those to spend are alike, 8.4; the
     Revolt and Spread Sympathy steps are asked whatever the supporters, ruling 385, but the
@@ -334,12 +335,23 @@ def apply_found(game: Any, tok: str) -> None:
     decided may turn a question into none, or the other way round. Then a
     question no longer asked is passed over when the search declined it or paid with a
     supporter, and a new one is declined (or paid with the first candidates, as the
-    engine does when the choice cannot matter). Other decisions are applied as found."""
+    engine does when the choice cannot matter). A decision naming a card the engine offers
+    no more for the alike card it offers instead (the first of two alike supporters, once
+    an unnamed one was renamed alike to the other) takes that one, and ``alike`` keeps the
+    two exchanged for the decisions after (:func:`alike_offered`, ruling 861). Other
+    decisions are applied as found."""
+    if alike:
+        tok = rename_cards(game.state, tok, alike)
     for _ in range(64):
         legal = game.legal_tokens()
         if tok in legal:
             game.apply(tok)
             return
+        if alike is not None and ALIKE_OFFERED:
+            other = alike_offered(game.state, tok, legal, alike)
+            if other is not None:
+                game.apply(other)
+                return
         word = tok.split()[0]
         if word in ("done", "spend"):
             return  # a question no longer asked
@@ -350,6 +362,50 @@ def apply_found(game: Any, tok: str) -> None:
         else:
             break
     game.apply(tok)  # refused: the error names the decision
+
+
+ALIKE_OFFERED = True
+"""Ruling 861 turned on (a test turns it off to show the record refused without it)."""
+
+
+def alike_offered(
+    g: Any, tok: str, legal: list[str], alike: dict[int, int]
+) -> str | None:
+    """The legal decision that differs from ``tok`` only in taking a card alike to one
+    ``tok`` takes (the same card of the deck, another copy), None when there is none. The
+    engine offers one of alike cards only (which of two alike supporters pays cannot
+    matter, 8.4): the first it holds. The course found spent an unnamed supporter and a
+    card of another name; the final replay, the unnamed one renamed alike to the other
+    (two bird Ambushes), offered the other copy first, and the course's card was no
+    longer legal (seed 1012 with the Alliance, line 46). The two copies are exchanged in
+    ``alike`` (the card the course's card is in the final replay) for every decision
+    after, and for the final comparison. Ruling 861."""
+    from ...actions import parse
+    from ...cards import DECK
+
+    a = parse(tok)
+    doms = arg_domains(g.stack[-1].kind, a) if g.stack else ()
+    for other in legal:
+        b = parse(other)
+        if len(b) != len(a) or b[0] != a[0]:
+            continue
+        swaps = [(int(x), int(y)) for x, y, dom in zip(a[1:], b[1:], doms, strict=False)
+                 if x != y and dom == "card" and isinstance(x, int) and isinstance(y, int)
+                 and 0 <= x < len(DECK) and 0 <= y < len(DECK) and DECK[x].key == DECK[y].key]
+        rest = [(x, y) for x, y in zip(a[1:], b[1:], strict=False) if x != y]
+        if len(swaps) == 1 and len(rest) == 1:
+            x, y = swaps[0]
+            # The course's cards that are x and y now are each other's from here on.
+            cx = next((c for c, v in alike.items() if v == x), x)
+            cy = next((c for c, v in alike.items() if v == y), y)
+            alike[cx], alike[cy] = y, x
+            return other
+    return None
+
+
+def _as(alike: dict[int, int], c: int) -> int:
+    """The card ``c`` of the course found is in the final replay (ruling 861)."""
+    return alike.get(c, c)
 
 
 _DOMAINS: dict[tuple[str, Any, int], tuple[str, ...]] = {}
