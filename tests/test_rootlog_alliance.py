@@ -37,6 +37,7 @@ from rootgame.records.rootlog import (
     export_rootlog,
     game_turn_states,
     identity,
+    matching,
     parse_rootlog,
     people,
     piles,
@@ -460,6 +461,31 @@ def test_8_4_the_final_replay_takes_the_alike_supporter_the_engine_offers(
     assert_same_board_so_far(searched(rec, budget, quick=True), g)
     monkeypatch.setattr(result, "ALIKE_OFFERED", False)
     with pytest.raises(RootlogError, match=r"^line 46: .*'mobilize 4' is not legal"):
+        searched(rec, budget, quick=True)
+
+
+def test_a_draw_named_leaving_another_hand_after_a_reshuffle_is_spent_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 862 (2.1, 3.3.3; Stand and Deliver!): seed 1002's whole game, people-style,
+    by the quick search alone. At line 124 the Alliance spends a bird by its suit to take
+    the mouse dominance card (``M#dom->A/B#A->``): it was the Arms Trader, which the Eyrie
+    draws after the reshuffle and Stand and Deliver! takes from her by name at line 128
+    (``B#armstraderE->A``). The search spent another bird and kept its unnamed draw that
+    was the Arms Trader (an unnamed draw's identity may yet change, ruling 495) — but not
+    across the reshuffle, and no exchange reached the Eyrie's draws from the new pile. An
+    unnamed draw the record next names leaving another place is now spent first, as a
+    card held by name is (``matching.DRAW_NAMED_ELSEWHERE``); without it, refused at line
+    128."""
+    g = random_game(1002, None, MEA)
+    text = as_people_write_supporters(export_rootlog(g))
+    assert "/M#dom->A/B#A->/" in text.splitlines()[123]
+    assert text.splitlines()[127].startswith("A:#->A/#->E/B#armstraderE->A/E++/")
+    rec = parse_rootlog(text)
+    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    assert_same_board_every_line(searched(rec, budget, quick=True), g)
+    monkeypatch.setattr(matching, "DRAW_NAMED_ELSEWHERE", False)
+    with pytest.raises(RootlogError, match=r"^line 128, column 13: "):
         searched(rec, budget, quick=True)
 
 

@@ -33,6 +33,15 @@ REMOVALS = ("remove", "from")
 ``Matching.past_battle`` holds to the battle written before them."""
 
 
+DRAW_NAMED_ELSEWHERE = True
+"""Ruling 862: of the cards a spending by suit may take, an unnamed draw whose card the
+record next names leaving another place (``B#armstraderE->A``) is spent first, as a card
+held by name is (ruling 495). Its identity may yet change within its draw pile's time,
+but not across a reshuffle: kept, it was out of reach of the other hand's draws from the
+new pile (seed 1002 with the Alliance, line 128: Stand and Deliver! took the Arms Trader
+from the Eyrie, who had drawn it after the Alliance spent it by its suit at line 124)."""
+
+
 class Matching(CardIdentity):
     """The record's side of the search (mixed into ``importer.Importer``): what the engine
     did in a decision's steps, matched against the movements of the record's line. It
@@ -183,11 +192,12 @@ class Matching(CardIdentity):
                                 else:
                                     self.named_now.add(cid)
                         if at.spec.keys is None or len(at.spec.keys) > 1:
-                            # Ruling 495 for a card held by name only: an unnamed draw's
-                            # identity may yet change, it need not leave the hand.
+                            # Ruling 495; for an unnamed draw, ruling 862 (its identity may
+                            # yet change, but not across a reshuffle).
+                            src = named_from(kind, key)
                             self.spent += self.spend_cost(
                                 DECK[cid].key, line, left,
-                                None if unnamed_draw else named_from(kind, key))
+                                None if unnamed_draw and not DRAW_NAMED_ELSEWHERE else src)
                         return at.action
             return None
         for k in ln.by_key.get((kind, key), []):
