@@ -33,6 +33,7 @@ from rootgame.records.rootlog import (
     alike,
     bases,
     cards,
+    course,
     exchanges,
     export_rootlog,
     game_turn_states,
@@ -539,3 +540,42 @@ def test_a_supporter_taken_to_be_held_keeps_its_place_among_the_supporters() -> 
     c = rest[-1]
     solve.kept_back(SimpleNamespace(free={}), state, c, (frozenset(), frozenset({first})))
     assert sup == [first, c, *rest[:-1]]
+
+
+def test_8_2_6_the_solve_keeps_a_hand_shown_without_a_matching_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 820, 8.2.6: seed 1009's first 40 lines, people-style. Line 32: the Marquise
+    shows her hand for an Outrage in a fox clearing (``C^A``: no fox, no bird), then draws
+    unnamed; line 33 spends a mouse by suit (``M#C->``) and line 34 a bird for Field
+    Hospitals (``B#C->``): the card drawn after the hand was shown. The search's mouse of
+    line 33 was that draw, and the solve, blind to the hand shown, gave a card it held
+    then a bird, a course then dropped. The solve now keeps to the hands shown
+    (``course.SHOWN_SOLVED``: a slot barred from their suits; a spending of such a draw's
+    time taken to have spent a draw of the hand shown is a course of its own), and takes
+    line 33's mouse to have been a card shown; without it, refused at line 34."""
+    g, text = _first_lines(1009, 40)
+    lines = text.splitlines()
+    assert "/C^A/#->A$/" in lines[31] and "/B#C->/Cw2->2/" in lines[33]
+    imports_and_needs(monkeypatch, g, text, course, "SHOWN_SOLVED", 34)
+
+
+@pytest.mark.parametrize(("seed", "n", "line", "written"), [
+    (1013, 60, 40, "A:B#$->"),
+    (1029, 50, 37, "A:M#$->/M#$->/"),
+])
+def test_8_3_a_supporter_spent_by_suit_is_no_crafted_card_beside_the_supporters(
+    monkeypatch: pytest.MonkeyPatch, seed: int, n: int, line: int, written: str,
+) -> None:
+    """Ruling 821, 8.2.2, 8.3: seeds 1013 (first 60 lines) and 1029 (first 50), people-
+    style. The Alliance spends supporters by suit (``B#$->``, ``M#$->``); the importer's
+    cards of its board (``exchanges.held``) are the supporters and the face-up cards beside
+    them (its crafted cards, which a line may name leaving the board). A crafted Brutal
+    Tactics (line 32) met seed 1013's needs of a bird supporter (the quick search stuck at
+    line 36's ``M#$->/B#$->/M#$->``, the searches after it at line 40's ``B#$->``), and no
+    supporter was given a bird; seed 1029's crafted cards so met line 37's needs. A card
+    written by its suit only now meets no face-up card (``exchanges.fits``,
+    ``BY_SUIT_NOT_BESIDE``); without it, refused at lines 40 and 37."""
+    g, text = _first_lines(seed, n)
+    assert written in text.splitlines()[line - 1]
+    imports_and_needs(monkeypatch, g, text, exchanges, "BY_SUIT_NOT_BESIDE", line)
