@@ -18,6 +18,7 @@ from lawkit import random_game
 from rootlogkit import (
     CARD,
     as_people_write_supporters,
+    assert_replays_the_game,
     assert_same_board_every_line,
     assert_same_board_so_far,
     imports_and_needs,
@@ -579,3 +580,22 @@ def test_8_3_a_supporter_spent_by_suit_is_no_crafted_card_beside_the_supporters(
     g, text = _first_lines(seed, n)
     assert written in text.splitlines()[line - 1]
     imports_and_needs(monkeypatch, g, text, exchanges, "BY_SUIT_NOT_BESIDE", line)
+
+
+def test_8_2_6_a_draw_that_gives_its_card_keeps_a_hand_shown_without_a_matching_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 822, 8.2.6: seed 1029's whole game, people-style. A draw that gives another
+    draw of its pile's time its card (``PileExchanges.donor``) takes the other's card in
+    exchange; where the donor was in a hand shown by Outrage, that card could be of a suit
+    the hand was shown to lack, and the course was dropped (``breaks_shown``), at every
+    try (seed 1027, line 70: the Marquise's Tax Collector, drawn before her hands shown at
+    line 69 and crafted by name at line 73, given to the Eyrie's draw for a rabbit). The
+    donor now takes the other's card only where the hands shown allow it
+    (``piles.DONOR_SHOWN``; the cycles' places kept to them already). Seed 1029's whole
+    game imports; without it, refused at line 58 (``C^A/#->A$`` after the hand shown at
+    line 54, then the fox base's supporters)."""
+    g, text = _first_lines(1029, 10_000)
+    assert "/C^A/#->A$/XA6/(F#+F#+F#)A$->/" in text.splitlines()[57]
+    assert_replays_the_game(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "DONOR_SHOWN", False, 58, piles)
