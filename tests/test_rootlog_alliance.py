@@ -279,12 +279,13 @@ def test_3_3_1_an_activated_dominance_card_takes_no_part_in_an_exchange(
     exchanges of its pile's time; taken again and activated, it is on no list of cards,
     and a cycle through it crashed (``StopIteration`` in ``exchanges.swap_cards``). It is
     no place of an exchange now (``piles.activated``): the record is a refusal naming its
-    line, not a crash (line 128 since rulings 780-787 and 790; line 53 since ruling 770
-    names the record's dominance cards taken from beside the board; line 58 before; still a
-    crash without ruling 753)."""
+    line, not a crash (line 116 since ruling 822, whose course there differs: the record's
+    first 127 lines now import, refused at line 116 without it; line 128 since rulings
+    780-787 and 790; line 53 since ruling 770 names the record's dominance cards taken from
+    beside the board; line 58 before; still a crash without ruling 753)."""
     g = random_game(1002, None, MEA)
     text = as_people_write_supporters(export_rootlog(g))
-    with pytest.raises(RootlogError, match=r"^line 128, "):
+    with pytest.raises(RootlogError, match=r"^line 116, "):
         replay_rootlog(text)
     # Since rulings 780-790 the seed's courses no longer reach that cycle: the guard is
     # shown on the game's last state, where the Marquise's dominance card (the bird, 2) and
@@ -515,13 +516,14 @@ def test_a_card_written_by_its_suit_only_is_no_dominance_card(
     none. Seed 1024 (the Marquise, the Eyrie, the Alliance), the whole game people-style:
     the search took a dominance card for a card the Eyrie adds to the Decree by its suit at
     line 49, and no course explained the line. The whole game imports to the same board
-    now; without the ruling it is refused at line 40 (at line 49 before rulings 790-795)."""
+    now; without the ruling it is refused at line 74 (at line 40 before rulings 820-822, at
+    line 49 before rulings 790-795)."""
     g = random_game(1024, None, MEA)
     text = as_people_write_supporters(export_rootlog(g))
     assert text.splitlines()[48].startswith("E:M#E->$_b")
     rep = replay_rootlog(text)
     assert_same_board_every_line(rep, g)
-    refused_without(monkeypatch, text, "SUIT_NOT_DOMINANCE", False, 40, cards)
+    refused_without(monkeypatch, text, "SUIT_NOT_DOMINANCE", False, 74, cards)
 
 
 def test_a_supporter_taken_to_be_held_keeps_its_place_among_the_supporters() -> None:
