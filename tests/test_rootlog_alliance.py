@@ -14,10 +14,11 @@ import re
 from typing import Any
 
 import pytest
-from lawkit import random_game
+from lawkit import A3, cid, play, pos3, random_game
 from rootlogkit import (
     CARD,
     as_people_write_supporters,
+    assert_replays_the_game,
     assert_same_board_every_line,
     assert_same_board_so_far,
     imports_and_needs,
@@ -33,6 +34,7 @@ from rootgame.records.rootlog import (
     alike,
     bases,
     cards,
+    course,
     exchanges,
     export_rootlog,
     game_turn_states,
@@ -279,9 +281,10 @@ def test_3_3_1_an_activated_dominance_card_takes_no_part_in_an_exchange(
     exchanges of its pile's time; taken again and activated, it is on no list of cards,
     and a cycle through it crashed (``StopIteration`` in ``exchanges.swap_cards``). It is
     no place of an exchange now (``piles.activated``): the record is a refusal naming its
-    line, not a crash (line 128 since rulings 780-787 and 790; line 53 since ruling 770
-    names the record's dominance cards taken from beside the board; line 58 before; still a
-    crash without ruling 753)."""
+    line, not a crash (line 128 with rulings 820-822 and 860-862; line 116 with rulings
+    820-822 alone, the record's first 127 lines importing; line 128 since rulings 780-787
+    and 790; line 53 since ruling 770 names the record's dominance cards taken from
+    beside the board; line 58 before; still a crash without ruling 753)."""
     g = random_game(1002, None, MEA)
     text = as_people_write_supporters(export_rootlog(g))
     with pytest.raises(RootlogError, match=r"^line 128, "):
@@ -447,21 +450,34 @@ def test_8_5_2_a_named_card_the_record_spends_from_the_hand_later_is_mobilized_l
 def test_8_4_the_final_replay_takes_the_alike_supporter_the_engine_offers(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Ruling 861, 8.4: seed 1012's first 50 lines, people-style, by the quick search alone.
-    Line 46 spreads sympathy three times, paying with supporters written by suit only
-    (``M#$->/M#$->/B#$->/B#$->/t->2``, ``M#$->/B#$->/M#dom$->/t->7``). The course found
-    paid a bird Ambush and a bird of another name; the final replay, that card renamed the
-    other bird Ambush, was offered the first of the two alike Ambushes only (which pays
-    cannot matter), and the course's card was no longer legal: the payment went astray
-    and 'mobilize 4' was refused. The final replay now takes the alike card offered and
-    keeps the two exchanged (``result.alike_offered``); without it, refused at line 46."""
-    g, text = _first_lines(1012, 50)
-    rec = parse_rootlog(text)
-    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
-    assert_same_board_so_far(searched(rec, budget, quick=True), g)
+    """Ruling 861, 8.4: the engine offers one of alike supporters (which pays cannot
+    matter): the first it holds. A course whose unnamed supporter the final replay renamed
+    alike to another (two bird Ambushes) names the copy it is not offered: the final
+    replay takes the copy offered and keeps the two exchanged for the decisions after
+    (``result.alike_offered``). Without it the payment was passed over as a question no
+    longer asked and went astray (seed 1012 with the Alliance, line 46, before rulings
+    820-822 took it down another course)."""
+
+    def paying() -> Any:
+        g = pos3(turn="alliance", at="birdsong:spread",
+                 clearings={"1": {"alliance": "sympathy"}},
+                 alliance={"supporters": ["ambush:bird", "codebreakers", "ambush:bird"]})
+        play(g, "spread 5")  # a rabbit clearing next to 1: one supporter, a bird pays
+        return g
+
+    g = paying()
+    first, _, second = g.state.fs[A3].supporters
+    assert DECK[first].key == DECK[second].key == "ambush:bird"
+    assert g.decision == "ally_pay" and g.legal_tokens() == [f"spend {first}"]
+    alike: dict[int, int] = {}
+    result.apply_found(g, f"spend {second}", alike)
+    assert g.state.fs[A3].supporters == [cid("codebreakers"), second]
+    assert alike == {second: first, first: second}
+    assert g.state.discard[-1] == first
     monkeypatch.setattr(result, "ALIKE_OFFERED", False)
-    with pytest.raises(RootlogError, match=r"^line 46: .*'mobilize 4' is not legal"):
-        searched(rec, budget, quick=True)
+    g = paying()
+    result.apply_found(g, f"spend {second}", {})
+    assert g.decision == "ally_pay" and second in g.state.fs[A3].supporters
 
 
 def test_a_draw_named_leaving_another_hand_after_a_reshuffle_is_spent_first(
@@ -472,17 +488,20 @@ def test_a_draw_named_leaving_another_hand_after_a_reshuffle_is_spent_first(
     the mouse dominance card (``M#dom->A/B#A->``): it was the Arms Trader, which the Eyrie
     draws after the reshuffle and Stand and Deliver! takes from her by name at line 128
     (``B#armstraderE->A``). The search spent another bird and kept its unnamed draw that
-    was the Arms Trader (an unnamed draw's identity may yet change, ruling 495) — but not
+    was the Arms Trader (an unnamed draw's identity may yet change, ruling 495) - but not
     across the reshuffle, and no exchange reached the Eyrie's draws from the new pile. An
     unnamed draw the record next names leaving another place is now spent first, as a
     card held by name is (``matching.DRAW_NAMED_ELSEWHERE``); without it, refused at line
-    128."""
+    128. Since ruling 822 the search mobilizes the Arms Trader before line 124's spending
+    and is refused at line 128 all the same (left open): the ruling is shown with ruling
+    822 off."""
     g = random_game(1002, None, MEA)
     text = as_people_write_supporters(export_rootlog(g))
     assert "/M#dom->A/B#A->/" in text.splitlines()[123]
     assert text.splitlines()[127].startswith("A:#->A/#->E/B#armstraderE->A/E++/")
     rec = parse_rootlog(text)
     budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    monkeypatch.setattr(piles, "DONOR_SHOWN", False)
     assert_same_board_every_line(searched(rec, budget, quick=True), g)
     monkeypatch.setattr(matching, "DRAW_NAMED_ELSEWHERE", False)
     with pytest.raises(RootlogError, match=r"^line 128, column 13: "):
@@ -577,13 +596,14 @@ def test_a_card_written_by_its_suit_only_is_no_dominance_card(
     none. Seed 1024 (the Marquise, the Eyrie, the Alliance), the whole game people-style:
     the search took a dominance card for a card the Eyrie adds to the Decree by its suit at
     line 49, and no course explained the line. The whole game imports to the same board
-    now; without the ruling it is refused at line 40 (at line 49 before rulings 790-795)."""
+    now; without the ruling it is refused at line 58 (at line 74 with rulings 820-822 alone,
+    at line 40 before them, at line 49 before rulings 790-795)."""
     g = random_game(1024, None, MEA)
     text = as_people_write_supporters(export_rootlog(g))
     assert text.splitlines()[48].startswith("E:M#E->$_b")
     rep = replay_rootlog(text)
     assert_same_board_every_line(rep, g)
-    refused_without(monkeypatch, text, "SUIT_NOT_DOMINANCE", False, 40, cards)
+    refused_without(monkeypatch, text, "SUIT_NOT_DOMINANCE", False, 58, cards)
 
 
 def test_a_supporter_taken_to_be_held_keeps_its_place_among_the_supporters() -> None:
@@ -603,3 +623,61 @@ def test_a_supporter_taken_to_be_held_keeps_its_place_among_the_supporters() -> 
     c = rest[-1]
     solve.kept_back(SimpleNamespace(free={}), state, c, (frozenset(), frozenset({first})))
     assert sup == [first, c, *rest[:-1]]
+
+
+def test_8_2_6_the_solve_keeps_a_hand_shown_without_a_matching_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 820, 8.2.6: seed 1009's first 40 lines, people-style. Line 32: the Marquise
+    shows her hand for an Outrage in a fox clearing (``C^A``: no fox, no bird), then draws
+    unnamed; line 33 spends a mouse by suit (``M#C->``) and line 34 a bird for Field
+    Hospitals (``B#C->``): the card drawn after the hand was shown. The search's mouse of
+    line 33 was that draw, and the solve, blind to the hand shown, gave a card it held
+    then a bird, a course then dropped. The solve now keeps to the hands shown
+    (``course.SHOWN_SOLVED``: a slot barred from their suits; a spending of such a draw's
+    time taken to have spent a draw of the hand shown is a course of its own), and takes
+    line 33's mouse to have been a card shown; without it, refused at line 34."""
+    g, text = _first_lines(1009, 40)
+    lines = text.splitlines()
+    assert "/C^A/#->A$/" in lines[31] and "/B#C->/Cw2->2/" in lines[33]
+    imports_and_needs(monkeypatch, g, text, course, "SHOWN_SOLVED", 34)
+
+
+@pytest.mark.parametrize(("seed", "n", "line", "written"), [
+    (1013, 60, 40, "A:B#$->"),
+    (1029, 50, 37, "A:M#$->/M#$->/"),
+])
+def test_8_3_a_supporter_spent_by_suit_is_no_crafted_card_beside_the_supporters(
+    monkeypatch: pytest.MonkeyPatch, seed: int, n: int, line: int, written: str,
+) -> None:
+    """Ruling 821, 8.2.2, 8.3: seeds 1013 (first 60 lines) and 1029 (first 50), people-
+    style. The Alliance spends supporters by suit (``B#$->``, ``M#$->``); the importer's
+    cards of its board (``exchanges.held``) are the supporters and the face-up cards beside
+    them (its crafted cards, which a line may name leaving the board). A crafted Brutal
+    Tactics (line 32) met seed 1013's needs of a bird supporter (the quick search stuck at
+    line 36's ``M#$->/B#$->/M#$->``, the searches after it at line 40's ``B#$->``), and no
+    supporter was given a bird; seed 1029's crafted cards so met line 37's needs. A card
+    written by its suit only now meets no face-up card (``exchanges.fits``,
+    ``BY_SUIT_NOT_BESIDE``); without it, refused at lines 40 and 37."""
+    g, text = _first_lines(seed, n)
+    assert written in text.splitlines()[line - 1]
+    imports_and_needs(monkeypatch, g, text, exchanges, "BY_SUIT_NOT_BESIDE", line)
+
+
+def test_8_2_6_a_draw_that_gives_its_card_keeps_a_hand_shown_without_a_matching_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 822, 8.2.6: seed 1029's whole game, people-style. A draw that gives another
+    draw of its pile's time its card (``PileExchanges.donor``) takes the other's card in
+    exchange; where the donor was in a hand shown by Outrage, that card could be of a suit
+    the hand was shown to lack, and the course was dropped (``breaks_shown``), at every
+    try (seed 1027, line 70: the Marquise's Tax Collector, drawn before her hands shown at
+    line 69 and crafted by name at line 73, given to the Eyrie's draw for a rabbit). The
+    donor now takes the other's card only where the hands shown allow it
+    (``piles.DONOR_SHOWN``; the cycles' places kept to them already). Seed 1029's whole
+    game imports; without it, refused at line 58 (``C^A/#->A$`` after the hand shown at
+    line 54, then the fox base's supporters)."""
+    g, text = _first_lines(1029, 10_000)
+    assert "/C^A/#->A$/XA6/(F#+F#+F#)A$->/" in text.splitlines()[57]
+    assert_replays_the_game(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "DONOR_SHOWN", False, 58, piles)

@@ -12,6 +12,13 @@ import copy
 from ...cards import DECK
 from .cards import CardSpec
 from .search import Pos
+from .shown import shown_allows
+
+SHOWN_SOLVED = True
+"""Ruling 820: the solve keeps to the hands shown by Outrage (``Pos.shown``, ruling 750):
+a slot whose draw was in a hand shown allows no card of the suits it was shown to lack.
+Without it the solve could give such a draw a bird, a course then dropped
+(``shown.breaks_shown``)."""
 
 Before = tuple[frozenset[int], frozenset[int]]
 """The cards a hand held before a card it spent: the serials of its unnamed draws, the
@@ -44,6 +51,9 @@ class Course:
         naming taken to have been another draw of the hand (``otherwise.renamings``, ruling 520)."""
         self.held_slot: dict[int, int] = {}
         """The slot of each unnamed draw still held, by its card."""
+        self.shown = pos.shown if SHOWN_SOLVED else {}
+        """Draw serial -> the suits a hand shown by Outrage says its card is not (ruling
+        820)."""
         deck = set(g.deck)
         self.cards: set[int] = set()
         for c in {*pos.free, *pos.loose, *pos.past}:
@@ -98,14 +108,29 @@ class Course:
         return self.cards | set(self.card)
 
     def allowed(self) -> list[frozenset[int]]:
-        """The cards each slot allows (what the record wrote of it; a named time's card
-        only), computed once."""
+        """The cards each slot allows (what the record wrote of it, and of a draw in a
+        hand shown by Outrage no card of the suits shown lacking, ruling 820; a named
+        time's card only), computed once."""
         if self._ok is None:
-            every = self.every
             self._ok = [frozenset((self.kept.get(i, self.card[i]),)) if i in self.named else
-                        frozenset(c for c in every if allows(self.slots[i][2], c))
-                        for i in range(len(self.slots))]
+                        self.fitting(i, self.slots[i][2]) for i in range(len(self.slots))]
         return self._ok
+
+    def fitting(self, i: int, spec: CardSpec | None) -> frozenset[int]:
+        """The cards slot ``i`` allows where ``spec`` is what is written of it (the
+        record's, or a need of the line it is bound to): of a draw in a hand shown by
+        Outrage, none of the suits shown lacking (ruling 820)."""
+        serial = self.slots[i][0]
+        return frozenset(c for c in self.every if allows(spec, c)
+                         and shown_allows(self.shown, serial, c))
+
+    def slot_kind(self, i: int) -> tuple[int, frozenset[str]]:
+        """Slot ``i``'s pile's time and the suits a hand shown by Outrage says its card is
+        not (ruling 820): two held draws of one kind are one course for the solve, a
+        renaming gives either the other's card; a draw shown and one drawn after are not
+        (``otherwise.one_of_each_time``)."""
+        serial, epoch, _ = self.slots[i]
+        return epoch, self.shown.get(serial, frozenset())
 
     def respent(self, i: int, j: int) -> Course:
         """This course with the spending of slot ``i`` (a card spent by its suit only) taken

@@ -294,7 +294,7 @@ def card_state(pos: Pos) -> tuple[Any, ...]:
 
 def held(g: Any, loc: Loc) -> list[int]:
     """The cards at a hidden place and, on a board, the face-up cards beside them (a card
-    the record names leaving the board may be one of those)."""
+    the record names leaving the board may be one of those; :func:`beside`)."""
     pile = hidden_pile(g, loc)
     if loc[0] == "board":
         persistent: list[int] = g.seats[loc[1]].persistent
@@ -302,25 +302,48 @@ def held(g: Any, loc: Loc) -> list[int]:
     return pile
 
 
-def lacks(cards: list[int], specs: list[CardSpec]) -> bool:
+BY_SUIT_NOT_BESIDE = True
+"""Ruling 821: a card the record spends by its suit only from a board's face-down pile
+(``M#$->``, the Alliance's supporters) is one of that pile, never a face-up card beside
+it (a crafted Brutal Tactics): :func:`fits`. Without it a crafted card met the line's
+need of a supporter of its suit and no supporter was given that suit."""
+
+
+def beside(g: Any, loc: Loc) -> frozenset[int]:
+    """The face-up cards :func:`held` lists beside a board's hidden pile (none for a hand),
+    which no card written by its suit only is (ruling 821)."""
+    if loc[0] != "board" or not BY_SUIT_NOT_BESIDE:
+        return frozenset()
+    return frozenset(g.seats[loc[1]].persistent)
+
+
+def fits(spec: CardSpec, x: int, up: Collection[int] = ()) -> bool:
+    """Whether card ``x`` of a hidden place meets the need ``spec``: ``up`` are the face-up
+    cards beside the place (:func:`beside`), which meet only a need that names its card
+    (ruling 821)."""
+    return spec.matches(x) and (spec.keys is not None or x not in up)
+
+
+def lacks(cards: list[int], specs: list[CardSpec], up: Collection[int] = ()) -> bool:
     """Whether ``cards`` lack a card for one of ``specs``, each taking its own card (the
-    first that fits)."""
-    return bool(lacking(cards, specs))
+    first that fits; ``up``: :func:`fits`)."""
+    return bool(lacking(cards, specs, up=up))
 
 
 def lacking(
     cards: list[int], specs: list[CardSpec], late: Collection[int] = (),
-    early: Collection[CardSpec] = (),
+    early: Collection[CardSpec] = (), up: Collection[int] = (),
 ) -> list[CardSpec]:
     """The ``specs`` that ``cards`` have no card for, each spec taking its own card (the
     first that fits, in order): two foxes the line adds to the Decree lack one in a hand
     holding one fox (ruling 486). A spec in ``early``, a card the line spends from the
     hand before cards of the line go into it (``CardIdentity.before_draws``, ruling 455),
-    is not met by a card of ``late``, the hand's unnamed draws of the line (ruling 530)."""
+    is not met by a card of ``late``, the hand's unnamed draws of the line (ruling 530);
+    one written by its suit only by no face-up card of ``up`` (:func:`fits`, ruling 821)."""
     taken: set[int] = set()
     out: list[CardSpec] = []
     for spec in specs:
-        c = next((x for x in cards if x not in taken and spec.matches(x)
+        c = next((x for x in cards if x not in taken and fits(spec, x, up)
                   and not (x in late and spec in early)), None)
         if c is None:
             out.append(spec)

@@ -34,8 +34,10 @@ from .cards import CardSpec
 from .draws import first_draw
 from .exchanges import (
     apply_cycle,
+    beside,
     brought_in,
     card_state,
+    fits,
     held,
     lacks,
     loose_spec,
@@ -370,16 +372,16 @@ class CardIdentity(PileExchanges):
         (:meth:`needs`): another hand may not take them in exchange."""
         out: set[int] = set()
         for loc, specs in need.items():
-            cards = held(pos.g, loc)
+            cards, up = held(pos.g, loc), beside(pos.g, loc)
             wanted = [sp for other, sps in need.items() if other != loc for sp in sps]
             named = [sp for sp in wanted if sp.keys is not None]
             for spec in specs:
                 # Of the cards that fit, the one fewest other places need; for a card
                 # written by its suit only, never one another place needs by name
-                # (ruling 425).
-                fits = [x for x in cards if x not in out and spec.matches(x) and not (
+                # (ruling 425), nor a face-up card beside the place (ruling 821).
+                fit = [x for x in cards if x not in out and fits(spec, x, up) and not (
                     spec.keys is None and any(sp.matches(x) for sp in named))]
-                c = min(fits, default=None, key=lambda x: sum(sp.matches(x) for sp in wanted))
+                c = min(fit, default=None, key=lambda x: sum(sp.matches(x) for sp in wanted))
                 if c is not None:
                     out.add(c)
         return out
@@ -587,7 +589,7 @@ class CardIdentity(PileExchanges):
             return ()
         need, covered = self.needs_brought(pos)
         key = None
-        if any(lacks(held(pos.g, loc), specs)
+        if any(lacks(held(pos.g, loc), specs, beside(pos.g, loc))
                for loc, specs in uncovered(need, covered).items()):
             key = dead_end(pos)
             if key in self.unfixed:
@@ -616,14 +618,15 @@ class CardIdentity(PileExchanges):
         g = pos.g
         for loc, specs in need.items():
             g, hand, cards, keep = places(loc)
+            up = beside(g, loc)  # face-up cards meet no need by suit (ruling 821)
             taken: set[int] = set()
             by: dict[int, int] = {}
             for i, spec in enumerate(specs):
                 line = pos.line
                 if FRESH_HELD:
                     cards = held(g, loc)  # after the exchanges before (ruling 780)
-                c = min((x for x in cards if x not in taken and spec.matches(x)), default=None,
-                        key=lambda x: self.spend_cost(DECK[x].key, line))
+                c = min((x for x in cards if x not in taken and fits(spec, x, up)),
+                        default=None, key=lambda x: self.spend_cost(DECK[x].key, line))
                 if c is not None:
                     if c in pos.free and self.spend_cost(DECK[c].key, line):
                         # An unnamed draw that would be spent here as a card the record
@@ -649,7 +652,7 @@ class CardIdentity(PileExchanges):
                 # Through the later piles only when no unnamed draw of the hand can be
                 # given the card otherwise (ruling 420); the draws of the present pile
                 # the needs after this one may want are spared (rulings 431, 433).
-                after = sum(not any(sp.matches(x) for x in cards if x not in taken)
+                after = sum(not any(fits(sp, x, up) for x in cards if x not in taken)
                             for sp in specs[i + 1:])
                 if spec.keys is not None and loc[0] == "hand" and \
                         self.lines[line].seat != loc[1]:

@@ -33,7 +33,7 @@ from .decisions import (
     marker_moved,
     moved_by,
 )
-from .exchanges import alike, lacking, line_draws, spared, spent_named
+from .exchanges import alike, beside, lacking, line_draws, spared, spent_named
 from .factions import check_supported, hidden_place
 from .identity import held
 from .latest import latest_drawn_first, probe
@@ -705,7 +705,8 @@ class Importer(Opening, Result):
         early = self.before_draws(pos) if self.drawn_late else set()
         late = line_draws(node) if early else set()
         out = [spec for loc, specs in self.needs(pos).items() for spec in lacking(
-            held(pos.g, loc), specs, late, {sp for at, sp in early if at == loc})]
+            held(pos.g, loc), specs, late, {sp for at, sp in early if at == loc},
+            beside(pos.g, loc))]
         return [sp for sp in out if any(sp == e for _, e in early)] if early_only else out
 
     def restart(self, node: Node, budget: int) -> Node | None:

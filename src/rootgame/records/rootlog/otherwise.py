@@ -20,7 +20,7 @@ from typing import Any
 from ...cards import DECK
 from .cards import CardSpec
 from .course import HELD, Before, Course, allows
-from .exchanges import held, lacks
+from .exchanges import beside, held, lacks
 from .factions import Loc, hidden_pile
 from .search import Node, Pos
 from .walks import taken_on_course
@@ -57,7 +57,7 @@ def lacking_needs(
     """What the hands that lack a card for the line (``needs``) need, and the course's
     held slots of those hands' unnamed draws: what a course taken otherwise should bring
     them (rulings 490, 501, 527)."""
-    lacking = [loc for loc, sps in needs.items() if lacks(held(g, loc), sps)]
+    lacking = [loc for loc, sps in needs.items() if lacks(held(g, loc), sps, beside(g, loc))]
     wanted = [sp for loc in lacking for sp in needs[loc]]
     slots = [k for loc in lacking for c in hidden_pile(g, loc)
              if (k := course.held_slot.get(c)) is not None]
@@ -193,13 +193,15 @@ def one_of_each_time(course: Course, i: int, held: list[int]) -> list[int]:
     471): the first whose card what the record wrote of the spending allows, else the
     first (the solve keeps each slot's card as long as it can and changes an early
     slot's last: the held draw whose card must change to be spent so is a course it
-    gives up on before it finds the exchange of the two draws, ruling 502)."""
+    gives up on before it finds the exchange of the two draws, ruling 502). A draw of a
+    hand shown by Outrage is of a time of its own (``Course.slot_kind``, ruling 820): a
+    renaming cannot give it the card of a draw the hand was not shown with."""
     spec = course.slots[i][2]
-    times = {course.slots[i][1]}
+    times = {course.slot_kind(i)}
     out: list[int] = []
     for j in sorted(held, key=lambda j: not allows(spec, course.card[j])):
-        if course.slots[j][1] not in times:
-            times.add(course.slots[j][1])
+        if course.slot_kind(j) not in times:
+            times.add(course.slot_kind(j))
             out.append(j)
     return out
 

@@ -62,6 +62,12 @@ def set_aside(g: Any) -> set[int]:
     return out
 
 
+DONOR_SHOWN = True
+"""Ruling 822: the draw that gives another its card (:meth:`PileExchanges.donor`) takes the
+other's card only where a hand shown by Outrage it was in allows that card's suit; without
+it the exchange gave the hand shown a card of the suit it lacked, and the course was
+dropped (``shown.breaks_shown``)."""
+
 class PileExchanges(SpentOtherwise):
     """The exchanges of a draw pile's time, on the spendings taken otherwise of
     :class:`respends.SpentOtherwise` (what ``identity.CardIdentity`` gives them:
@@ -90,9 +96,19 @@ class PileExchanges(SpentOtherwise):
         for _, pile in hidden_piles(g):
             for x in pile:
                 if x not in keep and x in pos.free and pos.free[x][1] == epoch and \
-                        spec.matches(x):
+                        spec.matches(x) and self.may_take(pos, x, f):
                     return int(x)
         return None
+
+    def may_take(self, pos: Pos, x: int, f: int) -> bool:
+        """Whether the unnamed draw ``x``, giving its card to another draw, may take that
+        draw's card ``f`` in exchange: not where ``x`` was in a hand shown by Outrage that
+        lacked ``f``'s suit (ruling 822; the cycles' places keep to it already,
+        :meth:`members`)."""
+        if not DONOR_SHOWN:
+            return True
+        bar = shown_spec(pos, x, None)
+        return bar is None or bar.matches(f)
 
     def members(
         self, pos: Pos, g: Any, epoch: int, keep: set[int]

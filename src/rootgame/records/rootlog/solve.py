@@ -60,7 +60,7 @@ from ...cards import DECK
 from . import otherwise
 from .cards import CardSpec
 from .course import HELD, LATER, Before, Course, allows
-from .exchanges import held, lacks, put_back
+from .exchanges import beside, fits, held, lacks, put_back
 from .factions import Loc, hidden_pile, hidden_piles, notation
 from .search import Node, Pos, course_path
 from .steps import legal_now
@@ -310,9 +310,9 @@ def _tightenings(
     ways: list[dict[int, CardSpec]] = [{}]
     hands = list(needs.items())
     if lacking_first:
-        hands.sort(key=lambda n: lacks(held(pos.g, n[0]), n[1]))
+        hands.sort(key=lambda n: lacks(held(pos.g, n[0]), n[1], beside(pos.g, n[0])))
     for loc, specs in hands:
-        cards = held(pos.g, loc)
+        cards, up = held(pos.g, loc), beside(pos.g, loc)
         draws = [course.held_slot[c] for c in hidden_pile(pos.g, loc) if c in course.held_slot]
         named = [c for c in cards if c not in course.held_slot]
         nxt: list[dict[int, CardSpec]] = []
@@ -321,7 +321,7 @@ def _tightenings(
             rest = list(specs)
             free_named = list(named)
             for sp in specs:
-                c = next((x for x in free_named if sp.matches(x)), None)
+                c = next((x for x in free_named if fits(sp, x, up)), None)
                 if c is not None:
                     free_named.remove(c)
                     rest.remove(sp)
@@ -380,7 +380,7 @@ def _search(
         specs[i] = sp
     ok = list(course.allowed())
     for i in tight:
-        ok[i] = frozenset(c for c in course.every if allows(specs[i], c))
+        ok[i] = course.fitting(i, specs[i])
     if only is not None:
         ok[only[0]] &= {only[1]}
     present = course.present
@@ -634,8 +634,8 @@ def _solved(
         events = rebuild(fresh, course, new, respend)
         if events is None:
             continue
-        if not all(any(sp.matches(x) for x in held(g2, loc)) for loc, sps in needs.items()
-                   for sp in sps):
+        if not all(any(fits(sp, x, beside(g2, loc)) for x in held(g2, loc))
+                   for loc, sps in needs.items() for sp in sps):
             continue
         fresh.legal = legal_now(g2)
         return Node(fresh, node, (), events, (), repaired=True)
