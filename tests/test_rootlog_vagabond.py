@@ -612,3 +612,27 @@ def test_a_card_taken_from_the_discard_pile_first_thing_is_sought_before_birdson
     assert_replays_the_game(replay_rootlog("\n".join(lines) + "\n"), g)
     refused_without(monkeypatch, "\n".join(lines[:78]) + "\n", "BIRDSONG_TAKEN", False, 68,
                     piles)
+
+
+def test_4_1_a_card_crafted_by_its_item_only_later_keeps_a_card_of_that_item_from_a_spending(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 840 (4.1: a craft spends a card of the item; 2.1). Seed 1003 (the Marquise,
+    the Eyrie, the Vagabond) written as people write it, the Vagabond's lines too: the
+    Tinker gives the Marquise the rabbit Root Tea by name at line 34 ('R#rootteaV->C'), she
+    discards four rabbits by their suit at line 36 ('R#C->') and crafts a Root Tea by its
+    item at line 40 ('Z%t'). The record never names the rabbit Root Tea again, so the
+    search spent it first at line 36 and crafted her unnamed fox Root Tea at line 40: the
+    card the Vagabond had drawn unnamed at line 30 and gives her by name at line 46
+    ('F#rootteaV->C'), which every search then failed. A later craft by its item only now
+    counts as a naming of each card that makes the item: the whole game imports to the
+    same board at every line; with the ruling off its first 47 lines are refused at line
+    46."""
+    from rootlogkit import as_people_write, assert_replays_the_game, refused_without
+
+    g = random_game(1003, None, MEV)
+    lines = as_people_write(export_rootlog(g)).splitlines()
+    assert "/R#rootteaV->C/" in lines[33] and "/Z%t/" in lines[39]
+    assert "/F#rootteaV->C/" in lines[45]
+    assert_replays_the_game(replay_rootlog("\n".join(lines) + "\n"), g)
+    refused_without(monkeypatch, "\n".join(lines[:47]) + "\n", "alike_crafted", False, 46)

@@ -193,6 +193,9 @@ class Importer(Opening, Result):
         self.drawn_at: dict[str, list[int]] = {}
         """Card key -> the ranks of the lines that name a card of that key drawn from the
         draw or discard pile, in order."""
+        self.crafted_at: dict[str, list[tuple[int, int]]] = {}
+        """Card key -> the crafts written by their item only that may take a card of that
+        key (``Z%t``: any Root Tea), as ``named_at`` (ruling 840)."""
         for line in self.order:
             for k, at in enumerate(self.lines[line].atoms):
                 if at.spec is None or at.kind not in ("card", "craft", "ambush"):
@@ -207,6 +210,9 @@ class Importer(Opening, Result):
                             self.drawn_at.setdefault(key, []).append(self.rank_of[line])
                         else:
                             self.named_at.setdefault(key, []).append((self.rank_of[line], k))
+                elif at.kind == "craft":
+                    for key in at.spec.alike:
+                        self.crafted_at.setdefault(key, []).append((self.rank_of[line], k))
 
     # --- one decision ---------------------------------------------------------------------
     def evaluate(
