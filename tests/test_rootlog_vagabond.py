@@ -636,3 +636,27 @@ def test_4_1_a_card_crafted_by_its_item_only_later_keeps_a_card_of_that_item_fro
     assert "/F#rootteaV->C/" in lines[45]
     assert_replays_the_game(replay_rootlog("\n".join(lines) + "\n"), g)
     refused_without(monkeypatch, "\n".join(lines[:47]) + "\n", "alike_crafted", False, 46)
+
+
+def test_2_1_a_card_named_drawn_may_be_a_present_draw_the_search_held_from_an_earlier_pile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 841 (2.1: the discard pile shuffled into a new draw pile). Seed 1004 with the
+    four factions, written as people write it (the supporters too): the Alliance draws the
+    Gently Used Knapsack unnamed at line 57 and spends it by its suit at line 62
+    ('F#A->'); the pile is shuffled and the Vagabond draws it by name at line 79
+    ('F#gentlyusedknapsack->V'). The search had made the knapsack a card the Alliance
+    drew before the shuffle and mobilized unnamed, and spent another fox there, which
+    the Eyrie then drew unnamed from the new pile: the pile lacked the knapsack and no
+    exchange of one pile's time gave it. The two unnamed draws, each allowed by all the
+    record wrote of the other, are now exchanged for the whole game, and the named draw
+    takes the Eyrie's: the first 80 lines import to the same board at every line; with
+    the ruling off they are refused at line 79."""
+    from rootlogkit import as_people_write_supporters
+
+    from rootgame.records.rootlog import piles
+
+    g = random_game(1004, None, MEAV)
+    lines = as_people_write_supporters(export_rootlog(g)).splitlines()
+    assert "/F#A->/" in lines[61] and lines[78].endswith("/F#gentlyusedknapsack->V")
+    _first_lines_need(monkeypatch, g, lines, 80, piles, "HELD_ACROSS_DRAWN", 79)

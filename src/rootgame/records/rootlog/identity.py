@@ -132,7 +132,7 @@ class CardIdentity(PileExchanges):
     drawn_at: dict[str, list[int]]
     crafted_at: dict[str, list[tuple[int, int]]]
     alike_crafted: bool = True
-    """Whether a craft written by its item only (``Z%t``) counts, for :meth:`spend_cost`,
+    """Whether a craft written by its item only (``Z%t``) counts, for :meth:`spend_order`,
     as a later naming of each card alike to it (ruling 840)."""
     unrepaired: set[tuple[Any, ...]]
     """The dead ends where :meth:`repair` found no exchange, by line, movements left and
@@ -204,25 +204,29 @@ class CardIdentity(PileExchanges):
             return 0  # drawn again before it is next spent: it leaves the hand before
         if later and src is not None and self.named_elsewhere(key, later[0], src):
             return 0  # next named leaving another hand: it leaves this hand before
-        crafted = self.later_crafts(key, line, left)
-        if crafted and not (drawn and drawn[0] <= crafted[0]) and (
-                not later or crafted[0] < later[0][0]):
-            return 10**6 - crafted[0]
         return 0 if not later else 10**6 - later[0][0]
 
-    def later_crafts(self, key: str, line: int, left: list[int] | None) -> list[int]:
-        """The ranks of the lines from ``line`` on (of ``line`` the crafts still open) that
-        craft by its item only an item a card of ``key`` makes (``Z%t``, any Root Tea).
-        Ruling 840: such a craft needs one of those cards, so a card of them is as good as
-        named later for :meth:`spend_cost`: the Marquise of seed 1003 (with the Vagabond)
-        took the rabbit Root Tea by name from the Vagabond (``R#rootteaV->C``), spent it
-        as one of four rabbits by suit (``R#C->``, never named again) and crafted the fox
-        Root Tea, the Vagabond's unnamed draw, as ``Z%t``: his ``F#rootteaV->C`` failed."""
-        if not self.alike_crafted:
-            return []
+    def spend_order(
+        self, key: str, line: int, left: list[int] | None = None, src: Loc | None = None
+    ) -> int:
+        """:meth:`spend_cost` for the search's order of the cards a spending by suit (or
+        as one of alike items) may take, a craft written by its item only that a card of
+        ``key`` may make counting as a later naming of it (``Z%t``: any Root Tea; the
+        craft being matched excepted). Ruling 840: such a craft needs one of those cards:
+        the Marquise of seed 1003 (with the Vagabond) took the rabbit Root Tea by name
+        from the Vagabond (``R#rootteaV->C``), spent it as one of four rabbits by suit
+        (``R#C->``, never named again) and crafted as ``Z%t`` the fox Root Tea, the
+        Vagabond's unnamed draw, which his ``F#rootteaV->C`` then lacked."""
+        cost = self.spend_cost(key, line, left, src)
+        if not self.alike_crafted or cost:
+            return cost
         here = self.rank_of[line]
-        return [r for r, k in self.crafted_at.get(key, ())
-                if r > here or (r == here and (left is None or left[k]))]
+        crafted = [r for r, k in self.crafted_at.get(key, ())
+                   if r > here or (r == here and (left is None or left[k]))]
+        drawn = [r for r in self.drawn_at.get(key, ()) if r > here]
+        if not crafted or (drawn and drawn[0] <= crafted[0]):
+            return 0
+        return 10**6 - crafted[0]
 
     def named_elsewhere(self, key: str, naming: tuple[int, int], src: Loc) -> bool:
         """Whether the card of ``key``, one with no copy in the deck, is named at
@@ -247,7 +251,7 @@ class CardIdentity(PileExchanges):
         taken = self.crafting(key, line, left)
         if self.named_over_alike and taken != left and self.alike_draw_held(pos, card):
             return 0
-        return int(bool(self.spend_cost(key, line, self.crafting(key, line, left, True))))
+        return int(bool(self.spend_cost(key, line, taken)))
 
     def alike_draw_held(self, pos: Pos, card: int) -> bool:
         """Whether the hand holding ``card``, a card the record named, holds an unnamed
@@ -260,15 +264,12 @@ class CardIdentity(PileExchanges):
                            for c in pile)
         return False
 
-    def crafting(
-        self, key: str, line: int, left: list[int], alike: bool = False,
-    ) -> list[int]:
+    def crafting(self, key: str, line: int, left: list[int]) -> list[int]:
         """``left`` with the first open craft of ``line`` that names a card of ``key``
-        taken up: the craft being matched is not a later naming (ruling 485); with
-        ``alike``, nor one written by its item only that the card may make (ruling 840)."""
+        taken up: the craft being matched is not a later naming (ruling 485)."""
         for k, at in enumerate(self.lines[line].atoms):
-            if left[k] and at.kind == "craft" and at.spec is not None and (
-                    at.spec.keys == frozenset((key,)) or alike and key in at.spec.alike):
+            if left[k] and at.kind == "craft" and at.spec is not None \
+                    and at.spec.keys == frozenset((key,)):
                 return [*left[:k], left[k] - 1, *left[k + 1:]]
         return left
 

@@ -185,7 +185,7 @@ class Matching(CardIdentity):
                         if at.spec.keys is None or len(at.spec.keys) > 1:
                             # Ruling 495 for a card held by name only: an unnamed draw's
                             # identity may yet change, it need not leave the hand.
-                            self.spent += self.spend_cost(
+                            self.spent += self.spend_order(
                                 DECK[cid].key, line, left,
                                 None if unnamed_draw else named_from(kind, key))
                         return at.action
@@ -371,7 +371,9 @@ class Matching(CardIdentity):
                                                          events, shuffled, first=True)
                         got = got or self.drawn_shuffled_in(
                             line, left, g2, cid, at[1][1], atoms_by_step, si, free, loose,
-                            past, epoch, events)
+                            past, epoch, events) or self.drawn_held_across(
+                            line, left, g2, st, cid, at[1][1], atoms_by_step, si, free,
+                            loose, past, epoch, events)
                     if got is None:
                         got = self.settle_draw(line, left[line], g2, st, cid, at[1][1],
                                                from_deck, atoms_by_step, si, free, dep,
