@@ -130,7 +130,7 @@ class CardIdentity(PileExchanges):
 
     named_at: dict[str, list[tuple[int, int]]]
     drawn_at: dict[str, list[int]]
-    crafted_at: dict[str, list[tuple[int, int]]]
+    crafted_at: dict[str, list[tuple[int, int, Loc | None]]]
     alike_crafted: bool = True
     """Whether a craft written by its item only (``Z%t``) counts, for :meth:`spend_order`,
     as a later naming of each card alike to it (ruling 840)."""
@@ -207,22 +207,24 @@ class CardIdentity(PileExchanges):
         return 0 if not later else 10**6 - later[0][0]
 
     def spend_order(
-        self, key: str, line: int, left: list[int] | None = None, src: Loc | None = None
+        self, key: str, line: int, left: list[int] | None, src: Loc | None, hand: Loc | None,
     ) -> int:
         """:meth:`spend_cost` for the search's order of the cards a spending by suit (or
-        as one of alike items) may take, a craft written by its item only that a card of
-        ``key`` may make counting as a later naming of it (``Z%t``: any Root Tea; the
-        craft being matched excepted). Ruling 840: such a craft needs one of those cards:
-        the Marquise of seed 1003 (with the Vagabond) took the rabbit Root Tea by name
-        from the Vagabond (``R#rootteaV->C``), spent it as one of four rabbits by suit
-        (``R#C->``, never named again) and crafted as ``Z%t`` the fox Root Tea, the
-        Vagabond's unnamed draw, which his ``F#rootteaV->C`` then lacked."""
+        as one of alike items) from ``hand`` may take (``src`` as there), a craft from it
+        written by its item only that a card of ``key`` may make counting as a later
+        naming of it (``Z%t``: any Root Tea; the craft being matched excepted). Ruling
+        840: such a craft needs one of those cards: the Marquise of seed 1003 (with the
+        Vagabond) took the rabbit Root Tea by name from the Vagabond (``R#rootteaV->C``),
+        spent it as one of four rabbits by suit (``R#C->``, never named again) and crafted
+        as ``Z%t`` the fox Root Tea, the Vagabond's unnamed draw, which his
+        ``F#rootteaV->C`` then lacked. A craft of another hand does not count (it took
+        seed 1001 with the four factions down another course)."""
         cost = self.spend_cost(key, line, left, src)
         if not self.alike_crafted or cost:
             return cost
         here = self.rank_of[line]
-        crafted = [r for r, k in self.crafted_at.get(key, ())
-                   if r > here or (r == here and (left is None or left[k]))]
+        crafted = [r for r, k, by in self.crafted_at.get(key, ()) if by == hand and (
+            r > here or (r == here and (left is None or left[k])))]
         drawn = [r for r in self.drawn_at.get(key, ()) if r > here]
         if not crafted or (drawn and drawn[0] <= crafted[0]):
             return 0

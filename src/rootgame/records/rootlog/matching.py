@@ -187,7 +187,8 @@ class Matching(CardIdentity):
                             # identity may yet change, it need not leave the hand.
                             self.spent += self.spend_order(
                                 DECK[cid].key, line, left,
-                                None if unnamed_draw else named_from(kind, key))
+                                None if unnamed_draw else named_from(kind, key),
+                                named_from(kind, key))
                         return at.action
             return None
         for k in ln.by_key.get((kind, key), []):
