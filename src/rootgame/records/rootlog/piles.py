@@ -310,8 +310,13 @@ class PileExchanges(SpentOtherwise):
             return None
         pos = Pos(g2, [], None, line, 0, left, free, epoch, False, loose, past)
         keep = self.reserved(pos, self.needs(pos)) | set_aside(g2)
+        # The present draw's card went through the earlier piles unseen too (spent by its
+        # suit there and shuffled in): every time of both cards is one the record left open
+        # (a present draw with no earlier time, exchanged, gave seed 1006 with ruling 792
+        # off a course whose final replay's shuffle failed).
         present = [d for _loc, pile in hidden_piles(g2) for d in pile
-                   if d in free and free[d][1] == epoch and d != cid and d not in keep]
+                   if d in free and free[d][1] == epoch and d != cid and d not in keep
+                   and past.get(d)]
         for k in first_draw(ln, idx):
             spec = ln.atoms[k].spec
             if spec is None or spec.keys is None or any(spec.matches(x) for x in g2.deck):
