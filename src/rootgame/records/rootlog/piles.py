@@ -289,12 +289,12 @@ class PileExchanges(SpentOtherwise):
     ) -> tuple[int, bool, int] | None:
         """A draw from the present pile that the record names as one of the first open
         draw's cards, whose card the present pile lacks, where the search made that card
-        a draw of an earlier pile's time that the record never named (an unnamed draw
-        held across the shuffle, or spent by its suit since): that draw may have been,
-        the whole game through, the card of an unnamed draw of the present pile's time
-        (:func:`full_swap`, what the record wrote of each at every time allowing the
-        other, as :meth:`pull` does). The two are exchanged and the named draw then takes
-        the present draw's card (:meth:`settle_draw`: the two draws the other way round).
+        an unnamed draw of an earlier pile's time still held: that draw may have been, the
+        whole game through, the card of an unnamed draw of the present pile's time whose
+        card went through the earlier piles unseen too (:func:`full_swap`, what the record
+        wrote of each at every time allowing the other, as :meth:`pull` does). The two are
+        exchanged and the named draw then takes the present draw's card
+        (:meth:`settle_draw`: the two draws the other way round).
         Seed 1004 (the four factions), line 79: the Vagabond draws the Gently Used
         Knapsack by name (``F#gentlyusedknapsack->V``), which the Alliance drew unnamed
         before the last shuffle and spent by its suit (``F#A->``); the search had made it
@@ -322,9 +322,9 @@ class PileExchanges(SpentOtherwise):
             if spec is None or spec.keys is None or any(spec.matches(x) for x in g2.deck):
                 continue
             for z in allowed_ids(spec):
-                if z == cid or z in keep or z in pos.fixed or z in g2.deck or not (
-                        z in free and free[z][1] < epoch or z in loose and loose[z][1] < epoch):
-                    continue  # not a card of an earlier time the record left open
+                if z == cid or z in keep or z in pos.fixed or not (
+                        z in free and free[z][1] < epoch):
+                    continue  # not an unnamed draw of an earlier time, held
                 of_z = written(pos, z)
                 for d in present:
                     if allows(of_z, d) and allows(written(pos, d), z):
