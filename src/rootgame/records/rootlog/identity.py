@@ -210,17 +210,19 @@ class CardIdentity(PileExchanges):
         self, key: str, line: int, left: list[int] | None, src: Loc | None, hand: Loc | None,
     ) -> int:
         """:meth:`spend_cost` for the search's order of the cards a spending by suit (or
-        as one of alike items) from ``hand`` may take (``src`` as there), a craft from it
-        written by its item only that a card of ``key`` may make counting as a later
-        naming of it (``Z%t``: any Root Tea; the craft being matched excepted). Ruling
-        840: such a craft needs one of those cards: the Marquise of seed 1003 (with the
-        Vagabond) took the rabbit Root Tea by name from the Vagabond (``R#rootteaV->C``),
-        spent it as one of four rabbits by suit (``R#C->``, never named again) and crafted
-        as ``Z%t`` the fox Root Tea, the Vagabond's unnamed draw, which his
-        ``F#rootteaV->C`` then lacked. A craft of another hand does not count (it took
-        seed 1001 with the four factions down another course)."""
+        as one of alike items) from ``hand`` may take (``src`` as there: None for an
+        unnamed draw), a craft from it written by its item only that a card of ``key`` may
+        make counting as a later naming of a card the hand holds by its name (``Z%t``: any
+        Root Tea; the craft being matched excepted). Ruling 840: such a craft needs one of
+        those cards: the Marquise of seed 1003 (with the Vagabond) took the rabbit Root Tea
+        by name from the Vagabond (``R#rootteaV->C``), spent it as one of four rabbits by
+        suit (``R#C->``, never named again) and crafted as ``Z%t`` the fox Root Tea, the
+        Vagabond's unnamed draw, which his ``F#rootteaV->C`` then lacked. A craft of
+        another hand does not count (it took seed 1001 with the four factions down another
+        course), nor does an unnamed draw (its identity may still change; counted, it
+        changed the courses of many seeds the tests pin)."""
         cost = self.spend_cost(key, line, left, src)
-        if not self.alike_crafted or cost:
+        if not self.alike_crafted or cost or src is None:
             return cost
         here = self.rank_of[line]
         crafted = [r for r, k, by in self.crafted_at.get(key, ()) if by == hand and (
