@@ -612,3 +612,51 @@ def test_a_card_taken_from_the_discard_pile_first_thing_is_sought_before_birdson
     assert_replays_the_game(replay_rootlog("\n".join(lines) + "\n"), g)
     refused_without(monkeypatch, "\n".join(lines[:78]) + "\n", "BIRDSONG_TAKEN", False, 68,
                     piles)
+
+
+def test_4_1_a_card_crafted_by_its_item_only_later_keeps_a_card_of_that_item_from_a_spending(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 840 (4.1: a craft spends a card of the item; 2.1). Seed 1003 (the Marquise,
+    the Eyrie, the Vagabond) written as people write it, the Vagabond's lines too: the
+    Tinker gives the Marquise the rabbit Root Tea by name at line 34 ('R#rootteaV->C'), she
+    discards four rabbits by their suit at line 36 ('R#C->') and crafts a Root Tea by its
+    item at line 40 ('Z%t'). The record never names the rabbit Root Tea again, so the
+    search spent it first at line 36 and crafted her unnamed fox Root Tea at line 40: the
+    card the Vagabond had drawn unnamed at line 30 and gives her by name at line 46
+    ('F#rootteaV->C'), which every search then failed. A later craft by its item only now
+    counts as a naming of each card that makes the item: the whole game imports to the
+    same board at every line; with the ruling off its first 47 lines are refused at line
+    46."""
+    from rootlogkit import as_people_write, assert_replays_the_game, refused_without
+
+    g = random_game(1003, None, MEV)
+    lines = as_people_write(export_rootlog(g)).splitlines()
+    assert "/R#rootteaV->C/" in lines[33] and "/Z%t/" in lines[39]
+    assert "/F#rootteaV->C/" in lines[45]
+    assert_replays_the_game(replay_rootlog("\n".join(lines) + "\n"), g)
+    refused_without(monkeypatch, "\n".join(lines[:47]) + "\n", "alike_crafted", False, 46)
+
+
+def test_2_1_a_card_named_drawn_may_be_a_present_draw_the_search_held_from_an_earlier_pile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 841 (2.1: the discard pile shuffled into a new draw pile). Seed 1004 with the
+    four factions, written as people write it (the supporters too): the Alliance draws the
+    Gently Used Knapsack unnamed at line 57 and spends it by its suit at line 62
+    ('F#A->'); the pile is shuffled and the Vagabond draws it by name at line 79
+    ('F#gentlyusedknapsack->V'). The search had made the knapsack a card the Alliance
+    drew before the shuffle and mobilized unnamed, and spent another fox there, which
+    the Eyrie then drew unnamed from the new pile: the pile lacked the knapsack and no
+    exchange of one pile's time gave it. The two unnamed draws, each allowed by all the
+    record wrote of the other, are now exchanged for the whole game, and the named draw
+    takes the Eyrie's: the first 80 lines import to the same board at every line; with
+    the ruling off they are refused at line 79."""
+    from rootlogkit import as_people_write_supporters
+
+    from rootgame.records.rootlog import piles
+
+    g = random_game(1004, None, MEAV)
+    lines = as_people_write_supporters(export_rootlog(g)).splitlines()
+    assert "/F#A->/" in lines[61] and lines[78].endswith("/F#gentlyusedknapsack->V")
+    _first_lines_need(monkeypatch, g, lines, 80, piles, "HELD_ACROSS_DRAWN", 79)

@@ -132,6 +132,22 @@ class CardSpec:
     def named(self) -> bool:
         return self.suit is not None or self.keys is not None or self.item is not None
 
+    @property
+    def alike(self) -> frozenset[str]:
+        """The keys of the cards a craft so written may take when it is written by its
+        item only (``Z%t``: the three Root Teas), else none (ruling 840)."""
+        if self.keys is not None and len(self.keys) > 1:
+            return self.keys
+        if self.keys is None and self.item is not None:
+            return _ITEM_KEYS.get(self.item, frozenset())
+        return frozenset()
+
+
+_ITEM_KEYS: dict[str, frozenset[str]] = {
+    item: frozenset(c.key for c in DECK if c.item == item)
+    for item in {c.item for c in DECK if c.item is not None}}
+"""Item -> the keys of the cards that craft it (either deck)."""
+
 
 
 def spec_from_name(

@@ -132,6 +132,10 @@ class CardIdentity(PileExchanges):
 
     named_at: dict[str, list[tuple[int, int]]]
     drawn_at: dict[str, list[int]]
+    crafted_at: dict[str, list[tuple[int, int, Loc | None]]]
+    alike_crafted: bool = True
+    """Whether a craft written by its item only (``Z%t``) counts, for :meth:`spend_order`,
+    as a later naming of each card alike to it (ruling 840)."""
     unrepaired: set[tuple[Any, ...]]
     """The dead ends where :meth:`repair` found no exchange, by line, movements left and
     :func:`card_state`."""
@@ -203,6 +207,33 @@ class CardIdentity(PileExchanges):
         if later and src is not None and self.named_elsewhere(key, later[0], src):
             return 0  # next named leaving another hand: it leaves this hand before
         return 0 if not later else 10**6 - later[0][0]
+
+    def spend_order(
+        self, key: str, line: int, left: list[int] | None, src: Loc | None, hand: Loc | None,
+        unnamed: bool = False,
+    ) -> int:
+        """:meth:`spend_cost` for the search's order of the cards a spending by suit (or
+        as one of alike items) from ``hand`` may take (``src`` as there: None for an
+        unnamed draw), a craft from it written by its item only that a card of ``key`` may
+        make counting as a later naming of a card the hand holds by its name (``Z%t``: any
+        Root Tea; the craft being matched excepted). Ruling 840: such a craft needs one of
+        those cards: the Marquise of seed 1003 (with the Vagabond) took the rabbit Root Tea
+        by name from the Vagabond (``R#rootteaV->C``), spent it as one of four rabbits by
+        suit (``R#C->``, never named again) and crafted as ``Z%t`` the fox Root Tea, the
+        Vagabond's unnamed draw, which his ``F#rootteaV->C`` then lacked. A craft of
+        another hand does not count (it took seed 1001 with the four factions down another
+        course), nor does an unnamed draw (``unnamed``, or ``src`` None: its identity may
+        still change; counted, it changed the courses of many seeds the tests pin)."""
+        cost = self.spend_cost(key, line, left, src)
+        if not self.alike_crafted or cost or src is None or unnamed:
+            return cost
+        here = self.rank_of[line]
+        crafted = [r for r, k, by in self.crafted_at.get(key, ()) if by == hand and (
+            r > here or (r == here and (left is None or left[k])))]
+        drawn = [r for r in self.drawn_at.get(key, ()) if r > here]
+        if not crafted or (drawn and drawn[0] <= crafted[0]):
+            return 0
+        return 10**6 - crafted[0]
 
     def named_elsewhere(self, key: str, naming: tuple[int, int], src: Loc) -> bool:
         """Whether the card of ``key``, one with no copy in the deck, is named at

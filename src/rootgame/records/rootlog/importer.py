@@ -23,7 +23,7 @@ from ...factions.eyrie import COLUMNS as EYRIE_COLUMNS
 from ...factions.marquise import building_clearings
 from ...rules.core import board as map_board
 from .alike import kept_for_naming, moved_to_naming, named_first
-from .atoms import Converter, engine_atoms
+from .atoms import Converter, engine_atoms, named_from
 from .cards import CardSpec
 from .decisions import (
     BATTLES,
@@ -34,7 +34,7 @@ from .decisions import (
     moved_by,
 )
 from .exchanges import alike, beside, lacking, line_draws, spared, spent_named
-from .factions import check_supported, hidden_place
+from .factions import Loc, check_supported, hidden_place
 from .identity import held
 from .latest import latest_drawn_first, probe
 from .notation import FACTION_NAMES, RootlogError, RootlogGame
@@ -193,6 +193,9 @@ class Importer(Opening, Result):
         self.drawn_at: dict[str, list[int]] = {}
         """Card key -> the ranks of the lines that name a card of that key drawn from the
         draw or discard pile, in order."""
+        self.crafted_at: dict[str, list[tuple[int, int, Loc | None]]] = {}
+        """Card key -> the crafts written by their item only that may take a card of that
+        key (``Z%t``: any Root Tea), as ``named_at``, with the crafter's hand (ruling 840)."""
         for line in self.order:
             for k, at in enumerate(self.lines[line].atoms):
                 if at.spec is None or at.kind not in ("card", "craft", "ambush"):
@@ -207,6 +210,10 @@ class Importer(Opening, Result):
                             self.drawn_at.setdefault(key, []).append(self.rank_of[line])
                         else:
                             self.named_at.setdefault(key, []).append((self.rank_of[line], k))
+                elif at.kind == "craft":
+                    for key in at.spec.alike:
+                        self.crafted_at.setdefault(key, []).append(
+                            (self.rank_of[line], k, named_from(at.kind, at.key)))
 
     # --- one decision ---------------------------------------------------------------------
     def evaluate(

@@ -193,11 +193,12 @@ class Matching(CardIdentity):
                                     self.named_now.add(cid)
                         if at.spec.keys is None or len(at.spec.keys) > 1:
                             # Ruling 495; for an unnamed draw, ruling 862 (its identity may
-                            # yet change, but not across a reshuffle).
+                            # yet change, but not across a reshuffle); ruling 840's order.
                             src = named_from(kind, key)
-                            self.spent += self.spend_cost(
+                            self.spent += self.spend_order(
                                 DECK[cid].key, line, left,
-                                None if unnamed_draw and not DRAW_NAMED_ELSEWHERE else src)
+                                None if unnamed_draw and not DRAW_NAMED_ELSEWHERE else src,
+                                src, unnamed_draw)
                         return at.action
             return None
         for k in ln.by_key.get((kind, key), []):
@@ -381,7 +382,9 @@ class Matching(CardIdentity):
                                                          events, shuffled, first=True)
                         got = got or self.drawn_shuffled_in(
                             line, left, g2, cid, at[1][1], atoms_by_step, si, free, loose,
-                            past, epoch, events)
+                            past, epoch, events) or self.drawn_held_across(
+                            line, left, g2, st, cid, at[1][1], atoms_by_step, si, free,
+                            loose, past, epoch, events)
                     if got is None:
                         got = self.settle_draw(line, left[line], g2, st, cid, at[1][1],
                                                from_deck, atoms_by_step, si, free, dep,

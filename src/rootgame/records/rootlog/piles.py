@@ -36,7 +36,7 @@ from .factions import Loc, hidden_pile, hidden_piles
 from .respends import SpentOtherwise
 from .search import Node, Pos, Slot
 from .shown import shown_spec
-from .steps import AT_DISCARD, TAKES_FROM_DISCARD, legal_now
+from .steps import AT_DISCARD, TAKES_FROM_DISCARD, Step, legal_now
 
 
 def activated(g: Any) -> set[int]:
@@ -295,6 +295,61 @@ class PileExchanges(SpentOtherwise):
                 m[cid], m[y] = m.get(y, y), m.get(cid, cid)
                 lf[k] -= 1
                 return y, True, ln.atoms[k].action
+        return None
+
+    def drawn_held_across(
+        self, line: int, left: dict[int, list[int]], g2: Any, st: Step, cid: int, dst: Loc,
+        atoms_by_step: list[list[tuple[Any, ...]]], si: int, free: dict[int, tuple[int, int]],
+        loose: dict[int, Slot], past: dict[int, tuple[Slot, ...]], epoch: int,
+        renames: list[tuple[Any, ...]],
+    ) -> tuple[int, bool, int] | None:
+        """A draw from the present pile that the record names as one of the first open
+        draw's cards, whose card the present pile lacks, where the search made that card
+        an unnamed draw of an earlier pile's time still held: that draw may have been, the
+        whole game through, the card of an unnamed draw of the present pile's time whose
+        card went through the earlier piles unseen too (:func:`full_swap`, what the record
+        wrote of each at every time allowing the other, as :meth:`pull` does). The two are
+        exchanged and the named draw then takes the present draw's card
+        (:meth:`settle_draw`: the two draws the other way round).
+        Seed 1004 (the four factions), line 79: the Vagabond draws the Gently Used
+        Knapsack by name (``F#gentlyusedknapsack->V``), which the Alliance drew unnamed
+        before the last shuffle and spent by its suit (``F#A->``); the search had made it
+        the supporter the Alliance mobilized unnamed from its draw of that time, and the
+        Favor of the Foxes spent there the Eyrie's unnamed draw of the present pile.
+        Returns (card, named, action index) as ``settle_draw``, None when no such
+        exchange is found. Ruling 841."""
+        if not HELD_ACROSS_DRAWN:
+            return None
+        ln, lf = self.lines[line], left[line]
+        idx = [k for k in ln.by_key.get(("card", (("deck",), dst)), []) if lf[k]]
+        if not idx:
+            return None
+        pos = Pos(g2, [], None, line, 0, left, free, epoch, False, loose, past)
+        keep = self.reserved(pos, self.needs(pos)) | set_aside(g2)
+        # The present draw's card went through the earlier piles unseen too (spent by its
+        # suit there and shuffled in): every time of both cards is one the record left open
+        # (a present draw with no earlier time, exchanged, gave seed 1006 with ruling 792
+        # off a course whose final replay's shuffle failed).
+        present = [d for _loc, pile in hidden_piles(g2) for d in pile
+                   if d in free and free[d][1] == epoch and d != cid and d not in keep
+                   and past.get(d)]
+        for k in first_draw(ln, idx):
+            spec = ln.atoms[k].spec
+            if spec is None or spec.keys is None or any(spec.matches(x) for x in g2.deck):
+                continue
+            for z in allowed_ids(spec):
+                if z == cid or z in keep or z in pos.fixed or not (
+                        z in free and free[z][1] < epoch):
+                    continue  # not an unnamed draw of an earlier time, held
+                of_z = written(pos, z)
+                for d in present:
+                    if allows(of_z, d) and allows(written(pos, d), z):
+                        renames.extend(full_swap(pos, g2, z, d))
+                        rename_later(atoms_by_step[si:], {z: d, d: z})
+                        self.note_drawn_as({z: d, d: z})
+                        return self.settle_draw(line, lf, g2, st, cid, dst, True,
+                                                atoms_by_step, si, free, epoch, renames,
+                                                later=False)
         return None
 
     def settle_first(
@@ -612,6 +667,12 @@ SHUFFLED_IN_DRAWN = True
 """Whether a draw the record names whose card the present pile lacks may take it from an
 earlier pile's time, shuffled in as a card spent by its suit
 (:meth:`PileExchanges.drawn_shuffled_in`, ruling 792)."""
+
+
+HELD_ACROSS_DRAWN = True
+"""Whether a draw the record names whose card the present pile lacks, an unnamed draw of
+an earlier pile's time, may take it by an exchange for the whole game with an unnamed draw
+of the present pile's time (:meth:`PileExchanges.drawn_held_across`, ruling 841)."""
 
 
 OWN_KEPT = True
