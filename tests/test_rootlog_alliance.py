@@ -423,7 +423,7 @@ def test_8_5_2_a_dominance_card_mobilized_unnamed_is_the_one_the_record_spends_l
     (the engine's first card), the first course that follows the line, and the dominance
     card stayed in the hand, where no exchange reaches a card named. A card named that the
     line moves unnamed into the place the record next names it leaving is now tried first
-    (``alike.moved_to_naming``); without it, refused at line 29."""
+    (``alike.naming_ties``, its first); without it, refused at line 29."""
     g, text = _first_lines(1025, 45)
     lines = text.splitlines()
     assert "/R#dom->A/B#A->/#A->$/" in lines[24] and lines[28].startswith("A:R#dom$->")
@@ -439,7 +439,7 @@ def test_8_5_2_a_named_card_the_record_spends_from_the_hand_later_is_mobilized_l
     (``B#domA->``, to take the mouse dominance card). The search mobilized the bird
     dominance card, and line 42 found it in the supporters. A card named whose next naming
     has it leave the place it is in is now moved unnamed out of it last
-    (``alike.kept_for_naming``); without it, refused at line 42."""
+    (``alike.naming_ties``, its second); without it, refused at line 42."""
     g, text = _first_lines(1012, 46)
     lines = text.splitlines()
     assert "/B#dom->A/B#A->/#A->$/#A->$/" in lines[37]

@@ -25,10 +25,11 @@ has one module per role:
 - ``searches.py``: :func:`import_rootlog` and :func:`replay_rootlog`, the searches tried in
   turn (each only where those before give up) and ruling 660's fallback (``namer.py``;
   ``relax.py``: the records it takes, relaxed, and the checks against them);
-- ``search.py``, ``decisions.py``, ``identity.py``, ``importer.py``, ``result.py``: one
-  search that replays a record against the engine (its states and candidates, what a
-  decision does as the record sees it, the identities of the cards the record does not
-  name, the search itself), and the game found; ``shown.py``: what a hand shown for
+- ``search.py``, ``decisions.py``, ``identity.py``, ``expanding.py``, ``importer.py``,
+  ``result.py``: one search that replays a record against the engine (its states and
+  candidates, what a decision does as the record sees it, the identities of the cards the
+  record does not name, one decision's candidates best first, the search itself), and the
+  game found; ``shown.py``: what a hand shown for
   Outrage (8.2.6) says of its unnamed cards (rulings 750-753);
 - ``matching.py``: what the engine did in a decision's steps matched against the movements
   of the record's current line (the search's candidates and their rank).

@@ -136,49 +136,41 @@ def named_first(pos: Pos, g: Any, x: int, specs: list[CardSpec]) -> int:
 MOVED_TO_NAMING = True
 """Ruling 782 turned on (a test turns it off to show the record refused without it)."""
 
-
-def moved_to_naming(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> int:
-    """A tie-breaker of the quick search's order (``Importer.ordered``) for an action
-    moving the card ``x`` out of a hidden place of ``g``: 0 when ``x`` is a card the record
-    named (not an unnamed draw, one of its name alone in the deck), that one of the next
-    open actions ``acts`` of the line moves unnamed from ``x``'s place (``#A->$``, the
-    Alliance's Mobilize, 8.5.2: the supporters are face down) into the place the record
-    next names it leaving (``R#dom$->``): the card must make that move, the record naming
-    it nowhere else before; else 1. Of the cards such a move may take (a Mobilize of an
-    unnamed draw or of the dominance card taken by name, ``R#dom->A``, with nothing
-    written between), the named card is tried first: an unnamed draw mobilized in its
-    place leaves it in the hand, where no exchange reaches it. Ruling 782."""
-    if not MOVED_TO_NAMING:
-        return 1
-    named = _next_named_from(imp, pos, g, x)
-    if named is None or named[1] == named[0]:
-        return 1
-    here, dest = named
-    return 0 if any(dst == dest for dst in _unnamed_moves_from(imp, pos, acts, here)) else 1
-
-
 KEPT_FOR_NAMING = True
 """Ruling 860 turned on (a test turns it off to show the record refused without it)."""
 
 
-def kept_for_naming(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> int:
-    """A tie-breaker of the quick search's order (``Importer.ordered``), after ruling
-    782's: 1 when ``x`` is a card the record named (one of its name alone in the deck),
-    whose next naming has it leave the hidden place it is in now (``B#domA->``, the hand),
-    for an action of the next open actions ``acts`` that moves a card unnamed out of that
-    place (``#A->$``, the Alliance's Mobilize: the supporters are face down, 8.5.2): the
-    record keeps the card there until it names it, so the unnamed move is another card's,
-    and the named one is tried last; else 0. A dominance card taken back by name
-    (``B#dom->A``) and mobilized unnamed in the same line left the hand without it when
-    the record spent it four lines later (seed 1012 with the Alliance, line 42). Ruling
-    860."""
-    if not KEPT_FOR_NAMING:
-        return 0
+def naming_ties(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> tuple[int, int]:
+    """Two tie-breakers of the quick search's order (``Importer.ordered``) for an action
+    moving the card ``x`` out of a hidden place of ``g``, where ``x`` is a card the record
+    named (not an unnamed draw, one of its name alone in the deck) and one of the next open
+    actions ``acts`` of the line moves a card unnamed out of ``x``'s place (``#A->$``, the
+    Alliance's Mobilize, 8.5.2: the supporters are face down). Returns (moved, kept):
+
+    - moved (ruling 782): 0 when that unnamed move goes into the place the record next
+      names ``x`` leaving (``R#dom$->``): the card must make that move, the record naming
+      it nowhere else before; else 1. Of the cards such a move may take (a Mobilize of an
+      unnamed draw or of the dominance card taken by name, ``R#dom->A``, with nothing
+      written between), the named card is tried first: an unnamed draw mobilized in its
+      place leaves it in the hand, where no exchange reaches it (seed 1025, line 29).
+    - kept (ruling 860): 1 when the record next names ``x`` leaving the place it is in now
+      (``B#domA->``, the hand) and the unnamed move takes a card elsewhere: the record keeps
+      the card there until it names it, so the unnamed move is another card's, and the
+      named one is tried last; else 0. A dominance card taken back by name (``B#dom->A``)
+      and mobilized unnamed in the same line left the hand without it when the record
+      spent it four lines later (seed 1012, line 42).
+
+    The card's next naming and the line's unnamed moves are found once for both."""
+    if not (MOVED_TO_NAMING or KEPT_FOR_NAMING):
+        return 1, 0
     named = _next_named_from(imp, pos, g, x)
-    if named is None or named[1] != named[0]:
-        return 0
-    here = named[0]
-    return int(any(dst != here for dst in _unnamed_moves_from(imp, pos, acts, here)))
+    if named is None:
+        return 1, 0
+    here, dest = named
+    moves = _unnamed_moves_from(imp, pos, acts, here)
+    if dest != here:
+        return (0 if MOVED_TO_NAMING and dest in moves else 1), 0
+    return 1, int(KEPT_FOR_NAMING and any(dst != here for dst in moves))
 
 
 def _next_named_from(imp: Any, pos: Pos, g: Any, x: int) -> tuple[Loc, Loc] | None:

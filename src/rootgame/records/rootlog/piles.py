@@ -268,13 +268,7 @@ class PileExchanges(SpentOtherwise):
         if not SHUFFLED_IN_DRAWN:
             return None
         ln, lf = self.lines[line], left[line]
-        idx = [k for k in ln.by_key.get(("card", (("deck",), dst)), []) if lf[k]]
-        if not idx:
-            return None
-        for k in first_draw(ln, idx):
-            spec = ln.atoms[k].spec
-            if spec is None or spec.keys is None or any(spec.matches(x) for x in g2.deck):
-                continue
+        for k, spec in self.lacking_draws(line, left, g2, dst):
             pos = Pos(g2, [], None, line, 0, left, free, epoch, False, loose, past)
             keep = set(hidden_pile(g2, dst)) | self.reserved(pos, self.needs(pos))
             for z in reversed(g2.deck):
@@ -296,6 +290,22 @@ class PileExchanges(SpentOtherwise):
                 lf[k] -= 1
                 return y, True, ln.atoms[k].action
         return None
+
+    def lacking_draws(
+        self, line: int, left: dict[int, list[int]], g2: Any, dst: Loc,
+    ) -> list[tuple[int, CardSpec]]:
+        """The atoms of the first open draw of ``line`` into ``dst`` (:func:`first_draw`)
+        that name a card the present pile lacks, each with its spec: the draws that rulings
+        792 (:meth:`drawn_shuffled_in`) and 841 (:meth:`drawn_held_across`) look behind."""
+        ln, lf = self.lines[line], left[line]
+        idx = [k for k in ln.by_key.get(("card", (("deck",), dst)), []) if lf[k]]
+        out: list[tuple[int, CardSpec]] = []
+        for k in first_draw(ln, idx) if idx else ():
+            spec = ln.atoms[k].spec
+            if spec is not None and spec.keys is not None and \
+                    not any(spec.matches(x) for x in g2.deck):
+                out.append((k, spec))
+        return out
 
     def drawn_held_across(
         self, line: int, left: dict[int, list[int]], g2: Any, st: Step, cid: int, dst: Loc,
@@ -320,10 +330,10 @@ class PileExchanges(SpentOtherwise):
         exchange is found. Ruling 841."""
         if not HELD_ACROSS_DRAWN:
             return None
-        ln, lf = self.lines[line], left[line]
-        idx = [k for k in ln.by_key.get(("card", (("deck",), dst)), []) if lf[k]]
-        if not idx:
+        lacking = self.lacking_draws(line, left, g2, dst)
+        if not lacking:
             return None
+        lf = left[line]
         pos = Pos(g2, [], None, line, 0, left, free, epoch, False, loose, past)
         keep = self.reserved(pos, self.needs(pos)) | set_aside(g2)
         # The present draw's card went through the earlier piles unseen too (spent by its
@@ -333,10 +343,7 @@ class PileExchanges(SpentOtherwise):
         present = [d for _loc, pile in hidden_piles(g2) for d in pile
                    if d in free and free[d][1] == epoch and d != cid and d not in keep
                    and past.get(d)]
-        for k in first_draw(ln, idx):
-            spec = ln.atoms[k].spec
-            if spec is None or spec.keys is None or any(spec.matches(x) for x in g2.deck):
-                continue
+        for _k, spec in lacking:
             for z in allowed_ids(spec):
                 if z == cid or z in keep or z in pos.fixed or not (
                         z in free and free[z][1] < epoch):

@@ -126,8 +126,11 @@ class Result:
             except (IllegalAction, RootError, ValueError) as e:
                 raise self.replay_refused(t, at, e) from e
         a, b = Snap(game.state), Snap(final.g)
-        hands = tuple(tuple(_as(alike, mapping.get(c, c)) for c in h) for h in b.hands)
-        piles = [[_as(alike, mapping.get(c, c)) for c in p] for _, p in hidden_piles(final.g)]
+        def seen(c: int) -> int:  # the course's card ``c`` as the final replay has it (861)
+            m = mapping.get(c, c)
+            return alike.get(m, m)
+        hands = tuple(tuple(seen(c) for c in h) for h in b.hands)
+        piles = [[seen(c) for c in p] for _, p in hidden_piles(final.g)]
         if a.pieces != b.pieces or a.vp != b.vp or a.hands != hands or piles != [
                 p for _, p in hidden_piles(game.state)]:
             raise RootlogError("internal: the replay found does not give the same state")
@@ -401,11 +404,6 @@ def alike_offered(
             alike[cx], alike[cy] = y, x
             return other
     return None
-
-
-def _as(alike: dict[int, int], c: int) -> int:
-    """The card ``c`` of the course found is in the final replay (ruling 861)."""
-    return alike.get(c, c)
 
 
 _DOMAINS: dict[tuple[str, Any, int], tuple[str, ...]] = {}
