@@ -289,7 +289,8 @@ def no_third_search(monkeypatch: pytest.MonkeyPatch) -> None:
     no_named_fallback(monkeypatch)
     monkeypatch.setattr(searches, "DEALS", ())
 
-    def second_only(rec: RootlogGame, budget: int, sample_seed: int = 0) -> Any:
+    def second_only(rec: RootlogGame, budget: int, sample_seed: int = 0, _: Any = None) -> Any:
+        # The second search's own error (ruling 910's furthest refusal left out too).
         second = Importer(rec, lazy=False)
         return second.finish(second.run(budget), sample_seed)
 

@@ -277,3 +277,33 @@ def test_a_contradiction_is_refused_at_its_line_naming_the_movement() -> None:
         import_rootlog("\n".join(lines) + "\n")
     assert e.value.line == k + 1
     assert e.value.fragment.endswith("->C") and "no legal action explains" in str(e.value)
+
+
+def test_2_1_the_refusal_names_the_furthest_line_any_search_reached(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 910 (2.1): where every search gives up, the refusal is that of the search that
+    got furthest. Seed 1001 written as people do, with a score the Marquise cannot have
+    added at line 80 (``++9``), imported within 200 states a search: the quick searches get
+    to line 80 and fail there, the second search (trying every action at every decision)
+    runs out at line 50. The refusal names line 80 and the score; with the ruling off it
+    named the second search's line 50, which the others had got past."""
+    import rootgame.records.rootlog.searches as searches
+
+    lines = as_people_write(export_rootlog(random_game(1001))).splitlines()
+    assert lines[79].startswith("C:")
+    lines[79] += "/++9"
+    text = "\n".join(lines) + "\n"
+    seconds: list[int] = []
+    plain = searches.Refusals.refusal
+
+    def told(self: searches.Refusals, second: RootlogError) -> RootlogError:
+        seconds.append(second.line)
+        return plain(self, second)
+
+    monkeypatch.setattr(searches.Refusals, "refusal", told)
+    with pytest.raises(RootlogError) as e:
+        replay_rootlog(text, budget=200)
+    assert (e.value.line, e.value.fragment) == (80, "++9")
+    assert "the turn of the marquise ends without it" in str(e.value)
+    assert seconds == [50]  # the second search's error: the refusal without the ruling

@@ -33,6 +33,43 @@ one course that does not explain the record: the searches after it go on, as tho
 other deals did (ruling 670); without it the first search's, the third's or the fourth's
 such course was refused at once."""
 
+FURTHEST_REFUSAL = True
+"""Ruling 910: where every search gives up, the refusal is the error of the search that got
+furthest in the record (the latest line named; the second search's where they tie): each
+search fails at its furthest line, and a line some search explained is not one where every
+assignment fails. Without it the second search's error was raised, which could name a line
+another search had got past."""
+
+
+class Refusals:
+    """The errors of the searches of one record that gave up or whose course does not
+    replay, of which the refusal is the one naming the latest line (ruling 910). Each is
+    kept without its traceback nor what caused it, which would hold its search."""
+
+    __slots__ = ("furthest",)
+
+    def __init__(self) -> None:
+        self.furthest: RootlogError | None = None
+
+    def note(self, error: RootlogError) -> None:
+        """Keep ``error`` where it names a later line than any noted before."""
+        if self.furthest is None or error.line > self.furthest.line:
+            self.furthest = _cut(error)
+
+    def refusal(self, second: RootlogError) -> RootlogError:
+        """The error to raise where all searches failed, the second's being ``second``."""
+        far = self.furthest
+        if FURTHEST_REFUSAL and far is not None and far.line > second.line:
+            return far
+        return second
+
+
+def _cut(error: RootlogError) -> RootlogError:
+    """``error`` holding no traceback nor chain (each would hold a search's frames)."""
+    error = error.with_traceback(None)
+    error.__cause__ = error.__context__ = None
+    return error
+
 
 def replay_rootlog(
     text: str, budget: int | None = None, sample_seed: int = 0, watch: Watch | None = None,
@@ -73,13 +110,15 @@ def searched(
     naming its spendings the whole first search (ruling 712); the full second search, then
     the later quick searches abreast: the third, the fourth and the quick search from each
     other first deal of the unnamed cards (:func:`searched_again`; ``opening.DEALS``,
-    ruling 670; ruling 730). The error raised when all fail is the second search's: a
+    ruling 670; ruling 730). The error raised when all fail is that of the search that got
+    furthest, the second's where they tie (ruling 910): a
     course whose final replay fails (ruling 751) is one more that does not explain the
     record and the searches go on (ruling 800). A record that names its draws without
     hands is never handed over (its fallback came first)."""
     if quick:
         imp = Importer(rec)
         return imp.finish(imp.run(budget), sample_seed)
+    refusals = Refusals()
     memo = namer.Relaxed()  # the relaxed import, made once for both runs of the fallback
     early = fallback and namer.first_named(rec)
     if early:
@@ -89,8 +128,9 @@ def searched(
     spends = fallback and not early and namer.names_spendings(rec)
     # The first search, with its probe; for a record naming its spendings, given up at its
     # first dead end (ruling 712).
-    found, handed = quick_search(rec, budget, False, 0, handing_over=spends and HAND_OVER)
-    out = _finished(found, sample_seed)
+    found, handed = quick_search(rec, budget, False, 0, handing_over=spends and HAND_OVER,
+                                 refusals=refusals)
+    out = _finished(found, sample_seed, refusals)
     del found  # its course, where it does not replay, freed
     if out is not None:
         return out
@@ -103,27 +143,32 @@ def searched(
         return named
     del memo
     if handed:
-        out = _finished(quick_search(rec, budget, False, 0)[0], sample_seed)
+        out = _finished(quick_search(rec, budget, False, 0, refusals=refusals)[0],
+                        sample_seed, refusals)
         if out is not None:
             return out
     # The quick searches took paths the record later refutes and ran out: search again
-    # trying every action at every decision, best first (the error raised is this search's),
-    # then the later quick searches abreast.
-    return searched_again(rec, budget, sample_seed)
+    # trying every action at every decision, best first, then the later quick searches
+    # abreast; the error raised is the furthest of all (ruling 910).
+    return searched_again(rec, budget, sample_seed, refusals)
 
 
-def _finished(found: tuple[Importer, Node] | None, sample_seed: int) -> RootlogReplay | None:
+def _finished(
+    found: tuple[Importer, Node] | None, sample_seed: int, refusals: Refusals,
+) -> RootlogReplay | None:
     """The replay of the course ``found`` (None where there is none); None too where its
     final replay fails (ruling 751's refusal): one course that does not explain the record,
-    the searches after it go on (ruling 800; raised as before without it)."""
+    the searches after it go on (ruling 800; raised as before without it), its error noted
+    in ``refusals`` (ruling 910)."""
     if found is None:
         return None
     imp, end = found
     try:
         return imp.finish(end, sample_seed)
-    except RootlogError:
+    except RootlogError as failed:
         if not PAST_FAILED_REPLAY:
             raise
+        refusals.note(failed)
         return None
 
 
@@ -143,29 +188,33 @@ LATER: tuple[tuple[bool, bool], ...] = ((True, False), (False, True))
 (ruling 640) and the fourth (ruling 675); those from each other deal follow (ruling 670)."""
 
 
-def searched_again(rec: RootlogGame, budget: int, sample_seed: int = 0) -> RootlogReplay:
+def searched_again(
+    rec: RootlogGame, budget: int, sample_seed: int = 0, refusals: Refusals | None = None,
+) -> RootlogReplay:
     """The second search's replay; where it gives up, the replay of the first of the later
     quick searches, made abreast (:func:`abreast`, ruling 730), to find a course whose
     final replay explains the record: the third, with the cards a hand spends alike taken
     latest drawn first (``latest.py``, ruling 640), the fourth, whose solve takes two
     spendings by suit otherwise at once (``Importer.paired``, ruling 675), and the quick
     search from each other first deal (``opening.DEALS``, ruling 670). The error raised
-    when all fail is the second search's. The second search is freed before the later
+    when all fail is the furthest of the second search's, the later ones' and those noted
+    in ``refusals`` before (ruling 910). The second search is freed before the later
     ones are built (``Importer.given_up``): the error keeps no traceback nor context."""
     second = Importer(rec, lazy=False)
     try:
         return second.finish(second.run(budget), sample_seed)
     except RootlogError as refused:
-        error = refused.with_traceback(None)
         # A final replay's refusal (ruling 751) is raised from the engine's error, whose
         # traceback holds the second importer: the chain is cut so that it is freed.
-        error.__cause__ = error.__context__ = None
+        error = _cut(refused)
     del second
     ways = [(latest, paired, 0) for latest, paired in LATER] + [
         (False, False, deal) for deal in DEALS]
-    found = abreast(rec, budget, sample_seed, ways)
+    refusals = Refusals() if refusals is None else refusals
+    found = abreast(rec, budget, sample_seed, ways, refusals)
     if found is not None:
         return found
+    error = refusals.refusal(error)
     error.__context__ = None
     try:
         raise error
@@ -180,13 +229,16 @@ next only where the one before gives up, as before."""
 
 def abreast(
     rec: RootlogGame, budget: int, sample_seed: int, ways: list[tuple[bool, bool, int]],
+    refusals: Refusals | None = None,
 ) -> RootlogReplay | None:
     """The replay of the course of the first of the quick searches ``ways`` (latest drawn
     first, paired, deal: :func:`quick_search`) to find one whose final replay explains the
     record, the searches going on abreast: the one that has expanded the fewest states
     (``Importer.expansions``, its restart's included) expands its next, the earliest of
     ``ways`` first where they tie. A course whose final replay fails is one more that does
-    not explain the record: the others go on (rulings 670, 800). None where all give up.
+    not explain the record: the others go on (rulings 670, 800). None where all give up;
+    the errors of those that give up, or whose course does not replay, are noted in
+    ``refusals`` (ruling 910).
     Ruling 730: a search that gives up spends thousands of states (its room at its furthest
     line, and more at each of its six returns), one that imports a record the first two
     searches do not a few hundred; made in turn, each spent the whole of every one before it. Where
@@ -204,23 +256,27 @@ def abreast(
             continue
         except StopIteration as done:
             end: Node = done.value
-        except RootlogError:
-            del going[k], imp, steps  # given up: freed
+        except RootlogError as gave_up:
+            if refusals is not None:
+                refusals.note(gave_up)
+            del going[k], imp, steps, gave_up  # given up: freed
             continue
         del going[k], steps
         try:
             return imp.finish(end, sample_seed)
-        except RootlogError:
+        except RootlogError as failed:
             if not imp.deal and not PAST_FAILED_REPLAY:
                 raise  # the third's or the fourth's error, before ruling 800
-            del imp, end  # a course that does not replay: freed
+            if refusals is not None:
+                refusals.note(failed)
+            del imp, end, failed  # a course that does not replay: freed
             continue
     return None
 
 
 def quick_search(
     rec: RootlogGame, budget: int, latest: bool, deal: int, paired: bool = False,
-    handing_over: bool = False,
+    handing_over: bool = False, refusals: Refusals | None = None,
 ) -> tuple[tuple[Importer, Node] | None, bool]:
     """A quick search: its end, or None where it gives up (its importer freed), and whether
     it was handed over (``Importer.handed_over``).
@@ -228,7 +284,8 @@ def quick_search(
     ruling 640); ``deal``: the seed of the first deal of the unnamed cards (another than 0,
     ruling 670); ``paired``: its solve takes two spendings otherwise at once (the fourth
     search, ruling 675); ``handing_over``: it gives up at its first dead end (the first
-    search of a record naming its spendings, ruling 712)."""
+    search of a record naming its spendings, ruling 712); ``refusals`` notes its error
+    where it gives up (ruling 910)."""
     imp = Importer(rec)
     imp.handing_over = handing_over
     imp.latest_first = latest
@@ -236,7 +293,10 @@ def quick_search(
     imp.paired = paired
     try:
         return (imp, imp.run(budget)), False
-    except RootlogError:
+    except RootlogError as gave_up:
+        if refusals is not None:
+            refusals.note(gave_up)
+        del gave_up
         return None, imp.handed_over
 
 
