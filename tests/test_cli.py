@@ -162,7 +162,8 @@ def test_bench_runs() -> None:
 def test_bench_imports_times_records_written_as_people_write_them() -> None:
     """Issue 15's speed targets measured by the benchmark (``rootgame bench --imports``):
     random games exported, written as people record them and imported to the same board,
-    their CPU times, and the refusal of a 5 MB record; a wrong ``--keep`` is named."""
+    their CPU times, and the refusal of a 5 MB record, of Marquise vs Eyrie or the mix
+    ``--factions`` names; a wrong ``--keep`` or faction is named."""
     from rootgame.bench_imports import ImportBench, recorded_game, time_import
 
     r = runner.invoke(app, ["bench", "--imports", "2", "--seed", "3", "--json"])
@@ -180,7 +181,19 @@ def test_bench_imports_times_records_written_as_people_write_them() -> None:
     r = runner.invoke(app, ["bench", "--keep", "draws"])
     assert r.exit_code == 2 and "--keep: needs --imports" in flat(r.output)
     r = runner.invoke(app, ["bench", "--imports", "1", "--rl"])
-    assert r.exit_code == 2 and "not with --rl nor --factions" in flat(r.output)
+    assert r.exit_code == 2 and "times Rootlog imports: not with --rl" in flat(r.output)
+    # Another mix of factions: its games, in its seat order.
+    r = runner.invoke(app, ["bench", "--imports", "1", "--factions", "eyrie,marquise", "--json"])
+    assert r.exit_code == 0, r.output
+    d = json.loads(r.output.strip().splitlines()[-1])
+    assert d["factions"] == ["eyrie", "marquise"] and d["imported"] == 1
+    r = runner.invoke(
+        app, ["bench", "--imports", "1", "--factions", "marquise,eyrie,alliance", "--keep", "dice"]
+    )
+    assert r.exit_code == 2
+    assert "--keep: records with the Woodland Alliance keep nothing as exported" in flat(r.output)
+    r = runner.invoke(app, ["bench", "--imports", "1", "--factions", "marquise,otters"])
+    assert r.exit_code == 2 and "unknown faction 'otters'" in flat(r.output)
     # The figures: a failed import counts among the games, not in the times.
     assert time_import(recorded_game(0))[1] is None
     b = ImportBench(seconds={0: 0.5, 1: 0.2, 2: 1.5}, failed={3: "refused at line 9: x"})

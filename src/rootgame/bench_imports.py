@@ -2,10 +2,12 @@
 1 s, and a 5 MB file is refused in under 2 s (``rootgame bench --imports N``).
 
 Real games of the factions rootgame has are not to be had in numbers, so the benchmark
-makes them: ``N`` games of random bots (Marquise vs Eyrie, Autumn, base deck, seeds
-``seed`` onwards), each exported (``export_rootlog``) and written again the way people
-record games (``people.as_people_write``: no starting hands, unnamed draws, discards and
-Decree cards by suit only, no dice), then imported (``replay_rootlog``). An import counts
+makes them: ``N`` games of random bots (Marquise vs Eyrie unless ``--factions`` names
+another mix; Autumn, base deck, seeds ``seed`` onwards), each exported (``export_rootlog``)
+and written again the way people record games (``people.as_people_write``: no starting
+hands, unnamed draws, discards and Decree cards by suit only, no dice; with the Woodland
+Alliance ``people.as_people_write_supporters``, its supporters unnamed too), then imported
+(``replay_rootlog``). An import counts
 only where the game it gives has the same pieces and scores at the end of every line as
 the game played. Times are CPU seconds (``time.process_time``), one import at a time.
 """
@@ -29,7 +31,7 @@ from .records.rootlog import (
     game_turn_states,
     replay_rootlog,
 )
-from .records.rootlog.people import as_people_write
+from .records.rootlog.people import as_people_write, as_people_write_supporters
 
 IMPORT_GAMES = 20
 """Games imported by ``rootgame bench --imports`` when no count is given."""
@@ -46,6 +48,8 @@ class ImportBench:
 
     keep: tuple[str, ...] = ()
     """What the records keep as exported (``as_people_write``'s ``keep``)."""
+    factions: tuple[str, ...] = DEFAULT_FACTIONS
+    """The factions of the games, in seat order."""
     seconds: dict[int, float] = field(default_factory=dict)
     failed: dict[int, str] = field(default_factory=dict)
     five_mb_seconds: float = 0.0
@@ -80,6 +84,7 @@ class ImportBench:
         slow = self.slowest
         return {
             "keep": list(self.keep),
+            "factions": list(self.factions),
             "games": self.games,
             "imported": len(self.seconds),
             "failed": {str(k): v for k, v in sorted(self.failed.items())},
@@ -104,11 +109,24 @@ def recorded_game(seed: int, factions: Sequence[str] = DEFAULT_FACTIONS) -> Game
     return game
 
 
+def people_style(game: Game, keep: tuple[str, ...] = ()) -> str:
+    """``game``'s record written as people write it: ``as_people_write`` (keeping ``keep``
+    as exported), or with the Woodland Alliance ``as_people_write_supporters`` (which keeps
+    nothing: ``keep`` must be empty)."""
+    exported = export_rootlog(game)
+    if "alliance" not in game.factions:
+        return as_people_write(exported, keep)
+    if keep:
+        raise ValueError("records with the Woodland Alliance keep nothing as exported")
+    return as_people_write_supporters(exported)
+
+
 def time_import(game: Game, keep: tuple[str, ...] = ()) -> tuple[float, str | None]:
-    """The CPU seconds of importing ``game``'s record written as people write it, and
-    None where the import gives the game played, else what happened instead (a refusal,
-    another board, or a crash of the importer, which the benchmark reports and goes on)."""
-    text = as_people_write(export_rootlog(game), keep)
+    """The CPU seconds of importing ``game``'s record written as people write it
+    (:func:`people_style`), and None where the import gives the game played, else what
+    happened instead (a refusal, another board, or a crash of the importer, which the
+    benchmark reports and goes on)."""
+    text = people_style(game, keep)
     t0 = time.process_time()
     try:
         rep = replay_rootlog(text)
@@ -147,12 +165,14 @@ def run_imports(
     seed: int = 0,
     keep: tuple[str, ...] = (),
     advance: Callable[[], object] | None = None,
+    factions: Sequence[str] = DEFAULT_FACTIONS,
 ) -> ImportBench:
-    """The benchmark: ``games`` random games from ``seed``, each imported as people write
-    it (keeping ``keep``; ``advance`` told after each), and the refusal of a 5 MB record."""
-    out = ImportBench(keep=keep)
+    """The benchmark: ``games`` random games of ``factions`` from ``seed``, each imported
+    as people write it (keeping ``keep``; ``advance`` told after each), and the refusal of
+    a 5 MB record."""
+    out = ImportBench(keep=keep, factions=tuple(factions))
     for s in range(seed, seed + games):
-        dt, failed = time_import(recorded_game(s), keep)
+        dt, failed = time_import(recorded_game(s, factions), keep)
         if failed is None:
             out.seconds[s] = dt
         else:

@@ -632,16 +632,22 @@ def bench_cmd(
     With --imports: Rootlog imports of records written as people write them."""
     if keep and not imports:
         raise typer.BadParameter(_("needs --imports"), param_hint="--keep")
-    if imports and (rl or factions is not None):
+    if imports and rl:
         raise typer.BadParameter(
-            _("times Marquise vs Eyrie records alone: not with --rl nor --factions"),
-            param_hint="--imports",
+            _("times Rootlog imports: not with --rl"), param_hint="--imports"
         )
     if rl:
         _bench_rl(steps, seed, envs or None, as_json)
         return
     if imports:
-        _bench_imports(imports, seed, _keep_option(keep), as_json)
+        mix = DEFAULT_FACTIONS if factions is None else tuple(parse_factions(factions))
+        kept = _keep_option(keep)
+        if kept and "alliance" in mix:
+            raise typer.BadParameter(
+                _("records with the Woodland Alliance keep nothing as exported"),
+                param_hint="--keep",
+            )
+        _bench_imports(imports, seed, kept, as_json, mix)
         return
     if factions is not None:
         mixes = [tuple(parse_factions(factions))]
@@ -744,15 +750,17 @@ def _keep_option(text: str) -> tuple[str, ...]:
     return got
 
 
-def _bench_imports(games: int, seed: int, keep: tuple[str, ...], as_json: bool) -> None:
+def _bench_imports(
+    games: int, seed: int, keep: tuple[str, ...], as_json: bool, factions: tuple[str, ...],
+) -> None:
     """``bench --imports``: issue 15's targets, a real game imported in under 1 s and a
-    5 MB record refused in under 2 s (``bench_imports.py``)."""
+    5 MB record refused in under 2 s (``bench_imports.py``), for games of ``factions``."""
     from .bench_imports import run_imports
 
     console = Console(stderr=as_json)
     with progress_bar(console, "[bold]" + _("importing")) as progress:
         task = progress.add_task("games", total=games)
-        result = run_imports(games, seed, keep, lambda: progress.advance(task))
+        result = run_imports(games, seed, keep, lambda: progress.advance(task), factions)
     if as_json:
         typer.echo(json.dumps(result.as_dict()))
         return
@@ -767,6 +775,7 @@ def _bench_imports(games: int, seed: int, keep: tuple[str, ...], as_json: bool) 
         ).format(n=games, first=seed, last=seed + games - 1),
         highlight=False,
     )
+    console.print("  " + _mix_name(factions), highlight=False)
     rows = (
         (_("imported:"), f"{d['imported']:>8d}", "  " + _("(to the same board at every line)")),
         (_("median:"), f"{d['median_s']:>8.3f}", ""),
