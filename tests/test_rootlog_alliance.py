@@ -480,6 +480,44 @@ def test_8_4_the_final_replay_takes_the_alike_supporter_the_engine_offers(
     assert g.decision == "ally_pay" and second in g.state.fs[A3].supporters
 
 
+def test_8_4_the_alike_supporter_offered_is_swapped_in_the_shuffles_to_come(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 911 (8.4, 2.1; ruling 861): the bots' game 0 of the Marquise, the Eyrie and
+    the Alliance (``rootgame bench --imports``), people-style, first 103 lines. The final
+    replay paid with the other of two Armorers than the course (the engine offers the
+    first it holds), and the reshuffle at line 74 was forced with the course's pile, which
+    held the copy the replay had spent: refused at line 74 ("the recorded shuffle does not
+    hold the cards being shuffled"). The two copies are now exchanged in the shuffles still
+    to come as well (``result.swap_forced``), and the final comparison takes a hand or a
+    face-down pile as the cards it holds, in any order: the 103 lines import to the same
+    board. Without the exchange the quick search's course is refused at line 74."""
+    from rootgame.bench_imports import people_style, recorded_game
+
+    g = recorded_game(0, MEA)
+    lines = people_style(g).splitlines()[:103]
+    text = "\n".join(lines) + "\n"
+    assert_same_board_so_far(replay_rootlog(text), g)
+    monkeypatch.setattr(result, "ALIKE_SHUFFLED", False)
+    rec = parse_rootlog(text)
+    with pytest.raises(RootlogError, match=r"^line 74: .*the recorded shuffle does not hold"):
+        searched(rec, 1000 + 3 * sum(len(t.actions) for t in rec.turns), quick=True)
+
+
+def test_8_4_an_alike_swap_reaches_the_forced_shuffles_of_the_game_and_its_origin() -> None:
+    """Ruling 911: ``result.swap_forced`` exchanges the two copies in every shuffle still
+    forced, in the game and at the same places of its origin, and leaves the rest."""
+    g = pos3(turn="alliance", at="birdsong:spread")
+    a, b = cid("ambush:bird"), next(c for c in range(len(DECK))
+                                    if DECK[c].key == "ambush:bird" and c != cid("ambush:bird"))
+    g.state.forced = [("dice", 1, 0), ("shuffle", 7, a, 9), ("pick", 0), ("shuffle", 3, 5)]
+    start: dict[str, Any] = {"forced": [["shuffle", 1, 2]] + [list(f) for f in g.state.forced]}
+    result.swap_forced(g.state, start, f"spend {a}", f"spend {b}")
+    assert g.state.forced == [("dice", 1, 0), ("shuffle", 7, b, 9), ("pick", 0), ("shuffle", 3, 5)]
+    assert start["forced"] == [["shuffle", 1, 2], ["dice", 1, 0], ["shuffle", 7, b, 9],
+                               ["pick", 0], ["shuffle", 3, 5]]
+
+
 def test_a_draw_named_leaving_another_hand_after_a_reshuffle_is_spent_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -122,17 +122,20 @@ class Result:
             try:
                 if take is not None:
                     retake(game.state, start, take[0], names.get(take[1], take[1]))
-                apply_found(game, rename_cards(game.state, t, names), alike)
+                apply_found(game, rename_cards(game.state, t, names), alike, start)
             except (IllegalAction, RootError, ValueError) as e:
                 raise self.replay_refused(t, at, e) from e
         a, b = Snap(game.state), Snap(final.g)
         def seen(c: int) -> int:  # the course's card ``c`` as the final replay has it (861)
             m = mapping.get(c, c)
             return alike.get(m, m)
-        hands = tuple(tuple(seen(c) for c in h) for h in b.hands)
-        piles = [[seen(c) for c in p] for _, p in hidden_piles(final.g)]
-        if a.pieces != b.pieces or a.vp != b.vp or a.hands != hands or piles != [
-                p for _, p in hidden_piles(game.state)]:
+        # Where in a hand or a face-down pile a card lies no rule sees (a random take is
+        # aimed at its card, ``retake``), and the final replay may have spent the other of
+        # two alike copies (ruling 861): each is compared as the cards it holds (ruling 911).
+        hands = [sorted(seen(c) for c in h) for h in b.hands]
+        piles = [sorted(seen(c) for c in p) for _, p in hidden_piles(final.g)]
+        if a.pieces != b.pieces or a.vp != b.vp or [sorted(h) for h in a.hands] != hands \
+                or piles != [sorted(p) for _, p in hidden_piles(game.state)]:
             raise RootlogError("internal: the replay found does not give the same state")
         # The game starts from its set-up state (the record's chance outcomes forced), not
         # from a seed: its origin carries no event of the setup, as a position's does not.
@@ -330,7 +333,10 @@ def retake(g: Any, start: dict[str, Any], victim: int, card: int) -> None:
     start["forced"][at] = ["pick", hand.index(card)]
 
 
-def apply_found(game: Any, tok: str, alike: dict[int, int] | None = None) -> None:
+def apply_found(
+    game: Any, tok: str, alike: dict[int, int] | None = None,
+    start: dict[str, Any] | None = None,
+) -> None:
     """Apply a decision the search found. Which supporters pay depends on the suits and
     names of the Alliance's face-down supporters (whether those to spend are alike, 8.4; the
     Revolt and Spread Sympathy steps are asked whatever the supporters, ruling 385, but the
@@ -341,8 +347,9 @@ def apply_found(game: Any, tok: str, alike: dict[int, int] | None = None) -> Non
     engine does when the choice cannot matter). A decision naming a card the engine offers
     no more for the alike card it offers instead (the first of two alike supporters, once
     an unnamed one was renamed alike to the other) takes that one, and ``alike`` keeps the
-    two exchanged for the decisions after (:func:`alike_offered`, ruling 861). Other
-    decisions are applied as found."""
+    two exchanged for the decisions after (:func:`alike_offered`, ruling 861), and for the
+    shuffles still to come, in the game and in its origin ``start`` (:func:`swap_forced`,
+    ruling 911). Other decisions are applied as found."""
     if alike:
         tok = rename_cards(game.state, tok, alike)
     for _ in range(64):
@@ -353,6 +360,8 @@ def apply_found(game: Any, tok: str, alike: dict[int, int] | None = None) -> Non
         if alike is not None and ALIKE_OFFERED:
             other = alike_offered(game.state, tok, legal, alike)
             if other is not None:
+                if ALIKE_SHUFFLED:
+                    swap_forced(game.state, start, tok, other)
                 game.apply(other)
                 return
         word = tok.split()[0]
@@ -369,6 +378,36 @@ def apply_found(game: Any, tok: str, alike: dict[int, int] | None = None) -> Non
 
 ALIKE_OFFERED = True
 """Ruling 861 turned on (a test turns it off to show the record refused without it)."""
+
+ALIKE_SHUFFLED = True
+"""Ruling 911 turned on (a test turns it off to show the record refused without it)."""
+
+
+def swap_forced(g: Any, start: dict[str, Any] | None, tok: str, other: str) -> None:
+    """Where the final replay takes the alike card ``other`` offers instead of the one
+    ``tok`` takes (ruling 861), the two copies exchanged in the shuffles still to come of
+    the replay's forced outcomes (``g.forced``) and of its origin (``start``, from which
+    the game replays, history and undo): each shuffle's order is the course's pile, where
+    the copy the course spent and the one the replay spent lie in each other's place. Bots'
+    game 0 with the Alliance (``rootgame bench --imports``), line 74: two Armorers, one
+    spent from the supporters, the other shuffled into the new draw pile; the shuffle
+    recorded held the copy the replay had spent. Ruling 911."""
+    from ...actions import parse
+
+    pairs = [(x, y) for x, y in zip(parse(tok)[1:], parse(other)[1:], strict=False)
+             if x != y and isinstance(x, int) and isinstance(y, int)]
+    if len(pairs) != 1:
+        return
+    x, y = pairs[0]
+    swap = {x: y, y: x}
+    at = len(start["forced"]) - len(g.forced) if start is not None else 0
+    for k, f in enumerate(g.forced):
+        if f[0] != "shuffle" or not (x in f[1:] or y in f[1:]):
+            continue
+        order = (f[0], *(swap.get(c, c) for c in f[1:]))
+        g.forced[k] = order
+        if start is not None:
+            start["forced"][at + k] = list(order)
 
 
 def alike_offered(
