@@ -489,8 +489,8 @@ def test_8_4_the_alike_supporter_offered_is_swapped_in_the_shuffles_to_come(
     first it holds), and the reshuffle at line 74 was forced with the course's pile, which
     held the copy the replay had spent: refused at line 74 ("the recorded shuffle does not
     hold the cards being shuffled"). The two copies are now exchanged in the shuffles still
-    to come as well (``result.swap_forced``), and the final comparison takes a hand or a
-    face-down pile as the cards it holds, in any order: the 103 lines import to the same
+    to come as well (``result.swap_forced``), and the final comparison takes the face-down
+    supporters as the cards they hold, in any order: the 103 lines import to the same
     board. Without the exchange the quick search's course is refused at line 74."""
     from rootgame.bench_imports import people_style, recorded_game
 

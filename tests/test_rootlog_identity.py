@@ -35,7 +35,7 @@ from rootlogkit import (
     solve_every_need,
 )
 
-import rootgame.records.rootlog.importer as importer
+import rootgame.records.rootlog.expanding as expanding
 import rootgame.records.rootlog.searches as searches
 from rootgame.records.rootlog import (
     RootlogError,
@@ -193,7 +193,7 @@ def test_a_card_kept_in_a_hand_goes_after_a_card_kept_there_before_it(
     import rootgame.records.rootlog.respends as respends
 
     before_2596_2628(monkeypatch)
-    monkeypatch.setattr(importer, "falls_in_column", lambda *_: False)
+    monkeypatch.setattr(expanding, "falls_in_column", lambda *_: False)
     monkeypatch.setattr(alike, "whole_game", lambda *_: False)
     g = random_game(2013)
     text = as_people_write(export_rootlog(g))
@@ -562,7 +562,7 @@ def test_a_card_named_as_it_leaves_a_hand_may_be_the_one_the_line_took_into_it_b
     takes the card taken by name first, leaving the draw open; turned off here.)"""
     import rootgame.records.rootlog.identity as identity
 
-    monkeypatch.setattr(importer, "named_first", lambda *_: 0)
+    monkeypatch.setattr(expanding, "named_first", lambda *_: 0)
     text = assert_whole_game_imports(5048, 95, "C:B#armorE->C/", ("suits",))
     refused_without(monkeypatch, text, "named_brought_in", lambda *_: False, 95, identity)
 

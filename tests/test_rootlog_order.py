@@ -286,9 +286,9 @@ def test_a_decree_move_that_leaves_fewer_cards_than_transfers_open_is_given_up_a
     search finds the course. Ruling 550, which finds 4361's course by another way (a bird
     first in the column that falls), is turned off, and so is ruling 680's probe, which
     now imports it at the quick search's dead end with ruling 535 off (815 states)."""
-    import rootgame.records.rootlog.importer as importer
+    import rootgame.records.rootlog.expanding as expanding
 
-    monkeypatch.setattr(importer, "falls_in_column", lambda *_: False)
+    monkeypatch.setattr(expanding, "falls_in_column", lambda *_: False)
     monkeypatch.setattr(Importer, "probing", False)
     bounded(monkeypatch, 4361, 73, "E:B#E->$_m/R#E->$_m/Z%f/++/3w10->2/", "decree_moves_short",
             (800, 1600))
@@ -504,10 +504,10 @@ def test_the_decree_column_where_the_eyrie_falls_into_turmoil_is_carried_out_by_
     fall into turmoil (no open action of a later column before the purge,
     ``search.falls_in_column``) a bird is now tried first; the game imports and replays to
     the same board at every line; without it, it is refused there."""
-    import rootgame.records.rootlog.importer as importer
+    import rootgame.records.rootlog.expanding as expanding
 
     text = assert_whole_game_imports(5414, 43, "E:F#E->$_m/")
-    refused_without(monkeypatch, text, "falls_in_column", lambda *a: False, 43, importer)
+    refused_without(monkeypatch, text, "falls_in_column", lambda *a: False, 43, expanding)
 
 
 def test_a_bird_that_leaves_the_falling_column_short_is_tried_last(
@@ -523,7 +523,7 @@ def test_a_bird_that_leaves_the_falling_column_short_is_tried_last(
     the game imports with few states at the line, and many more without. Ruling 616 (the
     mouse, a suit she can still carry out at the purge, before a bird) finds the course
     with few states too: it is turned off here."""
-    import rootgame.records.rootlog.importer as importer
+    import rootgame.records.rootlog.expanding as expanding
     import rootgame.records.rootlog.search as search
 
     monkeypatch.setattr(search, "HELD_SUITS_FIRST", False)
@@ -531,7 +531,7 @@ def test_a_bird_that_leaves_the_falling_column_short_is_tried_last(
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[49].startswith("E:R#E->$_m/")
     with_it = states_at(monkeypatch, text, g, 50)
-    monkeypatch.setattr(importer, "leaves_short", lambda *_: False)
+    monkeypatch.setattr(expanding, "leaves_short", lambda *_: False)
     assert with_it < 100 < states_at(monkeypatch, text, g, 50)
 
 
@@ -588,10 +588,10 @@ def test_a_spending_by_name_takes_the_named_card_before_an_alike_draw(
     draw alike to it, a spending by name now takes the named one first, leaving the draw
     open, as a craft by name does (ruling 560; ``alike.named_first``): the game imports and
     replays to the same board at every line; without it, it is refused at line 53."""
-    import rootgame.records.rootlog.importer as importer
+    import rootgame.records.rootlog.expanding as expanding
 
     text = assert_whole_game_imports(1085, 53, "E:#->E/B#@E->$_r/", ("suits",))
-    refused_without(monkeypatch, text, "named_first", lambda *_: 0, 53, importer)
+    refused_without(monkeypatch, text, "named_first", lambda *_: 0, 53, expanding)
 
 
 def test_a_third_search_spends_the_latest_drawn_card_of_a_suit_first(
@@ -608,11 +608,11 @@ def test_a_third_search_spends_the_latest_drawn_card_of_a_suit_first(
     first (``latest.latest_drawn_first``): the game imports and replays to the same board
     at every line; with that order turned off (the third search then the first again) it
     is refused at line 71."""
-    import rootgame.records.rootlog.importer as importer
+    import rootgame.records.rootlog.expanding as expanding
 
     text = assert_whole_game_imports(6173, 71, "C:#->C/#->E/2w10->2/w10->2/")
     refused_without(monkeypatch, text, "latest_drawn_first", lambda _g, legal: legal, 71,
-                    importer)
+                    expanding)
 
 
 def test_the_first_search_probes_the_third_search_s_order_at_its_first_dead_end(

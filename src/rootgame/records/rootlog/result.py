@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import RootError
-from .factions import hidden_piles
+from .factions import Loc, hidden_piles
 from .notation import RootlogError, RootlogGame
 from .search import RANDOM_TAKES, Node, Pos, course_path
 from .shown import dealt_as_shown
@@ -129,13 +129,13 @@ class Result:
         def seen(c: int) -> int:  # the course's card ``c`` as the final replay has it (861)
             m = mapping.get(c, c)
             return alike.get(m, m)
-        # Where in a hand or a face-down pile a card lies no rule sees (a random take is
-        # aimed at its card, ``retake``), and the final replay may have spent the other of
-        # two alike copies (ruling 861): each is compared as the cards it holds (ruling 911).
-        hands = [sorted(seen(c) for c in h) for h in b.hands]
-        piles = [sorted(seen(c) for c in p) for _, p in hidden_piles(final.g)]
-        if a.pieces != b.pieces or a.vp != b.vp or [sorted(h) for h in a.hands] != hands \
-                or piles != [sorted(p) for _, p in hidden_piles(game.state)]:
+        # Where among the face-down supporters a card lies no rule sees, and the final
+        # replay may have spent the other of two alike copies (ruling 861): a face-down
+        # pile on a board is compared as the cards it holds (ruling 911).
+        hands = tuple(tuple(seen(c) for c in h) for h in b.hands)
+        piles = [_held(loc, [seen(c) for c in p]) for loc, p in hidden_piles(final.g)]
+        if a.pieces != b.pieces or a.vp != b.vp or a.hands != hands or piles != [
+                _held(loc, p) for loc, p in hidden_piles(game.state)]:
             raise RootlogError("internal: the replay found does not give the same state")
         # The game starts from its set-up state (the record's chance outcomes forced), not
         # from a seed: its origin carries no event of the setup, as a position's does not.
@@ -314,6 +314,12 @@ def respent_kept(i: int, respent: dict[int, int], names: dict[int, int]) -> None
             raise RootlogError(
                 f"internal: decision {i} of the course found spends card {c} as card "
                 f"{other} (a spending taken otherwise) and as card {names.get(c, c)}")
+
+
+def _held(loc: Loc, pile: list[int]) -> list[int]:
+    """A hidden pile as the final comparison sees it: a hand in its order, a face-down
+    pile on a board (the supporters) as the cards it holds (ruling 911)."""
+    return sorted(pile) if loc[0] == "board" else pile
 
 
 def retake(g: Any, start: dict[str, Any], victim: int, card: int) -> None:
