@@ -207,9 +207,10 @@ def refused_without(
     turned off), by the first two searches: ruling 640's third search, where they give up,
     is left out (:func:`no_third_search`; it imports some of these records with the
     ruling off, by another course), and so is ruling 660's fallback (``namer.py``) where
-    all three give up. ``searches`` keeps the three searches (ruling 660's own test). A
-    course found whose final replay fails is a refusal (ruling 800 off: the searches after
-    it are those left out)."""
+    all three give up; the error is the second search's (ruling 910's furthest refusal
+    left out). ``searches`` keeps the three searches (ruling 660's own test), and ruling
+    910: the error is the furthest any search got. A course found whose final replay
+    fails is a refusal (ruling 800 off: the searches after it are those left out)."""
     with monkeypatch.context() as m:
         m.setattr(owner, name, plain)
         refused_at_a_failed_replay(m)  # a course found that does not replay: a refusal

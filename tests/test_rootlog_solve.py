@@ -554,13 +554,14 @@ def test_a_record_that_names_its_draws_is_named_through_its_relaxed_import(
     the named draws to come leave her). The fallback imports the record with its draws
     unnamed, re-identifies the starting hands and the cards spent by suit against the named
     draws, and imports the fully named record it writes: the game replays; with the
-    fallback off (the three searches kept) it is refused at line 55."""
+    fallback off (the three searches kept) it is refused, at line 74 since ruling 910 (the
+    furthest any search got; the second search gives up at line 55)."""
     from rootgame.records.rootlog import namer
 
     text = assert_whole_game_imports(1003, 55, "C:", keep=("draws",))
     rep = replay_rootlog(text)
     assert rep.chosen > 0 and "chosen to fit the cards it names" in rep.sampling_note()
-    refused_without(monkeypatch, text, "named_fallback", lambda *_: None, 55, namer,
+    refused_without(monkeypatch, text, "named_fallback", lambda *_: None, 74, namer,
                     searches=True)
 
 
