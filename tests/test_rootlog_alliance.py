@@ -45,6 +45,7 @@ from rootgame.records.rootlog import (
     piles,
     replay_rootlog,
     result,
+    shown,
     writer,
 )
 from rootgame.records.rootlog.searches import searched
@@ -681,3 +682,41 @@ def test_8_2_6_a_draw_that_gives_its_card_keeps_a_hand_shown_without_a_matching_
     assert "/C^A/#->A$/XA6/(F#+F#+F#)A$->/" in text.splitlines()[57]
     assert_replays_the_game(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "DONOR_SHOWN", False, 58, piles)
+
+
+def test_8_2_4_a_base_removed_gives_the_supporters_left_over_their_own_time_exchanges(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rulings 870 and 871, 8.2.4: seed 1023's first 62 lines, people-style. Line 48: the
+    Marquise removes the rabbit base (``XA3/R#domA$->/(R#+R#+R#+R#)A$->``): the search's
+    supporters held more unnamed rabbits than the four written, and ruling 781's repair
+    (``bases.unlost``) gave none another suit. (870) A supporter drawn again after a shuffle
+    (``Pos.past``) was barred, in its present place, from every suit a hand it was in at
+    an earlier time was shown to lack (``shown.shown_spec``), though an exchange of its own
+    time leaves those times to the card: the place now keeps to its present draw's hands
+    shown (``shown.shown_now``, ``PLACE_NOW``). (871) Which unnamed supporters the four
+    discards by suit were is open: the repair tries each choice of the cards left over
+    (``bases.left_choices``, ``CHOSEN_LEFT``; at most ``MAX_LEFT_CHOICES``), not only the
+    first, where a card drawn before the last shuffle found no exchange. Without either,
+    refused at line 48."""
+    g, text = _first_lines(1023, 62)
+    assert "/XA3/R#domA$->/(R#+R#+R#+R#)A$->/" in text.splitlines()[47]
+    imports_and_needs(monkeypatch, g, text, shown, "PLACE_NOW", 48)
+    refused_without(monkeypatch, text, "CHOSEN_LEFT", False, 48, bases)
+
+
+def test_8_2_4_a_named_card_is_mobilized_after_a_base_that_would_discard_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 872, 8.2.4, 8.5.2: seed 1004's first 68 lines, people-style. Line 66: the
+    Alliance takes the fox dominance card by name (``F#dom->A/B#A->``) and mobilizes four
+    cards unnamed (``#A->$``); line 68 removes its fox base, discarding a bird and six foxes
+    by suit (``(B#+2B#+F#+...)A$->``), none the dominance card (ruling 787). The search
+    mobilized the dominance card first, and the removal then discarded it too. A card of
+    known identity that a later base's removal before its next naming would discard,
+    unwritten, is now mobilized last (``alike.kept_from_base``, ``KEPT_FROM_BASE``; the
+    whole record mobilizes it at line 70 and discards it by name at line 81). Without
+    it, refused at line 68."""
+    g, text = _first_lines(1004, 68)
+    assert text.splitlines()[65].startswith("A:#->A/#->E/#A->$/F#dom->A/B#A->/")
+    imports_and_needs(monkeypatch, g, text, alike, "KEPT_FROM_BASE", 68)

@@ -22,7 +22,7 @@ from ...errors import RootError
 from ...factions.eyrie import COLUMNS as EYRIE_COLUMNS
 from ...factions.marquise import building_clearings
 from ...rules.core import board as map_board
-from .alike import kept_for_naming, moved_to_naming, named_first
+from .alike import kept_for_naming, kept_from_base, moved_to_naming, named_first
 from .atoms import Converter, engine_atoms, named_from
 from .cards import CardSpec
 from .decisions import (
@@ -506,7 +506,8 @@ class Importer(Opening, Result):
                         if dom == "card":
                             soon = min(soon, self.redrawn_at(DECK[x].key, line, left))
                             moved = min(moved, moved_to_naming(self, pos, g, x, acts))
-                            kept = max(kept, kept_for_naming(self, pos, g, x, acts))
+                            kept = max(kept, kept_for_naming(self, pos, g, x, acts),
+                                       kept_from_base(self, pos, g, x, acts))  # 872
                             if a[0] == "craft":
                                 unnamed += self.unnamed_spent(pos, x, line, left)
                             else:  # a named card before an alike draw (ruling 593)
