@@ -154,6 +154,8 @@ def moved_to_naming(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> int:
     if named is None or named[1] == named[0]:
         return 1
     here, dest = named
+    if kept_from_base(imp, pos, g, x, acts):
+        return 1  # a base's removal before the naming would discard it there (ruling 872)
     return 0 if any(dst == dest for dst in _unnamed_moves_from(imp, pos, acts, here)) else 1
 
 
