@@ -22,6 +22,7 @@ from typing import Any
 
 from ...cards import DECK
 from .atoms import named_from
+from .bases import SUIT_OF
 from .cards import CardSpec
 from .exchanges import allows, open_lists, times, written
 from .factions import Loc, hidden_piles
@@ -218,9 +219,6 @@ def _unnamed_moves_from(imp: Any, pos: Pos, acts: list[int], here: Loc) -> list[
 KEPT_FROM_BASE = True
 """Ruling 872 turned on (a test turns it off to show the record refused without it)."""
 
-_BASE_SUITS = {"f": "fox", "r": "rabbit", "m": "mouse"}
-
-
 def kept_from_base(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> int:
     """A tie-breaker of the quick search's order (``Importer.ordered``), with ruling 860's:
     1 when ``x`` is a card of known identity (not an unnamed draw nor a card spent by its
@@ -262,7 +260,7 @@ def kept_from_base(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> int:
                 fits = fits or at.spec.matches(x)
             elif at.kind == "remove" and int(at.key[0]) == seat and \
                     str(at.key[1]).startswith("b_"):
-                base = _BASE_SUITS.get(str(at.key[1])[2:])
+                base = SUIT_OF.get(str(at.key[1])[2:])
                 if base is not None and DECK[x].suit in (base, "bird") and not fits:
                     return 1
                 fits = False
