@@ -45,6 +45,7 @@ from rootgame.records.rootlog import (
     piles,
     replay_rootlog,
     result,
+    shown,
     writer,
 )
 from rootgame.records.rootlog.searches import searched
@@ -266,10 +267,12 @@ def test_8_2_6_the_exchanges_keep_a_hand_shown_without_a_matching_card(
     Alliance's draws would give a card of the Marquise's hand shown at line 17 a mouse
     (its hand was shown in a mouse and in a fox clearing): the exchanges take what a hand
     shown says of its cards as what the record wrote of them (``shown.shown_spec``,
-    ``exchanges.written``), and a course that breaks it is dropped. Without the places'
-    bars the search gives up at line 24."""
+    ``exchanges.written``; for the draw an exchange of its own time gives a card,
+    ``shown.shown_now``, ruling 870), and a course that breaks it is dropped. Without the
+    places' bars the search gives up at line 24."""
     g, text = _first_lines(1006, 25)
     assert_same_board_so_far(replay_rootlog(text), g)
+    monkeypatch.setattr(piles, "shown_now", lambda pos, x, spec: spec)
     refused_without(monkeypatch, text, "shown_spec", lambda pos, x, spec: spec, 24, piles)
 
 
@@ -280,15 +283,14 @@ def test_3_3_1_an_activated_dominance_card_takes_no_part_in_an_exchange(
     written as people write it. A dominance card spent by its suit stays open for the
     exchanges of its pile's time; taken again and activated, it is on no list of cards,
     and a cycle through it crashed (``StopIteration`` in ``exchanges.swap_cards``). It is
-    no place of an exchange now (``piles.activated``): the record is a refusal naming its
-    line, not a crash (line 128 with rulings 820-822 and 860-862; line 116 with rulings
-    820-822 alone, the record's first 127 lines importing; line 128 since rulings 780-787
-    and 790; line 53 since ruling 770 names the record's dominance cards taken from
-    beside the board; line 58 before; still a crash without ruling 753)."""
+    no place of an exchange now (``piles.activated``): the record imports whole since
+    ruling 870 (refused at line 128 without it, as with rulings 820-822 and 860-862; line
+    116 with rulings 820-822 alone; line 128 since rulings 780-787 and 790; line 53 since
+    ruling 770 names the record's dominance cards taken from beside the board; line 58
+    before; a crash without ruling 753)."""
     g = random_game(1002, None, MEA)
     text = as_people_write_supporters(export_rootlog(g))
-    with pytest.raises(RootlogError, match=r"^line 128, "):
-        replay_rootlog(text)
+    assert_replays_the_game(replay_rootlog(text), g)
     # Since rulings 780-790 the seed's courses no longer reach that cycle: the guard is
     # shown on the game's last state, where the Marquise's dominance card (the bird, 2) and
     # the Alliance's (the rabbit, 29) are activated. Spent by suit in the pile's time
@@ -484,18 +486,18 @@ def test_8_4_the_alike_supporter_offered_is_swapped_in_the_shuffles_to_come(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Ruling 911 (8.4, 2.1; ruling 861): the bots' game 0 of the Marquise, the Eyrie and
-    the Alliance (``rootgame bench --imports``), people-style, first 103 lines. The final
+    the Alliance (``rootgame bench --imports``), people-style, first 101 lines. The final
     replay paid with the other of two Armorers than the course (the engine offers the
     first it holds), and the reshuffle at line 74 was forced with the course's pile, which
     held the copy the replay had spent: refused at line 74 ("the recorded shuffle does not
     hold the cards being shuffled"). The two copies are now exchanged in the shuffles still
     to come as well (``result.swap_forced``), and the final comparison takes the face-down
-    supporters as the cards they hold, in any order: the 103 lines import to the same
+    supporters as the cards they hold, in any order: the 101 lines import to the same
     board. Without the exchange the quick search's course is refused at line 74."""
     from rootgame.bench_imports import people_style, recorded_game
 
     g = recorded_game(0, MEA)
-    lines = people_style(g).splitlines()[:103]
+    lines = people_style(g).splitlines()[:101]
     text = "\n".join(lines) + "\n"
     assert_same_board_so_far(replay_rootlog(text), g)
     monkeypatch.setattr(result, "ALIKE_SHUFFLED", False)
@@ -719,3 +721,41 @@ def test_8_2_6_a_draw_that_gives_its_card_keeps_a_hand_shown_without_a_matching_
     assert "/C^A/#->A$/XA6/(F#+F#+F#)A$->/" in text.splitlines()[57]
     assert_replays_the_game(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "DONOR_SHOWN", False, 58, piles)
+
+
+def test_8_2_4_a_base_removed_gives_the_supporters_left_over_their_own_time_exchanges(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rulings 870 and 871, 8.2.4: seed 1023's first 62 lines, people-style. Line 48: the
+    Marquise removes the rabbit base (``XA3/R#domA$->/(R#+R#+R#+R#)A$->``): the search's
+    supporters held more unnamed rabbits than the four written, and ruling 781's repair
+    (``bases.unlost``) gave none another suit. (870) A supporter drawn again after a shuffle
+    (``Pos.past``) was barred, in its present place, from every suit a hand it was in at
+    an earlier time was shown to lack (``shown.shown_spec``), though an exchange of its own
+    time leaves those times to the card: the place now keeps to its present draw's hands
+    shown (``shown.shown_now``, ``PLACE_NOW``). (871) Which unnamed supporters the four
+    discards by suit were is open: the repair tries each choice of the cards left over
+    (``bases.left_choices``, ``CHOSEN_LEFT``; at most ``MAX_LEFT_CHOICES``), not only the
+    first, where a card drawn before the last shuffle found no exchange. Without either,
+    refused at line 48."""
+    g, text = _first_lines(1023, 62)
+    assert "/XA3/R#domA$->/(R#+R#+R#+R#)A$->/" in text.splitlines()[47]
+    imports_and_needs(monkeypatch, g, text, shown, "PLACE_NOW", 48)
+    refused_without(monkeypatch, text, "CHOSEN_LEFT", False, 48, bases)
+
+
+def test_8_2_4_a_named_card_is_mobilized_after_a_base_that_would_discard_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 872, 8.2.4, 8.5.2: seed 1004's first 68 lines, people-style. Line 66: the
+    Alliance takes the fox dominance card by name (``F#dom->A/B#A->``) and mobilizes four
+    cards unnamed (``#A->$``); line 68 removes its fox base, discarding a bird and six foxes
+    by suit (``(B#+2B#+F#+...)A$->``), none the dominance card (ruling 787). The search
+    mobilized the dominance card first, and the removal then discarded it too. A card of
+    known identity that a later base's removal before its next naming would discard,
+    unwritten, is now mobilized last (``alike.kept_from_base``, ``KEPT_FROM_BASE``; the
+    whole record mobilizes it at line 70 and discards it by name at line 81). Without
+    it, refused at line 68."""
+    g, text = _first_lines(1004, 68)
+    assert text.splitlines()[65].startswith("A:#->A/#->E/#A->$/F#dom->A/B#A->/")
+    imports_and_needs(monkeypatch, g, text, alike, "KEPT_FROM_BASE", 68)

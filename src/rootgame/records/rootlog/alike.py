@@ -22,6 +22,7 @@ from typing import Any
 
 from ...cards import DECK
 from .atoms import named_from
+from .bases import SUIT_OF
 from .cards import CardSpec
 from .exchanges import allows, open_lists, times, written
 from .factions import Loc, hidden_piles
@@ -160,17 +161,20 @@ def naming_ties(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> tuple[in
       and mobilized unnamed in the same line left the hand without it when the record
       spent it four lines later (seed 1012, line 42).
 
-    The card's next naming and the line's unnamed moves are found once for both."""
+    Ruling 872 (:func:`kept_from_base`) counts with the second, and the first gives way
+    to it: a card a base's removal would discard unwritten before its next naming is tried
+    last. The card's next naming and the line's unnamed moves are found once for both."""
+    based = kept_from_base(imp, pos, g, x, acts)
     if not (MOVED_TO_NAMING or KEPT_FOR_NAMING):
-        return 1, 0
+        return 1, based
     named = _next_named_from(imp, pos, g, x)
     if named is None:
-        return 1, 0
+        return 1, based
     here, dest = named
     moves = _unnamed_moves_from(imp, pos, acts, here)
     if dest != here:
-        return (0 if MOVED_TO_NAMING and dest in moves else 1), 0
-    return 1, int(KEPT_FOR_NAMING and any(dst != here for dst in moves))
+        return (0 if MOVED_TO_NAMING and not based and dest in moves else 1), based
+    return 1, max(based, int(KEPT_FOR_NAMING and any(dst != here for dst in moves)))
 
 
 def _next_named_from(imp: Any, pos: Pos, g: Any, x: int) -> tuple[Loc, Loc] | None:
@@ -203,3 +207,54 @@ def _unnamed_moves_from(imp: Any, pos: Pos, acts: list[int], here: Loc) -> list[
             if left[j] and at.kind == "card" and at.action in acts and at.spec is not None
             and not at.spec.named and at.key[0] == here]
 
+
+
+KEPT_FROM_BASE = True
+"""Ruling 872 turned on (a test turns it off to show the record refused without it)."""
+
+def kept_from_base(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> int:
+    """A tie-breaker of the quick search's order (``Importer.ordered``), with ruling 860's:
+    1 when ``x`` is a card of known identity (not an unnamed draw nor a card spent by its
+    suit) in a hidden place of ``g`` from which one of the next open actions ``acts`` of the
+    line moves a card unnamed into the Alliance's supporters (``#A->$``, 8.5.2), and a later
+    movement, before the record next names ``x`` (or to its end), removes a base of the
+    Alliance of ``x``'s suit (any base for a bird) whose discards, written before it
+    (``(B#+F#)A$->``), none of them fitting ``x``: 8.2.4 would have discarded ``x`` with
+    that base and the record would write it, so the unnamed move is another card's and
+    ``x`` is tried last; else 0. Seed 1004 with the Alliance, line 66: the fox dominance
+    card taken by name (``F#dom->A``) was mobilized by the first of four unnamed Mobilizes,
+    and the fox base removed at line 68 would have discarded it (it was mobilized at line
+    70 and discarded by name with the next fox base, line 81). Ruling 872."""
+    line = pos.line
+    if not KEPT_FROM_BASE or line is None or x in pos.free or x in pos.loose or \
+            not 0 <= x < len(DECK):
+        return 0
+    here = next((loc for loc, pile in hidden_piles(g) if x in pile), None)
+    if here is None:
+        return 0
+    dests = [d for d in _unnamed_moves_from(imp, pos, acts, here)
+             if d[0] == "board" and imp.factions[int(d[1])] == "alliance"]
+    if not dests:
+        return 0
+    seat = int(dests[0][1])
+    later = imp.later_namings(DECK[x].key, line, pos.left[line])
+    end, end_k = later[0] if later else (len(imp.order) - 1, None)
+    for r in range(imp.rank_of[line], end + 1):
+        ln = imp.lines[imp.order[r]]
+        left = pos.left.get(ln.index)
+        fits = False  # a discard of the line's supporters before the removal fits x
+        for j, at in enumerate(ln.atoms):
+            if r == end and j == end_k:
+                break
+            if r == imp.rank_of[line] and left is not None and not left[j]:
+                continue
+            if at.kind == "card" and at.spec is not None and len(at.key) == 2 and \
+                    at.key[0] == ("board", seat) and at.key[1] == ("discard",):
+                fits = fits or at.spec.matches(x)
+            elif at.kind == "remove" and int(at.key[0]) == seat and \
+                    str(at.key[1]).startswith("b_"):
+                base = SUIT_OF.get(str(at.key[1])[2:])
+                if base is not None and DECK[x].suit in (base, "bird") and not fits:
+                    return 1
+                fits = False
+    return 0

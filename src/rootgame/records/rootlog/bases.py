@@ -16,6 +16,7 @@ then barred from the base's suit and birds as a hand shown is (``Pos.shown``, ru
 
 from __future__ import annotations
 
+from itertools import combinations
 from typing import TYPE_CHECKING, Any
 
 from ...cards import DECK
@@ -28,8 +29,8 @@ from .steps import legal_now
 if TYPE_CHECKING:
     from .identity import CardIdentity
 
-__all__ = ["LOST_WITH_BASE", "base_lost", "discarded_with_base", "kept", "note_lost", "surplus",
-           "unlost"]
+__all__ = ["LOST_WITH_BASE", "base_lost", "discarded_with_base", "kept", "left_choices",
+           "note_lost", "surplus", "unlost"]
 
 LOST_WITH_BASE = True
 """Ruling 781 turned on (a test turns it off to show the record refused without it)."""
@@ -89,24 +90,66 @@ def discarded_with_base(imp: CardIdentity, node: Node) -> tuple[int, str, list[C
     return None
 
 
-def kept(pos: Any, seat: int, suit: str, written: list[CardSpec]) -> list[int]:
+def kept(
+    pos: Any, seat: int, suit: str, written: list[CardSpec], last: frozenset[int] = frozenset(),
+) -> list[int]:
     """The supporters of ``seat`` that the discards ``written`` leave (each written card
     matched to one of ``suit`` or a bird, by name first, a card the record named before an
-    unnamed draw)."""
+    unnamed draw, the unnamed draws ``last`` after the others: ruling 871)."""
     left = list(hidden_pile(pos.g, ("board", seat)))
     for spec in sorted(written, key=lambda sp: sp.keys is None):
         fits = [c for c in left if DECK[c].suit in (suit, "bird") and spec.matches(c)]
         if fits:
-            left.remove(min(fits, key=lambda c: c in pos.free))
+            left.remove(min(fits, key=lambda c: (c in pos.free, c in last)))
     return left
 
 
-def surplus(pos: Any, seat: int, suit: str, written: list[CardSpec]) -> list[int] | None:
+def surplus(
+    pos: Any, seat: int, suit: str, written: list[CardSpec], last: frozenset[int] = frozenset(),
+) -> list[int] | None:
     """The supporters of ``seat`` of ``suit`` or birds that the discards ``written`` leave
     over (:func:`kept`): the cards 8.2.4 would discard that the record does not. None when
     one of them is not an unnamed draw (no exchange may change it)."""
-    lost = [c for c in kept(pos, seat, suit, written) if DECK[c].suit in (suit, "bird")]
+    lost = [c for c in kept(pos, seat, suit, written, last)
+            if DECK[c].suit in (suit, "bird")]
     return lost if all(c in pos.free for c in lost) else None
+
+
+CHOSEN_LEFT = True
+"""Ruling 871 turned on (a test turns it off to show the record refused without it)."""
+
+MAX_LEFT_CHOICES = 20
+"""How many choices of the unnamed supporters left over :func:`left_choices` gives (ruling
+871): a bound counted in choices, never in time."""
+
+
+def left_choices(
+    pos: Any, seat: int, suit: str, written: list[CardSpec],
+) -> list[list[int]]:
+    """The sets of unnamed supporters that the discards ``written`` may leave over
+    (:func:`surplus`), the first :func:`kept`'s own (the first unnamed draws of the pile
+    discarded), then, with ruling 871, every other choice of as many of the unnamed
+    supporters of ``suit`` or birds, in the pile's order, up to ``MAX_LEFT_CHOICES``: which
+    unnamed supporters the record's discards by suit (``R#A$->``) were is open, and the
+    ones left over must be given other suits by an exchange of their own time, which a
+    card drawn before the last shuffle or one shown to lack the other suits may not find
+    (seed 1023 with the Alliance, line 48). Empty when a card left over is no unnamed
+    draw."""
+    first = surplus(pos, seat, suit, written)
+    if not first:
+        return []
+    out = [first]
+    if not CHOSEN_LEFT:
+        return out
+    pile = [c for c in hidden_pile(pos.g, ("board", seat))
+            if c in pos.free and DECK[c].suit in (suit, "bird")]
+    for combo in combinations(pile, len(first)):
+        if len(out) >= MAX_LEFT_CHOICES:
+            break
+        got = surplus(pos, seat, suit, written, frozenset(combo))
+        if got and sorted(got) not in (sorted(x) for x in out):
+            out.append(got)
+    return out
 
 
 def unlost(imp: CardIdentity, node: Node) -> Node | None:
@@ -121,14 +164,14 @@ def unlost(imp: CardIdentity, node: Node) -> Node | None:
         return None
     seat, suit, written = found
     pos = node.pos
-    extra = surplus(pos, seat, suit, written)
-    if not extra:
-        return None
-    given = other_suits(imp, pos, extra, suit, ("board", seat))
-    if given is None:
-        return None
-    new, events = given
-    if surplus(new, seat, suit, written) or breaks_shown(new.shown, events):
+    for extra in left_choices(pos, seat, suit, written):
+        given = other_suits(imp, pos, extra, suit, ("board", seat))
+        if given is None:
+            continue
+        new, events = given
+        if not surplus(new, seat, suit, written) and not breaks_shown(new.shown, events):
+            break
+    else:
         return None
     # The supporters left were of other suits at the removal: kept so by the later
     # exchanges and the sample at the end, as the cards of a hand shown (ruling 750).

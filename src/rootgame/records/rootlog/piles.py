@@ -35,7 +35,7 @@ from .exchanges import (
 from .factions import Loc, hidden_pile, hidden_piles
 from .respends import SpentOtherwise
 from .search import Node, Pos, Slot
-from .shown import shown_spec
+from .shown import shown_now, shown_spec
 from .steps import AT_DISCARD, TAKES_FROM_DISCARD, Step, legal_now
 
 
@@ -470,7 +470,9 @@ class PileExchanges(SpentOtherwise):
         search started again where the first stalls takes the cycle first (``keep_named``,
         ruling 436)."""
         epoch = pos.free[f][1]
-        spec = shown_spec(pos, f, spec) or spec  # f in a hand shown (ruling 750); typed
+        whole = shown_spec(pos, f, spec) or spec  # f in a hand shown (ruling 750); typed
+        # The exchanges of the draw's own time keep its earlier times (ruling 870).
+        spec = shown_now(pos, f, spec) or spec
         y = self.donor(pos, g, f, spec, keep)
         path = [f, y] if y is not None else self.cycle(pos, g, f, spec, keep)
         if y is not None and y not in g.deck:
@@ -487,7 +489,7 @@ class PileExchanges(SpentOtherwise):
             return apply_cycle(pos, g, path, epoch)
         pulled = self.pull(pos, g, f, spec, keep)
         if pulled is None:
-            return self.settle_since(pos, g, f, spec, keep) if since else None
+            return self.settle_since(pos, g, f, whole, keep) if since else None
         x, y = pulled
         events = full_swap(pos, g, x, y)
         return events + apply_cycle(pos, g, [f, x], epoch)

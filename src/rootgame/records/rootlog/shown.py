@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .identity import CardIdentity
 
 __all__ = ["Barred", "Shown", "breaks_shown", "dealt_as_shown", "note_shown", "other_suits",
-           "outrage_surplus", "shown_allows", "shown_spec", "unshown"]
+           "outrage_surplus", "shown_allows", "shown_now", "shown_spec", "unshown"]
 
 PLAIN_SUITS = ("fox", "rabbit", "mouse")
 
@@ -62,6 +62,28 @@ def shown_spec(pos: Pos, x: int, spec: CardSpec | None) -> CardSpec | None:
                                                        else ()))]
     bar = frozenset(s for n in serials for s in pos.shown.get(n, ()))
     return Barred(barred=bar, inner=spec) if bar else spec
+
+PLACE_NOW = True
+"""Ruling 870 turned on (a test turns it off to show the record refused without it)."""
+
+
+def shown_now(pos: Pos, x: int, spec: CardSpec | None) -> CardSpec | None:
+    """``spec`` narrowed by the hands shown by Outrage that the unnamed draw ``x`` was in at
+    its present time only (its draw serial, ``Pos.free``): what the place of that draw
+    allows when an exchange of its draw pile's time gives it another card (the donor, a
+    cycle, a card pulled from another time: ``piles.settle_free``). The card's earlier
+    times (``Pos.past``) stay its own in such an exchange (``exchanges.apply_cycle``): a
+    hand shown at one of them says what the card ``x`` is, not what the draw's place may
+    take, and :func:`shown_spec` barred the place from every suit a card of the Alliance's
+    supporters, drawn again after a shuffle, had been shown to lack (seed 1023 with the
+    Alliance, line 48: a base's supporters discarded). Ruling 870."""
+    if not PLACE_NOW:
+        return shown_spec(pos, x, spec)
+    if not pos.shown or x not in pos.free:
+        return spec
+    bar = pos.shown.get(pos.free[x][0], frozenset())
+    return Barred(barred=bar, inner=spec) if bar else spec
+
 
 Shown = Mapping[int, frozenset[str]]
 """Draw serial -> the suits the card of that draw cannot be (ruling 750)."""
