@@ -28,7 +28,7 @@ from rootlogkit import (
 )
 
 from rootgame.cards import DECK
-from rootgame.game import replay
+from rootgame.game import replay, state_hash
 from rootgame.records.rootlog import (
     RootlogError,
     alike,
@@ -273,7 +273,8 @@ def test_8_2_6_the_exchanges_keep_a_hand_shown_without_a_matching_card(
     g, text = _first_lines(1006, 25)
     assert_same_board_so_far(replay_rootlog(text), g)
     monkeypatch.setattr(piles, "shown_now", lambda pos, x, spec: spec)
-    refused_without(monkeypatch, text, "shown_spec", lambda pos, x, spec: spec, 24, piles)
+    refused_without(monkeypatch, text, "shown_spec", lambda pos, x, spec, since=None: spec,
+                    24, piles)
 
 
 def test_3_3_1_an_activated_dominance_card_takes_no_part_in_an_exchange(
@@ -485,39 +486,85 @@ def test_8_4_the_final_replay_takes_the_alike_supporter_the_engine_offers(
 def test_8_4_the_alike_supporter_offered_is_swapped_in_the_shuffles_to_come(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Ruling 911 (8.4, 2.1; ruling 861): the bots' game 0 of the Marquise, the Eyrie and
-    the Alliance (``rootgame bench --imports``), people-style, first 101 lines. The final
-    replay paid with the other of two Armorers than the course (the engine offers the
-    first it holds), and the reshuffle at line 74 was forced with the course's pile, which
-    held the copy the replay had spent: refused at line 74 ("the recorded shuffle does not
-    hold the cards being shuffled"). The two copies are now exchanged in the shuffles still
-    to come as well (``result.swap_forced``), and the final comparison takes the face-down
-    supporters as the cards they hold, in any order: the 101 lines import to the same
-    board. Without the exchange the quick search's course is refused at line 74."""
-    from rootgame.bench_imports import people_style, recorded_game
-
-    g = recorded_game(0, MEA)
-    lines = people_style(g).splitlines()[:101]
-    text = "\n".join(lines) + "\n"
-    assert_same_board_so_far(replay_rootlog(text), g)
-    monkeypatch.setattr(result, "ALIKE_SHUFFLED", False)
+    """Ruling 911 (8.4, 2.1; ruling 861; found too by the engineer of branch alliance90 as
+    ruling 891): seed 1002's whole game, people-style, by the quick search alone. The
+    course spends one Stand and Deliver! as a supporter by its suit at line 108 (``F#$->``)
+    where the final replay's engine offers the other copy (the first it holds), so the two
+    are exchanged from there on (ruling 861); the reshuffle at the end of line 108 was
+    forced with the course's pile, which held the copy the replay had spent: refused at
+    line 108 ("the recorded shuffle does not hold the cards being shuffled"). The two
+    copies are now exchanged in the shuffles still to come as well, in the game and its
+    origin (``result.swap_forced``), and the final comparison takes the face-down
+    supporters as the cards they hold, in any order: the game imports to the same board at
+    every line and replays from its origin to the same state. (The bots' game 0 with the
+    Alliance, ``rootgame bench --imports``, showed it first at line 74.)"""
+    g = random_game(1002, None, MEA)
+    text = as_people_write_supporters(export_rootlog(g))
+    assert text.splitlines()[107].startswith("A:F#$->/F#$->/F#$->/")
     rec = parse_rootlog(text)
-    with pytest.raises(RootlogError, match=r"^line 74: .*the recorded shuffle does not hold"):
-        searched(rec, 1000 + 3 * sum(len(t.actions) for t in rec.turns), quick=True)
+    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    rep = searched(rec, budget, quick=True)
+    assert_same_board_every_line(rep, g)
+    again = replay(rep.game.origin, rep.game.history)
+    assert state_hash(again.state) == state_hash(rep.game.state)
+    monkeypatch.setattr(result, "ALIKE_SHUFFLED", False)
+    with pytest.raises(RootlogError, match=r"^line 108: .*the recorded shuffle does not hold"):
+        searched(rec, budget, quick=True)
 
 
 def test_8_4_an_alike_swap_reaches_the_forced_shuffles_of_the_game_and_its_origin() -> None:
-    """Ruling 911: ``result.swap_forced`` exchanges the two copies in every shuffle still
-    forced, in the game and at the same places of its origin, and leaves the rest."""
-    g = pos3(turn="alliance", at="birdsong:spread")
-    a, b = cid("ambush:bird"), next(c for c in range(len(DECK))
-                                    if DECK[c].key == "ambush:bird" and c != cid("ambush:bird"))
+    """Ruling 911: ``result.swap_forced`` exchanges the two copies (side by side among the
+    supporters) in every shuffle still forced, in the game and at the same places of its
+    origin, and leaves the rest; copies not side by side are left as they were."""
+    g = pos3(turn="alliance", at="birdsong:spread",
+             alliance={"supporters": ["ambush:bird", "codebreakers", "ambush:bird"]})
+    a, _, b = g.state.fs[A3].supporters  # the two copies side by side
     g.state.forced = [("dice", 1, 0), ("shuffle", 7, a, 9), ("pick", 0), ("shuffle", 3, 5)]
     start: dict[str, Any] = {"forced": [["shuffle", 1, 2]] + [list(f) for f in g.state.forced]}
     result.swap_forced(g.state, start, f"spend {a}", f"spend {b}")
     assert g.state.forced == [("dice", 1, 0), ("shuffle", 7, b, 9), ("pick", 0), ("shuffle", 3, 5)]
     assert start["forced"] == [["shuffle", 1, 2], ["dice", 1, 0], ["shuffle", 7, b, 9],
                                ["pick", 0], ["shuffle", 3, 5]]
+    g.state.fs[A3].supporters.remove(a)
+    result.swap_forced(g.state, start, f"spend {b}", f"spend {a}")
+    assert g.state.forced[1] == ("shuffle", 7, b, 9)
+
+
+def test_8_2_6_a_place_of_a_pile_s_time_is_barred_only_by_the_hands_shown_from_then_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 890 (8.2.6, 2.1; rulings 750, 822, 870; found by the engineer of branch
+    alliance90): seed 1006's whole game, people-style, by the quick search alone. An
+    exchange of the places of one pile's time leaves each card's earlier times to the card:
+    the places of a cycle (``piles.members``) and a donor's (``piles.may_take``) are barred
+    only by the hands shown by Outrage from their time on (``shown_spec(..., since)``,
+    switch ``shown.PLACE_SHOWN``), as the draw's own place is since ruling 870. Without it,
+    refused at line 98 (the Alliance asked whether to ambush)."""
+    g = random_game(1006, None, MEA)
+    rec = parse_rootlog(as_people_write_supporters(export_rootlog(g)))
+    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    assert_same_board_every_line(searched(rec, budget, quick=True), g)
+    monkeypatch.setattr(shown, "PLACE_SHOWN", False)
+    with pytest.raises(RootlogError, match=r"^line 98, column 39: .*Ambush the attacker"):
+        searched(rec, budget, quick=True)
+
+
+def test_8_4_alike_copies_not_side_by_side_are_not_exchanged_in_the_shuffles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 911 (found by the engineer of branch alliance90 as ruling 891): the copies
+    are exchanged in the shuffles to come only where both lie in one hidden place of the
+    final replay (the engine offered the first of the two it holds). Seed 1019's first 140
+    lines, people-style, by the quick search: a Tax Collector mobilized while the replay's
+    copy was in the discard pile; they import to the same board. Exchanged in the shuffles
+    all the same (``result.SIDE_BY_SIDE`` off), the replay is refused at line 80."""
+    g, text = _first_lines(1019, 140)
+    rec = parse_rootlog(text)
+    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    assert_same_board_so_far(searched(rec, budget, quick=True), g)
+    monkeypatch.setattr(result, "SIDE_BY_SIDE", False)
+    with pytest.raises(RootlogError, match=r"^line 80: .*not legal"):
+        searched(rec, budget, quick=True)
 
 
 def test_a_draw_named_leaving_another_hand_after_a_reshuffle_is_spent_first(

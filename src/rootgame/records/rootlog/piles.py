@@ -107,7 +107,7 @@ class PileExchanges(SpentOtherwise):
         :meth:`members`)."""
         if not DONOR_SHOWN:
             return True
-        bar = shown_spec(pos, x, None)
+        bar = shown_spec(pos, x, None, pos.free[x][1] if x in pos.free else None)  # 890
         return bar is None or bar.matches(f)
 
     def members(
@@ -131,7 +131,7 @@ class PileExchanges(SpentOtherwise):
         if epoch == pos.epoch:
             out.extend((x, None) for x in g.deck if pos.loose.get(x, (0, -1))[1] != epoch)
         if pos.shown:  # a place in a hand shown by Outrage (ruling 750)
-            out = [(x, shown_spec(pos, x, w)) for x, w in out]
+            out = [(x, shown_spec(pos, x, w, epoch)) for x, w in out]  # of its time (890)
         return out
 
     def members_since(

@@ -389,6 +389,11 @@ ALIKE_SHUFFLED = True
 """Ruling 911 turned on (a test turns it off to show the record refused without it)."""
 
 
+SIDE_BY_SIDE = True
+"""Ruling 911's exchange only of copies side by side in one hidden place (a test turns it
+off to show a record refused without it)."""
+
+
 def swap_forced(g: Any, start: dict[str, Any] | None, tok: str, other: str) -> None:
     """Where the final replay takes the alike card ``other`` offers instead of the one
     ``tok`` takes (ruling 861), the two copies exchanged in the shuffles still to come of
@@ -397,7 +402,12 @@ def swap_forced(g: Any, start: dict[str, Any] | None, tok: str, other: str) -> N
     the copy the course spent and the one the replay spent lie in each other's place. Bots'
     game 0 with the Alliance (``rootgame bench --imports``), line 74: two Armorers, one
     spent from the supporters, the other shuffled into the new draw pile; the shuffle
-    recorded held the copy the replay had spent. Ruling 911."""
+    recorded held the copy the replay had spent. Only where the two copies lie side by
+    side in one hidden place of the replay (the engine offered the first of the two it
+    holds): a copy the replay holds where the course's lies elsewhere (seed 1019's first
+    140 lines with the Alliance, a Tax Collector mobilized while the replay's copy was in
+    the discard pile) is left as it was, and later decisions exchange the two back (found
+    by the engineer of branch alliance90 as ruling 891). Ruling 911."""
     from ...actions import parse
 
     pairs = [(x, y) for x, y in zip(parse(tok)[1:], parse(other)[1:], strict=False)
@@ -405,6 +415,8 @@ def swap_forced(g: Any, start: dict[str, Any] | None, tok: str, other: str) -> N
     if len(pairs) != 1:
         return
     x, y = pairs[0]
+    if SIDE_BY_SIDE and not any(x in pile and y in pile for _, pile in hidden_piles(g)):
+        return  # copies not held side by side: crossed elsewhere, left as they were
     swap = {x: y, y: x}
     at = len(start["forced"]) - len(g.forced) if start is not None else 0
     for k, f in enumerate(g.forced):

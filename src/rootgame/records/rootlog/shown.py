@@ -52,16 +52,27 @@ class Barred(CardSpec):
             self.inner is None or self.inner.matches(cid))
 
 
-def shown_spec(pos: Pos, x: int, spec: CardSpec | None) -> CardSpec | None:
+def shown_spec(
+    pos: Pos, x: int, spec: CardSpec | None, since: int | None = None,
+) -> CardSpec | None:
     """``spec`` (what a place of card ``x`` allows, None: any card) narrowed by the hands
-    shown by Outrage that ``x`` was in at any of its times (ruling 750): a :class:`Barred`."""
+    shown by Outrage that ``x`` was in at any of its times (ruling 750): a :class:`Barred`.
+    With ``since`` (a draw pile's time), only its times from that one on: an exchange of
+    the places of that time leaves the card's earlier times to the card, which takes them
+    to its new place (ruling 890, ``PLACE_SHOWN``: the places of a cycle, ``piles.members``,
+    and a donor's, ``piles.may_take``; the draw's own place, ruling 870: :func:`shown_now`)."""
     if not pos.shown:
         return spec
     serials = [pos.free[x][0]] if x in pos.free else []
     serials += [t[0] for t in (*pos.past.get(x, ()), *((pos.loose[x],) if x in pos.loose
-                                                       else ()))]
+                                                       else ()))
+                if since is None or not PLACE_SHOWN or t[1] >= since]
     bar = frozenset(s for n in serials for s in pos.shown.get(n, ()))
     return Barred(barred=bar, inner=spec) if bar else spec
+
+
+PLACE_SHOWN = True
+"""Ruling 890 turned on (a test turns it off to show the record refused without it)."""
 
 PLACE_NOW = True
 """Ruling 870 turned on (a test turns it off to show the record refused without it)."""
