@@ -70,6 +70,28 @@ def imports_and_needs(
     refused_without(monkeypatch, text, name, False, line, owner)
 
 
+def quick_imports_and_needs(
+    monkeypatch: pytest.MonkeyPatch, g: Any, text: str, owner: object, name: str,
+    refusal: str,
+) -> Any:
+    """The record ``text`` (of the game ``g``, or its first lines) imports by the quick
+    search alone to the same board at every line it has, and with ``owner.<name>`` (a
+    ruling's switch) off the quick search refuses it with an error matching ``refusal``.
+    Returns the replay."""
+    from rootgame.records.rootlog import parse_rootlog
+    from rootgame.records.rootlog.searches import searched
+
+    rec = parse_rootlog(text)
+    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    rep = searched(rec, budget, quick=True)
+    assert_same_board_so_far(rep, g)
+    with monkeypatch.context() as m:
+        m.setattr(owner, name, False)
+        with pytest.raises(RootlogError, match=refusal):
+            searched(rec, budget, quick=True)
+    return rep
+
+
 def assert_replays_the_game(rep: Any, g: Any) -> None:
     """:func:`assert_same_board_every_line`, and the import ends with the game's winners."""
     assert_same_board_every_line(rep, g)

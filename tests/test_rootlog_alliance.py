@@ -23,6 +23,7 @@ from rootlogkit import (
     assert_same_board_so_far,
     imports_and_needs,
     no_third_search,
+    quick_imports_and_needs,
     refused_at_a_failed_replay,
     refused_without,
 )
@@ -501,15 +502,11 @@ def test_8_4_the_alike_supporter_offered_is_swapped_in_the_shuffles_to_come(
     g = random_game(1002, None, MEA)
     text = as_people_write_supporters(export_rootlog(g))
     assert text.splitlines()[107].startswith("A:F#$->/F#$->/F#$->/")
-    rec = parse_rootlog(text)
-    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
-    rep = searched(rec, budget, quick=True)
+    rep = quick_imports_and_needs(monkeypatch, g, text, result, "ALIKE_SHUFFLED",
+                                  r"^line 108: .*the recorded shuffle does not hold")
     assert_same_board_every_line(rep, g)
     again = replay(rep.game.origin, rep.game.history)
     assert state_hash(again.state) == state_hash(rep.game.state)
-    monkeypatch.setattr(result, "ALIKE_SHUFFLED", False)
-    with pytest.raises(RootlogError, match=r"^line 108: .*the recorded shuffle does not hold"):
-        searched(rec, budget, quick=True)
 
 
 def test_8_4_an_alike_swap_reaches_the_forced_shuffles_of_the_game_and_its_origin() -> None:
@@ -541,12 +538,8 @@ def test_8_2_6_a_place_of_a_pile_s_time_is_barred_only_by_the_hands_shown_from_t
     switch ``shown.PLACE_SHOWN``), as the draw's own place is since ruling 870. Without it,
     refused at line 98 (the Alliance asked whether to ambush)."""
     g = random_game(1006, None, MEA)
-    rec = parse_rootlog(as_people_write_supporters(export_rootlog(g)))
-    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
-    assert_same_board_every_line(searched(rec, budget, quick=True), g)
-    monkeypatch.setattr(shown, "PLACE_SHOWN", False)
-    with pytest.raises(RootlogError, match=r"^line 98, column 39: .*Ambush the attacker"):
-        searched(rec, budget, quick=True)
+    quick_imports_and_needs(monkeypatch, g, as_people_write_supporters(export_rootlog(g)),
+                            shown, "PLACE_SHOWN", r"^line 98, column 39: .*Ambush the attacker")
 
 
 def test_8_4_alike_copies_not_side_by_side_are_not_exchanged_in_the_shuffles(
@@ -559,12 +552,7 @@ def test_8_4_alike_copies_not_side_by_side_are_not_exchanged_in_the_shuffles(
     copy was in the discard pile; they import to the same board. Exchanged in the shuffles
     all the same (``result.SIDE_BY_SIDE`` off), the replay is refused at line 80."""
     g, text = _first_lines(1019, 140)
-    rec = parse_rootlog(text)
-    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
-    assert_same_board_so_far(searched(rec, budget, quick=True), g)
-    monkeypatch.setattr(result, "SIDE_BY_SIDE", False)
-    with pytest.raises(RootlogError, match=r"^line 80: .*not legal"):
-        searched(rec, budget, quick=True)
+    quick_imports_and_needs(monkeypatch, g, text, result, "SIDE_BY_SIDE", r"^line 80: .*not legal")
 
 
 def test_a_draw_named_leaving_another_hand_after_a_reshuffle_is_spent_first(
