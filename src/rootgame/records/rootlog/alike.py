@@ -163,38 +163,31 @@ def naming_ties(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> tuple[in
 
     Ruling 872 (:func:`kept_from_base`) counts with the second, and the first gives way
     to it: a card a base's removal would discard unwritten before its next naming is tried
-    last. The card's next naming and the line's unnamed moves are found once for both."""
-    based = kept_from_base(imp, pos, g, x, acts)
-    if not (MOVED_TO_NAMING or KEPT_FOR_NAMING):
-        return 1, based
-    named = _next_named_from(imp, pos, g, x)
-    if named is None:
-        return 1, based
-    here, dest = named
-    moves = _unnamed_moves_from(imp, pos, acts, here)
-    if dest != here:
-        return (0 if MOVED_TO_NAMING and not based and dest in moves else 1), based
-    return 1, max(based, int(KEPT_FOR_NAMING and any(dst != here for dst in moves)))
-
-
-def _next_named_from(imp: Any, pos: Pos, g: Any, x: int) -> tuple[Loc, Loc] | None:
-    """(the hidden place of ``g`` holding ``x``, the place the record next names it
-    leaving) for a card the record named (not an unnamed draw, one of its name alone in the
-    deck); None when it is no such card, is named no more or is in no hidden place."""
+    last. The card's place, its later namings and the line's unnamed moves out of that
+    place are found once for the three; a card no open action moves unnamed out of its
+    place ties with every other (1, 0)."""
     line = pos.line
-    if line is None or x in pos.free or x in pos.loose or not 0 <= x < len(DECK) or \
-            DECK[x].key not in ALONE:
-        return None
+    if line is None or x in pos.free or x in pos.loose or not 0 <= x < len(DECK):
+        return 1, 0
+    here = next((loc for loc, pile in hidden_piles(g) if x in pile), None)
+    if here is None:
+        return 1, 0
+    moves = _unnamed_moves_from(imp, pos, acts, here)
+    if not moves:
+        return 1, 0
     later = imp.later_namings(DECK[x].key, line, pos.left[line])
-    if not later:
-        return None
+    based = kept_from_base(imp, pos, x, moves, later)
+    if not (MOVED_TO_NAMING or KEPT_FOR_NAMING) or DECK[x].key not in ALONE or not later:
+        return 1, based
+    # The place the record next names the card leaving (one of its name alone in the deck).
     r, k = later[0]
     named = imp.lines[imp.order[r]].atoms[k]
     dest = named_from(named.kind, named.key)
-    here = next((loc for loc, pile in hidden_piles(g) if x in pile), None)
-    if here is None or dest is None:
-        return None
-    return here, dest
+    if dest is None:
+        return 1, based
+    if dest != here:
+        return (0 if MOVED_TO_NAMING and not based and dest in moves else 1), based
+    return 1, max(based, int(KEPT_FOR_NAMING and any(dst != here for dst in moves)))
 
 
 def _unnamed_moves_from(imp: Any, pos: Pos, acts: list[int], here: Loc) -> list[Loc]:
@@ -208,17 +201,20 @@ def _unnamed_moves_from(imp: Any, pos: Pos, acts: list[int], here: Loc) -> list[
             and not at.spec.named and at.key[0] == here]
 
 
-
 KEPT_FROM_BASE = True
 """Ruling 872 turned on (a test turns it off to show the record refused without it)."""
 
-def kept_from_base(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> int:
-    """A tie-breaker of the quick search's order (``Importer.ordered``), with ruling 860's:
-    1 when ``x`` is a card of known identity (not an unnamed draw nor a card spent by its
-    suit) in a hidden place of ``g`` from which one of the next open actions ``acts`` of the
-    line moves a card unnamed into the Alliance's supporters (``#A->$``, 8.5.2), and a later
-    movement, before the record next names ``x`` (or to its end), removes a base of the
-    Alliance of ``x``'s suit (any base for a bird) whose discards, written before it
+
+def kept_from_base(
+    imp: Any, pos: Pos, x: int, moves: list[Loc], later: list[tuple[int, int]],
+) -> int:
+    """A tie-breaker of the quick search's order (``Importer.ordered``), with ruling 860's
+    (:func:`naming_ties` finds ``moves``, where the next open actions of the line move a
+    card unnamed out of the hidden place of ``x``, a card of known identity, not an unnamed
+    draw nor a card spent by its suit; and ``later``, the record's later namings of its
+    name): 1 when one of ``moves`` goes into the Alliance's supporters (``#A->$``, 8.5.2),
+    and a later movement, before the record next names ``x`` (or to its end), removes a
+    base of the Alliance of ``x``'s suit (any base for a bird) whose discards, written before it
     (``(B#+F#)A$->``), none of them fitting ``x``: 8.2.4 would have discarded ``x`` with
     that base and the record would write it, so the unnamed move is another card's and
     ``x`` is tried last; else 0. Seed 1004 with the Alliance, line 66: the fox dominance
@@ -226,18 +222,11 @@ def kept_from_base(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> int:
     and the fox base removed at line 68 would have discarded it (it was mobilized at line
     70 and discarded by name with the next fox base, line 81). Ruling 872."""
     line = pos.line
-    if not KEPT_FROM_BASE or line is None or x in pos.free or x in pos.loose or \
-            not 0 <= x < len(DECK):
-        return 0
-    here = next((loc for loc, pile in hidden_piles(g) if x in pile), None)
-    if here is None:
-        return 0
-    dests = [d for d in _unnamed_moves_from(imp, pos, acts, here)
-             if d[0] == "board" and imp.factions[int(d[1])] == "alliance"]
-    if not dests:
+    assert line is not None
+    dests = [d for d in moves if d[0] == "board" and imp.factions[int(d[1])] == "alliance"]
+    if not KEPT_FROM_BASE or not dests:
         return 0
     seat = int(dests[0][1])
-    later = imp.later_namings(DECK[x].key, line, pos.left[line])
     end, end_k = later[0] if later else (len(imp.order) - 1, None)
     for r in range(imp.rank_of[line], end + 1):
         ln = imp.lines[imp.order[r]]
