@@ -518,12 +518,12 @@ def test_8_4_an_alike_swap_reaches_the_forced_shuffles_of_the_game_and_its_origi
     a, _, b = g.state.fs[A3].supporters  # the two copies side by side
     g.state.forced = [("dice", 1, 0), ("shuffle", 7, a, 9), ("pick", 0), ("shuffle", 3, 5)]
     start: dict[str, Any] = {"forced": [["shuffle", 1, 2]] + [list(f) for f in g.state.forced]}
-    result.swap_forced(g.state, start, f"spend {a}", f"spend {b}")
+    result.swap_forced(g.state, start, a, b)
     assert g.state.forced == [("dice", 1, 0), ("shuffle", 7, b, 9), ("pick", 0), ("shuffle", 3, 5)]
     assert start["forced"] == [["shuffle", 1, 2], ["dice", 1, 0], ["shuffle", 7, b, 9],
                                ["pick", 0], ["shuffle", 3, 5]]
     g.state.fs[A3].supporters.remove(a)
-    result.swap_forced(g.state, start, f"spend {b}", f"spend {a}")
+    result.swap_forced(g.state, start, b, a)
     assert g.state.forced[1] == ("shuffle", 7, b, 9)
 
 

@@ -364,10 +364,11 @@ def apply_found(
             game.apply(tok)
             return
         if alike is not None and ALIKE_OFFERED:
-            other = alike_offered(game.state, tok, legal, alike)
-            if other is not None:
+            offered = alike_offered(game.state, tok, legal, alike)
+            if offered is not None:
+                other, x, y = offered
                 if ALIKE_SHUFFLED:
-                    swap_forced(game.state, start, tok, other)
+                    swap_forced(game.state, start, x, y)
                 game.apply(other)
                 return
         word = tok.split()[0]
@@ -388,15 +389,14 @@ ALIKE_OFFERED = True
 ALIKE_SHUFFLED = True
 """Ruling 911 turned on (a test turns it off to show the record refused without it)."""
 
-
 SIDE_BY_SIDE = True
 """Ruling 911's exchange only of copies side by side in one hidden place (a test turns it
 off to show a record refused without it)."""
 
 
-def swap_forced(g: Any, start: dict[str, Any] | None, tok: str, other: str) -> None:
-    """Where the final replay takes the alike card ``other`` offers instead of the one
-    ``tok`` takes (ruling 861), the two copies exchanged in the shuffles still to come of
+def swap_forced(g: Any, start: dict[str, Any] | None, x: int, y: int) -> None:
+    """Where the final replay takes the alike card ``y`` the engine offers instead of the
+    copy ``x`` the course took (ruling 861), the two exchanged in the shuffles still to come of
     the replay's forced outcomes (``g.forced``) and of its origin (``start``, from which
     the game replays, history and undo): each shuffle's order is the course's pile, where
     the copy the course spent and the one the replay spent lie in each other's place. Bots'
@@ -408,13 +408,6 @@ def swap_forced(g: Any, start: dict[str, Any] | None, tok: str, other: str) -> N
     140 lines with the Alliance, a Tax Collector mobilized while the replay's copy was in
     the discard pile) is left as it was, and later decisions exchange the two back (found
     by the engineer of branch alliance90 as ruling 891). Ruling 911."""
-    from ...actions import parse
-
-    pairs = [(x, y) for x, y in zip(parse(tok)[1:], parse(other)[1:], strict=False)
-             if x != y and isinstance(x, int) and isinstance(y, int)]
-    if len(pairs) != 1:
-        return
-    x, y = pairs[0]
     if SIDE_BY_SIDE and not any(x in pile and y in pile for _, pile in hidden_piles(g)):
         return  # copies not held side by side: crossed elsewhere, left as they were
     swap = {x: y, y: x}
@@ -430,9 +423,10 @@ def swap_forced(g: Any, start: dict[str, Any] | None, tok: str, other: str) -> N
 
 def alike_offered(
     g: Any, tok: str, legal: list[str], alike: dict[int, int]
-) -> str | None:
+) -> tuple[str, int, int] | None:
     """The legal decision that differs from ``tok`` only in taking a card alike to one
-    ``tok`` takes (the same card of the deck, another copy), None when there is none. The
+    ``tok`` takes (the same card of the deck, another copy), with the card ``tok`` takes
+    and the copy it takes instead; None when there is none. The
     engine offers one of alike cards only (which of two alike supporters pays cannot
     matter, 8.4): the first it holds. The course found spent an unnamed supporter and a
     card of another name; the final replay, the unnamed one renamed alike to the other
@@ -459,7 +453,7 @@ def alike_offered(
             cx = next((c for c, v in alike.items() if v == x), x)
             cy = next((c for c, v in alike.items() if v == y), y)
             alike[cx], alike[cy] = y, x
-            return other
+            return other, x, y
     return None
 
 
