@@ -24,6 +24,7 @@ from typing import Any
 from .bench import DEFAULT_FACTIONS, DEFAULT_MAX_TURNS, bot_seed
 from .bots import RandomBot
 from .game import Game, new_game
+from .i18n import N_
 from .records.rootlog import (
     RootlogError,
     board_lines,
@@ -109,15 +110,27 @@ def recorded_game(seed: int, factions: Sequence[str] = DEFAULT_FACTIONS) -> Game
     return game
 
 
+KEEP_WITH_ALLIANCE = N_("records with the Woodland Alliance keep nothing as exported")
+"""Why ``keep`` is refused with the Woodland Alliance (:func:`keep_refusal`)."""
+
+
+def keep_refusal(factions: Sequence[str], keep: Sequence[str]) -> str | None:
+    """Why records of ``factions`` cannot keep ``keep`` as exported, or None where they can:
+    ``as_people_write_supporters``, which writes the Woodland Alliance's records, keeps
+    nothing as exported. The one check of the benchmark and of ``rootgame bench``."""
+    return KEEP_WITH_ALLIANCE if keep and "alliance" in factions else None
+
+
 def people_style(game: Game, keep: tuple[str, ...] = ()) -> str:
     """``game``'s record written as people write it: ``as_people_write`` (keeping ``keep``
     as exported), or with the Woodland Alliance ``as_people_write_supporters`` (which keeps
-    nothing: ``keep`` must be empty)."""
+    nothing: ``keep`` must be empty, :func:`keep_refusal`)."""
+    refusal = keep_refusal(game.factions, keep)
+    if refusal is not None:
+        raise ValueError(refusal)
     exported = export_rootlog(game)
     if "alliance" not in game.factions:
         return as_people_write(exported, keep)
-    if keep:
-        raise ValueError("records with the Woodland Alliance keep nothing as exported")
     return as_people_write_supporters(exported)
 
 

@@ -642,11 +642,11 @@ def bench_cmd(
     if imports:
         mix = DEFAULT_FACTIONS if factions is None else tuple(parse_factions(factions))
         kept = _keep_option(keep)
-        if kept and "alliance" in mix:
-            raise typer.BadParameter(
-                _("records with the Woodland Alliance keep nothing as exported"),
-                param_hint="--keep",
-            )
+        from .bench_imports import keep_refusal
+
+        refusal = keep_refusal(mix, kept)
+        if refusal is not None:
+            raise typer.BadParameter(_(refusal), param_hint="--keep")
         _bench_imports(imports, seed, kept, as_json, mix)
         return
     if factions is not None:
