@@ -298,6 +298,8 @@ class _Namer:
         self.reached = 0
         """The furthest event the search reached (where a refusal is hardest)."""
         self.crafts: dict[int, str] = {}
+        self._fitting: dict[int, frozenset[str]] = {}
+        """:meth:`fitting`'s names per event index."""
         """The crafts the record names, by step index (ruling 661)."""
         self.kind: dict[str, tuple[str, str, str | None]] = {}
         self.era_of: dict[tuple[int, int], int] = {}
@@ -583,6 +585,19 @@ class _Namer:
             return item == e.item  # its cost may be of another suit: the verify tells
         return suit == e.suit and kind != "dominance"
 
+    def fitting(self, i: int) -> frozenset[str]:
+        """Every name that :meth:`fits` the leave of event ``i``, found once per event (the
+        search asks at each of its choices): its name, or the names it may be among, or the
+        deck's names that fit it (no other name fits a leave naming neither)."""
+        got = self._fitting.get(i)
+        if got is None:
+            e = self.events[i]
+            got = (frozenset((e.name,)) if e.name is not None else
+                   e.among if e.among is not None else
+                   frozenset(n for n in self.kind if self.fits(e, n)))
+            self._fitting[i] = got
+        return got
+
     def doomed(self, i: int, s: _State) -> frozenset[str] | None:
         """The forward check after event ``i``: a card held whose next named draw finds no
         copy of it in the draw pile whatever comes: none is there now, and none held can
@@ -602,7 +617,7 @@ class _Namer:
             return False
         if name in s.true.values():
             return True
-        return any(any(i < k < r and self.fits(self.events[k], name)
+        return any(any(i < k < r and name in self.fitting(k)
                        for k in self.leaves.get(seat, ()))
                    for seat, hand in enumerate(s.hands) if hand[name] > 0)
 
@@ -610,12 +625,9 @@ class _Namer:
         hand = s.hands[e.seat]
         options: list[tuple[tuple[int | bool, ...], str, int]] = []
         relaxed_name = card_text(e.cid)
-
-        def fits(name: str) -> bool:
-            return self.fits(e, name)
-
+        fitting = self.fitting(i)
         for name, n in hand.items():
-            if n > 0 and fits(name):
+            if n > 0 and name in fitting:
                 options.append(((0, self.after(i, name), name != relaxed_name), name, -1))
         rel = self.era_of.get(e.key, 0)
         for era in s.jokers[e.seat]:
@@ -623,7 +635,7 @@ class _Namer:
             # relaxed import's own first.
             now = era == s.era
             for name in s.names_for(era):
-                if fits(name) and (not now or s.pile[name] > self.drawn_soon(i, name)):
+                if name in fitting and (not now or s.pile[name] > self.drawn_soon(i, name)):
                     options.append(((1, era != rel, era, -self.after(i, name),
                                      name != relaxed_name), name, era))
         options.sort()
@@ -631,7 +643,7 @@ class _Namer:
         if any(era >= 0 for *_, era in options):
             names.add(JOKER)
         blamed: frozenset[str] | None = frozenset(
-            [JOKER, *(n for n in self.kind if fits(n))]) if not options else frozenset()
+            [JOKER, *fitting]) if not options else frozenset()
         for k, (_key, name, era) in enumerate(options):
             self.nodes += 1
             if self.nodes > self.bound:
