@@ -18,10 +18,12 @@ import struct
 import sys
 import termios
 import time
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 from rootgame import Game, flow, new_game
+from rootgame.board import load_board
 from rootgame.bots import RandomBot
 from rootgame.cards import DECK, N_CARDS, ids_for_key
 from rootgame.position import build
@@ -239,6 +241,45 @@ def resample(game: Game, seat: int | None, rng: Rng) -> Game:
         log.append(e)
     g.log = log
     return h
+
+
+# Two workshops (or roosts) in each suit: fox 1 and 8, rabbit 4 and 5, mouse 2 and 9.
+SIX_CLEARINGS = ("1", "8", "4", "5", "2", "9")
+COST_CLEARINGS = {"fox": ["1", "8", "6"], "rabbit": ["4", "5", "3"], "mouse": ["2", "9", "7"],
+                  "any": ["1", "4", "2", "8"]}
+"""Clearings for one workshop per cost icon (at most 3 of a suit, or 4 "any")."""
+
+
+def marquise_crafter(
+    hand: list[Any],
+    *,
+    suits: tuple[str, ...] = ("fox", "rabbit", "mouse"),
+    cost: tuple[str, ...] | None = None,
+    **extra: Any,
+) -> Game:
+    """The Marquise in her craft step with two workshops per suit in ``suits`` (or, given
+    ``cost``, one workshop per icon of that cost), the keep and two warriors in clearing 1
+    (so her action step is a real decision afterwards)."""
+    clearings: dict[str, dict[str, str]] = {}
+    suit_of = load_board("autumn").suit
+    if cost is None:
+        for c in SIX_CLEARINGS:
+            if suit_of[int(c)] in suits:
+                clearings[c] = {"marquise": "workshop"}
+    else:
+        for s, n in Counter(cost).items():
+            for c in COST_CLEARINGS[s][:n]:
+                clearings[c] = {"marquise": "workshop"}
+    clearings.setdefault("1", {"marquise": ""})
+    clearings["1"]["marquise"] = (clearings["1"]["marquise"] + " 2w keep").strip()
+    desc: dict[str, Any] = {
+        "turn": "marquise",
+        "at": "daylight:craft",
+        "clearings": clearings,
+        "hands": {"marquise": hand},
+    }
+    desc.update(extra)
+    return build(desc)
 
 
 def stand_and_deliver(marquise_hand: tuple[str, ...] = ()) -> Game:
