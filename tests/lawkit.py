@@ -26,6 +26,7 @@ from rootgame import Game, flow, new_game
 from rootgame.board import load_board
 from rootgame.bots import RandomBot
 from rootgame.cards import DECK, N_CARDS, ids_for_key
+from rootgame.factions.eyrie import st as eyrie_state
 from rootgame.position import build
 from rootgame.rng import Rng
 
@@ -280,6 +281,50 @@ def marquise_crafter(
     }
     desc.update(extra)
     return build(desc)
+
+
+# --- The Eyrie Dynasties' scenarios (Law 7: test_eyrie.py, test_eyrie_decree.py,
+# test_eyrie_turmoil.py) ------------------------------------------------------------------------
+
+ANVIL = cid("anvil")  # fox; craft: fox; hammer, 2 VP
+SWORD = cid("sword")  # mouse; craft: fox fox; sword, 2 VP
+VISIT = cid("a-visit-to-friends")  # rabbit; craft: rabbit; boot, 1 VP
+GEAR_FOX = cid("travel-gear:fox")  # fox; craft: rabbit; boot, 1 VP
+RACKET = cid("protection-racket")  # fox; craft: rabbit rabbit; coins, 3 VP
+BAKE_SALE = cid("bake-sale")  # rabbit; craft: rabbit rabbit; coins, 3 VP
+TEA_FOX = cid("root-tea:fox")  # fox; craft: mouse; tea, 2 VP
+AMBUSH_BIRD = cid("ambush:bird")  # bird
+ARMORERS = cid("armorers")  # bird
+
+CAT_9 = {"marquise": "2w"}
+"""A Marquise with two warriors in clearing 9 always has a real decision (march) in Daylight,
+so a test's turn stops there instead of running into the next Eyrie turn."""
+
+ROOST_SPOTS = (1, 2, 3, 4, 5, 7, 8)
+"""Clearings for up to seven roosts in the Eyrie's Evening scenarios."""
+
+
+def eyrie_pos(**desc: Any) -> Game:
+    """A Marquise-vs-Eyrie position (:func:`pos`); the Eyrie's turn unless ``turn`` says
+    otherwise."""
+    d: dict[str, Any] = {"turn": "eyrie"}
+    d.update(desc)
+    return pos(**d)
+
+
+def decree(g: Game) -> list[list[int]]:
+    """The Eyrie's Decree (seat 1), each column's cards sorted."""
+    return [sorted(col) for col in eyrie_state(g.state, E).decree]
+
+
+def roosts_at(g: Game) -> list[int]:
+    """The clearings holding an Eyrie roost."""
+    return [c for c in range(1, 13) if (E, "roost") in g.state.buildings[c]]
+
+
+def eyrie_total(g: Game) -> int:
+    """Every Eyrie warrior, on the map and in the supply."""
+    return sum(g.state.warriors[c][E] for c in range(1, 13)) + eyrie_state(g.state, E).warriors
 
 
 def stand_and_deliver(marquise_hand: tuple[str, ...] = ()) -> Game:
