@@ -1,9 +1,6 @@
 """Scenario tests for the Eyrie Dynasties (Law of Root, section 7): Turmoil (7.7), the
 leaders (7.8), edge cases across the turn, and what the Decree and craft steps reveal (1.2.1).
-
-Each test builds a position with the position builder (or plays a new game's setup), drives
-the engine through its public interface and asserts the exact outcome. Seat 0 is the
-Marquise, seat 1 the Eyrie; the scenarios' helpers are in the kit (lawkit).
+(Seat 0 is the Marquise, seat 1 the Eyrie; the method as in test_eyrie.py.)
 """
 
 from __future__ import annotations
