@@ -2,14 +2,14 @@
 Eyrie, as the Law allows any two factions): item conservation, the pawn, tracks and limits,
 relationships, VP bookkeeping, cards, and exact replays, clones and JSON round trips.
 
-The item check (``test_invariants.check_vagabond``) writes its numbers out from the Law (5.1.5,
+The item check (``invariantkit.check_vagabond``) writes its numbers out from the Law (5.1.5,
 9.3, Appendix V), not from the engine's tables.
 """
 
 from __future__ import annotations
 
 import pytest
-from test_invariants import check_cards, check_vagabond, check_vp
+from invariantkit import check_cards, check_vagabond, check_vp
 
 from rootgame import Game, new_game
 from rootgame.rng import Rng
