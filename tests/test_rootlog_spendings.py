@@ -13,13 +13,15 @@ import pytest
 from lawkit import random_game
 from rootlogkit import (
     as_people_write,
+    as_people_write_supporters,
     assert_replays_the_game,
     assert_whole_game_imports,
     refused_without,
     searches_counted,
 )
 
-from rootgame.records.rootlog import export_rootlog, replay_rootlog
+from rootgame.records.rootlog import export_rootlog, relax, replay_rootlog
+from rootgame.records.rootlog.notation import Card, Move, RootlogGame
 from rootgame.records.rootlog.reader import parse_rootlog
 
 
@@ -131,3 +133,40 @@ def test_the_first_search_of_a_record_naming_its_spendings_ends_at_its_dead_end(
         again()
     assert names == [True, True, False, True]
     assert early < len(names.states)
+
+
+def test_2_1_a_dominance_card_taken_by_name_is_no_named_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 960 (3.3.3, rulings 700, 710, 770). The Alliance's seed 1002, written as people
+    write it, takes dominance cards from beside the board by name (``B#dom->C``, line 21)
+    and names no other draw nor a spending: ruling 700's fallback is not tried first
+    (``first_named``), there is nothing to relax (``relaxed`` gives None), and the first
+    search alone imports the record (one search). With the ruling off the record counted as
+    one naming its draws: the fallback came first and its relaxed record drew a card from
+    the deck for each take (``#->C``), and was refused after every search (14 s of CPU)
+    before the first search imported it."""
+    g = random_game(1002, None, ("marquise", "eyrie", "alliance"))
+    text = as_people_write_supporters(export_rootlog(g))
+    rec = parse_rootlog(text)
+    assert "/B#dom->C/" in text.splitlines()[20]
+    assert not relax.first_named(rec)
+    assert relax.relaxed(rec) is None
+    names, _states = searches_counted(monkeypatch)
+    assert_replays_the_game(replay_rootlog(text), g)
+    assert len(names) == 1
+    monkeypatch.setattr(relax, "OPEN_DOMINANCE", False)
+    assert relax.first_named(rec)
+    loose = relax.relaxed(rec)
+    assert loose is not None
+    assert _dominance_named(rec, 21) and not _dominance_named(loose, 21)
+
+
+def _dominance_named(rec: RootlogGame, line: int) -> bool:
+    """Whether the turn of ``rec`` written on the file's line ``line`` takes a dominance
+    card into a hand by name as it writes a draw (the relaxed record keeps the lines of
+    the record it relaxes)."""
+    turn = next(t for t in rec.turns if t.line == line)
+    return any(isinstance(x.what, Card) and x.what.name == "dom"
+               for a in turn.actions if isinstance(a, Move) and relax.is_draw(a)
+               for x in a.terms)

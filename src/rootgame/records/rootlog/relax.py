@@ -14,8 +14,8 @@ from .cards import card_text, spec_from_name
 from .notation import DECK_OPTION, SUIT_NAMES, Card, Craft, Move, RootlogGame, Term, Turn
 from .writer import _Replayed, _Writer
 
-__all__ = ["agrees", "craft_names", "crafts_agree", "first_named", "is_draw", "is_spending",
-           "name_of", "names_spendings", "relaxed", "spent_by_name"]
+__all__ = ["agrees", "craft_names", "crafts_agree", "drawn_by_name", "first_named", "is_draw",
+           "is_spending", "name_of", "names_spendings", "relaxed", "spent_by_name"]
 
 
 def is_draw(m: Move) -> bool:
@@ -24,18 +24,35 @@ def is_draw(m: Move) -> bool:
         t.start is None and isinstance(t.what, Card) for t in m.terms)
 
 
+OPEN_DOMINANCE = True
+"""Ruling 960: a dominance card a hand takes by name from no place (``R#dom->A``) is not a
+named draw for rulings 700 and 710: people name it, as they name a dominance card spent
+(:func:`spent_by_name`). Without it a record written as people write it that takes one was
+tried by ruling 660's fallback first, and its relaxed record drew a card for it."""
+
+
+def drawn_by_name(x: Term) -> bool:
+    """A term of a draw that names its card, but for a dominance card when ruling 960 holds
+    (``R#dom->A``: taken from beside the board in the open, 3.3.3, as people write it,
+    ruling 770; a dominance card drawn from the deck is written alike and is then named by
+    a record that names its draws anyway)."""
+    c = x.what
+    return isinstance(c, Card) and c.name is not None and not (
+        OPEN_DOMINANCE and c.name == "dom")
+
+
 def first_named(rec: RootlogGame) -> bool:
     """Ruling 700: whether ruling 660's fallback is tried before the searches: the record
     names a draw into a hand but no starting card (its setup lines' draws), as a player who
     notes each card drawn but not the hands dealt writes it. The searches, fixing each
     unnamed starting card at once, are mostly refused by such a record's named draws to
     come, after long searches; the fallback explains it at the cost of about three quick
-    imports. A record naming its starting hands too (the export) is searched first."""
+    imports. A record naming its starting hands too (the export) is searched first. A
+    dominance card taken by name is no named draw (:func:`drawn_by_name`, ruling 960)."""
     named = hands = False
     for t in rec.turns:
         for a in t.actions:
-            if isinstance(a, Move) and is_draw(a) and any(
-                    isinstance(x.what, Card) and x.what.name is not None for x in a.terms):
+            if isinstance(a, Move) and is_draw(a) and any(drawn_by_name(x) for x in a.terms):
                 if t.setup:
                     hands = True
                 else:
@@ -54,19 +71,21 @@ def names_spendings(rec: RootlogGame) -> bool:
 def relaxed(rec: RootlogGame) -> RootlogGame | None:
     """The record with what its draws name left out (``#->E``) and no starting hands (the
     setup lines' draws), and its spendings named given by suit only (``F#C->``, ruling 710),
-    as people write it; None when it names no draw nor spending."""
+    as people write it; None when it names no draw nor spending. A dominance card taken by
+    name stays named, as people write it (:func:`drawn_by_name`, ruling 960)."""
     named = False
     turns: list[Turn] = []
     for t in rec.turns:
         actions: list[Any] = []
         for a in t.actions:
             if isinstance(a, Move) and is_draw(a):
-                named = named or any(isinstance(x.what, Card) and x.what.name is not None
-                                     for x in a.terms)
+                named = named or any(drawn_by_name(x) for x in a.terms)
                 if t.setup:
                     continue
-                n = sum(x.count for x in a.terms)
-                a = replace(a, terms=(Term(n, Card()),))
+                kept = tuple(x for x in a.terms if isinstance(x.what, Card)
+                             and x.what.name is not None and not drawn_by_name(x))
+                n = sum(x.count for x in a.terms) - sum(x.count for x in kept)
+                a = replace(a, terms=kept + ((Term(n, Card()),) if n else ()))
             elif isinstance(a, Move) and is_spending(a):
                 terms = tuple(replace(x, what=Card(x.what.suit)) if spent_by_name(x)
                               and isinstance(x.what, Card) else x for x in a.terms)
