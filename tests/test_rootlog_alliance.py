@@ -159,6 +159,24 @@ def test_a_record_with_unnamed_supporters_imports(seed: int) -> None:
     assert_same_board_every_line(rep, g)
 
 
+ALLIANCE_WHOLE_GAMES = (1000, 1002, 1003, 1006, 1014, 1016, 1017, 1018, 1020, 1023, 1024, 1025,
+                        1026, 1028, 1029)
+"""The whole games of the Marquise, the Eyrie and the Alliance of seeds 1000-1029 that import
+written as people write them (docs/rootlog.md; ``tools/rootlog_people_games.py 1000 1029
+--factions marquise,eyrie,alliance``), but 1011, which does too, in 18 s of CPU (its first
+search gives up)."""
+
+
+@pytest.mark.parametrize("seed", ALLIANCE_WHOLE_GAMES)
+def test_whole_alliance_games_written_as_people_write_them_import(seed: int) -> None:
+    """Issue 15: no starting hands, unnamed draws, supporters drawn and mobilized unnamed,
+    discards, Decree cards and supporters spent by suit only; each such whole game replays
+    the game line by line, to its winners."""
+    g = random_game(seed, None, MEA)
+    rep = replay_rootlog(as_people_write_supporters(export_rootlog(g)))
+    assert_replays_the_game(rep, g)
+
+
 def test_8_2_6_a_card_drawn_by_outrage_to_the_discard_pile_is_settled_as_any_named_draw() -> (
     None
 ):
