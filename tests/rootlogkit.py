@@ -23,6 +23,7 @@ from rootgame.records.rootlog import (
     parse_rootlog,
     replay_rootlog,
 )
+from rootgame.records.rootlog.cards import CardSpec
 from rootgame.records.rootlog.identity import CardIdentity
 from rootgame.records.rootlog.importer import Importer
 from rootgame.records.rootlog.notation import RootlogGame
@@ -253,6 +254,11 @@ def rolls_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
         return sorted(f.data.items(), key=lambda kv: str(kv[0]))
 
     monkeypatch.setattr(search, "frame_data", whole)  # the fingerprints' and ``frames``'
+
+
+def named_first(_self: object, spec: CardSpec, present: int, spare: int) -> bool:
+    """Ruling 431's order for a card named too, with one present draw to spare."""
+    return (spec.item is not None or spec.keys is not None) and present > spare
 
 
 def solve_before_465(monkeypatch: pytest.MonkeyPatch) -> None:
