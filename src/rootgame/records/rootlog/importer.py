@@ -86,7 +86,7 @@ class Importer(Expanding, Result):
 
     till_shuffle: bool = False
     """Whether a card's later naming counts in the cost of spending it (:meth:`spend_cost`)
-    only before the draw pile is next shuffled anew (:meth:`next_shuffle`): the further
+    only up to the first draw from the next draw pile (:meth:`next_shuffle`): the further
     quick search made abreast of the later ones (``searches.NEAR``, ruling 920)."""
 
     def __init__(self, rec: RootlogGame, lazy: bool = True, again: bool = True) -> None:
@@ -487,14 +487,15 @@ class Importer(Expanding, Result):
         self, key: str, line: int, left: list[int] | None = None, src: Loc | None = None
     ) -> int:
         """``CardIdentity.spend_cost``; where ``till_shuffle`` (ruling 920), nothing for a
-        card the record next names after the draw pile is next shuffled anew
-        (:meth:`next_shuffle`, from the state being expanded): spent now into the discard
-        pile, it may be drawn again unnamed from the new pile before that naming, as a card
-        the record draws again by name before it costs nothing. Ruling 920: of the Birdy
-        Bindle and the Crossbow among the Alliance's supporters at line 13 of the bots'
-        Marquise-Eyrie-Alliance game 3, the Crossbow was taken, the Bindle kept for its
-        craft by name 56 lines (two shuffles) later (``Zbrutal``), which led the quick
-        searches to a dead end at line 56 that the record's first 68 lines pass."""
+        card the record next names after the line of the first draw from the next draw
+        pile (:meth:`next_shuffle`, from the state being expanded): spent now into the
+        discard pile, it is shuffled into that pile and may be drawn again unnamed before
+        that naming, as a card the record draws again by name before it costs nothing.
+        Ruling 920: of the Birdy Bindle and the Crossbow among the Alliance's supporters at
+        line 13 of the bots' Marquise-Eyrie-Alliance game 3, the Crossbow was taken, the
+        Bindle kept for its craft by name 56 lines (two shuffles) later (``Zbrutal``),
+        which led the quick searches to a dead end at line 56 that the record's first 68
+        lines pass."""
         cost = super().spend_cost(key, line, left, src)
         if not cost or not self.till_shuffle or self.expanding is None:
             return cost
@@ -503,10 +504,11 @@ class Importer(Expanding, Result):
         return 0 if shuffle is not None and later and later[0][0] > shuffle else cost
 
     def next_shuffle(self, line: int, left: list[int] | None, deck: int) -> int | None:
-        """The rank of the line whose draw from the draw pile, of ``deck`` cards, finds it
-        empty (the discard pile shuffled into a new one, 3.4): the record's draws from the
-        pile counted from the open movements of ``line`` on. None where it does not run
-        out. Ruling 920."""
+        """The rank of the line of the first draw from the pile after the draw pile of
+        ``deck`` cards (the discard pile is shuffled into a new one the moment it is
+        empty, 2.1): a card spent now into the discard pile comes back into a hand no
+        sooner. The record's draws from the pile are counted from the open movements of
+        ``line`` on. None where the pile does not run out. Ruling 920."""
         drawn = 0
         for r in range(self.rank_of[line], len(self.order)):
             ln = self.lines[self.order[r]]

@@ -231,8 +231,8 @@ later ones (a test turns it off to show the record refused without it)."""
 NEAR: tuple[bool, bool, int, bool] = (True, False, 0, True)
 """Ruling 920: a further quick search abreast of the later ones (ruling 730), made last
 where they tie: the third search's order (latest drawn first, ruling 640) from the first
-deal, a card's later naming counting in the cost of spending it only before the draw pile
-is next shuffled anew (``Importer.till_shuffle``). The other searches read every later
+deal, a card's later naming counting in the cost of spending it only up to the first draw
+from the next draw pile (``Importer.till_shuffle``). The other searches read every later
 naming of a card: a card named by a craft scores of lines and a shuffle or two ahead
 (``Zbrutal``) was kept among the supporters and an alike one spent, a course the lines
 before that naming refute, which the record's prefix without it passes."""
