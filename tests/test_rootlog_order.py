@@ -16,7 +16,8 @@ moves as the line has transfers open (535, 536); which Decree card carried out a
 the column that falls into turmoil (550), a suit she can still carry out before a bird there
 (616); a third search, the cards a hand spends alike latest drawn first, where the first two
 give up (640), the hand's first card before no card there (655), and a move that leaves the
-falling column short after every other (656). Simulated games written as people write them,
+falling column short after every other (656); a further quick search whose spendings count
+a later naming only before the next shuffle (920). Simulated games written as people write them,
 each refused or much slower before the ruling, found on the fresh seeds; each test turns its
 ruling off (``refused_without``, ``states_with_and_without``, ``backjumps``, ``restarts``,
 ``states_at`` of tests/rootlogkit.py)."""
@@ -30,6 +31,7 @@ from lawkit import random_game
 from rootlogkit import (
     as_people_write,
     assert_replays_the_game,
+    assert_same_board_every_line,
     assert_whole_game_imports,
     backjumps,
     before_2596_2628,
@@ -662,7 +664,8 @@ def test_the_later_quick_searches_go_on_abreast(monkeypatch: pytest.MonkeyPatch)
     later quick searches only the one from the third other deal imports it (ruling 670).
     Made in turn, the third, the fourth and those from the first and second other deals
     each spent their whole room first (some 2,250 states each, 13,592 in all); made
-    abreast, the one with the fewest states expanded going on, all five are built at once
+    abreast, the one with the fewest states expanded going on, all five (six with ruling
+    920's, built last) are built at once
     and the import replays to the same board at every line with under half the states
     (5,533), its course the third other deal's."""
     import rootgame.records.rootlog.searches as searches
@@ -692,7 +695,7 @@ def test_the_later_quick_searches_go_on_abreast(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(Importer, "finish", finished_by)
     assert_replays_the_game(replay_rootlog(text), g)
     later = [(True, True, 0, False), (True, False, 0, True)] + [
-        (True, False, d, False) for d in searches.DEALS]
+        (True, False, d, False) for d in searches.DEALS] + [(True, True, 0, False)]
     assert made == [(True, False, 0, False), (True, True, 0, False),
                     (False, False, 0, False), *later]
     assert finished == [searches.DEALS[2]]
@@ -738,3 +741,42 @@ def test_in_the_falling_move_column_an_action_leaving_it_short_is_tried_last() -
     bird = falling_rank(("move", "bird", 1, 2), held, False)
     assert falling_rank(("move", "rabbit", 1, 2), held, False) < bird < other
     assert falling_rank(("move", "rabbit", 1, 2), held, True) > other
+
+
+# --- A later naming past the next shuffle (ruling 920) ---------------------------------------
+
+
+def test_a_naming_past_the_next_shuffle_keeps_no_card_from_a_spending() -> None:
+    """Ruling 920 (2.1, 8.2.3; rulings 640, 730). The bots' Marquise-Eyrie-Alliance game 3
+    (``rootgame bench --imports``), people-style: at line 13 the Alliance spends a bird
+    supporter by its suit (``B#$->``), the Birdy Bindle or the Crossbow; the record names
+    the Bindle next in a craft 56 lines and two shuffles of the draw pile later
+    (``Zbrutal``, line 69), so every search spent the Crossbow and kept the Bindle, and
+    all gave up at line 56 (its first 68 lines, without that craft, import). The
+    further quick search (``searches.NEAR``: the third search's order, a later naming
+    counting in a spending's cost only before the next shuffle, ``Importer.till_shuffle``)
+    imports the game to the same board at every line; the same search counting every
+    later naming (the third search) gives up at line 56, as the first does."""
+    from rootgame.bench_imports import people_style, recorded_game
+    from rootgame.records.rootlog import parse_rootlog, searches
+
+    g = recorded_game(3, ("marquise", "eyrie", "alliance"))
+    text = people_style(g)
+    lines = text.splitlines()
+    assert lines[12].startswith("A:F#$->/t->6/B#$->/t->3/") and "/Zbrutal/" in lines[68]
+    rec = parse_rootlog(text)
+    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    assert searches.NEAR == (True, False, 0, True)
+
+    def near(till_shuffle: bool) -> Importer:
+        imp = Importer(rec)
+        imp.latest_first, imp.till_shuffle = True, till_shuffle
+        return imp
+
+    imp = near(True)
+    assert_same_board_every_line(imp.finish(imp.run(budget), 0), g)
+    refused = r"^line 56, column 39: .*Ambush the attacker"
+    with pytest.raises(RootlogError, match=refused):
+        near(False).run(budget)
+    with pytest.raises(RootlogError, match=refused):
+        searches.searched(rec, budget, quick=True)

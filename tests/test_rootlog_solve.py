@@ -652,7 +652,8 @@ def test_a_fourth_search_takes_two_spendings_otherwise_at_once(
     give up, a fourth, quick, whose solve tries such pairs last (``solve._paired``,
     ``otherwise.paired``) imports the game, which replays to the same board at every line
     (each card kept holds its place in the hand, ``otherwise.in_stead``); without the pairs
-    it is refused at line 82 (ruling 670's other deals, which import it too, off)."""
+    it is refused at line 82 (ruling 670's other deals and ruling 920's further search,
+    which import it too, off)."""
     import rootgame.records.rootlog.searches as searches
     from rootgame.records.rootlog import solve
 
@@ -661,6 +662,7 @@ def test_a_fourth_search_takes_two_spendings_otherwise_at_once(
     with monkeypatch.context() as m:
         m.setattr(solve, "PAIRED", False)
         m.setattr(searches, "DEALS", ())  # ruling 670's other deals import it too
+        m.setattr(searches, "TILL_SHUFFLE", False)  # and so does ruling 920's search
         with pytest.raises(RootlogError, match=r"^line 82, "):
             replay_rootlog(text)
 

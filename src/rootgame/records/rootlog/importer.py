@@ -84,6 +84,11 @@ class Importer(Expanding, Result):
     """Whether it gave up so (``searches.searched`` then makes the whole first search only
     where it did)."""
 
+    till_shuffle: bool = False
+    """Whether a card's later naming counts in the cost of spending it (:meth:`spend_cost`)
+    only up to the first draw from the next draw pile (:meth:`next_shuffle`): the further
+    quick search made abreast of the later ones (``searches.NEAR``, ruling 920)."""
+
     def __init__(self, rec: RootlogGame, lazy: bool = True, again: bool = True) -> None:
         self.rec = rec
         self.watch = WATCH.get()
@@ -377,6 +382,7 @@ class Importer(Expanding, Result):
         other.keep_named = True
         other.latest_first = self.latest_first
         other.deal = self.deal
+        other.till_shuffle = self.till_shuffle
         other.paired = self.paired
         other.jumps = 0
         other.room = 4
@@ -476,6 +482,42 @@ class Importer(Expanding, Result):
             if back is not None:
                 return back
         return latest(lambda p, n: any(e[0] == "dice" for e in n.events))
+
+    def spend_cost(
+        self, key: str, line: int, left: list[int] | None = None, src: Loc | None = None
+    ) -> int:
+        """``CardIdentity.spend_cost``; where ``till_shuffle`` (ruling 920), nothing for a
+        card the record next names after the line of the first draw from the next draw
+        pile (:meth:`next_shuffle`, from the state being expanded): spent now into the
+        discard pile, it is shuffled into that pile and may be drawn again unnamed before
+        that naming, as a card the record draws again by name before it costs nothing.
+        Ruling 920: of the Birdy Bindle and the Crossbow among the Alliance's supporters at
+        line 13 of the bots' Marquise-Eyrie-Alliance game 3, the Crossbow was taken, the
+        Bindle kept for its craft by name 56 lines (two shuffles) later (``Zbrutal``),
+        which led the quick searches to a dead end at line 56 that the record's first 68
+        lines pass."""
+        cost = super().spend_cost(key, line, left, src)
+        if not cost or not self.till_shuffle or self.expanding is None:
+            return cost
+        shuffle = self.next_shuffle(line, left, len(self.expanding.pos.g.deck))
+        later = self.later_namings(key, line, left)
+        return 0 if shuffle is not None and later and later[0][0] > shuffle else cost
+
+    def next_shuffle(self, line: int, left: list[int] | None, deck: int) -> int | None:
+        """The rank of the line of the first draw from the pile after the draw pile of
+        ``deck`` cards (the discard pile is shuffled into a new one the moment it is
+        empty, 2.1): a card spent now into the discard pile comes back into a hand no
+        sooner. The record's draws from the pile are counted from the open movements of
+        ``line`` on. None where the pile does not run out. Ruling 920."""
+        drawn = 0
+        for r in range(self.rank_of[line], len(self.order)):
+            ln = self.lines[self.order[r]]
+            for k, at in enumerate(ln.atoms):
+                if at.kind == "card" and at.key[0] == ("deck",):
+                    drawn += at.amount if r > self.rank_of[line] or left is None else left[k]
+            if drawn > deck:
+                return r
+        return None
 
     def surplus(self, pos: Pos) -> tuple[int, list[int]]:
         """:func:`shown.outrage_surplus` of this record."""

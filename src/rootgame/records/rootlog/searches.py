@@ -2,7 +2,8 @@
 entry points :func:`replay_rootlog` and :func:`import_rootlog`: the quick search (with its
 probe of the third search's order, ruling 680), the full second search, then, abreast
 (ruling 730), the third (latest drawn first, ruling 640), the fourth (two spendings taken
-otherwise at once, ruling 675) and the quick search from other first deals (ruling 670);
+otherwise at once, ruling 675), the quick search from other first deals (ruling 670) and
+ruling 920's, whose spendings count a card's later naming only before the next shuffle;
 and ruling 660's fallback for a record that names its draws or spendings (``namer.py``,
 ruling 710), after the first search (rulings 701, 711) and, for a record naming its draws
 but no starting hand, before it (ruling 700). Each search is an :class:`importer.Importer`.
@@ -108,11 +109,11 @@ def searched(
     712); where ``fallback`` and the record names its draws or spendings, ruling 660's
     fallback within ``namer.NODES`` choices (rulings 701, 710-711), then for a record
     naming its spendings the whole first search (ruling 712); the full second search, then
-    the later quick searches abreast: the third, the fourth and the quick search from each
-    other first deal of the unnamed cards (:func:`searched_again`; ``opening.DEALS``,
-    ruling 670; ruling 730). The error raised when all fail is that of the search that got
-    furthest, the second's where they tie (ruling 910): a
-    course whose final replay fails (ruling 751) is one more that does not explain the
+    the later quick searches abreast: the third, the fourth, the quick search from each
+    other first deal of the unnamed cards and ruling 920's (:func:`searched_again`;
+    ``opening.DEALS``, ruling 670; ruling 730). The error raised when all fail is that
+    of the search that got furthest, the second's where they tie (ruling 910): a course
+    whose final replay fails (ruling 751) is one more that does not explain the
     record and the searches go on (ruling 800). A record that names its draws without
     hands is never handed over (its fallback came first)."""
     if quick:
@@ -195,8 +196,9 @@ def searched_again(
     quick searches, made abreast (:func:`abreast`, ruling 730), to find a course whose
     final replay explains the record: the third, with the cards a hand spends alike taken
     latest drawn first (``latest.py``, ruling 640), the fourth, whose solve takes two
-    spendings by suit otherwise at once (``Importer.paired``, ruling 675), and the quick
-    search from each other first deal (``opening.DEALS``, ruling 670). The error raised
+    spendings by suit otherwise at once (``Importer.paired``, ruling 675), the quick
+    search from each other first deal (``opening.DEALS``, ruling 670) and ruling 920's
+    (:data:`NEAR`). The error raised
     when all fail is the furthest of the second search's, the later ones' and those noted
     in ``refusals`` before (ruling 910). The second search is freed before the later
     ones are built (``Importer.given_up``): the error keeps no traceback nor context."""
@@ -208,8 +210,8 @@ def searched_again(
         # traceback holds the second importer: the chain is cut so that it is freed.
         error = _cut(refused)
     del second
-    ways = [(latest, paired, 0) for latest, paired in LATER] + [
-        (False, False, deal) for deal in DEALS]
+    ways = [(latest, paired, 0, False) for latest, paired in LATER] + [
+        (False, False, deal, False) for deal in DEALS] + ([NEAR] if TILL_SHUFFLE else [])
     refusals = Refusals() if refusals is None else refusals
     found = abreast(rec, budget, sample_seed, ways, refusals)
     if found is not None:
@@ -222,17 +224,31 @@ def searched_again(
         del error  # the frame raising it would hold it: a cycle
 
 
+TILL_SHUFFLE = True
+"""Ruling 920 turned on: the further quick search :data:`NEAR` goes on abreast of the
+later ones (a test turns it off to show the record refused without it)."""
+
+NEAR: tuple[bool, bool, int, bool] = (True, False, 0, True)
+"""Ruling 920: a further quick search abreast of the later ones (ruling 730), made last
+where they tie: the third search's order (latest drawn first, ruling 640) from the first
+deal, a card's later naming counting in the cost of spending it only up to the first draw
+from the next draw pile (``Importer.till_shuffle``). The other searches read every later
+naming of a card: a card named by a craft scores of lines and a shuffle or two ahead
+(``Zbrutal``) was kept among the supporters and an alike one spent, a course the lines
+before that naming refute, which the record's prefix without it passes."""
+
 ABREAST = True
 """Whether the later quick searches go on abreast (ruling 730); else each in turn, the
 next only where the one before gives up, as before."""
 
 
 def abreast(
-    rec: RootlogGame, budget: int, sample_seed: int, ways: list[tuple[bool, bool, int]],
-    refusals: Refusals | None = None,
+    rec: RootlogGame, budget: int, sample_seed: int,
+    ways: list[tuple[bool, bool, int, bool]], refusals: Refusals | None = None,
 ) -> RootlogReplay | None:
     """The replay of the course of the first of the quick searches ``ways`` (latest drawn
-    first, paired, deal: :func:`quick_search`) to find one whose final replay explains the
+    first, paired, deal: :func:`quick_search`; later namings past the next shuffle not
+    counted, ruling 920's ``Importer.till_shuffle``) to find one whose final replay explains the
     record, the searches going on abreast: the one that has expanded the fewest states
     (``Importer.expansions``, its restart's included) expands its next, the earliest of
     ``ways`` first where they tie. A course whose final replay fails is one more that does
@@ -244,9 +260,9 @@ def abreast(
     searches do not a few hundred; made in turn, each spent the whole of every one before it. Where
     ``ABREAST`` is off, each runs in turn (its searches are those made before)."""
     going: list[tuple[Importer, Generator[None, None, Node]]] = []
-    for latest, paired, deal in ways:
+    for latest, paired, deal, near in ways:
         imp = Importer(rec)
-        imp.latest_first, imp.paired, imp.deal = latest, paired, deal
+        imp.latest_first, imp.paired, imp.deal, imp.till_shuffle = latest, paired, deal, near
         going.append((imp, imp.steps(budget)))
     while going:
         k = min(range(len(going)), key=lambda i: going[i][0].expansions) if ABREAST else 0
