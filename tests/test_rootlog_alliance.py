@@ -45,8 +45,10 @@ from rootgame.records.rootlog import (
     people,
     piles,
     replay_rootlog,
+    respends,
     result,
     shown,
+    swaps,
     writer,
 )
 from rootgame.records.rootlog.searches import searched
@@ -536,10 +538,17 @@ def test_8_2_6_a_place_of_a_pile_s_time_is_barred_only_by_the_hands_shown_from_t
     the places of a cycle (``piles.members``) and a donor's (``piles.may_take``) are barred
     only by the hands shown by Outrage from their time on (``shown_spec(..., since)``,
     switch ``shown.PLACE_SHOWN``), as the draw's own place is since ruling 870. Without it,
-    refused at line 98 (the Alliance asked whether to ambush)."""
+    refused at line 98 (the Alliance asked whether to ambush). The record of ruling 942
+    (the crafted Sappers and Armorers named at lines 102 and 113), and rulings 940-941 on
+    the record written as before, find the game another way without it: all three are
+    turned off here."""
     g = random_game(1006, None, MEA)
-    quick_imports_and_needs(monkeypatch, g, as_people_write_supporters(export_rootlog(g)),
-                            shown, "PLACE_SHOWN", r"^line 98, column 39: .*Ambush the attacker")
+    monkeypatch.setattr(people, "CRAFTED_NAMED", False)
+    text = as_people_write_supporters(export_rootlog(g))
+    monkeypatch.setattr(swaps, "SWAPPED_SINCE", False)
+    monkeypatch.setattr(respends, "OTHER_RESPENT", False)
+    quick_imports_and_needs(monkeypatch, g, text, shown, "PLACE_SHOWN",
+                            r"^line 98, column 39: .*Ambush the attacker")
 
 
 def test_8_4_alike_copies_not_side_by_side_are_not_exchanged_in_the_shuffles(
@@ -794,3 +803,98 @@ def test_8_2_4_a_named_card_is_mobilized_after_a_base_that_would_discard_it(
     g, text = _first_lines(1004, 68)
     assert text.splitlines()[65].startswith("A:#->A/#->E/#A->$/F#dom->A/B#A->/")
     imports_and_needs(monkeypatch, g, text, alike, "KEPT_FROM_BASE", 68)
+
+
+def _quick_states_at(monkeypatch: pytest.MonkeyPatch, text: str, line: int) -> tuple[Any, int]:
+    """The quick search alone on ``text``: its replay and how many search states it
+    expanded at record line ``line`` (``Importer.children``)."""
+    from rootgame.records.rootlog.importer import Importer
+
+    rec = parse_rootlog(text)
+    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    plain = Importer.children
+    at: list[int] = []
+
+    def counted(self: Importer, pos: Any, *args: Any) -> Any:
+        if pos.line is not None and self.lines[pos.line].turn.line == line:
+            at.append(1)
+        return plain(self, pos, *args)
+
+    with monkeypatch.context() as m:
+        m.setattr(Importer, "children", counted)
+        rep = searched(rec, budget, quick=True)
+    return rep, len(at)
+
+
+def test_2_1_two_cards_drawn_from_one_pile_are_exchanged_from_that_pile_s_time_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 940 (2.1; rulings 420, 591-592): seed 1013's first 110 lines, people-style,
+    by the quick search alone. Line 108: the Alliance takes the mouse Ambush from the
+    Eyrie by name (``#->A/#->E/M#@E->A``), whom the search had made an unnamed draw the
+    Alliance held since the eighth pile; the Eyrie's draws are of the present pile, one of
+    them the Travel Gear the record named at line 52. No card of the present pile's time,
+    no cycle through the later piles (ruling 420), no exchange for the whole game (the
+    Travel Gear was named; rulings 591-592) fits; both cards were drawn unnamed from the
+    fourth pile, spent as mice each time since, so they may have been each other from then
+    on (``swaps.swapped_since``, ``exchanges.apply_cycle_since``). The search found it only
+    after going back over line 108's courses: 1,031 states there without the ruling
+    (3,282 in all), 9 with it (522 in all); the lines import to the same board."""
+    g, text = _first_lines(1013, 110)
+    assert text.splitlines()[107].startswith("A:#->A/#->E/M#@E->A/E++/")
+    rep, with_it = _quick_states_at(monkeypatch, text, 108)
+    assert_same_board_so_far(rep, g)
+    monkeypatch.setattr(swaps, "SWAPPED_SINCE", False)
+    rep, without = _quick_states_at(monkeypatch, text, 108)
+    assert_same_board_so_far(rep, g)
+    assert with_it <= 20 and without >= 1000
+
+
+def test_8_2_6_a_card_of_another_name_spent_earlier_stays_to_take_the_card_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 941 (8.2.6, 2.1; rulings 421, 571): seed 1009's first 72 lines, people-style,
+    by the quick search alone. Line 57: the Eyrie gives the Alliance the bird dominance
+    card by name for an Outrage (``B#domE->A$``); she drew it unnamed at line 37, in the
+    first pile, and held it. The search had made it a supporter the Alliance drew from the
+    first pile, and spent the Eyrie's draws of that pile in her Decree: her hand holds
+    draws of the second pile only, none of which a dominance card can be (dominance cards
+    never go to the discard pile, 3.3.3). A card of another name the hand spent by its suit
+    in an earlier pile's time (not the card named, ruling 421's) is now taken to have stayed
+    in the hand, a draw of the present pile it held then spent in its stead, and is given
+    the card by an exchange of its own pile's time (the supporter's draw)
+    (``respends.reattribute`` with ``other``, switch ``OTHER_RESPENT``). Without it,
+    refused at line 57."""
+    g, text = _first_lines(1009, 72)
+    assert "/B#domE->A$/" in text.splitlines()[56]
+    quick_imports_and_needs(monkeypatch, g, text, respends, "OTHER_RESPENT",
+                            r"^line 57, column 45: .*Outrage")
+
+
+def test_8_2_2_a_crafted_card_leaving_the_alliance_s_board_is_written_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 942 (8.2.2, 8.1; issue 15; rulings 770, 783, 821): a card the Alliance crafted
+    lies face up beside its board; Sappers and Armorers are discarded from there in a
+    battle (``B#sapA$->``, in the attacker's line). The people-style rewriting wrote it by
+    its suit (``B#A$->``) as it writes a face-down supporter spent, a record no game
+    explains: a card written by its suit is never a face-up card beside the supporters
+    (ruling 821), so the crafted card stayed and the Alliance could not craft another
+    (seed 1013, ``Zarmor`` at line 112, refused there), or the supporters lost a bird
+    too many (seed 1009, the base removed at line 72). The rewriting keeps it named
+    (``people._crafted_left``, switch ``CRAFTED_NAMED``): 1009's first 84 lines and 1013's
+    first 117 import by the quick search alone; written as before they are refused at
+    lines 72 and 112."""
+    for seed, n, at, refused in ((1009, 84, 72, r"^line 72, column 68: "),
+                                 (1013, 117, 78, r"^line 112, column 34: .*Zarmor")):
+        g, text = _first_lines(seed, n)
+        assert re.search(r"/B#(sap|armor)A\$->/", text.splitlines()[at - 1])
+        assert_same_board_so_far(searched(parse_rootlog(text), 1000 + 3 * sum(
+            len(t.actions) for t in parse_rootlog(text).turns), quick=True), g)
+        with monkeypatch.context() as m:
+            m.setattr(people, "CRAFTED_NAMED", False)
+            _, before = _first_lines(seed, n)
+        assert "/B#A$->/" in before.splitlines()[at - 1]
+        rec = parse_rootlog(before)
+        with pytest.raises(RootlogError, match=refused):
+            searched(rec, 1000 + 3 * sum(len(t.actions) for t in rec.turns), quick=True)
