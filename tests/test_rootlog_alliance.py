@@ -500,10 +500,13 @@ def test_8_4_the_alike_supporter_offered_is_swapped_in_the_shuffles_to_come(
     origin (``result.swap_forced``), and the final comparison takes the face-down
     supporters as the cards they hold, in any order: the game imports to the same board at
     every line and replays from its origin to the same state. (The bots' game 0 with the
-    Alliance, ``rootgame bench --imports``, showed it first at line 74.)"""
+    Alliance, ``rootgame bench --imports``, showed it first at line 74.) Ruling 940's
+    exchanges import 1002 without it too: they are turned off here."""
     g = random_game(1002, None, MEA)
     text = as_people_write_supporters(export_rootlog(g))
     assert text.splitlines()[107].startswith("A:F#$->/F#$->/F#$->/")
+    # Ruling 940's exchanges find the game another way without it.
+    monkeypatch.setattr(swaps, "SWAPPED_SINCE", False)
     rep = quick_imports_and_needs(monkeypatch, g, text, result, "ALIKE_SHUFFLED",
                                   r"^line 108: .*the recorded shuffle does not hold")
     assert_same_board_every_line(rep, g)
@@ -805,27 +808,6 @@ def test_8_2_4_a_named_card_is_mobilized_after_a_base_that_would_discard_it(
     imports_and_needs(monkeypatch, g, text, alike, "KEPT_FROM_BASE", 68)
 
 
-def _quick_states_at(monkeypatch: pytest.MonkeyPatch, text: str, line: int) -> tuple[Any, int]:
-    """The quick search alone on ``text``: its replay and how many search states it
-    expanded at record line ``line`` (``Importer.children``)."""
-    from rootgame.records.rootlog.importer import Importer
-
-    rec = parse_rootlog(text)
-    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
-    plain = Importer.children
-    at: list[int] = []
-
-    def counted(self: Importer, pos: Any, *args: Any) -> Any:
-        if pos.line is not None and self.lines[pos.line].turn.line == line:
-            at.append(1)
-        return plain(self, pos, *args)
-
-    with monkeypatch.context() as m:
-        m.setattr(Importer, "children", counted)
-        rep = searched(rec, budget, quick=True)
-    return rep, len(at)
-
-
 def test_2_1_two_cards_drawn_from_one_pile_are_exchanged_from_that_pile_s_time_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -836,24 +818,19 @@ def test_2_1_two_cards_drawn_from_one_pile_are_exchanged_from_that_pile_s_time_o
     them the Travel Gear the record named at line 52. No card of the present pile's time,
     no cycle through the later piles (ruling 420), no exchange for the whole game (the
     Travel Gear was named; rulings 591-592) fits; both cards were drawn unnamed from the
-    fourth pile, spent as mice each time since, so they may have been each other from then
-    on (``swaps.swapped_since``, ``exchanges.apply_cycle_since``). The search found it only
-    after going back over line 108's courses: 1,031 states there without the ruling
-    (3,282 in all), 9 with it (522 in all); the lines import to the same board."""
+    fourth pile and spent as mice each time since, so they may have been each other from
+    then on (``swaps.swapped_since``, ``exchanges.apply_cycle_since``): 9 search states at
+    line 108 (521 in all). Without it, refused at line 108 (after 3,424 states)."""
     g, text = _first_lines(1013, 110)
     assert text.splitlines()[107].startswith("A:#->A/#->E/M#@E->A/E++/")
-    rep, with_it = _quick_states_at(monkeypatch, text, 108)
-    assert_same_board_so_far(rep, g)
-    monkeypatch.setattr(swaps, "SWAPPED_SINCE", False)
-    rep, without = _quick_states_at(monkeypatch, text, 108)
-    assert_same_board_so_far(rep, g)
-    assert with_it <= 20 and without >= 1000
+    quick_imports_and_needs(monkeypatch, g, text, swaps, "SWAPPED_SINCE",
+                            r"^line 108, column 13: ")
 
 
 def test_8_2_6_a_card_of_another_name_spent_earlier_stays_to_take_the_card_given(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Ruling 941 (8.2.6, 2.1; rulings 421, 571): seed 1009's first 72 lines, people-style,
+    """Ruling 941 (8.2.6, 2.1; rulings 421, 571): seed 1009's first 71 lines, people-style,
     by the quick search alone. Line 57: the Eyrie gives the Alliance the bird dominance
     card by name for an Outrage (``B#domE->A$``); she drew it unnamed at line 37, in the
     first pile, and held it. The search had made it a supporter the Alliance drew from the
@@ -865,7 +842,7 @@ def test_8_2_6_a_card_of_another_name_spent_earlier_stays_to_take_the_card_given
     the card by an exchange of its own pile's time (the supporter's draw)
     (``respends.reattribute`` with ``other``, switch ``OTHER_RESPENT``). Without it,
     refused at line 57."""
-    g, text = _first_lines(1009, 72)
+    g, text = _first_lines(1009, 71)
     assert "/B#domE->A$/" in text.splitlines()[56]
     quick_imports_and_needs(monkeypatch, g, text, respends, "OTHER_RESPENT",
                             r"^line 57, column 45: .*Outrage")
@@ -882,12 +859,15 @@ def test_8_2_2_a_crafted_card_leaving_the_alliance_s_board_is_written_by_name(
     (ruling 821), so the crafted card stayed and the Alliance could not craft another
     (seed 1013, ``Zarmor`` at line 112, refused there), or the supporters lost a bird
     too many (seed 1009, the base removed at line 72). The rewriting keeps it named
-    (``people._crafted_left``, switch ``CRAFTED_NAMED``): 1009's first 84 lines and 1013's
-    first 117 import by the quick search alone; written as before they are refused at
-    lines 72 and 112."""
+    (``people._crafted_left``, switch ``CRAFTED_NAMED``, off by default: seed 1023 would
+    be refused at line 137, the importer taking such a named discard for a supporter of
+    that name): 1009's first 84 lines and 1013's first 117 import by the quick search
+    alone; written as before they are refused at lines 72 and 112."""
     for seed, n, at, refused in ((1009, 84, 72, r"^line 72, column 68: "),
                                  (1013, 117, 78, r"^line 112, column 34: .*Zarmor")):
-        g, text = _first_lines(seed, n)
+        with monkeypatch.context() as m:
+            m.setattr(people, "CRAFTED_NAMED", True)
+            g, text = _first_lines(seed, n)
         assert re.search(r"/B#(sap|armor)A\$->/", text.splitlines()[at - 1])
         assert_same_board_so_far(searched(parse_rootlog(text), 1000 + 3 * sum(
             len(t.actions) for t in parse_rootlog(text).turns), quick=True), g)
@@ -898,3 +878,20 @@ def test_8_2_2_a_crafted_card_leaving_the_alliance_s_board_is_written_by_name(
         rec = parse_rootlog(before)
         with pytest.raises(RootlogError, match=refused):
             searched(rec, 1000 + 3 * sum(len(t.actions) for t in rec.turns), quick=True)
+
+
+def test_2_1_seed_1013_imports_whole_with_two_cards_exchanged_from_a_pile_s_time_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 940 (with ruling 942's record, ``people.CRAFTED_NAMED`` on): seed 1013's whole
+    game, people-style, imports
+    to the same board at every line and ends with the game's winners (refused at line 112
+    on main, 140 lines; 37 s). Without ruling 940 the first two searches are refused at
+    line 108 (the mouse Ambush, ``M#@E->A``, of the test above; every search, at line
+    118)."""
+    g = random_game(1013, None, MEA)
+    monkeypatch.setattr(people, "CRAFTED_NAMED", True)
+    text = as_people_write_supporters(export_rootlog(g))
+    assert text.splitlines()[117].startswith("E:B#E->$_x/M#E->$_x/")
+    assert_replays_the_game(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "SWAPPED_SINCE", False, 108, swaps)
