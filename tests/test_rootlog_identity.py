@@ -43,6 +43,7 @@ from rootgame.records.rootlog import (
     export_rootlog,
     redraws,
     replay_rootlog,
+    swaps,
 )
 from rootgame.records.rootlog.cards import CardSpec
 from rootgame.records.rootlog.identity import CardIdentity, held
@@ -195,6 +196,7 @@ def test_a_card_kept_in_a_hand_goes_after_a_card_kept_there_before_it(
     before_2596_2628(monkeypatch)
     monkeypatch.setattr(expanding, "falls_in_column", lambda *_: False)
     monkeypatch.setattr(alike, "whole_game", lambda *_: False)
+    monkeypatch.setattr(swaps, "SWAPPED_SINCE", False)  # ruling 940 finds it then
     g = random_game(2013)
     text = as_people_write(export_rootlog(g))
     assert [e[1] for e in search_events(text) if e[0] == "respend"] == [88, 83]
@@ -586,6 +588,7 @@ def test_two_alike_crafts_may_have_been_each_other_the_whole_game_through(
     import rootgame.records.rootlog.alike as alike
 
     text = assert_whole_game_imports(1063, 65, "C:10w10->2/", ("suits",))
+    monkeypatch.setattr(swaps, "SWAPPED_SINCE", False)  # ruling 940 finds it too
     refused_without(monkeypatch, text, "whole_game", lambda *_: False, 65, alike)
 
 
@@ -609,6 +612,7 @@ def test_two_alike_crafts_named_before_may_have_been_each_other_since(
     import rootgame.records.rootlog.alike as alike
 
     text = assert_whole_game_imports(1095, 125, "C:Zsap/", ("suits",))
+    monkeypatch.setattr(swaps, "SWAPPED_SINCE", False)  # ruling 940 finds it too
     refused_without(monkeypatch, text, "since_named", lambda *_: False, 125, alike)
 
 
@@ -787,6 +791,7 @@ def test_a_draw_kept_twice_where_it_was_spent_is_replayed_at_each_spending(
     import rootgame.records.rootlog.result as result
 
     monkeypatch.setattr(matching, "DRAW_NAMED_ELSEWHERE", False)
+    monkeypatch.setattr(swaps, "SWAPPED_SINCE", False)  # ruling 940: another course
     text = assert_whole_game_imports(6535, 67, "C:#->C/#->E/XE12F@/")
     internal_without(monkeypatch, text, "first_respent", last_respent, result)
 
