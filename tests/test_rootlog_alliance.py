@@ -45,8 +45,10 @@ from rootgame.records.rootlog import (
     people,
     piles,
     replay_rootlog,
+    respends,
     result,
     shown,
+    swaps,
     writer,
 )
 from rootgame.records.rootlog.searches import searched
@@ -516,10 +518,13 @@ def test_8_4_the_alike_supporter_offered_is_swapped_in_the_shuffles_to_come(
     origin (``result.swap_forced``), and the final comparison takes the face-down
     supporters as the cards they hold, in any order: the game imports to the same board at
     every line and replays from its origin to the same state. (The bots' game 0 with the
-    Alliance, ``rootgame bench --imports``, showed it first at line 74.)"""
+    Alliance, ``rootgame bench --imports``, showed it first at line 74.) Ruling 940's
+    exchanges import 1002 without it too: they are turned off here."""
     g = random_game(1002, None, MEA)
     text = as_people_write_supporters(export_rootlog(g))
     assert text.splitlines()[107].startswith("A:F#$->/F#$->/F#$->/")
+    # Ruling 940's exchanges find the game another way without it.
+    monkeypatch.setattr(swaps, "SWAPPED_SINCE", False)
     rep = quick_imports_and_needs(monkeypatch, g, text, result, "ALIKE_SHUFFLED",
                                   r"^line 108: .*the recorded shuffle does not hold")
     assert_same_board_every_line(rep, g)
@@ -554,10 +559,17 @@ def test_8_2_6_a_place_of_a_pile_s_time_is_barred_only_by_the_hands_shown_from_t
     the places of a cycle (``piles.members``) and a donor's (``piles.may_take``) are barred
     only by the hands shown by Outrage from their time on (``shown_spec(..., since)``,
     switch ``shown.PLACE_SHOWN``), as the draw's own place is since ruling 870. Without it,
-    refused at line 98 (the Alliance asked whether to ambush)."""
+    refused at line 98 (the Alliance asked whether to ambush). The record of ruling 942
+    (the crafted Sappers and Armorers named at lines 102 and 113), and rulings 940-941 on
+    the record written as before, find the game another way without it: all three are
+    turned off here."""
     g = random_game(1006, None, MEA)
-    quick_imports_and_needs(monkeypatch, g, as_people_write_supporters(export_rootlog(g)),
-                            shown, "PLACE_SHOWN", r"^line 98, column 39: .*Ambush the attacker")
+    monkeypatch.setattr(people, "CRAFTED_NAMED", False)
+    text = as_people_write_supporters(export_rootlog(g))
+    monkeypatch.setattr(swaps, "SWAPPED_SINCE", False)
+    monkeypatch.setattr(respends, "OTHER_RESPENT", False)
+    quick_imports_and_needs(monkeypatch, g, text, shown, "PLACE_SHOWN",
+                            r"^line 98, column 39: .*Ambush the attacker")
 
 
 def test_8_4_alike_copies_not_side_by_side_are_not_exchanged_in_the_shuffles(

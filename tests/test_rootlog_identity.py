@@ -38,6 +38,7 @@ from rootgame.records.rootlog import (
     RootlogError,
     export_rootlog,
     replay_rootlog,
+    swaps,
 )
 from rootgame.records.rootlog.cards import CardSpec
 from rootgame.records.rootlog.identity import CardIdentity, held
@@ -184,6 +185,7 @@ def test_a_card_kept_in_a_hand_goes_after_a_card_kept_there_before_it(
     before_2596_2628(monkeypatch)
     monkeypatch.setattr(expanding, "falls_in_column", lambda *_: False)
     monkeypatch.setattr(alike, "whole_game", lambda *_: False)
+    monkeypatch.setattr(swaps, "SWAPPED_SINCE", False)  # ruling 940 finds it then
     g = random_game(2013)
     text = as_people_write(export_rootlog(g))
     assert [e[1] for e in search_events(text) if e[0] == "respend"] == [88, 83]

@@ -421,12 +421,14 @@ def test_a_craft_whose_card_a_later_draw_of_the_line_may_bring_is_followed_past(
     quick search (``crafted_drawn``): a dozen states at the line. (Since ruling 515 the
     solve finds that course at once, with or without this check: 515 turned off here; and
     since ruling 591 an exchange of two alike cards the whole game through finds a course
-    at once too: turned off as well.)"""
+    at once too: turned off as well, with ruling 940's exchange from a pile's time on.)"""
     import rootgame.records.rootlog.alike as alike
+    import rootgame.records.rootlog.swaps as swaps
     from rootgame.records.rootlog.matching import Matching
 
     solve_every_need(monkeypatch)
     monkeypatch.setattr(alike, "whole_game", lambda *_: False)
+    monkeypatch.setattr(swaps, "SWAPPED_SINCE", False)  # ruling 940 finds it at once too
     g = random_game(3731)
     text = as_people_write(export_rootlog(g))
     assert text.splitlines()[73].startswith("C:t->7+11/Zbank/#->C/R#C->/w3->3/")

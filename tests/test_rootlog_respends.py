@@ -31,6 +31,7 @@ from rootgame.records.rootlog import (
     export_rootlog,
     redraws,
     replay_rootlog,
+    swaps,
 )
 from rootgame.records.rootlog.cards import CardSpec
 from rootgame.records.rootlog.identity import CardIdentity
@@ -137,6 +138,7 @@ def test_two_alike_crafts_may_have_been_each_other_the_whole_game_through(
     import rootgame.records.rootlog.alike as alike
 
     text = assert_whole_game_imports(1063, 65, "C:10w10->2/", ("suits",))
+    monkeypatch.setattr(swaps, "SWAPPED_SINCE", False)  # ruling 940 finds it too
     refused_without(monkeypatch, text, "whole_game", lambda *_: False, 65, alike)
 
 
@@ -160,6 +162,7 @@ def test_two_alike_crafts_named_before_may_have_been_each_other_since(
     import rootgame.records.rootlog.alike as alike
 
     text = assert_whole_game_imports(1095, 125, "C:Zsap/", ("suits",))
+    monkeypatch.setattr(swaps, "SWAPPED_SINCE", False)  # ruling 940 finds it too
     refused_without(monkeypatch, text, "since_named", lambda *_: False, 125, alike)
 
 
@@ -338,6 +341,7 @@ def test_a_draw_kept_twice_where_it_was_spent_is_replayed_at_each_spending(
     import rootgame.records.rootlog.result as result
 
     monkeypatch.setattr(matching, "DRAW_NAMED_ELSEWHERE", False)
+    monkeypatch.setattr(swaps, "SWAPPED_SINCE", False)  # ruling 940: another course
     text = assert_whole_game_imports(6535, 67, "C:#->C/#->E/XE12F@/")
     internal_without(monkeypatch, text, "first_respent", last_respent, result)
 

@@ -595,11 +595,15 @@ class CardIdentity(PileExchanges):
         """The hand ``src`` lacks a card ``spec`` allows and no unnamed draw of it can be
         given one: the ways that change what an earlier spending took, in order (rulings
         421, 422 and 428), then the identities of the whole course solved at once (ruling
-        442), and last a card the hand drew by name taken to have been the one it spent by
-        its suit (ruling 545). For :meth:`exchange` and :meth:`fix_named` alike."""
+        442), a card the hand drew by name taken to have been the one it spent by its suit
+        (ruling 545), an unnamed draw spent instead of a named card (ruling 571), and last
+        a card of another name the hand spent by its suit in an earlier pile's time, held
+        again to be given the card by an exchange of that time (ruling 941). For
+        :meth:`exchange` and :meth:`fix_named` alike."""
         return self.reattribute(node, src, spec) or self.shuffled_in(
             node, src, spec) or self.respent_named(node, src, spec) or self.solve(
-            node) or self.respent_own(node, src, spec) or self.unspent_named(node, src, spec)
+            node) or self.respent_own(node, src, spec) or self.unspent_named(
+            node, src, spec) or self.reattribute(node, src, spec, other=True)  # 941
 
     def fix_hands(self, pos: Pos) -> tuple[tuple[Any, ...], ...]:
         """Before searching a decision: if the current line will take from a hand more cards

@@ -132,9 +132,14 @@ def as_people_write_supporters(text: str) -> str:
     starting hands, draws unnamed (into a hand or the supporters, ``3#->$``, ``#->A$``),
     Mobilize unnamed (``#A->$``, the supporters are face down, 8.2.2), cards discarded,
     given to the supporters or spent from them by suit only (``F#C->A$``, ``2R#$->``), no
-    dice."""
+    dice. With :data:`CRAFTED_NAMED` (ruling 942, off by default), a card the Alliance
+    crafted that leaves the face-up cards beside its board (``B#sapA$->``, Sappers or
+    Armorers discarded in a battle) stays named."""
+    crafted: set[str] = set()
 
     def rewrite(who: str, f: str) -> str:
+        if CRAFTED_NAMED and _crafted_left(who, f, crafted):
+            return f
         d = re.fullmatch(rf"((?:{CARD}\+?)+)->([CEA]|A?\$)", f)
         if d:
             n = sum(int(x or 1) for x in re.findall(r"(\d*)[BFMR]#", d.group(1)))
@@ -146,3 +151,29 @@ def as_people_write_supporters(text: str) -> str:
         return f
 
     return _rewrite_people_style(text, "CEA", rewrite)
+
+
+CRAFTED_NAMED = False
+"""Ruling 942, off unless turned on: with the crafted cards named, seed 1013 imports whole
+(with ruling 940) but seed 1023 is refused at line 137, the importer taking a named
+``B#sapA$->`` for a supporter of that name (a base's discard) rather than the crafted card
+(1013's ``B#armorA$->`` at line 78 so too): nothing may get worse, so the records are
+written as before until the importer prefers the crafted card."""
+
+
+def _crafted_left(who: str, fragment: str, crafted: set[str]) -> bool:
+    """Whether ``fragment`` moves a card the Alliance crafted by name (``Zsap`` in its line,
+    kept in ``crafted``) out of the face-up cards beside its board, one card written with
+    the board (``B#sapA$->``: Sappers or Armorers discarded in a battle another faction
+    fights, 8.2.2 the supporters face down, the crafted cards face up): people see the
+    card and write it named, as the export does. Ruling 942."""
+    m = re.fullmatch(r"Z([a-z]+)", fragment)
+    if m:
+        if who == "A":
+            crafted.add(m.group(1))
+        return False
+    m = re.fullmatch(r"[BFMR]#([a-z@]+)A\$->", fragment)
+    if m and m.group(1) in crafted:
+        crafted.discard(m.group(1))
+        return True
+    return False

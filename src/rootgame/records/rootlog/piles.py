@@ -37,6 +37,7 @@ from .respends import SpentOtherwise
 from .search import Node, Pos, Slot
 from .shown import shown_now, shown_spec
 from .steps import AT_DISCARD, TAKES_FROM_DISCARD, Step, legal_now
+from .swaps import swapped_since
 
 
 def activated(g: Any) -> set[int]:
@@ -500,7 +501,9 @@ class PileExchanges(SpentOtherwise):
         """:meth:`settle_free` with ``since`` where no card of the draw pile's time of ``f``
         nor one pulled from another time fits (:meth:`donor`, :meth:`cycle`, :meth:`pull`
         found nothing): a cycle through the later piles' times too (ruling 420), else an
-        alike card's open times (rulings 591-592). Changes ``pos`` as :meth:`settle_free`;
+        alike card's open times (rulings 591-592), else a card both drawn from one pile
+        with ``f``, the two exchanged from that pile's time on (``swaps.py``, ruling 940).
+        Changes ``pos`` as :meth:`settle_free`;
         :meth:`settle_first` asks it alone of a draw for which :meth:`settle_free` without
         ``since`` found nothing (speed only: the first three find nothing again)."""
         # The cards spent by their suit since that pile's time may have been other
@@ -510,7 +513,11 @@ class PileExchanges(SpentOtherwise):
             # The draw's card and the card named may have been each other at every
             # time the record left open (two alike crafts; rulings 591-592).
             x = alike_times(pos, g, f, spec, keep, self.expanding)
-            return None if x is None else full_swap(pos, g, f, x)
+            if x is not None:
+                return full_swap(pos, g, f, x)
+            found = swapped_since(pos, g, f, spec, keep, set_aside(g), self.expanding)
+            return None if found is None else apply_cycle_since(pos, g, [f, found[0]],
+                                                                found[1])
         return apply_cycle_since(pos, g, path, pos.free[f][1])
 
     def pull(

@@ -45,6 +45,10 @@ off); every exchange now counts :data:`otherwise.UNSPENT`, ``spend_draw`` too.""
 ONE_RENAME = True
 """Whether rulings 571 and 581 leave alone a decision's named card the other already
 takes to have been spent otherwise (``otherwise.renamed_at``, ruling 621)."""
+OTHER_RESPENT = True
+"""Ruling 941: a card the hand spent by its suit in an earlier pile's time, not the card
+its line needs, may have stayed in the hand to be given that card by an exchange of its own
+pile's time (:meth:`SpentOtherwise.reattribute` with ``other``)."""
 OWN_HAND = True
 """Whether rulings 571-572 take only a card of the hand that spent the unnamed draw by its
 suit to have been spent there instead (:meth:`SpentOtherwise.kept_since`, ruling 610)."""
@@ -154,7 +158,9 @@ class SpentOtherwise(NamedDraws):
                 return Node(new, node, (), tuple(events) + done, (), repaired=True)
         return None
 
-    def reattribute(self, node: Node, src: Loc, spec: CardSpec) -> Node | None:
+    def reattribute(
+        self, node: Node, src: Loc, spec: CardSpec, other: bool = False
+    ) -> Node | None:
         """:meth:`repair` when no unnamed draw of the hand ``src`` can be given a card
         ``spec`` allows: a card ``spec`` allows that a hand spent by its suit only (``L``, in
         the discard pile or the Decree) after the pile it was drawn from was shuffled may
@@ -163,12 +169,23 @@ class SpentOtherwise(NamedDraws):
         that pile first, :meth:`donor`). The hand keeps ``L``, an unnamed draw of its
         earlier pile again, which :meth:`settle_free` may then give to ``src``. The
         decision that spent ``L`` spends the other card in the final replay (a
-        ``("respend", L's draw, the other's draw)`` event, ``result.py``). Ruling 421."""
+        ``("respend", L's draw, the other's draw)`` event, ``result.py``). Ruling 421.
+
+        With ``other`` (ruling 941, when every other way finds nothing): ``L`` a card
+        ``spec`` does not allow, spent by the hand ``src`` itself, whose draw, held again,
+        :meth:`settle_free` may give a card ``spec`` allows by an exchange of its own
+        pile's time (an unnamed supporter of that time: the Eyrie's draw of the first pile
+        that she gives the Alliance by name at Alliance seed 1009's line 57,
+        ``B#domE->A$``, where the search had spent it in her Decree and the supporter
+        drawn in that pile was the bird dominance card)."""
         pos = node.pos
         g = pos.g
         spent = set(g.discard).union(*open_lists(g)[1:])
+        if other and (src[0] != "hand" or not OTHER_RESPENT):
+            return None
         for c, (serial, epoch, wrote) in pos.loose.items():
-            if epoch >= pos.epoch or wrote is None or c not in spent or not spec.matches(c):
+            if epoch >= pos.epoch or wrote is None or c not in spent or \
+                    spec.matches(c) == other or other and DECK[c].kind == "dominance":
                 continue
             # The decision that spent it, and the hand it left.
             n = node
@@ -179,7 +196,7 @@ class SpentOtherwise(NamedDraws):
                 continue
             then = n.parent.pos
             seat = next((i for i, st in enumerate(then.g.seats) if c in st.hand), None)
-            if seat is None:
+            if seat is None or other and ("hand", seat) != src:
                 continue
             hand = g.seats[seat].hand
             needed = self.reserved(pos, self.needs(pos))

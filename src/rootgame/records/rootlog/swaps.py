@@ -1,0 +1,93 @@
+"""Two cards exchanged from a draw pile's time on (ruling 940): an unnamed draw that needs a
+card the record names, when no card of its pile's time, nor one exchanged for the whole
+game, can stand for it (``piles.py``, :meth:`PileExchanges.settle_since`, after the alike
+cards' times of rulings 591-592).
+
+A card's times are its draws from the successive piles, unnamed, each with what the record
+wrote of it when it was spent (``Pos.past``, ``Pos.free``, ``Pos.loose``). Two cards both
+drawn from one pile (both shuffled into it, 2.1: the pile is shuffled face down) may have
+been each other from that draw on: every later time of the one was the other's, and their
+earlier times stay their own. The record allows it when it named neither of them at a draw
+from that pile on, and what it wrote of each at those times (a suit it was spent by, a hand
+shown by Outrage) allows the other. The search had both mouse cards of Alliance seed 1013
+(people-style) go their own ways since the third pile; the Eyrie's draw of the present pile
+must be the mouse Ambush the Alliance then takes from her by name (line 108,
+``M#@E->A``), which the Alliance held as an unnamed draw of the eighth pile: the two
+exchanged from the third pile on (:func:`exchanges.apply_cycle_since`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .alike import open_serials
+from .cards import CardSpec
+from .exchanges import allows, open_lists, times
+from .factions import hidden_piles
+from .search import Node, Pos
+from .shown import Barred
+from .solve import named_times
+
+SWAPPED_SINCE = True
+"""Ruling 940 turned on (a test turns it off to show the record refused without it)."""
+
+
+def wrote_since(pos: Pos, c: int, epoch: int) -> list[CardSpec | None]:
+    """What the record wrote of card ``c`` at each of its times from the draw pile's time
+    ``epoch`` on, with the hands shown by Outrage it was in then (ruling 750), for
+    :func:`exchanges.allows`."""
+    ts = [t for t in times(pos, c) if t[1] >= epoch]
+    out: list[CardSpec | None] = [t[2] for t in ts if len(t) > 2]
+    if pos.shown:
+        out += [Barred(barred=pos.shown[t[0]]) for t in ts if t[0] in pos.shown]
+    return out
+
+
+def swap_epoch(pos: Pos, f: int, x: int, named: dict[int, list[tuple[int, int]]],
+               opened: set[int]) -> int | None:
+    """The latest draw pile's time from which cards ``f`` and ``x`` may have been each
+    other: both drawn unnamed from that pile, neither named at a draw from it on (``named``:
+    each card's draws in the course, :func:`solve.named_times`; ``opened``: the draws that
+    are open times, :func:`alike.open_serials`), and what was written of each from then on
+    allowing the other. None when there is none."""
+    common = {t[1] for t in times(pos, f)} & {t[1] for t in times(pos, x)}
+    floor = max((e for c in (f, x) for s, e in named.get(c, ()) if s not in opened),
+                default=-1)
+    for epoch in sorted(common, reverse=True):
+        if epoch <= floor:
+            break
+        if allows(wrote_since(pos, f, epoch), x) and allows(wrote_since(pos, x, epoch), f):
+            return epoch
+    return None
+
+
+def swapped_since(
+    pos: Pos, g: Any, f: int, spec: CardSpec, keep: set[int], aside: set[int],
+    node: Node | None,
+) -> tuple[int, int] | None:
+    """A card ``x`` that ``spec`` allows (not one of ``keep``, the cards of ``f``'s hand and
+    those the line holds for its needs, nor of ``aside``, the dominance cards no exchange
+    takes part in) that the unnamed draw ``f`` may have been from a draw pile's time on
+    (:func:`swap_epoch`): (x, that time), for :func:`exchanges.apply_cycle_since` of
+    ``[f, x]``. ``node``: the course so far, which says when the record named a card; a
+    card the record named is not exchanged without it. Ruling 940."""
+    if not SWAPPED_SINCE or f not in pos.free:
+        return None
+    cands = [x for pile in (g.discard, *open_lists(g)[1:], g.deck,
+                            *(p for _, p in hidden_piles(g)))
+             for x in pile if x != f and x not in keep and x not in aside
+             and spec.matches(x) and (x in pos.loose or x in pos.past or x in pos.free)]
+    if not cands:
+        return None
+    named: dict[int, list[tuple[int, int]]] = {}
+    if f in pos.fixed or any(x in pos.fixed for x in cands):
+        if node is None:
+            cands = [x for x in cands if x not in pos.fixed] if f not in pos.fixed else []
+        else:
+            named = named_times(node, (f, *cands))
+    opened = open_serials(pos)
+    for x in cands:
+        epoch = swap_epoch(pos, f, x, named, opened)
+        if epoch is not None:
+            return x, epoch
+    return None

@@ -1,0 +1,131 @@
+"""Rulings 940-942 (issue 15, branch cycles48): exchanges of unnamed cards that reach back
+through several piles' times, for the Alliance games written as people write them
+(``people.as_people_write_supporters``): two cards both drawn from one pile exchanged from
+that pile's time on (940, ``swaps.py``), a card of another name spent in an earlier pile's
+time that stayed in the hand (941, ``respends.reattribute``), and the crafted cards named
+in the people-style records (942, ``people._crafted_left``, off by default). Split from
+test_rootlog_alliance.py (its length)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from lawkit import random_game
+from rootlogkit import (
+    as_people_write_supporters,
+    assert_replays_the_game,
+    assert_same_board_so_far,
+    quick_imports_and_needs,
+    refused_without,
+)
+
+from rootgame.records.rootlog import (
+    RootlogError,
+    export_rootlog,
+    parse_rootlog,
+    people,
+    replay_rootlog,
+    respends,
+    swaps,
+)
+from rootgame.records.rootlog.searches import searched
+
+MEA = ("marquise", "eyrie", "alliance")
+
+
+def _first_lines(seed: int, n: int) -> tuple[Any, str]:
+    """The game of ``seed`` with the Alliance and its first ``n`` lines, people-style."""
+    g = random_game(seed, None, MEA)
+    text = as_people_write_supporters(export_rootlog(g))
+    return g, "\n".join(text.splitlines()[:n]) + "\n"
+
+
+def test_2_1_two_cards_drawn_from_one_pile_are_exchanged_from_that_pile_s_time_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 940 (2.1; rulings 420, 591-592): seed 1013's first 110 lines, people-style,
+    by the quick search alone. Line 108: the Alliance takes the mouse Ambush from the
+    Eyrie by name (``#->A/#->E/M#@E->A``), whom the search had made an unnamed draw the
+    Alliance held since the eighth pile; the Eyrie's draws are of the present pile, one of
+    them the Travel Gear the record named at line 52. No card of the present pile's time,
+    no cycle through the later piles (ruling 420), no exchange for the whole game (the
+    Travel Gear was named; rulings 591-592) fits; both cards were drawn unnamed from the
+    fourth pile and spent as mice each time since, so they may have been each other from
+    then on (``swaps.swapped_since``, ``exchanges.apply_cycle_since``): 9 search states at
+    line 108 (521 in all). Without it, refused at line 108 (after 3,424 states)."""
+    g, text = _first_lines(1013, 110)
+    assert text.splitlines()[107].startswith("A:#->A/#->E/M#@E->A/E++/")
+    quick_imports_and_needs(monkeypatch, g, text, swaps, "SWAPPED_SINCE",
+                            r"^line 108, column 13: ")
+
+
+def test_8_2_6_a_card_of_another_name_spent_earlier_stays_to_take_the_card_given(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 941 (8.2.6, 2.1; rulings 421, 571): seed 1009's first 71 lines, people-style,
+    by the quick search alone. Line 57: the Eyrie gives the Alliance the bird dominance
+    card by name for an Outrage (``B#domE->A$``); she drew it unnamed at line 37, in the
+    first pile, and held it. The search had made it a supporter the Alliance drew from the
+    first pile, and spent the Eyrie's draws of that pile in her Decree: her hand holds
+    draws of the second pile only, none of which a dominance card can be (dominance cards
+    never go to the discard pile, 3.3.3). A card of another name the hand spent by its suit
+    in an earlier pile's time (not the card named, ruling 421's) is now taken to have stayed
+    in the hand, a draw of the present pile it held then spent in its stead, and is given
+    the card by an exchange of its own pile's time (the supporter's draw)
+    (``respends.reattribute`` with ``other``, switch ``OTHER_RESPENT``). Without it,
+    refused at line 57."""
+    g, text = _first_lines(1009, 71)
+    assert "/B#domE->A$/" in text.splitlines()[56]
+    quick_imports_and_needs(monkeypatch, g, text, respends, "OTHER_RESPENT",
+                            r"^line 57, column 45: .*Outrage")
+
+
+def test_8_2_2_a_crafted_card_leaving_the_alliance_s_board_is_written_by_name(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 942 (8.2.2, 8.1; issue 15; rulings 770, 783, 821): a card the Alliance crafted
+    lies face up beside its board; Sappers and Armorers are discarded from there in a
+    battle (``B#sapA$->``, in the attacker's line). The people-style rewriting wrote it by
+    its suit (``B#A$->``) as it writes a face-down supporter spent, a record no game
+    explains: a card written by its suit is never a face-up card beside the supporters
+    (ruling 821), so the crafted card stayed and the Alliance could not craft another
+    (seed 1013, ``Zarmor`` at line 112, refused there), or the supporters lost a bird
+    too many (seed 1009, the base removed at line 72). The rewriting keeps it named
+    (``people._crafted_left``, switch ``CRAFTED_NAMED``, off by default: seed 1023 would
+    be refused at line 137, the importer taking such a named discard for a supporter of
+    that name): 1009's first 84 lines and 1013's first 117 import by the quick search
+    alone; written as before they are refused at lines 72 and 112."""
+    for seed, n, at, refused in ((1009, 84, 72, r"^line 72, column 68: "),
+                                 (1013, 117, 78, r"^line 112, column 34: .*Zarmor")):
+        with monkeypatch.context() as m:
+            m.setattr(people, "CRAFTED_NAMED", True)
+            g, text = _first_lines(seed, n)
+        assert re.search(r"/B#(sap|armor)A\$->/", text.splitlines()[at - 1])
+        assert_same_board_so_far(searched(parse_rootlog(text), 1000 + 3 * sum(
+            len(t.actions) for t in parse_rootlog(text).turns), quick=True), g)
+        with monkeypatch.context() as m:
+            m.setattr(people, "CRAFTED_NAMED", False)
+            _, before = _first_lines(seed, n)
+        assert "/B#A$->/" in before.splitlines()[at - 1]
+        rec = parse_rootlog(before)
+        with pytest.raises(RootlogError, match=refused):
+            searched(rec, 1000 + 3 * sum(len(t.actions) for t in rec.turns), quick=True)
+
+
+def test_2_1_seed_1013_imports_whole_with_two_cards_exchanged_from_a_pile_s_time_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 940 (with ruling 942's record, ``people.CRAFTED_NAMED`` on): seed 1013's whole
+    game, people-style, imports
+    to the same board at every line and ends with the game's winners (refused at line 112
+    on main, 140 lines; 37 s). Without ruling 940 the first two searches are refused at
+    line 108 (the mouse Ambush, ``M#@E->A``, of the test above; every search, at line
+    118)."""
+    g = random_game(1013, None, MEA)
+    monkeypatch.setattr(people, "CRAFTED_NAMED", True)
+    text = as_people_write_supporters(export_rootlog(g))
+    assert text.splitlines()[117].startswith("E:B#E->$_x/M#E->$_x/")
+    assert_replays_the_game(replay_rootlog(text), g)
+    refused_without(monkeypatch, text, "SWAPPED_SINCE", False, 108, swaps)
