@@ -298,9 +298,9 @@ class _Namer:
         self.reached = 0
         """The furthest event the search reached (where a refusal is hardest)."""
         self.crafts: dict[int, str] = {}
+        """The crafts the record names, by step index (ruling 661)."""
         self._fitting: dict[int, frozenset[str]] = {}
         """:meth:`fitting`'s names per event index."""
-        """The crafts the record names, by step index (ruling 661)."""
         self.kind: dict[str, tuple[str, str, str | None]] = {}
         self.era_of: dict[tuple[int, int], int] = {}
         """The pile's time of the relaxed import's draw of the card each leave takes."""
