@@ -15,7 +15,8 @@ from .notation import DECK_OPTION, SUIT_NAMES, Card, Craft, Move, RootlogGame, T
 from .writer import _Replayed, _Writer
 
 __all__ = ["agrees", "craft_names", "crafts_agree", "drawn_by_name", "first_named", "is_draw",
-           "is_spending", "name_of", "names_spendings", "relaxed", "spent_by_name"]
+           "is_spending", "name_of", "names_spendings", "relaxed", "spent_by_name",
+           "taken_open"]
 
 
 def is_draw(m: Move) -> bool:
@@ -31,14 +32,19 @@ named draw for rulings 700 and 710: people name it, as they name a dominance car
 tried by ruling 660's fallback first, and its relaxed record drew a card for it."""
 
 
-def drawn_by_name(x: Term) -> bool:
-    """A term of a draw that names its card, but for a dominance card when ruling 960 holds
+def taken_open(x: Term) -> bool:
+    """A term of a draw that is a dominance card taken by name where ruling 960 holds
     (``R#dom->A``: taken from beside the board in the open, 3.3.3, as people write it,
     ruling 770; a dominance card drawn from the deck is written alike and is then named by
     a record that names its draws anyway)."""
+    return OPEN_DOMINANCE and isinstance(x.what, Card) and x.what.name == "dom"
+
+
+def drawn_by_name(x: Term) -> bool:
+    """A term of a draw that names its card, but for a dominance card taken in the open
+    (:func:`taken_open`, ruling 960)."""
     c = x.what
-    return isinstance(c, Card) and c.name is not None and not (
-        OPEN_DOMINANCE and c.name == "dom")
+    return isinstance(c, Card) and c.name is not None and not taken_open(x)
 
 
 def first_named(rec: RootlogGame) -> bool:
@@ -82,8 +88,7 @@ def relaxed(rec: RootlogGame) -> RootlogGame | None:
                 named = named or any(drawn_by_name(x) for x in a.terms)
                 if t.setup:
                     continue
-                kept = tuple(x for x in a.terms if isinstance(x.what, Card)
-                             and x.what.name is not None and not drawn_by_name(x))
+                kept = tuple(x for x in a.terms if taken_open(x))
                 n = sum(x.count for x in a.terms) - sum(x.count for x in kept)
                 a = replace(a, terms=kept + ((Term(n, Card()),) if n else ()))
             elif isinstance(a, Move) and is_spending(a):
