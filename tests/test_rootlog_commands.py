@@ -135,3 +135,42 @@ def test_the_commands_show_the_import_s_progress_on_a_terminal(
     bad.write_text(IMPORT_BASE + "C:w->99\n", encoding="utf-8")
     r = CliRunner().invoke(app, ["replay", str(bad)])
     assert r.exit_code != 0 and "line 8" in r.output
+
+
+@pytest.mark.parametrize(("lang", "sampled", "chosen"), [
+    ("pl", "Ukryte karty, których zapis nigdy nie nazywa", ("1 karta", "2 karty", "5 kart")),
+    ("es", "Las cartas ocultas que el registro nunca nombra",
+     ("1 carta que deja abierta se eligió", "2 cartas", "5 cartas")),
+    ("pt", "As cartas ocultas que o registro nunca nomeia",
+     ("1 carta que ele deixa em aberto foi", "2 cartas", "5 cartas")),
+])
+def test_the_import_says_what_it_sampled_in_the_players_language(
+    tmp_path: Path, lang: str, sampled: str, chosen: tuple[str, str, str]
+) -> None:
+    """``rootgame --lang L replay/import`` says which hidden cards it sampled in the language
+    chosen; the rootgame record it writes keeps its header in English, as the record format."""
+    import dataclasses
+
+    from typer.testing import CliRunner
+
+    from rootgame.cli import app
+    from rootgame.cli_records import sampling_text
+    from rootgame.i18n import language
+
+    runner = CliRunner()
+    src = tmp_path / "game.rootlog"
+    src.write_text(export_rootlog(random_game(11, decisions=60)), encoding="utf-8")
+    r = runner.invoke(app, ["--lang", lang, "replay", str(src)])
+    assert r.exit_code == 0, r.output
+    assert sampled in r.output and "sampled consistently" not in r.output
+    out = tmp_path / "game.rootgame"
+    r = runner.invoke(app, ["--lang", lang, "import", str(src), "-o", str(out)])
+    assert r.exit_code == 0, r.output
+    assert sampled in r.output
+    assert "# Hidden cards the record never names were sampled" in out.read_text("utf-8")
+    rep = replay_rootlog(src.read_text("utf-8"))
+    assert rep.chosen == 0 and "chosen" not in rep.sampling_note()
+    for n, words in zip((1, 2, 5), chosen, strict=True):
+        with language(lang):
+            assert words in sampling_text(dataclasses.replace(rep, chosen=n))
+    assert "1 card it leaves open was chosen" in dataclasses.replace(rep, chosen=1).sampling_note()

@@ -131,6 +131,22 @@ def result_text(game: Game) -> str:
     return win_text(names, game.win_reason, len(game.winners))
 
 
+def sampling_text(rep: RootlogReplay) -> str:
+    """The sentence saying which hidden cards the import sampled, in the player's language
+    (:meth:`RootlogReplay.sampling_note` writes it in English, for the record's header)."""
+    text = _(
+        "Hidden cards the record never names were sampled consistently with it (seed {seed}): "
+        "{hands} in hands, {deck} in the draw pile."
+    ).format(seed=rep.sample_seed, hands=rep.sampled_hands, deck=rep.sampled_deck)
+    if rep.chosen:
+        text += " " + ngettext(
+            "{n} card it leaves open was chosen to fit the cards it names.",
+            "{n} cards it leaves open were chosen to fit the cards it names.",
+            rep.chosen,
+        ).format(n=rep.chosen)
+    return text
+
+
 def _replay_rootlog(console: Console, file: Path, text: str, step: bool) -> None:
     """``rootgame replay GAME.rootlog``: every recorded movement checked against the
     engine; with ``--step``, the board's score after every line."""
@@ -144,7 +160,7 @@ def _replay_rootlog(console: Console, file: Path, text: str, step: bool) -> None
         _("{file}: {n} Rootlog lines replayed, every movement matches; {result}; "
           "scores {scores}").format(file=file, n=len(rep.turns), result=result_text(game),
                                     scores=game.scores), highlight=False)
-    console.print(rep.sampling_note(), highlight=False)
+    console.print(sampling_text(rep), highlight=False)
 
 
 def replay_summary(path: Path, game: Game) -> str:
@@ -250,7 +266,7 @@ def register(app: typer.Typer) -> None:
         console = Console()
         console.print(_("{file}: {n} lines replayed; wrote {out}.").format(
             file=file, n=len(rep.turns), out=out), highlight=False)
-        console.print(rep.sampling_note(), highlight=False)
+        console.print(sampling_text(rep), highlight=False)
 
     @app.command("show", help=N_("Print the board of a position."))
     def show_cmd(

@@ -44,7 +44,8 @@ class RootlogReplay:
             f"Hidden cards the record never names were sampled consistently with it "
             f"(seed {self.sample_seed}): {self.sampled_hands} in hands, "
             f"{self.sampled_deck} in the draw pile."
-        ) + (f" {self.chosen} cards it leaves open were chosen to fit the cards it names."
+        ) + (f" {self.chosen} card{'s' if self.chosen != 1 else ''} it leaves open "
+             f"{'were' if self.chosen != 1 else 'was'} chosen to fit the cards it names."
              if self.chosen else "")
 
 
