@@ -156,6 +156,18 @@ def test_7_7_3_i_a_new_clutch_when_no_leader_is_face_up() -> None:
     assert fs.decree == [[], [V1], [], [V2]]
 
 
+def test_7_7_3_the_deposed_leader_is_face_down_in_every_view() -> None:
+    """Depose: the leader goes face down and aside, the new one on the board; every player
+    sees which leaders are face up, face down and in charge."""
+    g = _turmoil_position()
+    g.apply("leader despot")
+    for seat in (M, E, None):
+        board = g.view(seat)["players"][E]["board"]
+        assert board["leader"] == "despot"
+        assert board["face_up_leaders"] == ["builder", "charismatic"]
+        assert board["face_down_leaders"] == ["commander"]
+
+
 def test_7_7_4_rest_daylight_ends_but_evening_scores_and_draws() -> None:
     g = _turmoil_position()
     g.apply("leader despot")
@@ -259,6 +271,27 @@ def test_7_8_3_commander_deals_an_extra_hit_as_attacker() -> None:
 def test_7_8_3_other_leaders_deal_no_extra_hit() -> None:
     g = _eyrie_battle("despot", "3w", [1, 1])
     assert g.state.warriors[8] == (2, 2)
+
+
+def test_7_8_3_commander_extra_hit_in_a_battle_a_card_starts() -> None:
+    """"In battle as attacker": any battle the Eyrie start, not only the Decree's. Command
+    Warren's battle at the start of Daylight, dice 0-0: the Commander's hit alone."""
+    g = eyrie_pos(
+        at="daylight",
+        clearings={
+            "3": {"eyrie": "2w roost"},
+            "7": {"eyrie": "2w roost", "marquise": "3w"},
+            "1": {"marquise": "1w keep"},
+        },
+        hands={"eyrie": []},
+        persistent={"eyrie": ["command-warren"]},
+        eyrie={"leader": "commander", "decree": {"move": ["vizier"], "battle": ["vizier"]}},
+        dice=[[0, 0]],
+    )
+    assert (g.decision, g.step) == ("command_warren", "start")
+    g.apply(("battle", 7, M))
+    assert g.state.warriors[7] == (2, 2)
+    assert g.decision == "decree"
 
 
 def test_7_8_3_commander_no_extra_hit_as_defender() -> None:
