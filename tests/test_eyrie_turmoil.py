@@ -343,6 +343,28 @@ def test_7_8_4_other_leaders_no_extra_vp_for_buildings() -> None:
     assert g.scores[E] == 1
 
 
+def test_7_8_4_despot_no_extra_vp_outside_battle() -> None:
+    """The Despot's point is for removals "in battle": a Favor the Despot crafts scores each
+    building and token it removes (3.2.1) and nothing more."""
+    g = eyrie_pos(
+        at="daylight:craft",
+        clearings={
+            "1": {"marquise": "1w keep"},
+            "3": {"eyrie": "roost 1w"},
+            "4": {"eyrie": "roost 1w"},
+            "5": {"eyrie": "roost 1w", "marquise": "2w workshop"},
+            "10": {"marquise": "1w sawmill wood"},
+        },
+        hands={"eyrie": ["favor-of-the-rabbits"]},
+        eyrie={"leader": "despot"},
+    )
+    g.apply(f"craft {cid('favor-of-the-rabbits')}")
+    assert g.state.buildings[5] == ((E, "roost"),)
+    assert g.state.tokens[10] == ()
+    assert g.scores[E] == 3  # workshop, sawmill, wood: no Despot point
+    assert [x for x in g.state.vp_log if x[2] == "despot"] == []
+
+
 def test_7_8_viziers_are_bird_cards_of_no_deck() -> None:
     g = _turmoil_position()
     # The Viziers never reach the discard pile or the deck.
