@@ -446,6 +446,24 @@ def test_7_4_1_no_emergency_draw_with_cards_in_hand() -> None:
     assert g.state.deck[-1] == ANVIL
 
 
+def test_1_4_1_a_start_of_birdsong_draw_comes_before_emergency_orders() -> None:
+    """Golden Rules (turn structure): what happens "at start of" Birdsong comes before
+    everything else in it. Better Burrow Bank fills the Eyrie's empty hand there, so
+    Emergency Orders finds a card in hand and draws none."""
+    g = eyrie_pos(
+        at="birdsong",
+        clearings={"1": {"marquise": "2w keep"}, "3": {"eyrie": "2w roost"}},
+        hands={"eyrie": [], "marquise": ["cobbler"]},
+        deck=["anvil", "sappers", "sword"],
+        persistent={"eyrie": ["better-burrow-bank"]},
+        eyrie={"leader": "commander"},
+    )
+    assert (g.step, g.decision) == ("add_to_decree", "decree_add")
+    assert g.state.seats[E].hand == [ANVIL]
+    assert g.state.seats[M].hand == [cid("cobbler"), cid("sappers")]
+    assert g.state.deck[-1] == SWORD  # not drawn by Emergency Orders
+
+
 # --- 7.4.2 Add to the Decree -------------------------------------------------------------------
 
 

@@ -323,6 +323,30 @@ def test_7_5_2_viziers_resolve_like_any_bird_card() -> None:
     assert g.scores[E] == 6
 
 
+def test_1_4_2_a_decree_move_is_not_interrupted_by_a_daylight_card() -> None:
+    """Golden Rules (interrupts): an action cannot be interrupted by another effect. Tax
+    Collector, usable in Daylight, is offered between the Decree's cards, never while the
+    Move card's move is being taken (how many warriors go)."""
+    g = eyrie_pos(
+        at="daylight:decree",
+        clearings={"3": {"eyrie": "3w roost"}, "7": {"marquise": "1w"}, "9": CAT_9},
+        persistent={"eyrie": ["tax-collector"]},
+        deck=["anvil"],
+        eyrie={"leader": "commander", "decree": {"move": ["vizier"], "battle": ["vizier"]}},
+    )
+    assert "tax-collector 3" in g.legal_tokens()
+    g.apply("move bird 3 7")
+    assert (g.decision, g.legal_tokens()) == ("move_count", ["count 1", "count 2", "count 3"])
+    with pytest.raises(IllegalAction):
+        g.apply("tax-collector 3")
+    g.apply("count 2")
+    assert g.state.warriors[3][E] == 1
+    assert g.state.warriors[7][E] == 2
+    # Between the Move card and the Battle card: Tax Collector is offered again.
+    assert g.decision == "decree"
+    assert {"tax-collector 3", "tax-collector 7", "battle bird 7 0"} <= set(g.legal_tokens())
+
+
 # --- 7.6 Evening ----------------------------------------------------------------------------------
 
 

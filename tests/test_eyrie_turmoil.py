@@ -156,6 +156,18 @@ def test_7_7_3_i_a_new_clutch_when_no_leader_is_face_up() -> None:
     assert fs.decree == [[], [V1], [], [V2]]
 
 
+def test_7_7_3_the_deposed_leader_is_face_down_in_every_view() -> None:
+    """Depose: the leader goes face down and aside, the new one on the board; every player
+    sees which leaders are face up, face down and in charge."""
+    g = _turmoil_position()
+    g.apply("leader despot")
+    for seat in (M, E, None):
+        board = g.view(seat)["players"][E]["board"]
+        assert board["leader"] == "despot"
+        assert board["face_up_leaders"] == ["builder", "charismatic"]
+        assert board["face_down_leaders"] == ["commander"]
+
+
 def test_7_7_4_rest_daylight_ends_but_evening_scores_and_draws() -> None:
     g = _turmoil_position()
     g.apply("leader despot")
@@ -261,6 +273,27 @@ def test_7_8_3_other_leaders_deal_no_extra_hit() -> None:
     assert g.state.warriors[8] == (2, 2)
 
 
+def test_7_8_3_commander_extra_hit_in_a_battle_a_card_starts() -> None:
+    """"In battle as attacker": any battle the Eyrie start, not only the Decree's. Command
+    Warren's battle at the start of Daylight, dice 0-0: the Commander's hit alone."""
+    g = eyrie_pos(
+        at="daylight",
+        clearings={
+            "3": {"eyrie": "2w roost"},
+            "7": {"eyrie": "2w roost", "marquise": "3w"},
+            "1": {"marquise": "1w keep"},
+        },
+        hands={"eyrie": []},
+        persistent={"eyrie": ["command-warren"]},
+        eyrie={"leader": "commander", "decree": {"move": ["vizier"], "battle": ["vizier"]}},
+        dice=[[0, 0]],
+    )
+    assert (g.decision, g.step) == ("command_warren", "start")
+    g.apply(("battle", 7, M))
+    assert g.state.warriors[7] == (2, 2)
+    assert g.decision == "decree"
+
+
 def test_7_8_3_commander_no_extra_hit_as_defender() -> None:
     g = eyrie_pos(
         turn="marquise",
@@ -308,6 +341,28 @@ def test_7_8_4_other_leaders_no_extra_vp_for_buildings() -> None:
     g = _eyrie_battle("commander", "1w sawmill", [3, 0])
     assert g.state.buildings[8] == ()
     assert g.scores[E] == 1
+
+
+def test_7_8_4_despot_no_extra_vp_outside_battle() -> None:
+    """The Despot's point is for removals "in battle": a Favor the Despot crafts scores each
+    building and token it removes (3.2.1) and nothing more."""
+    g = eyrie_pos(
+        at="daylight:craft",
+        clearings={
+            "1": {"marquise": "1w keep"},
+            "3": {"eyrie": "roost 1w"},
+            "4": {"eyrie": "roost 1w"},
+            "5": {"eyrie": "roost 1w", "marquise": "2w workshop"},
+            "10": {"marquise": "1w sawmill wood"},
+        },
+        hands={"eyrie": ["favor-of-the-rabbits"]},
+        eyrie={"leader": "despot"},
+    )
+    g.apply(f"craft {cid('favor-of-the-rabbits')}")
+    assert g.state.buildings[5] == ((E, "roost"),)
+    assert g.state.tokens[10] == ()
+    assert g.scores[E] == 3  # workshop, sawmill, wood: no Despot point
+    assert [x for x in g.state.vp_log if x[2] == "despot"] == []
 
 
 def test_7_8_viziers_are_bird_cards_of_no_deck() -> None:

@@ -154,6 +154,33 @@ def test_1_2_2_discard_pile_is_public() -> None:
         assert [c["key"] for c in g.view(seat)["discard_pile"]] == ["anvil", "sappers"]
 
 
+def test_1_3_2_cards_change_hands_only_when_a_card_says_so() -> None:
+    """Golden Rules (Cards): players give cards to each other only when explicitly told to.
+    In random Marquise-Eyrie games a card leaves one hand for another only by the one base
+    card that says so, Stand and Deliver! (a random card taken); no action just gives one."""
+    import random
+
+    taken = 0
+    for seed in (2, 23, 30):  # 23 and 30 play Stand and Deliver!
+        g = rootgame.new_game(["marquise", "eyrie"], seed=seed)
+        r = random.Random(seed)
+        while not g.is_over and len(g.history) < 600:
+            before = [set(p.hand) for p in g.state.seats]
+            tok = r.choice(g.legal_tokens())
+            g.apply(tok)
+            after = [set(p.hand) for p in g.state.seats]
+            moved = [
+                (a, b)
+                for a in (M, E)
+                for b in (M, E)
+                if a != b and (before[a] - after[a]) & (after[b] - before[b])
+            ]
+            if moved:
+                assert tok.startswith("stand-and-deliver "), (seed, tok, moved)
+                taken += 1
+    assert taken > 0  # the exception was met, and it was the only way
+
+
 def test_1_4_1_after_evening_play_passes_clockwise() -> None:
     g = pos(
         turn="marquise",
