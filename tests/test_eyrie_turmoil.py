@@ -86,6 +86,21 @@ def test_7_7_1_humiliate_takes_nothing_with_an_activated_dominance_card() -> Non
     assert sorted(g.state.discard) == sorted([ANVIL, AMBUSH_BIRD, SWORD])
 
 
+def test_7_5_2_a_daylight_action_may_come_before_the_decree_card_that_cannot_be_done() -> None:
+    """Ruling 387: the Eyrie fall into turmoil the moment they turn to a Decree card they
+    cannot carry out (7.5.2, "inmediatamente"), but other Daylight actions may come first (as
+    they could between any two Decree cards): here the fox dominance card is activated (3.3.1)
+    before the fox Recruit, so Humiliate takes nothing (ruling 382)."""
+    g = _turmoil_position(vp={"eyrie": 12}, hands={"eyrie": ["dominance:fox"]})
+    assert g.decision == "decree"
+    assert g.legal_actions() == [("turmoil", "fox"), ("dominance", 15)]
+    g.apply(("dominance", 15))
+    # Nothing else is left to do: the turmoil comes at once.
+    assert g.decision == "eyrie_leader"
+    assert g.scores[E] == 12
+    assert [x for x in g.state.vp_log if x[2] == "humiliate"] == []
+
+
 def test_7_7_2_purge_keeps_only_the_viziers() -> None:
     g = _turmoil_position()
     assert sorted(g.state.discard) == sorted([ANVIL, AMBUSH_BIRD, SWORD])
