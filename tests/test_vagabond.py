@@ -158,6 +158,24 @@ def test_9_5_1_from_a_forest_only_to_an_adjacent_clearing_never_into_a_forest() 
     assert toks(g) == {"move 1", "move 2", "move 5", "move 10", "end"}
 
 
+def test_9_5_7_repair_in_a_forest() -> None:
+    """9.5 restricts only Move in a forest (9.5.1, 9.2.10); Repair (9.5.7) names no clearing,
+    so a hammer repairs there too. The actions that need his clearing stay closed."""
+    g = vpos(
+        clearings={"10": {"eyrie": 1}},
+        hands={"vagabond": ["bake-sale"]},
+        vagabond={"pawn": "forest:1_2_5_10",
+                  "items": {"up": "hammer crossbow sword torch", "damaged-down": "boot"}},
+        at="daylight",
+    )
+    assert toks(g) == {"repair boot down", "end"}
+    with pytest.raises(IllegalAction, match="needs a clearing"):
+        g.apply("strike 1")
+    play(g, "repair boot down")
+    assert items(g, 1) == {"hammer": 1, "boot": 1} and not items(g, 3)
+    assert vb(g).pawn == FOREST_BASE + 1
+
+
 def test_9_5_2_battle_swords_cap_hits_hostility_and_infamy() -> None:
     g = vpos(
         clearings={"5": {"eyrie": "3w roost"}},
@@ -449,6 +467,23 @@ def test_appendix_v_ranger_hideout_repairs_three_and_ends_daylight() -> None:
     play(g, "hideout")
     assert items(g) == {"boot": 1, "sword": 2} and items(g, 1) == {"torch": 1, "tea": 1}
     # Daylight ended: Evening drew one card, and it is the Eyrie's turn.
+    assert hand(g, V) == ["anvil"] and g.state.turn_seat == E
+
+
+def test_appendix_v_ranger_hideout_in_a_forest() -> None:
+    """Appendix V: Hideout repairs three items and ends Daylight; it names no clearing, so the
+    Ranger may hide out in a forest, where the Evening's Rest (9.6.1) then repairs the rest."""
+    g = vpos(
+        vagabond={"character": "ranger", "pawn": "forest:1_2_5_10",
+                  "items": {"up": "torch", "damaged-down": "2sword boot crossbow"}},
+        deck=["anvil"],
+        at="daylight",
+    )
+    assert "hideout" in toks(g)
+    play(g, "hideout", "repair sword down", "repair sword down", "repair boot down")
+    # Rest in the forest: the crossbow left damaged comes back face up.
+    assert items(g) == {"crossbow": 1}
+    assert items(g, 1) == {"torch": 1, "sword": 2, "boot": 1}
     assert hand(g, V) == ["anvil"] and g.state.turn_seat == E
 
 
