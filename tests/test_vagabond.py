@@ -132,6 +132,19 @@ def test_9_4_2_slip_to_a_forest_or_a_hostile_clearing_without_boots() -> None:
     assert vb(g).pawn == 1
 
 
+def test_9_4_2_slip_from_a_forest_to_a_forest_or_a_clearing_it_touches() -> None:
+    """9.4.2 and 9.2.10: from a forest the Slip reaches the clearings it touches and the
+    forests across one path (2.4); his Move reaches the clearings only (9.5.1)."""
+    g = vpos(
+        vagabond={"pawn": "forest:1_2_5_10", "items": {"up": "boot"}},
+        at="birdsong:slip",
+    )
+    assert toks(g) == {"slip 1", "slip 2", "slip 5", "slip 10", "slip 102", "slip 103",
+                       "pass"}
+    play(g, "slip 103")
+    assert vb(g).pawn == FOREST_BASE + 3 and items(g) == {"boot": 1}
+
+
 # --- 9.5 Daylight ----------------------------------------------------------------------------
 
 
@@ -434,6 +447,37 @@ def test_9_5_8_craft_with_hammers_of_the_clearing_suit() -> None:
     assert g.state.seats[V].items == []
 
 
+def test_9_2_1_his_pawn_crafts_again_in_the_same_turn_with_other_hammers() -> None:
+    """9.2.1: his pawn is a crafting piece activated by a hammer, free of 4.1.1's once per
+    turn: a second card is crafted in the same clearing with the hammers left."""
+    g = vpos(
+        hands={"vagabond": ["a-visit-to-friends", "bake-sale"]},
+        vagabond={"pawn": 5, "items": {"up": "3hammer"}},
+        at="daylight",
+    )
+    play(g, f"craft {cid('a-visit-to-friends')}")
+    assert items(g, 1) == {"hammer": 1}
+    assert f"craft {cid('bake-sale')}" in toks(g)
+    play(g, f"craft {cid('bake-sale')}")
+    assert items(g) == {"boot": 1, "coins": 1} and items(g, 1) == {"hammer": 3}
+    assert not g.state.seats[V].hand
+
+
+def test_9_2_5_1_a_track_holds_three_the_fourth_counts_in_the_satchel() -> None:
+    """9.2.5.I: three face-up teas stand on the Refresh track; a fourth stays in the Satchel,
+    so it counts toward the item limit (9.6.4) and may be removed, those on the track not."""
+    g = vpos(
+        vagabond={"pawn": 5, "items": {"up": "4tea 6boot"}},
+        at="evening:capacity",
+    )
+    # Satchel: six boots and one tea, seven items over a limit of six.
+    assert g.state.stack[-1].kind == "vb_capacity"
+    assert toks(g) == {"remove tea up", "remove boot up"}
+    play(g, "remove tea up")
+    assert vb(g).removed == ["tea"] and items(g) == {"tea": 3, "boot": 6}
+    assert g.state.turn_seat == E
+
+
 def test_appendix_v_thief_steal() -> None:
     g = vpos(
         clearings={"5": {"eyrie": 1}},
@@ -599,6 +643,24 @@ def test_9_2_9_2_3_attacking_with_an_ally_and_9_2_9_2_4_hostile_if_more_warriors
     assert vp(g, "vagabond") == 2
 
 
+def test_9_2_9_2_4_as_many_hits_on_items_as_on_allies_keeps_the_alliance() -> None:
+    """9.2.9.2.4: the Allied faction turns Hostile only if more hits went to its warriors
+    than to his items in the battle; one each keeps it Allied (and its warriors lost to the
+    defender's hits are no removal of his, 9.2.9.3)."""
+    g = vpos(
+        ("marquise", "eyrie", "vagabond"),
+        clearings={"5": {"eyrie": 3, "marquise": 3}},
+        vagabond={"pawn": 5, "items": {"up": "sword boot"}, "relationships": {"eyrie": "allied"}},
+        dice=[[3, 2]],
+        at="daylight",
+    )
+    play(g, "battle 5 0 1", "ally-warrior", "damage boot up")
+    assert warriors(g, 5, 0) == 0 and warriors(g, 5, 1) == 2
+    fs = vb(g)
+    assert fs.rel[1] == ALLIED and fs.rel[0] == HOSTILE
+    assert vp(g, "vagabond") == 2  # two Infamy for the Marquise warriors after the first
+
+
 def test_9_2_9_2_3_no_ally_against_the_same_ally() -> None:
     g = vpos(
         ("marquise", "eyrie", "vagabond"),
@@ -712,6 +774,26 @@ def test_9_2_8_a_favor_he_crafts_spares_his_partners_pieces() -> None:
     assert g.legal_tokens() == ["show-hand"]
     play(g, "show-hand")
     assert s.fs[2].supporters == [cid("cobbler")] and hand(g, 3) == ["bake-sale"]
+
+
+def test_9_2_2_1_his_coalition_partners_favor_damages_no_item() -> None:
+    """9.2.2.I: only an enemy's effect removing all enemy pieces where he stands damages his
+    items; his coalition partner is no enemy (9.2.8, G "Enemy")."""
+    g = vpos(
+        FOUR,
+        clearings={"1": {"marquise": "2w sawmill"}, "6": {"eyrie": "roost"},
+                   "8": {"eyrie": "roost"}, "12": {"eyrie": "roost", "marquise": 1}},
+        hands={"eyrie": ["favor-of-the-foxes"]},
+        dominance={"vagabond": "dominance:mouse"},
+        coalition={"vagabond": "eyrie"},
+        vagabond={"pawn": 12, "items": {"up": "boot torch sword tea"}},
+        turn="eyrie",
+        at="daylight:craft",
+    )
+    play(g, f"craft {cid('favor-of-the-foxes')}")
+    assert warriors(g, 12, 0) == 0 and warriors(g, 1, 0) == 0
+    assert items(g) == {"boot": 1, "torch": 1, "sword": 1, "tea": 1} and not items(g, 2)
+    assert vb(g).pawn == 12
 
 
 def test_9_2_2_1_a_revolt_where_he_stands_damages_three_items() -> None:
