@@ -89,6 +89,39 @@ def test_8_2_3_supporters_stack_holds_five_without_a_base() -> None:
     assert "codebreakers" in supporters(g) and len(fs(g).supporters) == 6
 
 
+def test_8_2_3_supporters_do_not_count_against_the_hand_size() -> None:
+    """8.2.3 and 8.6.2: with five cards in hand and supporters on the stack, the Evening draw
+    makes six cards in hand, and one is discarded: the supporters are not counted."""
+    g = pos3(
+        turn="alliance",
+        at="evening:draw",
+        hands={"alliance": ["anvil", "sword", "cobbler", "codebreakers", "bake-sale"]},
+        alliance={"supporters": ["armorers", "ambush:fox", "root-tea:mouse"]},
+        deck=["crossbow"],
+    )
+    assert g.decision == "discard" and g.current_seat == A3
+    play(g, f"discard {cid('anvil')}")
+    assert len(g.state.seats[A3].hand) == 5
+    assert supporters(g) == ["ambush:fox", "armorers", "root-tea:mouse"]
+    assert g.state.turn_seat != A3
+
+
+def test_8_2_3_1_an_outrage_card_the_full_stack_cannot_hold_is_discarded() -> None:
+    """8.2.3.I with 8.2.6: no base on the map and five supporters: the card given for
+    Outrage leaves the payer's hand and is discarded."""
+    five = ["anvil", "sword", "cobbler", "codebreakers", "armorers"]
+    g = pos3(
+        turn="marquise",
+        at="daylight:actions",
+        clearings={"1": {"marquise": "1w"}, "5": {"alliance": "sympathy"}},
+        hands={"marquise": ["bake-sale"]},
+        alliance={"supporters": five},
+    )
+    play(g, "march 1 5", f"outrage {cid('bake-sale')}")
+    assert hand(g, M3) == [] and "bake-sale" in discard(g)
+    assert supporters(g) == sorted(keys([cid(k) for k in five]))
+
+
 def test_8_2_3_supporters_spend_only_for_their_suit_birds_wild() -> None:
     g = pos3(
         turn="alliance",

@@ -132,6 +132,19 @@ def test_9_4_2_slip_to_a_forest_or_a_hostile_clearing_without_boots() -> None:
     assert vb(g).pawn == 1
 
 
+def test_9_4_2_slip_from_a_forest_to_a_forest_or_a_clearing_it_touches() -> None:
+    """9.4.2 and 9.2.10: from a forest the Slip reaches the clearings it touches and the
+    forests across one path (2.4); his Move reaches the clearings only (9.5.1)."""
+    g = vpos(
+        vagabond={"pawn": "forest:1_2_5_10", "items": {"up": "boot"}},
+        at="birdsong:slip",
+    )
+    assert toks(g) == {"slip 1", "slip 2", "slip 5", "slip 10", "slip 102", "slip 103",
+                       "pass"}
+    play(g, "slip 103")
+    assert vb(g).pawn == FOREST_BASE + 3 and items(g) == {"boot": 1}
+
+
 # --- 9.5 Daylight ----------------------------------------------------------------------------
 
 
@@ -156,6 +169,24 @@ def test_9_5_1_move_exhausts_a_boot_plus_one_into_hostile_warriors() -> None:
 def test_9_5_1_from_a_forest_only_to_an_adjacent_clearing_never_into_a_forest() -> None:
     g = vpos(vagabond={"pawn": "forest:1_2_5_10", "items": {"up": "boot torch"}}, at="daylight")
     assert toks(g) == {"move 1", "move 2", "move 5", "move 10", "end"}
+
+
+def test_9_5_7_repair_in_a_forest() -> None:
+    """9.5 restricts only Move in a forest (9.5.1, 9.2.10); Repair (9.5.7) names no clearing,
+    so a hammer repairs there too. The actions that need his clearing stay closed."""
+    g = vpos(
+        clearings={"10": {"eyrie": 1}},
+        hands={"vagabond": ["bake-sale"]},
+        vagabond={"pawn": "forest:1_2_5_10",
+                  "items": {"up": "hammer crossbow sword torch", "damaged-down": "boot"}},
+        at="daylight",
+    )
+    assert toks(g) == {"repair boot down", "end"}
+    with pytest.raises(IllegalAction, match="needs a clearing"):
+        g.apply("strike 1")
+    play(g, "repair boot down")
+    assert items(g, 1) == {"hammer": 1, "boot": 1} and not items(g, 3)
+    assert vb(g).pawn == FOREST_BASE + 1
 
 
 def test_9_5_2_battle_swords_cap_hits_hostility_and_infamy() -> None:
@@ -416,6 +447,37 @@ def test_9_5_8_craft_with_hammers_of_the_clearing_suit() -> None:
     assert g.state.seats[V].items == []
 
 
+def test_9_2_1_his_pawn_crafts_again_in_the_same_turn_with_other_hammers() -> None:
+    """9.2.1: his pawn is a crafting piece activated by a hammer, free of 4.1.1's once per
+    turn: a second card is crafted in the same clearing with the hammers left."""
+    g = vpos(
+        hands={"vagabond": ["a-visit-to-friends", "bake-sale"]},
+        vagabond={"pawn": 5, "items": {"up": "3hammer"}},
+        at="daylight",
+    )
+    play(g, f"craft {cid('a-visit-to-friends')}")
+    assert items(g, 1) == {"hammer": 1}
+    assert f"craft {cid('bake-sale')}" in toks(g)
+    play(g, f"craft {cid('bake-sale')}")
+    assert items(g) == {"boot": 1, "coins": 1} and items(g, 1) == {"hammer": 3}
+    assert not g.state.seats[V].hand
+
+
+def test_9_2_5_1_a_track_holds_three_the_fourth_counts_in_the_satchel() -> None:
+    """9.2.5.I: three face-up teas stand on the Refresh track; a fourth stays in the Satchel,
+    so it counts toward the item limit (9.6.4) and may be removed, those on the track not."""
+    g = vpos(
+        vagabond={"pawn": 5, "items": {"up": "4tea 6boot"}},
+        at="evening:capacity",
+    )
+    # Satchel: six boots and one tea, seven items over a limit of six.
+    assert g.state.stack[-1].kind == "vb_capacity"
+    assert toks(g) == {"remove tea up", "remove boot up"}
+    play(g, "remove tea up")
+    assert vb(g).removed == ["tea"] and items(g) == {"tea": 3, "boot": 6}
+    assert g.state.turn_seat == E
+
+
 def test_appendix_v_thief_steal() -> None:
     g = vpos(
         clearings={"5": {"eyrie": 1}},
@@ -449,6 +511,23 @@ def test_appendix_v_ranger_hideout_repairs_three_and_ends_daylight() -> None:
     play(g, "hideout")
     assert items(g) == {"boot": 1, "sword": 2} and items(g, 1) == {"torch": 1, "tea": 1}
     # Daylight ended: Evening drew one card, and it is the Eyrie's turn.
+    assert hand(g, V) == ["anvil"] and g.state.turn_seat == E
+
+
+def test_appendix_v_ranger_hideout_in_a_forest() -> None:
+    """Appendix V: Hideout repairs three items and ends Daylight; it names no clearing, so the
+    Ranger may hide out in a forest, where the Evening's Rest (9.6.1) then repairs the rest."""
+    g = vpos(
+        vagabond={"character": "ranger", "pawn": "forest:1_2_5_10",
+                  "items": {"up": "torch", "damaged-down": "2sword boot crossbow"}},
+        deck=["anvil"],
+        at="daylight",
+    )
+    assert "hideout" in toks(g)
+    play(g, "hideout", "repair sword down", "repair sword down", "repair boot down")
+    # Rest in the forest: the crossbow left damaged comes back face up.
+    assert items(g) == {"crossbow": 1}
+    assert items(g, 1) == {"torch": 1, "sword": 2, "boot": 1}
     assert hand(g, V) == ["anvil"] and g.state.turn_seat == E
 
 
@@ -564,6 +643,24 @@ def test_9_2_9_2_3_attacking_with_an_ally_and_9_2_9_2_4_hostile_if_more_warriors
     assert vp(g, "vagabond") == 2
 
 
+def test_9_2_9_2_4_as_many_hits_on_items_as_on_allies_keeps_the_alliance() -> None:
+    """9.2.9.2.4: the Allied faction turns Hostile only if more hits went to its warriors
+    than to his items in the battle; one each keeps it Allied (and its warriors lost to the
+    defender's hits are no removal of his, 9.2.9.3)."""
+    g = vpos(
+        ("marquise", "eyrie", "vagabond"),
+        clearings={"5": {"eyrie": 3, "marquise": 3}},
+        vagabond={"pawn": 5, "items": {"up": "sword boot"}, "relationships": {"eyrie": "allied"}},
+        dice=[[3, 2]],
+        at="daylight",
+    )
+    play(g, "battle 5 0 1", "ally-warrior", "damage boot up")
+    assert warriors(g, 5, 0) == 0 and warriors(g, 5, 1) == 2
+    fs = vb(g)
+    assert fs.rel[1] == ALLIED and fs.rel[0] == HOSTILE
+    assert vp(g, "vagabond") == 2  # two Infamy for the Marquise warriors after the first
+
+
 def test_9_2_9_2_3_no_ally_against_the_same_ally() -> None:
     g = vpos(
         ("marquise", "eyrie", "vagabond"),
@@ -677,6 +774,26 @@ def test_9_2_8_a_favor_he_crafts_spares_his_partners_pieces() -> None:
     assert g.legal_tokens() == ["show-hand"]
     play(g, "show-hand")
     assert s.fs[2].supporters == [cid("cobbler")] and hand(g, 3) == ["bake-sale"]
+
+
+def test_9_2_2_1_his_coalition_partners_favor_damages_no_item() -> None:
+    """9.2.2.I: only an enemy's effect removing all enemy pieces where he stands damages his
+    items; his coalition partner is no enemy (9.2.8, G "Enemy")."""
+    g = vpos(
+        FOUR,
+        clearings={"1": {"marquise": "2w sawmill"}, "6": {"eyrie": "roost"},
+                   "8": {"eyrie": "roost"}, "12": {"eyrie": "roost", "marquise": 1}},
+        hands={"eyrie": ["favor-of-the-foxes"]},
+        dominance={"vagabond": "dominance:mouse"},
+        coalition={"vagabond": "eyrie"},
+        vagabond={"pawn": 12, "items": {"up": "boot torch sword tea"}},
+        turn="eyrie",
+        at="daylight:craft",
+    )
+    play(g, f"craft {cid('favor-of-the-foxes')}")
+    assert warriors(g, 12, 0) == 0 and warriors(g, 1, 0) == 0
+    assert items(g) == {"boot": 1, "torch": 1, "sword": 1, "tea": 1} and not items(g, 2)
+    assert vb(g).pawn == 12
 
 
 def test_9_2_2_1_a_revolt_where_he_stands_damages_three_items() -> None:

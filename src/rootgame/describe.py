@@ -742,7 +742,7 @@ REASONS: tuple[str, ...] = (
     N_("clearing {c} is already sympathetic (8.6.1.IV)"),
     N_("organize removes one of your warriors from clearing {c} (8.6.1.IV)"),
     N_("you have no face-up undamaged {item} to exhaust (9.5)"),
-    N_("you are in a forest: there you can only move to an adjacent clearing (9.5)"),
+    N_("you are in a forest: this action needs a clearing (9.5)"),
     N_("moving into a clearing with Hostile warriors costs an extra boot (9.2.9.3.2)"),
     N_("there is no ruin with an item in your clearing (9.5.3)"),
     N_("that is not your character's special action (9.5.9)"),

@@ -62,6 +62,8 @@ ACTION_KINDS = (
     "move", "battle", "explore", "aid", "quest", "strike", "repair", "craft", "forge",
     "steal", "day-labor", "hideout",
 )
+FOREST_KINDS = ("move", "repair", "hideout")
+"""The actions he may take in a forest (9.5.1 Move, 9.5.7 Repair, Appendix V Hideout)."""
 
 
 def _others_with_pieces(g: GameState, seat: int, c: int) -> list[int]:
@@ -114,6 +116,8 @@ def day_actions(g: GameState, seat: int) -> list[Action]:
     out: list[Action] = moves(g, seat)
     if c:
         out.extend(_clearing_actions(g, seat, fs, b, c))
+    else:
+        out.extend(_forest_actions(fs))
     out.extend(daylight_card_actions(g, seat))
     out.append(("end",))
     return out
@@ -150,8 +154,7 @@ def _clearing_actions(
             else:
                 kinds = {k for o, k in g.buildings[c] + g.tokens[c] if o == s}
                 out.extend(("strike", s, k) for k in sorted(kinds))
-    if ready(fs, "hammer"):
-        out.extend(("repair", *r[1:]) for r in repair_options(fs))
+    out.extend(_repairs(fs))
     out.extend(crafting.craft_options(g, seat))
     if torch:
         special = SPECIALS[fs.character]
@@ -165,6 +168,24 @@ def _clearing_actions(
             )
         elif special == "hideout":
             out.append(("hideout",))
+    return out
+
+
+def _repairs(fs: VagabondState) -> list[Action]:
+    """9.5.7 Repair: a face-up hammer for each damaged item, wherever he stands."""
+    if not ready(fs, "hammer"):
+        return []
+    return [("repair", *r[1:]) for r in repair_options(fs)]
+
+
+def _forest_actions(fs: VagabondState) -> list[Action]:
+    """His actions in a forest besides Move: those that name no clearing. 9.5 restricts only
+    Move there (9.5.1, 9.2.10); Repair (9.5.7) and the Ranger's Hideout (Appendix V) need no
+    clearing, while Battle, Explore, Aid, Quest, Strike, Craft, Steal and Day Labor act in or
+    match his clearing."""
+    out = _repairs(fs)
+    if ready(fs, "torch") and SPECIALS[fs.character] == "hideout":
+        out.append(("hideout",))
     return out
 
 
@@ -253,8 +274,8 @@ def _actions_explain(g: GameState, f: Frame, a: Action) -> str | None:
     }
     if kind in need and not ready(fs, need[kind]):
         return f"you have no face-up undamaged {need[kind]} to exhaust (9.5)"
-    if kind in ACTION_KINDS and kind != "move" and not clearing_of(fs):
-        return "you are in a forest: there you can only move to an adjacent clearing (9.5)"
+    if kind in ACTION_KINDS and kind not in FOREST_KINDS and not clearing_of(fs):
+        return "you are in a forest: this action needs a clearing (9.5)"
     if kind == "move" and len(a) > 1 and isinstance(a[1], int):
         if a[1] not in clearing_neighbours(g, f.seat, fs.pawn):
             return (
