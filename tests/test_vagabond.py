@@ -743,6 +743,23 @@ def test_9_2_8_coalition_formed_by_activating_a_dominance_card_with_the_fewest_v
     assert state_hash(from_string(text).state) == state_hash(s)
 
 
+def test_9_2_8_a_dominance_player_is_left_out_of_the_fewest_vp() -> None:
+    """Ruling 190: the Eyrie, their dominance card activated, have no score on the track
+    (3.3.1; the FAQ on coalitions), so the Marquise with 12 VP has the fewest among the others
+    although the Eyrie's last score was 10."""
+    fox = cid("dominance:fox")
+    g = vpos(
+        FOUR,
+        clearings={"5": {"eyrie": 2}},
+        hands={"vagabond": ["dominance:fox", "bake-sale"]},
+        dominance={"eyrie": "dominance:mouse"},
+        vp={"vagabond": 12, "marquise": 12, "eyrie": 10, "alliance": 15},
+        vagabond={"pawn": 5, "items": {"up": "sword"}},
+        at="daylight",
+    )
+    assert {t for t in toks(g) if t.startswith("coalition")} == {f"coalition {fox} 0"}
+
+
 def test_9_2_8_a_favor_he_crafts_spares_his_partners_pieces() -> None:
     g = vpos(
         FOUR,

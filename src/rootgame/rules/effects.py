@@ -70,12 +70,11 @@ def dominance_win(g: GameState, seat: int) -> bool:
 def coalition_partners(g: GameState, seat: int) -> list[int]:
     """9.2.8: a player with fewer VP than each other player except the Vagabond, not in a
     coalition and with a score marker on the track (no activated dominance card, FAQ); the
-    Vagabond chooses among tied players."""
-    others = [
-        s for s in range(g.n)
-        if s != seat and g.seats[s].dominance is None and g.seats[s].coalition is None
-    ]
-    rest = [s for s in range(g.n) if s != seat]
+    Vagabond chooses among tied players. A player with an activated dominance card has no
+    score on the track (3.3.1), so it is left out of the comparison too (ruling 190)."""
+    scored = [s for s in range(g.n) if s != seat and g.seats[s].dominance is None]
+    others = [s for s in scored if g.seats[s].coalition is None]
+    rest = scored
     out = []
     for p in others:
         if all(g.seats[p].vp <= g.seats[o].vp for o in rest if o != p):
