@@ -239,6 +239,23 @@ def test_m_3_5_ferry_needs_rule_of_origin_or_destination() -> None:
         g.apply("march 1 12")
 
 
+def test_m_3_5_false_orders_moves_along_the_enemys_rivers_without_the_ferry() -> None:
+    """Ruling 68: False Orders never moves by the Ferry. With Boat Builders the Eyrie reach
+    the other coastal clearings along the lake's rivers, so the card may send them there from
+    the Ferry's clearing; the Ferry stays, the Eyrie draw nothing, and the Marquise may still
+    use the Ferry this turn."""
+    g = build({"factions": ["marquise", "eyrie"], "shared_deck": "exiles", "map": "lake",
+               "suits": "suggested", "turn": "marquise", "at": "birdsong",
+               "clearings": {"2": {"marquise": "keep 1w"}, "1": {"eyrie": "4w"},
+                             "3": {"eyrie": "roost"}},
+               "persistent": {"marquise": ["false-orders"], "eyrie": ["boat-builders"]},
+               "deck": ["anvil", "sword"]}, log=True)
+    g.apply(("false-orders", E, 1, 10))
+    assert warriors(g, 10, E) == 2 and warriors(g, 1, E) == 2
+    assert g.state.ferry == 1 and hand(g, E) == []
+    assert "ferry" not in g.state.turn.get("used", ())
+
+
 def test_m_3_5_ferry_only_from_its_clearing() -> None:
     g = _lake(ferry=10, clearings={"1": {"marquise": "3w"}, "2": {"marquise": "keep"},
                                    "3": {"eyrie": "roost"}})
