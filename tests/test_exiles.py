@@ -152,6 +152,16 @@ def test_card_murine_broker_draws_when_another_player_crafts_an_item() -> None:
     assert g.state.seats[M].hand == [cid("crossbow:bird")]
 
 
+def test_card_murine_broker_not_for_the_holders_own_craft() -> None:
+    """Murine Broker draws when *another* player crafts an item."""
+    g = ep(turn="marquise", at="daylight:craft",
+           clearings={"1": {"marquise": "1w workshop keep"}},
+           hands={"marquise": ["anvil", "crossbow:bird"], "eyrie": []},
+           persistent={"marquise": ["murine-broker"]})
+    g.apply(("craft", cid("anvil")))
+    assert g.state.seats[M].hand == [cid("crossbow:bird")] and g.state.seats[M].vp == 2
+
+
 # === Start of Birdsong: Saboteurs, Coffin Makers ============================================
 
 
@@ -197,6 +207,14 @@ def test_card_coffin_makers_scores_at_start_of_birdsong_and_empties() -> None:
     assert s.fs[M].warriors == 25 and s.fs[E].warriors == 20 - 2
     kinds = [e["kind"] for e in g.events(None)]
     assert kinds.index("coffins") < kinds.index("score")
+
+
+def test_card_coffin_makers_waits_for_its_holders_birdsong() -> None:
+    """Ruling 71: the card scores and empties at the start of its holder's Birdsong only."""
+    g = ep(turn="marquise", at="birdsong", clearings={"1": {"marquise": "1w keep"}},
+           persistent={"eyrie": ["coffin-makers"]}, coffins={"marquise": 5, "eyrie": 1})
+    s = g.state
+    assert s.coffins == [5, 1] and s.seats[E].vp == 0 and s.seats[M].vp == 0
 
 
 def test_card_coffin_makers_discarded_returns_its_warriors() -> None:

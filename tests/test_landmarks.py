@@ -120,6 +120,23 @@ def test_L_landmarks_are_no_pieces() -> None:
     assert g.view(None)["landmarks"] == {"forge": 8}
 
 
+def test_L_a_landmark_is_never_battled_nor_removed_with_the_enemy_pieces() -> None:
+    """L.1-L.2: a landmark is no enemy piece, so it is no target of a battle, and a Favor
+    that removes every enemy piece in its clearing leaves it (and the Forge's items) there."""
+    g = _at(landmarks={"forge": 8}, clearings={"2": {"marquise": "keep 2w"},
+                                               "4": {"eyrie": "roost"}, "8": {"marquise": "2w"}})
+    assert not any(t.startswith("battle") for t in g.legal_tokens())
+    g = build({"turn": "marquise", "at": "daylight:craft",
+               "clearings": {"1": {"marquise": "2w keep workshop"}, "8": {"marquise": "workshop"},
+                             "6": {"marquise": "workshop"}, "12": {"eyrie": "2w roost"}},
+               "landmarks": {"forge": 12}, "hands": {"marquise": ["favor-of-the-foxes"]}})
+    items = dict(g.state.forge)
+    g.apply(f"craft {cid('favor-of-the-foxes')}")
+    s = g.state
+    assert s.warriors[12] == (0, 0) and s.buildings[12] == ((-1, "ruin"),)  # the Eyrie's gone
+    assert s.landmarks == {"forge": 12} and s.forge == items and s.seats[M].vp == 1
+
+
 # --- The Tower -------------------------------------------------------------------------------
 
 

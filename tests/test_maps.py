@@ -13,6 +13,7 @@ from lawkit import E, M, cid, discard, hand, play, pos, scores_logged, warriors
 from rootgame import new_game
 from rootgame.board import MAPS, choose_layout, load_board, parse_layout
 from rootgame.errors import IllegalAction, PositionError
+from rootgame.factions.vagabond import forest_loc
 from rootgame.map_view import draw_map
 from rootgame.position import build
 from rootgame.position_text import from_string, to_string
@@ -145,6 +146,18 @@ def test_a_1_random_deal_leaves_the_game_generator_alone() -> None:
     assert a.hash() == b.hash() and a.state.rng == b.state.rng
 
 
+@pytest.mark.parametrize("name", ["winter", "lake", "mountain"])
+def test_a_1_ruins_and_item_supply_set_up_as_normal(name: str) -> None:
+    """A step 1: on a variant map the ruins go in its "R" slots (5.1.4) and the item supply
+    is the usual one (5.1.5)."""
+    from rootgame.cards import ITEM_SUPPLY
+
+    s = new_game(["marquise", "eyrie"], map=name, seed=3).state
+    ruins = [c for c in range(1, 13) if (-1, "ruin") in s.buildings[c]]
+    assert ruins == TABLES[name]["ruins"]
+    assert s.items == dict(ITEM_SUPPLY)
+
+
 # --- Setup uses each map's corners -------------------------------------------------------------
 
 
@@ -239,6 +252,41 @@ def test_m_3_5_ferry_needs_rule_of_origin_or_destination() -> None:
         g.apply("march 1 12")
 
 
+def test_m_3_2_to_m_3_4_the_lake_its_coast_and_its_forests() -> None:
+    """M.3.2-M.3.4: the lake is rivers linking every two coastal clearings and divides the
+    forests; the coastal clearings are those touching it; each coastal forest is adjacent to
+    the two beside it round the shore (one coastal clearing between), not to the one across
+    the water (the glossary's "except on the lake")."""
+    b = load_board("lake")
+    assert b.coastal == (1, 10, 11, 12)
+    assert sorted(b.rivers) == [(x, y) for x in b.coastal for y in b.coastal if x < y]
+    assert not any(b.is_adjacent(x, y) for x in b.coastal for y in b.coastal)  # not paths
+    forests = {f.id: set(f.forests) for f in b.forests}
+    ring = ["7_10_11", "1_5_11", "1_9_12", "3_8_10_12"]  # round the shore: 11, 1, 12, 10
+    for i, f in enumerate(ring):
+        assert {ring[i - 1], ring[(i + 1) % 4]} <= forests[f]
+        assert ring[(i + 2) % 4] not in forests[f]  # across the lake
+    # Ordinary adjacency across one printed path still holds (2.4.1).
+    assert forests["1_5_11"] == {"1_9_12", "7_10_11", "4_5_6_11"}
+
+
+def test_m_3_5_false_orders_moves_along_the_enemys_rivers_without_the_ferry() -> None:
+    """Ruling 68: False Orders never moves by the Ferry. With Boat Builders the Eyrie reach
+    the other coastal clearings along the lake's rivers, so the card may send them there from
+    the Ferry's clearing; the Ferry stays, the Eyrie draw nothing, and the Marquise may still
+    use the Ferry this turn."""
+    g = build({"factions": ["marquise", "eyrie"], "shared_deck": "exiles", "map": "lake",
+               "suits": "suggested", "turn": "marquise", "at": "birdsong",
+               "clearings": {"2": {"marquise": "keep 1w"}, "1": {"eyrie": "4w"},
+                             "3": {"eyrie": "roost"}},
+               "persistent": {"marquise": ["false-orders"], "eyrie": ["boat-builders"]},
+               "deck": ["anvil", "sword"]}, log=True)
+    g.apply(("false-orders", E, 1, 10))
+    assert warriors(g, 10, E) == 2 and warriors(g, 1, E) == 2
+    assert g.state.ferry == 1 and hand(g, E) == []
+    assert "ferry" not in g.state.turn.get("used", ())
+
+
 def test_m_3_5_ferry_only_from_its_clearing() -> None:
     g = _lake(ferry=10, clearings={"1": {"marquise": "3w"}, "2": {"marquise": "keep"},
                                    "3": {"eyrie": "roost"}})
@@ -301,6 +349,45 @@ def test_m_4_3_once_per_turn() -> None:
 def test_m_4_3_only_in_own_daylight() -> None:
     g = _mountain(at="evening:draw")
     assert not any(t.startswith("open-path") for t in g.legal_tokens())
+
+
+def test_m_4_2_closed_paths_divide_forests_so_the_vagabond_slips_across() -> None:
+    """M.4.2: a closed path joins no clearings, yet encloses and divides forests as a path
+    does, so the Vagabond slips from forest to forest across it (9.4.2)."""
+    kw: dict[str, Any] = {"factions": ["marquise", "eyrie", "vagabond"], "turn": "vagabond",
+                          "at": "birdsong", "clearings": {"2": {"marquise": "keep"},
+                                                          "4": {"eyrie": "roost"}}}
+    g = _mountain(vagabond={"pawn": "forest:1_8_9", "items": {"up": "boot"}}, **kw)
+    across = forest_loc(load_board("mountain"), "4_8_9_12")  # across the closed path 8-9
+    assert {"slip 1", "slip 8", "slip 9", f"slip {across}"} <= set(g.legal_tokens())
+    play(g, f"slip {across}")
+    assert g.state.fs[2].pawn == across
+    g = _mountain(vagabond={"pawn": 8, "items": {"up": "boot"}}, **kw)
+    assert "slip 9" not in g.legal_tokens()  # the clearings 8 and 9 are not adjacent
+
+
+def test_m_4_3_the_vagabonds_pawn_lets_him_open_a_closed_path() -> None:
+    """M.4.3: any faction piece at either end will do; the pawn is one (glossary)."""
+    g = _mountain(factions=["marquise", "eyrie", "vagabond"], turn="vagabond", at="daylight",
+                  clearings={"2": {"marquise": "keep"}, "4": {"eyrie": "roost"}},
+                  hands={"vagabond": ["anvil"]}, vagabond={"pawn": 5, "items": {"up": "boot"}})
+    card = cid("anvil")
+    assert sorted(t for t in g.legal_tokens() if t.startswith("open-path")) == [
+        f"open-path 2 5 {card}", f"open-path 5 9 {card}"]
+    g.apply(f"open-path 5 9 {card}")
+    assert (5, 9) not in g.state.closed and g.scores[2] == 1
+
+
+def test_m_4_4_only_the_player_whose_evening_ends_scores_the_pass() -> None:
+    g = _mountain(
+        clearings={"2": {"marquise": "3w keep"}, "10": {"eyrie": "2w"},
+                   "4": {"eyrie": "roost"}},
+        hands={},
+        deck=["anvil", "sword", "crossbow"],
+        log=True,
+    )
+    g.apply("end")
+    assert g.turn_seat == E and scores_logged(g) == []
 
 
 def test_m_4_4_pass_scores_at_end_of_evening() -> None:

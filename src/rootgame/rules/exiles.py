@@ -178,14 +178,15 @@ def apply_birdsong(g: GameState, seat: int, a: Action) -> None:
         g.stack.append(Frame("swap_give", seat, {"to": other}))
     else:
         # False Orders (errata): discard it to force an enemy to move half its warriors
-        # (rounded up) from a clearing to a clearing, ignoring rule (1.5.5: as if it moved).
+        # (rounded up) from a clearing to a clearing, ignoring rule (1.5.5: as if it moved);
+        # never by the Ferry (ruling 68), even to a coastal clearing its rivers reach.
         from .movement import do_move
 
         cid = has_persistent(g, seat, "false-orders")
         assert cid is not None
         _drop_persistent(g, seat, cid)
         e, o, d = int(a[1]), int(a[2]), int(a[3])
-        do_move(g, e, o, d, (g.warriors[o][e] + 1) // 2)
+        do_move(g, e, o, d, (g.warriors[o][e] + 1) // 2, by_ferry=False)
 
 
 @decision(

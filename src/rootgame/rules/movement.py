@@ -65,11 +65,14 @@ def origins_for_suit(g: GameState, suit: str | None) -> tuple[int, ...]:
     return b.clearings if suit is None or suit == "bird" else b.clearings_of_suit(suit)
 
 
-def do_move(g: GameState, seat: int, o: int, d: int, n: int) -> None:
+def do_move(g: GameState, seat: int, o: int, d: int, n: int, by_ferry: bool = True) -> None:
+    """Move ``n`` warriors of ``seat`` from ``o`` to ``d`` (4.2). A move the Ferry can make is
+    made by it (M.3.5, ruling 84) unless ``by_ferry`` is False: False Orders moves an enemy
+    along its own paths and rivers only (ruling 68)."""
     w = g.warriors
     if n < 1 or w[o][seat] < n:
         raise EngineError(f"moving {n} warriors from {o}, which has {w[o][seat]}")
-    ferry = o == g.ferry and is_ferry_move(g, o, d)
+    ferry = by_ferry and o == g.ferry and is_ferry_move(g, o, d)
     g.add_warriors(o, seat, -n)
     g.add_warriors(d, seat, n)
     pieces_changed(g, o)
