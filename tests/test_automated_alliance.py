@@ -497,6 +497,41 @@ def test_lr_6_2_4_crackdown_removes_the_sympathy_of_the_base_suit() -> None:
     assert aa(g).bases == ["fox", "rabbit", "mouse"]
 
 
+def test_lr_6_2_4_crackdown_comes_after_every_piece_a_favor_removes_1_5_4() -> None:
+    # A Favor of the Foxes removes the base in 1 and the sympathy in 1, 6 and 8 at once: the
+    # Marquise scores all four (3.2.1) and each token she removes raises Automated Outrage
+    # (an empty hand: the bot scores). Crackdown, an effect of the base's removal, comes
+    # after every removal (1.5.4) and finds no fox sympathy left; the rabbit token stays.
+    g = cats_turn(
+        at="daylight:craft",
+        clearings={"1": {AA: "base sympathy"}, "6": {AA: "sympathy", "marquise": "workshop"},
+                   "8": {AA: "sympathy", "marquise": "workshop"},
+                   "12": {"marquise": "workshop"}, "3": {AA: "sympathy"}},
+        hands={"marquise": ["favor-of-the-foxes"]},
+    )
+    g.apply(("craft", cid("favor-of-the-foxes")))
+    assert scores(g, M) == [(1, "removed base")] + [(1, "removed sympathy")] * 3
+    assert [e["c"] for e in logged(g, "automated_outrage")] == [1, 6, 8]
+    assert scores(g) == [(1, "outrage")] * 3
+    assert [e["clearings"] for e in logged(g, "crackdown")] == [[]]
+    assert sympathy_at(g) == [3]
+    assert aa(g).bases == ["fox", "rabbit", "mouse"]
+
+
+def test_lr_6_2_4_crackdown_comes_after_relentless_removes_the_token_beside_the_base() -> None:
+    # The Electric Eyrie's Relentless removes the defenseless base and sympathy token in 9 in
+    # one effect: it scores both; Crackdown then takes the mouse token in 2, scored by nobody.
+    g = bot_pos(
+        ("marquise", AA, EE), turn=EE, at="daylight:relentless",
+        clearings={"9": {AA: "base sympathy", EE: "2w"}, "2": {AA: "sympathy"},
+                   "3": {EE: "roost 1w"}, "7": CATS_7},
+        **{EE: {"traits": ["relentless"]}},
+    )
+    assert scores(g, EE_SEAT)[:2] == [(1, "removed base"), (1, "removed sympathy")]
+    assert [e["clearings"] for e in logged(g, "crackdown")] == [[2]]
+    assert sympathy_at(g) == []
+
+
 def test_lr_1_2_1_a_bot_loses_its_tokens_before_its_buildings() -> None:
     g = cats_turn(
         clearings={"9": {AA: "1w base sympathy", "marquise": "3w"}},

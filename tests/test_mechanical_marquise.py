@@ -286,6 +286,19 @@ def test_lr_4_5_3_build_the_orders_type_where_most_warriors(order: str, kind: st
     assert mm(g).track[kind] == 5
 
 
+def test_lr_4_6_1_placing_a_building_scores_nothing_only_the_evening_track() -> None:
+    # A third sawmill placed: unlike the Marquise de Cat, no VP for placing it (LR 4.6.1); the
+    # Evening scores the fox track's rightmost empty space once, 2 VP for three sawmills.
+    g = bot_turn(
+        "daylight:build",
+        "anvil",
+        clearings={"7": {MM: "3w"}, "2": {MM: "sawmill 1w"}, "5": {MM: "sawmill 1w"},
+                   "1": {MM: "keep 1w"}},
+    )
+    assert placed(g, "sawmill") == [(7, 1)]
+    assert scores(g) == [(2, "sawmill track")]
+
+
 def test_lr_4_5_3_no_building_of_the_type_left_builds_nothing() -> None:
     clearings = {str(c): {MM: "sawmill 1w"} for c in (2, 5, 6, 10, 11, 12)}
     g = bot_turn("daylight:build", "anvil", clearings=clearings | {"1": {MM: "keep 1w"}})

@@ -241,6 +241,21 @@ def test_lr_12_1_1_the_vagabot_moves_by_the_ferry_and_scores_instead_of_drawing(
     assert pawn_moves(g) == [9] and logged(g, "ferry") == []
 
 
+def test_lr_7_2_3_only_undamaged_face_up_items_are_exhausted() -> None:
+    # One face-up item and two damaged face-up ones, in a mouse clearing with a mouse quest
+    # (a mouse order: Quest, Aid, Battle, Repair). The damaged items pay for nothing: no
+    # quest (two items), and Repair exhausts the one undamaged item to mend a damaged one.
+    g = bot_turn(
+        "daylight", "ambush:mouse",
+        bot={"pawn": 2, "items": {"up": 1, "damaged-up": 2}, "quest": "escort:mouse",
+             "quest_deck": ["errand:fox"]},
+    )
+    assert spent(g) == [("repair", 1)]
+    assert vb(g).done == [] and scores(g, 1) == []
+    repairs = [(e["why"], e["side"]) for e in logged(g, "vagabot_item") if e["change"] == "repair"]
+    assert repairs[0] == ("LR 7.5.5", "up")
+
+
 def test_lr_7_5_2_quest_in_the_nearest_clearing_of_its_suit() -> None:
     g = bot_turn(
         "daylight", "ambush:mouse",

@@ -21,7 +21,8 @@ from typing import Any, Final
 
 from ..actions import CARD, Action
 from ..cards import CARD_SUITS, DECK
-from ..flow import FACTIONS, applies, decision, explains, pop
+from ..flow import FACTIONS, PROMPTS, applies, decision, driver, explains, pop
+from ..i18n import N_
 from ..rules.chance import emit
 from ..rules.core import (
     board,
@@ -219,19 +220,15 @@ class AutomatedAlliance(Faction):
         return 0 if kind == "sympathy" and has_trait(g, seat, "popularity") else 1
 
     def building_removed(self, g: GameState, seat: int, c: int, kind: str) -> None:
-        """A base goes back to the Bases box; 6.2.4 Crackdown: every sympathy token in a
-        clearing of its suit is removed (by the bot's own rule: nobody scores them, no
-        Outrage)."""
+        """A base goes back to the Bases box; 6.2.4 Crackdown is an effect of its removal, so
+        it comes once every piece removed with the base is gone (the Law of Root's 1.5.4: a
+        Favor's or a Relentless' tokens are removed, scored and raise Outrage first): a frame
+        (:func:`_crackdown`) resolved after the removal."""
         fs = st(g, seat)
         suit = base_suit(g, seat, c)
         fs.bases.append(suit)
         fs.bases.sort(key=BASES.index)
-        gone: list[int] = []
-        for x in board(g).clearings_of_suit(suit):
-            if sympathetic(g, seat, x):
-                remove_token(g, x, g.tokens[x].index((seat, "sympathy")), None)
-                gone.append(x)
-        emit(g, {"kind": "crackdown", "seat": seat, "c": c, "suit": suit, "clearings": gone})
+        g.stack.append(Frame("aa_crackdown", seat, {"c": c, "suit": suit}))
 
     def token_removed(self, g: GameState, seat: int, c: int, kind: str, by: int | None) -> None:
         """The token goes back to the track; 6.2.3: removed by a human, Automated Outrage."""
@@ -450,6 +447,30 @@ def organize(g: GameState, seat: int) -> None:
         emit(g, {"kind": "organize", "seat": seat, "c": c, "count": n})
         remove_warriors(g, seat, c, n, seat)
         spread(g, seat, "LR 6.6.1")
+
+
+# --- LR 6.2.4 Crackdown ---------------------------------------------------------------------
+
+
+PROMPTS["aa_crackdown"] = N_("Crackdown: remove the sympathy of the lost base's suit")
+"""How the Crackdown is named where the turn player orders it beside another player's
+effect of the same removal (ruling 33)."""
+
+
+@driver("aa_crackdown")
+def _crackdown(g: GameState, f: Frame) -> None:
+    """6.2.4: a base of the bot was removed: every sympathy token still in a clearing of its
+    suit is removed, by the bot's own rule (nobody scores them, no Outrage)."""
+    pop(g, f)
+    assert f.seat is not None
+    seat, suit = f.seat, str(f.data["suit"])
+    gone: list[int] = []
+    for x in board(g).clearings_of_suit(suit):
+        if sympathetic(g, seat, x):
+            remove_token(g, x, g.tokens[x].index((seat, "sympathy")), None)
+            gone.append(x)
+    emit(g, {"kind": "crackdown", "seat": seat, "c": f.data["c"], "suit": suit,
+             "clearings": gone})
 
 
 # --- LR 6.2.3 Automated Outrage ---------------------------------------------------------------
