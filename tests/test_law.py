@@ -8,6 +8,8 @@ import json
 
 import pytest
 from lawkit import (
+    A3,
+    M3,
     E,
     M,
     buildings,
@@ -16,7 +18,9 @@ from lawkit import (
     discard,
     hand,
     kinds,
+    play,
     pos,
+    pos3,
     warriors,
 )
 
@@ -339,6 +343,22 @@ def test_2_1_1_bird_card_matches_any_clearing() -> None:
     over = sorted(t for t in g.legal_tokens() if t.startswith("overwork"))
     assert over == sorted([f"overwork 1 {cid('arms-trader')}", f"overwork 1 {cid('anvil')}"])
 
+
+def test_2_1_1_I_a_forced_card_of_a_suit_may_be_a_bird() -> None:
+    # Outrage (8.2.6) makes the Marquise give a card matching the rabbit clearing: her only
+    # bird card counts as rabbit, so she must give it rather than show her hand.
+    g = pos3(
+        turn="marquise",
+        at="daylight:actions",
+        clearings={"1": {"marquise": "3w keep"}, "5": {"alliance": "sympathy"}},
+        hands={"marquise": ["armorers", "anvil"]},
+    )
+    play(g, "march 1 5", "count 2")
+    assert (g.decision, g.current_seat) == ("outrage", M3)
+    assert g.legal_tokens() == [f"outrage {cid('armorers')}"]
+    g.apply(f"outrage {cid('armorers')}")
+    assert hand(g, M3) == ["anvil"]
+    assert g.state.fs[A3].supporters == [cid("armorers")]
 
 def test_2_1_1_II_bird_requirement_needs_a_bird_card() -> None:
     g = pos(
