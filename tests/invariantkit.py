@@ -702,6 +702,10 @@ def check_sound(game: Game, acts: list[Action]) -> None:
             cid, c, e = int(a[1]), int(a[2]), int(a[3])
             assert cid in hand and _fits(cid, b, c) and g.warriors[c][e] > 0, token(a)
             assert holds(g, seat, "propaganda-bureau") and e != seat, token(a)
+            # Glossary "Replace" (ruling 179): a warrior to place, and a clearing to place it
+            # in (not another player's keep, 6.2.2).
+            assert g.fs[seat].warriors > 0, f"{token(a)}: no warrior to place"
+            assert not any(k == "keep" and o != seat for o, k in g.tokens[c]), token(a)
         elif w == "false-orders":
             e, o, d = int(a[1]), int(a[2]), int(a[3])
             assert holds(g, seat, "false-orders") and g.warriors[o][e] > 0, token(a)
