@@ -543,12 +543,16 @@ def check_vp(g: GameState) -> None:
             assert n == 1, (n, reason)
         elif reason == "sympathy":
             assert n in SYMPATHY_VP[1:], (n, reason)
-    # 6.5.4.III: each building on the map beyond the first of its kind was scored when built.
+    # 6.5.4.III: each building on the map beyond the first of its kind was scored when built,
+    # once its wood was paid (6.5.4.II): one whose payment is still being chosen is not yet.
     for s, name in enumerate(g.factions):
         if name != "marquise" or g.seats[s].dominance is not None:
             continue
         for kind, vps in MARQUISE_BUILD_VP.items():
-            placed = MARQUISE_BOX[kind] - g.fs[s].track[kind]
+            paying = sum(
+                1 for f in g.stack if f.kind == "cat_pay_wood" and f.data.get("kind") == kind
+            )
+            placed = MARQUISE_BOX[kind] - g.fs[s].track[kind] - paying
             logged = Counter(n for who, n, r in g.vp_log if who == s and r == "built " + kind)
             needed = Counter(vps[1:placed])
             assert not needed - logged, f"{kind}: {placed} placed, VP logged {logged}"
@@ -698,6 +702,10 @@ def check_sound(game: Game, acts: list[Action]) -> None:
             cid, c, e = int(a[1]), int(a[2]), int(a[3])
             assert cid in hand and _fits(cid, b, c) and g.warriors[c][e] > 0, token(a)
             assert holds(g, seat, "propaganda-bureau") and e != seat, token(a)
+            # Glossary "Replace" (ruling 179): a warrior to place, and a clearing to place it
+            # in (not another player's keep, 6.2.2).
+            assert g.fs[seat].warriors > 0, f"{token(a)}: no warrior to place"
+            assert not any(k == "keep" and o != seat for o, k in g.tokens[c]), token(a)
         elif w == "false-orders":
             e, o, d = int(a[1]), int(a[2]), int(a[3])
             assert holds(g, seat, "false-orders") and g.warriors[o][e] > 0, token(a)

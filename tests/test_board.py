@@ -79,6 +79,32 @@ def test_2_4_seven_forests() -> None:
         assert set(f.forests) <= ids and f.id not in f.forests
 
 
+FOREST_NEIGHBOURS = {
+    "1_2_5_10": {"1_9_10_12", "2_6_10_11_12"},
+    "1_9_10_12": {"1_2_5_10", "2_6_10_11_12", "4_9_12"},
+    "2_6_10_11_12": {"1_2_5_10", "1_9_10_12", "3_6_11", "3_7_11_12"},
+    "4_9_12": {"1_9_10_12", "4_7_8_12"},
+    "4_7_8_12": {"3_7_11_12", "4_9_12"},
+    "3_7_11_12": {"2_6_10_11_12", "3_6_11", "4_7_8_12"},
+    "3_6_11": {"2_6_10_11_12", "3_7_11_12"},
+}
+
+
+def test_2_4_1_forests_are_adjacent_across_one_path() -> None:
+    # 2.4.1: a forest touches the clearings around it (its name lists them) and neighbours
+    # the forests on the other side of each printed path around it: two forests are
+    # adjacent exactly when one path borders both.
+    assert {f.id: set(f.forests) for f in B.forests} == FOREST_NEIGHBOURS
+    for f in B.forests:
+        across = {
+            g.id
+            for g in B.forests
+            if g is not f
+            for a, b in B.paths
+            if {a, b} <= set(f.clearings) and {a, b} <= set(g.clearings)
+        }
+        assert across == FOREST_NEIGHBOURS[f.id]
+
 def test_corners_and_diagonals() -> None:
     assert B.corners == (1, 2, 3, 4)
     assert [B.opposite_corner[c] for c in B.corners] == [3, 4, 1, 2]

@@ -523,3 +523,49 @@ def test_card_codebreakers_seen_survives_save_and_load() -> None:
     g.apply(("codebreakers", EYRIE))
     g2 = Game.from_json(g.to_json())
     assert g2.state.turn["seen"] == {EYRIE: hand}
+
+
+# === "Another player" on a card: a coalition partner too (1.1.1, 9.2.8) ======================
+
+
+def test_1_1_1_another_player_on_a_card_includes_a_coalition_partner() -> None:
+    # Better Burrow Bank, Stand and Deliver! and Codebreakers name "another player", not an
+    # enemy (G "Enemy"): the Vagabond in a coalition with the Marquise may be chosen, as for
+    # Swap Meet (ruling 73). Seats: Marquise 0, Eyrie 1, Alliance 2, Vagabond 3.
+    g = build(
+        {
+            "factions": ["marquise", "eyrie", "alliance", "vagabond"],
+            "turn": "marquise",
+            "at": "birdsong",
+            "clearings": {"1": {"marquise": "2w keep"}, "3": {"eyrie": "2w roost"}},
+            "hands": {"eyrie": ["armorers"], "alliance": ["anvil"], "vagabond": ["sappers"]},
+            "deck": ["cobbler", "bake-sale", "sword"],
+            "persistent": {
+                "marquise": ["better-burrow-bank", "stand-and-deliver", "codebreakers"]
+            },
+            "dominance": {"vagabond": "dominance:mouse"},
+            "coalition": {"vagabond": "marquise"},
+            "vagabond": {"pawn": 5, "items": {"up": "sword"}},
+        }
+    )
+    s = g.state
+    assert (g.decision, g.legal_tokens()) == (
+        "burrow_bank", ["draw-with 1", "draw-with 2", "draw-with 3"]
+    )
+    g.apply("draw-with 3")
+    assert s.seats[MARQUISE].hand == [cid("cobbler")]
+    assert s.seats[3].hand == [cid("sappers"), cid("bake-sale")]
+    assert g.decision == "birdsong_cards"
+    assert [t for t in g.legal_tokens() if t.startswith("stand")] == [
+        "stand-and-deliver 1", "stand-and-deliver 2", "stand-and-deliver 3"
+    ]
+    g.apply("stand-and-deliver 3")
+    assert len(s.seats[MARQUISE].hand) == 2 and len(s.seats[3].hand) == 1
+    assert s.seats[3].vp == 0  # his score marker is off the track (9.2.8)
+    while g.decision != "craft":
+        g.apply(g.legal_actions()[-1])  # "done" with the Birdsong cards
+    assert [t for t in g.legal_tokens() if t.startswith("codebreakers")] == [
+        "codebreakers 1", "codebreakers 2", "codebreakers 3"
+    ]
+    g.apply("codebreakers 3")
+    assert s.turn["seen"] == {3: s.seats[3].hand}

@@ -331,6 +331,26 @@ def test_card_propaganda_bureau_bird_card_is_wild() -> None:
     ]
 
 
+def test_g_replace_propaganda_bureau_needs_both_steps_not_at_the_keep() -> None:
+    # Glossary "Replace": both steps must be possible, so the Eyrie cannot replace the
+    # Marquise's warrior at the keep (the Law's own example, 6.2.2); elsewhere they can.
+    g = ep(turn="eyrie", at="daylight:craft",
+           clearings={"1": {"marquise": "2w keep"}, "8": {"marquise": "1w"},
+                      "3": {"eyrie": "2w roost"}},
+           hands={"eyrie": ["anvil"]},
+           persistent={"eyrie": ["propaganda-bureau"]})
+    acts = [a for a in g.legal_actions() if a[0] == "propaganda"]
+    assert acts == [("propaganda", cid("anvil"), 8, M)]  # fox 1 (the keep) and 8
+    g.apply(acts[0])
+    assert g.state.warriors[8] == (0, 1)
+    # With no warrior in supply the warrior could not be placed: nothing is offered.
+    empty = ep(turn="eyrie", at="daylight:craft",
+               clearings={"8": {"marquise": "1w"}, "3": {"eyrie": "20w roost"}},
+               hands={"eyrie": ["anvil"]},
+               persistent={"eyrie": ["propaganda-bureau"]})
+    assert empty.state.fs[E].warriors == 0
+    assert not [a for a in empty.legal_actions() if a[0] == "propaganda"]
+
 def test_card_league_of_adventurous_mice_exhausts_an_item_for_a_move() -> None:
     g = ep(turn="marquise", at="daylight:craft",
            clearings={"1": {"marquise": "2w keep", "eyrie": "1w"}, "5": {"eyrie": "1w"}},
@@ -518,14 +538,14 @@ def test_card_eyrie_emigre_for_the_vagabond_moves_the_pawn_for_a_boot() -> None:
     assert s.seats[0].persistent == [cid("eyrie-emigre")]
 
 
-def test_card_propaganda_bureau_for_the_vagabond_removes_without_placing() -> None:
+def test_card_propaganda_bureau_the_vagabond_cannot_replace() -> None:
+    # Glossary "Replace" (ruling 179, which replaces ruling 69 here): he has no warrior to
+    # place, so he cannot replace an enemy warrior at all.
     g = vpos(at="daylight", clearings={"5": {"eyrie": "2w"}, "3": {"eyrie": "1w roost"}},
              hands={"vagabond": ["bake-sale"]}, persistent={"vagabond": ["propaganda-bureau"]},
              vagabond={"pawn": 1, "items": {"up": "boot"}})
-    g.apply(("propaganda", cid("bake-sale"), 5, E))
-    s = g.state
-    assert s.warriors[5] == (0, 1)
-    assert s.fs[0].rel[E] == -1  # 9.2.9.3: removing a warrior makes the Eyrie Hostile
+    assert not [a for a in g.legal_actions() if a[0] == "propaganda"]
+    assert g.state.warriors[5] == (0, 2)
 
 
 def test_card_boat_builders_the_vagabond_moves_along_rivers() -> None:

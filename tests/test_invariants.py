@@ -166,6 +166,9 @@ class Expect:
     vp_entries: list[tuple[int, int, str]] = field(default_factory=list)
     building: tuple[int, int, str, int] | None = None
     """(seat, clearing, kind, how many of that kind of that seat must be there after)."""
+    paid_first: bool = False
+    """The VP come once a Build's wood is paid (6.5.4.II-III): while the Marquise still
+    chooses where it comes from (``cat_pay_wood``), they are not yet scored."""
 
 
 def expect_of(game: Game, a: Action) -> Expect:
@@ -184,8 +187,15 @@ def expect_of(game: Game, a: Action) -> Expect:
         vp = MARQUISE_BUILD_VP[bkind][placed]
         if vp and scoring:
             e.vp_entries.append((seat, vp, "built " + bkind))
+            e.paid_first = True
         n_before = sum(1 for x in g.buildings[c] if x == (seat, bkind))
         e.building = (seat, c, bkind, n_before + 1)
+    elif kind == "cat_pay_wood":
+        # 6.5.4.III: the building scores when its last wood is paid.
+        d = g.stack[-1].data
+        if d.get("vp") and scoring:
+            e.vp_entries.append((seat, d["vp"], "built " + d["kind"]))
+            e.paid_first = True
     elif kind == "decree" and a[0] == "build":
         c = int(a[2])
         assert my_ruler(g, c) == seat, f"7.5.2.IV: roost in {c}, which the Eyrie do not rule"
@@ -209,7 +219,10 @@ def check_transition(game: Game, a: Action, e: Expect, log_before: int, prev: Ga
     assert game.history[-1] == token(a)
     assert g.vp_log[:log_before] == prev.vp_log, "the VP log was rewritten"
     new = g.vp_log[log_before:]
+    paying = any(f.kind == "cat_pay_wood" for f in g.stack)
     for entry in e.vp_entries:
+        if e.paid_first and paying and entry not in new:
+            continue  # scored once the wood is paid
         assert entry in new, f"{token(a)}: expected {entry} among the new VP entries {new}"
     # (When a Clockwork bot's turn ran in this step, pieces may have changed since: the bot's
     # turn runs by itself.)

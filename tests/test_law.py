@@ -8,6 +8,8 @@ import json
 
 import pytest
 from lawkit import (
+    A3,
+    M3,
     E,
     M,
     buildings,
@@ -16,7 +18,9 @@ from lawkit import (
     discard,
     hand,
     kinds,
+    play,
     pos,
+    pos3,
     warriors,
 )
 
@@ -340,6 +344,22 @@ def test_2_1_1_bird_card_matches_any_clearing() -> None:
     assert over == sorted([f"overwork 1 {cid('arms-trader')}", f"overwork 1 {cid('anvil')}"])
 
 
+def test_2_1_1_I_a_forced_card_of_a_suit_may_be_a_bird() -> None:
+    # Outrage (8.2.6) makes the Marquise give a card matching the rabbit clearing: her only
+    # bird card counts as rabbit, so she must give it rather than show her hand.
+    g = pos3(
+        turn="marquise",
+        at="daylight:actions",
+        clearings={"1": {"marquise": "3w keep"}, "5": {"alliance": "sympathy"}},
+        hands={"marquise": ["armorers", "anvil"]},
+    )
+    play(g, "march 1 5", "count 2")
+    assert (g.decision, g.current_seat) == ("outrage", M3)
+    assert g.legal_tokens() == [f"outrage {cid('armorers')}"]
+    g.apply(f"outrage {cid('armorers')}")
+    assert hand(g, M3) == ["anvil"]
+    assert g.state.fs[A3].supporters == [cid("armorers")]
+
 def test_2_1_1_II_bird_requirement_needs_a_bird_card() -> None:
     g = pos(
         turn="marquise",
@@ -357,6 +377,24 @@ def test_2_1_1_II_bird_requirement_needs_a_bird_card() -> None:
     assert [t for t in g2.legal_tokens() if t.startswith("bird")] == [
         f"bird {cid('arms-trader')}"
     ]
+
+
+def test_2_1_4_cards_in_the_play_area_are_not_in_the_hand() -> None:
+    # A crafted bird card lies in the play area: it is spent for nothing (no extra action, no
+    # Overwork, no Field Hospitals), only a card of the hand is.
+    g = pos(
+        turn="marquise",
+        at="daylight:actions",
+        clearings={"1": {"marquise": "3w keep sawmill"}, "3": {"eyrie": "6w roost"}},
+        hands={"marquise": ["bake-sale"]},
+        persistent={"marquise": ["armorers"]},
+        turn_state={"actions": 0},
+    )
+    assert g.decision == "cat_actions"
+    assert g.legal_tokens() == ["end"]
+    g.state.turn["actions"] = 1
+    assert not [t for t in g.legal_tokens() if t.startswith(("overwork", "bird"))]
+    assert g.state.seats[M].persistent == [cid("armorers")]
 
 
 def test_2_2_3_no_building_without_an_open_slot() -> None:
@@ -648,6 +686,41 @@ def test_3_3_1_II_bird_dominance_needs_diagonal_corners() -> None:
     assert not g.is_over
     g = _dominance_position("dominance:bird", [1, 4])
     assert not g.is_over
+
+
+def test_3_3_2_an_activated_dominance_card_is_never_replaced() -> None:
+    # With one dominance card activated, another in hand cannot take its place (nor be
+    # activated beside it), whatever her score.
+    g = pos(
+        turn="marquise",
+        at="daylight:actions",
+        clearings={"1": {"marquise": "3w keep"}, "3": {"eyrie": "6w roost"}},
+        hands={"marquise": ["dominance:rabbit", "anvil"]},
+        dominance={"marquise": "dominance:fox"},
+        vp={"marquise": 15},
+    )
+    assert "dominance" not in kinds(g)
+    assert g.state.seats[M].dominance == cid("dominance:fox")
+
+
+def test_3_3_1_dominance_is_activated_in_daylight_only() -> None:
+    # In Birdsong (Royal Claim opens the Birdsong cards) no dominance card is activated;
+    # in Daylight, the same hand may.
+    g = pos(
+        turn="marquise",
+        at="birdsong",
+        clearings={"1": {"marquise": "3w keep"}, "3": {"eyrie": "6w roost"}},
+        hands={"marquise": ["dominance:fox"]},
+        persistent={"marquise": ["royal-claim"]},
+        vp={"marquise": 10},
+    )
+    assert g.decision == "birdsong_cards"
+    assert "dominance" not in kinds(g)
+    g.apply("done")
+    while g.decision == "birdsong_cards":
+        g.apply("done")
+    assert g.phase == "daylight"  # the craft step, asked for the dominance card (1.2.1)
+    assert f"dominance {cid('dominance:fox')}" in g.legal_tokens()
 
 
 def test_3_3_3_spent_dominance_becomes_available_not_discarded() -> None:

@@ -583,6 +583,33 @@ def test_6_5_4_II_she_chooses_where_the_wood_comes_from() -> None:
     assert g.decision == "cat_actions"
 
 
+def test_6_5_4_II_the_wood_is_paid_before_the_building_scores() -> None:
+    # 6.5.4.II comes before 6.5.4.III: the cost is paid, then the building scores. At 28 VP
+    # her second workshop (2 VP) wins; she still chooses which wood pays for it first, and
+    # the game ends with the wood paid, nothing after the win.
+    g = pos(
+        log=True,
+        turn="marquise",
+        at="daylight:actions",
+        clearings={
+            "1": {"marquise": "2w keep"},
+            "5": {"marquise": "1w workshop wood"},
+            "10": {"marquise": "1w wood"},
+            "3": {"eyrie": "6w roost"},
+        },
+        vp={"marquise": 28},
+    )
+    g.apply("build workshop 1")
+    assert not g.is_over
+    assert (g.decision, sorted(g.legal_tokens())) == ("cat_pay_wood", ["wood 10", "wood 5"])
+    g.apply("wood 10")
+    assert g.is_over and g.winners == [M]
+    assert g.scores == [30, 0]
+    assert (count(g, 5, "wood"), count(g, 10, "wood"), g.state.fs[M].wood) == (1, 0, 7)
+    assert count(g, 1, "workshop") == 1
+    kinds_after = [e["kind"] for e in g.events(None)][-3:]
+    assert kinds_after == ["remove", "score", "win"]
+
 def test_6_5_4_I_must_rule_the_clearing() -> None:
     g = _cat(
         clearings={

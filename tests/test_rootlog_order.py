@@ -222,7 +222,8 @@ def test_a_draw_left_open_behind_a_piece_moved_later_is_given_up_at_once(
     candidate that takes up a piece, a battle or points written after a draw into the
     line's hand still open is not followed by the quick search (``draw_passed``): a few
     dozen states at the line. A card movement written after the draw does not count:
-    seed 3012's line 79 ('t11->/#->C/B#C->/w3->3/3#->C/R#C->', the same two cards) is
+    seed 3012's line 79 ('t11->/++3/#->C/B#C->/w3->3/3#->C/R#C->', the same two cards; the
+    build's VP after its wood since ruling 178) is
     explained by a Field Hospitals payment taken up as the Evening's discard before the
     Evening's draw, which the form counting card movements too refused (3,400 states in
     all instead of 470)."""
@@ -232,7 +233,7 @@ def test_a_draw_left_open_behind_a_piece_moved_later_is_given_up_at_once(
     assert without > 800
     g = random_game(3012)
     text = as_people_write(export_rootlog(g))
-    assert "/t11->/#->C/B#C->/w3->3/" in text.splitlines()[78]
+    assert "/t11->/++3/#->C/B#C->/w3->3/" in text.splitlines()[78]
     monkeypatch.undo()
     assert states_at(monkeypatch, text, g, 79) < 100
 

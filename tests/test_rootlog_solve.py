@@ -257,7 +257,7 @@ def test_a_spending_by_suit_is_solved_with_one_held_draw_of_each_pile_s_time(
     every line; without it it is refused."""
     import rootgame.records.rootlog.otherwise as otherwise
 
-    text = assert_whole_game_imports(2596, 56, "C:E^C/b_r->2/++4/")
+    text = assert_whole_game_imports(2596, 56, "C:E^C/b_r->2/t5->/t2->/t2->/t2->/++4/")
     assert any(e[0] == "respend" for e in search_events(text))
     refused_without(monkeypatch, text, "one_of_each_time", every_held, 56, otherwise)
 

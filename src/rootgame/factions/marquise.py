@@ -427,30 +427,42 @@ def why_not_build(g: GameState, seat: int, kind: str, c: int) -> str:
 
 
 def do_build(g: GameState, seat: int, kind: str, c: int) -> None:
+    """6.5.4 Build: the leftmost building of ``kind`` goes to ``c``; its wood is paid (II)
+    before its VP are scored (III), so a build that reaches 30 VP wins with its cost paid
+    (3.1). (The building is put down first: nothing the payment does depends on it, and the
+    clearings that may pay were found before.)"""
     fs: MarquiseState = g.fs[seat]
     pos = placed(fs, kind)
     cost = COST[pos]
     comp = ruled_component(g, seat, c)
     place_building(g, seat, c, kind)
     fs.track[kind] -= 1
-    score(g, seat, VP[kind][pos], "built " + kind)
-    pay_wood(g, seat, comp, cost)
+    pay_wood(g, seat, comp, cost, kind, VP[kind][pos])
 
 
-def pay_wood(g: GameState, seat: int, comp: list[int], cost: int) -> None:
+def pay_wood(
+    g: GameState, seat: int, comp: list[int], cost: int, kind: str = "", vp: int = 0
+) -> None:
     """Remove ``cost`` wood from the clearings of ``comp``, asking where when there is a
-    choice."""
-    if cost <= 0:
-        return
-    sources = [x for x in comp if wood_at(g, seat, x)]
-    total = sum(wood_at(g, seat, x) for x in sources)
-    if len(sources) == 1 or total <= cost:
+    choice; once it is paid, score the ``vp`` of the ``kind`` built (6.5.4.III)."""
+    if cost > 0:
+        sources = [x for x in comp if wood_at(g, seat, x)]
+        total = sum(wood_at(g, seat, x) for x in sources)
+        if len(sources) > 1 and total > cost:
+            g.stack.append(
+                Frame(
+                    "cat_pay_wood",
+                    seat,
+                    {"comp": tuple(comp), "left": cost, "kind": kind, "vp": vp},
+                )
+            )
+            return
         for x in sources:
             while cost and wood_at(g, seat, x):
                 _take_wood(g, seat, x)
                 cost -= 1
-        return
-    g.stack.append(Frame("cat_pay_wood", seat, {"comp": tuple(comp), "left": cost}))
+    if kind:
+        score(g, seat, vp, "built " + kind)
 
 
 def _take_wood(g: GameState, seat: int, c: int) -> None:
@@ -469,7 +481,14 @@ def _pay_apply(g: GameState, f: Frame, a: Action) -> None:
     assert f.seat is not None
     pop(g, f)
     _take_wood(g, f.seat, int(a[1]))
-    pay_wood(g, f.seat, list(f.data["comp"]), f.data["left"] - 1)
+    pay_wood(
+        g,
+        f.seat,
+        list(f.data["comp"]),
+        f.data["left"] - 1,
+        f.data.get("kind", ""),
+        f.data.get("vp", 0),
+    )
 
 
 def overwork_options(g: GameState, seat: int) -> list[Action]:

@@ -34,7 +34,6 @@ from .core import (
     can_take_card_from,
     discard,
     draw,
-    enemies,
     fac,
     has_persistent,
     matching_cards,
@@ -101,6 +100,13 @@ def _diagonals(g: GameState) -> list[tuple[int, int]]:
 # --- Daylight card actions ------------------------------------------------------------------
 
 
+def other_players(g: GameState, seat: int) -> list[int]:
+    """Every player but ``seat``: whom a card naming "another player" may choose (Better
+    Burrow Bank, Stand and Deliver!, Codebreakers; the card's text, 1.1.1). Unlike an enemy
+    (G "Enemy"), a coalition partner (9.2.8) is one of them (docs/rulings.md 177)."""
+    return [s for s in range(g.n) if s != seat]
+
+
 DAYLIGHT_CARD_ACTIONS: Final[tuple[Signature, ...]] = (
     ("tax-collector", CLEARING),
     ("codebreakers", SEAT),
@@ -123,7 +129,7 @@ def daylight_card_actions(g: GameState, seat: int) -> list[Action]:
             # Tax Collector: once in Daylight, remove one of your warriors from the map, draw 1.
             out.extend(("tax-collector", c) for c in board(g).clearings if g.warriors[c][seat])
         if "codebreakers" not in used and has_persistent(g, seat, "codebreakers") is not None:
-            out.extend(("codebreakers", e) for e in enemies(g, seat))
+            out.extend(("codebreakers", e) for e in other_players(g, seat))
     if s.dominance is None and s.vp >= DOMINANCE_VP:
         doms = [c for c in s.hand if DECK[c].kind == "dominance"]
         if not fac(g, seat).forms_coalitions:
@@ -225,7 +231,7 @@ def birdsong_start(g: GameState, seat: int) -> None:
         win(g, [seat], "dominance")
         return
     if g.seats[seat].persistent and has_persistent(g, seat, "better-burrow-bank") is not None:
-        others = enemies(g, seat)
+        others = other_players(g, seat)
         if len(others) == 1:
             _burrow_bank(g, seat, others[0])
         elif others:
@@ -245,7 +251,7 @@ def _burrow_bank(g: GameState, seat: int, other: int) -> None:
 )
 def _bbb_legal(g: GameState, f: Frame) -> list[Action]:
     assert f.seat is not None
-    return [("draw-with", e) for e in enemies(g, f.seat)]
+    return [("draw-with", e) for e in other_players(g, f.seat)]
 
 
 @applies("burrow_bank")
@@ -266,7 +272,9 @@ def birdsong_card_actions(g: GameState, seat: int) -> list[Action]:
         sd = has_persistent(g, seat, "stand-and-deliver")
         if "stand-and-deliver" not in g.turn.get("used", ()) and sd is not None:
             out.extend(
-                ("stand-and-deliver", e) for e in enemies(g, seat) if can_take_card_from(g, e)
+                ("stand-and-deliver", e)
+                for e in other_players(g, seat)
+                if can_take_card_from(g, e)
             )
     if g.shared_deck != "base":
         out.extend(exiles.birdsong_actions(g, seat))

@@ -280,8 +280,13 @@ def daylight_actions(g: GameState, seat: int) -> list[Action]:
     out: list[Action] = []
     used = g.turn.get("used", ())
     b = board(g)
-    if propaganda_ready(g, seat):
+    if propaganda_ready(g, seat) and g.fs[seat].warriors > 0:
+        # A replacement (Glossary "Replace"): only where both steps can be done, so never
+        # without a warrior in supply (the Vagabond has none), nor where the player may not
+        # place pieces (an enemy at the Marquise's keep, 6.2.2: the Glossary's own example).
         for c in b.clearings:
+            if not can_place(g, seat, c):
+                continue
             targets = [e for e in enemies(g, seat) if g.warriors[c][e]]
             if targets:
                 for pay in matching_cards(g, seat, b.card_suit_at(c)):
@@ -303,16 +308,15 @@ def apply_daylight(g: GameState, seat: int, a: Action) -> None:
 
     used: list[str] = g.turn.setdefault("used", [])
     if a[0] == "propaganda":
-        # Propaganda Bureau: spend a card to remove an enemy warrior from a matching clearing
-        # and place one of yours there (as many as you can, 1.5.4).
+        # Propaganda Bureau: spend a card to replace an enemy warrior in a matching clearing
+        # with one of yours (offered only where both steps can be done, Glossary "Replace").
         used.append("propaganda")
         pay, c, e = int(a[1]), int(a[2]), int(a[3])
         g.seats[seat].hand.remove(pay)
         discard(g, pay)
         remove_warriors(g, e, c, 1, seat)
-        fac(g, seat).removed_warriors_of(g, seat, e, 1)  # the Vagabond: Hostile (9.2.9.3)
-        if can_place(g, seat, c):
-            place_warriors(g, seat, c, 1)
+        fac(g, seat).removed_warriors_of(g, seat, e, 1)
+        place_warriors(g, seat, c, 1)
         fac(g, e).warriors_removed(g, e, c, 1)
         return
     # League of Adventurous Mice: exhaust an item of the Crafted Items box for a move or a
