@@ -626,7 +626,7 @@ OFF_TURN_DECISIONS = (
     "enlist",  # a defender enlisting the Vagabot's Arbiter (Law of Rootbotics 7.7.6)
 )
 """Decisions a player may face in another player's turn: as defender in a battle (4.3.1,
-4.3.3, 4.3.4), Field Hospitals (6.2.3), Outrage as the defender who removed sympathy (8.2.6),
+4.3.4, 4.3.6), Field Hospitals (6.2.3), Outrage as the defender who removed sympathy (8.2.6),
 the Alliance's supporters after losing its last base (8.2.4), and the Vagabond's items
 damaged by hits or a full removal (9.2.7, 9.2.2.I)."""
 

@@ -425,7 +425,7 @@ def test_ismcts_leaf_term_decree_doom_charges_the_turmoil_a_finished_turn_forete
 
 def test_ismcts_leaf_terms_weigh_the_eyries_roosts_within_the_enemys_reach() -> None:
     """``leaf_terms=("roost_guard",)``: a roost the enemy's warriors reach (in its clearing
-    or the most next to it) costs the Eyrie 2 with none of its warriors there (4.3.3.II), 1
+    or the most next to it) costs the Eyrie 2 with none of its warriors there (4.3.5.II), 1
     with fewer than the enemy's; twice that for its only roost (7.6.1, 7.7). The leaf adds it
     to the Eyrie's value and the Marquise subtracts 0.8 times it; off by default."""
 

@@ -240,7 +240,7 @@ def test_4_3_1_ambush_deals_two_hits_then_discarded() -> None:
     assert g.legal_actions() == [("ambush", amb), ("pass",)]
     g.apply(("ambush", amb))
     s = g.state
-    # Two hits on the attacker, then the dice: 3 rolled but only 1 warrior left (4.3.2.I).
+    # Two hits on the attacker, then the dice: 3 rolled but only 1 warrior left (4.3.3.I).
     assert s.warriors[8][MARQUISE] == 1
     assert s.warriors[8][EYRIE] == 2
     assert s.buildings[8] == ((EYRIE, "roost"),)
@@ -409,7 +409,7 @@ def test_6_2_3_ambush_hits_trigger_field_hospitals_before_the_dice() -> None:
     assert s.discard == [amb, cid("anvil")]
 
 
-# === 4.3.3 Battle cards ======================================================================
+# === 4.3.4 Battle cards ======================================================================
 
 
 def test_card_armorers_ignores_rolled_hits_as_attacker() -> None:
@@ -499,7 +499,7 @@ def test_card_sappers_not_usable_as_attacker() -> None:
 
 
 def test_card_sappers_extra_hit_not_capped_by_warriors() -> None:
-    # 4.3.3.I: one Eyrie warrior, dice 3-3: 1 rolled hit (capped) + 1 Sappers = 2 hits.
+    # 4.3.5.I: one Eyrie warrior, dice 3-3: 1 rolled hit (capped) + 1 Sappers = 2 hits.
     g = cat_attacks(persistent={"eyrie": ["sappers"]}, dice=[[3, 3]], birds="1w roost")
     g.apply("sappers")
     s = g.state
@@ -554,7 +554,7 @@ def test_card_brutal_tactics_and_armorers_eyrie_attacks_marquise() -> None:
     g = eyrie_attacks(
         persistent={"eyrie": ["brutal-tactics"], "marquise": ["armorers"]}, dice=[[2, 2]]
     )
-    # Both sides have an effect: the attacker decides who goes first (4.3.3).
+    # Both sides have an effect: the attacker decides who goes first (4.3.4).
     assert g.decision == "effects_order" and g.current_seat == EYRIE
     g.apply("first attacker")
     assert g.decision == "battle_effects" and g.current_seat == EYRIE

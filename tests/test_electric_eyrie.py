@@ -314,7 +314,7 @@ def test_lr_5_5_1_iii_battle_target_clearing_and_defender_ties() -> None:
     # and pieces (2): the Alliance has more victory points.
     assert targets(g, "battle") == [("battle", 8, ("no_roost",)), ("battle", 5, ("no_roost",))]
     assert targets(g, "defender") == [("defender", 8, M, ()), ("defender", 5, A, ("most_vp",))]
-    # LR 5.5.1.III: only the bird column, the largest, deals an extra hit; 4.3.3.II at 8.
+    # LR 5.5.1.III: only the bird column, the largest, deals an extra hit; 4.3.5.II at 8.
     hits = [(e["extra"], e["defenseless"]) for e in logged(g, "hits") if e["seat"] == B]
     assert hits == [(1, True), (1, False)]
     # LR 2.8.2 Hates Surprises: the Marquise's fox ambush is never offered.

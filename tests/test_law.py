@@ -536,7 +536,7 @@ def test_3_1_defender_reaching_thirty_wins_on_the_attackers_turn() -> None:
         vp={"eyrie": 29},
     )
     g.apply("battle 11 1")
-    # 4.3.4: the attacker too chooses which of its buildings go, after its warriors.
+    # 4.3.6: the attacker too chooses which of its buildings go, after its warriors.
     assert g.decision == "take_hits"
     assert g.current_seat == M
     assert sorted(g.legal_tokens()) == ["remove sawmill", "remove workshop"]
@@ -576,7 +576,7 @@ def test_3_2_1_one_vp_per_building_or_token_not_for_warriors() -> None:
         eyrie={"decree": {"recruit": ["vizier", "vizier"], "battle": ["codebreakers"]}},
         dice=[[3, 0]],
     )
-    # 4.3.4: the warrior goes first, then the Marquise choose among buildings and tokens.
+    # 4.3.6: the warrior goes first, then the Marquise choose among buildings and tokens.
     assert warriors(g, 11, M) == 0
     assert g.decision == "take_hits"
     assert g.current_seat == M

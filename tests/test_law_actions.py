@@ -234,7 +234,7 @@ def test_4_3_1_ambush_not_capped_by_defender_warriors() -> None:
     g = _battle("3w", "roost", {"eyrie": ["ambush:fox"]})
     play(g, "battle 12 1", "ambush 14")
     assert warriors(g, 12, M) == 1
-    # Dice 0-0, but the defenseless Eyrie take one hit: the roost goes (4.3.3.II).
+    # Dice 0-0, but the defenseless Eyrie take one hit: the roost goes (4.3.5.II).
     assert buildings(g, 12) == ["ruin"]
     assert g.scores == [1, 0]
 
@@ -307,13 +307,13 @@ def test_4_3_1_II_ambush_killing_all_attackers_ends_battle() -> None:
     assert g.decision == "cat_actions"
 
 
-def test_4_3_2_attacker_deals_high_die_defender_low() -> None:
+def test_4_3_3_attacker_deals_high_die_defender_low() -> None:
     g = _battle("3w", "3w", dice=[[1, 3]])
     g.apply("battle 12 1")
     assert (warriors(g, 12, M), warriors(g, 12, E)) == (2, 0)
 
 
-def test_4_3_2_I_rolled_hits_capped_by_own_warriors() -> None:
+def test_4_3_3_I_rolled_hits_capped_by_own_warriors() -> None:
     g = _battle("2w", "3w", dice=[[3, 3]])
     g.apply("battle 12 1")
     # The Marquise roll 3 but have 2 warriors: 2 hits; the Eyrie's 3 hits kill her 2.
@@ -323,7 +323,7 @@ def test_4_3_2_I_rolled_hits_capped_by_own_warriors() -> None:
     assert (warriors(g2, 12, M), warriors(g2, 12, E)) == (2, 0)
 
 
-def test_4_3_3_II_defenseless_defender_takes_an_extra_hit() -> None:
+def test_4_3_5_II_defenseless_defender_takes_an_extra_hit() -> None:
     g = _battle("1w", "roost", dice=[[0, 0]])
     g.apply("battle 12 1")
     assert count(g, 12, "roost") == 0
@@ -331,7 +331,7 @@ def test_4_3_3_II_defenseless_defender_takes_an_extra_hit() -> None:
     assert g.state.fs[E].roosts == 7 - 1  # back on the track; the roost at 3 remains
 
 
-def test_4_3_3_II_defender_with_warriors_is_not_defenseless() -> None:
+def test_4_3_5_II_defender_with_warriors_is_not_defenseless() -> None:
     g = _battle("1w", "1w roost", dice=[[0, 0]])
     g.apply("battle 12 1")
     assert count(g, 12, "roost") == 1
@@ -340,7 +340,7 @@ def test_4_3_3_II_defender_with_warriors_is_not_defenseless() -> None:
 
 
 @pytest.mark.parametrize("first", ["attacker", "defender"])
-def test_4_3_3_attacker_chooses_who_uses_effects_first(first: str) -> None:
+def test_4_3_4_attacker_chooses_who_uses_effects_first(first: str) -> None:
     # Both sides hold an optional effect: Brutal Tactics (attacker), Sappers (defender).
     g = _battle(
         "3w", "3w", dice=[[2, 1]],
@@ -372,7 +372,7 @@ def test_4_3_3_attacker_chooses_who_uses_effects_first(first: str) -> None:
     assert g.state.turn["actions"] == 2
 
 
-def test_4_3_3_no_order_question_when_only_one_side_has_effects() -> None:
+def test_4_3_4_no_order_question_when_only_one_side_has_effects() -> None:
     g = _battle("3w", "3w", dice=[[2, 1]], persistent={"eyrie": ["sappers"]})
     g.apply("battle 12 1")
     assert (g.decision, g.current_seat) == ("battle_effects", E)

@@ -194,7 +194,7 @@ def test_a_roll_that_leaves_the_defender_s_point_unscored_is_given_up_at_once(
 def test_rolls_whose_hits_are_alike_are_one_way_on(monkeypatch: pytest.MonkeyPatch) -> None:
     """Ruling 460. Seed 1642 (of the fresh seeds 1630-1829), line 52: the Marquise battles
     the one Eyrie warrior of clearing 9 ('XE9/Ew9->'), no dice written. Six rolls (3-3 to
-    1-1) deal the same hits (the Eyrie's capped at her one warrior, 4.3.2.I), and differ
+    1-1) deal the same hits (the Eyrie's capped at her one warrior, 4.3.3.I), and differ
     only in the battle's spent roll; the quick search went back to each of them in turn
     (ruling 427), its six backjumps, before the roll 3-0, and took 2 s. Told apart without
     the spent roll (``search.frame_data``), they are one way on: one backjump. (Since ruling

@@ -1,5 +1,5 @@
 """When victory comes (3.1): every score is checked for 30 VP as it changes, and when several
-players reach 30 in one simultaneous step (both sides' hits in battle, 4.3.4) the tie rule
+players reach 30 in one simultaneous step (both sides' hits in battle, 4.3.6) the tie rule
 decides (3.1.1). One test per place the engine scores: battle, the Despot, crafting, the
 Evening, cards, Field Hospitals, and dominance at the start of Birdsong (issue 16)."""
 
@@ -28,7 +28,7 @@ def _wins(g: Game) -> list[dict[str, Any]]:
 
 def test_3_1_1_both_reach_thirty_in_one_battle_the_turn_player_wins() -> None:
     # Issue 16: the Eyrie (Despot) attack; Brutal Tactics gives the Marquise 1 VP (29); the
-    # Marquise's Sappers add a hit. Both sides' hits are one step (4.3.4): the Eyrie score the
+    # Marquise's Sappers add a hit. Both sides' hits are one step (4.3.6): the Eyrie score the
     # sawmill and the Despot's point as it goes (30), the Marquise the roost (30). Both reach
     # 30 together: the player taking the turn wins (3.1.1).
     g = pos(log=True, **ISSUE_16)
@@ -135,8 +135,8 @@ def test_4_3_1_ii_ambush_hits_that_reach_thirty_win_at_once() -> None:
     assert not [e for e in g.events(None) if e["kind"] == "dice"]
 
 
-def test_4_3_3_brutal_tactics_point_wins_before_any_hit() -> None:
-    # The defender's point for Brutal Tactics is scored when the card is used (4.3.3), so a
+def test_4_3_4_brutal_tactics_point_wins_before_any_hit() -> None:
+    # The defender's point for Brutal Tactics is scored when the card is used (4.3.4), so a
     # defender at 29 wins then, before the hits are dealt.
     g = pos(
         turn="marquise",

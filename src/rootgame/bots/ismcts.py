@@ -98,7 +98,7 @@ def roost_guard(g: GameState, seat: int) -> float:
     Evening and where it recruits; a Recruit card with no roost left means turmoil, 7.7).
     For each roost, the enemy's strength there is its warriors in the clearing plus the most
     in one clearing next to it; against none of the Eyrie's warriors (the defenseless hit,
-    4.3.3.II, takes it) -2, against fewer -1; twice that for the Eyrie's only roost."""
+    4.3.5.II, takes it) -2, against fewer -1; twice that for the Eyrie's only roost."""
     if g.factions[seat] != "eyrie":
         return 0.0
     b = board(g)

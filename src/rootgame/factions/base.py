@@ -120,11 +120,11 @@ class Faction:
         return 1 if self.is_bot else card.vp
 
     def attacker_extra_hits(self, g: GameState, seat: int) -> int:
-        """Extra hits this faction deals as attacker (4.3.3.I)."""
+        """Extra hits this faction deals as attacker (4.3.5.I)."""
         return 0
 
     def defender_extra_hits(self, g: GameState, seat: int, c: int) -> int:
-        """Extra hits this faction deals as defender in ``c`` (4.3.3.I; the Automated
+        """Extra hits this faction deals as defender in ``c`` (4.3.5.I; the Automated
         Alliance's Automated Ambush, Law of Rootbotics 6.2.2)."""
         return 0
 
@@ -152,11 +152,11 @@ class Faction:
         return 0
 
     def rolled_hits_cap(self, g: GameState, seat: int, c: int, battle: dict[str, Any]) -> int:
-        """4.3.2.I: the most rolled hits this faction deals in a battle in ``c``."""
+        """4.3.3.I: the most rolled hits this faction deals in a battle in ``c``."""
         return g.warriors[c][seat]
 
     def defenseless(self, g: GameState, seat: int, c: int) -> bool:
-        """4.3.3.II: as defender, whether this faction is defenseless in ``c``."""
+        """4.3.5.II: as defender, whether this faction is defenseless in ``c``."""
         return not g.warriors[c][seat]
 
     def fights_on(self, g: GameState, seat: int, c: int, battle: dict[str, Any]) -> bool:
@@ -166,7 +166,7 @@ class Faction:
     def take_battle_hits(
         self, g: GameState, battle: Any, seat: int, n: int, by: int
     ) -> None:
-        """4.3.4 for a faction with ``takes_hits_itself`` (the Vagabond, 9.2.7)."""
+        """4.3.6 for a faction with ``takes_hits_itself`` (the Vagabond, 9.2.7)."""
         raise NotImplementedError
 
     def hits_per_building(self, g: GameState, seat: int) -> int:
@@ -190,7 +190,7 @@ class Faction:
 
     def enlist(self, g: GameState, seat: int, bf: Any) -> int:
         """Enlisted by the defender of ``bf``: what this player gains, and the hits it adds
-        to the defender's maximum rolled hits (4.3.2.I)."""
+        to the defender's maximum rolled hits (4.3.3.I)."""
         return 0
 
     def after_battle(

@@ -266,7 +266,7 @@ def enemy_pieces(g: GameState, seat: int, c: int) -> int:
 
 
 def defenseless_buildings(g: GameState, seat: int, c: int) -> int:
-    """Enemy buildings in ``c`` whose owner has no warriors there (4.3.3.II)."""
+    """Enemy buildings in ``c`` whose owner has no warriors there (4.3.5.II)."""
     return sum(
         1
         for o, _ in g.buildings[c]

@@ -1,11 +1,14 @@
-"""4.3 Battle, as a driver frame that walks the Law's four steps:
+"""4.3 Battle, as a driver frame that walks the Law's steps (numbered as in the current
+printing, p16):
 
 1. 4.3.1 the defender may ambush; the attacker may foil it with an ambush of its own;
-2. 4.3.2 roll the dice: the attacker deals the higher, the defender the lower, each capped by
-   its warriors in the clearing (4.3.2.I);
-3. 4.3.3 effects: extra hits (not capped, 4.3.3.I), defenseless defender +1 (4.3.3.II),
-   optional cards (attacker first, then defender);
-4. 4.3.4 deal hits: the side hit loses all its warriors there before any building or token,
+2. 4.3.2 effects "before rolling" (the attacker's faction's hook, ``before_roll``);
+3. 4.3.3 roll the dice: the attacker deals the higher, the defender the lower, each capped by
+   its warriors in the clearing (4.3.3.I);
+4. 4.3.4 effects after the roll: optional cards (the attacker orders them when both sides
+   have one); 4.3.5 count the hits: extra hits (not capped, 4.3.5.I), defenseless defender +1
+   (4.3.5.II), ignored hits (Armorers, 4.3.5.III);
+5. 4.3.6 deal hits: the side hit loses all its warriors there before any building or token,
    and chooses among those; 1 VP per enemy building or token removed (3.2.1), scored as it
    goes (the Despot's extra point with the first, 7.8.4). Both sides' hits are one
    simultaneous step: the 30-VP check comes when it is complete, with the tie rule (3.1.1).
@@ -139,7 +142,7 @@ def ambush_cards(g: GameState, seat: int, c: int) -> list[int]:
 
 
 def deal_hits(g: GameState, bf: Frame, target: int, n: int, by: int) -> None:
-    """4.3.4: ``target`` takes ``n`` hits in the battle's clearing: warriors first, then the
+    """4.3.6: ``target`` takes ``n`` hits in the battle's clearing: warriors first, then the
     buildings and tokens it chooses. Enemies score removed buildings and tokens (3.2.1)."""
     c = bf.data["c"]
     f = fac(g, target)
@@ -204,7 +207,7 @@ def remove_kind(g: GameState, s: int, c: int, kind: str, by: int | None) -> None
 
 
 def _remove_kind(g: GameState, s: int, c: int, kind: str, by: int | None) -> None:
-    """A hit removes a building or token of ``s`` in the battle (4.3.4)."""
+    """A hit removes a building or token of ``s`` in the battle (4.3.6)."""
     remove_kind(g, s, c, kind, by)
     bf = current_battle(g)
     key = "others_a" if s == bf.data["a"] else "others_d"
@@ -305,7 +308,7 @@ def _battle_step(g: GameState, f: Frame) -> None:
         d["dice"] = (hi, lo)
         d["rolled_a"] = min(hi, fa.rolled_hits_cap(g, a, c, d))
         d["rolled_d"] = min(lo, fd.rolled_hits_cap(g, de, c, d) + d.get("enlisted", 0))
-        # 4.3.2.I: rolled hits are capped by each side's warriors in the clearing.
+        # 4.3.3.I: rolled hits are capped by each side's warriors in the clearing.
         if g.log is not None:
             emit(
                 g,
@@ -322,7 +325,7 @@ def _battle_step(g: GameState, f: Frame) -> None:
         d["extra_d"] += fd.defender_extra_hits(g, de, c)
         d["step"] = "effects"
     elif step == "effects":
-        # 4.3.3: if both sides want to use effects, the attacker decides who goes first.
+        # 4.3.4: if both sides want to use effects, the attacker decides who goes first.
         d["step"] = "effects_1"
         d["first"] = a
         if _effect_options(g, f, a) and _effect_options(g, f, de):
@@ -333,7 +336,7 @@ def _battle_step(g: GameState, f: Frame) -> None:
         if _effect_options(g, f, side):
             g.stack.append(Frame("battle_effects", side, {}))
     elif step == "hits":
-        # 4.3.3.II Defenseless: no defending warriors -> one extra hit.
+        # 4.3.5.II Defenseless: no defending warriors -> one extra hit.
         defenseless = fac(g, de).defenseless(g, de, c)
         if defenseless:
             d["extra_a"] += 1
@@ -342,7 +345,7 @@ def _battle_step(g: GameState, f: Frame) -> None:
         if g.log is not None:
             _hits_event(g, f, a, de, on_d, defenseless)
             _hits_event(g, f, de, a, d["on_a"], False)
-        # 4.3.4: both sides' hits are dealt in one step (4.3.2: "not dealt until step 4");
+        # 4.3.6: both sides' hits are dealt in one step (p6 4.3.2: "not dealt until step 4");
         # the VP they score reach the track together, checked for victory when the step ends.
         d["simultaneous"] = True
         d["step"] = "hits_a"
@@ -378,9 +381,9 @@ def _after_battle(g: GameState, d: dict[str, Any]) -> None:
 
 
 def _hits_event(g: GameState, bf: Frame, side: int, target: int, n: int, defenseless: bool) -> None:
-    """4.3.4: the hits ``side`` deals to ``target``: rolled (after the cap, 4.3.2.I; 0 when
-    the target ignores them with Armorers) plus extra hits (4.3.3.I, the defenseless one
-    included, 4.3.3.II)."""
+    """4.3.6: the hits ``side`` deals to ``target``: rolled (after the cap, 4.3.3.I; 0 when
+    the target ignores them with Armorers) plus extra hits (4.3.5.I, the defenseless one
+    included, 4.3.5.II)."""
     d = bf.data
     attacker = side == d["a"]
     ignored = bool(d["armor_d"] if attacker else d["armor_a"])
@@ -419,7 +422,7 @@ def _offer_enlist(g: GameState, bf: Frame) -> None:
 
 def _enlist(g: GameState, bf: Frame, helper: int) -> None:
     """``helper`` joins the defender: its gain, and the hits it adds to the defender's
-    maximum rolled hits (4.3.2.I)."""
+    maximum rolled hits (4.3.3.I)."""
     n = fac(g, helper).enlist(g, helper, bf)
     bf.data["enlisted"] = bf.data.get("enlisted", 0) + n
     emit(
@@ -507,7 +510,7 @@ def _ambush_hits(g: GameState, bf: Frame, defender: int, attacker: int) -> None:
     deal_hits(g, bf, attacker, AMBUSH_HITS, defender)
 
 
-# --- 4.3.3 Optional battle effects (cards) -------------------------------------------------
+# --- 4.3.4 Optional battle effects (cards) -------------------------------------------------
 
 
 def _effect_options(g: GameState, bf: Frame, seat: int) -> list[Action]:

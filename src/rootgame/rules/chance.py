@@ -92,7 +92,7 @@ def shuffle(g: GameState, cards: list[int]) -> None:
 
 
 def dice(g: GameState) -> tuple[int, int]:
-    """4.3.2: two dice, each 0-3 (fixed dice from a position come first)."""
+    """4.3.3: two dice, each 0-3 (fixed dice from a position come first)."""
     if g.dice:
         roll = g.dice.pop(0)
     else:

@@ -578,7 +578,7 @@ def score(g: GameState, seat: int, n: int, reason: str = "") -> None:
 
 def in_simultaneous_step(g: GameState) -> bool:
     """Whether a step whose effects all happen at once is under way: a frame on the stack
-    holds ``"simultaneous"`` (both sides' hits in battle, 4.3.4; a Favor's removals, 1.5.4).
+    holds ``"simultaneous"`` (both sides' hits in battle, 4.3.6; a Favor's removals, 1.5.4).
     Its scores are checked for victory together when it ends (:func:`end_simultaneous_step`)."""
     for f in g.stack:
         if "simultaneous" in f.data:
@@ -748,7 +748,7 @@ def matching_cards(g: GameState, seat: int, suit: str) -> list[int]:
 
 
 def roll_dice(g: GameState) -> tuple[int, int]:
-    """4.3.2: roll two dice, each 0-3 (fixed dice first, when a position set them)."""
+    """4.3.3: roll two dice, each 0-3 (fixed dice first, when a position set them)."""
     return chance.dice(g)
 
 

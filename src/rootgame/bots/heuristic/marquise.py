@@ -4,7 +4,7 @@ What she values beyond the general terms: her buildings on the map (each is VP s
 wood, cards or warriors to come), wood on the map (the next buildings), the keep (6.2.2: no
 one else may place pieces there, and Field Hospitals bring warriors back to it) and warriors
 guarding it, warriors beside her buildings where an enemy can reach them (an unguarded
-building falls to the defenseless hit, 4.3.3.II), and warriors standing against an enemy's
+building falls to the defenseless hit, 4.3.5.II), and warriors standing against an enemy's
 buildings (the Eyrie's roosts above all: the battle that removes one costs the Eyrie VP every
 Evening to come). Rules of thumb: overwork where wood is short, recruit while the supply lasts,
 spend a bird card on an extra action only when the action gains something (she looks one
@@ -118,7 +118,7 @@ ACTIONS = frozenset({"battle", "march", "recruit", "build", "overwork"})
 """The Marquise's actions (6.5); a bird card buys one more."""
 GUARD = 1.0
 """What an unguarded building within an enemy's reach costs: a battle there removes it with
-the defenseless hit (4.3.3.II) and scores for the enemy."""
+the defenseless hit (4.3.5.II) and scores for the enemy."""
 SIEGE = 6.0
 """What a clearing holding an enemy building where the Marquise outnumbers its defenders is
 worth: the battle that can remove it (a roost, a base: the enemy's engine)."""

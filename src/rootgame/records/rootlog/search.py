@@ -164,7 +164,7 @@ DEALT = ("hits_a", "hits_end", "triggers", "end")
 def frame_data(f: Any) -> list[tuple[Any, Any]]:
     """A frame's data in order, for telling states apart: a battle past its hits step
     without its roll (:data:`SPENT_ROLL`), so that rolls whose hits (after the cap,
-    4.3.2.I) were alike give the same state: a roll the record does not write is chosen by
+    4.3.3.I) were alike give the same state: a roll the record does not write is chosen by
     the search (ruling 390), and two such rolls lead on alike, one way on (ruling 460; a
     backjump, ruling 427, goes on to a roll whose hits differ)."""
     items = f.data.items()
