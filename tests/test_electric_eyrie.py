@@ -135,6 +135,22 @@ def test_lr_3_3_challenging_and_nightmare_add_a_bird_ambush(difficulty: str) -> 
     assert bird[2] not in g.state.deck
 
 
+def test_lr_3_3_the_bird_ambush_is_taken_from_the_deck_after_the_hands_are_dealt() -> None:
+    """Ruling 136: Challenging takes a bird ambush "from the deck" at the bot's own setup,
+    which comes after the hands are drawn (5.1 steps 3 and 7); with both bird ambushes dealt
+    to the humans (seed 18), the bird column has only the Viziers."""
+    import random
+
+    g = new_game(["marquise", EE, "alliance", "vagabond"], seed=18,
+                 bots={EE: {"difficulty": "challenging"}})
+    held = [s for s in range(4) for c in g.state.seats[s].hand if DECK[c].key == "ambush:bird"]
+    assert held == [0, 3] and not ee(g).decree[3]
+    rng = random.Random(0)
+    while not ee(g).decree[3]:
+        g.apply(rng.choice(g.legal_actions()))
+    assert ee(g).decree[3] == [V1, V2]
+
+
 def test_lr_3_3_nightmare_scores_one_at_the_end_of_evening() -> None:
     g = bot_turn(
         "evening",
