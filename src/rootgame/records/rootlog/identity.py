@@ -116,6 +116,15 @@ def fought_over(node: Node) -> bool:
     return True
 
 
+DOMINANCE_COMING = True
+"""Ruling 981: a dominance card the line still takes into a hand (``M#dom->C``) leaves in
+:meth:`CardIdentity.needs_held` the cards the line then spends from it by their suit only
+(``M#C->``): it cannot be one of them (:func:`spent_by_suit`, ruling 771), so the hand must
+hold them now; only a need naming the card (``M#domC->``) is its own. Ruling 515 left out
+every need after a card coming into the hand: the whole-course solve, asked for nothing, gave
+up (Alliance seed 1021, line 53: ``M#dom->C/M#C->/#->C``, the Marquise's last mouse)."""
+
+
 def spent_by_suit(spec: CardSpec) -> bool:
     """Whether a card the line moves into a hand by name (``spec``) may be one it spends
     by its suit only (ruling 540's ``last``): not a dominance card, which is never spent
@@ -365,11 +374,17 @@ class CardIdentity(PileExchanges):
         into: dict[Loc, list[CardSpec]] = {}
         last: dict[Loc, list[CardSpec]] = {}  # named into a hand since one not named (540)
         coming: set[Loc] = set()
+        dominance: dict[Loc, list[CardSpec]] = {}  # dominance cards coming (ruling 981)
         for k, at in enumerate(self.lines[pos.line].atoms):
             if held_now and left[k] and at.kind == "card":
-                coming.add(at.key[1])
-                if at.key[0] in coming:
+                if at.key[0] in coming or at.spec is not None and \
+                        brought_in(dominance.get(at.key[0], []), at.spec):
+                    coming.add(at.key[1])
                     continue
+                if DOMINANCE_COMING and at.spec is not None and not spent_by_suit(at.spec):
+                    dominance.setdefault(at.key[1], []).append(at.spec)
+                else:
+                    coming.add(at.key[1])
             elif held_now and left[k] and at.kind in ("craft", "ambush") and \
                     ("hand", at.key) in coming:
                 continue
