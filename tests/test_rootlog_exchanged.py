@@ -3,10 +3,7 @@ times for the Alliance games written as people write them
 (``people.as_people_write_supporters``): what bars a card through the later piles keeps
 (980, ``piles.settle_since``), what a dominance card the line takes into a hand leaves the
 hand to hold (981, ``identity.needs_brought``), the supporters' spendings by suit taken
-otherwise by the solve (982, ``otherwise.spent_from``), a card written by its suit as it
-came into a place taken to have been the one a spending by that suit took (983,
-``otherwise.kept_written``), a place's needs each given their own card before a lack is
-sought (984, ``exchanges.unmet``)."""
+otherwise by the solve (982, ``otherwise.spent_from``)."""
 
 from __future__ import annotations
 
@@ -14,20 +11,9 @@ from typing import Any
 
 import pytest
 from lawkit import random_game
-from rootlogkit import as_people_write_supporters, assert_replays_the_game, quick_imports_and_needs
+from rootlogkit import as_people_write_supporters, quick_imports_and_needs
 
-from rootgame.records.rootlog import (
-    RootlogError,
-    exchanges,
-    export_rootlog,
-    identity,
-    otherwise,
-    parse_rootlog,
-    piles,
-    replay_rootlog,
-)
-from rootgame.records.rootlog.importer import Importer
-from rootgame.records.rootlog.searches import searched
+from rootgame.records.rootlog import export_rootlog, identity, otherwise, piles
 
 MEA = ("marquise", "eyrie", "alliance")
 
@@ -56,18 +42,6 @@ def test_8_2_4_a_supporter_left_by_a_base_s_removal_stays_barred_through_the_lat
     assert text.splitlines()[47].startswith("A:B#$->/++2/M#$->/M#$->/")
     quick_imports_and_needs(monkeypatch, g, text, piles, "SINCE_SHOWN",
                             r"^line 46, column 12: ")
-
-
-def test_2_1_seed_1007_imports_whole_with_a_supporter_s_bars_kept_through_the_later_piles() -> (
-    None
-):
-    """Ruling 980: seed 1007's whole game with the Alliance, people-style, replays the game
-    line by line, to its winners (7 s of CPU; refused at line 46 on main, where ruling
-    980's test shows it refused without the ruling); its line 61 (the Marquise's bird,
-    ``B#C->``), where the quick search stops, a later search of the chain explains."""
-    g = random_game(1007, None, MEA)
-    rep = replay_rootlog(as_people_write_supporters(export_rootlog(g)))
-    assert_replays_the_game(rep, g)
 
 
 def test_3_3_3_a_dominance_card_taken_leaves_the_hand_to_hold_the_card_spent_after_it(
@@ -104,49 +78,3 @@ def test_8_2_3_a_supporter_spent_by_suit_may_have_been_another_of_the_supporters
     assert text.splitlines()[51].startswith("A:F#$->/F#$->/F#dom$->/")
     quick_imports_and_needs(monkeypatch, g, text, otherwise, "SUPPORTERS_RESPENT",
                             r"^line 53, column 81: ")
-
-
-def _quick_states_at(monkeypatch: pytest.MonkeyPatch, text: str, line: int) -> int:
-    """How many states the quick search alone expands at record line ``line`` of the
-    record ``text``, which it refuses."""
-    rec = parse_rootlog(text)
-    plain = Importer.children
-    at: list[int] = []
-
-    def counted(imp: Importer, pos: Any, *args: Any) -> Any:
-        if pos.line is not None and imp.lines[pos.line].turn.line == line:
-            at.append(1)
-        return plain(imp, pos, *args)
-
-    with monkeypatch.context() as m:
-        m.setattr(Importer, "children", counted)
-        with pytest.raises(RootlogError):
-            searched(rec, 1000 + 3 * sum(len(t.actions) for t in rec.turns), quick=True)
-    return len(at)
-
-
-@pytest.mark.parametrize(("owner", "name"), [(otherwise, "KEPT_WRITTEN"),
-                                             (exchanges, "EVERY_NEED")])
-def test_8_2_3_a_card_given_to_the_supporters_by_suit_may_be_the_one_spent_by_that_suit(
-    monkeypatch: pytest.MonkeyPatch, owner: object, name: str,
-) -> None:
-    """Rulings 983 and 984 (8.2.3, 8.2.6, 2.1; rulings 450, 455, 982): seed 1027's whole
-    game, people-style, by the quick search alone. Line 76: the Alliance spends four foxes
-    for a Spread of Sympathy (``(F#+F#+F#+F#)$->``) before it mobilizes; its supporters
-    hold three. That lack went unsought: the supporters held a fox (984: each need of the
-    place now takes its own card, ``exchanges.unmet``). The solve then finds no renaming:
-    at line 72 the search spent as rabbits three unnamed supporters of the second pile
-    (``R#$->/R#$->/R#$->``) and kept the rabbit the Marquise's Outrage gave at line 69
-    (``R#C->A$``, its suit written), where the game spent that one and kept a supporter
-    that was a fox (983: the solve takes the spending to have spent the card given,
-    written by its suit, which the place held then and holds still, the supporter held
-    again, ``otherwise.kept_written``). The quick search now explains line 76 and expands
-    states at line 80 (the chain is refused at line 80, 76 on main); with either ruling
-    off, none past line 76."""
-    g = random_game(1027, None, MEA)
-    text = as_people_write_supporters(export_rootlog(g))
-    assert "/(F#+F#+F#+F#)$->/" in text.splitlines()[75]
-    assert "/R#C->A$/" in text.splitlines()[68]
-    assert _quick_states_at(monkeypatch, text, 80) > 0
-    monkeypatch.setattr(owner, name, False)
-    assert _quick_states_at(monkeypatch, text, 80) == 0

@@ -352,44 +352,6 @@ def lacking(
     return out
 
 
-EVERY_NEED = True
-"""Ruling 984: :meth:`identity.CardIdentity.fix_named` seeks a card for a need of a place that the
-place lacks once the line's needs of it before are each given their own card, not only
-where it holds no card of that need at all: the Alliance's four foxes for a Spread of
-Sympathy (``(F#+F#+F#+F#)$->``), spent before the line mobilizes (ruling 455), from
-supporters holding three, were sought by nothing (Alliance seed 1027, line 76)."""
-
-
-def unmet(pos: Pos, loc: Loc, specs: list[CardSpec], covered: set[tuple[Loc, int]]) -> set[int]:
-    """The indexes of the needs ``specs`` of the place ``loc`` (those ``covered`` left out)
-    its cards do not meet, each need taking its own card in turn (as :func:`lacking`,
-    ruling 984); with ``EVERY_NEED`` off, those no card of the place meets at all."""
-    cards = held(pos.g, loc)
-    if not EVERY_NEED:
-        return {i for i, sp in enumerate(specs) if not any(sp.matches(x) for x in cards)}
-    up = beside(pos.g, loc)
-    taken: set[int] = set()
-    out: set[int] = set()
-    for i, sp in enumerate(specs):
-        if (loc, i) in covered:
-            continue
-        c = next((x for x in cards if x not in taken and fits(sp, x, up)), None)
-        if c is None:
-            out.add(i)
-        else:
-            taken.add(c)
-    return out
-
-
-def uncovered(
-    need: dict[Loc, list[CardSpec]], covered: set[tuple[Loc, int]]
-) -> dict[Loc, list[CardSpec]]:
-    """The needs of the line but those a card it takes into the hand by name meets
-    (``covered``, ``CardIdentity.needs_brought``, ruling 467)."""
-    return {loc: [sp for i, sp in enumerate(specs) if (loc, i) not in covered]
-            for loc, specs in need.items()}
-
-
 def line_draws(node: Node) -> set[int]:
     """The cards of the hands at ``node`` that are unnamed draws made by the decisions of
     its course taken in its own line (a Tax Collector's draw after the Decree's cards):
