@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 from lawkit import random_game
-from rootlogkit import as_people_write_supporters, quick_imports_and_needs
+from rootlogkit import as_people_write_supporters, assert_replays_the_game, quick_imports_and_needs
 
-from rootgame.records.rootlog import export_rootlog, identity, otherwise, piles
+from rootgame.records.rootlog import export_rootlog, identity, otherwise, piles, replay_rootlog
 
 MEA = ("marquise", "eyrie", "alliance")
 
@@ -42,6 +42,18 @@ def test_8_2_4_a_supporter_left_by_a_base_s_removal_stays_barred_through_the_lat
     assert text.splitlines()[47].startswith("A:B#$->/++2/M#$->/M#$->/")
     quick_imports_and_needs(monkeypatch, g, text, piles, "SINCE_SHOWN",
                             r"^line 46, column 12: ")
+
+
+def test_2_1_seed_1007_imports_whole_with_a_supporter_s_bars_kept_through_the_later_piles() -> (
+    None
+):
+    """Ruling 980: seed 1007's whole game with the Alliance, people-style, replays the game
+    line by line, to its winners (7 s of CPU; refused at line 46 on main, where ruling
+    980's test shows it refused without the ruling); its line 61 (the Marquise's bird,
+    ``B#C->``), where the quick search stops, a later search of the chain explains."""
+    g = random_game(1007, None, MEA)
+    rep = replay_rootlog(as_people_write_supporters(export_rootlog(g)))
+    assert_replays_the_game(rep, g)
 
 
 def test_3_3_3_a_dominance_card_taken_leaves_the_hand_to_hold_the_card_spent_after_it(

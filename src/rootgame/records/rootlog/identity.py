@@ -47,6 +47,7 @@ from .exchanges import (
     rename_later,
     set_beside,
     swap_cards,
+    uncovered,
 )
 from .factions import Loc, hidden_pile, hidden_piles, hidden_place
 from .piles import PileExchanges
@@ -72,15 +73,6 @@ FRESH_HELD = True
 place holds after the exchanges made for the needs before it (a hand's list is the live
 pile; the supporters', ``held`` with the face-up cards beside them, was a copy taken
 once, in which a card exchanged away still stood for the next need)."""
-
-
-def uncovered(
-    need: dict[Loc, list[CardSpec]], covered: set[tuple[Loc, int]]
-) -> dict[Loc, list[CardSpec]]:
-    """The needs of the line but those a card it takes into the hand by name meets
-    (``covered``, :meth:`CardIdentity.needs_brought`, ruling 467)."""
-    return {loc: [sp for i, sp in enumerate(specs) if (loc, i) not in covered]
-            for loc, specs in need.items()}
 
 
 def dead_end(pos: Pos) -> tuple[Any, ...]:
@@ -118,11 +110,9 @@ def fought_over(node: Node) -> bool:
 
 DOMINANCE_COMING = True
 """Ruling 981: a dominance card the line still takes into a hand (``M#dom->C``) leaves in
-:meth:`CardIdentity.needs_held` the cards the line then spends from it by their suit only
-(``M#C->``): it cannot be one of them (:func:`spent_by_suit`, ruling 771), so the hand must
-hold them now; only a need naming the card (``M#domC->``) is its own. Ruling 515 left out
-every need after a card coming into the hand: the whole-course solve, asked for nothing, gave
-up (Alliance seed 1021, line 53: ``M#dom->C/M#C->/#->C``, the Marquise's last mouse)."""
+:meth:`CardIdentity.needs_held` only the needs naming it (``M#domC->``): it is never spent
+by its suit (:func:`spent_by_suit`), so the hand must hold now the cards the line then
+spends by suit (``M#C->``; Alliance seed 1021, line 53)."""
 
 
 def spent_by_suit(spec: CardSpec) -> bool:
