@@ -352,6 +352,15 @@ def lacking(
     return out
 
 
+def uncovered(
+    need: dict[Loc, list[CardSpec]], covered: set[tuple[Loc, int]]
+) -> dict[Loc, list[CardSpec]]:
+    """The needs of the line but those a card it takes into the hand by name meets
+    (``covered``, ``CardIdentity.needs_brought``, ruling 467)."""
+    return {loc: [sp for i, sp in enumerate(specs) if (loc, i) not in covered]
+            for loc, specs in need.items()}
+
+
 def line_draws(node: Node) -> set[int]:
     """The cards of the hands at ``node`` that are unnamed draws made by the decisions of
     its course taken in its own line (a Tax Collector's draw after the Decree's cards):

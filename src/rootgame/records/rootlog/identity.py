@@ -47,6 +47,7 @@ from .exchanges import (
     rename_later,
     set_beside,
     swap_cards,
+    uncovered,
 )
 from .factions import Loc, hidden_pile, hidden_piles, hidden_place
 from .piles import PileExchanges
@@ -72,15 +73,6 @@ FRESH_HELD = True
 place holds after the exchanges made for the needs before it (a hand's list is the live
 pile; the supporters', ``held`` with the face-up cards beside them, was a copy taken
 once, in which a card exchanged away still stood for the next need)."""
-
-
-def uncovered(
-    need: dict[Loc, list[CardSpec]], covered: set[tuple[Loc, int]]
-) -> dict[Loc, list[CardSpec]]:
-    """The needs of the line but those a card it takes into the hand by name meets
-    (``covered``, :meth:`CardIdentity.needs_brought`, ruling 467)."""
-    return {loc: [sp for i, sp in enumerate(specs) if (loc, i) not in covered]
-            for loc, specs in need.items()}
 
 
 def dead_end(pos: Pos) -> tuple[Any, ...]:
@@ -114,6 +106,13 @@ def fought_over(node: Node) -> bool:
             return False
         n = p
     return True
+
+
+DOMINANCE_COMING = True
+"""Ruling 981: a dominance card the line still takes into a hand (``M#dom->C``) leaves in
+:meth:`CardIdentity.needs_held` only the needs naming it (``M#domC->``): it is never spent
+by its suit (:func:`spent_by_suit`), so the hand must hold now the cards the line then
+spends by suit (``M#C->``; Alliance seed 1021, line 53)."""
 
 
 def spent_by_suit(spec: CardSpec) -> bool:
@@ -365,11 +364,17 @@ class CardIdentity(PileExchanges):
         into: dict[Loc, list[CardSpec]] = {}
         last: dict[Loc, list[CardSpec]] = {}  # named into a hand since one not named (540)
         coming: set[Loc] = set()
+        dominance: dict[Loc, list[CardSpec]] = {}  # dominance cards coming (ruling 981)
         for k, at in enumerate(self.lines[pos.line].atoms):
             if held_now and left[k] and at.kind == "card":
-                coming.add(at.key[1])
-                if at.key[0] in coming:
+                if at.key[0] in coming or at.spec is not None and \
+                        brought_in(dominance.get(at.key[0], []), at.spec):
+                    coming.add(at.key[1])
                     continue
+                if DOMINANCE_COMING and at.spec is not None and not spent_by_suit(at.spec):
+                    dominance.setdefault(at.key[1], []).append(at.spec)
+                else:
+                    coming.add(at.key[1])
             elif held_now and left[k] and at.kind in ("craft", "ambush") and \
                     ("hand", at.key) in coming:
                 continue

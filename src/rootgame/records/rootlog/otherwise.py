@@ -21,7 +21,7 @@ from ...cards import DECK
 from .cards import CardSpec
 from .course import HELD, Before, Course, allows
 from .exchanges import beside, held, lacks
-from .factions import Loc, hidden_pile
+from .factions import Loc, hidden_pile, hidden_piles
 from .search import Node, Pos
 from .walks import taken_on_course
 
@@ -117,8 +117,22 @@ def spendings(node: Node, course: Course) -> Iterator[tuple[int, int, list[int],
             if i is None or course.slots[i][2] is None or serial in respent or \
                     not spent_here(n, c, serial):
                 continue  # not spent by its suit in this decision, or taken otherwise
-            yield i, c, next((st.hand for st in then.g.seats if c in st.hand), []), then
+            yield i, c, spent_from(then.g, c), then
         n = n.parent
+
+
+SUPPORTERS_RESPENT = True
+"""Ruling 982: a spending by suit of the Alliance's supporters (``M#$->``) is one
+:func:`respendings` may take to have spent another supporter, as a hand's (ruling 450)."""
+
+
+def spent_from(g: Any, c: int) -> list[int]:
+    """The hidden place that holds card ``c`` before a decision spends it: a seat's hand,
+    or the Alliance's supporters (ruling 982; with ``SUPPORTERS_RESPENT`` off, a hand
+    only); empty when none does."""
+    if not SUPPORTERS_RESPENT:
+        return next((st.hand for st in g.seats if c in st.hand), [])
+    return next((pile for _loc, pile in hidden_piles(g) if c in pile), [])
 
 
 def taken_otherwise(node: Node, before: tuple[str, ...] = ("respend",)) -> set[int]:

@@ -471,7 +471,8 @@ class PileExchanges(SpentOtherwise):
         search started again where the first stalls takes the cycle first (``keep_named``,
         ruling 436)."""
         epoch = pos.free[f][1]
-        whole = shown_spec(pos, f, spec) or spec  # f in a hand shown (ruling 750); typed
+        # f in a hand shown (ruling 750), through the later piles: settle_since (980).
+        whole = spec if SINCE_SHOWN else shown_spec(pos, f, spec) or spec
         # The exchanges of the draw's own time keep its earlier times (ruling 870).
         spec = shown_now(pos, f, spec) or spec
         y = self.donor(pos, g, f, spec, keep)
@@ -506,6 +507,10 @@ class PileExchanges(SpentOtherwise):
         Changes ``pos`` as :meth:`settle_free`;
         :meth:`settle_first` asks it alone of a draw for which :meth:`settle_free` without
         ``since`` found nothing (speed only: the first three find nothing again)."""
+        if SINCE_SHOWN:
+            # f in a hand shown at any of its times (ruling 750), however it is asked for:
+            # settle_first asks a draw it tried before here alone (ruling 980).
+            spec = shown_spec(pos, f, spec) or spec
         # The cards spent by their suit since that pile's time may have been other
         # cards of their suit, through the later piles too (ruling 420).
         path = self.cycle(pos, g, f, spec, keep, 7, since=True)
@@ -608,6 +613,17 @@ class PileExchanges(SpentOtherwise):
                         pos.g, pos.free, pos.loose, pos.past = g2, new.free, new.loose, new.past
                         return serial, tuple(events) + done
         return None
+
+
+SINCE_SHOWN = True
+"""Ruling 980: :meth:`PileExchanges.settle_since` narrows what the draw may be given by the
+hands shown by Outrage it was in at any of its times (ruling 750) itself. It had it only
+from :meth:`PileExchanges.settle_free`; :meth:`PileExchanges.settle_first` asks a draw that
+its first round found nothing for of ``settle_since`` alone (speed only), with the need as
+the line wrote it, not narrowed: a cycle through the later piles gave Alliance seed 1007's
+supporter that stayed when the mouse base was removed at line 42 (neither a mouse nor a
+bird, ruling 781's bar) the mouse the Alliance spends at line 48, a course then dropped
+(``breaks_shown``), and with it every course on from line 46."""
 
 
 @cache

@@ -1,0 +1,92 @@
+"""Rulings 980-999 (issue 15, branch spent49): the exchanges of unnamed cards across piles'
+times for the Alliance games written as people write them
+(``people.as_people_write_supporters``): what bars a card through the later piles keeps
+(980, ``piles.settle_since``), what a dominance card the line takes into a hand leaves the
+hand to hold (981, ``identity.needs_brought``), the supporters' spendings by suit taken
+otherwise by the solve (982, ``otherwise.spent_from``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from lawkit import random_game
+from rootlogkit import as_people_write_supporters, assert_replays_the_game, quick_imports_and_needs
+
+from rootgame.records.rootlog import export_rootlog, identity, otherwise, piles, replay_rootlog
+
+MEA = ("marquise", "eyrie", "alliance")
+
+
+def _first_lines(seed: int, n: int) -> tuple[Any, str]:
+    """The game of ``seed`` with the Alliance and its first ``n`` lines, people-style."""
+    g = random_game(seed, None, MEA)
+    text = as_people_write_supporters(export_rootlog(g))
+    return g, "\n".join(text.splitlines()[:n]) + "\n"
+
+
+def test_8_2_4_a_supporter_left_by_a_base_s_removal_stays_barred_through_the_later_piles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 980 (8.2.4, 8.2.6, 2.1; rulings 420, 750, 781): seed 1007's first 64 lines,
+    people-style, by the quick search alone. At line 42 the Eyrie removes the Alliance's
+    mouse base (``Ab_m7->``): its mice and birds are discarded as written, so a supporter
+    that stays is neither (ruling 781's bar). At line 48 the Alliance spends two mice
+    (``M#$->/M#$->``); the exchange that gave a supporter a mouse through the later piles'
+    times (``settle_since``, asked alone for a draw its first round found nothing for)
+    took the need as written, without the bar, gave that supporter a mouse, and the course
+    was dropped (``breaks_shown``), every course on from line 46 with it. The bar is now
+    kept there too (``piles.SINCE_SHOWN``). Without it, refused at line 46."""
+    g, text = _first_lines(1007, 64)
+    assert "/3AwA$->/Ab_m7->/" in text.splitlines()[41]
+    assert text.splitlines()[47].startswith("A:B#$->/++2/M#$->/M#$->/")
+    quick_imports_and_needs(monkeypatch, g, text, piles, "SINCE_SHOWN",
+                            r"^line 46, column 12: ")
+
+
+def test_2_1_seed_1007_imports_whole_with_a_supporter_s_bars_kept_through_the_later_piles() -> (
+    None
+):
+    """Ruling 980: seed 1007's whole game with the Alliance, people-style, replays the game
+    line by line, to its winners (7 s of CPU; refused at line 46 on main, where ruling
+    980's test shows it refused without the ruling); its line 61 (the Marquise's bird,
+    ``B#C->``), where the quick search stops, a later search of the chain explains."""
+    g = random_game(1007, None, MEA)
+    rep = replay_rootlog(as_people_write_supporters(export_rootlog(g)))
+    assert_replays_the_game(rep, g)
+
+
+def test_3_3_3_a_dominance_card_taken_leaves_the_hand_to_hold_the_card_spent_after_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 981 (3.3.3, 2.1; rulings 515, 771): seed 1021's first 56 lines, people-style,
+    by the quick search alone. Line 53: the Marquise takes the mouse dominance card and
+    spends a mouse for it (``M#dom->C/M#C->/#->C``). The whole-course solve is asked only
+    for what the hand must hold before a card of the line still to come goes into it
+    (ruling 515): the dominance card coming in left the mouse out, the solve was asked
+    for nothing and gave up. A dominance card is never a card spent by its suit only
+    (ruling 771): the hand must hold the mouse now (``identity.DOMINANCE_COMING``).
+    Without it, refused at line 53 (with ruling 982 on)."""
+    g, text = _first_lines(1021, 56)
+    assert "/M#dom->C/M#C->/#->C" in text.splitlines()[52]
+    quick_imports_and_needs(monkeypatch, g, text, identity, "DOMINANCE_COMING",
+                            r"^line 53, column 81: ")
+
+
+def test_8_2_3_a_supporter_spent_by_suit_may_have_been_another_of_the_supporters(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 982 (8.2.3, 2.1; rulings 450, 788): seed 1021's first 56 lines, people-style,
+    by the quick search alone. Line 53 needs a mouse of the Marquise's draw of the first
+    pile (ruling 981); the first pile's twelve slots spent as mice or needing one exceed
+    its eleven unnamed mice, as the search spent from the Alliance's supporters at line 52
+    (``M#dom$->/M#$->/M#$->/M#$->``) a supporter of the first pile where the game spent
+    one of the second (the Mouse Ambush drawn into the supporters at an Outrage at line
+    50). The solve takes a spending by suit to have spent another card the place held
+    then and holds still (ruling 450): it sought that place among the seats' hands only;
+    the supporters are one too (``otherwise.spent_from``, switch
+    ``SUPPORTERS_RESPENT``). Without it, refused at line 53."""
+    g, text = _first_lines(1021, 56)
+    assert text.splitlines()[51].startswith("A:F#$->/F#$->/F#dom$->/")
+    quick_imports_and_needs(monkeypatch, g, text, otherwise, "SUPPORTERS_RESPENT",
+                            r"^line 53, column 81: ")
