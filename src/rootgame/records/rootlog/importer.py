@@ -383,6 +383,7 @@ class Importer(Expanding, Result):
         other.latest_first = self.latest_first
         other.deal = self.deal
         other.till_shuffle = self.till_shuffle
+        other.spare_unnamed = self.spare_unnamed
         other.paired = self.paired
         other.jumps = 0
         other.room = 4
