@@ -161,12 +161,13 @@ def test_a_record_with_unnamed_supporters_imports(seed: int) -> None:
     assert_same_board_every_line(rep, g)
 
 
-ALLIANCE_WHOLE_GAMES = (1000, 1002, 1003, 1006, 1014, 1016, 1017, 1018, 1019, 1020, 1023, 1024,
+ALLIANCE_WHOLE_GAMES = (1000, 1002, 1003, 1006, 1014, 1016, 1017, 1018, 1019, 1020, 1024,
                         1025, 1026, 1028, 1029)
 """The whole games of the Marquise, the Eyrie and the Alliance of seeds 1000-1029 that import
 written as people write them (docs/rootlog.md; ``tools/rootlog_people_games.py 1000 1029
 --factions marquise,eyrie,alliance``), but 1011, which does too, in 18 s of CPU (its first
-search gives up)."""
+search gives up), and 1013 (28 s) and 1023 (52 s), which do with rulings 961-962 (1023 by
+ruling 961's search: ``test_rootlog_cycles.py``)."""
 
 
 @pytest.mark.parametrize("seed", ALLIANCE_WHOLE_GAMES)

@@ -3,8 +3,10 @@ through several piles' times, for the Alliance games written as people write the
 (``people.as_people_write_supporters``): two cards both drawn from one pile exchanged from
 that pile's time on (940, ``swaps.py``), a card of another name spent in an earlier pile's
 time that stayed in the hand (941, ``respends.reattribute``), and the crafted cards named
-in the people-style records (942, ``people._crafted_left``, off by default). Split from
-test_rootlog_alliance.py (its length)."""
+in the people-style records (942, ``people._crafted_left``, on by default since ruling
+962). Rulings 961-962 (branch crafted49): a card mobilized unnamed that leaves the hand a
+card for the line's later spendings tried first (961, ``expanding.unnamed_short``), and
+ruling 942 turned on (962). Split from test_rootlog_alliance.py (its length)."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ from rootgame.records.rootlog import (
     respends,
     swaps,
 )
+from rootgame.records.rootlog.importer import Importer
 from rootgame.records.rootlog.searches import searched
 
 MEA = ("marquise", "eyrie", "alliance")
@@ -54,7 +57,10 @@ def test_2_1_two_cards_drawn_from_one_pile_are_exchanged_from_that_pile_s_time_o
     Travel Gear was named; rulings 591-592) fits; both cards were drawn unnamed from the
     fourth pile and spent as mice each time since, so they may have been each other from
     then on (``swaps.swapped_since``, ``exchanges.apply_cycle_since``): 9 search states at
-    line 108 (521 in all). Without it, refused at line 108 (after 3,424 states)."""
+    line 108 (521 in all). Without it, refused at line 108 (after 3,424 states). The record
+    is written as before ruling 962 (ruling 942 off): with the crafted Armorers named at
+    line 78 the quick search passes line 108 without ruling 940 too."""
+    monkeypatch.setattr(people, "CRAFTED_NAMED", False)
     g, text = _first_lines(1013, 110)
     assert text.splitlines()[107].startswith("A:#->A/#->E/M#@E->A/E++/")
     quick_imports_and_needs(monkeypatch, g, text, swaps, "SWAPPED_SINCE",
@@ -93,10 +99,10 @@ def test_8_2_2_a_crafted_card_leaving_the_alliance_s_board_is_written_by_name(
     (ruling 821), so the crafted card stayed and the Alliance could not craft another
     (seed 1013, ``Zarmor`` at line 112, refused there), or the supporters lost a bird
     too many (seed 1009, the base removed at line 72). The rewriting keeps it named
-    (``people._crafted_left``, switch ``CRAFTED_NAMED``, off by default: seed 1023 would
-    be refused at line 137, the importer taking such a named discard for a supporter of
-    that name): 1009's first 84 lines and 1013's first 117 import by the quick search
-    alone; written as before they are refused at lines 72 and 112."""
+    (``people._crafted_left``, switch ``CRAFTED_NAMED``, on by default since ruling 962):
+    1009's first 84 lines and 1013's first 117 import by the quick search alone; written as
+    before they are refused at lines 72 and 112."""
+    assert people.CRAFTED_NAMED  # ruling 962
     for seed, n, at, refused in ((1009, 84, 72, r"^line 72, column 68: "),
                                  (1013, 117, 78, r"^line 112, column 34: .*Zarmor")):
         with monkeypatch.context() as m:
@@ -129,3 +135,40 @@ def test_2_1_seed_1013_imports_whole_with_two_cards_exchanged_from_a_pile_s_time
     assert text.splitlines()[117].startswith("E:B#E->$_x/M#E->$_x/")
     assert_replays_the_game(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "SWAPPED_SINCE", False, 108, swaps)
+
+
+def test_8_5_a_card_mobilized_unnamed_leaves_the_hand_a_card_for_the_line_s_train() -> None:
+    """Ruling 961 (8.5.1 Mobilize, 8.5.3 Train, 2.1.1; with ruling 942's record, on since
+    ruling 962): seed 1023's first 122 lines, people-style. Line 122
+    (``Zarmor/#A->$/B#A->/w->$``): the Alliance mobilizes a card the record does not name,
+    then trains with a bird. The quick search mobilized the Arms Trader, the hand's only
+    bird (the engine's order), and spent its room on the moves after the Train it could no
+    longer explain, never coming back to the Mobilize: refused at line 122. Ruling 961's
+    quick search (``searches.SPARED``, ``Importer.spare_unnamed``), which tries first a
+    card spent unnamed that leaves the hand a card for each of the line's later spendings
+    from it by suit (``expanding.unnamed_short``), imports them to the same board at every
+    line."""
+    g, text = _first_lines(1023, 122)
+    assert "/Zarmor/#A->$/B#A->/w->$/" in text.splitlines()[121]
+    rec = parse_rootlog(text)
+    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    imp = Importer(rec)
+    imp.spare_unnamed = True
+    assert_same_board_so_far(imp.finish(imp.run(budget), 0), g)
+    with pytest.raises(RootlogError, match=r"^line 122, column 108: .*'w->\$'"):
+        searched(rec, budget, quick=True)
+
+
+def test_8_2_2_seed_1023_imports_whole_with_the_crafted_cards_named() -> None:
+    """Rulings 961-962: seed 1023's whole game, people-style with the crafted Sappers and
+    Armorers named as they leave the Alliance's board (lines 89, 113 and 133, ruling 942),
+    imports to the same board at every line and ends with the game's winners, by ruling
+    961's search abreast of the later ones (52 s of CPU; written as before, ruling 942 off,
+    the first search imports it in 6 s; it leaves ``ALLIANCE_WHOLE_GAMES`` for this test).
+    Without ruling 961's search, refused at line 137 (the Eyrie's Outrage, ``B#E->A$``,
+    her hand lacking a bird) after every search, 48 s more: not run here (the test above
+    shows the search's own line)."""
+    g = random_game(1023, None, MEA)
+    text = as_people_write_supporters(export_rootlog(g))
+    assert "/XA12/B#armorA$->/B#sapA$->/" in text.splitlines()[112]
+    assert_replays_the_game(replay_rootlog(text), g)

@@ -667,10 +667,10 @@ def test_the_later_quick_searches_go_on_abreast(monkeypatch: pytest.MonkeyPatch)
     later quick searches only the one from the third other deal imports it (ruling 670).
     Made in turn, the third, the fourth and those from the first and second other deals
     each spent their whole room first (some 2,250 states each, 13,592 in all); made
-    abreast, the one with the fewest states expanded going on, all five (six with ruling
-    920's, built last) are built at once
+    abreast, the one with the fewest states expanded going on, all five (seven with ruling
+    920's and ruling 961's, built last) are built at once
     and the import replays to the same board at every line with under half the states
-    (5,533), its course the third other deal's."""
+    (5,533 before ruling 961's search), its course the third other deal's."""
     import rootgame.records.rootlog.searches as searches
 
     g = random_game(6405)
@@ -698,7 +698,8 @@ def test_the_later_quick_searches_go_on_abreast(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(Importer, "finish", finished_by)
     assert_replays_the_game(replay_rootlog(text), g)
     later = [(True, True, 0, False), (True, False, 0, True)] + [
-        (True, False, d, False) for d in searches.DEALS] + [(True, True, 0, False)]
+        (True, False, d, False) for d in searches.DEALS] + [(True, True, 0, False),
+                                                            (True, False, 0, False)]
     assert made == [(True, False, 0, False), (True, True, 0, False),
                     (False, False, 0, False), *later]
     assert finished == [searches.DEALS[2]]

@@ -163,7 +163,8 @@ def test_an_import_leaves_no_cycles_holding_its_search(monkeypatch: pytest.Monke
     leave a few objects in cycles, not 137,000 (each state tried, held by its observer's
     hooks) and 1,121,000 (the whole search, held by its error's traceback). The refused
     record is refused by all four searches (the third, ruling 640's, and the fourth, ruling
-    675's, built with those from each other first deal, ruling 670, and ruling 920's only
+    675's, built with those from each other first deal, ruling 670, and rulings 920's and
+    961's only
     when the second gives up, and going on abreast, ruling 730; ruling 680's probe of the
     third's order at the first search's dead end before the second), by ruling 660's
     fallback first (the record relaxed, refused by the same searches), and its error holds
@@ -199,14 +200,16 @@ def test_an_import_leaves_no_cycles_holding_its_search(monkeypatch: pytest.Monke
         # no starting hand): the record relaxed, its draws unnamed, is refused by the
         # searches (the probe of the third search's order at the first dead end, ruling
         # 680, too), the third, the fourth and those from the other first deals (ruling
-        # 670) and ruling 920's (the third's order, its spendings counting a later
-        # naming only up to the next pile's first draw) built at once and going on
+        # 670), ruling 920's (the third's order, its spendings counting a later
+        # naming only up to the next pile's first draw) and ruling 961's (a card spent
+        # unnamed that spares the line's later spendings first) built at once and going on
         # abreast (ruling 730); then the record itself, by the same searches (its
         # fallback after the first search, ruling 701, does not import the relaxed record
         # again).
         four = [(True, False, 0, False), (True, True, 0, False), (False, False, 0, False),
                 (True, True, 0, False), (True, False, 0, True)]
-        deals = [(True, False, d, False) for d in DEALS] + [(True, True, 0, False)]
+        deals = [(True, False, d, False) for d in DEALS] + [(True, True, 0, False),
+                                                            (True, False, 0, False)]
         assert searches == four + deals + four + deals
         assert refused.value.__context__ is None
         del refused

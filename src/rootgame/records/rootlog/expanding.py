@@ -27,6 +27,8 @@ from .decisions import (
     marker_moved,
     moved_by,
 )
+from .exchanges import lacking
+from .factions import Loc
 from .latest import latest_drawn_first
 from .opening import Opening
 from .result import arg_domains
@@ -66,6 +68,12 @@ class Expanding(Opening):
     rank_of: dict[int, int]
     snaps: dict[int, tuple[Any, Snap]]
     evaluations: int
+
+    spare_unnamed: bool = False
+    """Whether the search tries first, of the actions otherwise tied, one whose cards spent
+    unnamed leave the hand a card for the line's later spendings from it by suit
+    (:func:`unnamed_short`): ruling 961's quick search, abreast of the later ones
+    (``searches.SPARED``)."""
 
     latest_first: bool = False
     """Whether the search tries, of the actions that tie, the one spending the card drawn
@@ -301,7 +309,10 @@ class Expanding(Opening):
         suit). Ordering it too changed no import of seeds 1000-1099, nor of 1000-1049 with
         the draws named (review57); with no seed it changes, it is left as it is. The third
         search takes the actions that tie latest drawn card first (ruling 640), those of a
-        decision of two actions too (before the orders above, which sort stably)."""
+        decision of two actions too (before the orders above, which sort stably). Ruling
+        961's search (``spare_unnamed``), last of all: a card the line spends from a hand
+        unnamed (Mobilize, ``#A->$``) that leaves the hand a card for each of the line's
+        later spendings from it by suit (:func:`unnamed_short`)."""
         if self.latest_first:
             legal = latest_drawn_first(pos.g if g is None else g, legal)
         if pos.line is None or len(legal) < 3:
@@ -343,7 +354,7 @@ class Expanding(Opening):
         held = held_suits(g, ln, left, seat) if failing and seat is not None and \
             g.fs[seat].col == 1 else None
 
-        def score(a: tuple[Any, ...]) -> tuple[int, int, int, int, int, int, int, int]:
+        def score(a: tuple[Any, ...]) -> tuple[int, int, int, int, int, int, int, int, int]:
             n = m = unnamed = 0
             if marker_moved(seat, a) in marks:
                 # The score marker and the card (of its own domain, not counted below).
@@ -376,7 +387,18 @@ class Expanding(Opening):
                 # purge before a bird, a suit she has left last (ruling 616); an action that
                 # leaves the column short after all of them (ruling 656).
                 wild = falling_rank(a, held, leaves_short(g, ln, left, seat, a))
-            return -n, -m, shortage(a), wild, moved, kept, soon, unnamed
+            return -n, -m, shortage(a), wild, moved, kept, soon, unnamed, spared(a)
+
+        # Ruling 961's search: a card the line spends from the hand unnamed, one its later
+        # spendings from that hand by suit still leave a card for.
+        hand: list[int] = []
+        needs: list[CardSpec] = []
+        if seat is not None and self.spare_unnamed:
+            hand = g.seats[seat].hand
+            needs = hand_needs(ln, left, AT_HAND[seat])
+
+        def spared(a: tuple[Any, ...]) -> int:
+            return unnamed_short(hand, needs, a, arg_domains(kind, a)) if needs else 0
 
         return sorted(legal, key=score)
 
@@ -389,3 +411,45 @@ class Expanding(Opening):
             if left[k]:
                 return (self.rank_of[pos.line] * 1000 + at.action, 0)
         return (-1, -1)
+
+
+
+def hand_needs(ln: Line, left: list[int], hand: Loc) -> list[CardSpec]:
+    """The specs of the open movements of ``ln`` (``left``) that take a card out of
+    ``hand``, in the line's order, up to the first open one that puts a card into it (a
+    draw may bring what the later ones need). Ruling 961."""
+    out: list[CardSpec] = []
+    for k, at in enumerate(ln.atoms):
+        if not left[k] or at.kind != "card" or at.spec is None:
+            continue
+        if at.key[1] == hand:
+            break
+        if at.key[0] == hand:
+            out.append(at.spec)
+    return out
+
+
+def unnamed_short(
+    hand: list[int], needs: list[CardSpec], a: tuple[Any, ...], doms: tuple[str, ...]
+) -> int:
+    """How many of ``needs`` (the specs of the line's open movements of cards out of
+    ``hand``) the hand would lack after action ``a`` (argument domains ``doms``) spends
+    its cards, each of them met by the first need it fits, where that need names nothing
+    of the card (``#A->$``, Mobilize: the supporters are face down, 8.2.2); 0 for any
+    other action. Ruling 961 (8.5.1 Mobilize, 8.5.3 Train): seed 1023 with the Alliance,
+    people-style, line 122 (``Zarmor/#A->$/B#A->/w->$``): the quick search mobilized the
+    Arms Trader, the hand's only bird, that the Train next needed (birds are wild, 2.1.1),
+    and spent its room on the moves after it without coming back to the Mobilize."""
+    cards = [x for x, d in zip(a[1:], doms, strict=False)
+             if d == "card" and isinstance(x, int) and x in hand]
+    rest = list(needs)
+    for x in cards:
+        k = next((i for i, sp in enumerate(rest) if sp.matches(x)), None)
+        if k is None or rest[k].suit is not None or rest[k].keys is not None \
+                or rest[k].item is not None:
+            return 0  # the card is written (a suit, a name, an item): the record decides
+        del rest[k]
+    # Only the needs written by their suit: a card the record names later is kept by the
+    # orders of rulings 782 and 860.
+    rest = [sp for sp in rest if sp.keys is None and sp.item is None]
+    return len(lacking([x for x in hand if x not in cards], rest)) if cards else 0

@@ -383,6 +383,7 @@ class Importer(Expanding, Result):
         other.latest_first = self.latest_first
         other.deal = self.deal
         other.till_shuffle = self.till_shuffle
+        other.spare_unnamed = self.spare_unnamed
         other.paired = self.paired
         other.jumps = 0
         other.room = 4
@@ -404,8 +405,9 @@ class Importer(Expanding, Result):
         third search's order (``latest.probe``) within the ``expanded`` states the first
         search has taken, or None (the first search goes on as before). Ruling 680: the
         first search's only, not the later quick searches' (the third, the fourth, those
-        from other deals)."""
-        first = not self.latest_first and not self.paired and self.deal == 0
+        from other deals, ruling 961's)."""
+        first = not self.latest_first and not self.paired and self.deal == 0 \
+            and not self.spare_unnamed
         if self.handing_over and self.unprobed and first:
             # Ruling 712: the search gives up here (:meth:`steps` ends on the flag, its
             # error raised where no frame holds it), the fallback next.

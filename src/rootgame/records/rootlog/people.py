@@ -132,9 +132,9 @@ def as_people_write_supporters(text: str) -> str:
     starting hands, draws unnamed (into a hand or the supporters, ``3#->$``, ``#->A$``),
     Mobilize unnamed (``#A->$``, the supporters are face down, 8.2.2), cards discarded,
     given to the supporters or spent from them by suit only (``F#C->A$``, ``2R#$->``), no
-    dice. With :data:`CRAFTED_NAMED` (ruling 942, off by default), a card the Alliance
-    crafted that leaves the face-up cards beside its board (``B#sapA$->``, Sappers or
-    Armorers discarded in a battle) stays named."""
+    dice. With :data:`CRAFTED_NAMED` (ruling 942, on since ruling 962), a card the
+    Alliance crafted that leaves the face-up cards beside its board (``B#sapA$->``, Sappers
+    or Armorers discarded in a battle) stays named."""
     crafted: set[str] = set()
 
     def rewrite(who: str, f: str) -> str:
@@ -153,12 +153,13 @@ def as_people_write_supporters(text: str) -> str:
     return _rewrite_people_style(text, "CEA", rewrite)
 
 
-CRAFTED_NAMED = False
-"""Ruling 942, off unless turned on: with the crafted cards named, seed 1013 imports whole
-(with ruling 940) but seed 1023 is refused at line 137, the importer taking a named
-``B#sapA$->`` for a supporter of that name (a base's discard) rather than the crafted card
-(1013's ``B#armorA$->`` at line 78 so too): nothing may get worse, so the records are
-written as before until the importer prefers the crafted card."""
+CRAFTED_NAMED = True
+"""Ruling 942, on since ruling 962: the crafted cards leaving the Alliance's board are
+written named. It was off because seed 1023 was then refused at line 137; the importer does
+take each such named discard for the crafted card (every search of 1023 consumes lines 89,
+113 and 133's ``B#sapA$->`` and ``B#armorA$->`` as the face-up card), and the refusal came
+from a Mobilize of the hand's only bird before a Train at line 122, which ruling 961's
+search mends. With it on, seeds 1013 and 1023 import whole."""
 
 
 def _crafted_left(who: str, fragment: str, crafted: set[str]) -> bool:

@@ -210,8 +210,9 @@ def searched_again(
         # traceback holds the second importer: the chain is cut so that it is freed.
         error = _cut(refused)
     del second
-    ways = [(latest, paired, 0, False) for latest, paired in LATER] + [
-        (False, False, deal, False) for deal in DEALS] + ([NEAR] if TILL_SHUFFLE else [])
+    ways = [(latest, paired, 0, False, False) for latest, paired in LATER] + [
+        (False, False, deal, False, False) for deal in DEALS] + (
+        [(*NEAR, False)] if TILL_SHUFFLE else []) + ([SPARED] if SPARING else [])
     refusals = Refusals() if refusals is None else refusals
     found = abreast(rec, budget, sample_seed, ways, refusals)
     if found is not None:
@@ -237,6 +238,23 @@ naming of a card: a card named by a craft scores of lines and a shuffle or two a
 (``Zbrutal``) was kept among the supporters and an alike one spent, a course the lines
 before that naming refute, which the record's prefix without it passes."""
 
+SPARING = True
+"""Ruling 961 turned on: the quick search :data:`SPARED` goes on abreast of the later ones,
+built last (a test turns it off to show the record refused without it)."""
+
+SPARED: tuple[bool, bool, int, bool, bool] = (False, False, 0, False, True)
+"""Ruling 961 (8.5.1 Mobilize, 8.5.3 Train): a further quick search abreast of the later
+ones (ruling 730), made last where they tie: the first search's order from the first deal,
+where, of the actions otherwise tied, one whose cards spent unnamed (``#A->$``) leave the
+hand a card for each of the line's later spendings from it by suit comes first
+(``Importer.spare_unnamed``, ``expanding.unnamed_short``). Seed 1023 with the Alliance,
+people-style (ruling 942's record): at line 122 (``Zarmor/#A->$/B#A->/w->$``) the other
+searches mobilized the hand's only bird, which the Train then lacked, and went on past
+the Train without coming back to the Mobilize. An order of its own search, not the first
+search's: as the first search's it imported 1023 but changed the courses of the Mobilize
+before a Train in many lines, and seed 1019 (which the first search imports) was refused
+at line 169."""
+
 ABREAST = True
 """Whether the later quick searches go on abreast (ruling 730); else each in turn, the
 next only where the one before gives up, as before."""
@@ -244,11 +262,12 @@ next only where the one before gives up, as before."""
 
 def abreast(
     rec: RootlogGame, budget: int, sample_seed: int,
-    ways: list[tuple[bool, bool, int, bool]], refusals: Refusals | None = None,
+    ways: list[tuple[bool, bool, int, bool, bool]], refusals: Refusals | None = None,
 ) -> RootlogReplay | None:
     """The replay of the course of the first of the quick searches ``ways`` (latest drawn
     first, paired, deal: :func:`quick_search`; later namings past the next shuffle not
-    counted, ruling 920's ``Importer.till_shuffle``) to find one whose final replay explains the
+    counted, ruling 920's ``Importer.till_shuffle``; ruling 961's
+    ``Importer.spare_unnamed``) to find one whose final replay explains the
     record, the searches going on abreast: the one that has expanded the fewest states
     (``Importer.expansions``, its restart's included) expands its next, the earliest of
     ``ways`` first where they tie. A course whose final replay fails is one more that does
@@ -260,9 +279,10 @@ def abreast(
     searches do not a few hundred; made in turn, each spent the whole of every one before it. Where
     ``ABREAST`` is off, each runs in turn (its searches are those made before)."""
     going: list[tuple[Importer, Generator[None, None, Node]]] = []
-    for latest, paired, deal, near in ways:
+    for latest, paired, deal, near, spare in ways:
         imp = Importer(rec)
         imp.latest_first, imp.paired, imp.deal, imp.till_shuffle = latest, paired, deal, near
+        imp.spare_unnamed = spare
         going.append((imp, imp.steps(budget)))
     while going:
         k = min(range(len(going)), key=lambda i: going[i][0].expansions) if ABREAST else 0
