@@ -5,8 +5,9 @@ times for the Alliance games written as people write them
 hand to hold (981, ``identity.needs_brought``), the supporters' spendings by suit taken
 otherwise by the solve (982, ``otherwise.spent_from``); branch spent49b: a card written by
 its suit as it came into a place taken to have been the one a spending by that suit took
-(985, ``otherwise.kept_written``), the supporters' needs before the line's cards come in
-each given their own card before a lack is sought (986, ``exchanges.short_early``)."""
+(985, ``otherwise.kept_written``), the cards one movement spends from the supporters before
+the line's cards come in each given their own before a lack is sought (986,
+``exchanges.short_early``)."""
 
 from __future__ import annotations
 
@@ -134,8 +135,8 @@ def test_8_2_3_a_card_given_to_the_supporters_by_suit_may_be_the_one_spent_by_th
     whole game, people-style, by the quick search alone. Line 76: the Alliance spends four
     foxes for a Spread of Sympathy (``(F#+F#+F#+F#)$->``) before it mobilizes; its
     supporters hold three. That lack went unsought, the supporters holding a fox (986: the
-    supporters' needs before the line's cards come in each take their own card,
-    ``exchanges.short_early``). The solve then found no renaming: at line 72 the search
+    cards one movement spends from the supporters before the line's cards come in each take
+    their own, ``exchanges.short_early``). The solve then found no renaming: at line 72 the search
     spent as rabbits three unnamed supporters (``R#$->/R#$->/R#$->``) and kept the rabbit
     the Marquise's Outrage gave at line 69 (``R#C->A$``, its suit written), where the game
     spent that one and kept a supporter that was a fox (985: the solve takes the spending

@@ -532,7 +532,7 @@ class CardIdentity(PileExchanges):
             return took  # a card named taken from the discard pile (ruling 760)
         early: set[tuple[Loc, CardSpec]] | None = None  # (the line's atoms read when needed)
         need, covered = self.needs_brought(pos)
-        short = short_early(self.lines[pos.line].atoms, pos)
+        short = short_early(self.lines[pos.line].atoms, pos)  # each its own card (986)
         for loc, specs in need.items():
             for i, spec in enumerate(specs):
                 if (loc, i) in covered or spec not in short.get(loc, ()) and any(
