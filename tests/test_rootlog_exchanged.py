@@ -3,7 +3,11 @@ times for the Alliance games written as people write them
 (``people.as_people_write_supporters``): what bars a card through the later piles keeps
 (980, ``piles.settle_since``), what a dominance card the line takes into a hand leaves the
 hand to hold (981, ``identity.needs_brought``), the supporters' spendings by suit taken
-otherwise by the solve (982, ``otherwise.spent_from``)."""
+otherwise by the solve (982, ``otherwise.spent_from``); branch spent49b: a card written by
+its suit as it came into a place taken to have been the one a spending by that suit took
+(985, ``otherwise.kept_written``), the cards one movement spends from the supporters before
+the line's cards come in each given their own before a lack is sought (986,
+``exchanges.short_early``)."""
 
 from __future__ import annotations
 
@@ -13,7 +17,18 @@ import pytest
 from lawkit import random_game
 from rootlogkit import as_people_write_supporters, assert_replays_the_game, quick_imports_and_needs
 
-from rootgame.records.rootlog import export_rootlog, identity, otherwise, piles, replay_rootlog
+from rootgame.records.rootlog import (
+    RootlogError,
+    exchanges,
+    export_rootlog,
+    identity,
+    otherwise,
+    parse_rootlog,
+    piles,
+    replay_rootlog,
+)
+from rootgame.records.rootlog.importer import Importer
+from rootgame.records.rootlog.searches import searched
 
 MEA = ("marquise", "eyrie", "alliance")
 
@@ -90,3 +105,49 @@ def test_8_2_3_a_supporter_spent_by_suit_may_have_been_another_of_the_supporters
     assert text.splitlines()[51].startswith("A:F#$->/F#$->/F#dom$->/")
     quick_imports_and_needs(monkeypatch, g, text, otherwise, "SUPPORTERS_RESPENT",
                             r"^line 53, column 81: ")
+
+
+def _quick_states_at(monkeypatch: pytest.MonkeyPatch, text: str, line: int) -> int:
+    """How many states the quick search alone expands at record line ``line`` of ``text``,
+    which it refuses."""
+    rec = parse_rootlog(text)
+    plain = Importer.children
+    at: list[int] = []
+
+    def counted(imp: Importer, pos: Any, *args: Any) -> Any:
+        if pos.line is not None and imp.lines[pos.line].turn.line == line:
+            at.append(1)
+        return plain(imp, pos, *args)
+
+    with monkeypatch.context() as m:
+        m.setattr(Importer, "children", counted)
+        with pytest.raises(RootlogError):
+            searched(rec, 1000 + 3 * sum(len(t.actions) for t in rec.turns), quick=True)
+    return len(at)
+
+
+@pytest.mark.parametrize(("owner", "name"), [(otherwise, "KEPT_WRITTEN"),
+                                             (exchanges, "EVERY_EARLY")])
+def test_8_2_3_a_card_given_to_the_supporters_by_suit_may_be_the_one_spent_by_that_suit(
+    monkeypatch: pytest.MonkeyPatch, owner: object, name: str,
+) -> None:
+    """Rulings 985 and 986 (8.2.3, 8.2.6, 2.1; rulings 450, 455, 486, 982): seed 1027's
+    whole game, people-style, by the quick search alone. Line 76: the Alliance spends four
+    foxes for a Spread of Sympathy (``(F#+F#+F#+F#)$->``) before it mobilizes; its
+    supporters hold three. That lack went unsought, the supporters holding a fox (986: the
+    cards one movement spends from the supporters before the line's cards come in each take
+    their own, ``exchanges.short_early``). The solve then found no renaming: at line 72 the search
+    spent as rabbits three unnamed supporters (``R#$->/R#$->/R#$->``) and kept the rabbit
+    the Marquise's Outrage gave at line 69 (``R#C->A$``, its suit written), where the game
+    spent that one and kept a supporter that was a fox (985: the solve takes the spending
+    to have spent the card given, which the place held then and holds still, the
+    supporter held again, ``otherwise.kept_written``). The quick search now explains line
+    76 and expands states at line 80 (the chain is refused at line 80, 76 on main); with
+    either ruling off, none past line 76."""
+    g = random_game(1027, None, MEA)
+    text = as_people_write_supporters(export_rootlog(g))
+    assert "/(F#+F#+F#+F#)$->/" in text.splitlines()[75]
+    assert "/R#C->A$/" in text.splitlines()[68]
+    assert _quick_states_at(monkeypatch, text, 80) > 0
+    monkeypatch.setattr(owner, name, False)
+    assert _quick_states_at(monkeypatch, text, 77) == 0

@@ -144,11 +144,15 @@ class Course:
         other.slots, other.exit, other.where = list(self.slots), list(self.exit), \
             list(self.where)
         other._ok = None
-        (si, ei, wrote), (sj, ej, _) = self.slots[i], self.slots[j]
-        other.slots[i], other.slots[j] = (si, ei, None), (sj, ej, wrote)
+        (si, ei, wrote), (sj, ej, own) = self.slots[i], self.slots[j]
+        other.slots[i], other.slots[j] = (si, ei, None), (sj, ej, wrote or own)
         other.exit[i], other.exit[j] = HELD, self.exit[i]
         other.where[i], other.where[j] = self.where[j], self.where[i]
         other.held_slot = {c: i if k == j else k for c, k in self.held_slot.items()}
+        if self.exit[j] != HELD:
+            # A card written by its suit that the place holds still (ruling 985): the
+            # card lying there is now slot i's, held.
+            other.held_slot[self.where[j]] = i
         if i in self.named:
             # A card named as it left the hand, taken to have been the draw ``j``: ``j``'s
             # time is the named one now, ``i``'s an unnamed draw held (ruling 520).

@@ -352,6 +352,47 @@ def lacking(
     return out
 
 
+EVERY_EARLY = True
+"""Ruling 986: :meth:`identity.CardIdentity.fix_named` seeks a card one movement of the line
+spends by their suits only from a board's face-down pile (the Alliance's supporters), before
+cards of the line go into it (ruling 455), where the pile lacks one once the movement's
+cards each take their own (:func:`short_early`, ruling 486's count), not only where it holds
+no card of that suit at all: the four foxes of a Spread of Sympathy (``(F#+F#+F#+F#)$->``)
+from supporters holding three were sought by nothing (Alliance seed 1027, line 76). Cards
+of separate movements (``R#$->/R#$->/R#$->/R#$->``) stay as they were: sought at once, the
+first way found became the search's only one (seed 1008, refused at line 97 instead of
+141); so do a hand's needs (:meth:`identity.CardIdentity.fix_hands` counts them; seed
+1002's line 97) and the needs after a card comes into the place."""
+
+
+def short_early(atoms: list[Any], pos: Pos) -> dict[Loc, list[CardSpec]]:
+    """The cards one movement of the current line (its ``atoms``) spends by their suits only
+    from a board's face-down pile (the supporters), before cards of the line go into it (as
+    ``CardIdentity.before_draws``), that the pile lacks, each taking its own card
+    (:func:`lacking`; ruling 986): the pile holds them all as the line starts. None with
+    ``EVERY_EARLY`` off."""
+    assert pos.line is not None
+    if not EVERY_EARLY:
+        return {}
+    left = pos.left[pos.line]
+    filled: set[Loc] = set()
+    early: dict[tuple[Loc, int], list[CardSpec]] = {}
+    for k, at in enumerate(atoms):
+        if at.kind != "card":
+            continue
+        src, dst = at.key
+        if left[k] and at.spec is not None and at.spec.named and src not in filled \
+                and at.spec.keys is None and at.spec.item is None and src[0] == "board":
+            early.setdefault((src, at.action), []).append(at.spec)
+        filled.add(dst)
+    out: dict[Loc, list[CardSpec]] = {}
+    for (loc, _a), specs in early.items():
+        if len(specs) > 1 and loc in filled and (
+                short := lacking(held(pos.g, loc), specs, up=beside(pos.g, loc))):
+            out.setdefault(loc, []).extend(short)
+    return out
+
+
 def uncovered(
     need: dict[Loc, list[CardSpec]], covered: set[tuple[Loc, int]]
 ) -> dict[Loc, list[CardSpec]]:

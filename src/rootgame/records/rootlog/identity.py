@@ -46,6 +46,7 @@ from .exchanges import (
     owner_needs_ahead,
     rename_later,
     set_beside,
+    short_early,
     swap_cards,
     uncovered,
 )
@@ -531,9 +532,11 @@ class CardIdentity(PileExchanges):
             return took  # a card named taken from the discard pile (ruling 760)
         early: set[tuple[Loc, CardSpec]] | None = None  # (the line's atoms read when needed)
         need, covered = self.needs_brought(pos)
+        short = short_early(self.lines[pos.line].atoms, pos)  # each its own card (986)
         for loc, specs in need.items():
             for i, spec in enumerate(specs):
-                if (loc, i) in covered or any(spec.matches(x) for x in held(pos.g, loc)):
+                if (loc, i) in covered or spec not in short.get(loc, ()) and any(
+                        spec.matches(x) for x in held(pos.g, loc)):
                     continue
                 if spec.keys is not None or spec.item is not None:
                     return self.spent_otherwise(node, loc, spec)

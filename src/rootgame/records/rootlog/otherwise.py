@@ -178,7 +178,40 @@ def respendings(
                    if course.slots[j][0] not in respent}
     return wanted_first(
         spendings(node, course), course, held_serial, most,
-        lambda i, _c: wanted is None or wants(course.slots[i][2], wanted))
+        lambda i, _c: wanted is None or wants(course.slots[i][2], wanted),
+        kept_written(node.pos, course, respent) if KEPT_WRITTEN else None)
+
+
+KEPT_WRITTEN = True
+"""Ruling 985: a spending by suit of a place may have spent, instead of its card, a card
+the place held then and holds still that the record wrote by the same suit as it came in
+(an Outrage's card given to the supporters, ``R#C->A$``), the card spent there held, an
+unnamed draw again (:func:`kept_written`, :meth:`Course.respent`). Tried first of the
+spendings taken otherwise: the place gets a draw back, whatever suit it then needs. Alliance
+seed 1027, line 76: the supporters lack a fox; at line 72 the search spent three unnamed
+supporters as rabbits and kept the Marquise's rabbit of line 69, where the game spent it
+and kept a fox."""
+
+
+def suit_written(course: Course, j: int) -> str | None:
+    """The suit the record wrote of slot ``j`` of ``course`` (None: none written)."""
+    wrote = course.slots[j][2]
+    return None if wrote is None else wrote.suit
+
+
+def kept_written(pos: Pos, course: Course, respent: set[int]) -> dict[int, int]:
+    """The slots of the cards written by their suit as they came into a hidden place that
+    lie there still (``Pos.loose``, the card's last time, not shuffled since), by serial:
+    what a spending by that suit from the place may have spent instead (ruling 985)."""
+    there = {c for _loc, pile in hidden_piles(pos.g) for c in pile}
+    out: dict[int, int] = {}
+    for j, (serial, _e, wrote) in enumerate(course.slots):
+        c = course.where[j]
+        if c in there and c in pos.loose and pos.loose[c][0] == serial and \
+                wrote is not None and wrote.keys is None and wrote.item is None and \
+                serial not in respent and course.exit[j] != HELD:
+            out[serial] = j
+    return out
 
 
 def wants(spec: CardSpec | None, wanted: list[CardSpec]) -> bool:
@@ -330,6 +363,7 @@ def renamings(
 def wanted_first(
     found: Iterator[tuple[int, int, list[int], Pos]], course: Course,
     held_serial: dict[int, int], most: int, wanted: Callable[[int, int], bool],
+    kept: dict[int, int] | None = None,
 ) -> list[tuple[int, int, Before]]:
     """Of :func:`respendings` and :func:`renamings`: each slot ``i`` of ``found`` (its card
     ``c``, the hand, the state before) with each draw the hand held then and holds still,
@@ -338,17 +372,26 @@ def wanted_first(
     ``found`` stops once ``most`` wanted ones are found."""
     out: list[tuple[int, int, Before]] = []
     other: list[tuple[int, int, Before]] = []
+    first: list[tuple[int, int, Before]] = []  # ruling 985's
     for i, c, hand, then in found:
         before = held_before(hand, c, then)
         mine = [(i, j, before)
                 for j in one_of_each_time(course, i, held_slots(hand, then, held_serial))]
+        if kept:
+            # A card written by the spending's suit as it came in, held then and still
+            # (ruling 985), of any time (the solve does not move where it went), first:
+            # the place gets a draw back, whatever suit it then needs.
+            suit = suit_written(course, i)
+            first += [(i, j, before) for k in hand if k in then.loose
+                      and (j := kept.get(then.loose[k][0])) is not None and j != i
+                      and suit is not None and suit == suit_written(course, j)]
         if wanted(i, c):
             out += mine
         elif len(other) < most:
             other += mine
         if len(out) >= most:
             break
-    return (out + other)[:most]
+    return (first + out + other)[:most]
 
 
 def chained(
