@@ -41,6 +41,7 @@ from rootgame.records.rootlog import (
     game_turn_states,
     identity,
     matching,
+    otherwise,
     parse_rootlog,
     people,
     piles,
@@ -610,6 +611,9 @@ def test_a_draw_named_leaving_another_hand_after_a_reshuffle_is_spent_first(
     monkeypatch.setattr(piles, "DONOR_SHOWN", False)
     assert_same_board_every_line(searched(rec, budget, quick=True), g)
     monkeypatch.setattr(matching, "DRAW_NAMED_ELSEWHERE", False)
+    # Ruling 985 (a card given by its suit taken as the one spent) finds another way past
+    # line 128: the refusal is shown with it off.
+    monkeypatch.setattr(otherwise, "KEPT_WRITTEN", False)
     with pytest.raises(RootlogError, match=r"^line 128, column 13: "):
         searched(rec, budget, quick=True)
 
