@@ -46,6 +46,18 @@ IMPORT_BASE = "Map: Fall\nDeck: Standard\nC: Ann\nE: Bo\n\nC:t_k->1\nE:b->3\n"
 """A record of a header, two players and their first setup lines, for a test to change."""
 
 
+MEA = ("marquise", "eyrie", "alliance")
+"""The Marquise, the Eyrie and the Alliance: the factions of the Alliance's whole games."""
+
+
+def alliance_first_lines(seed: int, n: int) -> tuple[Any, str]:
+    """The game of ``seed`` (the Marquise, the Eyrie, the Alliance) and its first ``n``
+    lines written as people write them (supporters unnamed)."""
+    g = random_game(seed, None, MEA)
+    lines = as_people_write_supporters(export_rootlog(g)).splitlines()
+    return g, "\n".join(lines[:n]) + "\n"
+
+
 # --- What an import must give ----------------------------------------------------------------
 
 

@@ -17,6 +17,8 @@ import pytest
 from lawkit import A3, cid, play, pos3, random_game
 from rootlogkit import (
     CARD,
+    MEA,
+    alliance_first_lines,
     as_people_write_supporters,
     assert_replays_the_game,
     assert_same_board_every_line,
@@ -53,8 +55,6 @@ from rootgame.records.rootlog import (
     writer,
 )
 from rootgame.records.rootlog.searches import searched
-
-MEA = ("marquise", "eyrie", "alliance")
 
 
 def test_alliance_export_writes_its_pieces_officers_and_supporters() -> None:
@@ -207,16 +207,6 @@ def test_the_alliance_import_reads_officers_without_their_letter() -> None:
     assert [(a.kind, a.key) for a in ln.atoms] == [("remove", (2, "w", -1))] * 2
 
 
-def _first_lines(seed: int, n: int) -> tuple[Any, str]:
-    """The game of ``seed`` (the Marquise, the Eyrie, the Alliance) and its first ``n``
-    lines written as people write them (supporters unnamed)."""
-    g = random_game(seed, None, MEA)
-    lines = as_people_write_supporters(export_rootlog(g)).splitlines()
-    return g, "\n".join(lines[:n]) + "\n"
-
-
-
-
 def _plain_deal(cards: list[int], new: list[int], shown: object, serial: object) -> tuple[
         list[int], list[int]]:
     return new[: len(cards)], new[len(cards):]
@@ -231,7 +221,7 @@ def test_8_2_6_the_cards_sampled_at_the_end_keep_a_hand_shown_without_a_matching
     the final replay was refused (``internal: ... 'show-hand' is not legal now``). The
     sample now deals such a card none of the suits its hand was shown to lack; with the
     plain deal it is refused at line 38 (ruling 751)."""
-    g, text = _first_lines(1000, 41)
+    g, text = alliance_first_lines(1000, 41)
     assert_same_board_so_far(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "dealt_as_shown", _plain_deal, 38, result)
 
@@ -243,7 +233,7 @@ def test_8_2_6_a_course_whose_cards_do_not_replay_is_refused_at_the_line_of_the_
     it was given (a hand shown by Outrage given a matching card) is a refusal that names
     the line of the decision, not an ``internal:`` error (seed 1000's first 41 lines, the
     sample of ruling 750 turned off)."""
-    _, text = _first_lines(1000, 41)
+    _, text = alliance_first_lines(1000, 41)
     with monkeypatch.context() as m:
         m.setattr(result, "dealt_as_shown", _plain_deal)
         no_third_search(m)
@@ -261,7 +251,7 @@ def test_2_1_a_course_whose_final_replay_fails_leaves_the_searches_after_it_to_g
     it go on. Seed 1000's first 41 lines, ruling 750's sample turned off (ruling 751's
     case): they import to the same board at every line; refused at once at line 38 with
     ruling 800 off, as before."""
-    g, text = _first_lines(1000, 41)
+    g, text = alliance_first_lines(1000, 41)
     with monkeypatch.context() as m:
         m.setattr(result, "dealt_as_shown", _plain_deal)
         assert_same_board_so_far(replay_rootlog(text), g)
@@ -278,7 +268,7 @@ def test_8_2_6_a_hand_shown_by_outrage_has_its_matching_unnamed_draws_exchanged(
     such draw is given a card of another plain suit by the exchanges of an unnamed draw
     (``shown.unshown``). Without them it is refused at line 17 ("Outrage: add a matching
     card")."""
-    g, text = _first_lines(1006, 25)
+    g, text = alliance_first_lines(1006, 25)
     assert_same_board_so_far(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "unshown", lambda imp, node: None, 17, identity)
 
@@ -293,7 +283,7 @@ def test_8_2_6_the_exchanges_keep_a_hand_shown_without_a_matching_card(
     ``exchanges.written``; for the draw an exchange of its own time gives a card,
     ``shown.shown_now``, ruling 870), and a course that breaks it is dropped. Without the
     places' bars the search gives up at line 24."""
-    g, text = _first_lines(1006, 25)
+    g, text = alliance_first_lines(1006, 25)
     assert_same_board_so_far(replay_rootlog(text), g)
     monkeypatch.setattr(piles, "shown_now", lambda pos, x, spec: spec)
     refused_without(monkeypatch, text, "shown_spec", lambda pos, x, spec, since=None: spec,
@@ -344,13 +334,13 @@ def test_3_3_3_a_dominance_card_taken_from_beside_the_board_is_written_by_name(
     dominance cards, line 33 spends the mouse one from the supporters (``M#dom$->``, after
     an unnamed Mobilize at line 29). The first 33 lines import to the same board; written
     with the take unnamed, as before, they are refused at line 33."""
-    g, text = _first_lines(1014, 33)
+    g, text = alliance_first_lines(1014, 33)
     line25 = text.splitlines()[24].split("/")
     assert "R#dom->A" in line25 and "M#dom->A" in line25
     assert_same_board_so_far(replay_rootlog(text), g)
     with monkeypatch.context() as m:
         m.setattr(people, "_taken_from_beside", lambda fragment, dom: False)
-        _, before = _first_lines(1014, 33)
+        _, before = alliance_first_lines(1014, 33)
     assert "R#dom->A" not in before.splitlines()[24].split("/")
     with monkeypatch.context() as m:
         no_third_search(m)
@@ -393,7 +383,7 @@ def test_3_3_3_the_card_spent_to_take_a_dominance_card_is_another_card(
     record is refused with both turned off."""
     from rootgame.records.rootlog import cards
 
-    g, text = _first_lines(1016, 33)
+    g, text = alliance_first_lines(1016, 33)
     assert "B#dom->A/B#A->" in text.splitlines()[32]
     assert_same_board_so_far(replay_rootlog(text), g)
     # Ruling 787 (a card written by its suit only is no dominance card) since keeps the
@@ -413,7 +403,7 @@ def test_8_4_1_each_supporter_a_revolt_spends_is_matched_after_the_exchanges_bef
     hand's list is the live pile) and took the dominance card gone: no second fox was
     sought and the revolt was refused. Each need is now matched to the cards the place
     holds after the exchanges before it (``identity.FRESH_HELD``)."""
-    g, text = _first_lines(1010, 57)
+    g, text = alliance_first_lines(1010, 57)
     assert text.splitlines()[23].startswith("A:2F#$->/b_f->8")
     assert "F#domC->A$" in text.splitlines()[56]
     assert_same_board_so_far(replay_rootlog(text), g)
@@ -434,7 +424,7 @@ def test_8_2_4_the_supporters_a_base_takes_are_those_the_record_discards(
     card is now given another plain suit (``bases.unlost``) and the supporters left are
     barred from the base's suit and birds (``Pos.shown``); without it, refused at line
     29."""
-    g, text = _first_lines(1011, 40)
+    g, text = alliance_first_lines(1011, 40)
     assert "/M#A$->/AwA$->/Ab_m2->" in text.splitlines()[28]
     imports_and_needs(monkeypatch, g, text, bases, "LOST_WITH_BASE", 29)
 
@@ -450,7 +440,7 @@ def test_8_5_2_a_dominance_card_mobilized_unnamed_is_the_one_the_record_spends_l
     card stayed in the hand, where no exchange reaches a card named. A card named that the
     line moves unnamed into the place the record next names it leaving is now tried first
     (``alike.naming_ties``, its first); without it, refused at line 29."""
-    g, text = _first_lines(1025, 45)
+    g, text = alliance_first_lines(1025, 45)
     lines = text.splitlines()
     assert "/R#dom->A/B#A->/#A->$/" in lines[24] and lines[28].startswith("A:R#dom$->")
     imports_and_needs(monkeypatch, g, text, alike, "MOVED_TO_NAMING", 29)
@@ -466,7 +456,7 @@ def test_8_5_2_a_named_card_the_record_spends_from_the_hand_later_is_mobilized_l
     dominance card, and line 42 found it in the supporters. A card named whose next naming
     has it leave the place it is in is now moved unnamed out of it last
     (``alike.naming_ties``, its second); without it, refused at line 42."""
-    g, text = _first_lines(1012, 46)
+    g, text = alliance_first_lines(1012, 46)
     lines = text.splitlines()
     assert "/B#dom->A/B#A->/#A->$/#A->$/" in lines[37]
     assert "/M#dom->A/B#domA->/" in lines[41]
@@ -583,7 +573,7 @@ def test_8_4_alike_copies_not_side_by_side_are_not_exchanged_in_the_shuffles(
     lines, people-style, by the quick search: a Tax Collector mobilized while the replay's
     copy was in the discard pile; they import to the same board. Exchanged in the shuffles
     all the same (``result.SIDE_BY_SIDE`` off), the replay is refused at line 80."""
-    g, text = _first_lines(1019, 140)
+    g, text = alliance_first_lines(1019, 140)
     quick_imports_and_needs(monkeypatch, g, text, result, "SIDE_BY_SIDE", r"^line 80: .*not legal")
 
 
@@ -627,12 +617,12 @@ def test_3_3_1_a_dominance_card_activated_is_written_by_name(
     (``#A->$/++->$``), a record no game explains: the Alliance's Mobilize puts no marker
     off the track. Seed 1025's line 45 now keeps it named and its first 45 lines import;
     written as before they are refused at line 45."""
-    g, text = _first_lines(1025, 45)
+    g, text = alliance_first_lines(1025, 45)
     assert text.splitlines()[44].startswith("A:M#domA->$/++->$/")
     assert_same_board_so_far(replay_rootlog(text), g)
     with monkeypatch.context() as m:
         m.setattr(people, "ACTIVATED", False)
-        _, before = _first_lines(1025, 45)
+        _, before = alliance_first_lines(1025, 45)
     assert before.splitlines()[44].startswith("A:#A->$/++->$/")
     with monkeypatch.context() as m:
         no_third_search(m)
@@ -649,7 +639,7 @@ def test_3_3_3_a_dominance_card_beside_the_board_takes_no_part_in_an_exchange(
     replay then discarded, and its reshuffle at line 42 held one card more than the
     search's. A dominance card beside the board is no place of an exchange now
     (``piles.set_aside``); without it, refused at line 42."""
-    g, text = _first_lines(1025, 45)
+    g, text = alliance_first_lines(1025, 45)
     assert_same_board_so_far(replay_rootlog(text), g)
     # Ruling 787 since makes no card spent by its suit a dominance card, so that none lies
     # beside the board: turned off with it.
@@ -671,7 +661,7 @@ def test_3_3_3_a_named_draw_leaves_a_dominance_card_beside_the_board(
     drawn (``R#dom->``), swapped with the engine's draw into the discard pile, and its take
     from beside the board at line 38 (``R#dom->A``) was refused. The cards of such an
     exchange now lie where their identity puts them (``exchanges.set_beside``)."""
-    g, text = _first_lines(seed, n)
+    g, text = alliance_first_lines(seed, n)
     assert text.splitlines()[at - 1].startswith(start)
     assert_same_board_so_far(replay_rootlog(text), g)
     if seed == 1024:
@@ -693,7 +683,7 @@ def test_8_2_6_the_cycle_of_a_named_draw_keeps_a_hand_shown_without_a_matching_c
     at line 20; the cycle that gives a named draw its card gave that draw the engine's card
     (a bird), which the hand shown lacked, and the course was dropped. The cycle now keeps
     to the hands shown (``identity.SHOWN_CYCLED``); without it, refused at line 21."""
-    g, text = _first_lines(1012, 21)
+    g, text = alliance_first_lines(1012, 21)
     assert "/E^A/R#smugglerstrail->/" in text.splitlines()[20]
     imports_and_needs(monkeypatch, g, text, identity, "SHOWN_CYCLED", 21)
 
@@ -747,7 +737,7 @@ def test_8_2_6_the_solve_keeps_a_hand_shown_without_a_matching_card(
     (``course.SHOWN_SOLVED``: a slot barred from their suits; a spending of such a draw's
     time taken to have spent a draw of the hand shown is a course of its own), and takes
     line 33's mouse to have been a card shown; without it, refused at line 34."""
-    g, text = _first_lines(1009, 40)
+    g, text = alliance_first_lines(1009, 40)
     lines = text.splitlines()
     assert "/C^A/#->A$/" in lines[31] and "/B#C->/Cw2->2/" in lines[33]
     imports_and_needs(monkeypatch, g, text, course, "SHOWN_SOLVED", 34)
@@ -769,7 +759,7 @@ def test_8_3_a_supporter_spent_by_suit_is_no_crafted_card_beside_the_supporters(
     supporter was given a bird; seed 1029's crafted cards so met line 37's needs. A card
     written by its suit only now meets no face-up card (``exchanges.fits``,
     ``BY_SUIT_NOT_BESIDE``); without it, refused at lines 40 and 37."""
-    g, text = _first_lines(seed, n)
+    g, text = alliance_first_lines(seed, n)
     assert written in text.splitlines()[line - 1]
     imports_and_needs(monkeypatch, g, text, exchanges, "BY_SUIT_NOT_BESIDE", line)
 
@@ -787,7 +777,7 @@ def test_8_2_6_a_draw_that_gives_its_card_keeps_a_hand_shown_without_a_matching_
     (``piles.DONOR_SHOWN``; the cycles' places kept to them already). Seed 1029's whole
     game imports; without it, refused at line 58 (``C^A/#->A$`` after the hand shown at
     line 54, then the fox base's supporters)."""
-    g, text = _first_lines(1029, 10_000)
+    g, text = alliance_first_lines(1029, 10_000)
     assert "/C^A/#->A$/XA6/(F#+F#+F#)A$->/" in text.splitlines()[57]
     assert_replays_the_game(replay_rootlog(text), g)
     refused_without(monkeypatch, text, "DONOR_SHOWN", False, 58, piles)
@@ -808,7 +798,7 @@ def test_8_2_4_a_base_removed_gives_the_supporters_left_over_their_own_time_exch
     (``bases.left_choices``, ``CHOSEN_LEFT``; at most ``MAX_LEFT_CHOICES``), not only the
     first, where a card drawn before the last shuffle found no exchange. Without either,
     refused at line 48."""
-    g, text = _first_lines(1023, 62)
+    g, text = alliance_first_lines(1023, 62)
     assert "/XA3/R#domA$->/(R#+R#+R#+R#)A$->/" in text.splitlines()[47]
     imports_and_needs(monkeypatch, g, text, shown, "PLACE_NOW", 48)
     refused_without(monkeypatch, text, "CHOSEN_LEFT", False, 48, bases)
@@ -826,6 +816,6 @@ def test_8_2_4_a_named_card_is_mobilized_after_a_base_that_would_discard_it(
     unwritten, is now mobilized last (``alike.kept_from_base``, ``KEPT_FROM_BASE``; the
     whole record mobilizes it at line 70 and discards it by name at line 81). Without
     it, refused at line 68."""
-    g, text = _first_lines(1004, 68)
+    g, text = alliance_first_lines(1004, 68)
     assert text.splitlines()[65].startswith("A:#->A/#->E/#A->$/F#dom->A/B#A->/")
     imports_and_needs(monkeypatch, g, text, alike, "KEPT_FROM_BASE", 68)

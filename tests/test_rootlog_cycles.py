@@ -11,11 +11,12 @@ ruling 942 turned on (962). Split from test_rootlog_alliance.py (its length)."""
 from __future__ import annotations
 
 import re
-from typing import Any
 
 import pytest
 from lawkit import random_game
 from rootlogkit import (
+    MEA,
+    alliance_first_lines,
     as_people_write_supporters,
     assert_replays_the_game,
     assert_same_board_so_far,
@@ -35,15 +36,6 @@ from rootgame.records.rootlog import (
 from rootgame.records.rootlog.importer import Importer
 from rootgame.records.rootlog.searches import searched
 
-MEA = ("marquise", "eyrie", "alliance")
-
-
-def _first_lines(seed: int, n: int) -> tuple[Any, str]:
-    """The game of ``seed`` with the Alliance and its first ``n`` lines, people-style."""
-    g = random_game(seed, None, MEA)
-    text = as_people_write_supporters(export_rootlog(g))
-    return g, "\n".join(text.splitlines()[:n]) + "\n"
-
 
 def test_2_1_two_cards_drawn_from_one_pile_are_exchanged_from_that_pile_s_time_on(
     monkeypatch: pytest.MonkeyPatch,
@@ -61,7 +53,7 @@ def test_2_1_two_cards_drawn_from_one_pile_are_exchanged_from_that_pile_s_time_o
     is written as before ruling 962 (ruling 942 off): with the crafted Armorers named at
     line 78 the quick search passes line 108 without ruling 940 too."""
     monkeypatch.setattr(people, "CRAFTED_NAMED", False)
-    g, text = _first_lines(1013, 110)
+    g, text = alliance_first_lines(1013, 110)
     assert text.splitlines()[107].startswith("A:#->A/#->E/M#@E->A/E++/")
     quick_imports_and_needs(monkeypatch, g, text, swaps, "SWAPPED_SINCE",
                             r"^line 108, column 13: ")
@@ -82,7 +74,7 @@ def test_8_2_6_a_card_of_another_name_spent_earlier_stays_to_take_the_card_given
     the card by an exchange of its own pile's time (the supporter's draw)
     (``respends.reattribute`` with ``other``, switch ``OTHER_RESPENT``). Without it,
     refused at line 57."""
-    g, text = _first_lines(1009, 71)
+    g, text = alliance_first_lines(1009, 71)
     assert "/B#domE->A$/" in text.splitlines()[56]
     quick_imports_and_needs(monkeypatch, g, text, respends, "OTHER_RESPENT",
                             r"^line 57, column 45: .*Outrage")
@@ -107,13 +99,13 @@ def test_8_2_2_a_crafted_card_leaving_the_alliance_s_board_is_written_by_name(
                                  (1013, 117, 78, r"^line 112, column 34: .*Zarmor")):
         with monkeypatch.context() as m:
             m.setattr(people, "CRAFTED_NAMED", True)
-            g, text = _first_lines(seed, n)
+            g, text = alliance_first_lines(seed, n)
         assert re.search(r"/B#(sap|armor)A\$->/", text.splitlines()[at - 1])
         assert_same_board_so_far(searched(parse_rootlog(text), 1000 + 3 * sum(
             len(t.actions) for t in parse_rootlog(text).turns), quick=True), g)
         with monkeypatch.context() as m:
             m.setattr(people, "CRAFTED_NAMED", False)
-            _, before = _first_lines(seed, n)
+            _, before = alliance_first_lines(seed, n)
         assert "/B#A$->/" in before.splitlines()[at - 1]
         rec = parse_rootlog(before)
         with pytest.raises(RootlogError, match=refused):
@@ -148,7 +140,7 @@ def test_8_5_a_card_mobilized_unnamed_leaves_the_hand_a_card_for_the_line_s_trai
     card spent unnamed that leaves the hand a card for each of the line's later spendings
     from it by suit (``expanding.unnamed_short``), imports them to the same board at every
     line."""
-    g, text = _first_lines(1023, 122)
+    g, text = alliance_first_lines(1023, 122)
     assert "/Zarmor/#A->$/B#A->/w->$/" in text.splitlines()[121]
     rec = parse_rootlog(text)
     budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)

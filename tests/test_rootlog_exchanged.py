@@ -15,7 +15,13 @@ from typing import Any
 
 import pytest
 from lawkit import random_game
-from rootlogkit import as_people_write_supporters, assert_replays_the_game, quick_imports_and_needs
+from rootlogkit import (
+    MEA,
+    alliance_first_lines,
+    as_people_write_supporters,
+    assert_replays_the_game,
+    quick_imports_and_needs,
+)
 
 from rootgame.records.rootlog import (
     RootlogError,
@@ -30,15 +36,6 @@ from rootgame.records.rootlog import (
 from rootgame.records.rootlog.importer import Importer
 from rootgame.records.rootlog.searches import searched
 
-MEA = ("marquise", "eyrie", "alliance")
-
-
-def _first_lines(seed: int, n: int) -> tuple[Any, str]:
-    """The game of ``seed`` with the Alliance and its first ``n`` lines, people-style."""
-    g = random_game(seed, None, MEA)
-    text = as_people_write_supporters(export_rootlog(g))
-    return g, "\n".join(text.splitlines()[:n]) + "\n"
-
 
 def test_8_2_4_a_supporter_left_by_a_base_s_removal_stays_barred_through_the_later_piles(
     monkeypatch: pytest.MonkeyPatch,
@@ -52,7 +49,7 @@ def test_8_2_4_a_supporter_left_by_a_base_s_removal_stays_barred_through_the_lat
     took the need as written, without the bar, gave that supporter a mouse, and the course
     was dropped (``breaks_shown``), every course on from line 46 with it. The bar is now
     kept there too (``piles.SINCE_SHOWN``). Without it, refused at line 46."""
-    g, text = _first_lines(1007, 64)
+    g, text = alliance_first_lines(1007, 64)
     assert "/3AwA$->/Ab_m7->/" in text.splitlines()[41]
     assert text.splitlines()[47].startswith("A:B#$->/++2/M#$->/M#$->/")
     quick_imports_and_needs(monkeypatch, g, text, piles, "SINCE_SHOWN",
@@ -82,7 +79,7 @@ def test_3_3_3_a_dominance_card_taken_leaves_the_hand_to_hold_the_card_spent_aft
     for nothing and gave up. A dominance card is never a card spent by its suit only
     (ruling 771): the hand must hold the mouse now (``identity.DOMINANCE_COMING``).
     Without it, refused at line 53 (with ruling 982 on)."""
-    g, text = _first_lines(1021, 56)
+    g, text = alliance_first_lines(1021, 56)
     assert "/M#dom->C/M#C->/#->C" in text.splitlines()[52]
     quick_imports_and_needs(monkeypatch, g, text, identity, "DOMINANCE_COMING",
                             r"^line 53, column 81: ")
@@ -101,7 +98,7 @@ def test_8_2_3_a_supporter_spent_by_suit_may_have_been_another_of_the_supporters
     then and holds still (ruling 450): it sought that place among the seats' hands only;
     the supporters are one too (``otherwise.spent_from``, switch
     ``SUPPORTERS_RESPENT``). Without it, refused at line 53."""
-    g, text = _first_lines(1021, 56)
+    g, text = alliance_first_lines(1021, 56)
     assert text.splitlines()[51].startswith("A:F#$->/F#$->/F#dom$->/")
     quick_imports_and_needs(monkeypatch, g, text, otherwise, "SUPPORTERS_RESPENT",
                             r"^line 53, column 81: ")
