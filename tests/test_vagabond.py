@@ -624,14 +624,20 @@ def test_9_2_9_2_2_allies_forced_along_must_rule_origin_or_destination_1_5_5() -
     assert warriors(g, 1, 1) == 2 and warriors(g, 5, 1) == 0
 
 
-def test_9_2_9_2_3_attacking_with_an_ally_and_9_2_9_2_4_hostile_if_more_warriors_lost() -> None:
-    g = vpos(
+def _allied_eyrie_against_three_marquise() -> Game:
+    """The Vagabond (sword and boot) Allied with the Eyrie in 5, three warriors each side; the
+    dice roll 3 and 2."""
+    return vpos(
         ("marquise", "eyrie", "vagabond"),
         clearings={"5": {"eyrie": 3, "marquise": 3}},
         vagabond={"pawn": 5, "items": {"up": "sword boot"}, "relationships": {"eyrie": "allied"}},
         dice=[[3, 2]],
         at="daylight",
     )
+
+
+def test_9_2_9_2_3_attacking_with_an_ally_and_9_2_9_2_4_hostile_if_more_warriors_lost() -> None:
+    g = _allied_eyrie_against_three_marquise()
     play(g, "battle 5 0 1")
     # 1 sword + 3 Eyrie warriors: all 3 rolled hits count; the Marquise deal 2.
     assert toks(g) == {"damage sword down", "damage boot up", "ally-warrior"}
@@ -647,13 +653,7 @@ def test_9_2_9_2_4_as_many_hits_on_items_as_on_allies_keeps_the_alliance() -> No
     """9.2.9.2.4: the Allied faction turns Hostile only if more hits went to its warriors
     than to his items in the battle; one each keeps it Allied (and its warriors lost to the
     defender's hits are no removal of his, 9.2.9.3)."""
-    g = vpos(
-        ("marquise", "eyrie", "vagabond"),
-        clearings={"5": {"eyrie": 3, "marquise": 3}},
-        vagabond={"pawn": 5, "items": {"up": "sword boot"}, "relationships": {"eyrie": "allied"}},
-        dice=[[3, 2]],
-        at="daylight",
-    )
+    g = _allied_eyrie_against_three_marquise()
     play(g, "battle 5 0 1", "ally-warrior", "damage boot up")
     assert warriors(g, 5, 0) == 0 and warriors(g, 5, 1) == 2
     fs = vb(g)

@@ -73,12 +73,9 @@ def coalition_partners(g: GameState, seat: int) -> list[int]:
     score on the track (3.3.1), so it is left out of the comparison too (ruling 190)."""
     scored = [s for s in range(g.n) if s != seat and g.seats[s].dominance is None]
     others = [s for s in scored if g.seats[s].coalition is None]
-    rest = scored
-    out = []
-    for p in others:
-        if all(g.seats[p].vp <= g.seats[o].vp for o in rest if o != p):
-            out.append(p)
-    return out
+    return [
+        p for p in others if all(g.seats[p].vp <= g.seats[o].vp for o in scored if o != p)
+    ]
 
 
 def form_coalition(g: GameState, seat: int, cid: int, partner: int) -> None:
