@@ -37,10 +37,13 @@ from rootgame.records.rootlog import (
     ScoreMarker,
     Term,
     Trick,
+    board_lines,
     export_rootlog,
+    game_turn_states,
     import_rootlog,
     parse_action,
     parse_rootlog,
+    replay_rootlog,
 )
 
 # --- The real games --------------------------------------------------------------------------
@@ -255,6 +258,8 @@ w->$ #sabo$-> #boatE$-> R#O-> Pw10-> w->10 XE8 V++ (3w+2Ew)8-> #bankO-> %r->e CX
 t9^t_b 3Dw9-> ++3 t_k->2 w->1+2+3+5+6+7+8+9+10+11+12 b_s->2 b_w->5 b_r->10 2w->5 w->4+8+9
 3#->$ w10->5 2w$-> t_r+w->5 ++2 F#P-> w->1+6+12+8 w1->9 2w9->4 w4-> t->4 #->P B#O->A 3B#$->
 t->12+11+9 2#A->$ #->A h_E->A$4 Sp->9 %uh_V$-> t10^t_2_t t_3_f5->$ b_j_t->12
+h_Op->4 h_OXD4 ?Pt3^t_e #C->P %t+%c->t (w+Ew+Lw)9-> XA9 At9-> ++4 ++5 XK9 3w->O$ B#O->C
+t->2 t2-> b_r->6 b_s->3 B#C-> w->10+11 w->6+10 3#->O 3Dw4-> Zh ^
 """.split()
 """Every example action of the notation's specification (Rootlog_V2.md, V2.8 draft: the
 example actions, sequences and turns) and the later forms issue 15 names."""
@@ -394,3 +399,78 @@ def test_fuzz_import_raises_only_rootlog_errors(text: str) -> None:
         import_rootlog("Map: Fall\nDeck: Standard\nC: Ann\nE: Bo\n" + text)
     except RootlogError as e:
         assert str(e)
+
+
+# --- The review of the notation, line by line (rulings 180-182, 184) ------------------------------
+
+
+def _imports_alike(game: object, text: str) -> bool:
+    rep = replay_rootlog(text)
+    return bool(board_lines(rep.turns) == board_lines(game_turn_states(game)))
+
+
+def test_ruling_180_a_craft_written_without_its_percent_sign_is_the_item() -> None:
+    """The specification's example turn crafts a hammer as ``Zh`` where its syntax writes
+    ``Z%h``: one letter of an item is that item (no card is called by one letter)."""
+    assert parse_action("Zh") == Craft(item="h")
+    assert parse_action("Zu") == Craft(item="u")
+    assert parse_action("Zsap") == Craft(card="sap")
+    g = random_game(2, 150)
+    text = export_rootlog(g)
+    assert re.findall(r"Z%\w", text) == ["Z%t", "Z%t", "Z%c"]
+    assert _imports_alike(g, text.replace("Z%", "Z"))
+
+
+def test_ruling_181_a_hireling_stands_where_a_faction_does() -> None:
+    """``h_<X>[d]`` owns pieces and fights (the specification's ``h_Op->4/h_OXD4``); the
+    import refuses it by name, at its line and column."""
+    assert parse_action("h_Op->4") == Move((Term(1, Piece("h_O", "p")),), (Place.clearing(4),))
+    assert parse_action("h_OXD4") == Battle("h_O", "D", 4)
+    assert parse_action("Xh_E3(2,1)") == Battle(None, "h_E", 3, (), (2, 1))
+    assert parse_action("(h_Edw+Ew)3->") == Move((Term(1, Piece("h_E", "w"), C3),
+                                                  Term(1, Piece("E", "w"), C3)))
+    assert parse_action("h_Ed->A$4") == Move((Term(1, Hireling("E", demoted=True)),),
+                                              (Place("board", faction="A", name="4"),))
+    g = random_game(3, 60)
+    lines = export_rootlog(g).splitlines()
+    k = next(i for i, ln in enumerate(lines) if ln.startswith("C:") and i > 12)
+    col = len(lines[k]) + 2
+    lines[k] += "/h_OXD4"
+    with pytest.raises(RootlogError) as e:
+        import_rootlog("\n".join(lines) + "\n")
+    assert (e.value.line, e.value.column, e.value.problem) == (
+        k + 1, col, "h_O is a hireling, and rootgame has no hirelings yet")
+
+
+def test_ruling_182_the_raft_is_the_ferry() -> None:
+    """The Ferry was ``r`` (the raft) before version 2.8, whose example still moves
+    ``(3w+r)1->12``: ``r`` reads as ``f``, and such a record imports."""
+    assert parse_action("(3w+r)1->12") == Move(
+        (Term(3, Piece(None, "w"), Place.clearing(1)),
+         Term(1, Piece(None, "f"), Place.clearing(1))),
+        (Place.clearing(12),))
+    g = random_game(1, 150, map="lake")
+    text = export_rootlog(g)
+    assert "(w+f)1->12" in text
+    assert _imports_alike(g, text.replace("+f)", "+r)"))
+
+
+def test_ruling_184_the_hirelings_header_and_their_setup() -> None:
+    """``Hirelings: <hirelings>[/<setup>]``: the setup after the first ``/`` that begins
+    movements (a name may hold a ``/``); the import refuses naming the hirelings only."""
+    head = "Map: Fall\nDeck: Standard\nHirelings: {}\nC: Ann\nE: Bo\n\nC:t_k->1\n"
+    rec = parse_rootlog(head.format("h_E, h_Vd, h_O/h_Ew->3+4/h_Vp->5"))
+    assert rec.hirelings == ("h_E", "h_Vd", "h_O")
+    assert rec.hireling_setup == [
+        Move((Term(1, Piece("h_E", "w")),), (C3, Place.clearing(4))),
+        Move((Term(1, Piece("h_V", "p")),), (Place.clearing(5),)),
+    ]
+    assert [a.column for a in rec.hireling_setup] == [27, 37]
+    rec = parse_rootlog(head.format("Forest Patrol/Feline Physicians, Last Dynasty"))
+    assert rec.hirelings == ("Forest Patrol/Feline Physicians", "Last Dynasty")
+    assert rec.hireling_setup == []
+    with pytest.raises(RootlogError, match=r"needs: hirelings \(h_E, h_Vd, h_O\);"):
+        import_rootlog(head.format("h_E, h_Vd, h_O/h_Ew->3+4/h_Vp->5"))
+    with pytest.raises(RootlogError) as e:
+        parse_rootlog(head.format("h_E/h_Ew->13"))
+    assert (e.value.line, e.value.column, e.value.fragment) == (3, 22, "h_Ew->13")

@@ -21,6 +21,7 @@ from .notation import (
     LANDMARK_OPTION,
     MAPS,
     MAX_CLEARING,
+    Action,
     RootlogError,
     RootlogGame,
     Turn,
@@ -195,7 +196,31 @@ def _header(game: RootlogGame, key: str, value: str, n: int, col: int) -> None:
     elif key == "Landmarks":
         game.landmarks = _landmarks(value, bad)
     else:
-        game.hirelings = tuple(x.strip() for x in value.split(",") if x.strip())
+        game.hirelings, game.hireling_setup = _hirelings(value, n, col)
+
+
+def _hirelings(value: str, n: int, col: int) -> tuple[tuple[str, ...], list[Action]]:
+    """``h_E, h_Vd, h_O/h_Ew->3+4/h_Vp->5``: the hirelings, then their setup after the first
+    ``/`` that begins movements (a name may hold a ``/``: ``Forest Patrol/Feline Physicians``,
+    so a ``/`` whose rest does not read as actions is part of the names; when none does and
+    the header holds a movement, the last one's problem is raised)."""
+    names, setup = value, []
+    k = value.find("/")
+    last: RootlogError | None = None
+    while k >= 0:
+        rest = value[k + 1 :]
+        try:
+            setup = parse_actions(rest.strip(), n, col + k + 1 + len(rest) - len(rest.lstrip()))
+        except RootlogError as e:
+            last = e
+            k = value.find("/", k + 1)
+            continue
+        names = value[:k]
+        break
+    else:
+        if last is not None and "->" in value:
+            raise last
+    return tuple(x.strip() for x in names.split(",") if x.strip()), setup
 
 
 def _one_of(
