@@ -401,7 +401,7 @@ def test_fuzz_import_raises_only_rootlog_errors(text: str) -> None:
         assert str(e)
 
 
-# --- The review of the notation, line by line (rulings 180-182, 184) ------------------------------
+# --- The review of the notation, line by line (rulings 180-184) ------------------------------
 
 
 def _imports_alike(game: object, text: str) -> bool:
@@ -453,6 +453,15 @@ def test_ruling_182_the_raft_is_the_ferry() -> None:
     text = export_rootlog(g)
     assert "(w+f)1->12" in text
     assert _imports_alike(g, text.replace("+f)", "+r)"))
+
+
+def test_ruling_183_points_for_pieces_removed_follow_the_removal() -> None:
+    """As the specification's examples (``XE3/(w+2Ew+Eb)3->/++``), a battle's points come
+    after the pieces it removed; the Eyrie's roost points still come before their draw."""
+    text = export_rootlog(random_game(5, 120))
+    assert "XC9(3,1)/Cb_w9->/++/" in text
+    assert not re.search(r"X\w\d+(\(\d,\d\))?/[CE]?\+\+", text)
+    assert re.search(r"/\+\+\d?/[BFMR]#\w+->E$", text, re.M)
 
 
 def test_ruling_184_the_hirelings_header_and_their_setup() -> None:
