@@ -483,3 +483,26 @@ def test_ruling_184_the_hirelings_header_and_their_setup() -> None:
     with pytest.raises(RootlogError) as e:
         parse_rootlog(head.format("h_E/h_Ew->13"))
     assert (e.value.line, e.value.column, e.value.fragment) == (3, 22, "h_Ew->13")
+
+
+def test_ruling_185_the_adset_layout_a_player_line_before_each_setup() -> None:
+    """In ADSET each player line comes just before that faction's setup line: such a line
+    names the player while every turn so far is a setup, unless it reads as actions; a
+    record so laid out imports as the usual one."""
+    text = "Map: Fall\nDeck: Standard\nC: Ann\nC:t_k->1\nE: AC/DC // host\nE:b->3\nE: b->4\n"
+    rec = parse_rootlog(text)
+    assert rec.players == {"C": "Ann", "E": "AC/DC"}
+    assert (5, "host") in rec.comments
+    assert [(t.faction, t.setup, t.line) for t in rec.turns] == [
+        ("C", True, 4), ("E", True, 6), ("E", False, 7)]
+    with pytest.raises(RootlogError, match="line 5, column 4: not an action"):
+        parse_rootlog("Map: Fall\nDeck: Standard\nC:t_k->1\nE:b->3\nC: Ann\n")
+    g = random_game(3, 60)
+    lines = export_rootlog(g).splitlines()
+    players = {ln[0]: ln for ln in lines if ln[1:3] == ": "}
+    adset = [ln for ln in lines if ln[1:3] != ": "]
+    for letter, ln in players.items():
+        k = next(i for i, x in enumerate(adset) if x.startswith(letter + ":"))
+        adset.insert(k, ln)
+    assert adset[3:7] == ["", "C: Player 1", adset[5], "E: Player 2"]
+    assert _imports_alike(g, "\n".join(adset) + "\n")

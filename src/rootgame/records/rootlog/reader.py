@@ -59,6 +59,23 @@ def _player_line(raw: str, game: RootlogGame) -> tuple[str, str, str | None] | N
     return text[0], name.strip(), note
 
 
+def _adset_player(raw: str, game: RootlogGame) -> bool:
+    """Whether a line after the first turn may be a player line: in the ADSET layout each
+    player line is followed at once by that faction's setup line (``C: Ann``, ``C:t_k->1``,
+    ``E: Bo``, ``E:b->3``), so while every turn so far is a setup, a ``<F>: <text>`` line of
+    a faction with neither player nor turn yet names its player, unless its text reads as
+    actions (docs/rulings.md 185)."""
+    text = raw.split("//")[0].strip()
+    letter = text[:1]
+    if not all(t.setup for t in game.turns) or any(t.faction == letter for t in game.turns):
+        return False
+    try:
+        parse_actions(text[2:].strip(), 0, 1)
+    except RootlogError:
+        return True
+    return False
+
+
 def looks_like_rootlog(text: str) -> bool:
     """Whether a text is meant as a Rootlog record rather than a rootgame record or save: its
     first line that is neither blank nor a comment is a header line (``Map:`` or ``Deck:``).
@@ -86,7 +103,7 @@ def parse_rootlog(text: str) -> RootlogGame:
     in_turns = False
     for n, raw0 in enumerate(lines, start=1):
         raw = raw0.lstrip("\ufeff") if n == 1 else raw0
-        if not in_turns:
+        if not in_turns or _adset_player(raw, game):
             player = _player_line(raw, game)
             if player is not None:
                 letter, name, note = player
