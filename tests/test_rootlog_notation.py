@@ -506,3 +506,19 @@ def test_ruling_185_the_adset_layout_a_player_line_before_each_setup() -> None:
         adset.insert(k, ln)
     assert adset[3:7] == ["", "C: Player 1", adset[5], "E: Player 2"]
     assert _imports_alike(g, "\n".join(adset) + "\n")
+
+
+def test_ruling_186_two_clearings_are_a_path_three_a_forest() -> None:
+    """A forest has three clearings or more, a path two (the Highway Bandits' places)."""
+    assert parse_action("w->3_7") == Move((Term(1, Piece(None, "w")),),
+                                          (Place("path", (3, 7)),))
+    assert parse_action("p->3_6_7") == Move((Term(1, Piece(None, "p")),),
+                                            (Place("forest", (3, 6, 7)),))
+    with pytest.raises(RootlogError, match="lowest to highest"):
+        parse_action("w->7_3")
+    g = random_game(3, 60)
+    lines = export_rootlog(g).splitlines()
+    k = next(i for i, ln in enumerate(lines) if ln.startswith("C:") and i > 12)
+    lines[k] += "/w->3_7"
+    with pytest.raises(RootlogError, match="a path is not a place for this piece"):
+        import_rootlog("\n".join(lines) + "\n")

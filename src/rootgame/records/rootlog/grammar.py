@@ -47,7 +47,9 @@ from .notation import (
 
 
 def _clearing_or_forest(cur: Cursor, what: str) -> Place:
-    """``<n>`` a clearing (``0``: the Duchy's Burrow) or ``<n>_<n>_...`` a forest."""
+    """``<n>`` a clearing (``0``: the Duchy's Burrow), ``<n>_<n>_<n>...`` a forest (three
+    clearings or more) or ``<a>_<b>`` a path (the Highway Bandits' places; docs/rulings.md
+    186)."""
     start = cur.i
     first = cur.number(what, 0, MAX_CLEARING)
     parts = [first]
@@ -61,7 +63,7 @@ def _clearing_or_forest(cur: Cursor, what: str) -> Place:
             raise cur.fail(
                 "a forest lists its clearings from lowest to highest, each once", what, start
             )
-        return Place("forest", tuple(parts))
+        return Place("forest" if len(parts) > 2 else "path", tuple(parts))
     if first == 0:
         return Place("burrow", (0,))
     return Place.clearing(first)
