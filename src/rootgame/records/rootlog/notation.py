@@ -187,8 +187,9 @@ class Place:
     """Where things are or go.
 
     ``kind`` is one of: ``clearing`` (``clearings`` holds one number), ``forest`` (its
-    clearings, three or more), ``path`` (the two clearings of a path, ``3_7``), ``burrow`` (the Duchy's clearing 0), ``board`` (a faction board ``[F]$``;
-    ``name`` a numbered space of it, ``A$4``), ``hireling`` (``h_X``, ``name`` X, ``state``
+    clearings, three or more), ``path`` (the two clearings of a path, ``3_7``), ``burrow``
+    (the Duchy's clearing 0), ``board`` (a faction board ``[F]$``; ``name`` a numbered space
+    of it, ``A$4``), ``hireling`` (``h_X``, ``name`` X, ``state``
     ``$`` for its board ``h_X$``),
     ``field`` (``[F]$_<name>``), ``hand`` (a faction's hand, ``faction`` set), ``quests``
     (``Q``), ``discard`` (``*``, the discard pile as a start), ``items`` (a Vagabond board
