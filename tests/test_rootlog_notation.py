@@ -261,7 +261,7 @@ t->12+11+9 2#A->$ #->A h_E->A$4 Sp->9 %uh_V$-> t10^t_2_t t_3_f5->$ b_j_t->12
 h_Op->4 h_OXD4 ?Pt3^t_e #C->P %t+%c->t (w+Ew+Lw)9-> XA9 At9-> ++4 ++5 XK9 3w->O$ B#O->C
 t->2 t2-> b_r->6 b_s->3 B#C-> w->10+11 w->6+10 3#->O 3Dw4-> Zh ^
 """.split()
-"""Every example action of the notation's specification (Rootlog_V2.md, V2.8 draft: the
+"""Every example action of the notation's specification (Rootlog_V2.md, V2.8 as revised: the
 example actions, sequences and turns) and the later forms issue 15 names."""
 
 
