@@ -522,3 +522,23 @@ def test_ruling_186_two_clearings_are_a_path_three_a_forest() -> None:
     lines[k] += "/w->3_7"
     with pytest.raises(RootlogError, match="a path is not a place for this piece"):
         import_rootlog("\n".join(lines) + "\n")
+
+
+def test_ruling_187_a_line_of_only_a_comment() -> None:
+    """The specification shows comments at the end of a line only: a line that is only a
+    comment is read as a comment anywhere, even before ``Map:``, and the export's first line
+    is one (what wrote the record), so that its other lines keep their numbers."""
+    text = export_rootlog(random_game(3, 20))
+    first, second = text.splitlines()[:2]
+    assert first.startswith("// Written by rootgame ") and second == "Map: Fall"
+    rec = parse_rootlog(text)
+    assert rec.comments[0][0] == 1 and rec.header_lines["Map"] == 2
+    rec = parse_rootlog("// a\nMap: Fall\n// b\nDeck: Standard\nC: Ann\n// c\nC:t_k->1\n")
+    assert [n for n, _ in rec.comments] == [1, 3, 6] and rec.turns[0].line == 7
+
+
+def test_ruling_188_an_exposure_in_either_of_the_specifications_forms() -> None:
+    """The syntax writes the guessed plot before its clearing (``?Pt_e3``), the example the
+    plot at its clearing and the guess after ``^`` (``?Pt3^t_e``): both read."""
+    assert parse_action("?Pt_e3") == Expose(Piece("P", "t", "e"), 3)
+    assert parse_action("?Pt3^t_e") == Expose(Piece("P", "t"), 3, Piece(None, "t", "e"))
