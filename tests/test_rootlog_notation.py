@@ -37,10 +37,13 @@ from rootgame.records.rootlog import (
     ScoreMarker,
     Term,
     Trick,
+    board_lines,
     export_rootlog,
+    game_turn_states,
     import_rootlog,
     parse_action,
     parse_rootlog,
+    replay_rootlog,
 )
 
 # --- The real games --------------------------------------------------------------------------
@@ -255,8 +258,10 @@ w->$ #sabo$-> #boatE$-> R#O-> Pw10-> w->10 XE8 V++ (3w+2Ew)8-> #bankO-> %r->e CX
 t9^t_b 3Dw9-> ++3 t_k->2 w->1+2+3+5+6+7+8+9+10+11+12 b_s->2 b_w->5 b_r->10 2w->5 w->4+8+9
 3#->$ w10->5 2w$-> t_r+w->5 ++2 F#P-> w->1+6+12+8 w1->9 2w9->4 w4-> t->4 #->P B#O->A 3B#$->
 t->12+11+9 2#A->$ #->A h_E->A$4 Sp->9 %uh_V$-> t10^t_2_t t_3_f5->$ b_j_t->12
+h_Op->4 h_OXD4 ?Pt3^t_e #C->P %t+%c->t (w+Ew+Lw)9-> XA9 At9-> ++4 ++5 XK9 3w->O$ B#O->C
+t->2 t2-> b_r->6 b_s->3 B#C-> w->10+11 w->6+10 3#->O 3Dw4-> Zh ^
 """.split()
-"""Every example action of the notation's specification (Rootlog_V2.md, V2.8 draft: the
+"""Every example action of the notation's specification (Rootlog_V2.md, V2.8 as revised: the
 example actions, sequences and turns) and the later forms issue 15 names."""
 
 
@@ -394,3 +399,146 @@ def test_fuzz_import_raises_only_rootlog_errors(text: str) -> None:
         import_rootlog("Map: Fall\nDeck: Standard\nC: Ann\nE: Bo\n" + text)
     except RootlogError as e:
         assert str(e)
+
+
+# --- The review of the notation, line by line (rulings 180-184) ------------------------------
+
+
+def _imports_alike(game: object, text: str) -> bool:
+    rep = replay_rootlog(text)
+    return bool(board_lines(rep.turns) == board_lines(game_turn_states(game)))
+
+
+def test_ruling_180_a_craft_written_without_its_percent_sign_is_the_item() -> None:
+    """The specification's example turn crafts a hammer as ``Zh`` where its syntax writes
+    ``Z%h``: one letter of an item is that item (no card is called by one letter)."""
+    assert parse_action("Zh") == Craft(item="h")
+    assert parse_action("Zu") == Craft(item="u")
+    assert parse_action("Zsap") == Craft(card="sap")
+    g = random_game(2, 150)
+    text = export_rootlog(g)
+    assert re.findall(r"Z%\w", text) == ["Z%t", "Z%t", "Z%c"]
+    assert _imports_alike(g, text.replace("Z%", "Z"))
+
+
+def test_ruling_181_a_hireling_stands_where_a_faction_does() -> None:
+    """``h_<X>[d]`` owns pieces and fights (the specification's ``h_Op->4/h_OXD4``); the
+    import refuses it by name, at its line and column."""
+    assert parse_action("h_Op->4") == Move((Term(1, Piece("h_O", "p")),), (Place.clearing(4),))
+    assert parse_action("h_OXD4") == Battle("h_O", "D", 4)
+    assert parse_action("Xh_E3(2,1)") == Battle(None, "h_E", 3, (), (2, 1))
+    assert parse_action("(h_Edw+Ew)3->") == Move((Term(1, Piece("h_E", "w"), C3),
+                                                  Term(1, Piece("E", "w"), C3)))
+    assert parse_action("h_Ed->A$4") == Move((Term(1, Hireling("E", demoted=True)),),
+                                              (Place("board", faction="A", name="4"),))
+    g = random_game(3, 60)
+    lines = export_rootlog(g).splitlines()
+    k = next(i for i, ln in enumerate(lines) if ln.startswith("C:") and i > 12)
+    col = len(lines[k]) + 2
+    lines[k] += "/h_OXD4"
+    with pytest.raises(RootlogError) as e:
+        import_rootlog("\n".join(lines) + "\n")
+    assert (e.value.line, e.value.column, e.value.problem) == (
+        k + 1, col, "h_O is a hireling, and rootgame has no hirelings yet")
+
+
+def test_ruling_182_the_raft_is_the_ferry() -> None:
+    """The Ferry was ``r`` (the raft) before version 2.8, whose example still moves
+    ``(3w+r)1->12``: ``r`` reads as ``f``, and such a record imports."""
+    assert parse_action("(3w+r)1->12") == Move(
+        (Term(3, Piece(None, "w"), Place.clearing(1)),
+         Term(1, Piece(None, "f"), Place.clearing(1))),
+        (Place.clearing(12),))
+    g = random_game(1, 150, map="lake")
+    text = export_rootlog(g)
+    assert "(w+f)1->12" in text
+    assert _imports_alike(g, text.replace("+f)", "+r)"))
+
+
+def test_ruling_183_points_for_pieces_removed_follow_the_removal() -> None:
+    """As the specification's examples (``XE3/(w+2Ew+Eb)3->/++``), a battle's points come
+    after the pieces it removed; the Eyrie's roost points still come before their draw."""
+    text = export_rootlog(random_game(5, 120))
+    assert "XC9(3,1)/Cb_w9->/++/" in text
+    assert not re.search(r"X\w\d+(\(\d,\d\))?/[CE]?\+\+", text)
+    assert re.search(r"/\+\+\d?/[BFMR]#\w+->E$", text, re.M)
+
+
+def test_ruling_184_the_hirelings_header_and_their_setup() -> None:
+    """``Hirelings: <hirelings>[/<setup>]``: the setup after the first ``/`` that begins
+    movements (a name may hold a ``/``); the import refuses naming the hirelings only."""
+    head = "Map: Fall\nDeck: Standard\nHirelings: {}\nC: Ann\nE: Bo\n\nC:t_k->1\n"
+    rec = parse_rootlog(head.format("h_E, h_Vd, h_O/h_Ew->3+4/h_Vp->5"))
+    assert rec.hirelings == ("h_E", "h_Vd", "h_O")
+    assert rec.hireling_setup == [
+        Move((Term(1, Piece("h_E", "w")),), (C3, Place.clearing(4))),
+        Move((Term(1, Piece("h_V", "p")),), (Place.clearing(5),)),
+    ]
+    assert [a.column for a in rec.hireling_setup] == [27, 37]
+    rec = parse_rootlog(head.format("Forest Patrol/Feline Physicians, Last Dynasty"))
+    assert rec.hirelings == ("Forest Patrol/Feline Physicians", "Last Dynasty")
+    assert rec.hireling_setup == []
+    with pytest.raises(RootlogError, match=r"needs: hirelings \(h_E, h_Vd, h_O\);"):
+        import_rootlog(head.format("h_E, h_Vd, h_O/h_Ew->3+4/h_Vp->5"))
+    with pytest.raises(RootlogError) as e:
+        parse_rootlog(head.format("h_E/h_Ew->13"))
+    assert (e.value.line, e.value.column, e.value.fragment) == (3, 22, "h_Ew->13")
+
+
+def test_ruling_185_the_adset_layout_a_player_line_before_each_setup() -> None:
+    """In ADSET each player line comes just before that faction's setup line: such a line
+    names the player while every turn so far is a setup, unless it reads as actions; a
+    record so laid out imports as the usual one."""
+    text = "Map: Fall\nDeck: Standard\nC: Ann\nC:t_k->1\nE: AC/DC // host\nE:b->3\nE: b->4\n"
+    rec = parse_rootlog(text)
+    assert rec.players == {"C": "Ann", "E": "AC/DC"}
+    assert (5, "host") in rec.comments
+    assert [(t.faction, t.setup, t.line) for t in rec.turns] == [
+        ("C", True, 4), ("E", True, 6), ("E", False, 7)]
+    with pytest.raises(RootlogError, match="line 5, column 4: not an action"):
+        parse_rootlog("Map: Fall\nDeck: Standard\nC:t_k->1\nE:b->3\nC: Ann\n")
+    g = random_game(3, 60)
+    lines = export_rootlog(g).splitlines()
+    players = {ln[0]: ln for ln in lines if ln[1:3] == ": "}
+    adset = [ln for ln in lines if ln[1:3] != ": "]
+    for letter, ln in players.items():
+        k = next(i for i, x in enumerate(adset) if x.startswith(letter + ":"))
+        adset.insert(k, ln)
+    assert adset[3:7] == ["", "C: Player 1", adset[5], "E: Player 2"]
+    assert _imports_alike(g, "\n".join(adset) + "\n")
+
+
+def test_ruling_186_two_clearings_are_a_path_three_a_forest() -> None:
+    """A forest has three clearings or more, a path two (the Highway Bandits' places)."""
+    assert parse_action("w->3_7") == Move((Term(1, Piece(None, "w")),),
+                                          (Place("path", (3, 7)),))
+    assert parse_action("p->3_6_7") == Move((Term(1, Piece(None, "p")),),
+                                            (Place("forest", (3, 6, 7)),))
+    with pytest.raises(RootlogError, match="lowest to highest"):
+        parse_action("w->7_3")
+    g = random_game(3, 60)
+    lines = export_rootlog(g).splitlines()
+    k = next(i for i, ln in enumerate(lines) if ln.startswith("C:") and i > 12)
+    lines[k] += "/w->3_7"
+    with pytest.raises(RootlogError, match="a path is not a place for this piece"):
+        import_rootlog("\n".join(lines) + "\n")
+
+
+def test_ruling_187_a_line_of_only_a_comment() -> None:
+    """The specification shows comments at the end of a line only: a line that is only a
+    comment is read as a comment anywhere, even before ``Map:``, and the export's first line
+    is one (what wrote the record), so that its other lines keep their numbers."""
+    text = export_rootlog(random_game(3, 20))
+    first, second = text.splitlines()[:2]
+    assert first.startswith("// Written by rootgame ") and second == "Map: Fall"
+    rec = parse_rootlog(text)
+    assert rec.comments[0][0] == 1 and rec.header_lines["Map"] == 2
+    rec = parse_rootlog("// a\nMap: Fall\n// b\nDeck: Standard\nC: Ann\n// c\nC:t_k->1\n")
+    assert [n for n, _ in rec.comments] == [1, 3, 6] and rec.turns[0].line == 7
+
+
+def test_ruling_188_an_exposure_in_either_of_the_specifications_forms() -> None:
+    """The syntax writes the guessed plot before its clearing (``?Pt_e3``), the example the
+    plot at its clearing and the guess after ``^`` (``?Pt3^t_e``): both read."""
+    assert parse_action("?Pt_e3") == Expose(Piece("P", "t", "e"), 3)
+    assert parse_action("?Pt3^t_e") == Expose(Piece("P", "t"), 3, Piece(None, "t", "e"))

@@ -780,8 +780,9 @@ def test_a_naming_past_the_next_shuffle_keeps_no_card_from_a_spending() -> None:
     imp = near(True)
     assert_same_board_every_line(imp.finish(imp.run(budget), 0), g)
     # Since rulings 980-982 the search gets further into line 56, to the supporters the
-    # Eyrie's battle removes (column 49; the Ambush at column 39 before).
-    refused = r"^line 56, column 49: .*\(B#\+B#\+M#\+M#\)A\$->"
+    # Eyrie's battle removes (column 45 since ruling 183 writes the battle's points after
+    # the removal, 49 before; the Ambush at column 39 before rulings 980-982).
+    refused = r"^line 56, column 45: .*\(B#\+B#\+M#\+M#\)A\$->"
     with pytest.raises(RootlogError, match=refused):
         near(False).run(budget)
     with pytest.raises(RootlogError, match=refused):

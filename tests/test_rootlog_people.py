@@ -198,7 +198,7 @@ def test_6_2_3_field_hospitals_of_a_second_battle_in_a_clearing_is_its_own() -> 
 
 def test_card_sappers_on_an_unwritten_roll_is_followed() -> None:
     """Sappers (ruling 413): the defender's extra hit comes after the roll, which the
-    record does not write (seed 1199, line 59, 'XE11/B#sapE$->/++/(Eb+Ew)11->/B#C->/
+    record does not write (seed 1199, line 59, 'XE11/B#sapE$->/(Eb+Ew)11->/++/B#C->/
     w11->1'). A roll on which the Eyrie hits without the card explains every movement but
     the card; once the battle is over and the line starts no other, the card discarded
     from the Eyrie's board can no longer be explained and that course is given up at

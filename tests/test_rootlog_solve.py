@@ -471,7 +471,7 @@ def test_a_named_card_a_lacking_need_allows_is_solved_as_another_draw_first(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """Ruling 617. Seed 6782 (of the fresh seeds 6430-6829), line 106 ('C:4w7->3/5w7->12/
-    XE12/++/(Eb+Ew)12->/B#C->/w12->3/'): the Marquise pays a bird for Field Hospitals, in
+    XE12/(Eb+Ew)12->/++/B#C->/w12->3/'): the Marquise pays a bird for Field Hospitals, in
     the game the Brutal Tactics she drew at line 103, the last card of the old pile (the
     discard pile was shuffled into a new one at once). At line 104 the Eyrie crafts the
     Sappers and the Better Burrow Bank by name ('Zsap/Zbank'); the import had taken the

@@ -294,7 +294,7 @@ def test_2_1_a_named_draw_may_be_the_card_a_later_step_drew_from_the_same_pile()
     step's draw (the two drawn the other way round), where the import refused before."""
     text = _vea_1_tinker()
     line = text.splitlines()[132]
-    assert re.match(r"E:.*/XA12\(2,2\)/\+\+2/\([^/]*B#royal[^/]*\)A\$->/.*"
+    assert re.match(r"E:.*/XA12\(2,2\)/\([^/]*B#royal[^/]*\)A\$->/.*/\(Ab_f\+At\)12->/\+\+2"
                     r"/E\^A/B#royal->A\$/\+\+2/B#woodlandrunners\+F#foxfolksteel->E$", line)
     _round_trip(VEA, 1, "tinker", None)
 

@@ -47,7 +47,9 @@ from .notation import (
 
 
 def _clearing_or_forest(cur: Cursor, what: str) -> Place:
-    """``<n>`` a clearing (``0``: the Duchy's Burrow) or ``<n>_<n>_...`` a forest."""
+    """``<n>`` a clearing (``0``: the Duchy's Burrow), ``<n>_<n>_<n>...`` a forest (three
+    clearings or more) or ``<a>_<b>`` a path (the Highway Bandits' places; docs/rulings.md
+    186)."""
     start = cur.i
     first = cur.number(what, 0, MAX_CLEARING)
     parts = [first]
@@ -61,7 +63,7 @@ def _clearing_or_forest(cur: Cursor, what: str) -> Place:
             raise cur.fail(
                 "a forest lists its clearings from lowest to highest, each once", what, start
             )
-        return Place("forest", tuple(parts))
+        return Place("forest" if len(parts) > 2 else "path", tuple(parts))
     if first == 0:
         return Place("burrow", (0,))
     return Place.clearing(first)
@@ -81,6 +83,30 @@ def _board_or_field(cur: Cursor, faction: str | None) -> Place:
 def _at_hireling(cur: Cursor) -> bool:
     """``h_<X>``: a hireling (its card), ``X`` its capital letter."""
     return cur.peek() == "h" and cur.peek(1) == "_" and is_owner(cur.peek(2))
+
+
+def _hireling(cur: Cursor) -> tuple[str, bool]:
+    """At ``h_<X>[d]``: ``h_X`` and whether ``d`` (demoted) follows. The notation uses a
+    hireling where it uses a faction (``h_Op->4``, ``h_OXD4``): its letter is then ``h_X``."""
+    cur.i += 3
+    name = cur.s[cur.i - 3 : cur.i]
+    return name, cur.take("d")
+
+
+def _at_hireling_piece(cur: Cursor) -> bool:
+    """``h_<X>[d]<piece type>``: a hireling's piece (``h_Op``, ``h_Ew3->5``)."""
+    k = 4 if cur.peek(3) == "d" else 3
+    return _at_hireling(cur) and is_piece_type(cur.peek(k))
+
+
+def _side(cur: Cursor) -> str | None:
+    """A faction letter or a hireling ``h_X[d]`` (as ``h_X``) at the cursor, or None."""
+    if _at_hireling(cur):
+        return _hireling(cur)[0]
+    if is_faction(cur.peek()):
+        cur.i += 1
+        return cur.s[cur.i - 1]
+    return None
 
 
 def _field_name(cur: Cursor) -> str:
@@ -200,17 +226,23 @@ def _piece(cur: Cursor) -> Piece:
     (a hireling's, ``Sp``); each ``_x`` is one lowercase letter or digit (``t_k`` the keep,
     ``b_j_t`` a waystation, ``t_2_t`` a relic worth 2)."""
     faction: str | None = None
-    if is_owner(cur.peek()) and is_piece_type(cur.peek(1)):
+    if _at_hireling_piece(cur):
+        faction = _hireling(cur)[0]
+    elif is_owner(cur.peek()) and is_piece_type(cur.peek(1)):
         faction = cur.peek()
         cur.i += 1
     ch = cur.peek()
     if not is_piece_type(ch):
-        raise cur.fail(cur.found(), "a piece type (w, p, b, t, r, f)")
+        raise cur.fail(cur.found(), "a piece type (w, p, b, t, f, or r for f)")
     cur.i += 1
     parts: list[str] = []
     while cur.peek() == "_" and (is_lower(cur.peek(1)) or is_digit(cur.peek(1))):
         parts.append(cur.peek(1))
         cur.i += 2
+    if ch == "r":
+        # The raft: the Ferry's letter before version 2.8 (whose example still writes
+        # '(3w+r)1->12'), read as the Ferry 'f' (docs/rulings.md 182).
+        ch = "f"
     return Piece(faction, ch, "_".join(parts) or None)
 
 
@@ -257,9 +289,11 @@ def _thing(cur: Cursor) -> Thing:
                 )
             return Path(a, b)
         raise cur.fail("a count must be followed by what is counted", _THING_EXPECTED, start)
+    if _at_hireling_piece(cur):
+        return _piece(cur)
     if _at_hireling(cur):
-        cur.i += 3
-        return Hireling(cur.s[cur.i - 1])
+        name, demoted = _hireling(cur)
+        return Hireling(name[-1], demoted)
     if is_piece_type(ch) or (is_owner(ch) and is_piece_type(cur.peek(1))):
         return _piece(cur)
     raise cur.fail(cur.found(), _THING_EXPECTED)
@@ -395,15 +429,11 @@ def _move(cur: Cursor) -> Move:
 
 
 def _battle(cur: Cursor) -> Battle:
-    attacker: str | None = None
-    if cur.peek() != "X":
-        attacker = cur.peek()
-        cur.i += 1
+    attacker = _side(cur)
     cur.expect("X", "'X'")
-    d = cur.peek()
-    if not is_faction(d):
-        raise cur.fail(cur.found(), "the defending faction's letter after 'X'")
-    cur.i += 1
+    d = _side(cur)
+    if d is None:
+        raise cur.fail(cur.found(), "the defending faction's letter (or 'h_<X>') after 'X'")
     c = cur.number("the battle's clearing", 1, MAX_CLEARING)
     ambushes: list[str] = []
     while is_suit(cur.peek()) and cur.peek(1) == "@":
@@ -435,7 +465,12 @@ def _craft(cur: Cursor) -> Craft:
         name = _card_name(cur)
         if name is None or "@" in name:
             raise cur.fail(cur.found(), "'%' and an item, or a card name ('Zsabo')")
-        out = Craft(card=name)
+        if len(name) == 1 and name in ITEM_TYPES:
+            # 'Zh': the specification's example turn writes a crafted item without its '%'
+            # (no card is called by one letter; docs/rulings.md 180).
+            out = Craft(item=name)
+        else:
+            out = Craft(card=name)
     if not cur.at_end():
         raise cur.fail(cur.found(), "the end of the craft")
     return out
@@ -545,7 +580,7 @@ def parse_action(text: str, line: int = 0, column: int = 1) -> Action:
         out: Action = _expose(cur)
     elif "<->" in s:
         out = _trick(cur)
-    elif c0 == "X" or (is_faction(c0) and c1 == "X"):
+    elif c0 == "X" or (is_faction(c0) and c1 == "X") or _hireling_battle(s):
         out = _battle(cur)
     elif c0 == "Z":
         out = _craft(cur)
@@ -565,6 +600,12 @@ def parse_action(text: str, line: int = 0, column: int = 1) -> Action:
             "a reveal ('F#^P') or a flip ('t3^t_e')",
         )
     return _with_text(out, s, column)
+
+
+def _hireling_battle(s: str) -> bool:
+    """``h_<X>[d]X...``: a hireling attacks (``h_OXD4``)."""
+    k = 4 if s[3:4] == "d" else 3
+    return s.startswith("h_") and is_owner(s[2:3]) and s[k : k + 1] == "X"
 
 
 def _with_text(a: Action, text: str, column: int) -> Action:

@@ -54,7 +54,8 @@ SUIT_LETTERS = "BFMR"
 SUIT_NAMES: dict[str, str] = {"B": "bird", "F": "fox", "M": "mouse", "R": "rabbit"}
 SUIT_LETTER: dict[str, str] = {v: k for k, v in SUIT_NAMES.items()}
 PIECE_TYPES = "wpbtrf"
-"""warrior, pawn, building, token, raft, ferry."""
+"""warrior, pawn, building, token, raft, ferry (the raft ``r`` is the Ferry's letter before
+version 2.8, read as ``f``)."""
 ITEM_TYPES = "sbcxhtrfu_"
 """sword, bag, coins, crossbow, hammer, tea, torch, boot, club; ``_`` is every item."""
 ITEM_LETTER: dict[str, str] = {
@@ -125,9 +126,11 @@ class RootlogError(RootError):
 
 @dataclass(frozen=True, slots=True)
 class Piece:
-    """A piece: ``[owner]<type>[_<x>...]``. ``faction`` None is the current player (else a
-    faction letter, or a hireling's capital); ``subtype`` joins the ``_`` parts: ``k`` for the
-    keep ``t_k``, ``j_t`` for the waystation ``b_j_t``, ``2_t`` for the relic ``t_2_t``."""
+    """A piece: ``[owner]<type>[_<x>...]``. ``faction`` None is the current player (else
+    a faction letter, a hireling's capital, ``Sp``, or a hireling ``h_X``, ``h_Op``, its
+    ``d`` dropped); ``type`` ``r`` is read as ``f`` (the Ferry); ``subtype`` joins the
+    ``_`` parts: ``k`` for the keep ``t_k``, ``j_t`` for the waystation ``b_j_t``, ``2_t``
+    for the relic ``t_2_t``."""
 
     faction: str | None
     type: str
@@ -169,9 +172,11 @@ class Path:
 
 @dataclass(frozen=True, slots=True)
 class Hireling:
-    """A hireling's card: ``h_<X>`` (``h_E->A$4``); ``letter`` is its capital letter."""
+    """A hireling's card: ``h_<X>[d]`` (``h_E->A$4``); ``letter`` is its capital letter,
+    ``demoted`` whether ``d`` follows it (a demoted hireling, written at its setup)."""
 
     letter: str
+    demoted: bool = False
 
 
 Thing = Piece | Card | Item | BoardField | Path | Hireling
@@ -182,8 +187,9 @@ class Place:
     """Where things are or go.
 
     ``kind`` is one of: ``clearing`` (``clearings`` holds one number), ``forest`` (its
-    clearings), ``burrow`` (the Duchy's clearing 0), ``board`` (a faction board ``[F]$``;
-    ``name`` a numbered space of it, ``A$4``), ``hireling`` (``h_X``, ``name`` X, ``state``
+    clearings, three or more), ``path`` (the two clearings of a path, ``3_7``), ``burrow``
+    (the Duchy's clearing 0), ``board`` (a faction board ``[F]$``; ``name`` a numbered space
+    of it, ``A$4``), ``hireling`` (``h_X``, ``name`` X, ``state``
     ``$`` for its board ``h_X$``),
     ``field`` (``[F]$_<name>``), ``hand`` (a faction's hand, ``faction`` set), ``quests``
     (``Q``), ``discard`` (``*``, the discard pile as a start), ``items`` (a Vagabond board
@@ -238,7 +244,8 @@ class Move:
 @dataclass(frozen=True, slots=True)
 class Battle:
     """``[attacker]X<defender><clearing>[<suit>@[<suit>@]][(a,d)]``: ``ambushes`` holds the
-    suit of the defender's ambush card, then of the attacker's; ``dice`` the rolls."""
+    suit of the defender's ambush card, then of the attacker's; ``dice`` the rolls. Either
+    side may be a hireling, ``h_X`` (``h_OXD4``)."""
 
     attacker: str | None
     defender: str
@@ -355,6 +362,10 @@ class RootlogGame:
     """The ``Landmarks:`` header: (engine name, clearing) in the order written, clearing 0
     when the record does not say where (the specification writes ``forge->5``)."""
     hirelings: tuple[str, ...] = ()
+    """The ``Hirelings:`` header's hirelings, as written, without their setup."""
+    hireling_setup: list[Action] = field(default_factory=list)
+    """The hirelings' setup movements written after a ``/`` in the ``Hirelings:`` header
+    (``Hirelings: h_E, h_Vd, h_O/h_Ew->3+4``)."""
     pool: str | None = None
     players: dict[str, str] = field(default_factory=dict)
     """Faction letter -> player name, in the order listed."""

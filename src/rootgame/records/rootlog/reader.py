@@ -21,6 +21,7 @@ from .notation import (
     LANDMARK_OPTION,
     MAPS,
     MAX_CLEARING,
+    Action,
     RootlogError,
     RootlogGame,
     Turn,
@@ -58,6 +59,23 @@ def _player_line(raw: str, game: RootlogGame) -> tuple[str, str, str | None] | N
     return text[0], name.strip(), note
 
 
+def _adset_player(raw: str, game: RootlogGame) -> bool:
+    """Whether a line after the first turn may be a player line: in the ADSET layout each
+    player line is followed at once by that faction's setup line (``C: Ann``, ``C:t_k->1``,
+    ``E: Bo``, ``E:b->3``), so while every turn so far is a setup, a ``<F>: <text>`` line of
+    a faction with neither player nor turn yet names its player, unless its text reads as
+    actions (docs/rulings.md 185)."""
+    text = raw.split("//")[0].strip()
+    letter = text[:1]
+    if not all(t.setup for t in game.turns) or any(t.faction == letter for t in game.turns):
+        return False
+    try:
+        parse_actions(text[2:].strip(), 0, 1)
+    except RootlogError:
+        return True
+    return False
+
+
 def looks_like_rootlog(text: str) -> bool:
     """Whether a text is meant as a Rootlog record rather than a rootgame record or save: its
     first line that is neither blank nor a comment is a header line (``Map:`` or ``Deck:``).
@@ -85,7 +103,7 @@ def parse_rootlog(text: str) -> RootlogGame:
     in_turns = False
     for n, raw0 in enumerate(lines, start=1):
         raw = raw0.lstrip("\ufeff") if n == 1 else raw0
-        if not in_turns:
+        if not in_turns or _adset_player(raw, game):
             player = _player_line(raw, game)
             if player is not None:
                 letter, name, note = player
@@ -195,7 +213,31 @@ def _header(game: RootlogGame, key: str, value: str, n: int, col: int) -> None:
     elif key == "Landmarks":
         game.landmarks = _landmarks(value, bad)
     else:
-        game.hirelings = tuple(x.strip() for x in value.split(",") if x.strip())
+        game.hirelings, game.hireling_setup = _hirelings(value, n, col)
+
+
+def _hirelings(value: str, n: int, col: int) -> tuple[tuple[str, ...], list[Action]]:
+    """``h_E, h_Vd, h_O/h_Ew->3+4/h_Vp->5``: the hirelings, then their setup after the first
+    ``/`` that begins movements (a name may hold a ``/``: ``Forest Patrol/Feline Physicians``,
+    so a ``/`` whose rest does not read as actions is part of the names; when none does and
+    the header holds a movement, the last one's problem is raised)."""
+    names, setup = value, []
+    k = value.find("/")
+    last: RootlogError | None = None
+    while k >= 0:
+        rest = value[k + 1 :]
+        try:
+            setup = parse_actions(rest.strip(), n, col + k + 1 + len(rest) - len(rest.lstrip()))
+        except RootlogError as e:
+            last = e
+            k = value.find("/", k + 1)
+            continue
+        names = value[:k]
+        break
+    else:
+        if last is not None and "->" in value:
+            raise last
+    return tuple(x.strip() for x in names.split(",") if x.strip()), setup
 
 
 def _one_of(

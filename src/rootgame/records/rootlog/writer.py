@@ -216,9 +216,11 @@ class _Writer:
         if act is not None and act[0] == "hospital" and st.seat is not None:
             cards += self.hospital(deltas, st.seat, cur)
         vp = self.vp(st.before, st.after, cur)
-        if act is None:
+        if act is None and not any(d < 0 for d in deltas.values()):
             # What the rules do by themselves, in the order of the turn: the Eyrie score
-            # their roosts before they draw in Evening (7.7.1-7.7.2).
+            # their roosts before they draw in Evening (7.7.1-7.7.2). Points scored for
+            # pieces removed (a battle's hits, 3.2.1) follow the removal, as in the
+            # specification's examples (`XE3/(w+2Ew+Eb)3->/++`; docs/rulings.md 183).
             out.extend(vp)
             vp = []
         out.extend(cards)
