@@ -160,9 +160,10 @@ def test_8_2_6_a_spending_is_taken_to_have_spent_only_a_draw_that_may_have_been_
     Party and discards a bird (``Zscout``, ``B#C->``); she holds the dominance card, a draw
     of the second pile and her draw of the first pile, which her hand shown by Outrage at
     line 49 (``C^A/#->A$``) says is neither bird nor mouse. The solve tried at most four
-    spendings taken to have spent another held draw (``MAX_RESPENDS``), the birds and mice
-    first (ruling 501), two of them birds taken to have spent that draw, which cannot have
-    been a bird, and the Codebreakers named as it left the hand taken to have been
+    spendings taken to have spent another held draw (``MAX_RESPENDS``), birds, which the
+    line lacks, first (ruling 501): four birds, two of them taken to have spent that draw
+    and a third another draw shown so, none of which can have been a bird; and the
+    Codebreakers named as it left the hand taken to have been
     that draw (ruling 520), found by the solve and dropped by the search
     (``breaks_shown``), the line's one solve spent; the fox she gave the supporters at line
     53 (``F#C->A$``) taken to have been that draw, the course that explains the line, was

@@ -260,9 +260,10 @@ written (the card named), not of a suit a hand shown by Outrage with that draw l
 (:func:`fits_held`, ``Course.fitting``; ruling 820). Alliance seed 1007 (people-style),
 line 61: the Marquise must hold a bird and the Scouting Party; her draw of the first
 pile, shown at line 49 to be neither bird nor mouse, was the held draw of the courses
-tried first (four birds and mice spent, and the Codebreakers named, each taken to have
-been that draw: none can be), so the one that explains the line, the fox she gave the
-supporters at line 53 taken to have been that draw, was never tried."""
+tried (two of the four birds spent taken to have been that draw, a third another draw
+shown so, and the Codebreakers named as it left the hand: none can be), so the one that
+explains the line, the fox she gave the supporters at line 53 taken to have been that
+draw, was never tried."""
 
 
 def fits_held(course: Course, i: int, j: int) -> bool:
