@@ -7,7 +7,9 @@ otherwise by the solve (982, ``otherwise.spent_from``); branch spent49b: a card 
 its suit as it came into a place taken to have been the one a spending by that suit took
 (985, ``otherwise.kept_written``), the cards one movement spends from the supporters before
 the line's cards come in each given their own before a lack is sought (986,
-``exchanges.short_early``)."""
+``exchanges.short_early``); branch spent50: a spending taken to have spent a held draw only
+where that draw may have been the card spent, a hand shown by Outrage barring its suits
+(987, ``otherwise.fits_held``)."""
 
 from __future__ import annotations
 
@@ -148,3 +150,28 @@ def test_8_2_3_a_card_given_to_the_supporters_by_suit_may_be_the_one_spent_by_th
     assert _quick_states_at(monkeypatch, text, 80) > 0
     monkeypatch.setattr(owner, name, False)
     assert _quick_states_at(monkeypatch, text, 77) == 0
+
+
+def test_8_2_6_a_spending_is_taken_to_have_spent_only_a_draw_that_may_have_been_its_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 987 (8.2.6, 2.1; rulings 450, 501, 520, 750, 820): seed 1007's first 68 lines,
+    people-style, by the quick search alone. At line 61 the Marquise crafts the Scouting
+    Party and discards a bird (``Zscout``, ``B#C->``); she holds the dominance card, a draw
+    of the second pile and her draw of the first pile, which her hand shown by Outrage at
+    line 49 (``C^A/#->A$``) says is neither bird nor mouse. The solve tried at most four
+    spendings taken to have spent another held draw (``MAX_RESPENDS``), birds, which the
+    line lacks, first (ruling 501): four birds, two of them taken to have spent that draw
+    and a third another draw shown so, none of which can have been a bird; and the
+    Codebreakers named as it left the hand taken to have been
+    that draw (ruling 520), found by the solve and dropped by the search
+    (``breaks_shown``), the line's one solve spent; the fox she gave the supporters at line
+    53 (``F#C->A$``) taken to have been that draw, the course that explains the line, was
+    never tried. Such courses are no longer among the few (``otherwise.SHOWN_FITTING``).
+    Without it, refused at line 61."""
+    g, text = alliance_first_lines(1007, 68)
+    lines = text.splitlines()
+    assert lines[60].startswith("C:A^C/Zscout/") and "/B#C->/" in lines[60]
+    assert "/F#C->A$/" in lines[52]
+    quick_imports_and_needs(monkeypatch, g, text, otherwise, "SHOWN_FITTING",
+                            r"^line 61, column 61: ")

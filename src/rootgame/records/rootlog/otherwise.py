@@ -247,10 +247,30 @@ def one_of_each_time(course: Course, i: int, held: list[int]) -> list[int]:
     times = {course.slot_kind(i)}
     out: list[int] = []
     for j in sorted(held, key=lambda j: not allows(spec, course.card[j])):
-        if course.slot_kind(j) not in times:
+        if course.slot_kind(j) not in times and fits_held(course, i, j):
             times.add(course.slot_kind(j))
             out.append(j)
     return out
+
+
+SHOWN_FITTING = True
+"""Ruling 987: a spending by suit (or a naming, ruling 520) is taken to have spent a held
+draw only where that draw may have been a card the record allows there: one of the suit
+written (the card named), not of a suit a hand shown by Outrage with that draw lacked
+(:func:`fits_held`, ``Course.fitting``; ruling 820). Alliance seed 1007 (people-style),
+line 61: the Marquise must hold a bird and the Scouting Party; her draw of the first
+pile, shown at line 49 to be neither bird nor mouse, was the held draw of the courses
+tried (two of the four birds spent taken to have been that draw, a third another draw
+shown so, and the Codebreakers named as it left the hand: none can be), so the one that
+explains the line, the fox she gave the supporters at line 53 taken to have been that
+draw, was never tried."""
+
+
+def fits_held(course: Course, i: int, j: int) -> bool:
+    """Whether the held draw of slot ``j`` may have been the card spent (or named) at slot
+    ``i``: a card what the record wrote there allows, of no suit a hand shown by Outrage
+    with ``j``'s draw lacked (ruling 987; always with ``SHOWN_FITTING`` off)."""
+    return not SHOWN_FITTING or bool(course.fitting(j, course.slots[i][2]))
 
 
 def freeing(
