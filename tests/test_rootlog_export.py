@@ -169,7 +169,11 @@ def test_import_reports_the_first_movement_no_action_explains() -> None:
         ("E:b->3", "E:b->3/h_E->A$4", "line 7, column 8: hireling h_E: rootgame has no hire"),
         ("E:b->3", "E:%s->e", "line 7, column 3: the eyrie have no pawn, items nor quests"),
         ("E:b->3", "E:b->3/t10^t_2_t",
-         "line 7, column 8: none of the four base factions does this"),
+         r"line 7, column 8: a relic's value \(the Keepers in Iron\): none of the four base "),
+        ("E:b->3", "E:b->3/t_t10^2", r"line 7, column 8: a relic's value \(the Keepers in I"),
+        ("E:b->3", "E:b->3/Pt3^t_b", r"line 7, column 8: a plot flipped face up \(the Corvid "),
+        ("E:b->3", "E:b->3/?Pt_e3", r"line 7, column 8: an exposure of a plot \(the Corvid "),
+        ("E:b->3", "E:b->3/Pt3<->Pt5", r"line 7, column 8: a trick, two plots trading places "),
     ],
 )
 def test_import_refuses_what_rootgame_lacks_naming_it(old: str, new: str, needle: str) -> None:

@@ -30,6 +30,8 @@ from .notation import (
     BoardField,
     Card,
     Craft,
+    Expose,
+    Flip,
     Hireling,
     Item,
     Move,
@@ -41,6 +43,7 @@ from .notation import (
     Score,
     ScoreMarker,
     Term,
+    Trick,
     Turn,
 )
 from .steps import (
@@ -161,7 +164,8 @@ class Converter:
                 return [RAtom("reveal", (src, self.seat(turn, a, a.target)), 1, i)]
             return []  # Revealing named cards is not checked (no such effect in the base game).
         raise self.fail(
-            turn, a, "none of the four base factions does this",
+            turn, a, f"{_not_yet(a)}: none of the four base factions does this, and rootgame "
+            "does not have that faction yet",
             "movements, battles, crafts, scores, the score marker and reveals",
         )
 
@@ -514,3 +518,17 @@ def piece_atoms(deltas: dict[tuple[int, str, int], int]) -> list[tuple[Any, ...]
     return out
 
 
+def _not_yet(a: Action) -> str:
+    """What an action of a faction rootgame does not have is, by name (issue 15: a refusal
+    names what is missing): the Corvid Conspiracy's plots flipped, exposed and tricked, the
+    Keepers in Iron's relic values."""
+    if isinstance(a, Flip):
+        sub = a.becomes.subtype if a.becomes is not None else None
+        if a.value is not None or (sub is not None and sub[:1].isdigit()):
+            return "a relic's value (the Keepers in Iron)"
+        return "a plot flipped face up (the Corvid Conspiracy)"
+    if isinstance(a, Expose):
+        return "an exposure of a plot (the Corvid Conspiracy)"
+    if isinstance(a, Trick):
+        return "a trick, two plots trading places (the Corvid Conspiracy)"
+    return type(a).__name__
