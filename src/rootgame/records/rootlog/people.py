@@ -7,6 +7,7 @@ import (tests/rootlogkit.py) and ``tools/rootlog_people_games.py`` make their re
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -135,10 +136,10 @@ def as_people_write_supporters(text: str) -> str:
     dice. With :data:`CRAFTED_NAMED` (ruling 942, on since ruling 962), a card the
     Alliance crafted that leaves the face-up cards beside its board (``B#sapA$->``, Sappers
     or Armorers discarded in a battle) stays named."""
-    crafted: set[str] = set()
+    board = _AllianceBoard()
 
     def rewrite(who: str, f: str) -> str:
-        if CRAFTED_NAMED and _crafted_left(who, f, crafted):
+        if CRAFTED_NAMED and _crafted_left(who, f, board):
             return f
         d = re.fullmatch(rf"((?:{CARD}\+?)+)->([CEA]|A?\$)", f)
         if d:
@@ -162,19 +163,53 @@ from a Mobilize of the hand's only bird before a Train at line 122, which ruling
 search mends. With it on, seeds 1013 and 1023 import whole."""
 
 
-def _crafted_left(who: str, fragment: str, crafted: set[str]) -> bool:
+OWN_LINE_CRAFTED = True
+"""Ruling 964: a crafted card leaving the Alliance's board in its own line (``B#royal$->``,
+Royal Claim discarded in Birdsong; Sappers in a battle it fights) is left named as well,
+when no supporter of that name and suit is on the board (ruling 942 named only the form
+of the other factions' lines, ``B#sapA$->``)."""
+
+
+@dataclass
+class _AllianceBoard:
+    """What the export has put on the Alliance's board so far (ruling 964): the names of
+    the cards it crafted by name, face up beside the board (``Zroyal``), and its supporters
+    by suit and name (``B#royal``), face down."""
+
+    crafted: set[str] = field(default_factory=set)
+    supporters: Counter[str] = field(default_factory=Counter)
+
+
+def _crafted_left(who: str, fragment: str, board: _AllianceBoard) -> bool:
     """Whether ``fragment`` moves a card the Alliance crafted by name (``Zsap`` in its line,
-    kept in ``crafted``) out of the face-up cards beside its board, one card written with
+    kept in ``board``) out of the face-up cards beside its board, one card written with
     the board (``B#sapA$->``: Sappers or Armorers discarded in a battle another faction
     fights, 8.2.2 the supporters face down, the crafted cards face up): people see the
-    card and write it named, as the export does. Ruling 942."""
+    card and write it named, as the export does. Ruling 942. In the Alliance's own line
+    the board has no letter (``B#royal$->``), as for a supporter spent: it is the crafted
+    card when no supporter of that suit and name is on the board (ruling 964,
+    :data:`OWN_LINE_CRAFTED`; the supporters kept in ``board`` as they come and go)."""
     m = re.fullmatch(r"Z([a-z]+)", fragment)
     if m:
         if who == "A":
-            crafted.add(m.group(1))
+            board.crafted.add(m.group(1))
         return False
-    m = re.fullmatch(r"[BFMR]#([a-z@]+)A\$->", fragment)
-    if m and m.group(1) in crafted:
-        crafted.discard(m.group(1))
+    m = re.fullmatch(r"\(?((?:\d*[BFMR]#[a-z@]+\+?)+)\)?([^-]*)->(.*)", fragment)
+    if not m:
+        return False
+    terms, start, dest = m.groups()
+    cards: Counter[str] = Counter()
+    for n, text in re.findall(r"(\d*)([BFMR]#[a-z@]+)", terms):
+        cards[text] += int(n or 1)
+    if dest == "A$" or (who == "A" and dest == "$"):
+        board.supporters += cards
+    own = who == "A" and start == "$"
+    if start != "A$" and not own:
+        return False
+    one = re.fullmatch(r"[BFMR]#([a-z@]+)", terms)
+    if one and not dest and one.group(1) in board.crafted and (
+            not own or (OWN_LINE_CRAFTED and not board.supporters[terms])):
+        board.crafted.discard(one.group(1))
         return True
+    board.supporters -= cards
     return False
