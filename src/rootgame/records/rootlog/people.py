@@ -18,11 +18,12 @@ CARD = r"\d*[BFMR]#[a-z@]+"
 
 
 def _rewrite_people_style(
-    text: str, letters: str, rewrite: Callable[[str, str], str], dice: bool = False
+    text: str, letters: str, rewrite: Callable[[str, str, list[str]], str], dice: bool = False
 ) -> str:
     """The lines of the factions ``letters`` rewritten fragment by fragment (``rewrite(who,
-    fragment)``) the way people record games: without each faction's starting hand (its
-    first line's first fragment) and without dice (unless ``dice``). A dominance card
+    fragment, before)``, ``before`` the line's fragments before it, as exported) the way
+    people record games: without each faction's starting hand (its first line's first
+    fragment) and without dice (unless ``dice``). A dominance card
     taken from beside the board is left named, whoever's line it is in (ruling 770,
     :func:`_taken_from_beside`), and so is one activated (ruling 783, :func:`_activated`)."""
     out: list[str] = []
@@ -43,8 +44,8 @@ def _rewrite_people_style(
             if frags and re.fullmatch(rf"\(?({CARD}\+?)+\)?->{who}", frags[0]):
                 frags = frags[1:]  # the starting hand
         new = [f if _taken_from_beside(f, dom) or _activated(frags, i)
-               else rewrite(who, f) if dice
-               else re.sub(r"\(\d,\d\)$", "", rewrite(who, f))
+               else rewrite(who, f, frags[:i]) if dice
+               else re.sub(r"\(\d,\d\)$", "", rewrite(who, f, frags[:i]))
                for i, f in enumerate(frags)]
         out.append(f"{who}:" + "/".join(new))
     return "\n".join(out) + "\n"
@@ -114,7 +115,7 @@ def as_people_write(text: str, keep: tuple[str, ...] = ()) -> str:
     leaves some of it as exported: ``"dice"``, ``"draws"`` (named), ``"suits"`` (the
     discards and Decree cards named), ``"vagabond"`` (his lines)."""
 
-    def rewrite(who: str, f: str) -> str:
+    def rewrite(who: str, f: str, _before: list[str]) -> str:
         d = re.fullmatch(rf"((?:{CARD}\+?)+)->([CEV])", f)
         if d and "draws" not in keep:
             n = sum(int(x or 1) for x in re.findall(r"(\d*)[BFMR]#", d.group(1)))
@@ -138,8 +139,8 @@ def as_people_write_supporters(text: str) -> str:
     or Armorers discarded in a battle) stays named."""
     board = _AllianceBoard()
 
-    def rewrite(who: str, f: str) -> str:
-        if CRAFTED_NAMED and _crafted_left(who, f, board):
+    def rewrite(who: str, f: str, before: list[str]) -> str:
+        if CRAFTED_NAMED and _crafted_left(who, f, board, before):
             return f
         d = re.fullmatch(rf"((?:{CARD}\+?)+)->([CEA]|A?\$)", f)
         if d:
@@ -180,15 +181,19 @@ class _AllianceBoard:
     supporters: Counter[str] = field(default_factory=Counter)
 
 
-def _crafted_left(who: str, fragment: str, board: _AllianceBoard) -> bool:
+def _crafted_left(
+    who: str, fragment: str, board: _AllianceBoard, before: list[str],
+) -> bool:
     """Whether ``fragment`` moves a card the Alliance crafted by name (``Zsap`` in its line,
     kept in ``board``) out of the face-up cards beside its board, one card written with
     the board (``B#sapA$->``: Sappers or Armorers discarded in a battle another faction
     fights, 8.2.2 the supporters face down, the crafted cards face up): people see the
     card and write it named, as the export does. Ruling 942. In the Alliance's own line
     the board has no letter (``B#royal$->``), as for a supporter spent: it is the crafted
-    card when no supporter of that suit and name is on the board (ruling 964,
-    :data:`OWN_LINE_CRAFTED`; the supporters kept in ``board`` as they come and go)."""
+    card when no supporter of that suit and name is on the board (the supporters kept in
+    ``board`` as they come and go), or when a battle of the Alliance came before it in the
+    line (``before``: ``XE2/B#armor$->``, its crafted Armorers; the supporters are spent in
+    Birdsong, before any battle) (ruling 964, :data:`OWN_LINE_CRAFTED`)."""
     m = re.fullmatch(r"Z([a-z]+)", fragment)
     if m:
         if who == "A":
@@ -208,7 +213,8 @@ def _crafted_left(who: str, fragment: str, board: _AllianceBoard) -> bool:
         return False
     one = re.fullmatch(r"[BFMR]#([a-z@]+)", terms)
     if one and not dest and one.group(1) in board.crafted and (
-            not own or (OWN_LINE_CRAFTED and not board.supporters[terms])):
+            not own or (OWN_LINE_CRAFTED and (not board.supporters[terms] or any(
+                re.match(r"X[A-Z]\d", b) for b in before)))):
         board.crafted.discard(one.group(1))
         return True
     board.supporters -= cards
