@@ -436,12 +436,14 @@ FACE_UP = "face-up"
 face-up cards beside a board whose own cards are face down: a card the Alliance crafted
 (Law 8.2.2), not one of its supporters (ruling 963, ``Matching.consume``)."""
 
-FACE_UP_APART = True
+FACE_UP_APART = False
 """Ruling 963: a card that leaves the face-up cards beside the Alliance's board (a crafted
 Royal Claim discarded in Birdsong, Sappers in a battle) is told apart from a supporter
 leaving the face-down stack, the two being one place of the record (``A$``): its atom is
 marked :data:`FACE_UP`, and only a movement naming its card takes it up, never one written
-by its suit only (``B#$->``, a supporter spent; rulings 821, 942)."""
+by its suit only (``B#$->``, a supporter spent; rulings 821, 942). Off by default: it needs
+the records to name those cards (ruling 964, ``people.OWN_LINE_CRAFTED``), and the two
+together lose seeds 1013, 1015 and 1019 (docs/rootlog.md, rulings 963-964)."""
 
 
 def face_up_left(before: Any, factions: Sequence[str], cid: int, src: Loc) -> bool:
