@@ -3,8 +3,8 @@ its face-down supporters, both on its board (``A$``), in the games written as pe
 them (``people.as_people_write_supporters``): a crafted card leaving the face-up cards is
 taken up only by a movement naming it (963, ``atoms.FACE_UP``, ``Matching.consume``), and
 the people-style records name it in the Alliance's own line too (964,
-``people.OWN_LINE_CRAFTED``). Both are off by default (they lose seeds 1013, 1015 and
-1019 of the Alliance games, docs/rootlog.md): the tests turn them on."""
+``people.OWN_LINE_CRAFTED``). Both are off by default (they lose seeds 1013 and 1019 of
+the Alliance games, docs/rootlog.md): the tests turn them on."""
 
 from __future__ import annotations
 

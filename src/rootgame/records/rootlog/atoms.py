@@ -443,7 +443,7 @@ leaving the face-down stack, the two being one place of the record (``A$``): its
 marked :data:`FACE_UP`, and only a movement naming its card takes it up, never one written
 by its suit only (``B#$->``, a supporter spent; rulings 821, 942). Off by default: it needs
 the records to name those cards (ruling 964, ``people.OWN_LINE_CRAFTED``), and the two
-together lose seeds 1013, 1015 and 1019 (docs/rootlog.md, rulings 963-964)."""
+together lose seeds 1013 and 1019 (docs/rootlog.md, rulings 963-964)."""
 
 
 def face_up_left(before: Any, factions: Sequence[str], cid: int, src: Loc) -> bool:

@@ -171,9 +171,9 @@ named as well (ruling 942 named only the form of the other factions' lines,
 ``B#sapA$->``). With it, every crafted card that leaves the face-up cards in the games
 1000-1029 is named in the record and no other card is (``test_rootlog_faceup.py``). Off by
 default: turned on with ruling 963 (``atoms.FACE_UP_APART``, which needs it), seed 1021
-gets from line 60 to 108 but seeds 1013, 1015 and 1019, which import on main, are refused
-(at lines 118, 201 and 169: another course of the searches, whose hands then lack a bird;
-docs/rootlog.md, rulings 963-964)."""
+gets from line 60 to 108 but seeds 1013 and 1019, which import on main, are refused (at
+lines 118 and 169: another course of the searches, a bird over or short; docs/rootlog.md,
+rulings 963-964)."""
 
 
 @dataclass
