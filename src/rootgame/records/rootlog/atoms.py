@@ -435,8 +435,36 @@ def named_from(kind: str, key: Any) -> Loc | None:
     return None
 
 
+FACE_UP = "face-up"
+"""The mark (a card atom's fourth element, :func:`engine_atoms`) of a card leaving the
+face-up cards beside a board whose own cards are face down: a card the Alliance crafted
+(Law 8.2.2), not one of its supporters (ruling 963, ``Matching.consume``)."""
+
+FACE_UP_APART = False
+"""Ruling 963: a card that leaves the face-up cards beside the Alliance's board (a crafted
+Royal Claim discarded in Birdsong, Sappers in a battle) is told apart from a supporter
+leaving the face-down stack, the two being one place of the record (``A$``): its atom is
+marked :data:`FACE_UP`, and only a movement naming its card takes it up, never one written
+by its suit only (``B#$->``, a supporter spent; rulings 821, 942). Off by default: it needs
+the records to name those cards (ruling 964, ``people.OWN_LINE_CRAFTED``), and the two
+together lose seeds 1013 and 1019 (docs/rootlog.md, rulings 963-964)."""
+
+
+def face_up_left(before: Any, factions: Sequence[str], cid: int, src: Loc) -> bool:
+    """Whether card ``cid`` leaves ``src`` from the face-up cards beside a board whose own
+    cards are face down (the Alliance's crafted cards beside its supporters; ruling 963):
+    ``before`` is the step's first snapshot (``Snap.areas``' seats: hand, persistent cards,
+    dominance card, board cards)."""
+    if not FACE_UP_APART or src[0] != "board" or \
+            not notation(factions[src[1]]).face_down_board:
+        return False
+    return cid in before.areas[4][src[1]][1]
+
+
 def engine_atoms(st: Step, factions: Sequence[str]) -> list[tuple[Any, ...]]:
-    """What one engine step did, in the terms of record atoms (card ids instead of specs)."""
+    """What one engine step did, in the terms of record atoms (card ids instead of specs);
+    a card leaving the face-up cards beside the supporters is marked :data:`FACE_UP`
+    (ruling 963)."""
     out: list[tuple[Any, ...]] = []
     skip: set[int] = set()
     crafted: list[str] = []
@@ -469,11 +497,12 @@ def engine_atoms(st: Step, factions: Sequence[str]) -> list[tuple[Any, ...]]:
             dst = ("discard",)
         if src == ("available",):
             src = ("deck",)
+        up = face_up_left(b, factions, cid, src)
         if src[0] == "dominance":
             src = ("board", src[1])
         if dst[0] == "dominance":
             dst = ("board", dst[1])
-        out.append(("card", (src, dst), cid))
+        out.append(("card", (src, dst), cid, FACE_UP) if up else ("card", (src, dst), cid))
     if b.boards != f.boards:
         taken = list(taken_items(b, f))
         letters = [LETTER_OF.get(x, "?") for x in factions]

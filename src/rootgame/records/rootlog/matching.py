@@ -14,7 +14,7 @@ from typing import Any
 from ...cards import DECK
 from ...rules.turn import current_step
 from . import draws
-from .atoms import Line, RAtom, engine_atoms, named_from
+from .atoms import FACE_UP, Line, RAtom, engine_atoms, named_from
 from .bases import note_lost
 from .bounds import actions_short, decree_short
 from .factions import hidden_place
@@ -170,11 +170,14 @@ class Matching(CardIdentity):
         if kind in ("card", "craft", "ambush"):
             cid = int(atom[2])
             idx = ln.by_key.get((kind, key), [])
+            # A crafted card leaving the face-up cards beside the supporters: only a
+            # movement naming its card (ruling 963).
+            up = len(atom) > 3 and atom[3] == FACE_UP
             for named in (True, False):
                 for k in idx:
                     at = ln.atoms[k]
                     if left[k] and at.spec is not None and at.spec.named == named and \
-                            at.spec.matches(cid):
+                            at.spec.matches(cid) and not (up and at.spec.keys is None):
                         left[k] -= 1
                         unnamed_draw = cid in free
                         if named:

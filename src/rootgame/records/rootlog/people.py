@@ -7,6 +7,7 @@ import (tests/rootlogkit.py) and ``tools/rootlog_people_games.py`` make their re
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -17,11 +18,12 @@ CARD = r"\d*[BFMR]#[a-z@]+"
 
 
 def _rewrite_people_style(
-    text: str, letters: str, rewrite: Callable[[str, str], str], dice: bool = False
+    text: str, letters: str, rewrite: Callable[[str, str, list[str]], str], dice: bool = False
 ) -> str:
     """The lines of the factions ``letters`` rewritten fragment by fragment (``rewrite(who,
-    fragment)``) the way people record games: without each faction's starting hand (its
-    first line's first fragment) and without dice (unless ``dice``). A dominance card
+    fragment, before)``, ``before`` the line's fragments before it, as exported) the way
+    people record games: without each faction's starting hand (its first line's first
+    fragment) and without dice (unless ``dice``). A dominance card
     taken from beside the board is left named, whoever's line it is in (ruling 770,
     :func:`_taken_from_beside`), and so is one activated (ruling 783, :func:`_activated`)."""
     out: list[str] = []
@@ -42,8 +44,8 @@ def _rewrite_people_style(
             if frags and re.fullmatch(rf"\(?({CARD}\+?)+\)?->{who}", frags[0]):
                 frags = frags[1:]  # the starting hand
         new = [f if _taken_from_beside(f, dom) or _activated(frags, i)
-               else rewrite(who, f) if dice
-               else re.sub(r"\(\d,\d\)$", "", rewrite(who, f))
+               else rewrite(who, f, frags[:i]) if dice
+               else re.sub(r"\(\d,\d\)$", "", rewrite(who, f, frags[:i]))
                for i, f in enumerate(frags)]
         out.append(f"{who}:" + "/".join(new))
     return "\n".join(out) + "\n"
@@ -113,7 +115,7 @@ def as_people_write(text: str, keep: tuple[str, ...] = ()) -> str:
     leaves some of it as exported: ``"dice"``, ``"draws"`` (named), ``"suits"`` (the
     discards and Decree cards named), ``"vagabond"`` (his lines)."""
 
-    def rewrite(who: str, f: str) -> str:
+    def rewrite(who: str, f: str, _before: list[str]) -> str:
         d = re.fullmatch(rf"((?:{CARD}\+?)+)->([CEV])", f)
         if d and "draws" not in keep:
             n = sum(int(x or 1) for x in re.findall(r"(\d*)[BFMR]#", d.group(1)))
@@ -135,10 +137,10 @@ def as_people_write_supporters(text: str) -> str:
     dice. With :data:`CRAFTED_NAMED` (ruling 942, on since ruling 962), a card the
     Alliance crafted that leaves the face-up cards beside its board (``B#sapA$->``, Sappers
     or Armorers discarded in a battle) stays named."""
-    crafted: set[str] = set()
+    board = _AllianceBoard()
 
-    def rewrite(who: str, f: str) -> str:
-        if CRAFTED_NAMED and _crafted_left(who, f, crafted):
+    def rewrite(who: str, f: str, before: list[str]) -> str:
+        if CRAFTED_NAMED and _crafted_left(who, f, board, before):
             return f
         d = re.fullmatch(rf"((?:{CARD}\+?)+)->([CEA]|A?\$)", f)
         if d:
@@ -162,19 +164,63 @@ from a Mobilize of the hand's only bird before a Train at line 122, which ruling
 search mends. With it on, seeds 1013 and 1023 import whole."""
 
 
-def _crafted_left(who: str, fragment: str, crafted: set[str]) -> bool:
+OWN_LINE_CRAFTED = False
+"""Ruling 964 (off: see below): a crafted card leaving the Alliance's board in its own line
+(``B#royal$->``, Royal Claim discarded in Birdsong; Armorers in a battle it fights) is left
+named as well (ruling 942 named only the form of the other factions' lines,
+``B#sapA$->``). With it, every crafted card that leaves the face-up cards in the games
+1000-1029 is named in the record and no other card is (``test_rootlog_faceup.py``). Off by
+default: turned on with ruling 963 (``atoms.FACE_UP_APART``, which needs it), seed 1021
+gets from line 60 to 108 but seeds 1013 and 1019, which import on main, are refused (at
+lines 118 and 169: another course of the searches, a bird over or short; docs/rootlog.md,
+rulings 963-964)."""
+
+
+@dataclass
+class _AllianceBoard:
+    """What the export has put on the Alliance's board so far (ruling 964): the names of
+    the cards it crafted by name, face up beside the board (``Zroyal``), and its supporters
+    by suit and name (``B#royal``), face down."""
+
+    crafted: set[str] = field(default_factory=set)
+    supporters: Counter[str] = field(default_factory=Counter)
+
+
+def _crafted_left(
+    who: str, fragment: str, board: _AllianceBoard, before: list[str],
+) -> bool:
     """Whether ``fragment`` moves a card the Alliance crafted by name (``Zsap`` in its line,
-    kept in ``crafted``) out of the face-up cards beside its board, one card written with
+    kept in ``board``) out of the face-up cards beside its board, one card written with
     the board (``B#sapA$->``: Sappers or Armorers discarded in a battle another faction
     fights, 8.2.2 the supporters face down, the crafted cards face up): people see the
-    card and write it named, as the export does. Ruling 942."""
+    card and write it named, as the export does. Ruling 942. In the Alliance's own line
+    the board has no letter (``B#royal$->``), as for a supporter spent: it is the crafted
+    card when no supporter of that suit and name is on the board (the supporters kept in
+    ``board`` as they come and go), or when a battle of the Alliance came before it in the
+    line (``before``: ``XE2/B#armor$->``, its crafted Armorers; the supporters are spent in
+    Birdsong, before any battle) (ruling 964, :data:`OWN_LINE_CRAFTED`)."""
     m = re.fullmatch(r"Z([a-z]+)", fragment)
     if m:
         if who == "A":
-            crafted.add(m.group(1))
+            board.crafted.add(m.group(1))
         return False
-    m = re.fullmatch(r"[BFMR]#([a-z@]+)A\$->", fragment)
-    if m and m.group(1) in crafted:
-        crafted.discard(m.group(1))
+    m = re.fullmatch(r"\(?((?:\d*[BFMR]#[a-z@]+\+?)+)\)?([^-]*)->(.*)", fragment)
+    if not m:
+        return False
+    terms, start, dest = m.groups()
+    cards: Counter[str] = Counter()
+    for n, text in re.findall(r"(\d*)([BFMR]#[a-z@]+)", terms):
+        cards[text] += int(n or 1)
+    if dest == "A$" or (who == "A" and dest == "$"):
+        board.supporters += cards
+    own = who == "A" and start == "$"
+    if start != "A$" and not own:
+        return False
+    one = re.fullmatch(r"[BFMR]#([a-z@]+)", terms)
+    if one and not dest and one.group(1) in board.crafted and (
+            not own or (OWN_LINE_CRAFTED and (not board.supporters[terms] or any(
+                re.match(r"X[A-Z]\d", b) for b in before)))):
+        board.crafted.discard(one.group(1))
         return True
+    board.supporters -= cards
     return False
