@@ -601,9 +601,11 @@ def test_a_draw_named_leaving_another_hand_after_a_reshuffle_is_spent_first(
     monkeypatch.setattr(piles, "DONOR_SHOWN", False)
     assert_same_board_every_line(searched(rec, budget, quick=True), g)
     monkeypatch.setattr(matching, "DRAW_NAMED_ELSEWHERE", False)
-    # Ruling 985 (a card given by its suit taken as the one spent) finds another way past
-    # line 128: the refusal is shown with it off.
+    # Rulings 985 (a card given by its suit taken as the one spent) and 987 (a held draw
+    # taken as spent only where it may have been its card) each find another way past line
+    # 128: the refusal is shown with both off.
     monkeypatch.setattr(otherwise, "KEPT_WRITTEN", False)
+    monkeypatch.setattr(otherwise, "SHOWN_FITTING", False)
     with pytest.raises(RootlogError, match=r"^line 128, column 13: "):
         searched(rec, budget, quick=True)
 
