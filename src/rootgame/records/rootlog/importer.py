@@ -22,7 +22,7 @@ from .cards import CardSpec
 from .exchanges import alike, beside, lacking, line_draws, spared, spent_named
 from .expanding import Expanding
 from .factions import Loc, check_supported, hidden_place
-from .identity import held
+from .identity import face_up_namings, held
 from .latest import probe
 from .notation import FACTION_NAMES, RootlogError, RootlogGame
 from .result import Result
@@ -163,9 +163,11 @@ class Importer(Expanding, Result):
         self.crafted_at: dict[str, list[tuple[int, int, Loc | None]]] = {}
         """Card key -> the crafts written by their item only that may take a card of that
         key (``Z%t``: any Root Tea), as ``named_at``, with the crafter's hand (ruling 840)."""
+        face_up = face_up_namings(self.lines, self.order, self.factions)
         for line in self.order:
             for k, at in enumerate(self.lines[line].atoms):
-                if at.spec is None or at.kind not in ("card", "craft", "ambush"):
+                if at.spec is None or at.kind not in ("card", "craft", "ambush") or \
+                        (line, k) in face_up:
                     continue
                 drawn = at.kind == "card" and at.key[0] in (("deck",), ("discard",))
                 if not drawn and at.kind == "card" and not hidden_place(self.factions,
