@@ -125,10 +125,12 @@ def spent_by_suit(spec: CardSpec) -> bool:
     return spec.keys is None or not all(k.startswith("dominance") for k in spec.keys)
 
 
-FACE_UP_NAMED_APART = True
+FACE_UP_NAMED_APART = False
 """Ruling 988: a card the record names leaving a face-down board that the board's face-up
 cards account for (a Sappers the Alliance crafted, ``Zsap``, discarded by name in a
-battle, ``B#sapA$->``) is no naming of a card leaving a hidden place (:func:`face_up_namings`)."""
+battle, ``B#sapA$->``) is no naming of a card leaving a hidden place (:func:`face_up_namings`).
+**Off by default**: on, the Alliance whole game 1015 imports (refused at line 201 off) but
+1013 is refused at line 138 (imported off), the searches taking other courses."""
 
 
 def face_up_namings(lines: Sequence[Any], order: Sequence[int],
