@@ -27,7 +27,7 @@ from rootlogkit import (
 from rootgame.records.rootlog import (
     RootlogError,
     export_rootlog,
-    identity,
+    faceup,
     parse_rootlog,
     people,
     replay_rootlog,
@@ -189,18 +189,18 @@ def test_8_2_2_a_crafted_card_named_leaving_the_board_is_no_card_held_for_it(
     supporters for it (a spending by suit avoided one, ``spend_cost``): the whole game was
     refused at line 201, the Alliance's hand holding Brutal Tactics, two Sappers and an
     Armorers that were supporters in the game (the base removal lacking a bird and two
-    rabbits). Such a naming is of the face-up crafted card (``identity.face_up_namings``;
-    switch ``identity.FACE_UP_NAMED_APART``, off by default: on, seed 1013's whole game is
+    rabbits). Such a naming is of the face-up crafted card (``faceup.face_up_namings``;
+    switch ``faceup.FACE_UP_NAMED_APART``, off by default: on, seed 1013's whole game is
     refused at line 138): with it on the whole game imports (56-61 s of CPU; refused at
     line 201 without the ruling, 62 s more, not run here)."""
     g = random_game(1015, None, MEA)
     text = as_people_write_supporters(export_rootlog(g))
     lines = text.splitlines()
     assert "/XA9/B#armorA$->/" in lines[63] and "/XA2/B#sapA$->/" in lines[108]
-    assert not identity.FACE_UP_NAMED_APART  # off by default (1013 lost with it on)
+    assert not faceup.FACE_UP_NAMED_APART  # off by default (1013 lost with it on)
     assert len(_named_leaving_board(text, "armorers")) == 1
     assert len(_named_leaving_board(text, "sappers")) == 1
-    monkeypatch.setattr(identity, "FACE_UP_NAMED_APART", True)
+    monkeypatch.setattr(faceup, "FACE_UP_NAMED_APART", True)
     assert _named_leaving_board(text, "armorers") == []
     assert _named_leaving_board(text, "sappers") == []
     assert_replays_the_game(replay_rootlog(text), g)

@@ -21,8 +21,9 @@ from .atoms import Converter, named_from
 from .cards import CardSpec
 from .exchanges import alike, beside, lacking, line_draws, spared, spent_named
 from .expanding import Expanding
+from .faceup import face_up_namings
 from .factions import Loc, check_supported, hidden_place
-from .identity import face_up_namings, held
+from .identity import held
 from .latest import probe
 from .notation import FACTION_NAMES, RootlogError, RootlogGame
 from .result import Result
