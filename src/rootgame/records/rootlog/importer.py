@@ -21,6 +21,7 @@ from .atoms import Converter, named_from
 from .cards import CardSpec
 from .exchanges import alike, beside, lacking, line_draws, spared, spent_named
 from .expanding import Expanding
+from .faceup import face_up_namings
 from .factions import Loc, check_supported, hidden_place
 from .identity import held
 from .latest import probe
@@ -163,9 +164,11 @@ class Importer(Expanding, Result):
         self.crafted_at: dict[str, list[tuple[int, int, Loc | None]]] = {}
         """Card key -> the crafts written by their item only that may take a card of that
         key (``Z%t``: any Root Tea), as ``named_at``, with the crafter's hand (ruling 840)."""
+        face_up = face_up_namings(self.lines, self.order, self.factions)
         for line in self.order:
             for k, at in enumerate(self.lines[line].atoms):
-                if at.spec is None or at.kind not in ("card", "craft", "ambush"):
+                if at.spec is None or at.kind not in ("card", "craft", "ambush") or \
+                        (line, k) in face_up:
                     continue
                 drawn = at.kind == "card" and at.key[0] in (("deck",), ("discard",))
                 if not drawn and at.kind == "card" and not hidden_place(self.factions,
