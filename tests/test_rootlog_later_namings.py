@@ -26,7 +26,8 @@ def test_8_2_3_a_supporter_is_not_kept_for_a_craft_from_the_alliances_hand(
     supporters lacked the mouse card the Spread needs (``M#dom$->``). A supporter leaves the
     supporters only into the discard pile: kept there it is no nearer the hand, so only a
     naming of a card leaving the supporters counts in its cost; one leaving another place
-    puts it after the cards the record never names again (``Importer.board_cost``). The
+    puts it after the cards the record never names again (``Importer.board_cost``; in the
+    searches of the first order, the latest-drawn-first ones keeping every naming). The
     quick search alone imports the whole game to the same board at every line (refused at
     line 104 with the ruling off)."""
     g = random_game(1027, None, MEA)

@@ -87,7 +87,11 @@ class Importer(Expanding, Result):
     board_own: bool = True
     """Whether the cost of spending by suit a card of the Alliance's supporters (a board's
     face-down cards) counts only the record's later namings of a card of its name leaving
-    that board (:meth:`spend_cost`, ruling 965)."""
+    that board (:meth:`spend_cost`, :meth:`board_cost`, ruling 965), in the searches of the
+    first order (not those taking the cards a hand spends alike latest drawn first,
+    ``latest_first``: ruling 640's third search and ruling 920's, which keep every later
+    naming, another course: with it, seed 1008 with the Alliance was refused at line 97,
+    at line 141 without)."""
 
     till_shuffle: bool = False
     """Whether a card's later naming counts in the cost of spending it (:meth:`spend_cost`)
@@ -505,7 +509,8 @@ class Importer(Expanding, Result):
         lines pass."""
         cost = super().spend_cost(key, line, left, src)
         later = self.later_namings(key, line, left)
-        if cost and self.board_own and src is not None and src[0] == "board":
+        if cost and self.board_own and not self.latest_first and src is not None and \
+                src[0] == "board":
             cost, later = self.board_cost(key, line, later, src)
         if not cost or not self.till_shuffle or self.expanding is None:
             return cost
