@@ -52,8 +52,13 @@ def test_2_1_two_cards_drawn_from_one_pile_are_exchanged_from_that_pile_s_time_o
     then on (``swaps.swapped_since``, ``exchanges.apply_cycle_since``): 9 search states at
     line 108 (521 in all). Without it, refused at line 108 (after 3,424 states). The record
     is written as before ruling 962 (ruling 942 off): with the crafted Armorers named at
-    line 78 the quick search passes line 108 without ruling 940 too."""
+    line 78 the quick search passes line 108 without ruling 940 too, and so it does with
+    ruling 965 (a supporter kept only for a naming leaving the supporters): the refusal is
+    shown with it off."""
+    from rootgame.records.rootlog.importer import Importer
+
     monkeypatch.setattr(people, "CRAFTED_NAMED", False)
+    monkeypatch.setattr(Importer, "board_own", False)
     g, text = alliance_first_lines(1013, 110)
     assert text.splitlines()[107].startswith("A:#->A/#->E/M#@E->A/E++/")
     quick_imports_and_needs(monkeypatch, g, text, swaps, "SWAPPED_SINCE",

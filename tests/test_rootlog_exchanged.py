@@ -142,7 +142,9 @@ def test_8_2_3_a_card_given_to_the_supporters_by_suit_may_be_the_one_spent_by_th
     to have spent the card given, which the place held then and holds still, the
     supporter held again, ``otherwise.kept_written``). The quick search now explains line
     76 and expands states at line 80 (the chain is refused at line 80, 76 on main); with
-    either ruling off, none past line 76."""
+    either ruling off, none past line 76. Shown with ruling 965 off (a supporter kept only
+    for a naming leaving the supporters): with it the quick search imports the whole game."""
+    monkeypatch.setattr(Importer, "board_own", False)
     g = random_game(1027, None, MEA)
     text = as_people_write_supporters(export_rootlog(g))
     assert "/(F#+F#+F#+F#)$->/" in text.splitlines()[75]

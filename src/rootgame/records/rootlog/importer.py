@@ -85,6 +85,15 @@ class Importer(Expanding, Result):
     """Whether it gave up so (``searches.searched`` then makes the whole first search only
     where it did)."""
 
+    board_own: bool = True
+    """Whether the cost of spending by suit a card of the Alliance's supporters (a board's
+    face-down cards) counts only the record's later namings of a card of its name leaving
+    that board (:meth:`spend_cost`, :meth:`board_cost`, ruling 965), in the searches of the
+    first order (not those taking the cards a hand spends alike latest drawn first,
+    ``latest_first``: ruling 640's third search and ruling 920's, which keep every later
+    naming, another course: with it, seed 1008 with the Alliance was refused at line 97,
+    at line 141 without)."""
+
     till_shuffle: bool = False
     """Whether a card's later naming counts in the cost of spending it (:meth:`spend_cost`)
     only up to the first draw from the next draw pile (:meth:`next_shuffle`): the further
@@ -502,11 +511,45 @@ class Importer(Expanding, Result):
         which led the quick searches to a dead end at line 56 that the record's first 68
         lines pass."""
         cost = super().spend_cost(key, line, left, src)
+        later = self.later_namings(key, line, left)
+        if cost and self.board_own and not self.latest_first and src is not None and \
+                src[0] == "board":
+            cost, later = self.board_cost(key, line, later, src)
         if not cost or not self.till_shuffle or self.expanding is None:
             return cost
         shuffle = self.next_shuffle(line, left, len(self.expanding.pos.g.deck))
-        later = self.later_namings(key, line, left)
         return 0 if shuffle is not None and later and later[0][0] > shuffle else cost
+
+    def board_cost(
+        self, key: str, line: int, later: list[tuple[int, int]], src: Loc
+    ) -> tuple[int, list[tuple[int, int]]]:
+        """:meth:`spend_cost` of a card of ``key`` spent by suit from ``src``, a board
+        (the Alliance's supporters), and the later namings that count in it: only those of
+        a card leaving ``src`` itself. A card of a board leaves it only into the discard
+        pile (8.2.3, 8.2.6): kept there, it is no nearer a hand, so a naming of a card
+        leaving a hand (a craft by name, ``Zarmor``; a card given by name) is met by
+        another card of the name or by this one drawn again, never by keeping it; ruling
+        495 said so only of a card with no copy in the deck. A draw of the name by the
+        record before that naming costs nothing, as :meth:`spend_cost` has it; a card named
+        later leaving other places only costs 1: spent after the cards the record never
+        names again (costing nothing, the search's order of the first 76 lines of seed 1027
+        changed and the supporters lacked a fox at line 76), before the others. Ruling 965:
+        seed 1027 with the Alliance (people-style), the supporters' Armorers kept at line
+        88 for the Alliance's ``Zarmor`` of line 108 from its hand, left the supporters
+        lacking the mouse card the Spread of line 104 needs."""
+        here = self.rank_of[line]
+        own = [n for n in later if self.naming_place(n) == src]
+        drawn = [r for r in self.drawn_at.get(key, ()) if r > here]
+        if drawn and own and drawn[0] <= own[0][0]:
+            return 0, own
+        if not own:
+            return (1 if later else 0), own
+        return 10**6 - own[0][0], own
+
+    def naming_place(self, naming: tuple[int, int]) -> Loc | None:
+        """The place a card leaves at ``naming`` (the rank of a line, an atom)."""
+        at = self.lines[self.order[naming[0]]].atoms[naming[1]]
+        return named_from(at.kind, at.key)
 
     def next_shuffle(self, line: int, left: list[int] | None, deck: int) -> int | None:
         """The rank of the line of the first draw from the pile after the draw pile of
