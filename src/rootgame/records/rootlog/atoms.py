@@ -547,7 +547,7 @@ def piece_atoms(deltas: dict[tuple[int, str, int], int]) -> list[tuple[Any, ...]
     return out
 
 
-def _not_yet(a: Action) -> str:
+def _not_yet(a: Flip | Expose | Trick) -> str:
     """What an action of a faction rootgame does not have is, by name (issue 15: a refusal
     names what is missing): the Corvid Conspiracy's plots flipped, exposed and tricked, the
     Keepers in Iron's relic values."""
@@ -558,6 +558,4 @@ def _not_yet(a: Action) -> str:
         return "a plot flipped face up (the Corvid Conspiracy)"
     if isinstance(a, Expose):
         return "an exposure of a plot (the Corvid Conspiracy)"
-    if isinstance(a, Trick):
-        return "a trick, two plots trading places (the Corvid Conspiracy)"
-    return type(a).__name__
+    return "a trick, two plots trading places (the Corvid Conspiracy)"

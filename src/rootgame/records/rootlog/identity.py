@@ -190,6 +190,10 @@ class CardIdentity(PileExchanges):
         return [(r, k) for r, k in self.named_at.get(key, ())
                 if r > here or (r == here and (left is None or left[k]))]
 
+    def drawn_after(self, key: str, here: int) -> list[int]:
+        """The ranks of the lines after rank ``here`` that draw a card of ``key`` by name."""
+        return [r for r in self.drawn_at.get(key, ()) if r > here]
+
     def spend_cost(
         self, key: str, line: int, left: list[int] | None = None, src: Loc | None = None
     ) -> int:
@@ -201,7 +205,7 @@ class CardIdentity(PileExchanges):
         (:meth:`named_elsewhere`, ruling 495)."""
         here = self.rank_of[line]
         later = self.later_namings(key, line, left)
-        drawn = [r for r in self.drawn_at.get(key, ()) if r > here]
+        drawn = self.drawn_after(key, here)
         if later and drawn and drawn[0] <= later[0][0]:
             return 0  # drawn again before it is next spent: it leaves the hand before
         if later and src is not None and self.named_elsewhere(key, later[0], src):
@@ -230,7 +234,7 @@ class CardIdentity(PileExchanges):
         here = self.rank_of[line]
         crafted = [r for r, k, by in self.crafted_at.get(key, ()) if by == hand and (
             r > here or (r == here and (left is None or left[k])))]
-        drawn = [r for r in self.drawn_at.get(key, ()) if r > here]
+        drawn = self.drawn_after(key, here)
         if not crafted or (drawn and drawn[0] <= crafted[0]):
             return 0
         return 10**6 - crafted[0]
@@ -287,7 +291,7 @@ class CardIdentity(PileExchanges):
         Teas crafted as a tea, 'Z%t'), the one drawn again soonest is spent first."""
         here = self.rank_of[line]
         later = self.later_names(key, line, left)
-        drawn = [r for r in self.drawn_at.get(key, ()) if r > here]
+        drawn = self.drawn_after(key, here)
         if drawn and (not later or drawn[0] <= later[0]):
             return drawn[0]
         return len(self.order)

@@ -511,8 +511,10 @@ class Importer(Expanding, Result):
         which led the quick searches to a dead end at line 56 that the record's first 68
         lines pass."""
         cost = super().spend_cost(key, line, left, src)
+        if not cost:
+            return cost
         later = self.later_namings(key, line, left)
-        if cost and self.board_own and not self.latest_first and src is not None and \
+        if self.board_own and not self.latest_first and src is not None and \
                 src[0] == "board":
             cost, later = self.board_cost(key, line, later, src)
         if not cost or not self.till_shuffle or self.expanding is None:
@@ -539,7 +541,7 @@ class Importer(Expanding, Result):
         lacking the mouse card the Spread of line 104 needs."""
         here = self.rank_of[line]
         own = [n for n in later if self.naming_place(n) == src]
-        drawn = [r for r in self.drawn_at.get(key, ()) if r > here]
+        drawn = self.drawn_after(key, here)
         if drawn and own and drawn[0] <= own[0][0]:
             return 0, own
         if not own:

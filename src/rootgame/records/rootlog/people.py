@@ -87,7 +87,7 @@ def _taken_from_beside(fragment: str, dom: _Dominance) -> bool:
         dom.beside |= dom.decree
         dom.decree.clear()
         return False
-    m = re.fullmatch(r"\(?((?:\d*[BFMR]#[a-z@]+\+?)+)\)?([^-]*)->(.*)", fragment)
+    m = re.fullmatch(rf"\(?((?:{CARD}\+?)+)\)?([^-]*)->(.*)", fragment)
     if not m:
         return False
     terms, start, dest = m.groups()
@@ -204,7 +204,7 @@ def _crafted_left(
         if who == "A":
             board.crafted.add(m.group(1))
         return False
-    m = re.fullmatch(r"\(?((?:\d*[BFMR]#[a-z@]+\+?)+)\)?([^-]*)->(.*)", fragment)
+    m = re.fullmatch(rf"\(?((?:{CARD}\+?)+)\)?([^-]*)->(.*)", fragment)
     if not m:
         return False
     terms, start, dest = m.groups()
