@@ -662,3 +662,51 @@ def test_2_1_a_card_named_drawn_may_be_a_present_draw_the_search_held_from_an_ea
     lines = text.splitlines()
     assert "/F#A->/" in lines[61] and lines[78].endswith("/F#gentlyusedknapsack->V")
     refused_without(monkeypatch, text, "HELD_ACROSS_DRAWN", False, 79, piles)
+
+
+def test_2_1_a_named_draw_taking_an_unnamed_draw_of_the_same_step_renames_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 984 (2.1: one draw pile, each card in it once). Seed 1002 with the four
+    factions, written as people write it (the supporters too), kept as a record of its first
+    160 lines: in one step two hands draw, the first unnamed and the second naming a card;
+    the engine drew the card named into the first hand, and the two were exchanged (the
+    draws the other way round). The first draw kept the card it had as its name for the
+    final replay, so that the pile's card stood for both draws there and the replay's
+    reshuffle at line 149 found it twice. The first 156 lines now import to the same board
+    at every line; with the ruling off they are refused at line 149."""
+    from rootgame.records.rootlog import draws
+
+    full = (RECORDS / "meav-1002-people-160.rootlog").read_text(encoding="utf-8")
+    text = "\n".join(full.splitlines()[:156]) + "\n"
+    rep = replay_rootlog(text)
+    boards = json.dumps([dataclasses.astuple(t) for t in rep.turns], separators=(",", ":"))
+    assert hashlib.sha256(boards.encode()).hexdigest()[:16] == "8289011e069559ac"
+    with monkeypatch.context() as m:  # (all the searches: the first two give up at line 36)
+        m.setattr(draws, "SAME_STEP_RENAMED", False)
+        with pytest.raises(RootlogError, match=r"^line 149: the cards this record leaves "
+                                               r"unnamed found no identities"):
+            replay_rootlog(text)
+
+
+def test_2_1_a_card_the_record_named_is_never_exchanged_for_the_whole_game(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 983 (2.1; ruling 841). The same record's first 160 lines: a draw named at line
+    131 whose card the present pile lacked took it by ruling 841's exchange for the whole
+    game, which did not know the cards the record had named and exchanged the Ambush, named
+    in a draw of a later pile's time, with the Travel Gear: the named draw kept the
+    Ambush, another draw of that pile's time was given it too, and the final replay's
+    reshuffle at line 131 found the Ambush twice and the Travel Gear nowhere. With the
+    record's named cards known no such course is found: the import is refused further on,
+    at line 160 (an Ambush question no movement of the line explains), not at line 131."""
+    from rootgame.records.rootlog import piles
+
+    text = (RECORDS / "meav-1002-people-160.rootlog").read_text(encoding="utf-8")
+    with pytest.raises(RootlogError, match=r"^line 160, column 41: no legal action"):
+        replay_rootlog(text)
+    with monkeypatch.context() as m:
+        m.setattr(piles, "HELD_ACROSS_FIXED", False)
+        with pytest.raises(RootlogError, match=r"^line 131: the cards this record leaves "
+                                               r"unnamed found no identities"):
+            replay_rootlog(text)

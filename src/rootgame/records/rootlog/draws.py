@@ -69,6 +69,9 @@ class NamedDraws:
     shown_now: Shown = MappingProxyType({})
     """``Pos.shown`` of the candidate being matched (``Matching.match``): an earlier unnamed
     draw is not given a card a hand it was in was shown to lack (ruling 750)."""
+    fixed_now: frozenset[int] = frozenset()
+    """``Pos.fixed`` of the candidate being matched (``Matching.match``): the cards the
+    record has named, which an exchange for the whole game never moves (ruling 983)."""
 
     def settle_draw(
         self, line: int, left: list[int], g2: Any, st: Step, cid: int, dst: Loc,
@@ -155,7 +158,11 @@ class NamedDraws:
                     set_beside(g2, [cid, y])  # a dominance card's place (ruling 785)
                     m = self.drawn_as
                     m[cid], m[y] = m.get(y, y), m.get(cid, cid)
-                    if y in earlier and free is not None and renames is not None:
+                    if free is not None and renames is not None and (
+                            y in earlier or SAME_STEP_RENAMED
+                            and free.get(y, (0, -1))[1] == epoch):
+                        # The other draw, unnamed, is this pile's (an earlier step's, or
+                        # this step's into another hand, ruling 984): it takes cid.
                         free[cid] = info = free.pop(y)
                         renames.append(("rename", info[0], cid))
                     rename_later(atoms_by_step[si:], {cid: y, y: cid})
@@ -229,3 +236,11 @@ class NamedDraws:
                 return out
         return []
 
+
+
+SAME_STEP_RENAMED = True
+"""Whether a named draw that takes the card of an unnamed draw the same step made into
+another hand (the two drawn the other way round, :meth:`NamedDraws._settle_in`) gives that draw
+its own card by name too (a ``rename`` event, as for an earlier step's unnamed draw), so
+that the final replay's shuffle holds the card each draw finally was, not the card twice
+(seed 1002 of the four factions, line 149). Ruling 984."""

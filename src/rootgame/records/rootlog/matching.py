@@ -331,6 +331,7 @@ class Matching(CardIdentity):
         past = dict(pos.past)
         line, turns, epoch, seg = pos.line, pos.turns, pos.epoch, pos.seg
         shown = self.shown_now = pos.shown
+        self.fixed_now = pos.fixed
         events: list[tuple[Any, ...]] = []
         rank: list[int] = []
         seg_at = 0

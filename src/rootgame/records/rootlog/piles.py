@@ -335,7 +335,9 @@ class PileExchanges(SpentOtherwise):
         if not lacking:
             return None
         lf = left[line]
-        pos = Pos(g2, [], None, line, 0, left, free, epoch, False, loose, past)
+        # The cards named so far: never exchanged for the whole game (ruling 983).
+        pos = Pos(g2, [], None, line, 0, left, free, epoch, False, loose, past,
+                  self.fixed_now if HELD_ACROSS_FIXED else frozenset())
         keep = self.reserved(pos, self.needs(pos)) | set_aside(g2)
         # The present draw's card went through the earlier piles unseen too (spent by its
         # suit there and shuffled in): every time of both cards is one the record left open
@@ -705,6 +707,14 @@ HELD_ACROSS_DRAWN = True
 """Whether a draw the record names whose card the present pile lacks, an unnamed draw of
 an earlier pile's time, may take it by an exchange for the whole game with an unnamed draw
 of the present pile's time (:meth:`PileExchanges.drawn_held_across`, ruling 841)."""
+
+
+HELD_ACROSS_FIXED = True
+"""Whether that exchange (ruling 841) knows the cards the record has named so far
+(``Pos.fixed``): neither card exchanged for the whole game may be one the record named at
+any time, or a named draw of that card keeps it while the exchange gives it to another
+draw of the same pile's time, and the final replay's shuffle finds the card twice (seed
+1002 of the four factions, line 131). Ruling 983."""
 
 
 OWN_KEPT = True
