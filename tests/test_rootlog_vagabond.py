@@ -675,10 +675,14 @@ def test_2_1_a_named_draw_taking_an_unnamed_draw_of_the_same_step_renames_it(
     final replay, so that the pile's card stood for both draws there and the replay's
     reshuffle at line 149 found it twice. The first 156 lines now import to the same board
     at every line; with the ruling off they are refused at line 149."""
+    from rootlogkit import refused_at_a_failed_replay
+
     from rootgame.records.rootlog import draws
 
     full = (RECORDS / "meav-1002-people-160.rootlog").read_text(encoding="utf-8")
     text = "\n".join(full.splitlines()[:156]) + "\n"
+    # A course found whose final replay fails is refused at once (ruling 800 off: faster).
+    refused_at_a_failed_replay(monkeypatch)
     rep = replay_rootlog(text)
     boards = json.dumps([dataclasses.astuple(t) for t in rep.turns], separators=(",", ":"))
     assert hashlib.sha256(boards.encode()).hexdigest()[:16] == "8289011e069559ac"
@@ -700,9 +704,13 @@ def test_2_1_a_card_the_record_named_is_never_exchanged_for_the_whole_game(
     reshuffle at line 131 found the Ambush twice and the Travel Gear nowhere. With the
     record's named cards known no such course is found: the import is refused further on,
     at line 160 (an Ambush question no movement of the line explains), not at line 131."""
+    from rootlogkit import refused_at_a_failed_replay
+
     from rootgame.records.rootlog import piles
 
     text = (RECORDS / "meav-1002-people-160.rootlog").read_text(encoding="utf-8")
+    # A course found whose final replay fails is refused at once (ruling 800 off: faster).
+    refused_at_a_failed_replay(monkeypatch)
     with pytest.raises(RootlogError, match=r"^line 160, column 41: no legal action"):
         replay_rootlog(text)
     with monkeypatch.context() as m:
