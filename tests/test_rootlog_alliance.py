@@ -167,9 +167,11 @@ ALLIANCE_WHOLE_GAMES = (1000, 1002, 1003, 1006, 1014, 1016, 1017, 1018, 1019, 10
 """The whole games of the Marquise, the Eyrie and the Alliance of seeds 1000-1029 that import
 written as people write them (docs/rootlog.md; ``tools/rootlog_people_games.py 1000 1029
 --factions marquise,eyrie,alliance``), but 1007 (10 s of CPU), 1011 (18-24 s: its first
-search gives up) and 1013 (20-28 s), left out for their time, and 1023 (2.7 s since ruling
-965), which has a test of its own (ruling 961's search: ``test_rootlog_cycles.py``). 1027
-imports since ruling 965."""
+search gives up), 1012 (33 s since ruling 989: only ruling 920's search, made abreast of the
+later ones, imports it) and 1013 (20-28 s), left out for their time, and 1023 (2.7 s since
+ruling 965), which has a test of its own (ruling 961's search: ``test_rootlog_cycles.py``).
+1027 imports since ruling 965; 1012's first 114 lines have ruling 989's test
+(``test_rootlog_solve.py``)."""
 
 
 @pytest.mark.parametrize("seed", ALLIANCE_WHOLE_GAMES)

@@ -63,6 +63,12 @@ __all__ = ["CardIdentity", "held", "loose_spec", "narrower", "swap_cards"]
 SOLVES = 1
 """How many times a line has the course's identities solved (:meth:`CardIdentity.solve`)."""
 
+RESOLVE_AFTER_JUMP = True
+"""Ruling 989: where the search goes back to a decision to spend another card there
+(``Importer.backjump``), the lines from that decision's line on may be solved once more
+(:meth:`CardIdentity.jumped_back`); without it a line was solved once a search, whatever
+course reached it."""
+
 SHOWN_CYCLED = True
 """Ruling 786: the cycle that gives a named draw its card (:meth:`CardIdentity.settle_draw_cycle`)
 keeps to the hands shown by Outrage (``Pos.shown``, ruling 750) as the other exchanges do:
@@ -502,6 +508,24 @@ class CardIdentity(PileExchanges):
             return None
         self.solved_at[line] = self.solved_at.get(line, 0) + 1
         return solved(node, self.needs_held(node.pos), self.paired)
+
+    def jumped_back(self, node: Node) -> None:
+        """The search went back to the decision of ``node`` (``Importer.backjump``, ruling
+        426) to spend another card there (2.1, appendix A step 7): the solves of the lines
+        from that decision's line on were solves of the course it left, whose spendings by
+        suit the decision changes, and each of those lines may be solved once more on the
+        new course (``SOLVES``; ruling 989, switch ``RESOLVE_AFTER_JUMP``). The solve
+        (ruling 442) takes the course's spendings as they are (which card of a hand a
+        spending by its suit took is the search's choice): where the course it solved is
+        gone, its one solve of a line is no answer for the course the backjump takes
+        instead. At most ``MAX_JUMPS`` backjumps a search, so a line is solved at most once
+        more for each."""
+        if not RESOLVE_AFTER_JUMP:
+            return
+        line = node.pos.line
+        here = -1 if line is None else self.rank_of[line]
+        for done in [x for x in self.solved_at if self.rank_of[x] >= here]:
+            del self.solved_at[done]
 
     def needs_held(self, pos: Pos) -> dict[Loc, list[CardSpec]]:
         """:meth:`needs` but those the line writes after a card of the line still to come
