@@ -1,9 +1,11 @@
 """Which later namings of a card weigh on the order in which the Rootlog importer's search
 spends cards by suit (``Importer.spend_cost``; docs/rootlog.md, "Replaying a record
-(import)"; rulings 495, 920 and 965 in docs/rulings.md): a card of the Alliance's
+(import)"; rulings 495, 920, 965 and 990 in docs/rulings.md): a card of the Alliance's
 supporters, spent by suit, is kept only for a later naming of a card leaving the supporters
-themselves (965). Simulated games written as people write them, refused before the ruling;
-each test turns its ruling off (``quick_imports_and_needs`` of tests/rootlogkit.py)."""
+themselves (965); a card drawn by name in the line of its next naming is drawn again before
+it only where written before it (990). Simulated games written as people write them,
+refused before the ruling; each test turns its ruling off (``quick_imports_and_needs`` of
+tests/rootlogkit.py)."""
 
 from __future__ import annotations
 
@@ -37,3 +39,28 @@ def test_8_2_3_a_supporter_is_not_kept_for_a_craft_from_the_alliances_hand(
     rep = quick_imports_and_needs(monkeypatch, g, text, Importer, "board_own",
                                   r"^line 104, column 3: .*'M#dom\$->'")
     assert rep.game.winners == g.winners
+
+
+def test_3_3_3_a_dominance_card_taken_back_after_its_spending_is_kept_for_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 990 (3.3.3, 8.5.1; rulings 495, 960). Seed 1012 with the Alliance, its first
+    66 lines written as people write them: at line 38 the Alliance takes the bird dominance
+    card by name (``B#dom->A``) and mobilizes two cards unnamed (``#A->$``); at line 42 it
+    spends that card to take the mouse one and takes it back with another bird
+    (``M#dom->A/B#domA->/B#dom->A/B#A->``). The take is written as a draw by name (ruling
+    960), and a draw of the line of a card's next naming counted as drawn before it, so
+    the bird dominance card cost nothing to spend at line 38 and was mobilized: line 42
+    lacked it (the quick search refused the record at line 42 from its line 66 on, whose
+    ``Zbrutal`` changed the course before). A draw in the naming's own line comes before
+    it only where it is written before it (``CardIdentity.drawn_before``). The quick search
+    imports the record to the same board at every line; with the ruling off it is refused
+    at line 42."""
+    from rootgame.records.rootlog import identity
+
+    g = random_game(1012, None, MEA)
+    lines = as_people_write_supporters(export_rootlog(g)).splitlines()
+    assert "/B#dom->A/B#A->/#A->$/#A->$/" in lines[37]
+    assert "/M#dom->A/B#domA->/B#dom->A/B#A->/" in lines[41] and lines[65].startswith("A:Zbrutal/")
+    quick_imports_and_needs(monkeypatch, g, "\n".join(lines[:66]) + "\n", identity,
+                            "DRAWN_IN_ORDER", r"^line 42, column 37: .*'B#domA->'")

@@ -1,6 +1,7 @@
 """The solve of the course's identities (``solve.py``, asked by ``identity.py``;
 docs/rootlog.md, "Replaying a record (import)"; rulings 442, 450-451, 454-455, 465-466, 468,
-471, 481, 490, 501-504, 515, 520, 527, 565-566, 617 and 675 in docs/rulings.md): where a line
+471, 481, 490, 501-504, 515, 520, 527, 565-566, 617, 675 and 989 in
+docs/rulings.md): where a line
 lacks a card no exchange gives, the cards of every unnamed time of the course so far are
 solved at once (442), also at a Decree card the hand lacks after the first added (451) and
 for a card spent by its suit before the line's draws, sought as the line starts (455), a
@@ -10,7 +11,8 @@ way round or in a chain (468, 490), a card named as it left a hand taken as anot
 the hand (520; the namings of a card a lacking need allows first, 617), a craft by its item
 taken as an alike card of another suit (454), two spendings the other way round that free
 a card for a lacking hand (527; scored by the needs the draw's pile allows, 565; eight of
-them, 566; two spendings taken otherwise at once, in a fourth search, 675), the named
+them, 566; two spendings taken otherwise at once, in a fourth search, 675; a line solved
+again on the course a backjump takes, 989), the named
 cards' unnamed times (465), and cycles of a pile's time
 chosen before the solve searches (466); the orders of the solve with a spending taken
 otherwise (501-504: the spendings of a suit a hand lacks first, the held draw the spending
@@ -27,8 +29,11 @@ import pytest
 from lawkit import random_game
 from rootlogkit import (
     FINAL_REPLAY_FAILS,
+    MEA,
     as_people_write,
+    as_people_write_supporters,
     assert_replays_the_game,
+    assert_same_board_so_far,
     assert_whole_game_imports,
     every_held,
     first_of_each_time,
@@ -211,6 +216,7 @@ def test_a_card_a_later_pile_lacks_comes_in_along_a_cycle_of_its_time(
     import rootgame.records.rootlog.solve as solve
 
     text = assert_whole_game_imports(1699, 98, "E:B#E->$_r/M#E->$_m/Zscout/")
+    no_solve_after_jump(monkeypatch)  # ruling 989 alone imports it by another course
     two = solve._cycles
     refused_without(monkeypatch, text, "_cycles",
                     lambda *a: (c for c in two(*a) if len(c) == 2), 98, solve)
@@ -370,6 +376,16 @@ def refused_3585_without(
     refused_without(monkeypatch, text, name, plain, 68, owner)
 
 
+def no_solve_after_jump(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ruling 989 off (``identity.RESOLVE_AFTER_JUMP``): a line is solved once a search, as
+    before it. Seeds 1699 and 3585 import with ruling 989 by another course even with
+    ruling 466's cycles, or 502's or 503's order, turned off (each line after a backjump
+    solved again): those rulings' tests show their refusals without it."""
+    from rootgame.records.rootlog import identity
+
+    monkeypatch.setattr(identity, "RESOLVE_AFTER_JUMP", False)
+
+
 def test_the_solve_takes_otherwise_first_a_spending_of_a_suit_a_hand_lacks(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -392,6 +408,7 @@ def test_a_spending_taken_otherwise_is_given_first_the_held_draw_it_allows(
     (``otherwise.one_of_each_time``)."""
     import rootgame.records.rootlog.otherwise as otherwise
 
+    no_solve_after_jump(monkeypatch)  # ruling 989 alone imports it by another course
     refused_3585_without(monkeypatch, otherwise, "one_of_each_time", first_of_each_time)
 
 
@@ -405,6 +422,7 @@ def test_the_needs_are_bound_first_to_the_draws_whose_card_they_allow(
     it allows now come first (``solve.fitting_first``)."""
     import rootgame.records.rootlog.solve as solve
 
+    no_solve_after_jump(monkeypatch)  # ruling 989 alone imports it by another course
     refused_3585_without(monkeypatch, solve, "fitting_first", lambda d, *_: d)
 
 
@@ -734,3 +752,40 @@ def test_the_named_fallback_compares_the_cards_per_movement() -> None:
     assert not namer.agrees(parse_rootlog(rec), parse_rootlog(other_draw))
     other_suit = rec.replace(line, "/F#anvil+M#roottea+M#codeb->C/M#C->/F#C->/M#C->")
     assert not namer.agrees(parse_rootlog(other_suit), parse_rootlog(full))
+
+
+def test_a_line_is_solved_again_on_the_course_a_backjump_takes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 989 (2.1, appendix A step 7; rulings 426, 442, 920). Seed 1012 with the
+    Alliance, people-style, its first 114 lines: at line 110 the Alliance spends its crafted
+    Royal Claim (``B#$->``), draws it again after the shuffle of its three draws and
+    discards a bird by its suit (``3#->A/.../B#A->``); it crafts the Royal Claim at line
+    114 (``Zroyal``). Ruling 920's search (``searches.NEAR``) discards the Royal Claim
+    there, the Eyrie's line 113 between has its identities solved (ruling 442, once a
+    line), and line 114 lacks the Royal Claim; the search goes back to the discard of line
+    110 (ruling 426) and keeps it, but line 113's solve was spent on the course left and
+    the search was stuck at line 113 on every course it went back to. With the lines from
+    the decision gone back to solved once more on the new course
+    (``CardIdentity.jumped_back``), it imports the record to the same board at every
+    line; without it, it is refused at line 114."""
+    from rootgame.records.rootlog import identity
+    from rootgame.records.rootlog.importer import Importer
+
+    g = random_game(1012, None, MEA)
+    lines = as_people_write_supporters(export_rootlog(g)).splitlines()
+    assert lines[109].startswith("A:B#$->/#->A/") and "/3#->A/F#A->/B#A->/" in lines[109]
+    assert "/Zroyal/" in lines[113]
+    rec = parse_rootlog("\n".join(lines[:114]) + "\n")
+    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+
+    def near() -> Importer:
+        imp = Importer(rec)
+        imp.latest_first, imp.till_shuffle = True, True
+        return imp
+
+    imp = near()
+    assert_same_board_so_far(imp.finish(imp.run(budget), 0), g)
+    monkeypatch.setattr(identity, "RESOLVE_AFTER_JUMP", False)
+    with pytest.raises(RootlogError, match=r"^line 114, column 49: .*'Zroyal'"):
+        near().run(budget)

@@ -63,6 +63,17 @@ __all__ = ["CardIdentity", "held", "loose_spec", "narrower", "swap_cards"]
 SOLVES = 1
 """How many times a line has the course's identities solved (:meth:`CardIdentity.solve`)."""
 
+DRAWN_IN_ORDER = True
+"""Ruling 990: a card the record draws by name in the line that next names it leaving a
+hand is drawn again before that naming only where the draw is written before it
+(:meth:`CardIdentity.drawn_before`); without it, any draw of that line was."""
+
+RESOLVE_AFTER_JUMP = True
+"""Ruling 989: where the search goes back to a decision to spend another card there
+(``Importer.backjump``), the lines from that decision's line on may be solved once more
+(:meth:`CardIdentity.jumped_back`); without it a line was solved once a search, whatever
+course reached it."""
+
 SHOWN_CYCLED = True
 """Ruling 786: the cycle that gives a named draw its card (:meth:`CardIdentity.settle_draw_cycle`)
 keeps to the hands shown by Outrage (``Pos.shown``, ruling 750) as the other exchanges do:
@@ -206,11 +217,27 @@ class CardIdentity(PileExchanges):
         here = self.rank_of[line]
         later = self.later_namings(key, line, left)
         drawn = self.drawn_after(key, here)
-        if later and drawn and drawn[0] <= later[0][0]:
+        if later and drawn and self.drawn_before(key, drawn[0], later[0]):
             return 0  # drawn again before it is next spent: it leaves the hand before
         if later and src is not None and self.named_elsewhere(key, later[0], src):
             return 0  # next named leaving another hand: it leaves this hand before
         return 0 if not later else 10**6 - later[0][0]
+
+    def drawn_before(self, key: str, drawn: int, naming: tuple[int, int]) -> bool:
+        """Whether the record's draw by name of a card of ``key`` in the line of rank
+        ``drawn`` comes before its ``naming`` (the rank of a line, an atom): a line after
+        the naming's does not; in the naming's own line, only a draw written before it
+        (2.1, 3.3.3; ruling 990, switch ``DRAWN_IN_ORDER``). A dominance card taken by name
+        (``B#dom->A``, written as a draw, ruling 960) after it is spent to take another in
+        the same line (``M#dom->A/B#domA->/B#dom->A``) is held until that spending: seed
+        1012 with the Alliance, line 38, mobilized the bird dominance card it holds by name
+        for line 42's spending, taken as drawn again first."""
+        if drawn != naming[0] or not DRAWN_IN_ORDER:
+            return drawn <= naming[0]
+        atoms = self.lines[self.order[drawn]].atoms
+        return any(at.kind == "card" and at.key[0] in (("deck",), ("discard",))
+                   and at.spec is not None and at.spec.keys == frozenset((key,))
+                   for at in atoms[: naming[1]])
 
     def spend_order(
         self, key: str, line: int, left: list[int] | None, src: Loc | None, hand: Loc | None,
@@ -502,6 +529,24 @@ class CardIdentity(PileExchanges):
             return None
         self.solved_at[line] = self.solved_at.get(line, 0) + 1
         return solved(node, self.needs_held(node.pos), self.paired)
+
+    def jumped_back(self, node: Node) -> None:
+        """The search went back to the decision of ``node`` (``Importer.backjump``, ruling
+        426) to spend another card there (2.1, appendix A step 7): the solves of the lines
+        from that decision's line on were solves of the course it left, whose spendings by
+        suit the decision changes, and each of those lines may be solved once more on the
+        new course (``SOLVES``; ruling 989, switch ``RESOLVE_AFTER_JUMP``). The solve
+        (ruling 442) takes the course's spendings as they are (which card of a hand a
+        spending by its suit took is the search's choice): where the course it solved is
+        gone, its one solve of a line is no answer for the course the backjump takes
+        instead. At most ``MAX_JUMPS`` backjumps a search, so a line is solved at most once
+        more for each."""
+        if not RESOLVE_AFTER_JUMP:
+            return
+        line = node.pos.line
+        here = -1 if line is None else self.rank_of[line]
+        for done in [x for x in self.solved_at if self.rank_of[x] >= here]:
+            del self.solved_at[done]
 
     def needs_held(self, pos: Pos) -> dict[Loc, list[CardSpec]]:
         """:meth:`needs` but those the line writes after a card of the line still to come

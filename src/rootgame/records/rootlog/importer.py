@@ -284,6 +284,7 @@ class Importer(Expanding, Result):
                 if back is not None:
                     # Back to the choice that spent the card the furthest line lacks.
                     jumps, jumped = jumps + 1, furthest
+                    self.jumped_back(stack[back])  # its later lines solved anew (989)
                     del stack[back + 1 :]
                     since, budget = stall // 2, max(budget, expanded + stall // 2)
                     back = None
