@@ -524,6 +524,29 @@ def test_a_card_the_tinker_takes_may_be_one_spent_by_suit_before_the_last_shuffl
                     piles)
 
 
+def test_a_card_the_tinker_takes_may_be_one_the_decree_holds_by_suit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 141 (9.5.9, 9.3 the Tinker's Day Labor; 7.5.1; 2.1; rulings 760, 791). Seed
+    1003 with the four factions, written as people write it (the supporters too), kept as
+    a record of its first 71 lines: the Tinker takes the Arms Trader from the discard pile
+    at line 71 ('B#armstrader*->V'). The search had made it the Eyrie's unnamed draw of
+    line 59, added to the Decree by its suit at line 64 ('B#E->$_m'), and the Marquise's
+    bird spent by its suit at line 67 ('B#C->') the Sappers, a card of the same pile's
+    time: no cycle of ruling 760 reaches a Decree card, and the Day Labor was refused. The
+    Decree card and the discarded bird now exchange places: the record imports to the same
+    board at every line; with the ruling off it is refused at line 71."""
+    from rootlogkit import refused_without
+
+    from rootgame.records.rootlog import piles
+
+    text, _ = _recorded("meav-1003-people-71", "6049c5fd56ac5014")
+    lines = text.splitlines()
+    assert lines[63].startswith("E:B#E->$_m/") and "/B#C->/" in lines[66]
+    assert "/B#armstrader*->V/" in lines[70]
+    refused_without(monkeypatch, text, "DECREE_TAKEN", False, 71, piles)
+
+
 def test_2_1_a_card_named_drawn_may_have_been_shuffled_in_spent_by_its_suit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -243,6 +243,50 @@ class PileExchanges(SpentOtherwise):
                 events = (apply_cycle_since if since else apply_cycle)(new, g2, path, epoch)
                 new.legal = legal_now(g2)
                 return Node(new, node, (), events, (), repaired=True)
+            took = self.decree_taken(node, spec, spent)
+            if took is not None:
+                return took
+        return None
+
+    def decree_taken(self, node: Node, spec: CardSpec, spent: list[int]) -> Node | None:
+        """Where no cycle gives the discard pile the card named (:meth:`taken_from_discard`),
+        that card may lie in the Decree as a card added there by its suit only
+        (``B#E->$_m``, ``Pos.loose``), drawn unnamed in a pile's time ``e``: a card ``x`` of
+        the discard pile spent by its suit that was in that same pile (a time of ``x`` in
+        ``e``, so both were shuffled into it) may have been the Decree's card instead, and
+        the card named the discard pile's. The two exchange all their times from ``e`` on
+        (:func:`apply_cycle_since` of the cycle ``[x, d]``), where what the record wrote of
+        each at those times allows the other and the record never named ``x``. Seed 1003
+        of the four factions (people-style), line 71: the Tinker takes the Arms Trader from
+        the discard pile (``B#armstrader*->V``), which the search had made the Eyrie's
+        unnamed draw added to the Decree at line 64; the Sappers, a bird the Marquise spent
+        at line 67 and drawn unnamed in that Decree card's pile time, takes its place.
+        Ruling 141."""
+        if not DECREE_TAKEN:
+            return None
+        pos = node.pos
+        g = pos.g
+        for lst in open_lists(g)[1:]:
+            for d in lst:
+                slot = pos.loose.get(d)
+                if slot is None or not spec.matches(d) or d in set_aside(g):
+                    continue
+                e = slot[1]
+                later_d = [t for t in times(pos, d) if t[1] >= e]
+                for x in spent:
+                    if x == d or x in pos.fixed or x in set_aside(g):
+                        continue
+                    later_x = [t for t in times(pos, x) if t[1] >= e]
+                    if not any(t[1] == e for t in later_x):
+                        continue  # not in the pile ``d`` was drawn from
+                    if not allows([t[2] if len(t) > 2 else None for t in later_x], d) or \
+                            not allows([t[2] if len(t) > 2 else None for t in later_d], x):
+                        continue
+                    g2 = g.clone()
+                    new = pos.fork(g2, [])
+                    events = apply_cycle_since(new, g2, [x, d], e)
+                    new.legal = legal_now(g2)
+                    return Node(new, node, (), events, (), repaired=True)
         return None
 
     def drawn_shuffled_in(
@@ -690,6 +734,12 @@ been a card spent there by its suit (:meth:`PileExchanges.taken_from_discard`, r
 EARLIER_TAKEN = True
 """Whether a card the Day Labor takes from the discard pile may be one spent there by its
 suit in an earlier pile's time (:meth:`PileExchanges.taken_from_discard`, ruling 791)."""
+
+
+DECREE_TAKEN = True
+"""Whether a card named taken from the discard pile that the Decree holds as a card added by
+its suit may exchange places with a card of the discard pile spent by its suit in the same
+pile's time (:meth:`PileExchanges.decree_taken`, ruling 141)."""
 
 
 BIRDSONG_TAKEN = True
