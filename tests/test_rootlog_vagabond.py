@@ -726,14 +726,16 @@ def test_2_1_a_card_the_record_named_is_never_exchanged_for_the_whole_game(
     Ambush, another draw of that pile's time was given it too, and the final replay's
     reshuffle at line 131 found the Ambush twice and the Travel Gear nowhere. With the
     record's named cards known no such course is found: the import is refused further on,
-    at line 160 (an Ambush question no movement of the line explains), not at line 131."""
+    at line 160 (an Ambush question no movement of the line explains), not at line 131
+    (with ruling 137 off, which imports the 160 lines)."""
     from rootlogkit import refused_at_a_failed_replay
 
-    from rootgame.records.rootlog import piles
+    from rootgame.records.rootlog import piles, swaps
 
     text = (RECORDS / "meav-1002-people-160.rootlog").read_text(encoding="utf-8")
     # A course found whose final replay fails is refused at once (ruling 800 off: faster).
     refused_at_a_failed_replay(monkeypatch)
+    monkeypatch.setattr(swaps, "HELD_SWAPPED", False)
     with pytest.raises(RootlogError, match=r"^line 160, column 41: no legal action"):
         replay_rootlog(text)
     with monkeypatch.context() as m:
@@ -741,3 +743,34 @@ def test_2_1_a_card_the_record_named_is_never_exchanged_for_the_whole_game(
         with pytest.raises(RootlogError, match=r"^line 131: the cards this record leaves "
                                                r"unnamed found no identities"):
             replay_rootlog(text)
+
+
+def test_2_1_two_cards_held_at_once_may_have_been_spent_the_other_way_round(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 137 (2.1; rulings 940, 983). The same record's first 160 lines: the Alliance
+    draws the Travel Gear unnamed at line 154 and takes the fox Ambush by name by the
+    Vagabond's Aid at line 155 ('F#@V->A'); at line 159 it trains with a fox ('F#A->') and
+    mobilizes a card unnamed ('#A->$'), and its Evening draw reshuffles the pile, leaving
+    one card, which the Vagabond draws by name at line 160 ('F#travelgear->V'). Every
+    search had trained with the Ambush and mobilized the Travel Gear: the pile's last card
+    was the Ambush. The hand held both from line 155 on and the record names neither
+    since, each spending allowing the other: the two may have been spent the other way
+    round (``swaps.held_swap``), and the 160 lines import to the game's board at every
+    line; with the ruling off they are refused at line 160."""
+    from rootlogkit import refused_at_a_failed_replay
+
+    from rootgame.records.rootlog import swaps
+
+    text = (RECORDS / "meav-1002-people-160.rootlog").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert "/F#@V->A/" in lines[154] and "/F#A->/" in lines[158]
+    assert lines[159].endswith("/F#travelgear->V")
+    # A course found whose final replay fails is refused at once (ruling 800 off: faster).
+    refused_at_a_failed_replay(monkeypatch)
+    rep = replay_rootlog(text)
+    boards = json.dumps([dataclasses.astuple(t) for t in rep.turns], separators=(",", ":"))
+    assert hashlib.sha256(boards.encode()).hexdigest()[:16] == "dbbcfd77ef02e814"
+    monkeypatch.setattr(swaps, "HELD_SWAPPED", False)
+    with pytest.raises(RootlogError, match=r"^line 160, column 41: no legal action"):
+        replay_rootlog(text)

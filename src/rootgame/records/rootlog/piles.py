@@ -16,6 +16,7 @@ from functools import cache
 from typing import Any
 
 from ...cards import DECK
+from . import swaps
 from .alike import alike_times
 from .atoms import named_from
 from .cards import CardSpec
@@ -34,10 +35,10 @@ from .exchanges import (
 )
 from .factions import Loc, hidden_pile, hidden_piles
 from .respends import SpentOtherwise
-from .search import Node, Pos, Slot
+from .search import Node, Pos, Slot, course_path
 from .shown import shown_now, shown_spec
 from .steps import AT_DISCARD, TAKES_FROM_DISCARD, Step, legal_now
-from .swaps import swapped_since
+from .swaps import held_swap, swapped_since
 
 
 def activated(g: Any) -> set[int]:
@@ -404,6 +405,47 @@ class PileExchanges(SpentOtherwise):
                         return self.settle_draw(line, lf, g2, st, cid, dst, True,
                                                 atoms_by_step, si, free, epoch, renames,
                                                 later=False)
+        return None
+
+    def drawn_held_swapped(
+        self, line: int, left: dict[int, list[int]], g2: Any, cid: int, dst: Loc,
+        atoms_by_step: list[list[tuple[Any, ...]]], si: int, free: dict[int, tuple[int, int]],
+        loose: dict[int, Slot], renames: list[tuple[Any, ...]],
+    ) -> tuple[int, bool, int] | None:
+        """A draw from the present pile that the record names as one of the first open
+        draw's cards, whose card the present pile lacks, where the search made that card
+        an unnamed draw still held (among the supporters) and the card drawn, ``cid``, one
+        held by its name in the same hand with it and spent by its suit since: the two may
+        have been each other from the moment both were in the hand (:func:`swaps.held_swap`),
+        the card named spent and shuffled into the pile, ``cid`` held in its place. The
+        unnamed draw's time ends with that spending (by its suit, a ``Pos.loose`` slot the
+        caller puts in its past) and the named draw takes its card. Seed 1002 (the four
+        factions, people-style), line 160: the Vagabond draws the Travel Gear by name, the
+        pile's last card; the Alliance drew it unnamed at line 154 and took the fox Ambush
+        by name at line 155, trained with a fox and mobilized a card unnamed at line 159:
+        the search trained with the Ambush. Returns (card, named, action index) as
+        ``settle_draw``, None when no such exchange is found. Ruling 137."""
+        if not swaps.HELD_SWAPPED or self.expanding is None or cid in free or cid in loose:
+            return None
+        lf = left[line]
+        path = course_path(self.expanding)
+        fixed = path[-1].pos.fixed | self.fixed_now
+        for k, spec in self.lacking_draws(line, left, g2, dst):
+            for z in allowed_ids(spec):
+                if z not in free or z in hidden_pile(g2, dst):
+                    continue
+                events = held_swap(self, path, cid, z, fixed, self.rank_of[line])
+                if events is None:
+                    continue
+                serial, epoch = free.pop(z)
+                loose[z] = (serial, epoch, CardSpec(suit=DECK[z].suit))
+                swap_cards(g2, cid, z)
+                renames.extend(events)
+                rename_later(atoms_by_step[si:], {cid: z, z: cid})
+                m = self.drawn_as
+                m[cid], m[z] = m.get(z, z), m.get(cid, cid)
+                lf[k] -= 1
+                return z, True, self.lines[line].atoms[k].action
         return None
 
     def settle_first(

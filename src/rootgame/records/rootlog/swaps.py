@@ -14,16 +14,23 @@ shown by Outrage) allows the other. The search had both mouse cards of Alliance 
 must be the mouse Ambush the Alliance then takes from her by name (line 108,
 ``M#@E->A``), which the Alliance held as an unnamed draw of the eighth pile: the two
 exchanged from the third pile on (:func:`exchanges.apply_cycle_since`).
+
+Two cards one hand held at once may have been spent the other way round, though one was
+named when it came in (ruling 137, :func:`held_swap`): a named draw the pile lacks
+(``PileExchanges.drawn_held_swapped``) takes the unnamed draw's card, the card drawn goes
+where that card went.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...cards import DECK
 from .alike import open_serials
 from .cards import CardSpec
 from .exchanges import allows, open_lists, times
 from .factions import hidden_piles
+from .otherwise import renamed_at
 from .search import Node, Pos
 from .shown import Barred
 from .solve import named_times
@@ -90,4 +97,73 @@ def swapped_since(
         epoch = swap_epoch(pos, f, x, named, opened)
         if epoch is not None:
             return x, epoch
+    return None
+
+
+HELD_SWAPPED = True
+"""Ruling 137 turned on (a test turns it off to show the record refused without it)."""
+
+
+def _leaves(path: list[Node], seat: int, c: int, k: int) -> int | None:
+    """The index in ``path`` of the decision after ``k`` that took card ``c`` from the hand
+    of ``seat`` for good (it never came back to it on the course), None when there is none
+    or it came back."""
+    def hand(i: int) -> list[int]:
+        cards: list[int] = path[i].pos.g.seats[seat].hand
+        return cards
+
+    out = next((i for i in range(k + 1, len(path)) if c not in hand(i)), None)
+    if out is None or any(c in hand(i) for i in range(out, len(path))):
+        return None
+    return out
+
+
+def namings(imp: Any, c: int) -> list[int]:
+    """The ranks of the lines that name a card of ``c``'s key leaving a hand, drawn by name,
+    or crafted by an item it has (the importer's ``named_at``, ``drawn_at``,
+    ``crafted_at``)."""
+    key = DECK[c].key
+    return [*(r for r, _k in imp.named_at.get(key, ())), *imp.drawn_at.get(key, ()),
+            *(r for r, _k, _l in imp.crafted_at.get(key, ()))]
+
+
+def held_swap(
+    imp: Any, path: list[Node], y: int, z: int, fixed: frozenset[int], now: int,
+) -> tuple[tuple[Any, ...], ...] | None:
+    """Whether the card ``y`` of the draw pile (held by its name in a hand, spent from it
+    and shuffled in) and the unnamed draw ``z`` held still in a hidden place may have been
+    each other from a moment both were in one hand on (ruling 137): the hand spent each of
+    them once after that moment (neither came back), the record named neither from then on
+    (no craft, no line naming a card of either's key after the line of that moment, up to
+    the line of rank ``now``: :func:`namings`), and the two are of one suit, so that what
+    it wrote of each spending (a suit, a hand shown by Outrage, the supporters left by a
+    base's removal) allows the other. The record cannot tell which of the two the hand
+    spent where: each decision that spent one spends the other in the final replay
+    (``respend_fixed`` events, ``result.py``), returned; None when no such moment is
+    found."""
+    if y not in fixed or y == z or DECK[y].suit != DECK[z].suit or "dominance" in (
+            DECK[y].kind, DECK[z].kind):
+        return None
+    renamed = renamed_at(path)
+    for seat in range(len(path[-1].pos.g.seats)):
+        both = [i for i, x in enumerate(path)
+                if y in x.pos.g.seats[seat].hand and z in x.pos.g.seats[seat].hand]
+        if not both:
+            continue
+        k = both[-1]
+        iy, iz = _leaves(path, seat, y, k), _leaves(path, seat, z, k)
+        line = path[k].pos.line
+        if iy is None or iz is None or line is None or iy == iz:
+            return None
+        since = imp.rank_of[line]
+        if any(since < r < now for c in (y, z) for r in namings(imp, c)):
+            return None  # named from then on
+        for i in (iy, iz):
+            if any(t.split()[0] == "craft" for t in path[i].tokens) or \
+                    (i, y) in renamed or (i, z) in renamed:
+                return None
+            at = path[i - 1].pos.line
+            if at is None or any(r == imp.rank_of[at] for c in (y, z) for r in namings(imp, c)):
+                return None
+        return (("respend_fixed", iy, y, z), ("respend_fixed", iz, z, y))
     return None
