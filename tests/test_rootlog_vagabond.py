@@ -334,9 +334,27 @@ def _recorded(name: str, digest: str) -> tuple[str, RootlogReplay]:
     JSON, taken from ``game_turn_states`` of the game when it was exported)."""
     text = (RECORDS / f"{name}.rootlog").read_text(encoding="utf-8")
     rep = replay_rootlog(text)
-    boards = json.dumps([dataclasses.astuple(t) for t in rep.turns], separators=(",", ":"))
-    assert hashlib.sha256(boards.encode()).hexdigest()[:16] == digest, name
+    assert _boards_digest(rep) == digest, name
     return text, rep
+
+
+def _boards_digest(rep: RootlogReplay) -> str:
+    """The start of the SHA-256 of the replay's boards at the end of every line, as compact
+    JSON (``_recorded``'s digest)."""
+    boards = json.dumps([dataclasses.astuple(t) for t in rep.turns], separators=(",", ":"))
+    return hashlib.sha256(boards.encode()).hexdigest()[:16]
+
+
+def _failed_replay_without(
+    monkeypatch: pytest.MonkeyPatch, text: str, owner: object, name: str, line: int,
+) -> None:
+    """``text`` is refused at ``line`` with ``owner.<name>`` turned off, as a course whose
+    final replay fails (ruling 751: a reshuffle finding a card twice), by all the searches."""
+    with monkeypatch.context() as m:
+        m.setattr(owner, name, False)
+        with pytest.raises(RootlogError, match=rf"^line {line}: the cards this record leaves "
+                                               r"unnamed found no identities"):
+            replay_rootlog(text)
 
 
 def test_a_draw_is_the_first_open_draw_before_a_later_one_naming_its_card() -> None:
@@ -706,14 +724,9 @@ def test_2_1_a_named_draw_taking_an_unnamed_draw_of_the_same_step_renames_it(
     text = "\n".join(full.splitlines()[:156]) + "\n"
     # A course found whose final replay fails is refused at once (ruling 800 off: faster).
     refused_at_a_failed_replay(monkeypatch)
-    rep = replay_rootlog(text)
-    boards = json.dumps([dataclasses.astuple(t) for t in rep.turns], separators=(",", ":"))
-    assert hashlib.sha256(boards.encode()).hexdigest()[:16] == "8289011e069559ac"
-    with monkeypatch.context() as m:  # (all the searches: the first two give up at line 36)
-        m.setattr(draws, "SAME_STEP_RENAMED", False)
-        with pytest.raises(RootlogError, match=r"^line 149: the cards this record leaves "
-                                               r"unnamed found no identities"):
-            replay_rootlog(text)
+    assert _boards_digest(replay_rootlog(text)) == "8289011e069559ac"
+    # (All the searches: the first two give up at line 36.)
+    _failed_replay_without(monkeypatch, text, draws, "SAME_STEP_RENAMED", 149)
 
 
 def test_2_1_a_card_the_record_named_is_never_exchanged_for_the_whole_game(
@@ -738,11 +751,7 @@ def test_2_1_a_card_the_record_named_is_never_exchanged_for_the_whole_game(
     monkeypatch.setattr(swaps, "HELD_SWAPPED", False)
     with pytest.raises(RootlogError, match=r"^line 160, column 41: no legal action"):
         replay_rootlog(text)
-    with monkeypatch.context() as m:
-        m.setattr(piles, "HELD_ACROSS_FIXED", False)
-        with pytest.raises(RootlogError, match=r"^line 131: the cards this record leaves "
-                                               r"unnamed found no identities"):
-            replay_rootlog(text)
+    _failed_replay_without(monkeypatch, text, piles, "HELD_ACROSS_FIXED", 131)
 
 
 def test_2_1_two_cards_held_at_once_may_have_been_spent_the_other_way_round(
@@ -768,9 +777,7 @@ def test_2_1_two_cards_held_at_once_may_have_been_spent_the_other_way_round(
     assert lines[159].endswith("/F#travelgear->V")
     # A course found whose final replay fails is refused at once (ruling 800 off: faster).
     refused_at_a_failed_replay(monkeypatch)
-    rep = replay_rootlog(text)
-    boards = json.dumps([dataclasses.astuple(t) for t in rep.turns], separators=(",", ":"))
-    assert hashlib.sha256(boards.encode()).hexdigest()[:16] == "dbbcfd77ef02e814"
+    assert _boards_digest(replay_rootlog(text)) == "dbbcfd77ef02e814"
     monkeypatch.setattr(swaps, "HELD_SWAPPED", False)
     with pytest.raises(RootlogError, match=r"^line 160, column 41: no legal action"):
         replay_rootlog(text)
