@@ -267,15 +267,16 @@ class PileExchanges(SpentOtherwise):
             return None
         pos = node.pos
         g = pos.g
+        aside = set_aside(g)
         for lst in open_lists(g)[1:]:
             for d in lst:
                 slot = pos.loose.get(d)
-                if slot is None or not spec.matches(d) or d in set_aside(g):
+                if slot is None or not spec.matches(d) or d in aside:
                     continue
                 e = slot[1]
                 later_d = [t for t in times(pos, d) if t[1] >= e]
                 for x in spent:
-                    if x == d or x in pos.fixed or x in set_aside(g):
+                    if x == d or x in pos.fixed or x in aside:
                         continue
                     later_x = [t for t in times(pos, x) if t[1] >= e]
                     if not any(t[1] == e for t in later_x):
@@ -427,10 +428,13 @@ class PileExchanges(SpentOtherwise):
         ``settle_draw``, None when no such exchange is found. Ruling 137."""
         if not swaps.HELD_SWAPPED or self.expanding is None or cid in free or cid in loose:
             return None
+        lacking = self.lacking_draws(line, left, g2, dst)
+        if not lacking:
+            return None
         lf = left[line]
         path = course_path(self.expanding)
         fixed = path[-1].pos.fixed | self.fixed_now
-        for k, spec in self.lacking_draws(line, left, g2, dst):
+        for k, spec in lacking:
             for z in allowed_ids(spec):
                 if z not in free or z in hidden_pile(g2, dst):
                     continue
