@@ -737,6 +737,41 @@ def test_2_1_a_card_a_cycle_puts_back_in_the_pile_stands_again_for_its_spending(
             searched(rec, budget, quick=True)
 
 
+def test_2_1_a_card_named_drawn_may_be_a_present_draw_the_search_spent_across_a_shuffle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 997 (2.1: the discard pile shuffled into a new draw pile; 9.2.4, the
+    Vagabond's Evening draw; 3.3.3, a dominance card taken by spending a card of its
+    suit). Seed 1001 with the four factions, written as people write it (the supporters
+    too), kept as a record of its first 74 lines: the Alliance takes the rabbit dominance
+    card at line 49 by spending a bird by its suit ('R#dom->A/B#A->'), the Sappers, and
+    draws four cards unnamed; the pile is shuffled at line 55 and the Vagabond draws the
+    Sappers by name at line 65 ('B#sap->V'). The quick search had made the Sappers the
+    supporter the Alliance drew unnamed by Outrage at line 51 and spent by its suit after
+    the shuffle, and the bird spent at line 49 the Brutal Tactics (drawn at line 44), which
+    the Alliance drew again unnamed from the new pile at line 59: the pile lacked the
+    Sappers, and ruling 841 exchanges only a card held across the shuffle. The two cards
+    are now exchanged from the earlier pile's time on and the named draw takes the
+    Alliance's: the quick search imports the 74 lines to the game's board at every line;
+    with the ruling off (as it lands, ``piles.SPENT_ACROSS_DRAWN``) it is refused at line
+    65."""
+    from rootgame.records.rootlog import parse_rootlog, piles
+    from rootgame.records.rootlog.searches import searched
+
+    text = (RECORDS / "meav-1001-people-74.rootlog").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert "/R#dom->A/B#A->/" in lines[48] and "/p->4_7_8_12/B#sap->V/" in lines[64]
+    rec = parse_rootlog(text)
+    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    with monkeypatch.context() as m:
+        m.setattr(piles, "SPENT_ACROSS_DRAWN", True)
+        assert _boards_digest(searched(rec, budget, quick=True)) == "6279cd48b5908e03"
+    with monkeypatch.context() as m:
+        m.setattr(piles, "SPENT_ACROSS_DRAWN", False)
+        with pytest.raises(RootlogError, match=r"^line 65, "):
+            searched(rec, budget, quick=True)
+
+
 def test_2_1_a_named_draw_taking_an_unnamed_draw_of_the_same_step_renames_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
