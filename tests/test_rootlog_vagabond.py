@@ -705,6 +705,73 @@ def test_2_1_a_card_named_drawn_may_be_a_present_draw_the_search_held_from_an_ea
     refused_without(monkeypatch, text, "HELD_ACROSS_DRAWN", False, 79, piles)
 
 
+def test_2_1_a_card_a_cycle_puts_back_in_the_pile_stands_again_for_its_spending(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 996 (2.1: the discard pile shuffled into a new draw pile; 9.2.4, the
+    Vagabond's Evening draw). Seed 1004 with the four factions (the Ranger), written as
+    people write it (the supporters too), kept as a record of its first 84 lines: the
+    Vagabond draws a Cobbler by name at line 64 ('R#cob->V'); in the game it was the
+    Eyrie's, added to the Decree at line 16 and shuffled into the pile of line 47. The
+    quick search had drawn the Better Burrow Bank, a rabbit the Eyrie spent by its suit in
+    the first pile's time, from the new pile unnamed, and a cycle of the new pile's time
+    (ruling 422) then gave that draw another card and put the Bank back in the pile, its
+    earlier time left among the times it had been drawn since (``Pos.past``) instead of
+    the card it stood for in the pile (``Pos.loose``): ruling 792's exchange, which gives a
+    named draw such a card of the pile, never saw it, both Cobblers were spent by suit
+    before line 64, and the quick search gave up there. The card now stands again for its
+    spending: the quick search imports the 84 lines to the game's board at every line;
+    with the ruling off it is refused at line 64."""
+    from rootgame.records.rootlog import exchanges, parse_rootlog
+    from rootgame.records.rootlog.searches import searched
+
+    text = (RECORDS / "meav-1004-people-84.rootlog").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert lines[15].startswith("E:R#E->$_x/R#E->$_x/") and lines[63].endswith("/%r->e/R#cob->V")
+    rec = parse_rootlog(text)
+    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    assert _boards_digest(searched(rec, budget, quick=True)) == "4158c07e953754f6"
+    with monkeypatch.context() as m:
+        m.setattr(exchanges, "RESTANDS", False)
+        with pytest.raises(RootlogError, match=r"^line 64, "):
+            searched(rec, budget, quick=True)
+
+
+def test_2_1_a_card_named_drawn_may_be_a_present_draw_the_search_spent_across_a_shuffle(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 997 (2.1: the discard pile shuffled into a new draw pile; 9.2.4, the
+    Vagabond's Evening draw; 3.3.3, a dominance card taken by spending a card of its
+    suit). Seed 1001 with the four factions, written as people write it (the supporters
+    too), kept as a record of its first 74 lines: the Alliance takes the rabbit dominance
+    card at line 49 by spending a bird by its suit ('R#dom->A/B#A->'), the Sappers, and
+    draws four cards unnamed; the pile is shuffled at line 55 and the Vagabond draws the
+    Sappers by name at line 65 ('B#sap->V'). The quick search had made the Sappers the
+    supporter the Alliance drew unnamed by Outrage at line 51 and spent by its suit after
+    the shuffle, and the bird spent at line 49 the Brutal Tactics (drawn at line 44), which
+    the Alliance drew again unnamed from the new pile at line 59: the pile lacked the
+    Sappers, and ruling 841 exchanges only a card held across the shuffle. The two cards
+    are now exchanged from the earlier pile's time on and the named draw takes the
+    Alliance's: the quick search imports the 74 lines to the game's board at every line;
+    with the ruling off (as it lands, ``piles.SPENT_ACROSS_DRAWN``) it is refused at line
+    65."""
+    from rootgame.records.rootlog import parse_rootlog, piles
+    from rootgame.records.rootlog.searches import searched
+
+    text = (RECORDS / "meav-1001-people-74.rootlog").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert "/R#dom->A/B#A->/" in lines[48] and "/p->4_7_8_12/B#sap->V/" in lines[64]
+    rec = parse_rootlog(text)
+    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    with monkeypatch.context() as m:
+        m.setattr(piles, "SPENT_ACROSS_DRAWN", True)
+        assert _boards_digest(searched(rec, budget, quick=True)) == "6279cd48b5908e03"
+    with monkeypatch.context() as m:
+        m.setattr(piles, "SPENT_ACROSS_DRAWN", False)
+        with pytest.raises(RootlogError, match=r"^line 65, "):
+            searched(rec, budget, quick=True)
+
+
 def test_2_1_a_named_draw_taking_an_unnamed_draw_of_the_same_step_renames_it(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -113,6 +113,13 @@ def rename_later(steps: list[list[tuple[Any, ...]]], now: dict[int, int]) -> Non
                 later[j] = (*old[:2], now[old[2]])
 
 
+RESTANDS = True
+"""Ruling 996 turned on: a card a cycle of the present pile's time puts back into the draw
+pile (its draw given to another card) stands there again for its last time spent unseen in
+an earlier pile's time (``Pos.loose``), as it did before it was drawn (a test turns it off
+to show the record refused without it)."""
+
+
 def apply_cycle(pos: Pos, g: Any, cycle: list[int], epoch: int) -> tuple[tuple[Any, ...], ...]:
     """Exchange the cards of ``cycle`` around in the draw pile's time ``epoch``: the first
     (an unnamed draw) takes the second's place, each card the next one's, the last the
@@ -139,6 +146,14 @@ def apply_cycle(pos: Pos, g: Any, cycle: list[int], epoch: int) -> tuple[tuple[A
     events: list[tuple[Any, ...]] = []
     for (kind, role), new in zip(roles, cards, strict=True):
         if role is None:
+            if RESTANDS and new not in pos.free and new not in pos.loose and \
+                    new not in pos.fixed and pos.past.get(new):
+                # Put back into the present pile, not drawn from it any more: the card
+                # stands there again for its last time spent unseen (ruling 996).
+                *rest, last = pos.past.pop(new)
+                if rest:
+                    pos.past[new] = tuple(rest)
+                pos.loose[new] = last
             continue
         events.append(("rename", role[0], new))
         if kind == "free":

@@ -17,7 +17,7 @@ from typing import Any
 
 from ...cards import DECK
 from . import swaps
-from .alike import alike_times
+from .alike import alike_times, open_serials
 from .atoms import named_from
 from .cards import CardSpec
 from .draws import first_draw
@@ -37,8 +37,9 @@ from .factions import Loc, hidden_pile, hidden_piles
 from .respends import SpentOtherwise
 from .search import Node, Pos, Slot, course_path
 from .shown import shown_now, shown_spec
+from .solve import named_times
 from .steps import AT_DISCARD, TAKES_FROM_DISCARD, Step, legal_now
-from .swaps import held_swap, swapped_since
+from .swaps import held_swap, swap_epoch, swapped_since
 
 
 def activated(g: Any) -> set[int]:
@@ -406,6 +407,65 @@ class PileExchanges(SpentOtherwise):
                         return self.settle_draw(line, lf, g2, st, cid, dst, True,
                                                 atoms_by_step, si, free, epoch, renames,
                                                 later=False)
+        return None
+
+    def drawn_spent_across(
+        self, line: int, left: dict[int, list[int]], g2: Any, st: Step, cid: int, dst: Loc,
+        atoms_by_step: list[list[tuple[Any, ...]]], si: int, free: dict[int, tuple[int, int]],
+        loose: dict[int, Slot], past: dict[int, tuple[Slot, ...]], epoch: int,
+        renames: list[tuple[Any, ...]],
+    ) -> tuple[int, bool, int] | None:
+        """A draw from the present pile that the record names as one of the first open
+        draw's cards, whose card the present pile lacks, where the search made that card an
+        unnamed draw of an earlier pile's time spent by its suit after that pile was shuffled
+        (``Pos.loose`` of an earlier time, not in the pile): from that pile's time on it may
+        have been an unnamed draw of the present pile's time still held that was drawn
+        from that same earlier pile too, spent by its suit there and shuffled in
+        (:func:`swaps.swap_epoch`: neither named at a draw from that pile on, what the
+        record wrote of each then allowing the other; :func:`apply_cycle_since`), and the
+        named draw takes the present draw's card (:meth:`settle_draw`: the two draws the
+        other way round). Ruling 841's exchange for a card spent across the shuffle instead
+        of held. Seed 1001 (the four factions, people-style), line 65: the Vagabond draws
+        the Sappers by name (``B#sap->V``), spent by the Alliance by its suit at line 49
+        (``B#A->``) and shuffled into the pile of line 55; the search had made it the
+        supporter the Alliance drew unnamed by Outrage at line 51 and spent after the
+        shuffle, and spent at line 49 the Brutal Tactics, drawn unnamed again from the new
+        pile at line 59. Returns (card, named, action
+        index) as ``settle_draw``, None when no such exchange is found. Ruling 997."""
+        if not SPENT_ACROSS_DRAWN or self.expanding is None:
+            return None
+        lacking = self.lacking_draws(line, left, g2, dst)
+        if not lacking:
+            return None
+        lf = left[line]
+        pos = Pos(g2, [], None, line, 0, left, free, epoch, False, loose, past,
+                  self.fixed_now)
+        keep = self.reserved(pos, self.needs(pos)) | set_aside(g2)
+        present = [d for _loc, pile in hidden_piles(g2) for d in pile
+                   if d in free and free[d][1] == epoch and d != cid and d not in keep
+                   and past.get(d)]
+        if not present:
+            return None
+        opened = open_serials(pos)
+        for _k, spec in lacking:
+            for z in allowed_ids(spec):
+                slot = loose.get(z)
+                if z == cid or z in keep or slot is None or slot[1] >= epoch or \
+                        z in g2.deck:
+                    continue  # not an unnamed draw of an earlier time spent since
+                cands = [d for d in present if any(t[1] == slot[1] for t in past[d])]
+                if not cands:
+                    continue
+                named = named_times(self.expanding, (z, *cands))
+                for d in cands:
+                    e = swap_epoch(pos, z, d, named, opened)
+                    if e is None:
+                        continue
+                    renames.extend(apply_cycle_since(pos, g2, [z, d], e))
+                    rename_later(atoms_by_step[si:], {z: d, d: z})
+                    self.note_drawn_as({z: d, d: z})
+                    return self.settle_draw(line, lf, g2, st, cid, dst, True, atoms_by_step,
+                                            si, free, epoch, renames, later=False)
         return None
 
     def drawn_held_swapped(
@@ -803,6 +863,14 @@ HELD_ACROSS_DRAWN = True
 """Whether a draw the record names whose card the present pile lacks, an unnamed draw of
 an earlier pile's time, may take it by an exchange for the whole game with an unnamed draw
 of the present pile's time (:meth:`PileExchanges.drawn_held_across`, ruling 841)."""
+
+
+SPENT_ACROSS_DRAWN = False
+"""Whether a draw the record names whose card the present pile lacks, an unnamed draw of
+an earlier pile's time spent by its suit after that pile was shuffled, may take it by an
+exchange from that pile's time on with an unnamed draw of the present pile's time drawn
+from that pile too (:meth:`PileExchanges.drawn_spent_across`, ruling 997). Off until the
+Alliance's whole games are measured with it (its test turns it on)."""
 
 
 HELD_ACROSS_FIXED = True
