@@ -565,6 +565,39 @@ def test_a_card_the_tinker_takes_may_be_one_the_decree_holds_by_suit(
     refused_without(monkeypatch, text, "DECREE_TAKEN", False, 71, piles)
 
 
+def test_8_5_2_a_named_card_a_later_mobilize_may_take_is_not_mobilized_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 966 (8.5.2 Mobilize, 8.2.3, 8.2.4; rulings 782, 141). Seed 1003 with the four
+    factions, written as people write it (the supporters too), kept as a record of its
+    first 90 lines: the Alliance takes the mouse dominance card by name at line 70 and
+    mobilizes a card unnamed ('M#dom->A/B#A->/#A->$'), mobilizes four more unnamed at line
+    85 ('#A->$' four times) and spends the dominance card from the supporters by name at
+    line 90 ('M#dom$->'). Ruling 782 mobilized the dominance card at line 70, where the
+    record next names it leaving the supporters; the hand's unnamed draw stayed in the hand,
+    and the fox base removed at line 71 found no supporter that could be the fox Root Tea it
+    discards by name ('(F#@+F#foxfolksteel+F#roottea)A$->'): every search was refused at
+    line 71 (the first 89 lines import). A later unnamed Mobilize before that naming may
+    take the card as well: ruling 782 no longer takes it first then. The first search now
+    gets through line 71 to line 90, where it is refused for another reason (the second
+    mouse of the supporters, left open); with the ruling off, at line 71."""
+    from rootgame.records.rootlog import alike, parse_rootlog
+    from rootgame.records.rootlog.searches import searched
+
+    text = (RECORDS / "meav-1003-people-90.rootlog").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert "/M#dom->A/B#A->/#A->$/" in lines[69] and lines[84].count("#A->$") == 4
+    assert lines[89].startswith("A:M#$->/M#dom$->/")
+    rec = parse_rootlog(text)
+    with pytest.raises(RootlogError) as refused:
+        searched(rec, 600, quick=True)
+    assert refused.value.line == 90
+    monkeypatch.setattr(alike, "MOVED_LATER", False)
+    with pytest.raises(RootlogError) as refused:
+        searched(rec, 600, quick=True)
+    assert refused.value.line == 71
+
+
 def test_2_1_a_card_named_drawn_may_have_been_shuffled_in_spent_by_its_suit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

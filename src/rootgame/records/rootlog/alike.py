@@ -140,6 +140,9 @@ MOVED_TO_NAMING = True
 KEPT_FOR_NAMING = True
 """Ruling 860 turned on (a test turns it off to show the record refused without it)."""
 
+MOVED_LATER = True
+"""Ruling 966 turned on (a test turns it off to show the record refused without it)."""
+
 
 def naming_ties(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> tuple[int, int]:
     """Two tie-breakers of the quick search's order (``Importer.ordered``) for an action
@@ -154,6 +157,9 @@ def naming_ties(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> tuple[in
       unnamed draw or of the dominance card taken by name, ``R#dom->A``, with nothing
       written between), the named card is tried first: an unnamed draw mobilized in its
       place leaves it in the hand, where no exchange reaches it (seed 1025, line 29).
+      Not when the record writes another such move before the naming (ruling 966,
+      :func:`_moved_later`): the later one may take the card, and the one now is left to
+      the other tie-breakers (seed 1003 with the four factions, lines 70, 85 and 90).
     - kept (ruling 860): 1 when the record next names ``x`` leaving the place it is in now
       (``B#domA->``, the hand) and the unnamed move takes a card elsewhere: the record keeps
       the card there until it names it, so the unnamed move is another card's, and the
@@ -186,7 +192,9 @@ def naming_ties(imp: Any, pos: Pos, g: Any, x: int, acts: list[int]) -> tuple[in
     if dest is None:
         return 1, based
     if dest != here:
-        return (0 if MOVED_TO_NAMING and not based and dest in moves else 1), based
+        first = MOVED_TO_NAMING and not based and dest in moves and not (
+            MOVED_LATER and _moved_later(imp, pos, acts, here, dest, (r, k)))
+        return (0 if first else 1), based
     return 1, max(based, int(KEPT_FOR_NAMING and any(dst != here for dst in moves)))
 
 
@@ -199,6 +207,31 @@ def _unnamed_moves_from(imp: Any, pos: Pos, acts: list[int], here: Loc) -> list[
     return [at.key[1] for j, at in enumerate(imp.lines[line].atoms)
             if left[j] and at.kind == "card" and at.action in acts and at.spec is not None
             and not at.spec.named and at.key[0] == here]
+
+
+def _moved_later(
+    imp: Any, pos: Pos, acts: list[int], here: Loc, dest: Loc, naming: tuple[int, int],
+) -> bool:
+    """Whether the record writes, after the actions ``acts`` of the line and before
+    ``naming`` (the rank of a line, an atom: where it next names the card leaving
+    ``dest``), another move of a card unnamed out of ``here`` into ``dest`` (a later
+    Mobilize, ``#A->$``, 8.5.2). Ruling 966: the card may make that later move as well,
+    so ruling 782 does not take it first now."""
+    line = pos.line
+    assert line is not None
+    end, end_k = naming
+    for r in range(imp.rank_of[line], end + 1):
+        ln = imp.lines[imp.order[r]]
+        left = pos.left[line] if r == imp.rank_of[line] else None
+        for j, at in enumerate(ln.atoms):
+            if r == end and j >= end_k:
+                break
+            if left is not None and (not left[j] or at.action in acts):
+                continue
+            if at.kind == "card" and at.spec is not None and not at.spec.named and \
+                    len(at.key) == 2 and at.key[0] == here and at.key[1] == dest:
+                return True
+    return False
 
 
 KEPT_FROM_BASE = True
