@@ -47,7 +47,13 @@ from rootlogkit import (
     solve_every_need,
 )
 
-from rootgame.records.rootlog import RootlogError, export_rootlog, parse_rootlog, replay_rootlog
+from rootgame.records.rootlog import (
+    RootlogError,
+    exchanges,
+    export_rootlog,
+    parse_rootlog,
+    replay_rootlog,
+)
 from rootgame.records.rootlog.identity import CardIdentity
 
 
@@ -193,6 +199,9 @@ def test_a_card_named_and_one_exchanged_alike_solve_the_same_line(
     text = assert_whole_game_imports(1835, 82, "E:M#E->$_x/B#E->$_r/")
     monkeypatch.setattr(solve, "named_times", lambda *_: {})
     assert_whole_game_imports(1835, 82, "E:M#E->$_x/B#E->$_r/")
+    # Ruling 996 (a card a cycle puts back stands again for its spending) gives the Eyrie
+    # a bird by another course: turned off too to show the line refused without both.
+    monkeypatch.setattr(exchanges, "RESTANDS", False)
     refused_without(monkeypatch, text, "run", lambda *_: None, 82, solve._Cycling)
 
 
