@@ -598,6 +598,31 @@ def test_8_5_2_a_named_card_a_later_mobilize_may_take_is_not_mobilized_first(
     assert refused.value.line == 71
 
 
+def test_2_1_a_card_named_once_and_drawn_again_unnamed_may_be_taken_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 191 (2.1; 7.5.3 Aid; 8.2.1 the Decree; rulings 428, 545, 622). Seed 1011 with
+    the four factions, written as people write it (the supporters too), kept as a record of
+    its first 64 lines: the Vagabond gives the Eyrie Stand and Deliver by name at line 51
+    ('F#standV->E'); at line 54 she adds a fox to the Decree by its suit ('F#E->$_x'), in
+    the game Stand and Deliver; at line 64 she adds a bird and a rabbit ('B#E->$_r/R#E->$_r'),
+    her unnamed draws of lines 54 and 59. The search had added her unnamed draw of line 49,
+    whose card it made the Favor of the Foxes, a card the record named at line 21 before the
+    pile was shuffled: rulings 428 and 545 never took such a card back, and line 64 lacked a
+    card. The record now imports to the game's board at every line; with the ruling off it
+    is refused (at line 64 by the whole import; the first two searches alone, as
+    ``refused_without`` runs them, give up with the second search's error, at line 49)."""
+    from rootlogkit import refused_without
+
+    from rootgame.records.rootlog import respends
+
+    text, _ = _recorded("meav-1011-people-64", "f068f8c1fb898679")
+    lines = text.splitlines()
+    assert "/F#standV->E/" in lines[50] and "/F#favor->V" in lines[20]
+    assert lines[53].startswith("E:F#E->$_x/") and lines[63].startswith("E:B#E->$_r/R#E->$_r/")
+    refused_without(monkeypatch, text, "REDRAWN_RESPENT", False, 49, respends)
+
+
 def test_2_1_a_card_named_drawn_may_have_been_shuffled_in_spent_by_its_suit(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

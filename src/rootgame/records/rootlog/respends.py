@@ -49,6 +49,11 @@ OTHER_RESPENT = True
 """Ruling 941: a card the hand spent by its suit in an earlier pile's time, not the card
 its line needs, may have stayed in the hand to be given that card by an exchange of its own
 pile's time (:meth:`SpentOtherwise.reattribute` with ``other``)."""
+REDRAWN_RESPENT = True
+"""Ruling 191: rulings 428 and 545 may take back a card the record named at an earlier time
+that a hand drew again unnamed after a reshuffle and spent by its suit (its time now open,
+``Pos.loose``; :func:`open_now`); without it no card the record ever named was (four-faction
+seed 1011, line 64)."""
 OWN_HAND = True
 """Whether rulings 571-572 take only a card of the hand that spent the unnamed draw by its
 suit to have been spent there instead (:meth:`SpentOtherwise.kept_since`, ruling 610)."""
@@ -69,6 +74,15 @@ def named_held(pos: Pos, seat: int, needed: set[int], allowed: CardSpec | None) 
     return [x for x in pos.g.seats[seat].hand
             if x in pos.fixed and x not in pos.free and x not in pos.loose and x not in needed
             and (allowed is None or allowed.matches(x))]
+
+
+def open_now(pos: Pos, u: int) -> bool:
+    """Whether the card ``u`` may be taken back from its spending by suit for a card held
+    by name (rulings 428 and 545, :meth:`SpentOtherwise._respend`): a card the record never
+    named, or one it named at an earlier time only, drawn again unnamed after a reshuffle
+    and spent by its suit, whose present time is open (``Pos.loose``): the named times are
+    all before it and keep their card (ruling 191; ruling 622 the same for a chain)."""
+    return u not in pos.fixed or REDRAWN_RESPENT and u in pos.loose
 
 
 def spending_nodes(path: list[Node], serials: set[int]) -> dict[int, int]:
@@ -305,7 +319,7 @@ class SpentOtherwise(NamedDraws):
         us: list[tuple[int, list[CardSpec]]] = []
         for u in [*pos.loose, *pos.past]:
             ts = times(pos, u)
-            if u not in pos.fixed and not (once and any(t[0] in once for t in ts)):
+            if open_now(pos, u) and not (once and any(t[0] in once for t in ts)):
                 us.append((u, [t[2] for t in ts if len(t) > 2 and t[2] is not None]))
         walk = CourseWalk(node, seat)
         for x in xs:
@@ -325,12 +339,14 @@ class SpentOtherwise(NamedDraws):
         ``u`` that hand may have spent in its place. ``walk``: the course up from ``node``,
         walked once for every card tried there (``walks.py``)."""
         pos = node.pos
-        if u == x or u in pos.fixed or DECK[x].kind == "dominance":
+        if u == x or not open_now(pos, u) or DECK[x].kind == "dominance":
             return None
         was = list(times(pos, u))
         for k, t in enumerate(was):
             if len(t) < 3 or t[2] is None or not t[2].matches(x):
                 continue
+            if u in pos.fixed and k < len(was) - 1:
+                continue  # a named card: only its present time, after every named one (191)
             serial = t[0]
             # The decision that spent it, the hand holding x throughout since.
             n = node
