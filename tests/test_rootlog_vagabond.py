@@ -906,3 +906,26 @@ def test_2_1_two_cards_held_at_once_may_have_been_spent_the_other_way_round(
     monkeypatch.setattr(swaps, "HELD_SWAPPED", False)
     with pytest.raises(RootlogError, match=r"^line 160, column 41: no legal action"):
         replay_rootlog(text)
+
+
+def test_2_1_a_card_put_among_the_supporters_may_have_been_the_one_spent_into_the_pile(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 972 (2.1, 8.2.3; rulings 137, 571). Seed 1002 with the four factions,
+    people-style, kept as a record of its first 174 lines: the Alliance took the Foxfolk
+    Steel by Aid at line 155, crafted it at line 159 (``Z%s``) and drew it back unnamed from
+    the pile shuffled then; at line 164 it mobilized a card unnamed (``#A->$``) and
+    discarded a fox (``F#A->``), and the Vagabond draws the Foxfolk Steel by name from the
+    pile shuffled at line 169 (``F#foxfolksteel->V``). The search had mobilized the Foxfolk
+    Steel and discarded another unnamed fox draw: the two may have gone the other way round
+    (``swaps.held_respent``), and the 174 lines import to the game's board at every line;
+    with the ruling off they are refused at line 170."""
+    from rootgame.records.rootlog import swaps
+
+    text, _ = _recorded("meav-1002-people-174", "40342887a83e7be2")
+    lines = text.splitlines()
+    assert "/#A->$/" in lines[163] and "/F#A->/" in lines[163]
+    assert lines[169].endswith("/F#foxfolksteel->V")
+    monkeypatch.setattr(swaps, "HELD_RESPENT", False)
+    with pytest.raises(RootlogError, match=r"^line 170, column 49: no legal action"):
+        replay_rootlog(text)

@@ -390,6 +390,8 @@ class Matching(CardIdentity):
                             line, left, g2, st, cid, at[1][1], atoms_by_step, si, free,
                             loose, past, epoch, events) or self.drawn_held_swapped(
                             line, left, g2, cid, at[1][1], atoms_by_step, si, free, loose,
+                            events) or self.drawn_held_respent(
+                            line, left, g2, cid, at[1][1], atoms_by_step, si, free, loose,
                             events) or self.drawn_spent_across(
                             line, left, g2, st, cid, at[1][1], atoms_by_step, si, free,
                             loose, past, epoch, events)

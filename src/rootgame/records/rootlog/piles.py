@@ -39,7 +39,7 @@ from .search import Node, Pos, Slot, course_path
 from .shown import shown_now, shown_spec
 from .solve import named_times
 from .steps import AT_DISCARD, TAKES_FROM_DISCARD, Step, legal_now
-from .swaps import held_swap, swap_epoch, swapped_since
+from .swaps import held_respent, held_swap, swap_epoch, swapped_since
 
 
 def activated(g: Any) -> set[int]:
@@ -510,6 +510,61 @@ class PileExchanges(SpentOtherwise):
                 m[cid], m[z] = m.get(z, z), m.get(cid, cid)
                 lf[k] -= 1
                 return z, True, self.lines[line].atoms[k].action
+        return None
+
+    def drawn_held_respent(
+        self, line: int, left: dict[int, list[int]], g2: Any, cid: int, dst: Loc,
+        atoms_by_step: list[list[tuple[Any, ...]]], si: int, free: dict[int, tuple[int, int]],
+        loose: dict[int, Slot], renames: list[tuple[Any, ...]],
+    ) -> tuple[int, bool, int] | None:
+        """:meth:`drawn_held_swapped` when the card spent into the present pile was an
+        unnamed draw: a draw from the present pile that the record names as one of the
+        first open draw's cards, whose card the present pile lacks, where the search made
+        that card an unnamed draw lying face down among the supporters since a decision put
+        it there from a hand, and a card ``y`` of the present pile (not the card drawn) an
+        unnamed draw the same hand spent by its suit while it held both: the two may have
+        gone the other way round (:func:`swaps.held_respent`), the card named spent and
+        shuffled into the pile, ``y`` put among the supporters. ``y`` is held there again
+        (``Pos.free``, its draw's time goes on), the card named's time ends with ``y``'s
+        spending (``Pos.loose``, which the caller puts in its past), and the named draw
+        takes it (the card drawn goes back into the pile in its place). Seed 1002 (the four
+        factions, people-style), line 170: the Vagabond draws the Foxfolk Steel by name,
+        which the Alliance drew unnamed at line 159; at line 164 it mobilized a card
+        unnamed (``#A->$``) and discarded a fox (``F#A->``), and the search had mobilized
+        the Foxfolk Steel. Returns (card, named, action index) as ``settle_draw``, None
+        when no such exchange is found. Ruling 972."""
+        if not swaps.HELD_RESPENT or self.expanding is None:
+            return None
+        lacking = self.lacking_draws(line, left, g2, dst)
+        if not lacking:
+            return None
+        lf = left[line]
+        path = course_path(self.expanding)
+        now = self.rank_of[line]
+        for k, spec in lacking:
+            for z in allowed_ids(spec):
+                if z not in free:
+                    continue
+                for y in g2.deck:
+                    if y == cid or y not in loose:
+                        continue
+                    events = held_respent(self, path, g2, free, loose, z, y, now)
+                    if events is None:
+                        continue
+                    sz, ez = free.pop(z)
+                    sy, ey, wrote = loose.pop(y)
+                    free[y] = (sy, ey)
+                    loose[z] = (sz, ez, wrote)
+                    swap_cards(g2, y, z)  # y among the supporters, z in the pile
+                    swap_cards(g2, cid, z)  # the named draw takes z, cid back in the pile
+                    renames.extend(events)
+                    rename_later(atoms_by_step[si:], {y: z, z: y})
+                    rename_later(atoms_by_step[si:], {cid: z, z: cid})
+                    m = self.drawn_as
+                    m[y], m[z] = m.get(z, z), m.get(y, y)
+                    m[cid], m[z] = m.get(z, z), m.get(cid, cid)
+                    lf[k] -= 1
+                    return z, True, self.lines[line].atoms[k].action
         return None
 
     def settle_first(

@@ -18,7 +18,9 @@ exchanged from the third pile on (:func:`exchanges.apply_cycle_since`).
 Two cards one hand held at once may have been spent the other way round, though one was
 named when it came in (ruling 137, :func:`held_swap`): a named draw the pile lacks
 (``PileExchanges.drawn_held_swapped``) takes the unnamed draw's card, the card drawn goes
-where that card went.
+where that card went. So too when the card spent into the pile was an unnamed draw and the
+card the named draw wants went face down among the supporters (ruling 972,
+:func:`held_respent`, ``PileExchanges.drawn_held_respent``).
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ from .alike import open_serials
 from .cards import CardSpec
 from .exchanges import allows, open_lists, times
 from .factions import hidden_piles
-from .otherwise import renamed_at
-from .search import Node, Pos
+from .otherwise import renamed_at, taken_otherwise
+from .respends import spending_nodes
+from .search import Node, Pos, Slot
 from .shown import Barred
 from .solve import named_times
 
@@ -167,3 +170,81 @@ def held_swap(
                 return None
         return (("respend_fixed", iy, y, z), ("respend_fixed", iz, z, y))
     return None
+
+
+HELD_RESPENT = True
+"""Ruling 972 turned on (a test turns it off to show the record refused without it)."""
+
+
+def _hand_of(pos: Pos, serial: int) -> int:
+    """The seat whose hand holds the unnamed draw ``serial`` at ``pos``, -1 for none."""
+    return next((s for s, st in enumerate(pos.g.seats)
+                 if any(pos.free.get(c, (None,))[0] == serial for c in st.hand)), -1)
+
+
+def _card_of(pos: Pos, serial: int) -> int:
+    """The card the draw ``serial`` is at ``pos`` (held unnamed, or spent by its suit)."""
+    return next(c for slots in (pos.free, pos.loose) for c, t in slots.items()
+                if t[0] == serial)
+
+
+def held_respent(
+    imp: Any, path: list[Node], g: Any, free: dict[int, tuple[int, int]],
+    loose: dict[int, Slot], z: int, y: int, now: int,
+) -> tuple[tuple[Any, ...], ...] | None:
+    """Whether the unnamed draw ``z``, lying face down on a board (the Alliance's
+    supporters) since a decision put it there from a hand, and the card ``y`` of the
+    present draw pile, an unnamed draw that hand spent by its suit and that was shuffled
+    in, may have gone the other way round from the last moment the hand held both
+    (ruling 972): ``z`` spent where ``y`` was, into the discard pile and the pile shuffled
+    since, ``y`` put on the board. As :func:`held_swap` (ruling 137), with ``y`` unnamed:
+    each left the hand once after that moment and neither came back, no line from that
+    moment's line up to the line of rank ``now`` names a card of ``z``'s key
+    (:func:`namings`), neither departure was a craft or is already taken otherwise, the
+    two are of one suit and what the record wrote of ``y``'s spending allows ``z``. The
+    draws keep their cards; the two decisions exchange them: each decision's card is
+    renamed to the other draw's card in the final replay (``spend_draw`` events, by the
+    draws' serials, ``result.py``), returned; None when no such moment is found. ``g``,
+    ``free``, ``loose``: the state being matched (``Pos.free``, ``Pos.loose``)."""
+    if z not in free or y not in loose or y == z or any(z in st.hand for st in g.seats) or \
+            DECK[y].suit != DECK[z].suit or "dominance" in (DECK[y].kind, DECK[z].kind):
+        return None  # (z in a hand: not face down on a board)
+    sz = free[z][0]
+    sy, _ey, wrote = loose[y]
+    if wrote is None or not wrote.matches(z):
+        return None
+    once = taken_otherwise(path[-1])
+    if sz in once or sy in once:
+        return None
+    # The decision that put z's draw on the board from a hand (it stayed there since),
+    # and the decision that spent y's draw by its suit from that hand.
+    mob = next((i for i in range(len(path) - 1, 0, -1)
+                if _hand_of(path[i - 1].pos, sz) >= 0), None)
+    dis = spending_nodes(path, {sy}).get(sy)
+    if mob is None or dis is None or not path[mob].tokens:
+        return None
+    seat = _hand_of(path[mob - 1].pos, sz)
+    if _hand_of(path[dis - 1].pos, sy) != seat:
+        return None
+    # Both in the hand until the first left it, the other until its own departure.
+    first, second = sorted((mob, dis))
+    other = sy if first == mob else sz
+    if _hand_of(path[first - 1].pos, sz if first == mob else sy) != seat or any(
+            _hand_of(path[j].pos, other) != seat for j in range(first - 1, second)):
+        return None
+    line = path[first - 1].pos.line
+    if line is None:
+        return None
+    # (Only z's key counts: y's identity is open, the exchange keeps it, and a naming of
+    # its key took another card of it in the course, which y's new place leaves alone.)
+    since, named = imp.rank_of[line], namings(imp, z)
+    if any(since < r < now for r in named):
+        return None  # named from then on
+    renamed = renamed_at(path)
+    raw = {mob: _card_of(path[mob - 1].pos, sz), dis: _card_of(path[dis - 1].pos, sy)}
+    for i in (mob, dis):
+        at = path[i - 1].pos.line
+        if any(t.split()[0] == "craft" for t in path[i].tokens) or (i, raw[i]) in renamed \
+                or at is None or imp.rank_of[at] in named:
+            return None
+    return (("spend_draw", dis, raw[dis], sz), ("spend_draw", mob, raw[mob], sy))
