@@ -345,6 +345,27 @@ def _boards_digest(rep: RootlogReplay) -> str:
     return hashlib.sha256(boards.encode()).hexdigest()[:16]
 
 
+def _quick_search_pins(
+    monkeypatch: pytest.MonkeyPatch, text: str, owner: object, switch: str, digest: str,
+    line: int,
+) -> None:
+    """The quick search alone (a budget of 1000 plus three per action, as the import's)
+    imports ``text`` to the boards of ``digest`` (:func:`_boards_digest`) with
+    ``owner.<switch>`` on, and refuses it at ``line`` with the switch off."""
+    from rootgame.records.rootlog import parse_rootlog
+    from rootgame.records.rootlog.searches import searched
+
+    rec = parse_rootlog(text)
+    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
+    with monkeypatch.context() as m:
+        m.setattr(owner, switch, True)
+        assert _boards_digest(searched(rec, budget, quick=True)) == digest
+    with monkeypatch.context() as m:
+        m.setattr(owner, switch, False)
+        with pytest.raises(RootlogError, match=rf"^line {line}, "):
+            searched(rec, budget, quick=True)
+
+
 def _failed_replay_without(
     monkeypatch: pytest.MonkeyPatch, text: str, owner: object, name: str, line: int,
 ) -> None:
@@ -780,19 +801,12 @@ def test_2_1_a_card_a_cycle_puts_back_in_the_pile_stands_again_for_its_spending(
     before line 64, and the quick search gave up there. The card now stands again for its
     spending: the quick search imports the 84 lines to the game's board at every line;
     with the ruling off it is refused at line 64."""
-    from rootgame.records.rootlog import exchanges, parse_rootlog
-    from rootgame.records.rootlog.searches import searched
+    from rootgame.records.rootlog import exchanges
 
     text = (RECORDS / "meav-1004-people-84.rootlog").read_text(encoding="utf-8")
     lines = text.splitlines()
     assert lines[15].startswith("E:R#E->$_x/R#E->$_x/") and lines[63].endswith("/%r->e/R#cob->V")
-    rec = parse_rootlog(text)
-    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
-    assert _boards_digest(searched(rec, budget, quick=True)) == "4158c07e953754f6"
-    with monkeypatch.context() as m:
-        m.setattr(exchanges, "RESTANDS", False)
-        with pytest.raises(RootlogError, match=r"^line 64, "):
-            searched(rec, budget, quick=True)
+    _quick_search_pins(monkeypatch, text, exchanges, "RESTANDS", "4158c07e953754f6", 64)
 
 
 def test_2_1_a_card_named_drawn_may_be_a_present_draw_the_search_spent_across_a_shuffle(
@@ -813,21 +827,12 @@ def test_2_1_a_card_named_drawn_may_be_a_present_draw_the_search_spent_across_a_
     Alliance's: the quick search imports the 74 lines to the game's board at every line;
     with the ruling off (as it lands, ``piles.SPENT_ACROSS_DRAWN``) it is refused at line
     65."""
-    from rootgame.records.rootlog import parse_rootlog, piles
-    from rootgame.records.rootlog.searches import searched
+    from rootgame.records.rootlog import piles
 
     text = (RECORDS / "meav-1001-people-74.rootlog").read_text(encoding="utf-8")
     lines = text.splitlines()
     assert "/R#dom->A/B#A->/" in lines[48] and "/p->4_7_8_12/B#sap->V/" in lines[64]
-    rec = parse_rootlog(text)
-    budget = 1000 + 3 * sum(len(t.actions) for t in rec.turns)
-    with monkeypatch.context() as m:
-        m.setattr(piles, "SPENT_ACROSS_DRAWN", True)
-        assert _boards_digest(searched(rec, budget, quick=True)) == "6279cd48b5908e03"
-    with monkeypatch.context() as m:
-        m.setattr(piles, "SPENT_ACROSS_DRAWN", False)
-        with pytest.raises(RootlogError, match=r"^line 65, "):
-            searched(rec, budget, quick=True)
+    _quick_search_pins(monkeypatch, text, piles, "SPENT_ACROSS_DRAWN", "6279cd48b5908e03", 65)
 
 
 def test_2_1_a_named_draw_taking_an_unnamed_draw_of_the_same_step_renames_it(
