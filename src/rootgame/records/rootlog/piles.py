@@ -560,9 +560,8 @@ class PileExchanges(SpentOtherwise):
                     renames.extend(events)
                     rename_later(atoms_by_step[si:], {y: z, z: y})
                     rename_later(atoms_by_step[si:], {cid: z, z: cid})
-                    m = self.drawn_as
-                    m[y], m[z] = m.get(z, z), m.get(y, y)
-                    m[cid], m[z] = m.get(z, z), m.get(cid, cid)
+                    self.note_drawn_as({y: z, z: y})
+                    self.note_drawn_as({cid: z, z: cid})
                     lf[k] -= 1
                     return z, True, self.lines[line].atoms[k].action
         return None
