@@ -267,9 +267,10 @@ def test_a_random_take_is_replayed_by_the_card_it_took(monkeypatch: pytest.Monke
     search's places the final replay fails (an internal error: before ruling 477 the Eyrie
     added to the Decree a card she did not take, 'decree 30 battle'; with ruling 477, on
     the course it found, a later discard down to five cards named a card the hand did not
-    hold, 'discard 14'; since ruling 600, on the course it finds, the Eyrie must discard
-    down to five cards where the search's course adds a card to the Decree, 'decree 31
-    battle')."""
+    hold, 'discard 14'; with ruling 600, the Eyrie must discard down to five cards where
+    the search's course adds a card to the Decree, 'decree 31 battle'; since ruling 996, on
+    the course it finds, a discard down to five cards at line 110 names a card the hand
+    does not hold, 'discard 21')."""
     from rootgame.game import replay
     from rootgame.records.rootlog import result
 
@@ -281,7 +282,7 @@ def test_a_random_take_is_replayed_by_the_card_it_took(monkeypatch: pytest.Monke
     with monkeypatch.context() as m:
         m.setattr(result, "retake", lambda *_: None)
         refused_at_a_failed_replay(m)
-        with pytest.raises(RootlogError, match=r"^line \d+: .*'decree 31 battle' is not legal"):
+        with pytest.raises(RootlogError, match=r"^line \d+: .*'discard 21' is not legal"):
             replay_rootlog(text)
 
 
