@@ -600,9 +600,9 @@ def test_8_5_2_a_named_card_a_later_mobilize_may_take_is_not_mobilized_first(
     discards by name ('(F#@+F#foxfolksteel+F#roottea)A$->'): every search was refused at
     line 71 (the first 89 lines import). A later unnamed Mobilize before that naming may
     take the card as well: ruling 782 no longer takes it first then. The first search now
-    gets through line 71 to line 90, where it is refused for another reason (the second
-    mouse of the supporters, left open); with the ruling off, at line 71."""
-    from rootgame.records.rootlog import alike, parse_rootlog
+    gets through line 71 to line 90, where, without ruling 967, it is refused for another
+    reason (the second mouse of the supporters); with the ruling off, at line 71."""
+    from rootgame.records.rootlog import alike, parse_rootlog, swaps
     from rootgame.records.rootlog.searches import searched
 
     text = (RECORDS / "meav-1003-people-90.rootlog").read_text(encoding="utf-8")
@@ -610,6 +610,7 @@ def test_8_5_2_a_named_card_a_later_mobilize_may_take_is_not_mobilized_first(
     assert "/M#dom->A/B#A->/#A->$/" in lines[69] and lines[84].count("#A->$") == 4
     assert lines[89].startswith("A:M#$->/M#dom$->/")
     rec = parse_rootlog(text)
+    monkeypatch.setattr(swaps, "MOBILIZED_HELD", False)
     with pytest.raises(RootlogError) as refused:
         searched(rec, 600, quick=True)
     assert refused.value.line == 90
@@ -617,6 +618,30 @@ def test_8_5_2_a_named_card_a_later_mobilize_may_take_is_not_mobilized_first(
     with pytest.raises(RootlogError) as refused:
         searched(rec, 600, quick=True)
     assert refused.value.line == 71
+
+
+def test_8_5_2_an_unnamed_mobilize_may_have_taken_the_hands_other_unnamed_draw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ruling 967 (8.5.2 Mobilize, 8.5.3, 2.1; rulings 966, 972). Seed 1003 with the four
+    factions, written as people write it (the supporters too), first 90 lines: the Alliance
+    draws unnamed at line 80 ('#->A', in the game the mouse Scouting Party, of the pile
+    shuffled at line 74), mobilizes four of its five cards unnamed at line 85 ('#A->$'
+    four times), and at line 90 revolts with two mice from the supporters
+    ('M#$->/M#dom$->'). The search mobilized the hand's four other cards, draws of the
+    earlier pile, which no exchange of that pile's time makes a mouse, and kept the draw of
+    line 80 in the hand: the supporters held one mouse and the revolt was refused. Either
+    card may have been mobilized: the draw of line 80 now takes a mobilized card's place
+    and is given the mouse, that card stays in the hand. The quick search imports the
+    record to the game's board at every line; with the ruling off it is refused at line
+    90."""
+    from rootgame.records.rootlog import swaps
+
+    text = (RECORDS / "meav-1003-people-90.rootlog").read_text(encoding="utf-8")
+    lines = text.splitlines()
+    assert lines[79].endswith("/#->A") and lines[84].count("#A->$") == 4
+    assert lines[89].startswith("A:M#$->/M#dom$->/")
+    _quick_search_pins(monkeypatch, text, swaps, "MOBILIZED_HELD", "ece9912a19cbd921", 90)
 
 
 def test_2_1_a_card_named_once_and_drawn_again_unnamed_may_be_taken_back(

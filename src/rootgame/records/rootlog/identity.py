@@ -56,6 +56,7 @@ from .search import Node, Pos, Slot
 from .shown import unshown
 from .solve import solved
 from .steps import legal_now
+from .swaps import mobilized_held
 
 __all__ = ["CardIdentity", "held", "loose_spec", "narrower", "swap_cards"]
 
@@ -771,6 +772,11 @@ class CardIdentity(PileExchanges):
                         by[j], by[i] = other, got
                         g, hand, cards, keep = places(loc)
                         continue
+                if found is None and self.expanding is not None and \
+                        self.expanding.pos is pos:
+                    # A Mobilize written unnamed may have taken another card (ruling 967).
+                    found = mobilized_held(self, self.expanding, loc, spec, keep, taken)
+                    redone = found is not None
                 if found is None:
                     break
                 if redone:

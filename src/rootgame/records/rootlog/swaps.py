@@ -20,7 +20,10 @@ named when it came in (ruling 137, :func:`held_swap`): a named draw the pile lac
 (``PileExchanges.drawn_held_swapped``) takes the unnamed draw's card, the card drawn goes
 where that card went. So too when the card spent into the pile was an unnamed draw and the
 card the named draw wants went face down among the supporters (ruling 972,
-:func:`held_respent`, ``PileExchanges.drawn_held_respent``).
+:func:`held_respent`, ``PileExchanges.drawn_held_respent``). And a card a Mobilize written
+unnamed put among the supporters (8.5.2) and an unnamed draw the same hand held then and
+holds still may have gone the other way round, where the supporters lack a card a line
+spends from them by its suit (ruling 967, :func:`mobilized_held`, ``CardIdentity.give``).
 """
 
 from __future__ import annotations
@@ -30,11 +33,11 @@ from typing import Any
 from ...cards import DECK
 from .alike import open_serials
 from .cards import CardSpec
-from .exchanges import allows, open_lists, times
-from .factions import hidden_piles
+from .exchanges import allows, kept_in_place, open_lists, swap_cards, times
+from .factions import Loc, hidden_pile, hidden_piles
 from .otherwise import renamed_at, taken_otherwise
 from .respends import spending_nodes
-from .search import Node, Pos, Slot
+from .search import Node, Pos, Slot, course_path
 from .shown import Barred
 from .solve import named_times
 
@@ -248,3 +251,77 @@ def held_respent(
                 or at is None or imp.rank_of[at] in named:
             return None
     return (("spend_draw", dis, raw[dis], sz), ("spend_draw", mob, raw[mob], sy))
+
+
+MOBILIZED_HELD = False
+"""Ruling 967, off: on, it imports four-faction seed 1003's first 90 lines, but the
+Alliance seed 1013 (people-style), which imports on main, is refused at line 138
+(``B#sapA$->``; not yet understood). The test turns it on."""
+
+
+def _written_into(imp: Any, line: int, dst: Loc) -> bool:
+    """Whether the line ``line`` writes anything of a card it puts into the hidden place
+    ``dst`` (its suit or name): then a card put there at that line is not any card."""
+    return any(at.kind == "card" and at.key[1] == dst and at.spec is not None and
+               at.spec.named for at in imp.lines[line].atoms)
+
+
+def mobilized_held(
+    imp: Any, node: Node, dst: Loc, spec: CardSpec, keep: set[int], taken: set[int],
+) -> tuple[int, tuple[tuple[Any, ...], ...]] | None:
+    """The face-down place ``dst`` (the Alliance's supporters) lacks a card ``spec`` allows
+    and none of its unnamed draws can be given one (``CardIdentity.give``): a card ``f`` a
+    decision put there from a hand unnamed (``#A->$``, 8.5.2 Mobilize) and an unnamed draw
+    ``k`` that hand held at that decision and holds still may have gone the other way
+    round, the decision putting ``k`` there, ``f`` staying in the hand (ruling 967). The
+    record writes nothing of either (neither named nor spent by its suit since, the line
+    of the decision writing nothing of the cards it puts there, the hand not shown by an
+    Outrage since), so either is what the decision took; ``k`` may then be given the card
+    by an exchange of its own pile's time (``settle_first``), which ``f``'s, an earlier
+    pile's, may not reach. The two are exchanged in the state of ``node`` (``f`` keeps its
+    place among the cards the hand held before it, ``exchanges.kept_in_place``), and the
+    decision's card is renamed to ``k``'s draw's card in the final replay (a
+    ``spend_draw`` event, by serial, ``result.py``). Returns the draw given the card and
+    the events, as ``settle_first``; None (the state as it was) when no pair explains the
+    need. ``keep``, ``taken``: the cards the need may not take (``give``)."""
+    pos = node.pos
+    if not MOBILIZED_HELD or dst[0] == "hand" or not pos.free:
+        return None
+    g = pos.g
+    pile = hidden_pile(g, dst)
+    path = course_path(node)
+    once = taken_otherwise(node)
+    renamed = renamed_at(path)
+    for f in list(reversed(pile)):
+        if f not in pos.free or f in taken or pos.free[f][0] in once:
+            continue
+        sf = pos.free[f][0]
+        mob = next((i for i in range(len(path) - 1, 0, -1)
+                    if _hand_of(path[i - 1].pos, sf) >= 0), None)
+        if mob is None or not path[mob].tokens:
+            continue
+        then = path[mob - 1].pos
+        line = then.line
+        raw = _card_of(then, sf)
+        if line is None or raw != f or (mob, raw) in renamed or _written_into(imp, line, dst):
+            continue  # (a card given another identity since: its place then is another's)
+        seat = _hand_of(then, sf)
+        hand = g.seats[seat].hand
+        for k in then.g.seats[seat].hand:
+            if k == raw or k not in hand or k not in pos.free or \
+                    then.free.get(k) != pos.free[k] or pos.free[k][0] in once or \
+                    pos.free[k][0] in pos.shown or k in keep:
+                continue  # (held unnamed since, the same draw; not a card another need keeps)
+            sk = pos.free[k][0]
+            if any(_hand_of(path[j].pos, sk) != seat for j in range(mob - 1, len(path))):
+                continue
+            order = list(hand)
+            swap_cards(g, f, k)
+            kept_in_place(hand, f, then, pos.free)
+            found = imp.settle_first(pos, g, [x for x in pile if x not in taken], spec,
+                                     keep, (False, True))
+            if found is not None:
+                return found[0], (("spend_draw", mob, raw, sk), *found[1])
+            swap_cards(g, f, k)
+            hand[:] = order
+    return None
